@@ -1,0 +1,109 @@
+// Lint is where the layering in DESIGN.md is enforced: arrows only point down
+// types <- core <- (src, cli), and webview-ui talks to the host through types only.
+import js from "@eslint/js"
+import prettier from "eslint-config-prettier"
+import globals from "globals"
+import tseslint from "typescript-eslint"
+
+const editorAndUi = [
+	{ name: "vscode", message: "Only the extension host (src/) may import vscode." },
+	{ name: "react", message: "React belongs to webview-ui (and the CLI's TUI)." },
+	{ name: "react-dom", message: "React belongs to webview-ui." },
+	{ name: "ink", message: "Ink belongs to the CLI's TUI." },
+]
+const uiPatterns = [
+	{ group: ["react/*", "react-dom/*", "ink/*", "ink-*"], message: "UI libraries stay out of this layer." },
+]
+
+export default tseslint.config(
+	{
+		ignores: ["**/node_modules/**", "**/dist/**", "**/out/**", ".tools/**", "coverage/**", "artifacts/**"],
+	},
+	js.configs.recommended,
+	...tseslint.configs.recommended,
+	prettier,
+	{
+		languageOptions: { globals: { ...globals.node } },
+		rules: {
+			"@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+			"@typescript-eslint/consistent-type-imports": "error",
+			eqeqeq: ["error", "smart"],
+			"no-console": "off",
+		},
+	},
+	{
+		files: ["packages/types/**/*.ts"],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					paths: editorAndUi,
+					patterns: [
+						...uiPatterns,
+						{ group: ["@cairn/*", "**/packages/*/**"], message: "packages/types depends on zod only." },
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ["packages/core/**/*.ts"],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					paths: editorAndUi,
+					patterns: [
+						...uiPatterns,
+						{
+							group: ["@cairn/cli", "@cairn/webview-ui", "**/src/extension*", "**/webview-ui/**", "**/packages/cli/**"],
+							message: "packages/core is host-free: it may depend on @cairn/types only.",
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ["packages/model-server/**/*.ts"],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{ paths: editorAndUi, patterns: [...uiPatterns, { group: ["@cairn/core", "@cairn/cli"], message: "The model server stands alone." }] },
+			],
+		},
+	},
+	{
+		files: ["webview-ui/**/*.{ts,tsx}"],
+		languageOptions: { globals: { ...globals.browser } },
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					paths: [
+						{ name: "vscode", message: "The webview reaches the host by postMessage, never the vscode module." },
+						{ name: "ink", message: "Ink belongs to the CLI." },
+					],
+					patterns: [
+						{
+							group: ["@cairn/core", "@cairn/core/*", "**/packages/core/**", "@cairn/cli", "**/packages/cli/**", "**/src/**/*.js"],
+							message: "webview-ui speaks to the host through @cairn/types messages only.",
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ["packages/cli/**/*.{ts,tsx}"],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					paths: [{ name: "vscode", message: "The CLI runs without VS Code." }],
+					patterns: [{ group: ["@cairn/webview-ui", "**/webview-ui/**"], message: "The CLI has its own UI." }],
+				},
+			],
+		},
+	},
+)

@@ -1,0 +1,42 @@
+import type { ClineAsk } from "../message/clineAsk.js"
+import type { ClineMessage } from "../message/clineMessage.js"
+import { isApiRequestStreaming } from "./apiRequestStatus.js"
+import { askControls, type ChatButton } from "./askControls.js"
+
+/** What a chat UI shows below the transcript: seed 001's ChatView state, computed in one place. */
+export interface ChatControls {
+	clineAsk?: ClineAsk
+	enableButtons: boolean
+	sendingDisabled: boolean
+	primaryButton?: ChatButton
+	secondaryButton?: ChatButton
+	isStreaming: boolean
+	/**
+	 * Shown while the agent works and no ask offers buttons of its own; unlike ask buttons it is
+	 * usable while streaming, since cancelling is the point.
+	 */
+	cancelButton?: ChatButton
+}
+
+const cancel: ChatButton = { text: "Cancel", message: { type: "cancelTask" } }
+
+export function chatControls(messages: readonly ClineMessage[]): ChatControls {
+	const last = messages.at(-1)
+	if (last === undefined) {
+		// No task: the chat box starts one.
+		return { enableButtons: false, sendingDisabled: false, isStreaming: false }
+	}
+
+	if (last.type === "ask" && last.ask !== undefined) {
+		const partial = last.partial === true
+		const controls = askControls[last.ask](partial)
+		// Seed 001: an ask showing enabled buttons is waiting, whatever the request info says.
+		const isAsking = controls.enableButtons && controls.primaryButton !== undefined
+		const isStreaming = !isAsking && (partial || isApiRequestStreaming(messages))
+		return { clineAsk: last.ask, ...controls, isStreaming, ...(isStreaming && { cancelButton: cancel }) }
+	}
+
+	const isStreaming = last.partial === true || isApiRequestStreaming(messages)
+	// A say is last: the agent is working (streaming or running a tool); the person may cancel.
+	return { enableButtons: false, sendingDisabled: true, isStreaming, cancelButton: cancel }
+}

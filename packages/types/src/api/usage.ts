@@ -1,0 +1,28 @@
+import { z } from "zod"
+import { toolNameSchema } from "../tools/toolName.js"
+
+/** Tokens and money spent by a task so far (seed 002). */
+export const tokenUsageSchema = z.object({
+	totalTokensIn: z.number().nonnegative(),
+	totalTokensOut: z.number().nonnegative(),
+	totalCacheWrites: z.number().nonnegative().optional(),
+	totalCacheReads: z.number().nonnegative().optional(),
+	totalCost: z.number().nonnegative(),
+	/** Tokens of the latest request's context: how full the window is. */
+	contextTokens: z.number().nonnegative(),
+})
+export type TokenUsage = z.infer<typeof tokenUsageSchema>
+
+export const emptyTokenUsage: TokenUsage = Object.freeze({
+	totalTokensIn: 0,
+	totalTokensOut: 0,
+	totalCost: 0,
+	contextTokens: 0,
+})
+
+/** Per tool: how often the model called it and how often that failed. Absent tools were not used. */
+export const toolUsageSchema = z.partialRecord(
+	toolNameSchema,
+	z.object({ attempts: z.number().int().nonnegative(), failures: z.number().int().nonnegative() }),
+)
+export type ToolUsage = z.infer<typeof toolUsageSchema>

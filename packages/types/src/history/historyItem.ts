@@ -1,0 +1,27 @@
+import { z } from "zod"
+
+export const taskStatuses = ["active", "completed", "aborted"] as const
+export const taskStatusSchema = z.enum(taskStatuses)
+export type TaskStatus = z.infer<typeof taskStatusSchema>
+
+/** One task as the history list shows it: enough to list, search and reopen without its journal. */
+export const historyItemSchema = z.object({
+	id: z.string().min(1),
+	/** Position in the workspace's history, counted from 1, for people to refer to. */
+	number: z.number().int().positive().optional(),
+	ts: z.number(),
+	task: z.string(),
+	tokensIn: z.number().nonnegative(),
+	tokensOut: z.number().nonnegative(),
+	cacheWrites: z.number().nonnegative().optional(),
+	cacheReads: z.number().nonnegative().optional(),
+	totalCost: z.number().nonnegative(),
+	/** Bytes on disk. */
+	size: z.number().int().nonnegative().optional(),
+	workspace: z.string().optional(),
+	mode: z.string().optional(),
+	status: taskStatusSchema.optional(),
+	parentTaskId: z.string().optional(),
+	rootTaskId: z.string().optional(),
+})
+export type HistoryItem = z.infer<typeof historyItemSchema>

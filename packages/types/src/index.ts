@@ -1,0 +1,30 @@
+// @cairn/types: the protocol every part of Cairn speaks (webview, CLI, public API, IPC).
+// Depends on zod only.
+
+export * from "./parse.js"
+
+export * from "./message/clineAsk.js"
+export * from "./message/clineSay.js"
+export * from "./message/askResponse.js"
+export * from "./message/clineMessage.js"
+export * from "./message/sayTool.js"
+export * from "./message/apiReqInfo.js"
+export * from "./message/askPayloads.js"
+
+export * from "./tools/toolName.js"
+export * from "./api/usage.js"
+export * from "./api/events.js"
+export * from "./history/historyItem.js"
+
+export * from "./settings/provider.js"
+export * from "./settings/settings.js"
+
+export * from "./webview/limits.js"
+export * from "./webview/webviewMessage.js"
+export * from "./webview/extensionState.js"
+export * from "./webview/extensionMessage.js"
+
+export * from "./agent-state/apiRequestStatus.js"
+export * from "./agent-state/detectAgentState.js"
+export * from "./agent-state/askControls.js"
+export * from "./agent-state/chatControls.js"

@@ -1,0 +1,22 @@
+import { z } from "zod"
+
+/**
+ * The JSON in `text` of an `api_req_started` say. It is written when the request starts and
+ * rewritten (same `ts`) when it ends. `cost` stays undefined while the response streams: that
+ * is how every client tells "streaming" from "done" (seeds 000/001), so a finished request
+ * always gets a cost, 0 included, and a cancelled or failed one gets its reason.
+ */
+export const clineApiReqInfoSchema = z.object({
+	/** A readable summary of what was sent (the user's turn, tool results), never the raw request. */
+	request: z.string().optional(),
+	tokensIn: z.number().nonnegative().optional(),
+	tokensOut: z.number().nonnegative().optional(),
+	cacheWrites: z.number().nonnegative().optional(),
+	cacheReads: z.number().nonnegative().optional(),
+	cost: z.number().nonnegative().optional(),
+	cancelReason: z.enum(["streaming_failed", "user_cancelled"]).optional(),
+	streamingFailedMessage: z.string().optional(),
+	apiProtocol: z.enum(["anthropic", "openai", "ollama"]).optional(),
+})
+export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
+export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>

@@ -1,0 +1,57 @@
+import { z } from "zod"
+
+// The JSON carried in `text` by asks and says other than tool rows and API requests.
+
+/** `followup` ask: a question with answers the person can pick (each may switch mode). */
+export const clineAskFollowupSchema = z.object({
+	question: z.string(),
+	suggest: z.array(z.object({ answer: z.string(), mode: z.string().optional() })).default([]),
+})
+export type ClineAskFollowup = z.infer<typeof clineAskFollowupSchema>
+
+/**
+ * `command` ask: the command line and why it needs a person. `deniedBy` names the denied
+ * prefix that matched: such a command is never auto-approved.
+ */
+export const clineAskCommandSchema = z.object({
+	command: z.string(),
+	cwd: z.string().optional(),
+	isOutsideWorkspace: z.boolean().optional(),
+	deniedBy: z.string().optional(),
+})
+export type ClineAskCommand = z.infer<typeof clineAskCommandSchema>
+
+/** `use_mcp_server` ask: an MCP tool call or resource read. */
+export const clineAskUseMcpServerSchema = z.discriminatedUnion("type", [
+	z.object({
+		type: z.literal("use_mcp_tool"),
+		serverName: z.string(),
+		toolName: z.string(),
+		arguments: z.string().optional(),
+		response: z.string().optional(),
+	}),
+	z.object({
+		type: z.literal("access_mcp_resource"),
+		serverName: z.string(),
+		uri: z.string(),
+		response: z.string().optional(),
+	}),
+])
+export type ClineAskUseMcpServer = z.infer<typeof clineAskUseMcpServerSchema>
+
+/** `auto_approval_max_req_reached` ask: which auto-approval limit was hit. */
+export const autoApprovalLimitSchema = z.discriminatedUnion("limit", [
+	z.object({ limit: z.literal("requests"), count: z.number().int().nonnegative() }),
+	z.object({ limit: z.literal("cost"), cost: z.number().nonnegative() }),
+])
+export type AutoApprovalLimit = z.infer<typeof autoApprovalLimitSchema>
+
+/** `api_req_retry_delayed` say: the client renders its own countdown from this. */
+export const apiRetryDelaySchema = z.object({
+	attempt: z.number().int().positive(),
+	maxAttempts: z.number().int().positive(),
+	delayMs: z.number().int().nonnegative(),
+	error: z.string(),
+	status: z.number().int().optional(),
+})
+export type ApiRetryDelay = z.infer<typeof apiRetryDelaySchema>

@@ -1,0 +1,44 @@
+import { z } from "zod"
+import { clineAskSchema } from "./clineAsk.js"
+import { clineSaySchema } from "./clineSay.js"
+
+/** A short status a running tool shows on its row (a spinner label, a percentage). */
+export const toolProgressStatusSchema = z.object({
+	icon: z.string().optional(),
+	text: z.string().optional(),
+})
+export type ToolProgressStatus = z.infer<typeof toolProgressStatusSchema>
+
+/** The outcome of condensing the conversation to fit the context window. */
+export const contextCondenseSchema = z.object({
+	cost: z.number(),
+	prevContextTokens: z.number().int().nonnegative(),
+	newContextTokens: z.number().int().nonnegative(),
+	summary: z.string(),
+})
+export type ContextCondense = z.infer<typeof contextCondenseSchema>
+
+/**
+ * One row of a task's transcript. `ts` identifies the message: updates of the same message
+ * (streaming, a finished request's cost) keep its `ts`, which is why deltas upsert by it.
+ */
+export const clineMessageSchema = z
+	.object({
+		ts: z.number(),
+		type: z.enum(["ask", "say"]),
+		ask: clineAskSchema.optional(),
+		say: clineSaySchema.optional(),
+		text: z.string().optional(),
+		images: z.array(z.string()).optional(),
+		partial: z.boolean().optional(),
+		reasoning: z.string().optional(),
+		conversationHistoryIndex: z.number().int().optional(),
+		checkpoint: z.record(z.string(), z.unknown()).optional(),
+		progressStatus: toolProgressStatusSchema.optional(),
+		contextCondense: contextCondenseSchema.optional(),
+		isProtected: z.boolean().optional(),
+	})
+	.refine((m) => (m.type === "ask" ? m.ask !== undefined : m.say !== undefined), {
+		message: "an ask message needs `ask`, a say message needs `say`",
+	})
+export type ClineMessage = z.infer<typeof clineMessageSchema>

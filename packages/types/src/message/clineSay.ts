@@ -1,0 +1,37 @@
+import { z } from "zod"
+
+/** What the agent tells a person without waiting for an answer (seed 002, plus Cairn's additions). */
+export const clineSays = [
+	"error",
+	"api_req_started",
+	"api_req_finished",
+	"api_req_retried",
+	"api_req_retry_delayed",
+	"api_req_rate_limit_wait",
+	"api_req_deleted",
+	"text",
+	"image",
+	"reasoning",
+	"completion_result",
+	"user_feedback",
+	"user_feedback_diff",
+	"command_output",
+	"shell_integration_warning",
+	"browser_action",
+	"browser_action_result",
+	"mcp_server_request_started",
+	"mcp_server_response",
+	"subtask_result",
+	"checkpoint_saved",
+	"rooignore_error",
+	"diff_error",
+	"condense_context",
+	"condense_context_error",
+	"sliding_window_truncation",
+	"codebase_search_result",
+	"user_edit_todos",
+	"tool",
+] as const
+
+export const clineSaySchema = z.enum(clineSays)
+export type ClineSay = z.infer<typeof clineSaySchema>

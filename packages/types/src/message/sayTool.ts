@@ -1,0 +1,71 @@
+import { z } from "zod"
+
+/**
+ * The JSON in `text` of a `tool` ask (approval) or `tool` say (auto-approved, shown after the
+ * fact). One variant per kind of tool row, discriminated by `tool`, so a client renders each
+ * row from typed fields instead of guessing.
+ */
+const where = {
+	path: z.string(),
+	/** The path resolves outside the workspace: approving it is a bigger decision. */
+	isOutsideWorkspace: z.boolean().optional(),
+	/** The path is a protected configuration file (.cairn/, .vscode/, AGENTS.md, ...). */
+	isProtected: z.boolean().optional(),
+}
+
+export const clineSayToolSchema = z.discriminatedUnion("tool", [
+	z.object({
+		tool: z.literal("readFile"),
+		...where,
+		/** The line range read, e.g. "lines 10-80", when not the whole file. */
+		reason: z.string().optional(),
+		content: z.string().optional(),
+	}),
+	z.object({ tool: z.literal("listFilesTopLevel"), ...where, content: z.string().optional() }),
+	z.object({ tool: z.literal("listFilesRecursive"), ...where, content: z.string().optional() }),
+	z.object({
+		tool: z.literal("searchFiles"),
+		...where,
+		regex: z.string(),
+		filePattern: z.string().optional(),
+		content: z.string().optional(),
+	}),
+	z.object({ tool: z.literal("listCodeDefinitionNames"), ...where, content: z.string().optional() }),
+	/** `content` is the whole new file; `diff` (unified) is offered when the file existed. */
+	z.object({
+		tool: z.literal("newFileCreated"),
+		...where,
+		content: z.string(),
+		diff: z.string().optional(),
+	}),
+	z.object({ tool: z.literal("editedExistingFile"), ...where, diff: z.string() }),
+	z.object({ tool: z.literal("appliedDiff"), ...where, diff: z.string() }),
+	z.object({ tool: z.literal("insertContent"), ...where, diff: z.string(), lineNumber: z.number().int() }),
+	z.object({
+		tool: z.literal("searchAndReplace"),
+		...where,
+		diff: z.string(),
+		search: z.string().optional(),
+		replace: z.string().optional(),
+		useRegex: z.boolean().optional(),
+		ignoreCase: z.boolean().optional(),
+	}),
+	z.object({ tool: z.literal("switchMode"), mode: z.string(), reason: z.string().optional() }),
+	z.object({ tool: z.literal("newTask"), mode: z.string(), content: z.string() }),
+	z.object({ tool: z.literal("finishTask"), content: z.string().optional() }),
+	z.object({ tool: z.literal("fetchInstructions"), content: z.string() }),
+	z.object({ tool: z.literal("codebaseSearch"), query: z.string(), path: z.string().optional() }),
+	z.object({
+		tool: z.literal("updateTodoList"),
+		todos: z.array(
+			z.object({
+				id: z.string(),
+				content: z.string(),
+				status: z.enum(["pending", "in_progress", "completed"]),
+			}),
+		),
+	}),
+	z.object({ tool: z.literal("selectActiveIntent"), intentId: z.string(), content: z.string().optional() }),
+])
+export type ClineSayTool = z.infer<typeof clineSayToolSchema>
+export type ClineSayToolKind = ClineSayTool["tool"]

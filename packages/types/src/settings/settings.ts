@@ -1,0 +1,87 @@
+import { z } from "zod"
+import { providerSettingsSchema } from "./provider.js"
+
+/** What the agent may do without asking. Each switch only matters while `enabled` is on. */
+export const autoApprovalSettingsSchema = z.object({
+	enabled: z.boolean().default(false),
+	readOnly: z.boolean().default(false),
+	readOnlyOutsideWorkspace: z.boolean().default(false),
+	write: z.boolean().default(false),
+	writeOutsideWorkspace: z.boolean().default(false),
+	writeProtected: z.boolean().default(false),
+	execute: z.boolean().default(false),
+	mcp: z.boolean().default(false),
+	followup: z.boolean().default(false),
+	/** How long a follow-up question waits before its first suggestion is taken. */
+	followupTimeoutMs: z.number().int().min(1000).default(60_000),
+	/** Auto-approved requests per task before a person must confirm; unset means no limit. */
+	maxRequests: z.number().int().positive().optional(),
+	/** Dollars per task before a person must confirm; unset means no limit. */
+	maxCost: z.number().positive().optional(),
+})
+export type AutoApprovalSettings = z.infer<typeof autoApprovalSettingsSchema>
+
+/** Command prefixes, e.g. "git log" or "npm test". "*" in allowed means any command. */
+const commandPrefixList = z.array(z.string().trim().min(1)).default([])
+
+/** Every setting Cairn keeps outside secret storage. Defaults make `{}` a valid configuration. */
+export const cairnSettingsSchema = z.object({
+	provider: providerSettingsSchema.optional(),
+	mode: z.string().min(1).default("code"),
+	autoApproval: autoApprovalSettingsSchema.prefault({}),
+	allowedCommands: commandPrefixList,
+	deniedCommands: commandPrefixList,
+	/** Seconds before a command is killed; 0 waits forever. */
+	commandTimeoutSec: z.number().int().nonnegative().default(0),
+	consecutiveMistakeLimit: z.number().int().positive().default(3),
+	/** Retries of a failed model request (429, 5xx, network) before asking the person. */
+	requestRetries: z.number().int().nonnegative().max(20).default(5),
+	customInstructions: z.string().default(""),
+	/** The UI language, a BCP 47 tag. */
+	language: z.string().default("en"),
+})
+export type CairnSettings = z.infer<typeof cairnSettingsSchema>
+
+type WithoutDefault<T> =
+	T extends z.ZodDefault<infer Inner> ? Inner : T extends z.ZodPrefault<infer Inner> ? Inner : T
+
+/**
+ * The same fields, all optional and without defaults. zod's `.partial()` keeps defaults, which
+ * would turn a one-field patch into a reset of every other field.
+ */
+function patchShape<Shape extends z.ZodRawShape>(
+	shape: Shape,
+): { [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> } {
+	const entries = Object.entries(shape).map(([key, field]) => {
+		const inner = field instanceof z.ZodDefault || field instanceof z.ZodPrefault ? field.unwrap() : field
+		return [key, (inner as z.ZodType).optional()]
+	})
+	return Object.fromEntries(entries) as { [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>> }
+}
+
+/**
+ * A change to settings as a client sends it: any subset of fields. `autoApproval` may itself be
+ * partial so a toggle does not have to resend its siblings. Unknown fields are an error, so a
+ * typo is reported instead of silently ignored.
+ */
+export const cairnSettingsPatchSchema = z
+	.object({
+		...patchShape(cairnSettingsSchema.omit({ autoApproval: true }).shape),
+		autoApproval: z.object(patchShape(autoApprovalSettingsSchema.shape)).strict().optional(),
+	})
+	.strict()
+export type CairnSettingsPatch = z.infer<typeof cairnSettingsPatchSchema>
+
+export function defaultSettings(): CairnSettings {
+	return cairnSettingsSchema.parse({})
+}
+
+/** The settings after a patch; `undefined` in a patch leaves a field as it was. */
+export function applySettingsPatch(settings: CairnSettings, patch: CairnSettingsPatch): CairnSettings {
+	const { autoApproval, ...rest } = patch
+	const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
+	const approvalChanges = Object.fromEntries(
+		Object.entries(autoApproval ?? {}).filter(([, value]) => value !== undefined),
+	)
+	return { ...settings, ...defined, autoApproval: { ...settings.autoApproval, ...approvalChanges } }
+}

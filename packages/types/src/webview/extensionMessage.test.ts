@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest"
+import { ask, say } from "../test-support/messages.js"
+import { emptyExtensionState } from "./extensionState.js"
+import { extensionMessageTypes, parseExtensionMessage, type ExtensionMessage } from "./extensionMessage.js"
+
+const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
+	state: {
+		type: "state",
+		state: emptyExtensionState("0.1.0", { clineMessages: [say("text", "task"), ask("tool", "{}")] }),
+	},
+	messageUpdated: {
+		type: "messageUpdated",
+		taskId: "t1",
+		seq: 3,
+		message: say("text", "hello", { partial: true }),
+	},
+	taskHistoryUpdated: {
+		type: "taskHistoryUpdated",
+		upserted: [{ id: "t1", ts: 1, task: "fix it", tokensIn: 1, tokensOut: 2, totalCost: 0 }],
+		removedIds: ["t0"],
+	},
+	settingsUpdated: {
+		type: "settingsUpdated",
+		settings: emptyExtensionState("x").settings,
+		hasApiKey: true,
+	},
+	modeChanged: { type: "modeChanged", mode: "architect" },
+	action: { type: "action", action: "historyButtonClicked" },
+	invoke: { type: "invoke", invoke: "setChatBoxMessage", text: "explain this" },
+	theme: { type: "theme", kind: "dark" },
+	selectedImages: { type: "selectedImages", images: [] },
+	error: { type: "error", error: 'unknown message type "x"', code: "invalid_message", inReplyTo: "x" },
+}
+
+describe("ExtensionMessage", () => {
+	it("has an example of every type", () => {
+		expect(Object.keys(examples).sort()).toEqual([...extensionMessageTypes].sort())
+	})
+
+	it.each(Object.values(examples))("round-trips a $type message through JSON", (message) => {
+		expect(parseExtensionMessage(JSON.parse(JSON.stringify(message)))).toEqual({
+			success: true,
+			data: message,
+		})
+	})
+
+	it("rejects a messageUpdated without a positive seq", () => {
+		const result = parseExtensionMessage({ ...examples.messageUpdated, seq: 0 })
+		expect(result.success).toBe(false)
+	})
+
+	it("rejects a transcript message whose ask/say does not match its type", () => {
+		const result = parseExtensionMessage({
+			type: "messageUpdated",
+			taskId: "t",
+			seq: 1,
+			message: { ts: 1, type: "ask", say: "text" },
+		})
+		expect(result).toMatchObject({ success: false })
+	})
+})
+
+describe("emptyExtensionState", () => {
+	it("describes a host with no task: no messages, seq 0, default mode", () => {
+		const state = emptyExtensionState("1.2.3")
+		expect(state).toMatchObject({
+			version: "1.2.3",
+			clineMessages: [],
+			taskStack: [],
+			seq: 0,
+			mode: "code",
+			hasApiKey: false,
+		})
+		expect(state.currentTaskId).toBeUndefined()
+	})
+})

@@ -1,0 +1,81 @@
+import { z } from "zod"
+import { historyItemSchema } from "../history/historyItem.js"
+import { clineMessageSchema } from "../message/clineMessage.js"
+import type { ParseResult } from "../parse.js"
+import { cairnSettingsSchema } from "../settings/settings.js"
+import { extensionStateSchema } from "./extensionState.js"
+import { parseTagged } from "./parseTagged.js"
+
+/** Things the host asks the UI to do (a view title button, a command). */
+export const extensionActions = [
+	"chatButtonClicked",
+	"historyButtonClicked",
+	"settingsButtonClicked",
+	"didBecomeVisible",
+	"focusInput",
+] as const
+
+/** Things the host asks the UI to do with its chat box (commands like "Add Selection to Context"). */
+export const extensionInvokes = [
+	"newChat",
+	"sendMessage",
+	"primaryButtonClick",
+	"secondaryButtonClick",
+	"setChatBoxMessage",
+] as const
+
+/** Host -> client. Apart from `state`, every message is a small delta. */
+export const extensionMessageSchema = z.discriminatedUnion("type", [
+	z.object({ type: z.literal("state"), state: extensionStateSchema }),
+	/**
+	 * Upsert of one message of task `taskId` by `ts`: replace the message with that `ts`, else
+	 * insert it in `ts` order. `seq` counts the task's deltas from 1; a client that sees a gap
+	 * has missed one and asks for `requestState`.
+	 */
+	z.object({
+		type: z.literal("messageUpdated"),
+		taskId: z.string(),
+		seq: z.number().int().positive(),
+		message: clineMessageSchema,
+	}),
+	z.object({
+		type: z.literal("taskHistoryUpdated"),
+		/** Items added or changed, to upsert by id. */
+		upserted: z.array(historyItemSchema),
+		removedIds: z.array(z.string()),
+	}),
+	z.object({ type: z.literal("settingsUpdated"), settings: cairnSettingsSchema, hasApiKey: z.boolean() }),
+	z.object({ type: z.literal("modeChanged"), mode: z.string() }),
+	z.object({ type: z.literal("action"), action: z.enum(extensionActions) }),
+	z.object({
+		type: z.literal("invoke"),
+		invoke: z.enum(extensionInvokes),
+		text: z.string().optional(),
+		images: z.array(z.string()).optional(),
+	}),
+	z.object({
+		type: z.literal("theme"),
+		kind: z.enum(["light", "dark", "high-contrast", "high-contrast-light"]),
+	}),
+	z.object({ type: z.literal("selectedImages"), images: z.array(z.string()) }),
+	/** Something the client asked for failed, or a message it sent was invalid. */
+	z.object({
+		type: z.literal("error"),
+		error: z.string(),
+		code: z.enum(["invalid_message", "not_found", "failed"]),
+		/** The `type` of the client message this answers, when known. */
+		inReplyTo: z.string().optional(),
+	}),
+])
+export type ExtensionMessage = z.infer<typeof extensionMessageSchema>
+export type ExtensionMessageType = ExtensionMessage["type"]
+export type ExtensionMessageOf<T extends ExtensionMessageType> = Extract<ExtensionMessage, { type: T }>
+
+export const extensionMessageTypes: readonly ExtensionMessageType[] = extensionMessageSchema.options.map(
+	(option) => option.shape.type.value,
+)
+
+/** For clients that receive host messages over a process boundary (the CLI over IPC). Never throws. */
+export function parseExtensionMessage(input: unknown): ParseResult<ExtensionMessage> {
+	return parseTagged(extensionMessageSchema, extensionMessageTypes, input)
+}

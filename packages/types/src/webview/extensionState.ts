@@ -1,0 +1,49 @@
+import { z } from "zod"
+import { historyItemSchema } from "../history/historyItem.js"
+import { clineMessageSchema } from "../message/clineMessage.js"
+import { cairnSettingsSchema, defaultSettings } from "../settings/settings.js"
+
+/**
+ * The full snapshot a client starts from. It is sent on launch, task switch, reset and on
+ * request only; everything after it is a delta, so its size never multiplies with traffic.
+ */
+export const extensionStateSchema = z.object({
+	version: z.string(),
+	/** The transcript of the current task; empty when there is none. */
+	clineMessages: z.array(clineMessageSchema),
+	currentTaskId: z.string().optional(),
+	currentTaskItem: historyItemSchema.optional(),
+	/** Task ids from the root task to the current one; longer than one while a subtask runs. */
+	taskStack: z.array(z.string()),
+	/** The last delta `seq` of the current task that this snapshot already contains. */
+	seq: z.number().int().nonnegative(),
+	/** Newest first. */
+	taskHistory: z.array(historyItemSchema),
+	settings: cairnSettingsSchema,
+	/** The mode the current (or next) task runs in. */
+	mode: z.string(),
+	/** Whether secret storage holds a key for the configured provider. The key itself never leaves it. */
+	hasApiKey: z.boolean(),
+	/** The workspace folder the agent works in, if any. */
+	cwd: z.string().optional(),
+})
+export type ExtensionState = z.infer<typeof extensionStateSchema>
+
+/** The snapshot of a host with no task and no history yet. */
+export function emptyExtensionState(
+	version: string,
+	overrides: Partial<ExtensionState> = {},
+): ExtensionState {
+	const settings = overrides.settings ?? defaultSettings()
+	return {
+		version,
+		clineMessages: [],
+		taskStack: [],
+		seq: 0,
+		taskHistory: [],
+		settings,
+		mode: settings.mode,
+		hasApiKey: false,
+		...overrides,
+	}
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest"
+import { seededRandom } from "../test-support/random.js"
+import { maxTextLength } from "./limits.js"
+import { parseWebviewMessage, webviewMessageTypes, type WebviewMessage } from "./webviewMessage.js"
+
+const png = "data:image/png;base64,iVBORw0KGgo="
+
+/** One valid example of every message type. */
+const valid: Record<WebviewMessage["type"], WebviewMessage> = {
+	webviewDidLaunch: { type: "webviewDidLaunch" },
+	requestState: { type: "requestState" },
+	newTask: { type: "newTask", text: "Refactor calculateTotal", images: [png] },
+	askResponse: { type: "askResponse", askResponse: "messageResponse", text: "yes, go on" },
+	clearTask: { type: "clearTask" },
+	cancelTask: { type: "cancelTask" },
+	terminalOperation: { type: "terminalOperation", terminalOperation: "abort" },
+	showTaskWithId: { type: "showTaskWithId", taskId: "3f2c-11aa_b" },
+	deleteTaskWithId: { type: "deleteTaskWithId", taskId: "3f2c-11aa" },
+	exportTaskWithId: { type: "exportTaskWithId", taskId: "3f2c-11aa" },
+	updateSettings: {
+		type: "updateSettings",
+		settings: { autoApproval: { readOnly: true }, commandTimeoutSec: 30 },
+	},
+	updateApiKey: { type: "updateApiKey", provider: "anthropic", apiKey: "sk-test" },
+	mode: { type: "mode", mode: "architect" },
+	selectImages: { type: "selectImages" },
+}
+
+describe("parseWebviewMessage accepts", () => {
+	it.each(Object.values(valid))("a valid $type message", (message) => {
+		expect(parseWebviewMessage(message)).toEqual({ success: true, data: message })
+	})
+
+	it("every type of the union has an example above", () => {
+		expect(Object.keys(valid).sort()).toEqual([...webviewMessageTypes].sort())
+	})
+
+	it("and drops fields the type does not have", () => {
+		const result = parseWebviewMessage({ type: "clearTask", extra: "ignored" })
+		expect(result).toEqual({ success: true, data: { type: "clearTask" } })
+	})
+})
+
+describe("parseWebviewMessage rejects with a precise error", () => {
+	const errorOf = (input: unknown) => {
+		const result = parseWebviewMessage(input)
+		if (result.success) throw new Error(`accepted ${JSON.stringify(input)}`)
+		return result.error
+	}
+
+	it("a value that is not an object", () => {
+		expect(errorOf("newTask")).toBe("a message must be a JSON object")
+		expect(errorOf(null)).toBe("a message must be a JSON object")
+		expect(errorOf([valid.newTask])).toBe("a message must be a JSON object")
+	})
+
+	it("a missing or non-string type", () => {
+		expect(errorOf({ text: "hi" })).toBe("a message needs a string `type`")
+		expect(errorOf({ type: 7 })).toBe("a message needs a string `type`")
+	})
+
+	it("an unknown type, naming it", () => {
+		expect(errorOf({ type: "deleteEverything" })).toBe('unknown message type "deleteEverything"')
+	})
+
+	it("a missing field, naming the type and the field", () => {
+		expect(errorOf({ type: "askResponse" })).toMatch(/^askResponse: askResponse: /)
+	})
+
+	it("a value outside an enum", () => {
+		expect(errorOf({ type: "terminalOperation", terminalOperation: "pause" })).toMatch(
+			/terminalOperation/,
+		)
+	})
+
+	it("a task id that could climb out of the tasks folder", () => {
+		expect(errorOf({ type: "deleteTaskWithId", taskId: "../../etc" })).toMatch(/taskId: a task id is/)
+		expect(errorOf({ type: "showTaskWithId", taskId: "" })).toMatch(/taskId/)
+	})
+
+	it("text longer than the limit", () => {
+		expect(errorOf({ type: "newTask", text: "x".repeat(maxTextLength + 1) })).toMatch(/longer than/)
+	})
+
+	it("an image that is not a data URI", () => {
+		expect(errorOf({ ...valid.newTask, images: ["file:///etc/passwd"] })).toMatch(/images\.0/)
+	})
+
+	it("a settings patch with an unknown or badly typed field", () => {
+		expect(errorOf({ type: "updateSettings", settings: { autoApprove: true } })).toMatch(/settings/)
+		expect(errorOf({ type: "updateSettings", settings: { commandTimeoutSec: -1 } })).toMatch(
+			/commandTimeoutSec/,
+		)
+		expect(
+			errorOf({
+				type: "updateSettings",
+				settings: {
+					provider: { provider: "anthropic", modelId: "m", baseUrl: "javascript:alert(1)" },
+				},
+			}),
+		).toMatch(/baseUrl/)
+	})
+
+	it("a proxy whose getters throw, without throwing itself", () => {
+		const hostile = new Proxy(
+			{},
+			{
+				get: () => {
+					throw new Error("boom")
+				},
+			},
+		)
+		expect(errorOf(hostile)).toBe("unreadable message")
+		const hostileField = {
+			type: "newTask",
+			get text(): string {
+				throw new Error("boom")
+			},
+		}
+		expect(errorOf(hostileField)).toMatch(/unreadable input/)
+	})
+
+	it("a cyclic object", () => {
+		const cyclic: Record<string, unknown> = { type: "updateSettings" }
+		cyclic.settings = cyclic
+		expect(errorOf(cyclic)).toMatch(/settings/)
+	})
+})
+
+describe("parseWebviewMessage under 1,000 generated malformed inputs", () => {
+	const random = seededRandom(2026)
+	const wrongValues: unknown[] = [
+		null,
+		0,
+		-1,
+		1.5,
+		NaN,
+		Infinity,
+		true,
+		"",
+		"x",
+		[],
+		[1, 2],
+		{},
+		{ nested: { deep: [null] } },
+		"x".repeat(maxTextLength + 10),
+		() => 1,
+		Symbol("s"),
+		10n,
+		new Date(0),
+		/re/,
+	]
+	const notAnyFieldValue = wrongValues.filter(
+		(v) =>
+			(typeof v !== "object" || v === null || (Array.isArray(v) && v.length > 0)) &&
+			(typeof v !== "string" || v.length > maxTextLength || v === ""),
+	)
+	const pollutionKeys = ["__proto__", "constructor", "prototype"]
+
+	/** A valid message with one thing broken, so it must be rejected. */
+	function malformed(i: number): unknown {
+		const base = structuredClone(random.pick(Object.values(valid))) as Record<string, unknown>
+		const fields = Object.keys(base).filter((k) => k !== "type")
+		switch (i % 8) {
+			case 0: // unknown type
+				return { ...base, type: `${base.type}${random.int(1000)}x` }
+			case 1: // type of the wrong kind
+				return { ...base, type: random.pick(wrongValues.filter((v) => typeof v !== "string")) }
+			case 2: // a required field missing (message types without fields get an unknown type instead)
+				if (fields.length === 0) return { type: random.pick(["", " ", "NEWTASK", "new_task"]) }
+				return { ...base, type: "askResponse", askResponse: undefined }
+			case 3: // a field of the wrong type
+				if (fields.length === 0) return { ...base, type: random.pick(wrongValues) }
+				// `{}` and `[]` are left out: an empty settings patch or image list is valid.
+				return { ...base, [random.pick(fields)]: random.pick(notAnyFieldValue) }
+			case 4: // prototype pollution attempts through JSON, as a webview would send them
+				return JSON.parse(
+					`{"type":"${random.pick(["newTask", "updateSettings", "askResponse"])}","${random.pick(pollutionKeys)}":{"polluted":true,"type":"clearTask"},"settings":{"__proto__":{"polluted":true}}, "text": 5}`,
+				)
+			case 5: // not an object at all
+				return random.pick([
+					...wrongValues.filter((v) => typeof v !== "object" || v === null || Array.isArray(v)),
+					"[]",
+					JSON.stringify(base),
+				])
+			case 6: // a huge string where an enum or id belongs
+				return {
+					type: random.pick(["mode", "showTaskWithId", "terminalOperation"]),
+					mode: "m".repeat(200 + random.int(5000)),
+					taskId: "../".repeat(1 + random.int(50)),
+					terminalOperation: "z".repeat(random.int(3000)),
+				}
+			default: {
+				// deep nesting in place of a payload
+				let deep: unknown = {}
+				for (let d = 0; d < 500; d++) deep = { settings: deep, images: [deep] }
+				return {
+					type: random.pick(["updateSettings", "newTask"]),
+					settings: deep,
+					images: deep,
+					text: deep,
+				}
+			}
+		}
+	}
+
+	it("gives an error value for every one and never throws", () => {
+		const inputs = Array.from({ length: 1000 }, (_, i) => malformed(i))
+		const results = inputs.map((input) => parseWebviewMessage(input))
+		const accepted = results.flatMap((r, i) => (r.success ? [inputs[i]] : []))
+		expect(accepted).toEqual([])
+		for (const result of results) {
+			expect(result.success).toBe(false)
+			if (!result.success) expect(result.error.length).toBeGreaterThan(0)
+		}
+	})
+
+	it("leaves Object.prototype untouched", () => {
+		for (let i = 0; i < 200; i++) parseWebviewMessage(malformed(4))
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+		expect(Object.prototype.hasOwnProperty.call(Object.prototype, "polluted")).toBe(false)
+	})
+})

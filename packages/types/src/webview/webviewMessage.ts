@@ -1,0 +1,57 @@
+import { z } from "zod"
+import { clineAskResponseSchema } from "../message/askResponse.js"
+import type { ParseResult } from "../parse.js"
+import { cairnSettingsPatchSchema } from "../settings/settings.js"
+import { providerNameSchema } from "../settings/provider.js"
+import { parseTagged } from "./parseTagged.js"
+import { imagesSchema, taskIdSchema, userTextSchema } from "./limits.js"
+
+/**
+ * Client -> host. One precise payload per `type`; the host handles each type in its own
+ * handler. Every client (webview, CLI, API, IPC) speaks this same union.
+ */
+export const webviewMessageSchema = z.discriminatedUnion("type", [
+	/** The UI is ready: the host answers with a full `state` snapshot. */
+	z.object({ type: z.literal("webviewDidLaunch") }),
+	/** A gap in `seq` or any doubt: the host answers with a full `state` snapshot. */
+	z.object({ type: z.literal("requestState") }),
+	z.object({ type: z.literal("newTask"), text: userTextSchema, images: imagesSchema.optional() }),
+	/** The answer to the current ask; typed text and images ride along with a button press. */
+	z.object({
+		type: z.literal("askResponse"),
+		askResponse: clineAskResponseSchema,
+		text: userTextSchema.optional(),
+		images: imagesSchema.optional(),
+	}),
+	/** End the current task (it stays in history). */
+	z.object({ type: z.literal("clearTask") }),
+	/** Stop what the task is doing now; it can be resumed. */
+	z.object({ type: z.literal("cancelTask") }),
+	/** For a running command: let the agent go on while it runs, or kill it. */
+	z.object({ type: z.literal("terminalOperation"), terminalOperation: z.enum(["continue", "abort"]) }),
+	z.object({ type: z.literal("showTaskWithId"), taskId: taskIdSchema }),
+	z.object({ type: z.literal("deleteTaskWithId"), taskId: taskIdSchema }),
+	z.object({ type: z.literal("exportTaskWithId"), taskId: taskIdSchema }),
+	z.object({ type: z.literal("updateSettings"), settings: cairnSettingsPatchSchema }),
+	/** Store (or, without `apiKey`, delete) a provider's key in the host's secret storage. */
+	z.object({
+		type: z.literal("updateApiKey"),
+		provider: providerNameSchema,
+		apiKey: z.string().min(1).max(10_000).optional(),
+	}),
+	z.object({ type: z.literal("mode"), mode: z.string().min(1).max(100) }),
+	/** Ask the host to open its image picker; it answers with `selectedImages`. */
+	z.object({ type: z.literal("selectImages") }),
+])
+export type WebviewMessage = z.infer<typeof webviewMessageSchema>
+export type WebviewMessageType = WebviewMessage["type"]
+export type WebviewMessageOf<T extends WebviewMessageType> = Extract<WebviewMessage, { type: T }>
+
+export const webviewMessageTypes: readonly WebviewMessageType[] = webviewMessageSchema.options.map(
+	(option) => option.shape.type.value,
+)
+
+/** Turns anything a client sent into a typed message or a precise error; never throws. */
+export function parseWebviewMessage(input: unknown): ParseResult<WebviewMessage> {
+	return parseTagged(webviewMessageSchema, webviewMessageTypes, input)
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config"
+
+// One runner for the whole repository; each workspace is a project so its own
+// environment (node or jsdom) and setup apply.
+export default defineConfig({
+	resolve: { conditions: ["source"] },
+	ssr: { resolve: { conditions: ["source"], externalConditions: ["source"] } },
+	test: {
+		projects: [
+			"packages/*/vitest.config.ts",
+			"webview-ui/vitest.config.ts",
+			{ test: { name: "repo", environment: "node", include: ["*.test.ts"] } },
+		],
+		passWithNoTests: false,
+	},
+})
