@@ -1,0 +1,10 @@
+// @cairn/core: the agent, host-free. Depends on @cairn/types; never on vscode, React or Ink.
+
+export * from "./approval/commandRules.js"
+export {
+	parseShellLine,
+	loadShellParser,
+	type ShellUnit,
+	type ShellParse,
+	type ShellParserLocation,
+} from "./approval/shellParser.js"
