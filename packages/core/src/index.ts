@@ -8,3 +8,9 @@ export {
 	type ShellParse,
 	type ShellParserLocation,
 } from "./approval/shellParser.js"
+export {
+	applySearchReplace,
+	type SearchReplaceResult,
+	type BlockFailure,
+} from "./editing/applySearchReplace.js"
+export { parseSearchReplaceBlocks, type SearchReplaceBlock } from "./editing/searchReplaceBlocks.js"
