@@ -14,3 +14,11 @@ export {
 	type BlockFailure,
 } from "./editing/applySearchReplace.js"
 export { parseSearchReplaceBlocks, type SearchReplaceBlock } from "./editing/searchReplaceBlocks.js"
+export {
+	resolveWorkspacePath,
+	isInside,
+	type ResolvedPath,
+	type ResolvePathResult,
+} from "./workspace/workspacePaths.js"
+export { isProtectedPath } from "./workspace/protectedPaths.js"
+export { CairnIgnore, cairnIgnoreFile } from "./workspace/ignoreRules.js"

@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { CairnIgnore } from "./ignoreRules.js"
+import { isProtectedPath } from "./protectedPaths.js"
+
+const dirs: string[] = []
+afterEach(async () => {
+	for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+})
+async function workspaceWith(cairnignore?: string) {
+	const dir = await mkdtemp(path.join(tmpdir(), "cairn-ignore-"))
+	dirs.push(dir)
+	if (cairnignore !== undefined) await writeFile(path.join(dir, ".cairnignore"), cairnignore)
+	return dir
+}
+
+describe("CairnIgnore", () => {
+	it("allows everything when there is no .cairnignore", async () => {
+		const rules = await CairnIgnore.load(await workspaceWith())
+		expect(rules.isAllowed(".env")).toBe(true)
+		expect(rules.source).toBeUndefined()
+	})
+
+	it("blocks what the file lists, in gitignore syntax", async () => {
+		const rules = await CairnIgnore.load(await workspaceWith(".env\nsecrets/\n*.pem\n!public.pem\n"))
+		expect(rules.isAllowed(".env")).toBe(false)
+		expect(rules.isAllowed("config/.env")).toBe(false)
+		expect(rules.isAllowed("secrets/key.txt")).toBe(false)
+		expect(rules.isFolderAllowed("secrets")).toBe(false)
+		expect(rules.isAllowed("server.pem")).toBe(false)
+		expect(rules.isAllowed("public.pem")).toBe(true)
+		expect(rules.isAllowed("src/index.ts")).toBe(true)
+	})
+
+	it("does not judge paths outside the workspace or the root itself", async () => {
+		const rules = await CairnIgnore.load(await workspaceWith("*\n"))
+		expect(rules.isAllowed("../other/file")).toBe(true)
+		expect(rules.isAllowed(".")).toBe(true)
+	})
+})
+
+describe("isProtectedPath", () => {
+	it.each([
+		[".cairn/rules/style.md", true],
+		[".cairnignore", true],
+		[".vscode/settings.json", true],
+		[".git/config", true],
+		["AGENTS.md", true],
+		["./AGENTS.md", true],
+		["docs/AGENTS.md", false],
+		["src/.vscode-like.ts", false],
+		["src/index.ts", false],
+	])("%s: %s", (relative, expected) => {
+		expect(isProtectedPath(relative)).toBe(expected)
+	})
+})

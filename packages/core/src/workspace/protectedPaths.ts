@@ -1,0 +1,15 @@
+/**
+ * Files that configure the agent itself or the editor: an edit to them changes what the agent
+ * may do next, so they are never written without a person, whatever auto-approval says.
+ */
+const protectedFolders = [".cairn", ".vscode", ".git"]
+const protectedFiles = [".cairnignore", "AGENTS.md"]
+
+/** `relative` is workspace-relative with "/" separators. */
+export function isProtectedPath(relative: string): boolean {
+	const segments = relative.split("/").filter((s) => s !== "" && s !== ".")
+	const [first] = segments
+	if (first === undefined) return false
+	if (protectedFolders.includes(first)) return true
+	return segments.length === 1 && protectedFiles.includes(first)
+}
