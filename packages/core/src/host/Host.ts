@@ -1,0 +1,95 @@
+/**
+ * Everything the core needs from the environment it runs in, and nothing more. The VS Code
+ * extension and the CLI each implement it; the core never reaches past it to an editor.
+ */
+export interface Host {
+	/** The folder the agent works in (absolute). */
+	readonly workspaceRoot: string
+	/** A folder the core may own for tasks, history and caches (absolute). */
+	readonly storageDir: string
+	/** API keys and other secrets; never written to settings, logs or task files. */
+	readonly secrets: SecretStore
+	/** Small persisted values such as settings. */
+	readonly state: KeyValueStore
+	readonly logger: Logger
+	runCommand(command: string, options: RunCommandOptions): RunningCommand
+	/** Shows a proposed file change for review; the session lets the person edit it before it is saved. */
+	previewEdit(edit: ProposedEdit): Promise<EditSession>
+	/** Problems the editor knows about, for the environment details sent to the model. */
+	diagnostics(): Promise<WorkspaceDiagnostic[]>
+	/** Workspace-relative paths of the files open in the editor, the active one first. */
+	openFiles(): Promise<string[]>
+}
+
+export interface SecretStore {
+	get(key: string): Promise<string | undefined>
+	set(key: string, value: string): Promise<void>
+	delete(key: string): Promise<void>
+}
+
+export interface KeyValueStore {
+	get(key: string): Promise<unknown>
+	set(key: string, value: unknown): Promise<void>
+}
+
+export interface Logger {
+	debug(message: string, details?: Record<string, unknown>): void
+	info(message: string, details?: Record<string, unknown>): void
+	warn(message: string, details?: Record<string, unknown>): void
+	error(message: string, details?: Record<string, unknown>): void
+}
+
+export interface RunCommandOptions {
+	/** Absolute working directory. */
+	cwd: string
+	/** Called with output as it arrives (stdout and stderr interleaved as the terminal shows them). */
+	onOutput: (chunk: string) => void
+	/** Kill the command after this long; undefined waits forever. */
+	timeoutMs?: number
+	env?: Record<string, string>
+}
+
+export interface RunningCommand {
+	/** Settles when the process has exited (or was killed). */
+	readonly done: Promise<CommandExit>
+	/** Ends the command and the processes it started. */
+	kill(): void
+}
+
+export interface CommandExit {
+	/** undefined when killed by a signal. */
+	exitCode: number | undefined
+	signal?: string
+	timedOut: boolean
+}
+
+export interface ProposedEdit {
+	/** Absolute path of the file. */
+	absolutePath: string
+	/** Workspace-relative path, for titles. */
+	relativePath: string
+	/** The file's content now; undefined when the file does not exist yet. */
+	original: string | undefined
+	proposed: string
+}
+
+export interface EditSession {
+	/**
+	 * The content to save: the proposal, or what the person made of it in the editor before
+	 * approving. A host without an editor returns the proposal unchanged.
+	 */
+	finalContent(): Promise<string>
+	/** Writes `content` to the file and closes the preview. */
+	save(content: string): Promise<void>
+	/** Closes the preview and leaves the file as it was. */
+	discard(): Promise<void>
+}
+
+export interface WorkspaceDiagnostic {
+	/** Workspace-relative path. */
+	path: string
+	line: number
+	severity: "error" | "warning" | "info" | "hint"
+	message: string
+	source?: string
+}

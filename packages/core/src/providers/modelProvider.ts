@@ -1,0 +1,46 @@
+import type { ModelInfo, ProviderName } from "@cairn/types"
+import type { ApiMessage } from "./apiMessage.js"
+
+/** A tool as offered to the model: its name, what it is for, and its arguments' JSON schema. */
+export interface ToolSpec {
+	name: string
+	description: string
+	inputSchema: Record<string, unknown>
+}
+
+export interface CreateMessageRequest {
+	systemPrompt: string
+	messages: readonly ApiMessage[]
+	tools: readonly ToolSpec[]
+	signal?: AbortSignal
+}
+
+/**
+ * The one stream every provider is mapped to. Tool calls arrive as partial chunks while their
+ * arguments stream (so the UI can show the path before the content is complete) and then as
+ * one complete `tool_call`.
+ */
+export type ApiStreamChunk =
+	| { type: "text"; text: string }
+	| { type: "reasoning"; text: string; signature?: string }
+	| { type: "tool_call_partial"; index: number; id?: string; name?: string; argumentsDelta: string }
+	| { type: "tool_call"; index: number; id: string; name: string; arguments: string }
+	| ApiUsageChunk
+
+export interface ApiUsageChunk {
+	type: "usage"
+	inputTokens: number
+	outputTokens: number
+	cacheWriteTokens?: number
+	cacheReadTokens?: number
+}
+
+export interface ModelProvider {
+	readonly name: ProviderName
+	readonly model: { id: string; info: ModelInfo }
+	/**
+	 * Streams the model's answer. Failures throw ProviderError; the caller owns retries, so
+	 * providers turn their SDK's own retries off.
+	 */
+	createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk>
+}

@@ -1,0 +1,36 @@
+/** Why a model request failed, in terms the retry policy and the person can act on. */
+export type ProviderErrorKind =
+	/** 401/403: a wrong or missing key. Retrying cannot help. */
+	| "auth"
+	/** 429: slow down; `retryAfterMs` says how long when the provider told us. */
+	| "rate_limit"
+	/** 5xx or an overloaded error event. */
+	| "server"
+	/** The connection failed or was cut, also mid-stream. */
+	| "network"
+	/** 400/404/413/422: the request itself is wrong (unknown model, context too long). */
+	| "bad_request"
+	/** The stream ended without a proper end or sent something unreadable. */
+	| "malformed_response"
+	| "aborted"
+
+export class ProviderError extends Error {
+	override readonly name = "ProviderError"
+
+	constructor(
+		readonly kind: ProviderErrorKind,
+		message: string,
+		readonly details: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+	) {
+		super(message, { cause: details.cause })
+	}
+
+	get retryable(): boolean {
+		return (
+			this.kind === "rate_limit" ||
+			this.kind === "server" ||
+			this.kind === "network" ||
+			this.kind === "malformed_response"
+		)
+	}
+}

@@ -1,0 +1,72 @@
+import type {
+	CairnSettings,
+	ClineAskCommand,
+	ClineAskFollowup,
+	ClineAskUseMcpServer,
+	ClineSayTool,
+	ToolName,
+} from "@cairn/types"
+import type { z } from "zod"
+import type { Host } from "../host/Host.js"
+import type { CairnIgnore } from "../workspace/ignoreRules.js"
+import type { ResolvePathResult } from "../workspace/workspacePaths.js"
+import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
+
+/**
+ * What a tool wants to do, for the approval policy and for the person. The kind selects the
+ * auto-approval switch; the flags select its stricter variants.
+ */
+export type ApprovalRequest =
+	| { kind: "read"; row: ClineSayTool; isOutsideWorkspace: boolean }
+	| { kind: "write"; row: ClineSayTool; isOutsideWorkspace: boolean; isProtected: boolean }
+	| { kind: "execute"; command: ClineAskCommand }
+	| { kind: "mcp"; request: ClineAskUseMcpServer }
+
+export type ApprovalOutcome =
+	{ approved: true; feedback?: PersonFeedback } | { approved: false; feedback?: PersonFeedback }
+
+/** Text (and images) the person typed along with their answer. */
+export interface PersonFeedback {
+	text?: string
+	images?: string[]
+}
+
+export interface ToolContext {
+	readonly host: Host
+	readonly settings: CairnSettings
+	readonly ignore: CairnIgnore
+	/** Cancelled when the task is cancelled; long tools must stop promptly. */
+	readonly signal: AbortSignal
+	resolvePath(requested: string): Promise<ResolvePathResult>
+	/** Asks the approval policy (and, unless auto-approved, the person). */
+	approve(request: ApprovalRequest): Promise<ApprovalOutcome>
+	/** Asks the person a question and waits for the answer. */
+	askFollowup(question: ClineAskFollowup): Promise<PersonFeedback>
+	/** Streams a running command's output to the transcript (a `command_output` row). */
+	commandOutput(chunk: string): void
+}
+
+export interface ToolResult {
+	content: string | (TextBlock | ImageBlock)[]
+	/** The tool failed or was refused: the model is told and ToolUsage counts a failure. */
+	isError?: boolean
+	/** `attempt_completion` was accepted: the task loop ends. */
+	completesTask?: boolean
+}
+
+/** A preview of a call whose arguments are still streaming, to update its row in place. */
+export type ToolPreview =
+	| { ask: "tool"; row: ClineSayTool }
+	| { ask: "command"; command: ClineAskCommand }
+	| { ask: "followup"; followup: ClineAskFollowup }
+	| { say: "completion_result"; text: string }
+
+export interface ToolDefinition<Params = unknown> {
+	name: ToolName
+	/** For the model: when to use the tool and how. */
+	description: string
+	params: z.ZodType<Params>
+	/** From whatever arguments have arrived so far; undefined until there is something to show. */
+	preview?(partial: Partial<Params>): ToolPreview | undefined
+	execute(params: Params, context: ToolContext): Promise<ToolResult>
+}
