@@ -1,0 +1,117 @@
+import {
+	applySettingsPatch,
+	defaultSettings,
+	type CairnSettings,
+	type CairnSettingsPatch,
+} from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import type { ApprovalRequest } from "../tools/toolDefinition.js"
+import { decideAutoApproval } from "./autoApproval.js"
+
+const settings = (patch: CairnSettingsPatch): CairnSettings => applySettingsPatch(defaultSettings(), patch)
+const fresh = { autoApproved: 0, cost: 0 }
+const read = (isOutsideWorkspace = false): ApprovalRequest => ({
+	kind: "read",
+	row: { tool: "readFile", path: "a" },
+	isOutsideWorkspace,
+})
+const write = (flags: { isOutsideWorkspace?: boolean; isProtected?: boolean } = {}): ApprovalRequest => ({
+	kind: "write",
+	row: { tool: "appliedDiff", path: "a", diff: "" },
+	isOutsideWorkspace: flags.isOutsideWorkspace ?? false,
+	isProtected: flags.isProtected ?? false,
+})
+const run = (command: string): ApprovalRequest => ({ kind: "execute", command: { command } })
+
+describe("decideAutoApproval", () => {
+	it("asks for everything by default", async () => {
+		for (const request of [
+			read(),
+			write(),
+			run("ls"),
+			{
+				kind: "mcp",
+				request: { type: "access_mcp_resource", serverName: "s", uri: "u" },
+			} as ApprovalRequest,
+		]) {
+			expect(await decideAutoApproval(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
+		}
+	})
+
+	it("asks when the master switch is off, whatever else is on", async () => {
+		const s = settings({
+			autoApproval: { enabled: false, readOnly: true, write: true, execute: true },
+			allowedCommands: ["*"],
+		})
+		expect((await decideAutoApproval(s, read(), fresh)).decision).toBe("ask")
+	})
+
+	it("auto-approves reads inside the workspace, and outside only with its own switch", async () => {
+		const s = settings({ autoApproval: { enabled: true, readOnly: true } })
+		expect((await decideAutoApproval(s, read(), fresh)).decision).toBe("auto")
+		expect((await decideAutoApproval(s, read(true), fresh)).decision).toBe("ask")
+		const outside = settings({
+			autoApproval: { enabled: true, readOnly: true, readOnlyOutsideWorkspace: true },
+		})
+		expect((await decideAutoApproval(outside, read(true), fresh)).decision).toBe("auto")
+	})
+
+	it("auto-approves writes, but protected files and outside paths only with their own switches", async () => {
+		const s = settings({ autoApproval: { enabled: true, write: true } })
+		expect((await decideAutoApproval(s, write(), fresh)).decision).toBe("auto")
+		expect((await decideAutoApproval(s, write({ isProtected: true }), fresh)).decision).toBe("ask")
+		expect((await decideAutoApproval(s, write({ isOutsideWorkspace: true }), fresh)).decision).toBe("ask")
+	})
+
+	it("auto-approves a command only when every part is allowed and none denied", async () => {
+		const s = settings({
+			autoApproval: { enabled: true, execute: true },
+			allowedCommands: ["git log", "npm test"],
+			deniedCommands: ["git push"],
+		})
+		expect((await decideAutoApproval(s, run("git log -3 && npm test"), fresh)).decision).toBe("auto")
+		expect(await decideAutoApproval(s, run("git log && rm -rf x"), fresh)).toMatchObject({
+			decision: "ask",
+			command: { decision: "ask" },
+		})
+		expect(await decideAutoApproval(s, run("git log; git push"), fresh)).toMatchObject({
+			decision: "ask",
+			command: { decision: "deny", deniedBy: "git push" },
+		})
+	})
+
+	it("never auto-approves a command that runs outside the workspace", async () => {
+		const s = settings({ autoApproval: { enabled: true, execute: true }, allowedCommands: ["*"] })
+		expect(
+			(
+				await decideAutoApproval(
+					s,
+					{ kind: "execute", command: { command: "ls", isOutsideWorkspace: true } },
+					fresh,
+				)
+			).decision,
+		).toBe("ask")
+	})
+
+	it("turns an automatic approval into a confirmation at the request limit", async () => {
+		const s = settings({ autoApproval: { enabled: true, readOnly: true, maxRequests: 3 } })
+		expect((await decideAutoApproval(s, read(), { autoApproved: 2, cost: 0 })).decision).toBe("auto")
+		expect(await decideAutoApproval(s, read(), { autoApproved: 3, cost: 0 })).toEqual({
+			decision: "limit",
+			limit: { limit: "requests", count: 3 },
+		})
+	})
+
+	it("turns an automatic approval into a confirmation at the cost limit", async () => {
+		const s = settings({ autoApproval: { enabled: true, readOnly: true, maxCost: 0.5 } })
+		expect(await decideAutoApproval(s, read(), { autoApproved: 0, cost: 0.5 })).toEqual({
+			decision: "limit",
+			limit: { limit: "cost", cost: 0.5 },
+		})
+	})
+
+	it("limits never approve what the settings would ask about", async () => {
+		const s = settings({ autoApproval: { enabled: true, maxRequests: 1 } })
+		expect((await decideAutoApproval(s, write(), { autoApproved: 5, cost: 0 })).decision).toBe("ask")
+	})
+})

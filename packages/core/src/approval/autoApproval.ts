@@ -1,0 +1,69 @@
+import type { AutoApprovalLimit, CairnSettings } from "@cairn/types"
+import type { ApprovalRequest } from "../tools/toolDefinition.js"
+import { evaluateCommand, type CommandDecision } from "./commandRules.js"
+
+export type AutoApprovalDecision =
+	| { decision: "auto" }
+	/** A person decides; `command` explains a command's verdict (e.g. which prefix denied it). */
+	| { decision: "ask"; command?: CommandDecision }
+	/** Auto-approval would go on, but a per-task limit was reached: confirm before continuing. */
+	| { decision: "limit"; limit: AutoApprovalLimit }
+
+export interface AutoApprovalUsage {
+	/** Actions auto-approved since the task started or the limit was last confirmed. */
+	autoApproved: number
+	/** Dollars spent since the task started or the limit was last confirmed. */
+	cost: number
+}
+
+/** Whether the settings allow this request without a person, before any limit is considered. */
+async function allowedBySettings(
+	settings: CairnSettings,
+	request: ApprovalRequest,
+): Promise<AutoApprovalDecision> {
+	const auto = settings.autoApproval
+	if (!auto.enabled) return { decision: "ask" }
+	switch (request.kind) {
+		case "read":
+			return auto.readOnly && (!request.isOutsideWorkspace || auto.readOnlyOutsideWorkspace)
+				? { decision: "auto" }
+				: { decision: "ask" }
+		case "write":
+			return auto.write &&
+				(!request.isOutsideWorkspace || auto.writeOutsideWorkspace) &&
+				(!request.isProtected || auto.writeProtected)
+				? { decision: "auto" }
+				: { decision: "ask" }
+		case "execute": {
+			if (!auto.execute || request.command.isOutsideWorkspace) return { decision: "ask" }
+			const verdict = await evaluateCommand(request.command.command, {
+				allowed: settings.allowedCommands,
+				denied: settings.deniedCommands,
+			})
+			return verdict.decision === "allow" ? { decision: "auto" } : { decision: "ask", command: verdict }
+		}
+		case "mcp":
+			return auto.mcp ? { decision: "auto" } : { decision: "ask" }
+	}
+}
+
+/**
+ * Decides whether a tool's request runs without asking. The limits only ever turn an automatic
+ * approval into a confirmation; they never approve anything.
+ */
+export async function decideAutoApproval(
+	settings: CairnSettings,
+	request: ApprovalRequest,
+	usage: AutoApprovalUsage,
+): Promise<AutoApprovalDecision> {
+	const decision = await allowedBySettings(settings, request)
+	if (decision.decision !== "auto") return decision
+	const { maxRequests, maxCost } = settings.autoApproval
+	if (maxRequests !== undefined && usage.autoApproved >= maxRequests) {
+		return { decision: "limit", limit: { limit: "requests", count: usage.autoApproved } }
+	}
+	if (maxCost !== undefined && usage.cost >= maxCost) {
+		return { decision: "limit", limit: { limit: "cost", cost: usage.cost } }
+	}
+	return decision
+}
