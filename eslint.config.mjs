@@ -17,7 +17,15 @@ const uiPatterns = [
 
 export default tseslint.config(
 	{
-		ignores: ["**/node_modules/**", "**/dist/**", "**/out/**", ".tools/**", "coverage/**", "artifacts/**"],
+		ignores: [
+			"**/node_modules/**",
+			"**/dist/**",
+			"**/out/**",
+			".tools/**",
+			"coverage/**",
+			"artifacts/**",
+			"webview-ui/build/**",
+		],
 	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,
@@ -25,7 +33,10 @@ export default tseslint.config(
 	{
 		languageOptions: { globals: { ...globals.node } },
 		rules: {
-			"@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+			"@typescript-eslint/no-unused-vars": [
+				"error",
+				{ argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+			],
 			"@typescript-eslint/consistent-type-imports": "error",
 			eqeqeq: ["error", "smart"],
 			"no-console": "off",
@@ -40,7 +51,10 @@ export default tseslint.config(
 					paths: editorAndUi,
 					patterns: [
 						...uiPatterns,
-						{ group: ["@cairn/*", "**/packages/*/**"], message: "packages/types depends on zod only." },
+						{
+							group: ["@cairn/*", "**/packages/*/**"],
+							message: "packages/types depends on zod only.",
+						},
 					],
 				},
 			],
@@ -56,7 +70,13 @@ export default tseslint.config(
 					patterns: [
 						...uiPatterns,
 						{
-							group: ["@cairn/cli", "@cairn/webview-ui", "**/src/extension*", "**/webview-ui/**", "**/packages/cli/**"],
+							group: [
+								"@cairn/cli",
+								"@cairn/webview-ui",
+								"**/src/extension*",
+								"**/webview-ui/**",
+								"**/packages/cli/**",
+							],
 							message: "packages/core is host-free: it may depend on @cairn/types only.",
 						},
 					],
@@ -69,7 +89,40 @@ export default tseslint.config(
 		rules: {
 			"no-restricted-imports": [
 				"error",
-				{ paths: editorAndUi, patterns: [...uiPatterns, { group: ["@cairn/core", "@cairn/cli"], message: "The model server stands alone." }] },
+				{
+					paths: editorAndUi,
+					patterns: [
+						...uiPatterns,
+						{ group: ["@cairn/core", "@cairn/cli"], message: "The model server stands alone." },
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ["src/**/*.ts"],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					paths: editorAndUi.filter((entry) => entry.name !== "vscode"),
+					patterns: [
+						{
+							group: ["react/*", "react-dom/*", "ink/*", "ink-*"],
+							message: "UI libraries belong to webview-ui and the CLI.",
+						},
+						{
+							group: [
+								"@cairn/webview-ui",
+								"**/webview-ui/**",
+								"@cairn/cli",
+								"**/packages/cli/**",
+							],
+							message:
+								"The extension host talks to the webview by messages and never loads the CLI.",
+						},
+					],
+				},
 			],
 		},
 	},
@@ -81,12 +134,22 @@ export default tseslint.config(
 				"error",
 				{
 					paths: [
-						{ name: "vscode", message: "The webview reaches the host by postMessage, never the vscode module." },
+						{
+							name: "vscode",
+							message: "The webview reaches the host by postMessage, never the vscode module.",
+						},
 						{ name: "ink", message: "Ink belongs to the CLI." },
 					],
 					patterns: [
 						{
-							group: ["@cairn/core", "@cairn/core/*", "**/packages/core/**", "@cairn/cli", "**/packages/cli/**", "**/src/**/*.js"],
+							group: [
+								"@cairn/core",
+								"@cairn/core/*",
+								"**/packages/core/**",
+								"@cairn/cli",
+								"**/packages/cli/**",
+								"**/src/**/*.js",
+							],
 							message: "webview-ui speaks to the host through @cairn/types messages only.",
 						},
 					],
@@ -101,7 +164,12 @@ export default tseslint.config(
 				"error",
 				{
 					paths: [{ name: "vscode", message: "The CLI runs without VS Code." }],
-					patterns: [{ group: ["@cairn/webview-ui", "**/webview-ui/**"], message: "The CLI has its own UI." }],
+					patterns: [
+						{
+							group: ["@cairn/webview-ui", "**/webview-ui/**"],
+							message: "The CLI has its own UI.",
+						},
+					],
 				},
 			],
 		},

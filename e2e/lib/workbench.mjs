@@ -1,0 +1,36 @@
+// Selectors for the VS Code workbench as code-server 4.100 renders it.
+
+export async function waitForWorkbench(page, timeout = 30_000) {
+	await page.locator(".monaco-workbench .activitybar").waitFor({ timeout })
+	await page.locator(".statusbar").waitFor({ timeout })
+}
+
+export function activityBarItem(page, title) {
+	return page.locator(`.activitybar a.action-label[aria-label="${title}"]`)
+}
+
+/** The page inside a webview: the outer iframe is the editor's host frame, the inner one the content. */
+export function webviewContent(page, extensionId, index = 0) {
+	return page
+		.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
+		.nth(index)
+		.contentFrame()
+		.locator("iframe#active-frame")
+		.contentFrame()
+}
+
+export function webviewFrames(page, extensionId) {
+	return page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
+}
+
+export async function runCommand(page, title, timeout = 15_000) {
+	// Focus may be inside a webview, which swallows F1; the status bar belongs to the workbench.
+	await page.locator(".statusbar").click()
+	await page.keyboard.press("F1")
+	const input = page.locator(".quick-input-widget input.input")
+	await input.waitFor({ state: "visible", timeout })
+	await input.fill(`>${title}`)
+	await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor({ timeout })
+	await page.keyboard.press("Enter")
+	await input.waitFor({ state: "hidden", timeout })
+}

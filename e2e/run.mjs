@@ -1,0 +1,36 @@
+// Runs every real-editor suite against the built extension and prints one closing line.
+// Expects `npm run package` to have produced the vsix (e2e/run.sh does that first).
+import { existsSync } from "node:fs"
+import { runExtensionHostTests } from "./run-extension-tests.mjs"
+import { vsixPath } from "./lib/paths.mjs"
+import { runWebviewTests } from "./webview.e2e.mjs"
+
+const started = Date.now()
+// A hard ceiling, so a wedged browser or server can never hang CI.
+const overall = setTimeout(() => {
+	console.error("e2e: gave up after 170 s")
+	console.log("e2e: 0 passed, 1 failed")
+	process.exit(1)
+}, 170_000)
+overall.unref()
+
+if (!existsSync(vsixPath)) {
+	console.error(`e2e: ${vsixPath} is missing; run npm run package first`)
+	process.exit(1)
+}
+
+const results = []
+for (const suite of [runWebviewTests, runExtensionHostTests]) {
+	try {
+		results.push(...(await suite()))
+	} catch (error) {
+		console.log(`  ✗ ${suite.name} could not run: ${error instanceof Error ? error.stack : error}`)
+		results.push({ title: suite.name, ok: false, error })
+	}
+}
+
+const passed = results.filter((result) => result.ok).length
+const failed = results.length - passed
+console.log(`e2e took ${((Date.now() - started) / 1000).toFixed(1)} s`)
+console.log(`e2e: ${passed} passed, ${failed} failed`)
+process.exit(failed > 0 || passed === 0 ? 1 : 0)

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Debian packages that code-server's native modules (kerberos, node-pty, keytar-like
+# secret storage, native-keymap) compile against, plus the tools the real-editor tests use.
+# Idempotent: when every package is already installed it returns without touching apt,
+# so it is cheap to call from launch.sh and CI on every run.
+set -euo pipefail
+
+packages=(build-essential pkg-config python3 libkrb5-dev libsecret-1-dev libxkbfile-dev ripgrep chromium git)
+
+missing=()
+for pkg in "${packages[@]}"; do
+	dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "install-system-deps: all present (${packages[*]})"
+	exit 0
+fi
+
+echo "install-system-deps: installing ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+	sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,40 @@
+export interface WebviewHtmlInput {
+	/** The webview's `cspSource`: the only origin its styles, fonts and images may come from. */
+	cspSource: string
+	nonce: string
+	scriptUri: string
+	styleUri: string
+}
+
+function escapeAttribute(value: string): string {
+	return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")
+}
+
+/**
+ * The page around the Vite bundle. The CSP denies everything by default: no inline script
+ * or eval, scripts only with this page's nonce, other resources only from the extension.
+ */
+export function webviewHtml({ cspSource, nonce, scriptUri, styleUri }: WebviewHtmlInput): string {
+	const csp = [
+		"default-src 'none'",
+		`script-src 'nonce-${nonce}'`,
+		`style-src ${cspSource}`,
+		`font-src ${cspSource}`,
+		`img-src ${cspSource}`,
+	].join("; ")
+	return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeAttribute(styleUri)}">
+<title>Cairn</title>
+</head>
+<body>
+<div id="root"></div>
+<script type="module" nonce="${escapeAttribute(nonce)}" src="${escapeAttribute(scriptUri)}"></script>
+</body>
+</html>
+`
+}

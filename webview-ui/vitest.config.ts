@@ -1,0 +1,13 @@
+import react from "@vitejs/plugin-react"
+import { defineProject } from "vitest/config"
+
+export default defineProject({
+	plugins: [react()],
+	resolve: { conditions: ["source"] },
+	test: {
+		name: "webview-ui",
+		environment: "jsdom",
+		include: ["src/**/*.test.{ts,tsx}"],
+		setupFiles: ["src/test/setup.ts"],
+	},
+})
