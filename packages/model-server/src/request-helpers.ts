@@ -1,0 +1,33 @@
+import { isRecord } from "./protocol.js"
+import type { RecordedRequest } from "./recording.js"
+
+function textOf(content: unknown): string {
+	if (typeof content === "string") return content
+	if (!Array.isArray(content)) return content === undefined ? "" : JSON.stringify(content)
+	return content
+		.map((part: unknown) => (isRecord(part) && typeof part.text === "string" ? part.text : ""))
+		.join("")
+}
+
+/**
+ * The text of the newest tool result in a recorded chat request, whatever the provider:
+ * an Anthropic `tool_result` block in a user message, or an OpenAI / Ollama `role: "tool"`
+ * message. Undefined when the request carries none. Meant for function turns.
+ */
+export function lastToolResult(request: RecordedRequest): string | undefined {
+	const messages = isRecord(request.body) ? request.body.messages : undefined
+	if (!Array.isArray(messages)) return undefined
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message: unknown = messages[i]
+		if (!isRecord(message)) continue
+		if (message.role === "tool") return textOf(message.content)
+		if (message.role === "user" && Array.isArray(message.content)) {
+			const results = message.content.filter(
+				(block: unknown) => isRecord(block) && block.type === "tool_result",
+			)
+			const last: unknown = results.at(-1)
+			if (isRecord(last)) return textOf(last.content)
+		}
+	}
+	return undefined
+}

@@ -1,0 +1,39 @@
+import { anthropicProtocol } from "./anthropic/index.js"
+import { ollamaProtocol } from "./ollama/index.js"
+import { openaiProtocol } from "./openai/index.js"
+import type { ProviderProtocol } from "./protocol.js"
+import type { RouteKind } from "./recording.js"
+
+export interface Route {
+	protocol: ProviderProtocol
+	kind: RouteKind
+}
+
+const routes: Record<string, Route> = {
+	"POST /v1/messages": { protocol: anthropicProtocol, kind: "chat" },
+	"POST /v1/chat/completions": { protocol: openaiProtocol, kind: "chat" },
+	"POST /chat/completions": { protocol: openaiProtocol, kind: "chat" },
+	"GET /v1/models": { protocol: openaiProtocol, kind: "models" },
+	"GET /models": { protocol: openaiProtocol, kind: "models" },
+	"POST /api/chat": { protocol: ollamaProtocol, kind: "chat" },
+	"GET /api/tags": { protocol: ollamaProtocol, kind: "models" },
+}
+
+/**
+ * The provider is decided by path prefix: `/api/` is Ollama, `/v1/messages` Anthropic, the rest
+ * OpenAI. Anthropic and OpenAI share `/v1/`, so a request carrying `anthropic-version` (which
+ * the Anthropic SDK always sends) is Anthropic too: `/v1/models` and unknown `/v1/…` paths then
+ * answer in Anthropic's shape.
+ */
+export function route(method: string, path: string, headers: Readonly<Record<string, string>>): Route {
+	const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path
+	const known = routes[`${method} ${trimmed}`]
+	const anthropic = headers["anthropic-version"] !== undefined || trimmed.startsWith("/v1/messages")
+	if (known?.kind === "models" && known.protocol === openaiProtocol && anthropic) {
+		return { protocol: anthropicProtocol, kind: "models" }
+	}
+	if (known) return known
+	if (trimmed === "/api" || trimmed.startsWith("/api/"))
+		return { protocol: ollamaProtocol, kind: "unknown" }
+	return { protocol: anthropic ? anthropicProtocol : openaiProtocol, kind: "unknown" }
+}

@@ -1,0 +1,177 @@
+import { createServer } from "node:http"
+import type { IncomingMessage, Server, ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { answerChat } from "./chat.js"
+import { readBody, sendJson } from "./http-io.js"
+import { flattenHeaders } from "./recording.js"
+import type { RecordedRequest } from "./recording.js"
+import { route } from "./router.js"
+import { TurnQueue } from "./scenario.js"
+import type { Scenario, Turn } from "./scenario.js"
+
+export interface ModelServerOptions {
+	/** Turns consumed in order by chat requests; more can be added with `enqueue`. */
+	scenario?: Scenario
+	/** 0 (the default) picks a free port. The host is always 127.0.0.1. */
+	port?: number
+	/** Requests answered before the server refuses with a 503 and closes itself. Default 10 000. */
+	maxRequests?: number
+	/** The server closes itself after this long. The timer is unref'd. Default 10 minutes. */
+	lifetimeMs?: number
+	/** Listed by `GET /v1/models` and `GET /api/tags`. Default `["cairn-test-model"]`. */
+	models?: readonly string[]
+	/** Bodies larger than this get a 413. Default 32 MiB. */
+	maxBodyBytes?: number
+}
+
+export interface ModelServer {
+	/** `http://127.0.0.1:<port>`, no trailing slash. */
+	readonly url: string
+	readonly port: number
+	/** For `new Anthropic({ baseURL })`: the SDK appends `/v1/messages`. */
+	readonly anthropicBaseURL: string
+	/** For `new OpenAI({ baseURL })`: ends in `/v1`. */
+	readonly openaiBaseURL: string
+	/** For `new Ollama({ host })`. */
+	readonly ollamaHost: string
+	/** Every request since start or the last reset, in arrival order (a live, read-only view). */
+	readonly requests: readonly RecordedRequest[]
+	/** Turns not yet consumed. */
+	readonly remainingTurns: number
+	/** Settles once the server has closed, whether by `close()`, lifetime or maxRequests. */
+	readonly closed: Promise<void>
+	enqueue(...turns: Turn[]): void
+	/** Replace the remaining turns and forget the recorded requests. */
+	reset(scenario?: Scenario): void
+	/** Stop listening and cut every open connection. Idempotent. */
+	close(): Promise<void>
+}
+
+export const DEFAULT_MAX_REQUESTS = 10_000
+export const DEFAULT_LIFETIME_MS = 10 * 60 * 1000
+
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
+	const queue = new TurnQueue(options.scenario)
+	const maxRequests = options.maxRequests ?? DEFAULT_MAX_REQUESTS
+	const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024
+	const models = options.models ?? ["cairn-test-model"]
+	let requests: RecordedRequest[] = []
+	let received = 0
+	let closing: Promise<void> | undefined
+	let resolveClosed = (): void => {}
+	const closed = new Promise<void>((resolve) => (resolveClosed = resolve))
+	const timers: { lifetime?: NodeJS.Timeout } = {}
+
+	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const sequence = ++received
+		const method = req.method ?? "GET"
+		const url = new URL(req.url ?? "/", "http://127.0.0.1")
+		const headers = flattenHeaders(req.headers)
+		const { protocol, kind } = route(method, url.pathname, headers)
+		const responseHeaders = protocol.responseHeaders(sequence)
+		if (sequence > maxRequests) {
+			const message = `cairn-model-server: maxRequests (${maxRequests}) reached; the server is closing`
+			res.on("finish", () => void close())
+			sendJson(res, 503, protocol.errorBody({ status: 503, message }, sequence), {
+				...responseHeaders,
+				"x-should-retry": "false",
+				connection: "close",
+			})
+			return
+		}
+		const rawBody = await readBody(req, maxBodyBytes)
+		if (rawBody === undefined) {
+			const message = `cairn-model-server: request body larger than ${maxBodyBytes} bytes`
+			sendJson(res, 413, protocol.errorBody({ status: 413, message }, sequence), {
+				...responseHeaders,
+				connection: "close",
+			})
+			return
+		}
+		let body: unknown
+		let jsonError: string | undefined
+		if (rawBody !== "") {
+			try {
+				body = JSON.parse(rawBody)
+			} catch (error) {
+				jsonError = error instanceof Error ? error.message : String(error)
+			}
+		}
+		const request: RecordedRequest = {
+			index: requests.length,
+			method,
+			path: url.pathname,
+			query: url.search,
+			headers,
+			body,
+			rawBody,
+			provider: protocol.provider,
+			route: kind,
+			timestamp: Date.now(),
+		}
+		requests.push(request)
+		if (kind === "unknown") {
+			sendJson(
+				res,
+				404,
+				protocol.errorBody(protocol.notFound(method, url.pathname), sequence),
+				responseHeaders,
+			)
+		} else if (kind === "models") {
+			sendJson(res, 200, protocol.modelList(models), responseHeaders)
+		} else {
+			await answerChat({ res, protocol, request, requests, queue, sequence, jsonError })
+		}
+	}
+
+	const server: Server = createServer((req, res) => {
+		handle(req, res).catch((error: unknown) => {
+			// A bug here must not take the test process down; the client sees a cut connection.
+			console.error("cairn-model-server: unexpected error", error)
+			res.socket?.destroy()
+		})
+	})
+
+	function close(): Promise<void> {
+		closing ??= new Promise<void>((resolve) => {
+			clearTimeout(timers.lifetime)
+			server.close(() => resolve())
+			server.closeAllConnections()
+		}).then(resolveClosed)
+		return closing
+	}
+
+	await new Promise<void>((resolve, reject) => {
+		server.once("error", reject)
+		server.listen(options.port ?? 0, "127.0.0.1", () => {
+			server.off("error", reject)
+			resolve()
+		})
+	})
+	timers.lifetime = setTimeout(() => void close(), options.lifetimeMs ?? DEFAULT_LIFETIME_MS)
+	// Never the reason a test process stays alive.
+	timers.lifetime.unref()
+
+	const port = (server.address() as AddressInfo).port
+	const url = `http://127.0.0.1:${port}`
+	return {
+		url,
+		port,
+		anthropicBaseURL: url,
+		openaiBaseURL: `${url}/v1`,
+		ollamaHost: url,
+		get requests() {
+			return requests
+		},
+		get remainingTurns() {
+			return queue.remaining
+		},
+		closed,
+		enqueue: (...turns) => queue.enqueue(...turns),
+		reset: (scenario) => {
+			queue.reset(scenario)
+			requests = []
+		},
+		close,
+	}
+}
