@@ -19,6 +19,10 @@ export interface Host {
 	diagnostics(): Promise<WorkspaceDiagnostic[]>
 	/** Workspace-relative paths of the files open in the editor, the active one first. */
 	openFiles(): Promise<string[]>
+	/** Lets the person pick images (as data URIs); absent where there is no picker (a terminal). */
+	selectImages?(): Promise<string[]>
+	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */
+	saveExport?(suggestedName: string, markdown: string): Promise<string | undefined>
 }
 
 export interface SecretStore {

@@ -48,6 +48,23 @@ export class Transcript {
 		return this.put({ type: "ask", ask }, fields, partial)
 	}
 
+	/** Adds a new message, never continuing the last one (rows whose later updates go by ts). */
+	append(
+		kind: Pick<ClineMessage, "type" | "ask" | "say">,
+		fields: MessageFields = {},
+		partial?: boolean,
+	): ClineMessage {
+		const message: ClineMessage = {
+			ts: this.nextTs(),
+			...kind,
+			...fields,
+			...(partial && { partial: true }),
+		}
+		this.messages.push(message)
+		this.onChange({ action: "created", message })
+		return message
+	}
+
 	/** Replaces fields of an existing message (e.g. an api_req_started row gets its cost). */
 	update(ts: number, fields: Partial<ClineMessage>): ClineMessage | undefined {
 		const index = this.indexOf(ts)

@@ -35,8 +35,13 @@ export interface ToolContext {
 	readonly host: Host
 	readonly settings: CairnSettings
 	readonly ignore: CairnIgnore
-	/** Cancelled when the task is cancelled; long tools must stop promptly. */
+	/** Aborted when the task is cancelled or the person kills the running command; stop promptly. */
 	readonly signal: AbortSignal
+	/**
+	 * Aborted when the person chooses "Proceed While Running": a command tool returns the output
+	 * it has so far and lets the process run on. Absent where no one can make that choice.
+	 */
+	readonly proceedSignal?: AbortSignal
 	resolvePath(requested: string): Promise<ResolvePathResult>
 	/** Asks the approval policy (and, unless auto-approved, the person). */
 	approve(request: ApprovalRequest): Promise<ApprovalOutcome>

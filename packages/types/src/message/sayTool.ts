@@ -50,6 +50,8 @@ export const clineSayToolSchema = z.discriminatedUnion("tool", [
 		useRegex: z.boolean().optional(),
 		ignoreCase: z.boolean().optional(),
 	}),
+	/** A command that ran without asking (auto-approved); asked-for commands use the `command` ask. */
+	z.object({ tool: z.literal("executeCommand"), command: z.string(), cwd: z.string().optional() }),
 	z.object({ tool: z.literal("switchMode"), mode: z.string(), reason: z.string().optional() }),
 	z.object({ tool: z.literal("newTask"), mode: z.string(), content: z.string() }),
 	z.object({ tool: z.literal("finishTask"), content: z.string().optional() }),

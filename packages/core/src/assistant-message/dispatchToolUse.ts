@@ -1,0 +1,94 @@
+import { isToolName, type ToolName } from "@cairn/types"
+import type { ToolResultBlock } from "../providers/apiMessage.js"
+import { responses } from "../prompts/responses.js"
+import type { ToolContext, ToolDefinition, ToolResult } from "../tools/toolDefinition.js"
+import type { ToolUse } from "./toolCallAssembler.js"
+
+export interface DispatchOutcome {
+	result: ToolResultBlock
+	/** The person rejected the call: the rest of the turn's calls are skipped. */
+	rejected: boolean
+	completesTask: boolean
+	/** For ToolUsage and taskToolFailed; undefined when the name is not a known tool. */
+	toolName: ToolName | undefined
+	failed: boolean
+	error?: string
+}
+
+export const resultBlock = (
+	toolUseId: string,
+	content: ToolResult["content"],
+	isError = false,
+): ToolResultBlock => ({
+	type: "tool_result",
+	toolUseId,
+	content: typeof content === "string" ? [{ type: "text", text: content }] : content,
+	...(isError && { isError: true }),
+})
+
+/** What the person decided about this call's approval request, recorded by the tool context. */
+export interface CallApprovalState {
+	rejected: boolean
+}
+
+/**
+ * Runs one tool call: checks the name and arguments, runs the tool, and always produces a
+ * tool_result, whatever happens (bad JSON, unknown tool, a throw), so history stays paired.
+ */
+export async function dispatchToolUse(
+	use: ToolUse,
+	tools: ReadonlyMap<string, ToolDefinition<unknown>>,
+	context: ToolContext,
+	approval: CallApprovalState,
+	/** The task's own signal: only its cancellation propagates; a killed command is just a failed tool. */
+	taskSignal: AbortSignal,
+): Promise<DispatchOutcome> {
+	const toolName = isToolName(use.name) ? use.name : undefined
+	const fail = (message: string): DispatchOutcome => ({
+		result: resultBlock(use.id, message, true),
+		rejected: false,
+		completesTask: false,
+		toolName,
+		failed: true,
+		error: message,
+	})
+
+	const tool = tools.get(use.name)
+	if (tool === undefined) return fail(responses.unknownTool(use.name, [...tools.keys()]))
+	if (use.argumentsError !== undefined || use.input === undefined) {
+		return fail(responses.invalidArguments(use.name, use.argumentsError ?? "no arguments"))
+	}
+	const params = tool.params.safeParse(use.input)
+	if (!params.success) {
+		const problems = params.error.issues
+			.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`)
+			.join("; ")
+		return fail(responses.invalidArguments(use.name, problems))
+	}
+
+	try {
+		const result = await tool.execute(params.data, context)
+		if (approval.rejected) {
+			return {
+				result: resultBlock(use.id, result.content, true),
+				rejected: true,
+				completesTask: false,
+				toolName,
+				failed: false,
+			}
+		}
+		return {
+			result: resultBlock(use.id, result.content, result.isError ?? false),
+			rejected: false,
+			completesTask: result.completesTask === true,
+			toolName,
+			failed: result.isError === true,
+			...(result.isError && {
+				error: typeof result.content === "string" ? result.content : "the tool reported an error",
+			}),
+		}
+	} catch (error) {
+		if (taskSignal.aborted) throw error
+		return fail(responses.toolFailed(use.name, error instanceof Error ? error.message : String(error)))
+	}
+}

@@ -1,0 +1,62 @@
+import type { ClineMessage, ExtensionMessage } from "@cairn/types"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { DeltaStream, partialUpdateIntervalMs } from "./deltaStream.js"
+
+const text = (ts: number, body: string, partial?: boolean): ClineMessage => ({
+	ts,
+	type: "say",
+	say: "text",
+	text: body,
+	...(partial !== undefined && { partial }),
+})
+
+describe("DeltaStream", () => {
+	let sent: Extract<ExtensionMessage, { type: "messageUpdated" }>[]
+	let stream: DeltaStream
+	beforeEach(() => {
+		vi.useFakeTimers()
+		sent = []
+		stream = new DeltaStream("t1", (m) => {
+			if (m.type === "messageUpdated") sent.push(m)
+		})
+	})
+	afterEach(() => vi.useRealTimers())
+
+	it("sends a final message at once with seq 1, 2, 3", () => {
+		stream.push(text(1, "a"))
+		stream.push(text(2, "b"))
+		expect(sent.map((m) => [m.seq, m.message.text])).toEqual([
+			[1, "a"],
+			[2, "b"],
+		])
+		expect(sent[0]?.taskId).toBe("t1")
+	})
+
+	it("coalesces streaming updates of one message: the latest wins, ~30 per second", () => {
+		for (let i = 1; i <= 100; i++) stream.push(text(1, "x".repeat(i), true))
+		expect(sent).toEqual([])
+		vi.advanceTimersByTime(partialUpdateIntervalMs)
+		expect(sent.map((m) => m.message.text?.length)).toEqual([100])
+	})
+
+	it("never lets a stale partial update follow the final one", () => {
+		stream.push(text(1, "Hel", true))
+		stream.push(text(1, "Hello", false))
+		vi.advanceTimersByTime(1000)
+		expect(sent.map((m) => [m.seq, m.message.text, m.message.partial])).toEqual([[1, "Hello", false]])
+	})
+
+	it("flushes other pending partial updates before a final message, keeping order", () => {
+		stream.push(text(1, "streaming", true))
+		stream.push(text(2, "api row done"))
+		expect(sent.map((m) => m.message.ts)).toEqual([1, 2])
+	})
+
+	it("drops pending partial updates when a snapshot replaces them", () => {
+		stream.push(text(1, "abc", true))
+		stream.discardPending()
+		vi.advanceTimersByTime(1000)
+		expect(sent).toEqual([])
+		expect(stream.lastSeq).toBe(0)
+	})
+})

@@ -1,0 +1,57 @@
+import type { ClineMessage, ExtensionMessage } from "@cairn/types"
+
+/** Partial (streaming) updates of a message are sent at most this often; the latest wins. */
+export const partialUpdateIntervalMs = 33
+
+/**
+ * Turns a task's message changes into `messageUpdated` deltas with a gap-free `seq`. Streaming
+ * updates are coalesced so a fast model costs ~30 small posts a second, not one per token;
+ * a final update is never delayed, and flushes anything pending first to keep order.
+ */
+export class DeltaStream {
+	private seq = 0
+	private readonly pending = new Map<number, ClineMessage>()
+	private timer: NodeJS.Timeout | undefined
+
+	constructor(
+		readonly taskId: string,
+		private readonly send: (message: ExtensionMessage) => void,
+	) {}
+
+	/** The seq of the last delta sent: a snapshot taken now contains everything up to it. */
+	get lastSeq(): number {
+		return this.seq
+	}
+
+	push(message: ClineMessage): void {
+		if (message.partial === true) {
+			this.pending.delete(message.ts)
+			this.pending.set(message.ts, message)
+			this.timer ??= setTimeout(() => this.flush(), partialUpdateIntervalMs)
+			return
+		}
+		this.pending.delete(message.ts)
+		this.flush()
+		this.emit(message)
+	}
+
+	flush(): void {
+		clearTimeout(this.timer)
+		this.timer = undefined
+		const due = [...this.pending.values()]
+		this.pending.clear()
+		for (const message of due) this.emit(message)
+	}
+
+	/** Forgets unsent partial updates: a full snapshot is about to replace them. */
+	discardPending(): void {
+		clearTimeout(this.timer)
+		this.timer = undefined
+		this.pending.clear()
+	}
+
+	private emit(message: ClineMessage): void {
+		this.seq++
+		this.send({ type: "messageUpdated", taskId: this.taskId, seq: this.seq, message })
+	}
+}

@@ -1,0 +1,105 @@
+import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
+import { taskToMarkdown } from "../export/taskMarkdown.js"
+import type { Client, Controller } from "./Controller.js"
+
+type Handler<T extends WebviewMessageType> = (
+	controller: Controller,
+	message: WebviewMessageOf<T>,
+	reply: Client,
+) => Promise<void>
+
+const notFound = (reply: Client, message: WebviewMessage & { taskId: string }) =>
+	reply({
+		type: "error",
+		code: "not_found",
+		error: `There is no task ${message.taskId} in this session's history.`,
+		inReplyTo: message.type,
+	})
+
+/** One handler per client message type; the compiler checks that every type has one. */
+export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
+	webviewDidLaunch: async (controller, _message, reply) => {
+		await controller.postState(reply)
+	},
+	requestState: async (controller, _message, reply) => {
+		await controller.postState(reply)
+	},
+	newTask: async (controller, message) => {
+		await controller.startTask(message.text, message.images ?? [])
+	},
+	askResponse: async (controller, message) => {
+		const accepted = controller.currentTask?.handleWebviewAskResponse(
+			message.askResponse,
+			message.text,
+			message.images,
+		)
+		// A click that arrives after its ask was answered or replaced is harmless: nothing waits for it.
+		if (!accepted) controller.host.logger.debug("An answer arrived while no ask was waiting")
+	},
+	clearTask: async (controller) => {
+		controller.clearTask()
+		await controller.postState()
+	},
+	cancelTask: async (controller) => {
+		controller.currentTask?.cancel()
+	},
+	terminalOperation: async (controller, message) => {
+		controller.currentTask?.terminalOperation(message.terminalOperation)
+	},
+	showTaskWithId: async (controller, message, reply) => {
+		if (!controller.showTask(message.taskId)) return notFound(reply, message)
+		await controller.postState()
+	},
+	deleteTaskWithId: async (controller, message, reply) => {
+		if (!controller.deleteTask(message.taskId)) return notFound(reply, message)
+		await controller.postState()
+	},
+	exportTaskWithId: async (controller, message, reply) => {
+		const entry = controller.historyEntry(message.taskId)
+		if (entry === undefined) return notFound(reply, message)
+		if (controller.host.saveExport === undefined) {
+			return reply({
+				type: "error",
+				code: "failed",
+				error: "This host cannot save files for export.",
+				inReplyTo: message.type,
+			})
+		}
+		await controller.host.saveExport(
+			`cairn-task-${message.taskId}.md`,
+			taskToMarkdown(entry.item.task, entry.task.messages),
+		)
+	},
+	updateSettings: async (controller, message) => {
+		const settings = await controller.settingsStore.update(message.settings)
+		controller.broadcast({
+			type: "settingsUpdated",
+			settings,
+			hasApiKey: await controller.settingsStore.hasApiKey(),
+		})
+	},
+	updateApiKey: async (controller, message) => {
+		await controller.settingsStore.setApiKey(message.provider, message.apiKey)
+		const settings = controller.settingsStore.settings
+		controller.broadcast({
+			type: "settingsUpdated",
+			settings,
+			hasApiKey: await controller.settingsStore.hasApiKey(),
+		})
+	},
+	mode: async (controller, message) => {
+		await controller.settingsStore.update({ mode: message.mode })
+		controller.broadcast({ type: "modeChanged", mode: message.mode })
+	},
+	selectImages: async (controller, message, reply) => {
+		if (controller.host.selectImages === undefined) {
+			return reply({
+				type: "error",
+				code: "failed",
+				error: "This host has no image picker.",
+				inReplyTo: message.type,
+			})
+		}
+		reply({ type: "selectedImages", images: await controller.host.selectImages() })
+	},
+}

@@ -1,0 +1,68 @@
+import { clineSayToolSchema, safeParseJson, type ClineMessage } from "@cairn/types"
+
+function describeTool(text: string | undefined): string {
+	const row = safeParseJson(clineSayToolSchema, text)
+	if (!row.success) return text ?? ""
+	const { tool, ...fields } = row.data
+	const path = "path" in fields ? ` \`${fields.path}\`` : ""
+	return `**Tool:** ${tool}${path}`
+}
+
+function block(message: ClineMessage): string | undefined {
+	const text = message.text ?? ""
+	if (message.type === "say") {
+		switch (message.say) {
+			case "text":
+				return text
+			case "user_feedback":
+				return `**User:** ${text}`
+			case "reasoning":
+				return `<details><summary>Reasoning</summary>\n\n${text}\n\n</details>`
+			case "completion_result":
+				return `**Result:**\n\n${text}`
+			case "tool":
+				return describeTool(text)
+			case "error":
+				return `**Error:** ${text}`
+			case "command_output":
+				return `\`\`\`\n${text}\n\`\`\``
+			default:
+				return undefined
+		}
+	}
+	switch (message.ask) {
+		case "tool":
+			return describeTool(text)
+		case "command":
+			return `**Command:**\n\n\`\`\`sh\n${safeCommand(text)}\n\`\`\``
+		case "command_output":
+			return `\`\`\`\n${text}\n\`\`\``
+		case "followup":
+			return `**Question:** ${text}`
+		default:
+			return undefined
+	}
+}
+
+function safeCommand(text: string): string {
+	try {
+		const value: unknown = JSON.parse(text)
+		return typeof value === "object" && value !== null && "command" in value
+			? String(value.command)
+			: text
+	} catch {
+		return text
+	}
+}
+
+/** A readable record of a task for people: its messages as markdown, without internal rows. */
+export function taskToMarkdown(title: string, messages: readonly ClineMessage[]): string {
+	const [first, ...rest] = messages
+	const parts = [`# ${title.split("\n")[0]?.slice(0, 120) ?? "Task"}`]
+	if (first?.text) parts.push(`**User:** ${first.text}`)
+	for (const message of rest) {
+		const text = block(message)
+		if (text !== undefined && text.trim() !== "") parts.push(text)
+	}
+	return `${parts.join("\n\n---\n\n")}\n`
+}

@@ -1,0 +1,34 @@
+// What the model is told when something other than a tool's own output needs saying. Kept in
+// one place so the wording is consistent and easy to improve.
+
+export const responses = {
+	noToolsUsed: () =>
+		"[ERROR] You did not use a tool in your previous response. Every response must call a tool: " +
+		"use attempt_completion when the task is done, ask_followup_question if you need information " +
+		"from the user, or another tool to make progress.",
+
+	toolDenied: () => "The user denied this operation.",
+
+	feedback: (text: string) => `The user said:\n<feedback>\n${text}\n</feedback>`,
+
+	toolSkipped: (reason: string) => `The tool was not run: ${reason}.`,
+
+	unknownTool: (name: string, known: readonly string[]) =>
+		`There is no tool named "${name}". The available tools are: ${known.join(", ")}.`,
+
+	invalidArguments: (name: string, problem: string) =>
+		`The arguments of ${name} could not be used: ${problem}. Call the tool again with valid arguments.`,
+
+	toolFailed: (name: string, message: string) => `${name} failed: ${message}`,
+
+	completionFeedback: (text: string) =>
+		`The user has feedback on your result. Address it, then use attempt_completion again.\n<feedback>\n${text}\n</feedback>`,
+
+	resumption: (ago: string) =>
+		`[TASK RESUMPTION] This task was interrupted ${ago}. It may or may not be complete, so reassess ` +
+		"the task context. The project's state may have changed since then. If the last tool you used " +
+		"was interrupted, check whether it had an effect before repeating it.",
+
+	mistakeLimitGuidance: (text: string) =>
+		`The user has given guidance after several failed attempts:\n<feedback>\n${text}\n</feedback>`,
+} as const

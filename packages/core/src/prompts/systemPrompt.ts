@@ -1,0 +1,66 @@
+import os from "node:os"
+
+export interface SystemPromptInput {
+	workspaceRoot: string
+	mode: string
+	/** Names of the tools offered in this request; their schemas travel natively. */
+	toolNames: readonly string[]
+	/** Contents of AGENTS.md and .cairn/rules/*, already read. */
+	rules: readonly { source: string; text: string }[]
+	customInstructions: string
+	/** The .cairnignore text, when there is one. */
+	ignoreRules?: string
+}
+
+const roles: Record<string, string> = {
+	code: "You are Cairn, a careful senior software engineer working in the user's editor. You read before you change, make focused edits, and verify your work.",
+	ask: "You are Cairn, a knowledgeable technical assistant. You answer questions about the codebase and software in general; you do not change files.",
+	architect:
+		"You are Cairn, an experienced software architect. You investigate the codebase and produce clear, actionable plans before any code is written.",
+}
+
+function section(title: string, body: string): string {
+	return `====\n\n${title}\n\n${body.trim()}\n`
+}
+
+/**
+ * Assembled fresh for every request from small sections, because rules, mode and instructions
+ * can change between turns.
+ */
+export function buildSystemPrompt(input: SystemPromptInput): string {
+	const parts = [
+		roles[input.mode] ?? roles.code ?? "",
+		section(
+			"TOOL USE",
+			[
+				"You act only through the tools provided with this request, calling them natively. Use one tool at a time and wait for its result before deciding the next step; results tell you whether it worked.",
+				"Read a file before editing it. Prefer apply_diff for changes to existing files, with SEARCH text copied exactly from the file; use write_to_file for new files or complete rewrites, always with the complete content.",
+				"Paths are relative to the workspace root. Commands run in the workspace root unless you pass cwd.",
+				"When you need information only the user has, use ask_followup_question with concrete suggested answers.",
+				"When the task is done, use attempt_completion with a concise result. Do not end with a question.",
+				`Available tools: ${input.toolNames.join(", ")}.`,
+			].join("\n\n"),
+		),
+		section(
+			"SYSTEM INFORMATION",
+			[
+				`Operating system: ${os.type()} ${os.release()}`,
+				`Default shell: ${process.env.SHELL ?? "/bin/sh"}`,
+				`Workspace root: ${input.workspaceRoot}`,
+				`Mode: ${input.mode}`,
+			].join("\n"),
+		),
+	]
+	if (input.ignoreRules) {
+		parts.push(
+			section(
+				"IGNORED FILES",
+				`The user's .cairnignore blocks access to these paths (gitignore syntax); do not try to read or change them:\n${input.ignoreRules}`,
+			),
+		)
+	}
+	for (const rule of input.rules) parts.push(section(`RULES FROM ${rule.source}`, rule.text))
+	if (input.customInstructions.trim() !== "")
+		parts.push(section("USER'S CUSTOM INSTRUCTIONS", input.customInstructions))
+	return parts.join("\n")
+}

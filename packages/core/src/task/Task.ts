@@ -1,0 +1,435 @@
+import { randomUUID } from "node:crypto"
+import { EventEmitter } from "node:events"
+import type { CairnSettings, ClineAskResponse, ClineMessage, TokenUsage, ToolUsage } from "@cairn/types"
+import type { AutoApprovalUsage } from "../approval/autoApproval.js"
+import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
+import { streamTurn, TurnOutput } from "../assistant-message/streamTurn.js"
+import { environmentDetails } from "../context/environmentDetails.js"
+import type { Host } from "../host/Host.js"
+import { buildSystemPrompt } from "../prompts/systemPrompt.js"
+import { responses } from "../prompts/responses.js"
+import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
+import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
+import { requestCost } from "../providers/cost.js"
+import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
+import { ProviderError } from "../providers/providerError.js"
+import type { ToolDefinition } from "../tools/toolDefinition.js"
+import { CairnIgnore } from "../workspace/ignoreRules.js"
+import { ApiHistory } from "./apiHistory.js"
+import { AskChannel } from "./askChannel.js"
+import { AskSettled } from "./askGate.js"
+import { createCallContext } from "./callContext.js"
+import { abortableDelay, retryDelayMs } from "./retryPolicy.js"
+import type { TaskEvents } from "./taskEvents.js"
+import { Transcript } from "./transcript.js"
+import { UsageTracker } from "./usageTracker.js"
+
+export interface TaskOptions {
+	host: Host
+	provider: ModelProvider
+	tools: readonly ToolDefinition<never>[]
+	toolSpecs: readonly ToolSpec[]
+	/** Read at every turn, so a settings change applies to the running task. */
+	settings: () => CairnSettings
+	mode: string
+	taskId?: string
+}
+
+/** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
+export type TaskStatus = "idle" | "running" | "completed" | "cancelled" | "abandoned"
+
+class TaskCancelled extends Error {
+	constructor() {
+		super("the task was cancelled")
+	}
+}
+
+const requestSummaryChars = 2_000
+
+function summarize(content: readonly UserBlock[]): string {
+	const texts = content.flatMap((b) => (b.type === "text" ? [b.text] : []))
+	const results = content.filter((b) => b.type === "tool_result").length
+	const summary = [
+		texts
+			.join("\n")
+			.replace(/<environment_details>[\s\S]*<\/environment_details>/, "")
+			.trim(),
+	]
+	if (results > 0) summary.push(`[${results} tool result${results > 1 ? "s" : ""}]`)
+	return summary.filter(Boolean).join("\n").slice(0, requestSummaryChars)
+}
+
+const toProviderError = (error: unknown): ProviderError =>
+	error instanceof ProviderError
+		? error
+		: new ProviderError("network", error instanceof Error ? error.message : String(error), {
+				cause: error,
+			})
+
+/**
+ * One task: the agent loop of seeds 003/004. The loop is a loop (a 1,000-turn task does not grow
+ * the stack); every exit path leaves the API history consistent, so a cancelled task resumes.
+ */
+export class Task extends EventEmitter<TaskEvents> {
+	readonly taskId: string
+	readonly transcript: Transcript
+	readonly history = new ApiHistory()
+	private readonly asks: AskChannel
+	private readonly usage = new UsageTracker()
+	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
+	private readonly tools: ReadonlyMap<string, ToolDefinition<unknown>>
+	private abortController = new AbortController()
+	private consecutiveMistakes = 0
+	private firstTurn = true
+	private status: TaskStatus = "idle"
+	/** Results of the calls that finished in a turn that was then cancelled, kept for the resume. */
+	private interruptedResults: ToolResultBlock[] = []
+	private interruptedAt = 0
+	/** The running tool call's own controls: Kill ends only it, Proceed lets it run on. */
+	private currentCall: { kill: AbortController; proceed: AbortController } | undefined
+
+	constructor(private readonly options: TaskOptions) {
+		super()
+		this.taskId = options.taskId ?? randomUUID()
+		this.transcript = new Transcript((change) => this.emit("message", change))
+		this.asks = new AskChannel(this.transcript, this)
+		this.tools = new Map(options.tools.map((tool) => [tool.name, tool as ToolDefinition<unknown>]))
+	}
+
+	get messages(): readonly ClineMessage[] {
+		return this.transcript.all
+	}
+
+	get state(): TaskStatus {
+		return this.status
+	}
+
+	get tokenUsage(): TokenUsage {
+		return this.usage.tokenUsage
+	}
+
+	get toolUsage(): ToolUsage {
+		return this.usage.toolUsage
+	}
+
+	/** Runs the task from the person's first message until it completes, is cancelled or abandoned. */
+	async startTask(text: string, images: string[] = []): Promise<void> {
+		this.transcript.say("text", { text, ...(images.length > 0 && { images }) })
+		await this.initiateTaskLoop([
+			{ type: "text", text: `<task>\n${text}\n</task>` },
+			...imageBlocks(images),
+		])
+	}
+
+	/** The person's answer to the current ask. False when no ask is waiting (a stale click). */
+	handleWebviewAskResponse(response: ClineAskResponse, text?: string, images?: string[]): boolean {
+		return this.asks.answer({ response, ...(text !== undefined && { text }), ...(images && { images }) })
+	}
+
+	/** The answer to a running command's `command_output` row. */
+	terminalOperation(operation: "continue" | "abort"): boolean {
+		const call = this.currentCall
+		if (call === undefined) return false
+		if (operation === "abort") call.kill.abort(new Error("the user killed the command"))
+		else call.proceed.abort()
+		return true
+	}
+
+	/** Stops what the task is doing; it then offers to resume (`resume_task`). */
+	cancel(): void {
+		if (this.status !== "running") return
+		this.status = "cancelled"
+		this.abortController.abort(new TaskCancelled())
+		this.asks.cancel()
+	}
+
+	/** Ends the task for good (clearTask / newTask): nothing more runs and nothing is offered. */
+	abandon(): void {
+		const wasRunning = this.status === "running"
+		this.status = "abandoned"
+		this.abortController.abort(new TaskCancelled())
+		this.asks.cancel()
+		if (wasRunning) this.emit("taskAborted")
+	}
+
+	private async initiateTaskLoop(userContent: UserBlock[]): Promise<void> {
+		this.status = "running"
+		this.emit("taskStarted")
+		this.emit("taskActive")
+		let next: UserBlock[] | undefined = userContent
+		while (next !== undefined) {
+			try {
+				next = await this.recursivelyMakeClineRequests(next)
+			} catch (error) {
+				if (!this.isCancellation(error)) throw error
+				next = await this.offerResume()
+			}
+		}
+	}
+
+	private isCancellation(error: unknown): boolean {
+		return (
+			error instanceof TaskCancelled ||
+			error instanceof AskSettled ||
+			this.abortController.signal.aborted
+		)
+	}
+
+	/**
+	 * The turns of the loop: request, stream, run tools, repeat. Returns when the task ends;
+	 * throws when it is cancelled (the caller offers to resume).
+	 */
+	private async recursivelyMakeClineRequests(initial: UserBlock[]): Promise<undefined> {
+		let userContent = initial
+		for (;;) {
+			userContent = await this.checkMistakeLimit(userContent)
+			const details = await environmentDetails({
+				host: this.options.host,
+				ignore: await CairnIgnore.load(this.options.host.workspaceRoot),
+				mode: this.options.mode,
+				includeListing: this.firstTurn,
+			})
+			this.firstTurn = false
+			this.history.pushUser([...userContent, { type: "text", text: details }])
+			const output = await this.attemptApiRequest(summarize(userContent))
+			this.history.pushAssistant(output.assistantBlocks(true))
+
+			if (output.toolUses.length === 0) {
+				this.consecutiveMistakes++
+				userContent = [{ type: "text", text: responses.noToolsUsed() }]
+				continue
+			}
+			const next = await this.runTools(output)
+			if (next === undefined) return undefined
+			userContent = next
+		}
+	}
+
+	private async checkMistakeLimit(userContent: UserBlock[]): Promise<UserBlock[]> {
+		const limit = this.options.settings().consecutiveMistakeLimit
+		if (this.consecutiveMistakes < limit) return userContent
+		const answer = await this.asks.ask(
+			"mistake_limit_reached",
+			"The model has failed several times in a row. You can give it guidance and let it try again.",
+		)
+		this.consecutiveMistakes = 0
+		if (!answer.text) return userContent
+		this.transcript.say("user_feedback", { text: answer.text })
+		return [...userContent, { type: "text", text: responses.mistakeLimitGuidance(answer.text) }]
+	}
+
+	/** One model request with retries: 429/5xx/network/cut streams back off and retry, then ask. */
+	private async attemptApiRequest(requestSummary: string): Promise<TurnOutput> {
+		const { provider } = this.options
+		const signal = this.abortController.signal
+		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
+		const ignore = await CairnIgnore.load(this.options.host.workspaceRoot)
+		for (let attempt = 1; ; attempt++) {
+			const settings = this.options.settings()
+			const systemPrompt = buildSystemPrompt({
+				workspaceRoot: this.options.host.workspaceRoot,
+				mode: this.options.mode,
+				toolNames: this.options.toolSpecs.map((t) => t.name),
+				rules,
+				customInstructions: settings.customInstructions,
+				...(ignore.source && { ignoreRules: ignore.source }),
+			})
+			const row = this.transcript.say("api_req_started", {
+				text: JSON.stringify({ request: requestSummary, apiProtocol: provider.name }),
+			})
+			const output = new TurnOutput()
+			try {
+				const stream = provider.createMessage({
+					systemPrompt,
+					messages: this.history.all,
+					tools: this.options.toolSpecs,
+					signal,
+				})
+				await streamTurn(stream, output, this.transcript, this.tools, () => undefined)
+				if (output.isEmpty)
+					throw new ProviderError("malformed_response", "The model returned an empty response.")
+				this.finishRequestRow(row.ts, requestSummary, output, {})
+				return output
+			} catch (error) {
+				output.finishRows(this.transcript)
+				if (signal.aborted) {
+					this.finishRequestRow(row.ts, requestSummary, output, { cancelReason: "user_cancelled" })
+					output.abandonPreview(this.transcript, "Cancelled before this tool call was complete.")
+					// Keep what the model said so far: the resumed task continues from it.
+					this.history.pushAssistant(output.assistantBlocks(false))
+					throw new TaskCancelled()
+				}
+				const failure = toProviderError(error)
+				this.finishRequestRow(row.ts, requestSummary, output, {
+					streamingFailedMessage: failure.message,
+				})
+				output.abandonPreview(
+					this.transcript,
+					"The response was cut off before this tool call was complete.",
+				)
+				if (failure.retryable && attempt <= settings.requestRetries) {
+					const delayMs = retryDelayMs(failure, attempt)
+					this.transcript.say("api_req_retry_delayed", {
+						text: JSON.stringify({
+							attempt,
+							maxAttempts: settings.requestRetries,
+							delayMs,
+							error: failure.message,
+							...(failure.details.status !== undefined && { status: failure.details.status }),
+						}),
+					})
+					await abortableDelay(delayMs, signal)
+					continue
+				}
+				// Retries are spent (or pointless, like a bad key): the person decides. The partial
+				// answer is not in the history, so a retry does not show it to the model twice.
+				await this.asks.ask("api_req_failed", failure.message)
+				attempt = 0
+			}
+		}
+	}
+
+	private finishRequestRow(
+		ts: number,
+		request: string,
+		output: TurnOutput,
+		outcome: { cancelReason?: "user_cancelled"; streamingFailedMessage?: string },
+	): void {
+		const cost = requestCost(this.options.provider.model.info, output.usage)
+		this.usage.addRequest(output.usage, cost)
+		this.autoApprovalUsage.cost += cost
+		const { inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens } = output.usage
+		this.transcript.update(ts, {
+			text: JSON.stringify({
+				request,
+				apiProtocol: this.options.provider.name,
+				tokensIn: inputTokens,
+				tokensOut: outputTokens,
+				...(cacheWriteTokens !== undefined && { cacheWrites: cacheWriteTokens }),
+				...(cacheReadTokens !== undefined && { cacheReads: cacheReadTokens }),
+				cost,
+				...outcome,
+			}),
+		})
+		this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
+	}
+
+	/** Runs the turn's tool calls in order; undefined when the task completed. */
+	private async runTools(output: TurnOutput): Promise<UserBlock[] | undefined> {
+		const results: ToolResultBlock[] = []
+		let skipReason: string | undefined
+		this.interruptedResults = results
+		for (const use of output.toolUses) {
+			if (skipReason !== undefined) {
+				results.push({
+					type: "tool_result",
+					toolUseId: use.id,
+					content: [{ type: "text", text: responses.toolSkipped(skipReason) }],
+					isError: true,
+				})
+				continue
+			}
+			const previewTs = output.previewRow?.callId === use.id ? output.previewRow.ts : undefined
+			const call = { kill: new AbortController(), proceed: new AbortController() }
+			this.currentCall = call
+			const { context, approval } = createCallContext({
+				host: this.options.host,
+				settings: this.options.settings(),
+				ignore: await CairnIgnore.load(this.options.host.workspaceRoot),
+				transcript: this.transcript,
+				asks: this.asks,
+				autoApprovalUsage: this.autoApprovalUsage,
+				previewTs,
+				signal: AbortSignal.any([this.abortController.signal, call.kill.signal]),
+				proceedSignal: call.proceed.signal,
+			})
+			const outcome = await dispatchToolUse(use, this.tools, context, approval, this.abortController.signal).finally(() => {
+				this.currentCall = undefined
+			})
+			if (previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)) {
+				output.abandonPreview(this.transcript, "This tool call was not run.")
+			}
+			if (outcome.toolName) this.usage.recordTool(outcome.toolName, outcome.failed)
+			if (outcome.failed) {
+				this.consecutiveMistakes++
+				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
+				this.transcript.say("error", { text: outcome.error ?? `${use.name} failed` })
+			} else if (!outcome.rejected) this.consecutiveMistakes = 0
+
+			if (outcome.completesTask) {
+				const feedback = await this.presentCompletion(outcome.result)
+				if (feedback === undefined) {
+					this.status = "completed"
+					return undefined
+				}
+				results.push({
+					...outcome.result,
+					content: [{ type: "text", text: responses.completionFeedback(feedback) }],
+				})
+				skipReason = "the user gave feedback on the result first"
+				continue
+			}
+			results.push(outcome.result)
+			if (outcome.rejected) skipReason = "the user rejected the previous tool call"
+		}
+		this.interruptedResults = []
+		return results
+	}
+
+	/** Shows the result and waits: feedback continues the task, New Task ends it. */
+	private async presentCompletion(result: ToolResultBlock): Promise<string | undefined> {
+		const text = result.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n")
+		const last = this.transcript.last
+		if (last?.say === "completion_result" && last.partial)
+			this.transcript.update(last.ts, { text, partial: false })
+		else this.transcript.say("completion_result", { text })
+		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
+		const answer = await this.asks.ask("completion_result", "")
+		if (answer.response !== "messageResponse" || !answer.text) return undefined
+		this.transcript.say("user_feedback", {
+			text: answer.text,
+			...(answer.images && { images: answer.images }),
+		})
+		this.status = "running"
+		return answer.text
+	}
+
+	/** After a cancel: offer `resume_task`; on Resume, continue from a consistent history. */
+	private async offerResume(): Promise<UserBlock[] | undefined> {
+		if (this.status === "abandoned") return undefined
+		this.transcript.finalizePartial()
+		this.interruptedAt = Date.now()
+		this.emit("taskAborted")
+		this.abortController = new AbortController()
+		this.status = "running"
+		try {
+			const answer = await this.asks.ask("resume_task", "")
+			if (answer.response === "noButtonClicked") throw new AskSettled("cancelled")
+			const resumed: UserBlock[] = [...this.interruptedResults]
+			this.interruptedResults = []
+			const ago = `${Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))} seconds ago`
+			resumed.push({ type: "text", text: responses.resumption(ago) })
+			if (answer.text) {
+				this.transcript.say("user_feedback", { text: answer.text })
+				resumed.push({ type: "text", text: responses.feedback(answer.text) })
+			}
+			this.emit("taskStarted")
+			return resumed
+		} catch (error) {
+			if (error instanceof AskSettled) {
+				this.status = "abandoned"
+				return undefined
+			}
+			throw error
+		}
+	}
+}
+
+function imageBlocks(images: readonly string[]): UserBlock[] {
+	return images.flatMap((uri) => {
+		const match = /^data:(image\/[a-z0-9.+-]+);base64,(.*)$/i.exec(uri)
+		return match
+			? [{ type: "image" as const, mediaType: match[1] ?? "image/png", data: match[2] ?? "" }]
+			: []
+	})
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest"
+import type { ToolResultBlock } from "../providers/apiMessage.js"
+import { ApiHistory } from "./apiHistory.js"
+
+const text = (t: string) => ({ type: "text" as const, text: t })
+const use = (id: string) => ({ type: "tool_use" as const, id, name: "read_file", input: { path: id } })
+const result = (id: string, t = "ok"): ToolResultBlock => ({
+	type: "tool_result",
+	toolUseId: id,
+	content: [text(t)],
+})
+
+describe("ApiHistory", () => {
+	it("keeps roles alternating by merging a user turn into a trailing user message", () => {
+		const history = new ApiHistory()
+		history.pushUser([text("task")])
+		history.pushUser([text("[resumed]")])
+		expect(history.all).toHaveLength(1)
+		expect(history.all[0]?.content).toEqual([text("task"), text("[resumed]")])
+	})
+
+	it("answers every tool_use, inventing an 'interrupted' result for the ones without", () => {
+		const history = new ApiHistory()
+		history.pushUser([text("task")])
+		history.pushAssistant([text("Reading two files."), use("a"), use("b")])
+		history.pushUser([text("feedback"), result("b", "contents of b")])
+		const next = history.all[2]?.content ?? []
+		expect(
+			next.map((b) =>
+				b.type === "tool_result" ? `result:${b.toolUseId}:${b.isError ?? false}` : b.type,
+			),
+		).toEqual(["result:a:true", "result:b:false", "text"])
+	})
+
+	it("reports the tool uses still waiting for results", () => {
+		const history = new ApiHistory()
+		history.pushUser([text("task")])
+		history.pushAssistant([use("a")])
+		expect(history.danglingToolUses().map((u) => u.id)).toEqual(["a"])
+		history.pushUser([result("a")])
+		expect(history.danglingToolUses()).toEqual([])
+	})
+
+	it("never stores an empty assistant message", () => {
+		const history = new ApiHistory()
+		history.pushUser([text("task")])
+		history.pushAssistant([])
+		expect(history.length).toBe(1)
+	})
+})

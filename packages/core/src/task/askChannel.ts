@@ -1,0 +1,69 @@
+import type { EventEmitter } from "node:events"
+import { askCategory, type ClineAsk, type ClineMessage } from "@cairn/types"
+import { AskGate, type AskAnswer } from "./askGate.js"
+import type { TaskEvents } from "./taskEvents.js"
+import type { Transcript } from "./transcript.js"
+
+const categoryEvent = {
+	idle: "taskIdle",
+	interactive: "taskInteractive",
+	resumable: "taskResumable",
+} as const
+
+/**
+ * Puts a question to the person and waits for the answer, with the lifecycle events of seed
+ * 002 around it: message(ask) -> taskPaused (+ its category) -> taskAskResponded -> taskUnpaused.
+ */
+export class AskChannel {
+	private readonly gate = new AskGate()
+
+	constructor(
+		private readonly transcript: Transcript,
+		private readonly events: EventEmitter<TaskEvents>,
+	) {}
+
+	get waitingTs(): number | undefined {
+		return this.gate.waitingTs
+	}
+
+	/** Asks in a new row, or turns the preview row `reuseTs` (still last) into the ask. */
+	async ask(ask: ClineAsk, text: string | undefined, reuseTs?: number): Promise<AskAnswer> {
+		const message = this.showAsk(ask, text, reuseTs)
+		return this.waitFor(message)
+	}
+
+	answer(answer: AskAnswer): boolean {
+		return this.gate.answer(answer)
+	}
+
+	cancel(): void {
+		this.gate.cancel()
+	}
+
+	private showAsk(ask: ClineAsk, text: string | undefined, reuseTs?: number): ClineMessage {
+		const fields = { ...(text !== undefined && { text }) }
+		if (reuseTs !== undefined && this.transcript.last?.ts === reuseTs) {
+			const updated = this.transcript.update(reuseTs, {
+				type: "ask",
+				ask,
+				say: undefined,
+				...fields,
+				partial: false,
+			})
+			if (updated) return updated
+		}
+		return this.transcript.append({ type: "ask", ask }, fields)
+	}
+
+	private async waitFor(message: ClineMessage): Promise<AskAnswer> {
+		const waiting = this.gate.wait(message.ts)
+		const category = askCategory(message.ask ?? "followup")
+		this.events.emit("taskPaused")
+		if (category !== "nonBlocking") this.events.emit(categoryEvent[category])
+		const answer = await waiting
+		this.events.emit("taskAskResponded")
+		this.events.emit("taskUnpaused")
+		this.events.emit("taskActive")
+		return answer
+	}
+}

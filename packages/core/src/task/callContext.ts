@@ -1,0 +1,181 @@
+import type { CairnSettings, ClineAskFollowup } from "@cairn/types"
+import { decideAutoApproval, type AutoApprovalUsage } from "../approval/autoApproval.js"
+import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
+import type { Host } from "../host/Host.js"
+import type {
+	ApprovalOutcome,
+	ApprovalRequest,
+	PersonFeedback,
+	ToolContext,
+} from "../tools/toolDefinition.js"
+import type { CairnIgnore } from "../workspace/ignoreRules.js"
+import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
+import type { AskChannel } from "./askChannel.js"
+import type { AskAnswer } from "./askGate.js"
+import type { Transcript } from "./transcript.js"
+
+/** Output kept in a running command's row; the model gets its own capped copy from the tool. */
+const maxCommandRowChars = 100_000
+
+export interface CallEnvironment {
+	host: Host
+	settings: CairnSettings
+	ignore: CairnIgnore
+	transcript: Transcript
+	asks: AskChannel
+	/** Shared across the task's calls: counts toward the auto-approval limits. */
+	autoApprovalUsage: AutoApprovalUsage
+	/** The transcript row that previewed this call while it streamed, if any. */
+	previewTs: number | undefined
+	signal: AbortSignal
+	proceedSignal: AbortSignal
+}
+
+function askFor(
+	request: ApprovalRequest,
+	deniedBy?: string,
+): { ask: "tool" | "command" | "use_mcp_server"; text: string } {
+	switch (request.kind) {
+		case "read":
+		case "write":
+			return { ask: "tool", text: JSON.stringify(request.row) }
+		case "execute":
+			return {
+				ask: "command",
+				text: JSON.stringify({ ...request.command, ...(deniedBy && { deniedBy }) }),
+			}
+		case "mcp":
+			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
+	}
+}
+
+function autoApprovedRow(request: ApprovalRequest): {
+	say: "tool" | "mcp_server_request_started"
+	text: string
+} {
+	switch (request.kind) {
+		case "read":
+		case "write":
+			return { say: "tool", text: JSON.stringify(request.row) }
+		case "execute":
+			return {
+				say: "tool",
+				text: JSON.stringify({
+					tool: "executeCommand",
+					command: request.command.command,
+					...(request.command.cwd && { cwd: request.command.cwd }),
+				}),
+			}
+		case "mcp":
+			return { say: "mcp_server_request_started", text: JSON.stringify(request.request) }
+	}
+}
+
+const feedbackOf = (answer: AskAnswer): PersonFeedback | undefined =>
+	answer.text || answer.images?.length
+		? { ...(answer.text && { text: answer.text }), ...(answer.images && { images: answer.images }) }
+		: undefined
+
+/** The ToolContext one tool call runs with, and the record of what the person decided about it. */
+export function createCallContext(env: CallEnvironment): {
+	context: ToolContext
+	approval: CallApprovalState
+} {
+	const approval: CallApprovalState = { rejected: false }
+	let previewTs = env.previewTs
+	let outputRow: { ts: number; text: string } | undefined
+
+	const showFeedback = (feedback: PersonFeedback | undefined) => {
+		if (feedback)
+			env.transcript.say("user_feedback", {
+				...(feedback.text && { text: feedback.text }),
+				...(feedback.images && { images: feedback.images }),
+			})
+	}
+
+	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
+		let decision = await decideAutoApproval(env.settings, request, env.autoApprovalUsage)
+		if (decision.decision === "limit") {
+			const answer = await env.asks.ask("auto_approval_max_req_reached", JSON.stringify(decision.limit))
+			if (answer.response !== "yesButtonClicked") {
+				approval.rejected = true
+				return { approved: false }
+			}
+			env.autoApprovalUsage.autoApproved = 0
+			env.autoApprovalUsage.cost = 0
+			decision = { decision: "auto" }
+		}
+		if (decision.decision === "auto") {
+			env.autoApprovalUsage.autoApproved++
+			const row = autoApprovedRow(request)
+			if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
+				env.transcript.update(previewTs, {
+					type: "say",
+					say: row.say,
+					ask: undefined,
+					text: row.text,
+					partial: false,
+				})
+			} else env.transcript.append({ type: "say", say: row.say }, { text: row.text })
+			previewTs = undefined
+			return { approved: true }
+		}
+		const deniedBy = decision.command?.decision === "deny" ? decision.command.deniedBy : undefined
+		const { ask, text } = askFor(request, deniedBy)
+		const answer = await env.asks.ask(ask, text, previewTs)
+		previewTs = undefined
+		const feedback = feedbackOf(answer)
+		showFeedback(feedback)
+		// Typing a message instead of pressing Approve is a rejection with reasons (seed 001).
+		if (answer.response === "yesButtonClicked") return { approved: true, ...(feedback && { feedback }) }
+		approval.rejected = true
+		return { approved: false, ...(feedback && { feedback }) }
+	}
+
+	const askFollowup = async (question: ClineAskFollowup): Promise<PersonFeedback> => {
+		const auto = env.settings.autoApproval
+		const first = question.suggest[0]?.answer
+		let timer: NodeJS.Timeout | undefined
+		const pending = env.asks.ask("followup", JSON.stringify(question), previewTs)
+		previewTs = undefined
+		if (auto.enabled && auto.followup && first !== undefined) {
+			// Nobody answered in time: take the first suggestion, as the setting promises.
+			timer = setTimeout(
+				() => env.asks.answer({ response: "messageResponse", text: first }),
+				auto.followupTimeoutMs,
+			)
+		}
+		try {
+			const answer = await pending
+			const feedback = feedbackOf(answer) ?? {}
+			showFeedback(feedback)
+			return feedback
+		} finally {
+			clearTimeout(timer)
+		}
+	}
+
+	const commandOutput = (chunk: string) => {
+		if (outputRow === undefined) {
+			const row = env.transcript.append({ type: "ask", ask: "command_output" }, { text: chunk })
+			outputRow = { ts: row.ts, text: chunk }
+			return
+		}
+		const text = (outputRow.text + chunk).slice(-maxCommandRowChars)
+		outputRow.text = text
+		env.transcript.update(outputRow.ts, { text })
+	}
+
+	const context: ToolContext = {
+		host: env.host,
+		settings: env.settings,
+		ignore: env.ignore,
+		signal: env.signal,
+		proceedSignal: env.proceedSignal,
+		resolvePath: (requested) => resolveWorkspacePath(env.host.workspaceRoot, requested),
+		approve,
+		askFollowup,
+		commandOutput,
+	}
+	return { context, approval }
+}
