@@ -113,7 +113,6 @@ export async function streamTurn(
 	output: TurnOutput,
 	transcript: Transcript,
 	tools: ReadonlyMap<string, ToolDefinition<unknown>>,
-	onUsage: (usage: Omit<ApiUsageChunk, "type">) => void,
 ): Promise<void> {
 	const assembler = new ToolCallAssembler()
 	let firstCallIndex: number | undefined
@@ -164,7 +163,6 @@ export async function streamTurn(
 					...(chunk.cacheWriteTokens !== undefined && { cacheWriteTokens: chunk.cacheWriteTokens }),
 					...(chunk.cacheReadTokens !== undefined && { cacheReadTokens: chunk.cacheReadTokens }),
 				}
-				onUsage(output.usage)
 				break
 		}
 	}

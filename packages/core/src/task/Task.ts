@@ -6,6 +6,7 @@ import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
 import { streamTurn, TurnOutput } from "../assistant-message/streamTurn.js"
 import { environmentDetails } from "../context/environmentDetails.js"
 import type { Host } from "../host/Host.js"
+import { modeFor } from "../modes/modes.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
@@ -78,6 +79,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
 	private readonly tools: ReadonlyMap<string, ToolDefinition<unknown>>
+	private readonly toolSpecs: readonly ToolSpec[]
 	private abortController = new AbortController()
 	private consecutiveMistakes = 0
 	private firstTurn = true
@@ -93,7 +95,14 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.taskId = options.taskId ?? randomUUID()
 		this.transcript = new Transcript((change) => this.emit("message", change))
 		this.asks = new AskChannel(this.transcript, this)
-		this.tools = new Map(options.tools.map((tool) => [tool.name, tool as ToolDefinition<unknown>]))
+		// The mode decides what the model is offered; a call to anything else is an unknown tool.
+		const allowed = modeFor(options.mode).tools
+		this.tools = new Map(
+			options.tools
+				.filter((tool) => allowed.has(tool.name))
+				.map((tool) => [tool.name, tool as ToolDefinition<unknown>]),
+		)
+		this.toolSpecs = options.toolSpecs.filter((spec) => this.tools.has(spec.name))
 	}
 
 	get messages(): readonly ClineMessage[] {
@@ -229,7 +238,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			const systemPrompt = buildSystemPrompt({
 				workspaceRoot: this.options.host.workspaceRoot,
 				mode: this.options.mode,
-				toolNames: this.options.toolSpecs.map((t) => t.name),
+				toolNames: this.toolSpecs.map((t) => t.name),
 				rules,
 				customInstructions: settings.customInstructions,
 				...(ignore.source && { ignoreRules: ignore.source }),
@@ -242,10 +251,10 @@ export class Task extends EventEmitter<TaskEvents> {
 				const stream = provider.createMessage({
 					systemPrompt,
 					messages: this.history.all,
-					tools: this.options.toolSpecs,
+					tools: this.toolSpecs,
 					signal,
 				})
-				await streamTurn(stream, output, this.transcript, this.tools, () => undefined)
+				await streamTurn(stream, output, this.transcript, this.tools)
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				this.finishRequestRow(row.ts, requestSummary, output, {})
@@ -343,7 +352,13 @@ export class Task extends EventEmitter<TaskEvents> {
 				signal: AbortSignal.any([this.abortController.signal, call.kill.signal]),
 				proceedSignal: call.proceed.signal,
 			})
-			const outcome = await dispatchToolUse(use, this.tools, context, approval, this.abortController.signal).finally(() => {
+			const outcome = await dispatchToolUse(
+				use,
+				this.tools,
+				context,
+				approval,
+				this.abortController.signal,
+			).finally(() => {
 				this.currentCall = undefined
 			})
 			if (previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)) {
