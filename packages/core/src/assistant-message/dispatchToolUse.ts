@@ -1,6 +1,7 @@
 import { isToolName, type ToolName } from "@cairn/types"
 import type { ToolResultBlock } from "../providers/apiMessage.js"
 import { responses } from "../prompts/responses.js"
+import { parseToolInput } from "../tools/parseToolInput.js"
 import type { ToolContext, ToolDefinition, ToolResult } from "../tools/toolDefinition.js"
 import type { ToolUse } from "./toolCallAssembler.js"
 
@@ -13,6 +14,8 @@ export interface DispatchOutcome {
 	toolName: ToolName | undefined
 	failed: boolean
 	error?: string
+	/** A path the .cairnignore file blocked. */
+	blockedPath?: string
 }
 
 export const resultBlock = (
@@ -58,16 +61,11 @@ export async function dispatchToolUse(
 	if (use.argumentsError !== undefined || use.input === undefined) {
 		return fail(responses.invalidArguments(use.name, use.argumentsError ?? "no arguments"))
 	}
-	const params = tool.params.safeParse(use.input)
-	if (!params.success) {
-		const problems = params.error.issues
-			.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`)
-			.join("; ")
-		return fail(responses.invalidArguments(use.name, problems))
-	}
+	const params = parseToolInput(tool, use.input)
+	if (!params.ok) return fail(params.error)
 
 	try {
-		const result = await tool.execute(params.data, context)
+		const result = await tool.execute(params.params, context)
 		if (approval.rejected) {
 			return {
 				result: resultBlock(use.id, result.content, true),
@@ -83,6 +81,7 @@ export async function dispatchToolUse(
 			completesTask: result.completesTask === true,
 			toolName,
 			failed: result.isError === true,
+			...(result.blockedPath !== undefined && { blockedPath: result.blockedPath }),
 			...(result.isError && {
 				error: typeof result.content === "string" ? result.content : "the tool reported an error",
 			}),

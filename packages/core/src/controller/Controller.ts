@@ -23,7 +23,7 @@ export type Client = (message: ExtensionMessage) => void
 export interface ControllerOptions {
 	host: Host
 	version: string
-	tools: readonly ToolDefinition<never>[]
+	tools: readonly ToolDefinition[]
 	toolSpecs: readonly ToolSpec[]
 	buildProvider: (settings: ProviderSettings, apiKey: string | undefined) => ModelProvider
 }

@@ -28,7 +28,7 @@ import { UsageTracker } from "./usageTracker.js"
 export interface TaskOptions {
 	host: Host
 	provider: ModelProvider
-	tools: readonly ToolDefinition<never>[]
+	tools: readonly ToolDefinition[]
 	toolSpecs: readonly ToolSpec[]
 	/** Read at every turn, so a settings change applies to the running task. */
 	settings: () => CairnSettings
@@ -368,7 +368,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			if (outcome.failed) {
 				this.consecutiveMistakes++
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
-				this.transcript.say("error", { text: outcome.error ?? `${use.name} failed` })
+				if (outcome.blockedPath !== undefined)
+					this.transcript.say("rooignore_error", { text: outcome.blockedPath })
+				else this.transcript.say("error", { text: outcome.error ?? `${use.name} failed` })
 			} else if (!outcome.rejected) this.consecutiveMistakes = 0
 
 			if (outcome.completesTask) {

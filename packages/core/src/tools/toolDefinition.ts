@@ -57,6 +57,8 @@ export interface ToolResult {
 	isError?: boolean
 	/** `attempt_completion` was accepted: the task loop ends. */
 	completesTask?: boolean
+	/** The workspace-relative path the .cairnignore file blocked, for the transcript's notice. */
+	blockedPath?: string
 }
 
 /** A preview of a call whose arguments are still streaming, to update its row in place. */

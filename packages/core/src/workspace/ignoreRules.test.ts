@@ -38,6 +38,7 @@ describe("CairnIgnore", () => {
 		const rules = await CairnIgnore.load(await workspaceWith("*\n"))
 		expect(rules.isAllowed("../other/file")).toBe(true)
 		expect(rules.isAllowed(".")).toBe(true)
+		expect(rules.isFolderAllowed(".")).toBe(true)
 	})
 })
 

@@ -35,6 +35,8 @@ export class CairnIgnore {
 
 	/** Like isAllowed, for a folder: gitignore rules such as "secrets/" only match with the slash. */
 	isFolderAllowed(relative: string): boolean {
-		return this.isAllowed(relative) && this.isAllowed(`${relative.replace(/\/$/, "")}/`)
+		const folder = relative.replace(/\/$/, "")
+		if (folder === "" || folder === ".") return true
+		return this.isAllowed(folder) && this.isAllowed(`${folder}/`)
 	}
 }

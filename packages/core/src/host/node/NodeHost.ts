@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs"
+import path from "node:path"
+import type {
+	EditSession,
+	Host,
+	KeyValueStore,
+	Logger,
+	ProposedEdit,
+	RunCommandOptions,
+	RunningCommand,
+	SecretStore,
+	WorkspaceDiagnostic,
+} from "../Host.js"
+import { fileEditSession } from "./fileEditSession.js"
+import { FileSecretStore } from "./fileSecretStore.js"
+import { FileStateStore } from "./fileStateStore.js"
+import { runShellCommand, type ShellCommandSettings } from "./shellCommand.js"
+import { createStderrLogger } from "./streamLogger.js"
+
+export interface NodeHostOptions {
+	workspaceRoot: string
+	/** Created (mode 0700) when missing: it holds the secrets file. */
+	storageDir: string
+	logger?: Logger
+	/** Shell and kill timings; the defaults suit people, tests shorten them. */
+	commands?: ShellCommandSettings
+}
+
+/** The Host of the CLI and of headless tests: plain files, child processes, no editor. */
+export class NodeHost implements Host {
+	readonly workspaceRoot: string
+	readonly storageDir: string
+	readonly logger: Logger
+	readonly secrets: SecretStore
+	readonly state: KeyValueStore
+	private readonly commandSettings: ShellCommandSettings
+	private readonly running = new Set<RunningCommand>()
+
+	constructor(options: NodeHostOptions) {
+		this.workspaceRoot = path.resolve(options.workspaceRoot)
+		this.storageDir = path.resolve(options.storageDir)
+		this.logger = options.logger ?? createStderrLogger()
+		this.commandSettings = options.commands ?? {}
+		mkdirSync(this.storageDir, { recursive: true, mode: 0o700 })
+		this.secrets = new FileSecretStore(this.storageDir, this.logger)
+		this.state = new FileStateStore(this.storageDir, this.logger)
+	}
+
+	runCommand(command: string, options: RunCommandOptions): RunningCommand {
+		this.logger.debug("Running a command", { command, cwd: options.cwd })
+		const running = runShellCommand(command, options, this.commandSettings)
+		this.running.add(running)
+		void running.done.then(() => this.running.delete(running))
+		return running
+	}
+
+	previewEdit(edit: ProposedEdit): Promise<EditSession> {
+		return Promise.resolve(fileEditSession(edit))
+	}
+
+	/** A terminal has no language services: there are no diagnostics to report. */
+	diagnostics(): Promise<WorkspaceDiagnostic[]> {
+		return Promise.resolve([])
+	}
+
+	/** A terminal has no open editors. */
+	openFiles(): Promise<string[]> {
+		return Promise.resolve([])
+	}
+
+	/** Ends every command still running, e.g. when the CLI exits; resolves when they are gone. */
+	async dispose(): Promise<void> {
+		const running = [...this.running]
+		for (const command of running) command.kill()
+		await Promise.all(running.map((command) => command.done))
+	}
+}

@@ -1,0 +1,131 @@
+import { spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { StringDecoder } from "node:string_decoder"
+import type { CommandExit, RunCommandOptions, RunningCommand } from "../Host.js"
+
+export interface ShellCommandSettings {
+	/** The user's shell; `$SHELL`, else /bin/sh. */
+	shell?: string
+	/** How long a killed command gets to exit on SIGTERM before its whole group is SIGKILLed. */
+	killGraceMs?: number
+	/**
+	 * How long to wait for output after the shell exits. A background job (`server &`) keeps the
+	 * pipe open forever; past this the command counts as done and the pipe is let go.
+	 */
+	closeGraceMs?: number
+}
+
+/** What shells report for a command that could not be started at all. */
+const cannotStart = 127
+
+export function userShell(): string {
+	const shell = process.env.SHELL
+	return shell !== undefined && shell.startsWith("/") && existsSync(shell) ? shell : "/bin/sh"
+}
+
+/**
+ * Runs a command line in the user's shell, capturing its output from the process itself (not
+ * from a terminal's shell integration, which loses output of instant commands).
+ *
+ * - stderr is merged into stdout by a tiny /bin/sh wrapper before it execs the user's shell, so
+ *   both share one pipe and the order is exactly what a terminal would show.
+ * - The command gets its own process group (`detached`), so kill() reaches everything it
+ *   started, including background jobs, by signalling the group.
+ * - stdin is closed: a command waiting for input reads end-of-file instead of hanging.
+ */
+export function runShellCommand(
+	command: string,
+	options: RunCommandOptions,
+	settings: ShellCommandSettings = {},
+): RunningCommand {
+	const shell = settings.shell ?? userShell()
+	const killGraceMs = settings.killGraceMs ?? 2_000
+	const closeGraceMs = settings.closeGraceMs ?? 1_000
+
+	const child = spawn("/bin/sh", ["-c", 'exec 2>&1; exec "$0" -c "$1"', shell, command], {
+		cwd: options.cwd,
+		env: { ...process.env, ...options.env },
+		detached: true,
+		stdio: ["ignore", "pipe", "ignore"],
+	})
+	const decoder = new StringDecoder("utf8")
+	let timedOut = false
+	let finished = false
+	let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
+	let timeoutTimer: NodeJS.Timeout | undefined
+	let killTimer: NodeJS.Timeout | undefined
+	let closeTimer: NodeJS.Timeout | undefined
+
+	const emit = (text: string) => {
+		if (text !== "") options.onOutput(text)
+	}
+
+	const signalGroup = (signal: NodeJS.Signals) => {
+		if (child.pid === undefined) return
+		try {
+			process.kill(-child.pid, signal)
+		} catch {
+			// ESRCH: the group is already gone, which is what we wanted.
+		}
+	}
+
+	let resolveDone: (exit: CommandExit) => void = () => undefined
+	const done = new Promise<CommandExit>((resolve) => (resolveDone = resolve))
+
+	const finish = (result: CommandExit) => {
+		if (finished) return
+		finished = true
+		clearTimeout(timeoutTimer)
+		clearTimeout(closeTimer)
+		emit(decoder.end())
+		resolveDone(result)
+	}
+
+	const finishFromExit = () => {
+		finish({
+			exitCode: exit?.code ?? undefined,
+			signal: exit?.signal ?? undefined,
+			timedOut,
+		})
+	}
+
+	child.stdout.on("data", (chunk: Buffer) => {
+		if (!finished) emit(decoder.write(chunk))
+	})
+
+	child.on("exit", (code, signal) => {
+		exit = { code, signal }
+		closeTimer = setTimeout(() => {
+			child.stdout.destroy()
+			finishFromExit()
+		}, closeGraceMs)
+	})
+
+	// "close" comes after the last output: resolving here is what keeps instant commands' output.
+	// The SIGKILL timer of a kill() stays armed past "close": a child that ignored SIGTERM and
+	// let go of the pipe is still in the group and must not survive.
+	child.on("close", finishFromExit)
+
+	child.on("error", (error: NodeJS.ErrnoException) => {
+		if (child.pid !== undefined) return
+		const reason = existsSync(options.cwd) ? error.message : `the folder ${options.cwd} does not exist`
+		emit(`Could not start the command: ${reason}\n`)
+		finish({ exitCode: cannotStart, timedOut: false })
+	})
+
+	const kill = () => {
+		if (finished && exit !== undefined && child.stdout.readableEnded) return
+		signalGroup("SIGTERM")
+		clearTimeout(killTimer)
+		killTimer = setTimeout(() => signalGroup("SIGKILL"), killGraceMs)
+	}
+
+	if (options.timeoutMs !== undefined && options.timeoutMs > 0) {
+		timeoutTimer = setTimeout(() => {
+			timedOut = true
+			kill()
+		}, options.timeoutMs)
+	}
+
+	return { done, kill }
+}

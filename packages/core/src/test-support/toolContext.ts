@@ -1,0 +1,145 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { cairnSettingsSchema, type CairnSettings, type ClineAskFollowup } from "@cairn/types"
+import type { z } from "zod"
+import type { EditSession, ProposedEdit } from "../host/Host.js"
+import { NodeHost } from "../host/node/NodeHost.js"
+import type {
+	ApprovalOutcome,
+	ApprovalRequest,
+	PersonFeedback,
+	ToolContext,
+} from "../tools/toolDefinition.js"
+import { CairnIgnore, cairnIgnoreFile } from "../workspace/ignoreRules.js"
+import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
+import { recordingLogger, type LogEntry } from "./recordingLogger.js"
+import { makeTempDir } from "./tempDir.js"
+
+export type ScriptedApproval =
+	| "approve"
+	| "reject"
+	| ((request: ApprovalRequest, index: number) => ApprovalOutcome | Promise<ApprovalOutcome>)
+
+export interface TestToolContextOptions {
+	/** Files to create before the context exists (workspace-relative path -> content). */
+	files?: Record<string, string>
+	/** The workspace's .cairnignore; also settable through `files`. */
+	cairnignore?: string
+	/** Default "approve". */
+	approval?: ScriptedApproval
+	/** Answers follow-up questions; default: the first suggestion. */
+	followup?: (question: ClineAskFollowup) => PersonFeedback | Promise<PersonFeedback>
+	/** Stands for the person editing a proposal in the diff view before approving it. */
+	editBeforeSave?: (edit: ProposedEdit) => string
+	settings?: z.input<typeof cairnSettingsSchema>
+	/** Shorter kill timings keep tests of runaway commands fast. */
+	killGraceMs?: number
+}
+
+export interface TestToolContext {
+	context: ToolContext
+	host: NodeHost
+	workspace: string
+	/** A folder beside the workspace, for "outside the workspace" cases. */
+	outside: string
+	approvals: ApprovalRequest[]
+	followups: ClineAskFollowup[]
+	/** Every chunk passed to commandOutput, in order. */
+	commandOutput: string[]
+	logs: LogEntry[]
+	/** Plays the person choosing "Proceed While Running": aborts `context.proceedSignal`. */
+	proceed(): void
+	/** Cancels the task: aborts `context.signal`. */
+	abort(): void
+	write(relative: string, content: string): Promise<void>
+	read(relative: string): Promise<string>
+	cleanup(): Promise<void>
+}
+
+/** A scripted host that lets a test play the person who edits a proposal before saving it. */
+class EditingNodeHost extends NodeHost {
+	editBeforeSave: ((edit: ProposedEdit) => string) | undefined
+
+	override async previewEdit(edit: ProposedEdit): Promise<EditSession> {
+		const session = await super.previewEdit(edit)
+		const edited = this.editBeforeSave
+		if (edited === undefined) return session
+		return { ...session, finalContent: () => Promise.resolve(edited(edit)) }
+	}
+}
+
+/**
+ * A real ToolContext over a temp workspace and a real NodeHost: tools run against real files
+ * and processes; only the person (approvals, answers, edits) is scripted and recorded.
+ */
+export async function createTestToolContext(options: TestToolContextOptions = {}): Promise<TestToolContext> {
+	const temp = await makeTempDir("cairn-tools-")
+	const workspace = path.join(temp.dir, "workspace")
+	const outside = path.join(temp.dir, "outside")
+	await mkdir(workspace, { recursive: true })
+	await mkdir(outside, { recursive: true })
+	const write = async (relative: string, content: string) => {
+		const file = path.resolve(workspace, relative)
+		await mkdir(path.dirname(file), { recursive: true })
+		await writeFile(file, content)
+	}
+	for (const [relative, content] of Object.entries(options.files ?? {})) await write(relative, content)
+	if (options.cairnignore !== undefined) await write(cairnIgnoreFile, options.cairnignore)
+
+	const logger = recordingLogger()
+	const host = new EditingNodeHost({
+		workspaceRoot: workspace,
+		storageDir: path.join(temp.dir, "storage"),
+		logger,
+		commands: { killGraceMs: options.killGraceMs ?? 300, closeGraceMs: 300 },
+	})
+	host.editBeforeSave = options.editBeforeSave
+	const settings: CairnSettings = cairnSettingsSchema.parse(options.settings ?? {})
+	const ignore = await CairnIgnore.load(workspace)
+	const controller = new AbortController()
+	const proceedController = new AbortController()
+	const approvals: ApprovalRequest[] = []
+	const followups: ClineAskFollowup[] = []
+	const commandOutput: string[] = []
+	const approval = options.approval ?? "approve"
+
+	const context: ToolContext = {
+		host,
+		settings,
+		ignore,
+		signal: controller.signal,
+		proceedSignal: proceedController.signal,
+		resolvePath: (requested) => resolveWorkspacePath(workspace, requested),
+		async approve(request) {
+			approvals.push(request)
+			if (approval === "approve") return { approved: true }
+			if (approval === "reject") return { approved: false }
+			return approval(request, approvals.length - 1)
+		},
+		async askFollowup(question) {
+			followups.push(question)
+			if (options.followup !== undefined) return options.followup(question)
+			return { text: question.suggest[0]?.answer ?? "" }
+		},
+		commandOutput: (chunk) => commandOutput.push(chunk),
+	}
+
+	return {
+		context,
+		host,
+		workspace,
+		outside,
+		approvals,
+		followups,
+		commandOutput,
+		logs: logger.entries,
+		abort: () => controller.abort(),
+		proceed: () => proceedController.abort(),
+		write,
+		read: (relative) => readFile(path.resolve(workspace, relative), "utf8"),
+		cleanup: async () => {
+			await host.dispose()
+			await temp.remove()
+		},
+	}
+}

@@ -1,0 +1,106 @@
+import { stat } from "node:fs/promises"
+import type { ClineAskCommand } from "@cairn/types"
+import { z } from "zod"
+import type { CommandExit } from "../host/Host.js"
+import type { ToolDefinition } from "./toolDefinition.js"
+import { OutputCollector } from "./support/outputCollector.js"
+import { displayPath } from "./support/toolPaths.js"
+import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
+
+const params = z.object({
+	command: z.string().trim().min(1).describe("The shell command line to run."),
+	cwd: z
+		.string()
+		.min(1)
+		.optional()
+		.describe("The folder to run it in, relative to the workspace root. Default: the workspace root."),
+})
+export type ExecuteCommandParams = z.infer<typeof params>
+
+function describeExit(exit: CommandExit, cancelled: boolean, timeoutSec: number): string {
+	if (cancelled) return "The command was stopped because the task was cancelled."
+	if (exit.timedOut)
+		return (
+			`The command was killed after ${timeoutSec} s (the command timeout setting). ` +
+			"A server or watcher never ends by itself: run such commands only if the user asks, or make the command finish on its own."
+		)
+	if (exit.exitCode === 0) return "The command finished with exit code 0."
+	if (exit.exitCode !== undefined) return `The command failed with exit code ${exit.exitCode}.`
+	return `The command was ended by signal ${exit.signal ?? "unknown"}.`
+}
+
+export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
+	name: "execute_command",
+	description: [
+		"Run a shell command line in the user's shell and get its exit code and output (stdout and stderr together). Use it to build, test, run scripts, use git, or install packages.",
+		"Commands get no input: use non-interactive flags (e.g. `-y`, `--no-pager`, `CI=1`). Do not start servers or watchers that never end unless the user asks.",
+		"Long output is shortened to its beginning and end. Prefer read_file, list_files and search_files over cat, ls and grep.",
+		'Example: {"command": "npm test -- --run src/parser", "cwd": "packages/core"}',
+	].join("\n"),
+	params,
+	preview(partial) {
+		if (typeof partial.command !== "string" || partial.command.trim() === "") return undefined
+		const command: ClineAskCommand = { command: partial.command }
+		if (typeof partial.cwd === "string" && partial.cwd !== "") command.cwd = partial.cwd
+		return { ask: "command", command }
+	},
+	async execute({ command, cwd }, context) {
+		const where = await context.resolvePath(cwd ?? ".")
+		if (!where.ok) return toolError(`Invalid cwd ${JSON.stringify(cwd)}: ${where.error}.`)
+		const folder = where.path
+		const info = await stat(folder.absolute).catch(() => undefined)
+		if (info === undefined || !info.isDirectory())
+			return toolError(
+				`The cwd ${displayPath(folder)} is not an existing folder. Give a folder that exists, or omit cwd.`,
+			)
+
+		const ask: ClineAskCommand = { command, isOutsideWorkspace: folder.isOutsideWorkspace }
+		if (cwd !== undefined) ask.cwd = displayPath(folder)
+		const outcome = await context.approve({ kind: "execute", command: ask })
+		if (!outcome.approved) return deniedResult("running this command", outcome.feedback)
+		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run.")
+
+		const timeoutSec = context.settings.commandTimeoutSec
+		const output = new OutputCollector()
+		const running = context.host.runCommand(command, {
+			cwd: folder.absolute,
+			timeoutMs: timeoutSec > 0 ? timeoutSec * 1000 : undefined,
+			onOutput: (chunk) => {
+				output.push(chunk)
+				context.commandOutput(chunk)
+			},
+		})
+		let cancelled = false
+		const onAbort = () => {
+			cancelled = true
+			running.kill()
+		}
+		context.signal.addEventListener("abort", onAbort, { once: true })
+		// "Proceed While Running": the agent goes on with what the command has printed so far and
+		// the process keeps running (its later output still reaches the transcript).
+		const proceeded = new Promise<"proceeded">((resolve) => {
+			if (context.proceedSignal?.aborted) resolve("proceeded")
+			context.proceedSignal?.addEventListener("abort", () => resolve("proceeded"), { once: true })
+		})
+		let exit: CommandExit | "proceeded"
+		try {
+			exit = await Promise.race([running.done, proceeded])
+		} finally {
+			context.signal.removeEventListener("abort", onAbort)
+		}
+		if (exit === "proceeded") {
+			const soFar = output.render()
+			const body = soFar.trim() === "" ? "(no output yet)" : `Output so far:\n${soFar}`
+			return withFeedback(
+				`The command is still running: the user chose to let you continue while it runs.\n${body}`,
+				outcome.feedback,
+				false,
+			)
+		}
+
+		const text = output.render()
+		const body = text.trim() === "" ? "(no output)" : `Output:\n${text}`
+		const result = `${describeExit(exit, cancelled, timeoutSec)}\n${body}`
+		return withFeedback(result, outcome.feedback, cancelled)
+	},
+}

@@ -1,0 +1,135 @@
+import { createReadStream } from "node:fs"
+import { createInterface } from "node:readline"
+import { z } from "zod"
+import type { ToolDefinition } from "./toolDefinition.js"
+import { formatBytes, inspectFile } from "./support/textFile.js"
+import { displayPath, resolveToolPath } from "./support/toolPaths.js"
+import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
+
+/** One read's budget: enough to understand a file, small enough to leave room in the context. */
+export const readLimits = { maxLines: 2_000, maxChars: 100_000, maxLineChars: 5_000 }
+
+const params = z.object({
+	path: z.string().min(1).describe("The file, relative to the workspace root."),
+	start_line: z.coerce
+		.number()
+		.int()
+		.min(1)
+		.optional()
+		.describe("First line to read (1-based). Omit to start at the beginning."),
+	end_line: z.coerce
+		.number()
+		.int()
+		.min(1)
+		.optional()
+		.describe("Last line to read (1-based, inclusive). Omit to read to the end."),
+})
+export type ReadFileParams = z.infer<typeof params>
+
+interface Excerpt {
+	lines: { number: number; text: string }[]
+	totalLines: number
+	/** The last line shown, when the read stopped early because of the budget. */
+	cutAfter: number | undefined
+}
+
+async function readExcerpt(absolute: string, first: number, last: number): Promise<Excerpt> {
+	const lines: Excerpt["lines"] = []
+	let chars = 0
+	let totalLines = 0
+	let cutAfter: number | undefined
+	const input = createReadStream(absolute, { encoding: "utf8" })
+	// Counting goes on to the end of the file so the note can say how long it is.
+	for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+		totalLines++
+		if (totalLines < first || totalLines > last || cutAfter !== undefined) continue
+		const shown =
+			text.length > readLimits.maxLineChars
+				? `${text.slice(0, readLimits.maxLineChars)} … [line cut: ${text.length - readLimits.maxLineChars} more characters]`
+				: text
+		if (
+			lines.length >= readLimits.maxLines ||
+			(lines.length > 0 && chars + shown.length > readLimits.maxChars)
+		) {
+			cutAfter = totalLines - 1
+			continue
+		}
+		lines.push({ number: totalLines, text: shown })
+		chars += shown.length + 1
+	}
+	return { lines, totalLines, cutAfter }
+}
+
+function numbered(lines: Excerpt["lines"]): string {
+	const width = String(lines.at(-1)?.number ?? 1).length
+	return lines.map((line) => `${String(line.number).padStart(width)} | ${line.text}`).join("\n")
+}
+
+export const readFileTool: ToolDefinition<ReadFileParams> = {
+	name: "read_file",
+	description: [
+		"Read a text file. Lines come numbered (`  12 | text`); the numbers are not part of the file.",
+		`Reads up to ${readLimits.maxLines} lines (about ${readLimits.maxChars / 1000} KB) at a time; a longer file ends with a note saying how to read the next part with start_line/end_line.`,
+		"Use it before editing a file you have not seen in this task. Binary files cannot be read.",
+		'Example: {"path": "src/server.ts", "start_line": 120, "end_line": 180}',
+	].join("\n"),
+	params,
+	preview(partial) {
+		if (typeof partial.path !== "string" || partial.path === "") return undefined
+		return { ask: "tool", row: { tool: "readFile", path: partial.path } }
+	},
+	async execute({ path: requested, start_line, end_line }, context) {
+		if (start_line !== undefined && end_line !== undefined && end_line < start_line)
+			return toolError(
+				`end_line (${end_line}) is before start_line (${start_line}); give a range that goes forward.`,
+			)
+		const target = await resolveToolPath(context, requested)
+		if (!target.ok) return target.result
+		const { path } = target
+		const shown = displayPath(path)
+
+		const file = await inspectFile(path.absolute)
+		if (file.kind === "missing")
+			return toolError(`${shown} does not exist. Check the path with list_files or search_files.`)
+		if (file.kind === "folder")
+			return toolError(`${shown} is a folder, not a file. Use list_files to see what it holds.`)
+		if (file.kind === "binary")
+			return toolError(
+				`${shown} is a binary file (${formatBytes(file.size)}), not UTF-8 text, so read_file cannot show it. ` +
+					"Work out what you need from its name, or use execute_command with a suitable tool (e.g. `file`, `xxd | head`).",
+			)
+
+		const ranged = start_line !== undefined || end_line !== undefined
+		const reason = ranged ? `lines ${start_line ?? 1}-${end_line ?? "end"}` : undefined
+		const outcome = await context.approve({
+			kind: "read",
+			row: {
+				tool: "readFile",
+				path: path.relative,
+				isOutsideWorkspace: path.isOutsideWorkspace,
+				reason,
+			},
+			isOutsideWorkspace: path.isOutsideWorkspace,
+		})
+		if (!outcome.approved) return deniedResult(`reading ${shown}`, outcome.feedback)
+
+		const first = start_line ?? 1
+		const excerpt = await readExcerpt(path.absolute, first, end_line ?? Number.POSITIVE_INFINITY)
+		if (excerpt.totalLines === 0) return withFeedback(`${shown} is empty.`, outcome.feedback)
+		if (first > excerpt.totalLines)
+			return toolError(
+				`start_line ${first} is past the end of ${shown}, which has ${excerpt.totalLines} lines.`,
+			)
+
+		let text = numbered(excerpt.lines)
+		const lastShown = excerpt.lines.at(-1)?.number ?? first
+		if (excerpt.cutAfter !== undefined) {
+			text +=
+				`\n\n[Showing lines ${first}-${lastShown} of ${excerpt.totalLines}: the rest did not fit in one read. ` +
+				`To read more, call read_file with start_line ${lastShown + 1} (and an end_line if you only need part).]`
+		} else if (ranged && (first > 1 || lastShown < excerpt.totalLines)) {
+			text += `\n\n[Showing lines ${first}-${lastShown} of ${excerpt.totalLines}.]`
+		}
+		return withFeedback(text, outcome.feedback)
+	},
+}

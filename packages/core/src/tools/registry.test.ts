@@ -1,0 +1,68 @@
+import { Ajv2020 } from "ajv/dist/2020.js"
+import { isToolName } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import { parseToolInput } from "./parseToolInput.js"
+import { coreTools, findCoreTool, toolSpecs } from "./registry.js"
+
+const expectedRequired: Record<string, string[]> = {
+	read_file: ["path"],
+	list_files: ["path"],
+	search_files: ["path", "regex"],
+	write_to_file: ["path", "content"],
+	apply_diff: ["path", "diff"],
+	insert_content: ["path", "line", "content"],
+	search_and_replace: ["path", "search", "replace"],
+	execute_command: ["command"],
+	ask_followup_question: ["question", "follow_up"],
+	attempt_completion: ["result"],
+}
+
+/** The JSON after "Example:" / "Regex example:" in a description. */
+function examples(description: string): unknown[] {
+	return description
+		.split("\n")
+		.filter((line) => /^(Regex )?[Ee]xample: \{/.test(line))
+		.map((line) => JSON.parse(line.slice(line.indexOf("{"))) as unknown)
+}
+
+describe("core tool registry", () => {
+	const specs = toolSpecs(coreTools)
+	const ajv = new Ajv2020({ strict: true, allErrors: true })
+
+	it("lists each protocol tool once", () => {
+		const names = coreTools.map((tool) => tool.name)
+		expect(new Set(names).size).toBe(names.length)
+		expect(names.every(isToolName)).toBe(true)
+		expect(names.sort()).toEqual(Object.keys(expectedRequired).sort())
+		expect(findCoreTool("read_file")?.name).toBe("read_file")
+		expect(findCoreTool("nope")).toBeUndefined()
+	})
+
+	it.each(specs.map((spec) => [spec.name, spec] as const))("%s has a valid object schema", (name, spec) => {
+		expect(ajv.validateSchema(spec.inputSchema)).toBe(true)
+		expect(spec.inputSchema.type).toBe("object")
+		expect(spec.inputSchema.$schema).toBeUndefined()
+		expect([...((spec.inputSchema.required as string[] | undefined) ?? [])].sort()).toEqual(
+			[...(expectedRequired[name] ?? [])].sort(),
+		)
+		const properties = spec.inputSchema.properties as Record<string, { description?: string }>
+		for (const [key, property] of Object.entries(properties))
+			expect(property.description, `${name}.${key}`).toBeTruthy()
+		expect(spec.description.length).toBeGreaterThan(80)
+		expect(spec.description.length).toBeLessThan(1200)
+	})
+
+	it.each(coreTools.map((tool) => [tool.name, tool] as const))(
+		"%s's description examples satisfy both its zod and its JSON schema",
+		(name, tool) => {
+			const spec = specs.find((s) => s.name === name)
+			const validate = ajv.compile(spec?.inputSchema ?? {})
+			const found = examples(tool.description)
+			expect(found.length).toBeGreaterThan(0)
+			for (const example of found) {
+				expect(parseToolInput(tool, example)).toMatchObject({ ok: true })
+				expect(validate(example), JSON.stringify(validate.errors)).toBe(true)
+			}
+		},
+	)
+})

@@ -1,0 +1,45 @@
+import { z } from "zod"
+import { applyDiffTool } from "./applyDiff.js"
+import { askFollowupQuestionTool } from "./askFollowupQuestion.js"
+import { attemptCompletionTool } from "./attemptCompletion.js"
+import { executeCommandTool } from "./executeCommand.js"
+import { insertContentTool } from "./insertContent.js"
+import { listFilesTool } from "./listFiles.js"
+import { readFileTool } from "./readFile.js"
+import { searchAndReplaceTool } from "./searchAndReplace.js"
+import { searchFilesTool } from "./searchFiles.js"
+import type { ToolSpec } from "../providers/modelProvider.js"
+import type { ToolDefinition } from "./toolDefinition.js"
+import { writeToFileTool } from "./writeToFile.js"
+
+/** The tools every mode draws from; a mode chooses which of them the model is offered. */
+export const coreTools: readonly ToolDefinition[] = [
+	readFileTool,
+	listFilesTool,
+	searchFilesTool,
+	writeToFileTool,
+	applyDiffTool,
+	insertContentTool,
+	searchAndReplaceTool,
+	executeCommandTool,
+	askFollowupQuestionTool,
+	attemptCompletionTool,
+]
+
+export function findCoreTool(name: string): ToolDefinition | undefined {
+	return coreTools.find((tool) => tool.name === name)
+}
+
+/**
+ * The schemas describe the input the model writes (fields with defaults are optional), and
+ * drop `$schema`, which some providers reject inside a tool definition.
+ */
+export function toolSpecs(tools: readonly ToolDefinition[]): ToolSpec[] {
+	return tools.map((tool) => {
+		const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.params, { io: "input" }) as Record<
+			string,
+			unknown
+		>
+		return { name: tool.name, description: tool.description, inputSchema }
+	})
+}

@@ -1,0 +1,99 @@
+import { z } from "zod"
+import type { ToolDefinition } from "./toolDefinition.js"
+import { openEditableFile } from "./support/editableFile.js"
+import { proposeEdit } from "./support/proposeEdit.js"
+import { lineBreakOf } from "./support/textFile.js"
+import { toolError } from "./support/toolResults.js"
+
+const params = z.object({
+	path: z.string().min(1).describe("The file to change, relative to the workspace root."),
+	search: z
+		.string()
+		.min(1)
+		.describe("The text (or, with use_regex, the JavaScript regular expression) to find."),
+	replace: z
+		.string()
+		.describe("What each match becomes. With use_regex, $1, $2... insert captured groups."),
+	use_regex: z.boolean().optional().describe("Treat search as a regular expression. Default false."),
+	ignore_case: z.boolean().optional().describe("Match regardless of letter case. Default false."),
+})
+export type SearchAndReplaceParams = z.infer<typeof params>
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+export const searchAndReplaceTool: ToolDefinition<SearchAndReplaceParams> = {
+	name: "search_and_replace",
+	description: [
+		"Replace every occurrence of a text or regular expression in one file, e.g. to rename an identifier throughout it.",
+		"If nothing matches, the file is left unchanged and you get an error. For edits at specific places prefer apply_diff.",
+		'Example: {"path": "src/app.ts", "search": "oldName", "replace": "newName"}',
+		'Regex example: {"path": "a.py", "search": "print\\\\((.*)\\\\)", "replace": "log($1)", "use_regex": true}',
+	].join("\n"),
+	params,
+	preview(partial) {
+		if (typeof partial.path !== "string" || partial.path === "") return undefined
+		return {
+			ask: "tool",
+			row: {
+				tool: "searchAndReplace",
+				path: partial.path,
+				diff: "",
+				search: typeof partial.search === "string" ? partial.search : undefined,
+				replace: typeof partial.replace === "string" ? partial.replace : undefined,
+			},
+		}
+	},
+	async execute({ path: requested, search, replace, use_regex, ignore_case }, context) {
+		let pattern: RegExp
+		let replacement = replace
+		try {
+			pattern = new RegExp(use_regex ? search : escapeRegex(search), ignore_case ? "gim" : "gm")
+		} catch (error) {
+			return toolError(
+				`search is not a valid regular expression: ${(error as Error).message}. Fix it, or set use_regex to false to search for the text as it is.`,
+			)
+		}
+		const file = await openEditableFile(context, requested, "search_and_replace")
+		if (!file.ok) return file.result
+		const { path, isProtected, before, shown } = file
+
+		if (!use_regex && lineBreakOf(before.content) === "\r\n" && search.includes("\n")) {
+			// The model writes "\n"; a CRLF file needs "\r\n" for the text to match and stay consistent.
+			pattern = new RegExp(escapeRegex(search.replace(/\r?\n/g, "\r\n")), pattern.flags)
+			replacement = replace.replace(/\r?\n/g, "\r\n")
+		}
+		const matches = before.content.match(pattern)?.length ?? 0
+		if (matches === 0) {
+			const how = use_regex ? "regular expression" : "text"
+			return toolError(
+				`The ${how} ${JSON.stringify(search)} was not found in ${shown}; the file was not changed. ` +
+					"Read the file to check the exact text (whitespace and case matter" +
+					(ignore_case ? "" : "; ignore_case makes case not matter") +
+					").",
+			)
+		}
+		const literal = replacement
+		const proposed = use_regex
+			? before.content.replace(pattern, replacement)
+			: before.content.replace(pattern, () => literal)
+
+		return proposeEdit(context, {
+			path,
+			isProtected,
+			before,
+			proposed,
+			summary: `Replaced ${matches} ${matches === 1 ? "occurrence" : "occurrences"} in`,
+			row: (diff) => ({
+				tool: "searchAndReplace",
+				path: path.relative,
+				diff,
+				search,
+				replace,
+				useRegex: use_regex ?? false,
+				ignoreCase: ignore_case ?? false,
+				isOutsideWorkspace: path.isOutsideWorkspace,
+				isProtected,
+			}),
+		})
+	},
+}

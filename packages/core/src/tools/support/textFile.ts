@@ -1,0 +1,83 @@
+import { open, readFile, stat } from "node:fs/promises"
+
+/** How much of a file is inspected to decide whether it is text. */
+const sniffBytes = 8 * 1024
+
+/**
+ * True for content a text tool must not show or edit: a NUL byte, or bytes that are not UTF-8.
+ * The sample may end inside a multibyte character, which is not a reason to call it binary.
+ */
+export function looksBinary(sample: Uint8Array): boolean {
+	if (sample.includes(0)) return true
+	try {
+		new TextDecoder("utf-8", { fatal: true }).decode(sample, { stream: true })
+		return false
+	} catch {
+		return true
+	}
+}
+
+export type FileKind =
+	| { kind: "missing" }
+	| { kind: "folder" }
+	| { kind: "binary"; size: number }
+	| { kind: "text"; size: number; mtimeMs: number }
+
+export async function inspectFile(absolute: string): Promise<FileKind> {
+	let info
+	try {
+		info = await stat(absolute)
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" }
+		throw error
+	}
+	if (info.isDirectory()) return { kind: "folder" }
+	const handle = await open(absolute, "r")
+	try {
+		const buffer = Buffer.alloc(Math.min(sniffBytes, info.size))
+		const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+		if (looksBinary(buffer.subarray(0, bytesRead))) return { kind: "binary", size: info.size }
+	} finally {
+		await handle.close()
+	}
+	return { kind: "text", size: info.size, mtimeMs: info.mtimeMs }
+}
+
+/** A file as an edit tool read it, to notice later whether someone changed it in the meantime. */
+export interface FileSnapshot {
+	/** undefined when the file does not exist. */
+	content: string | undefined
+	mtimeMs: number | undefined
+}
+
+export async function takeSnapshot(absolute: string): Promise<FileSnapshot> {
+	try {
+		const [content, info] = await Promise.all([readFile(absolute, "utf8"), stat(absolute)])
+		return { content, mtimeMs: info.mtimeMs }
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT")
+			return { content: undefined, mtimeMs: undefined }
+		throw error
+	}
+}
+
+/** What changed between two snapshots, in words for the model; undefined when nothing did. */
+export function describeChange(before: FileSnapshot, now: FileSnapshot): string | undefined {
+	if (before.content === undefined && now.content === undefined) return undefined
+	if (before.content === undefined) return "was created by someone else"
+	if (now.content === undefined) return "was deleted"
+	if (before.content !== now.content) return "was changed"
+	if (before.mtimeMs !== now.mtimeMs) return "was written to"
+	return undefined
+}
+
+export function formatBytes(size: number): string {
+	if (size < 1024) return `${size} bytes`
+	if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`
+	return `${(size / 1024 / 1024).toFixed(1)} MB`
+}
+
+/** The line break a file uses, so an edit keeps CRLF files CRLF. */
+export function lineBreakOf(content: string): "\r\n" | "\n" {
+	return content.includes("\r\n") ? "\r\n" : "\n"
+}
