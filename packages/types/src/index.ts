@@ -23,6 +23,7 @@ export * from "./webview/limits.js"
 export * from "./webview/webviewMessage.js"
 export * from "./webview/extensionState.js"
 export * from "./webview/extensionMessage.js"
+export * from "./webview/applyMessageUpdate.js"
 
 export * from "./agent-state/apiRequestStatus.js"
 export * from "./agent-state/detectAgentState.js"

@@ -8,8 +8,13 @@ import { ToolCallAssembler, type ToolUse } from "./toolCallAssembler.js"
 /** What one model response produced; filled in as the stream goes, so a cut stream leaves what arrived. */
 export class TurnOutput {
 	text = ""
+	/** All reasoning text, for display. */
 	reasoning = ""
-	reasoningSignature: string | undefined
+	/**
+	 * Reasoning as the provider delimited it. Anthropic signs each thinking block and rejects a
+	 * history whose blocks were merged or dropped, even blocks with no visible text.
+	 */
+	private readonly reasoningBlocks: { text: string; signature?: string; closed: boolean }[] = []
 	readonly toolUses: ToolUse[] = []
 	usage: Omit<ApiUsageChunk, "type"> = { inputTokens: 0, outputTokens: 0 }
 	/** The transcript row previewing the first tool call, finished when that call runs. */
@@ -20,11 +25,12 @@ export class TurnOutput {
 	/** The assistant message for the API history, as far as it got. */
 	assistantBlocks(includeToolUses: boolean): AssistantBlock[] {
 		const blocks: AssistantBlock[] = []
-		if (this.reasoning !== "") {
+		for (const block of this.reasoningBlocks) {
+			if (block.text === "" && block.signature === undefined) continue
 			blocks.push({
 				type: "reasoning",
-				text: this.reasoning,
-				...(this.reasoningSignature && { signature: this.reasoningSignature }),
+				text: block.text,
+				...(block.signature !== undefined && { signature: block.signature }),
 			})
 		}
 		if (this.text.trim() !== "") blocks.push({ type: "text", text: this.text })
@@ -38,6 +44,20 @@ export class TurnOutput {
 				})
 		}
 		return blocks
+	}
+
+	addReasoning(text: string, signature: string | undefined): void {
+		let block = this.reasoningBlocks.at(-1)
+		if (block === undefined || block.closed) {
+			block = { text: "", closed: false }
+			this.reasoningBlocks.push(block)
+		}
+		block.text += text
+		this.reasoning += text
+		if (signature !== undefined) {
+			block.signature = signature
+			block.closed = true
+		}
 	}
 
 	get isEmpty(): boolean {
@@ -125,9 +145,9 @@ export async function streamTurn(
 				if (!callsStarted()) output.showText(transcript)
 				break
 			case "reasoning":
-				output.reasoning += chunk.text
-				if (chunk.signature) output.reasoningSignature = chunk.signature
-				if (!callsStarted() && output.text === "") output.showReasoning(transcript)
+				output.addReasoning(chunk.text, chunk.signature)
+				if (!callsStarted() && output.text === "" && chunk.text !== "")
+					output.showReasoning(transcript)
 				break
 			case "tool_call_partial": {
 				firstCallIndex ??= chunk.index

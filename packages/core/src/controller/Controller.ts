@@ -26,6 +26,8 @@ export interface ControllerOptions {
 	tools: readonly ToolDefinition[]
 	toolSpecs: readonly ToolSpec[]
 	buildProvider: (settings: ProviderSettings, apiKey: string | undefined) => ModelProvider
+	/** First retry delay when the provider gives no retry-after; tests shorten it. */
+	retryBaseDelayMs?: number
 }
 
 /**
@@ -140,6 +142,9 @@ export class Controller {
 			toolSpecs: this.options.toolSpecs,
 			settings: () => this.settingsStore.settings,
 			mode: settings.mode,
+			...(this.options.retryBaseDelayMs !== undefined && {
+				retryBaseDelayMs: this.options.retryBaseDelayMs,
+			}),
 		})
 		const item: HistoryItem = {
 			id: task.taskId,

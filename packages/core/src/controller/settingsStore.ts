@@ -49,10 +49,18 @@ export class SettingsStore {
 		else await this.host.secrets.set(apiKeyName(provider), key)
 	}
 
-	/** Whether a key is stored for the configured provider (Ollama needs none). */
+	/**
+	 * Whether the configured provider can be used: a key is stored, or none is needed (Ollama, or an
+	 * OpenAI-compatible local endpoint given by its base URL).
+	 */
 	async hasApiKey(): Promise<boolean> {
-		const provider = this.current.provider?.provider
+		const provider = this.current.provider
 		if (provider === undefined) return false
-		return provider === "ollama" || (await this.apiKey(provider)) !== undefined
+		if (
+			provider.provider === "ollama" ||
+			(provider.provider === "openai" && provider.baseUrl !== undefined)
+		)
+			return true
+		return (await this.apiKey(provider.provider)) !== undefined
 	}
 }

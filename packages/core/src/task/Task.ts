@@ -34,6 +34,8 @@ export interface TaskOptions {
 	settings: () => CairnSettings
 	mode: string
 	taskId?: string
+	/** First retry delay when the provider gives no retry-after; tests shorten it. */
+	retryBaseDelayMs?: number
 }
 
 /** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
@@ -277,7 +279,7 @@ export class Task extends EventEmitter<TaskEvents> {
 					"The response was cut off before this tool call was complete.",
 				)
 				if (failure.retryable && attempt <= settings.requestRetries) {
-					const delayMs = retryDelayMs(failure, attempt)
+					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
 					this.transcript.say("api_req_retry_delayed", {
 						text: JSON.stringify({
 							attempt,
@@ -361,20 +363,29 @@ export class Task extends EventEmitter<TaskEvents> {
 			).finally(() => {
 				this.currentCall = undefined
 			})
-			if (previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)) {
-				output.abandonPreview(this.transcript, "This tool call was not run.")
-			}
+			// A preview row the call never turned into an ask becomes the error, the result, or a note.
+			const stalePreview =
+				previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)
 			if (outcome.toolName) this.usage.recordTool(outcome.toolName, outcome.failed)
 			if (outcome.failed) {
 				this.consecutiveMistakes++
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
-				if (outcome.blockedPath !== undefined)
-					this.transcript.say("rooignore_error", { text: outcome.blockedPath })
-				else this.transcript.say("error", { text: outcome.error ?? `${use.name} failed` })
+				const row =
+					outcome.blockedPath !== undefined
+						? { say: "rooignore_error" as const, text: outcome.blockedPath }
+						: { say: "error" as const, text: outcome.error ?? `${use.name} failed` }
+				if (stalePreview && previewTs !== undefined) {
+					this.transcript.update(previewTs, { type: "say", ask: undefined, ...row, partial: false })
+				} else this.transcript.say(row.say, { text: row.text })
+			} else if (stalePreview && !outcome.completesTask) {
+				output.abandonPreview(this.transcript, "This tool call was not run.")
 			} else if (!outcome.rejected) this.consecutiveMistakes = 0
 
 			if (outcome.completesTask) {
-				const feedback = await this.presentCompletion(outcome.result)
+				const feedback = await this.presentCompletion(
+					outcome.result,
+					stalePreview ? previewTs : undefined,
+				)
 				if (feedback === undefined) {
 					this.status = "completed"
 					return undefined
@@ -394,12 +405,20 @@ export class Task extends EventEmitter<TaskEvents> {
 	}
 
 	/** Shows the result and waits: feedback continues the task, New Task ends it. */
-	private async presentCompletion(result: ToolResultBlock): Promise<string | undefined> {
+	private async presentCompletion(
+		result: ToolResultBlock,
+		previewTs?: number,
+	): Promise<string | undefined> {
 		const text = result.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n")
-		const last = this.transcript.last
-		if (last?.say === "completion_result" && last.partial)
-			this.transcript.update(last.ts, { text, partial: false })
-		else this.transcript.say("completion_result", { text })
+		if (previewTs !== undefined) {
+			this.transcript.update(previewTs, {
+				type: "say",
+				say: "completion_result",
+				ask: undefined,
+				text,
+				partial: false,
+			})
+		} else this.transcript.say("completion_result", { text })
 		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
 		const answer = await this.asks.ask("completion_result", "")
 		if (answer.response !== "messageResponse" || !answer.text) return undefined

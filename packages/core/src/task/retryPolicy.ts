@@ -1,13 +1,18 @@
 import type { ProviderError } from "../providers/providerError.js"
 
-const baseDelayMs = 2_000
+/** The first retry waits this long; each further one doubles it. */
+export const defaultRetryBaseDelayMs = 2_000
 const maxDelayMs = 60_000
 
 /**
  * How long to wait before retry `attempt` (1-based): the provider's retry-after when it gave
  * one, else exponential backoff. Capped so a bogus retry-after cannot park a task for hours.
  */
-export function retryDelayMs(error: ProviderError, attempt: number): number {
+export function retryDelayMs(
+	error: ProviderError,
+	attempt: number,
+	baseDelayMs = defaultRetryBaseDelayMs,
+): number {
 	const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1))
 	const told = error.details.retryAfterMs
 	return told !== undefined ? Math.min(maxDelayMs, Math.max(0, told)) : backoff

@@ -1,0 +1,95 @@
+import { lastToolResult } from "@cairn/model-server"
+import type { ProviderName } from "@cairn/types"
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+
+const providers: ProviderName[] = ["anthropic", "openai", "ollama"]
+const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
+const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+describe.each(providers)("commands over %s", (provider) => {
+	it("runs an approved command and gives the model its output and exit code", async () => {
+		agent = await startAgent({ provider, scenario: [run("echo hello-from-cairn"), reportResult] })
+		await agent.send({ type: "newTask", text: "say hello" })
+		await agent.client.waitForAsk("command")
+		expect(agent.client.controls.primaryButton?.text).toBe("Run")
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		const second = agent.server.requests.filter((r) => r.route === "chat")[1]
+		expect(second && lastToolResult(second)).toMatch(/hello-from-cairn/)
+		expect(second && lastToolResult(second)).toMatch(/exit code 0/i)
+	})
+
+	it("kills a running command from its command_output row", async () => {
+		agent = await startAgent({ provider, scenario: [run("echo started; sleep 60"), reportResult] })
+		await agent.send({ type: "newTask", text: "run forever" })
+		await agent.client.waitForAsk("command")
+		await agent.press("primary")
+		await agent.client.waitFor(
+			(m) =>
+				m.messages.at(-1)?.ask === "command_output" &&
+				(m.messages.at(-1)?.text ?? "").includes("started"),
+			"command output",
+		)
+		expect(agent.client.state.state).toBe("running")
+		expect(agent.client.controls.secondaryButton?.text).toBe("Kill Command")
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+		const second = agent.server.requests.filter((r) => r.route === "chat")[1]
+		expect(second && lastToolResult(second)).toMatch(/started/)
+		expect(second && lastToolResult(second)).toMatch(/stopped|killed|cancel/i)
+	})
+})
+
+describe("auto-approval of commands", () => {
+	const settings = {
+		autoApproval: { enabled: true, execute: true },
+		allowedCommands: ["git log", "echo"],
+		deniedCommands: ["rm"],
+	}
+
+	it("runs an allowed command without asking", async () => {
+		agent = await startAgent({ provider: "openai", settings, scenario: [run("echo auto"), reportResult] })
+		await agent.send({ type: "newTask", text: "echo" })
+		await agent.client.waitForAsk("completion_result")
+		expect(agent.client.messages.some((m) => m.ask === "command")).toBe(false)
+		const row = agent.client.says("tool").find((m) => (m.text ?? "").includes("executeCommand"))
+		expect(JSON.parse(row?.text ?? "{}")).toEqual({ tool: "executeCommand", command: "echo auto" })
+	})
+
+	it("asks for a chained command whose second part is not allowed (git log && rm -rf x)", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			settings,
+			files: { "x/keep": "1" },
+			scenario: [run("git log && rm -rf x"), reportResult],
+		})
+		await agent.send({ type: "newTask", text: "bypass" })
+		await agent.client.waitForAsk("command")
+		expect(JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")).toMatchObject({
+			command: "git log && rm -rf x",
+			deniedBy: "rm",
+		})
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+		expect(await agent.read("x/keep")).toBe("1")
+	})
+
+	it("asks for a command hidden in a substitution of an allowed one", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			settings: { ...settings, deniedCommands: [] },
+			scenario: [run("echo $(curl example.invalid)"), reportResult],
+		})
+		await agent.send({ type: "newTask", text: "sneaky" })
+		await agent.client.waitForAsk("command")
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+	})
+})

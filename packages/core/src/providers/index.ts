@@ -1,0 +1,32 @@
+export type {
+	ApiMessage,
+	AssistantBlock,
+	AssistantMessage,
+	ImageBlock,
+	ReasoningBlock,
+	TextBlock,
+	ToolResultBlock,
+	ToolUseBlock,
+	UserBlock,
+	UserMessage,
+} from "./apiMessage.js"
+export type {
+	ApiStreamChunk,
+	ApiUsageChunk,
+	CreateMessageRequest,
+	ModelProvider,
+	ToolSpec,
+} from "./modelProvider.js"
+export { ProviderError, type ProviderErrorKind } from "./providerError.js"
+export { requestCost } from "./cost.js"
+export { buildProvider, noApiKeyPlaceholder } from "./buildProvider.js"
+export { defaultModelInfo, findKnownModel, knownModels, resolveModelInfo } from "./modelCatalog.js"
+export {
+	parseRetryAfter,
+	toProviderError,
+	type ErrorContext,
+	type SdkErrorClasses,
+} from "./providerErrors.js"
+export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anthropicProvider.js"
+export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
+export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"

@@ -1,0 +1,39 @@
+import { modelInfoSchema } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import { defaultModelInfo, findKnownModel, knownModels, resolveModelInfo } from "./modelCatalog.js"
+
+describe("model catalog", () => {
+	it("holds only valid ModelInfo, with cache prices below input prices", () => {
+		for (const catalog of Object.values(knownModels)) {
+			for (const [id, info] of Object.entries(catalog)) {
+				expect(modelInfoSchema.safeParse(info).success, id).toBe(true)
+				expect(info.cacheReadsPrice ?? 0, id).toBeLessThan(info.inputPrice)
+				expect(info.maxOutputTokens, id).toBeLessThanOrEqual(info.contextWindow)
+			}
+		}
+		for (const info of Object.values(defaultModelInfo))
+			expect(modelInfoSchema.safeParse(info).success).toBe(true)
+	})
+
+	it("finds dated snapshots and gateway-prefixed ids under their alias", () => {
+		expect(findKnownModel("anthropic", "claude-haiku-4-5-20251001")).toBe(
+			knownModels.anthropic["claude-haiku-4-5"],
+		)
+		expect(findKnownModel("openai", "gpt-4.1-2025-04-14")).toBe(knownModels.openai["gpt-4.1"])
+		expect(findKnownModel("openai", "openai/gpt-5-mini")).toBe(knownModels.openai["gpt-5-mini"])
+		expect(findKnownModel("openai", "mistral-large")).toBeUndefined()
+	})
+
+	it("falls back to the provider's defaults (Ollama at price 0) and applies overrides on top", () => {
+		expect(resolveModelInfo("ollama", "qwen3:8b")).toEqual(defaultModelInfo.ollama)
+		expect(resolveModelInfo("ollama", "qwen3:8b").inputPrice).toBe(0)
+		expect(resolveModelInfo("anthropic", "claude-next-9")).toEqual(defaultModelInfo.anthropic)
+		expect(
+			resolveModelInfo("openai", "gpt-5.2", { outputPrice: 1, contextWindow: undefined }),
+		).toMatchObject({
+			outputPrice: 1,
+			contextWindow: 400_000,
+			inputPrice: 1.75,
+		})
+	})
+})

@@ -1,0 +1,187 @@
+import type { ModelInfo, ProviderName } from "@cairn/types"
+
+type Prices = Pick<ModelInfo, "inputPrice" | "outputPrice" | "cacheWritesPrice" | "cacheReadsPrice">
+
+function claude(contextWindow: number, maxOutputTokens: number, prices: Prices): ModelInfo {
+	return {
+		contextWindow,
+		maxOutputTokens,
+		...prices,
+		supportsImages: true,
+		supportsPromptCache: true,
+		supportsReasoning: true,
+	}
+}
+
+// OpenAI caches prompts automatically and bills cache writes as plain input, so only a read
+// price is listed (requestCost falls back to the input price for writes).
+function gpt(
+	contextWindow: number,
+	maxOutputTokens: number,
+	prices: Omit<Prices, "cacheWritesPrice">,
+	supportsReasoning: boolean,
+): ModelInfo {
+	return {
+		contextWindow,
+		maxOutputTokens,
+		...prices,
+		supportsImages: true,
+		supportsPromptCache: true,
+		supportsReasoning,
+	}
+}
+
+/** US dollars per million tokens, as the providers publish them (5-minute cache writes). */
+const anthropicModels: Record<string, ModelInfo> = {
+	"claude-fable-5-1": claude(1_000_000, 128_000, {
+		inputPrice: 10,
+		outputPrice: 50,
+		cacheWritesPrice: 12.5,
+		cacheReadsPrice: 0.25,
+	}),
+	"claude-opus-5-5": claude(1_000_000, 128_000, {
+		inputPrice: 4,
+		outputPrice: 20,
+		cacheWritesPrice: 5,
+		cacheReadsPrice: 0.2,
+	}),
+	"claude-sonnet-5-5": claude(1_000_000, 128_000, {
+		inputPrice: 2,
+		outputPrice: 10,
+		cacheWritesPrice: 2.5,
+		cacheReadsPrice: 0.2,
+	}),
+	"claude-opus-5": claude(1_000_000, 128_000, {
+		inputPrice: 5,
+		outputPrice: 25,
+		cacheWritesPrice: 6.25,
+		cacheReadsPrice: 0.5,
+	}),
+	"claude-sonnet-5": claude(1_000_000, 128_000, {
+		inputPrice: 2,
+		outputPrice: 10,
+		cacheWritesPrice: 2.5,
+		cacheReadsPrice: 0.2,
+	}),
+	"claude-opus-4-6": claude(1_000_000, 128_000, {
+		inputPrice: 5,
+		outputPrice: 25,
+		cacheWritesPrice: 6.25,
+		cacheReadsPrice: 0.5,
+	}),
+	"claude-opus-4-5": claude(200_000, 64_000, {
+		inputPrice: 5,
+		outputPrice: 25,
+		cacheWritesPrice: 6.25,
+		cacheReadsPrice: 0.5,
+	}),
+	"claude-sonnet-4-5": claude(200_000, 64_000, {
+		inputPrice: 3,
+		outputPrice: 15,
+		cacheWritesPrice: 3.75,
+		cacheReadsPrice: 0.3,
+	}),
+	"claude-haiku-4-5": claude(200_000, 64_000, {
+		inputPrice: 1,
+		outputPrice: 5,
+		cacheWritesPrice: 1.25,
+		cacheReadsPrice: 0.1,
+	}),
+}
+
+const openaiModels: Record<string, ModelInfo> = {
+	"gpt-5.4": gpt(1_050_000, 128_000, { inputPrice: 2.5, outputPrice: 15, cacheReadsPrice: 0.25 }, true),
+	"gpt-5.2": gpt(400_000, 128_000, { inputPrice: 1.75, outputPrice: 14, cacheReadsPrice: 0.175 }, true),
+	"gpt-5.1": gpt(400_000, 128_000, { inputPrice: 1.25, outputPrice: 10, cacheReadsPrice: 0.125 }, true),
+	"gpt-5": gpt(400_000, 128_000, { inputPrice: 1.25, outputPrice: 10, cacheReadsPrice: 0.125 }, true),
+	"gpt-5-mini": gpt(400_000, 128_000, { inputPrice: 0.25, outputPrice: 2, cacheReadsPrice: 0.025 }, true),
+	"gpt-5-nano": gpt(400_000, 128_000, { inputPrice: 0.05, outputPrice: 0.4, cacheReadsPrice: 0.005 }, true),
+	"gpt-4.1": gpt(1_047_576, 32_768, { inputPrice: 2, outputPrice: 8, cacheReadsPrice: 0.5 }, false),
+	"gpt-4.1-mini": gpt(
+		1_047_576,
+		32_768,
+		{ inputPrice: 0.4, outputPrice: 1.6, cacheReadsPrice: 0.1 },
+		false,
+	),
+	"gpt-4o": gpt(128_000, 16_384, { inputPrice: 2.5, outputPrice: 10, cacheReadsPrice: 1.25 }, false),
+	"gpt-4o-mini": gpt(
+		128_000,
+		16_384,
+		{ inputPrice: 0.15, outputPrice: 0.6, cacheReadsPrice: 0.075 },
+		false,
+	),
+	o3: gpt(200_000, 100_000, { inputPrice: 2, outputPrice: 8, cacheReadsPrice: 0.5 }, true),
+	"o4-mini": gpt(200_000, 100_000, { inputPrice: 1.1, outputPrice: 4.4, cacheReadsPrice: 0.275 }, true),
+}
+
+export const knownModels: Readonly<Record<ProviderName, Readonly<Record<string, ModelInfo>>>> = {
+	anthropic: anthropicModels,
+	openai: openaiModels,
+	// Local models have no price and too many names to list; their info comes from the defaults.
+	ollama: {},
+}
+
+/**
+ * For ids Cairn does not know. Prices are 0 because an unknown price cannot be guessed (the
+ * person can set them in `modelInfo`). Anthropic's output cap is one every Claude still served
+ * accepts; Ollama's context is what Cairn asks Ollama to allocate (`num_ctx`), since Ollama's own
+ * small default would silently cut the start of an agent's prompt.
+ */
+export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
+	anthropic: {
+		contextWindow: 200_000,
+		maxOutputTokens: 32_000,
+		inputPrice: 0,
+		outputPrice: 0,
+		supportsImages: true,
+		supportsPromptCache: true,
+		supportsReasoning: true,
+	},
+	openai: {
+		contextWindow: 128_000,
+		maxOutputTokens: 16_384,
+		inputPrice: 0,
+		outputPrice: 0,
+		supportsImages: false,
+		supportsPromptCache: false,
+		supportsReasoning: false,
+	},
+	ollama: {
+		contextWindow: 32_768,
+		maxOutputTokens: 8_192,
+		inputPrice: 0,
+		outputPrice: 0,
+		supportsImages: false,
+		supportsPromptCache: false,
+		supportsReasoning: false,
+	},
+}
+
+/** Snapshot ids end in a date (`-20251001`, `-2025-08-07`); they share their alias's info. */
+function withoutDate(modelId: string): string {
+	return modelId.replace(/-(\d{8}|\d{4}-\d{2}-\d{2})$/, "")
+}
+
+/** The catalog entry for an id, trying its alias and (for gateways like OpenRouter) its last path part. */
+export function findKnownModel(provider: ProviderName, modelId: string): ModelInfo | undefined {
+	const catalog = knownModels[provider]
+	const candidates = [modelId, withoutDate(modelId)]
+	const slash = modelId.lastIndexOf("/")
+	if (slash >= 0) candidates.push(modelId.slice(slash + 1), withoutDate(modelId.slice(slash + 1)))
+	for (const id of candidates) {
+		const info = catalog[id]
+		if (info !== undefined) return info
+	}
+	return undefined
+}
+
+/** What Cairn knows about a model, with the person's `modelInfo` overrides on top. */
+export function resolveModelInfo(
+	provider: ProviderName,
+	modelId: string,
+	overrides: Partial<ModelInfo> | undefined = undefined,
+): ModelInfo {
+	const base = findKnownModel(provider, modelId) ?? defaultModelInfo[provider]
+	const defined = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined)
+	return { ...base, ...(Object.fromEntries(defined) as Partial<ModelInfo>) }
+}

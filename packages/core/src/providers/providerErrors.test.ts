@@ -1,0 +1,126 @@
+import * as anthropicSdk from "@anthropic-ai/sdk"
+import * as openaiSdk from "openai"
+import { describe, expect, it } from "vitest"
+import { ProviderError } from "./providerError.js"
+import { endpointLabel, parseRetryAfter, toProviderError } from "./providerErrors.js"
+import type { ErrorContext } from "./providerErrors.js"
+
+const anthropic: ErrorContext = {
+	provider: "anthropic",
+	modelId: "claude-opus-5-5",
+	endpoint: "https://api.anthropic.com",
+	customEndpoint: false,
+	sdk: anthropicSdk,
+}
+const openai: ErrorContext = {
+	provider: "openai",
+	modelId: "gpt-5.2",
+	endpoint: "https://api.openai.com/v1",
+	customEndpoint: false,
+	sdk: openaiSdk,
+}
+
+function headers(values: Record<string, string>): Headers {
+	return new Headers(values)
+}
+
+describe("parseRetryAfter", () => {
+	it("reads retry-after-ms first, then retry-after in seconds or as an HTTP date", () => {
+		expect(parseRetryAfter(headers({ "retry-after-ms": "250", "retry-after": "9" }))).toBe(250)
+		expect(parseRetryAfter(headers({ "retry-after": "3" }))).toBe(3_000)
+		expect(parseRetryAfter(headers({ "retry-after": "1.5" }))).toBe(1_500)
+		expect(parseRetryAfter(headers({ "retry-after": "0" }))).toBe(0)
+		const now = Date.parse("Wed, 21 Oct 2026 07:28:00 GMT")
+		expect(parseRetryAfter(headers({ "retry-after": "Wed, 21 Oct 2026 07:28:30 GMT" }), now)).toBe(30_000)
+		expect(parseRetryAfter(headers({ "retry-after": "Wed, 21 Oct 2026 07:27:00 GMT" }), now)).toBe(0)
+	})
+
+	it("ignores missing and unreadable values", () => {
+		expect(parseRetryAfter(undefined)).toBeUndefined()
+		expect(parseRetryAfter(headers({}))).toBeUndefined()
+		expect(parseRetryAfter(headers({ "retry-after": "soon" }))).toBeUndefined()
+		expect(parseRetryAfter(headers({ "retry-after-ms": "-5" }))).toBeUndefined()
+	})
+})
+
+describe("toProviderError with the SDKs' own error classes", () => {
+	it("maps 403, 402, 413, 422, 408 and 503 by status", () => {
+		const make = (status: number) =>
+			toProviderError(
+				anthropicSdk.APIError.generate(
+					status,
+					{ error: { message: "nope" } },
+					undefined,
+					headers({}),
+				),
+				anthropic,
+			)
+		expect(make(403).kind).toBe("auth")
+		expect(make(402).kind).toBe("auth")
+		expect(make(413)).toMatchObject({
+			kind: "bad_request",
+			message: expect.stringContaining("context window"),
+		})
+		expect(make(422).kind).toBe("bad_request")
+		expect(make(408).kind).toBe("network")
+		expect(make(503)).toMatchObject({ kind: "server", details: { status: 503 } })
+	})
+
+	it("keeps the provider's own message in the text", () => {
+		const error = openaiSdk.APIError.generate(
+			400,
+			{
+				error: {
+					message: "This model's maximum context length is 400000 tokens",
+					type: "invalid_request_error",
+				},
+			},
+			undefined,
+			headers({}),
+		)
+		const mapped = toProviderError(error, openai)
+		expect(mapped.kind).toBe("bad_request")
+		expect(mapped.message).toBe(
+			"OpenAI rejected the request (400: This model's maximum context length is 400000 tokens).",
+		)
+		expect(mapped.cause).toBe(error)
+	})
+
+	it("maps connection failures and timeouts to network", () => {
+		const timeout = toProviderError(new openaiSdk.APIConnectionTimeoutError(), openai)
+		expect(timeout).toMatchObject({ kind: "network", message: "The request to OpenAI timed out." })
+		const refused = new anthropicSdk.APIConnectionError({
+			cause: new Error("connect ECONNREFUSED 127.0.0.1:1"),
+		})
+		expect(toProviderError(refused, anthropic)).toMatchObject({
+			kind: "network",
+			message:
+				"Could not connect to Anthropic (https://api.anthropic.com): connect ECONNREFUSED 127.0.0.1:1.",
+		})
+	})
+
+	it("maps the SDKs' user-abort errors and DOM AbortErrors to aborted", () => {
+		expect(toProviderError(new anthropicSdk.APIUserAbortError(), anthropic).kind).toBe("aborted")
+		expect(toProviderError(new openaiSdk.APIUserAbortError(), openai).kind).toBe("aborted")
+		expect(
+			toProviderError(new DOMException("This operation was aborted", "AbortError"), openai).kind,
+		).toBe("aborted")
+	})
+
+	it("passes ProviderErrors through and reports anything unexpected as a malformed response", () => {
+		const original = new ProviderError("server", "x")
+		expect(toProviderError(original, openai)).toBe(original)
+		expect(toProviderError(new TypeError("Cannot read properties of undefined"), openai).kind).toBe(
+			"malformed_response",
+		)
+	})
+
+	it("names custom endpoints so the person knows which server answered", () => {
+		expect(endpointLabel({ ...openai, endpoint: "http://localhost:1234/v1", customEndpoint: true })).toBe(
+			"The OpenAI-compatible server at http://localhost:1234/v1",
+		)
+		expect(
+			endpointLabel({ provider: "ollama", endpoint: "http://127.0.0.1:11434", customEndpoint: false }),
+		).toBe("Ollama at http://127.0.0.1:11434")
+	})
+})

@@ -1,0 +1,260 @@
+/**
+ * Failures, per SDK, as the tests against the model server show them:
+ * - HTTP errors: Stainless `APIError` subclasses with `status` and `headers`; ollama-js a
+ *   `ResponseError` with `status_code` and no headers (the Ollama provider captures them).
+ * - A connection cut mid-stream: undici's `TypeError: terminated` -> network.
+ * - A malformed chunk: the Stainless SDKs throw the `SyntaxError` of their JSON.parse ->
+ *   malformed_response; ollama-js logs the line with console.warn and skips it, so Cairn never
+ *   sees it and the rest of the answer arrives.
+ * - An error event after the 200 head: a Stainless `APIError` without status (its `type` says
+ *   what), or a plain Error from ollama-js (mapped by the Ollama provider) -> mostly server.
+ * - An abort: the Stainless streams end quietly and ollama-js throws an AbortError; the
+ *   providers check the signal, so both become aborted.
+ */
+import type { ProviderName } from "@cairn/types"
+import { ProviderError } from "./providerError.js"
+
+type ErrorClass<T extends Error = Error> = abstract new (...args: never[]) => T
+
+/** What the Stainless-generated SDKs (`@anthropic-ai/sdk`, `openai`) put on an API error. */
+export interface SdkApiError extends Error {
+	readonly status: number | undefined
+	readonly headers: Headers | undefined
+	readonly error: unknown
+}
+
+/**
+ * The error classes both Stainless SDKs export under the same names. Providers pass their SDK's
+ * classes in, so this module does not load either SDK (they are slow to import; see providers).
+ */
+export interface SdkErrorClasses {
+	APIError: ErrorClass<SdkApiError>
+	APIConnectionError: ErrorClass
+	APIConnectionTimeoutError: ErrorClass
+	APIUserAbortError: ErrorClass
+}
+
+export interface ErrorContext {
+	provider: ProviderName
+	modelId: string
+	/** The base URL the request went to. */
+	endpoint: string
+	/** True when the person configured the endpoint (a proxy, LM Studio, vLLM...). */
+	customEndpoint: boolean
+	signal?: AbortSignal
+	sdk?: SdkErrorClasses
+	/** Response headers, for SDKs whose errors do not carry them (ollama-js). */
+	headers?: Headers
+}
+
+const keyHint = "Set a valid key in Cairn's settings (or pass --api-key to the CLI)."
+
+/** Who answered, as a person would name it at the start of a sentence. */
+export function endpointLabel(
+	context: Pick<ErrorContext, "provider" | "endpoint" | "customEndpoint">,
+): string {
+	if (context.provider === "anthropic")
+		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
+	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
+	return context.customEndpoint ? `The OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
+}
+
+/** Milliseconds to wait, from `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
+export function parseRetryAfter(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+	const millis = headers?.get("retry-after-ms")?.trim()
+	if (millis && /^\d+(\.\d+)?$/.test(millis)) return Math.round(Number(millis))
+	const value = headers?.get("retry-after")?.trim()
+	if (!value) return undefined
+	if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
+	const date = Date.parse(value)
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null
+}
+
+/** The provider's own words: Anthropic nests them in `error.error.message`, OpenAI in `error.message`. */
+function apiMessage(error: SdkApiError): string {
+	const body = error.error
+	if (isRecord(body)) {
+		if (isRecord(body.error) && typeof body.error.message === "string") return body.error.message
+		if (typeof body.message === "string") return body.message
+	}
+	return error.message.replace(/^\d{3}\s+/, "")
+}
+
+function apiErrorType(error: SdkApiError): string | undefined {
+	const body = error.error
+	if (!isRecord(body)) return undefined
+	if (isRecord(body.error) && typeof body.error.type === "string") return body.error.type
+	return typeof body.type === "string" ? body.type : undefined
+}
+
+function apiErrorCode(error: SdkApiError): string | undefined {
+	const body = error.error
+	return isRecord(body) && typeof body.code === "string" ? body.code : undefined
+}
+
+function fromStatus(
+	status: number,
+	message: string,
+	context: ErrorContext,
+	extra: { headers?: Headers; code?: string; cause: unknown },
+): ProviderError {
+	const label = endpointLabel(context)
+	const details = { status, cause: extra.cause }
+	const said = message ? `: ${message}` : ""
+	if (status === 401) {
+		return new ProviderError(
+			"auth",
+			`The API key for ${label} was rejected (401${said}). ${keyHint}`,
+			details,
+		)
+	}
+	if (status === 403) {
+		const text = `${label} refused access (403${said}). The API key may not be allowed to use "${context.modelId}". ${keyHint}`
+		return new ProviderError("auth", text, details)
+	}
+	// Billing problems are 402 at Anthropic and a 429 with this code at OpenAI; waiting does not fix them.
+	if (status === 402 || extra.code === "insufficient_quota") {
+		const text = `${label} refused the request because of the account's billing or quota (${status}${said}). Check the account's credit, then try again.`
+		return new ProviderError("auth", text, details)
+	}
+	if (status === 429) {
+		const retryAfterMs = parseRetryAfter(extra.headers)
+		const text = `${label} is rate limiting requests (429${said}).`
+		return new ProviderError("rate_limit", text, {
+			...details,
+			...(retryAfterMs !== undefined && { retryAfterMs }),
+		})
+	}
+	if (status === 404) {
+		const hint =
+			context.provider === "ollama"
+				? `Run \`ollama pull ${context.modelId}\` or choose an installed model in Cairn's settings.`
+				: context.customEndpoint
+					? `Check the model id in Cairn's settings, and that the base URL ${context.endpoint} is right.`
+					: "Check the model id in Cairn's settings."
+		return new ProviderError(
+			"bad_request",
+			`The model id "${context.modelId}" is unknown to ${label} (404${said}). ${hint}`,
+			details,
+		)
+	}
+	if (status === 413) {
+		const text = `The request is too large for ${label} (413${said}). The conversation may be longer than the model's context window.`
+		return new ProviderError("bad_request", text, details)
+	}
+	if (status === 408)
+		return new ProviderError(
+			"network",
+			`${label} timed out waiting for the request (408${said}).`,
+			details,
+		)
+	if (status === 409 || status >= 500) {
+		const retryAfterMs = parseRetryAfter(extra.headers)
+		const what = status === 529 ? "is overloaded" : "had a server error"
+		return new ProviderError("server", `${label} ${what} (${status}${said}).`, {
+			...details,
+			...(retryAfterMs !== undefined && { retryAfterMs }),
+		})
+	}
+	return new ProviderError("bad_request", `${label} rejected the request (${status}${said}).`, details)
+}
+
+/** An error event written into a stream after the 200 head: its `type` says what went wrong. */
+function fromStreamEvent(error: SdkApiError, context: ErrorContext): ProviderError {
+	const label = endpointLabel(context)
+	const type = apiErrorType(error)
+	const message = apiMessage(error)
+	const details = { cause: error }
+	if (type === "rate_limit_error" || type === "requests")
+		return new ProviderError("rate_limit", `${label} is rate limiting requests: ${message}`, details)
+	if (type === "invalid_request_error")
+		return new ProviderError(
+			"bad_request",
+			`${label} rejected the request mid-response: ${message}`,
+			details,
+		)
+	if (type === "authentication_error" || type === "permission_error")
+		return new ProviderError(
+			"auth",
+			`${label} rejected the API key mid-response: ${message}. ${keyHint}`,
+			details,
+		)
+	const what = type === "overloaded_error" ? "is overloaded" : "reported an error mid-response"
+	return new ProviderError("server", `${label} ${what}: ${message}`, details)
+}
+
+function isAbortError(error: unknown, context: ErrorContext): boolean {
+	if (context.signal?.aborted) return true
+	if (context.sdk && error instanceof context.sdk.APIUserAbortError) return true
+	return isRecord(error) && error.name === "AbortError"
+}
+
+/** undici reports a connection cut mid-body as `TypeError: terminated`, its cause saying why. */
+function isCutConnection(error: unknown): boolean {
+	if (!(error instanceof TypeError)) return false
+	const code = isRecord(error.cause) ? error.cause.code : undefined
+	return error.message === "terminated" || code === "ECONNRESET" || code === "UND_ERR_SOCKET"
+}
+
+function causeText(error: Error): string {
+	const cause = error.cause
+	return cause instanceof Error && cause.message ? cause.message : error.message
+}
+
+/**
+ * Maps anything a provider's SDK throws to a ProviderError whose kind the retry policy acts on
+ * and whose message tells the person what happened and what to do.
+ */
+export function toProviderError(error: unknown, context: ErrorContext): ProviderError {
+	if (error instanceof ProviderError) return error
+	const label = endpointLabel(context)
+	if (isAbortError(error, context))
+		return new ProviderError("aborted", "The request was cancelled.", { cause: error })
+	const sdk = context.sdk
+	// Connection errors subclass APIError in both SDKs, so they are told apart first.
+	if (sdk && error instanceof sdk.APIConnectionTimeoutError)
+		return new ProviderError("network", `The request to ${label} timed out.`, { cause: error })
+	if (sdk && error instanceof sdk.APIConnectionError) {
+		const text = `Could not connect to ${label} (${context.endpoint}): ${causeText(error)}.`
+		return new ProviderError("network", text, { cause: error })
+	}
+	if (sdk && error instanceof sdk.APIError) {
+		if (error.status === undefined) return fromStreamEvent(error, context)
+		const code = apiErrorCode(error)
+		return fromStatus(error.status, apiMessage(error), context, {
+			...(error.headers && { headers: error.headers }),
+			...(code !== undefined && { code }),
+			cause: error,
+		})
+	}
+	// ollama-js does not export ResponseError; it is recognised by its name and status field.
+	if (isRecord(error) && error.name === "ResponseError" && typeof error.status_code === "number") {
+		const message = typeof error.error === "string" ? error.error : String(error.message)
+		return fromStatus(error.status_code, message, context, {
+			...(context.headers && { headers: context.headers }),
+			cause: error,
+		})
+	}
+	if (error instanceof SyntaxError) {
+		const text = `${label} sent a response chunk that is not valid JSON (${error.message}).`
+		return new ProviderError("malformed_response", text, { cause: error })
+	}
+	if (isCutConnection(error)) {
+		const text = `The connection to ${label} closed mid-response (${causeText(error as Error)}).`
+		return new ProviderError("network", text, { cause: error })
+	}
+	if (error instanceof TypeError && error.message === "fetch failed") {
+		const text = `Could not connect to ${label} (${context.endpoint}): ${causeText(error)}.`
+		return new ProviderError("network", text, { cause: error })
+	}
+	// Anything else came from reading a response we did not expect (a shape the SDK or our mapping
+	// could not follow), so it is reported as such, and may be retried.
+	const message = error instanceof Error ? error.message : String(error)
+	return new ProviderError("malformed_response", `Unexpected response from ${label}: ${message}`, {
+		cause: error,
+	})
+}

@@ -1,0 +1,165 @@
+import { startModelServer } from "@cairn/model-server"
+import type { ModelServer, ModelServerOptions } from "@cairn/model-server"
+import { afterEach } from "vitest"
+import type { ProviderSettings } from "@cairn/types"
+import { AnthropicProvider } from "../anthropicProvider.js"
+import type { ApiMessage } from "../apiMessage.js"
+import { resolveModelInfo } from "../modelCatalog.js"
+import type { ApiStreamChunk, CreateMessageRequest, ModelProvider, ToolSpec } from "../modelProvider.js"
+import { OllamaProvider } from "../ollamaProvider.js"
+import { OpenAiProvider } from "../openaiProvider.js"
+import { ProviderError } from "../providerError.js"
+
+/** Starts model servers that are closed after each test, so none outlives it. */
+export function useModelServers(): (options?: ModelServerOptions) => Promise<ModelServer> {
+	const started: ModelServer[] = []
+	afterEach(async () => {
+		await Promise.all(started.splice(0).map((server) => server.close()))
+	})
+	return async (options) => {
+		const server = await startModelServer({ lifetimeMs: 60_000, ...options })
+		started.push(server)
+		return server
+	}
+}
+
+export interface Drained {
+	chunks: ApiStreamChunk[]
+	error: ProviderError | undefined
+}
+
+/** Everything a provider yields until it ends or throws; anything but a ProviderError fails the test. */
+export async function drain(
+	provider: ModelProvider,
+	request: Partial<CreateMessageRequest> = {},
+	onChunk?: (chunk: ApiStreamChunk) => void,
+): Promise<Drained> {
+	const chunks: ApiStreamChunk[] = []
+	try {
+		for await (const chunk of provider.createMessage({ ...baseRequest, ...request })) {
+			chunks.push(chunk)
+			onChunk?.(chunk)
+		}
+	} catch (error) {
+		if (!(error instanceof ProviderError)) throw error
+		return { chunks, error }
+	}
+	return { chunks, error: undefined }
+}
+
+export function textOf(chunks: readonly ApiStreamChunk[]): string {
+	return chunks.map((chunk) => (chunk.type === "text" ? chunk.text : "")).join("")
+}
+
+export function reasoningOf(chunks: readonly ApiStreamChunk[]): string {
+	return chunks.map((chunk) => (chunk.type === "reasoning" ? chunk.text : "")).join("")
+}
+
+export function ofType<T extends ApiStreamChunk["type"]>(
+	chunks: readonly ApiStreamChunk[],
+	type: T,
+): Extract<ApiStreamChunk, { type: T }>[] {
+	return chunks.filter((chunk): chunk is Extract<ApiStreamChunk, { type: T }> => chunk.type === type)
+}
+
+export const readFileTool: ToolSpec = {
+	name: "read_file",
+	description: "Read a file in the workspace.",
+	inputSchema: {
+		type: "object",
+		properties: { path: { type: "string", description: "Relative path" } },
+		required: ["path"],
+		additionalProperties: false,
+	},
+}
+
+export const baseRequest: CreateMessageRequest = {
+	systemPrompt: "You are Cairn, a coding agent.",
+	messages: [{ role: "user", content: [{ type: "text", text: "Hello" }] }],
+	tools: [readFileTool],
+}
+
+/** A 1x1 transparent PNG. */
+export const pngBase64 =
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+
+/**
+ * A history with every block kind: a user image, signed reasoning, a tool call and its result
+ * (text and an image), followed by more user text.
+ */
+export const richHistory: ApiMessage[] = [
+	{
+		role: "user",
+		content: [
+			{ type: "text", text: "What does a.ts export?" },
+			{ type: "image", mediaType: "image/png", data: pngBase64 },
+		],
+	},
+	{
+		role: "assistant",
+		content: [
+			{ type: "reasoning", text: "I should read it.", signature: "sig-abc" },
+			{ type: "text", text: "Reading a.ts." },
+			{ type: "tool_use", id: "call_1", name: "read_file", input: { path: "a.ts" } },
+		],
+	},
+	{
+		role: "user",
+		content: [
+			{
+				type: "tool_result",
+				toolUseId: "call_1",
+				content: [
+					{ type: "text", text: "export const a = 1" },
+					{ type: "image", mediaType: "image/png", data: pngBase64 },
+				],
+			},
+			{ type: "text", text: "Explain it." },
+		],
+	},
+]
+
+export const sampleArgs = {
+	path: "src/deeply/nested/file.ts",
+	content: 'const s = "quoted\\n"\n',
+	lines: [1, 2],
+}
+
+function settingsFor(
+	provider: ProviderSettings["provider"],
+	modelId: string,
+	baseUrl: string,
+	overrides: Partial<ProviderSettings>,
+): ProviderSettings {
+	return { provider, modelId, baseUrl, ...overrides }
+}
+
+const info = (settings: ProviderSettings) =>
+	resolveModelInfo(settings.provider, settings.modelId, settings.modelInfo)
+
+/** Providers pointed at a model server, with a current model of each kind unless overridden. */
+export function anthropicAt(
+	server: ModelServer,
+	overrides: Partial<ProviderSettings> = {},
+): AnthropicProvider {
+	const settings = settingsFor("anthropic", "claude-opus-5-5", server.anthropicBaseURL, overrides)
+	return new AnthropicProvider(settings, "sk-ant-test", info(settings))
+}
+
+export function openaiAt(
+	server: ModelServer,
+	overrides: Partial<ProviderSettings> = {},
+	apiKey = "sk-test",
+): OpenAiProvider {
+	const settings = settingsFor("openai", "gpt-5.2", server.openaiBaseURL, overrides)
+	return new OpenAiProvider(settings, apiKey, info(settings))
+}
+
+export function ollamaAt(
+	server: ModelServer,
+	overrides: Partial<ProviderSettings> = {},
+	apiKey?: string,
+): OllamaProvider {
+	const settings = settingsFor("ollama", "qwen3:8b", server.ollamaHost, overrides)
+	return new OllamaProvider(settings, apiKey, info(settings))
+}

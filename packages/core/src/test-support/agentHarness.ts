@@ -1,0 +1,196 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import {
+	applyMessageUpdate,
+	chatControls,
+	detectAgentState,
+	isNextSeq,
+	type AgentStateInfo,
+	type CairnSettingsPatch,
+	type ClineMessage,
+	type ExtensionMessage,
+	type ProviderName,
+	type WebviewMessage,
+} from "@cairn/types"
+import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import { Controller } from "../controller/Controller.js"
+import { NodeHost } from "../host/node/NodeHost.js"
+import { buildProvider } from "../providers/buildProvider.js"
+import { coreTools, toolSpecs } from "../tools/registry.js"
+import { recordingLogger, type LogEntry } from "./recordingLogger.js"
+import { makeTempDir } from "./tempDir.js"
+
+const models: Record<ProviderName, string> = {
+	anthropic: "claude-sonnet-5",
+	openai: "gpt-4.1",
+	ollama: "qwen3:8b",
+}
+
+/** What a client that only sees the protocol knows: the transcript rebuilt from state + deltas. */
+export class ClientMirror {
+	messages: ClineMessage[] = []
+	taskId: string | undefined
+	private lastSeq = 0
+	readonly received: ExtensionMessage[] = []
+	readonly gaps: number[] = []
+	private waiters: (() => void)[] = []
+
+	receive = (message: ExtensionMessage): void => {
+		this.received.push(message)
+		if (message.type === "state") {
+			this.messages = [...message.state.clineMessages]
+			this.taskId = message.state.currentTaskId
+			this.lastSeq = message.state.seq
+		} else if (message.type === "messageUpdated" && message.taskId === this.taskId) {
+			if (!isNextSeq(this.lastSeq, message.seq)) this.gaps.push(message.seq)
+			this.lastSeq = message.seq
+			this.messages = applyMessageUpdate(this.messages, message.message)
+		}
+		for (const wake of this.waiters.splice(0)) wake()
+	}
+
+	get state(): AgentStateInfo {
+		return detectAgentState(this.messages)
+	}
+
+	get controls() {
+		return chatControls(this.messages)
+	}
+
+	/** Resolves when the predicate holds for the mirrored transcript; fails after `timeoutMs`. */
+	async waitFor(
+		predicate: (mirror: ClientMirror) => boolean,
+		what: string,
+		timeoutMs = 10_000,
+	): Promise<void> {
+		const deadline = Date.now() + timeoutMs
+		while (!predicate(this)) {
+			const left = deadline - Date.now()
+			if (left <= 0) {
+				const tail = this.messages
+					.slice(-4)
+					.map(
+						(m) =>
+							`${m.type}:${m.ask ?? m.say}${m.partial ? "(partial)" : ""} ${m.text?.slice(0, 120) ?? ""}`,
+					)
+				throw new Error(
+					`Timed out waiting for ${what}; state ${this.state.state}, last messages:\n${tail.join("\n")}`,
+				)
+			}
+			await new Promise<void>((resolve) => {
+				const timer = setTimeout(resolve, Math.min(left, 200))
+				this.waiters.push(() => {
+					clearTimeout(timer)
+					resolve()
+				})
+			})
+		}
+	}
+
+	/** Waits until the agent asks `ask` (final, not streaming). */
+	waitForAsk(ask: ClineMessage["ask"], timeoutMs?: number): Promise<void> {
+		return this.waitFor(
+			(m) => m.messages.at(-1)?.ask === ask && m.messages.at(-1)?.partial !== true,
+			`the ${ask} ask`,
+			timeoutMs,
+		)
+	}
+
+	says(say: ClineMessage["say"]): ClineMessage[] {
+		return this.messages.filter((m) => m.type === "say" && m.say === say)
+	}
+}
+
+export interface AgentHarnessOptions {
+	provider: ProviderName
+	scenario?: Turn[]
+	files?: Record<string, string>
+	/** Files in a folder beside the workspace, reached as "../outside/<name>". */
+	outsideFiles?: Record<string, string>
+	settings?: CairnSettingsPatch
+}
+
+export interface AgentHarness {
+	controller: Controller
+	server: ModelServer
+	client: ClientMirror
+	workspace: string
+	logs: LogEntry[]
+	send(message: WebviewMessage): Promise<void>
+	/** Sends what pressing the current primary (or secondary) button sends, as a UI would. */
+	press(button: "primary" | "secondary", text?: string): Promise<void>
+	read(relative: string): Promise<string>
+	cleanup(): Promise<void>
+}
+
+/**
+ * A whole agent with real parts: the Controller and Task, the Node host on a temp workspace,
+ * the core tools, the official SDK of `provider` and the scripted model server on 127.0.0.1.
+ */
+export async function startAgent(options: AgentHarnessOptions): Promise<AgentHarness> {
+	const temp = await makeTempDir("cairn-agent-")
+	const workspace = path.join(temp.dir, "workspace")
+	await mkdir(workspace)
+	for (const [relative, content] of Object.entries(options.files ?? {})) {
+		await mkdir(path.dirname(path.join(workspace, relative)), { recursive: true })
+		await writeFile(path.join(workspace, relative), content)
+	}
+	for (const [name, content] of Object.entries(options.outsideFiles ?? {})) {
+		await mkdir(path.join(temp.dir, "outside"), { recursive: true })
+		await writeFile(path.join(temp.dir, "outside", name), content)
+	}
+	const server = await startModelServer({ scenario: options.scenario ?? [], lifetimeMs: 120_000 })
+	const logger = recordingLogger()
+	const host = new NodeHost({
+		workspaceRoot: workspace,
+		storageDir: path.join(temp.dir, "storage"),
+		logger,
+		commands: { killGraceMs: 200 },
+	})
+	const controller = new Controller({
+		host,
+		version: "test",
+		tools: coreTools,
+		toolSpecs: toolSpecs(coreTools),
+		buildProvider,
+		retryBaseDelayMs: 20,
+	})
+	await controller.initialize()
+	const baseUrl = options.provider === "openai" ? server.openaiBaseURL : server.url
+	await controller.settingsStore.update({
+		provider: { provider: options.provider, modelId: models[options.provider], baseUrl },
+		requestRetries: 2,
+		...options.settings,
+	})
+	await controller.settingsStore.setApiKey(options.provider, "test-key")
+	const client = new ClientMirror()
+	controller.attach(client.receive)
+
+	const send = (message: WebviewMessage) => controller.handleWebviewMessage(message, client.receive)
+	return {
+		controller,
+		server,
+		client,
+		workspace,
+		logs: logger.entries,
+		send,
+		async press(button, text) {
+			const controls = client.controls
+			const spec = button === "primary" ? controls.primaryButton : controls.secondaryButton
+			if (spec === undefined)
+				throw new Error(`There is no ${button} button at ${controls.clineAsk ?? "this point"}`)
+			const message =
+				spec.message.type === "askResponse" && text !== undefined
+					? { ...spec.message, text }
+					: spec.message
+			await send(message)
+		},
+		read: (relative) => readFile(path.join(workspace, relative), "utf8"),
+		async cleanup() {
+			controller.clearTask()
+			await host.dispose()
+			await server.close()
+			await temp.remove()
+		},
+	}
+}
