@@ -125,6 +125,9 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** Runs the task from the person's first message until it completes, is cancelled or abandoned. */
 	async startTask(text: string, images: string[] = []): Promise<void> {
+		// Seed 002's order: taskCreated -> taskStarted -> message(s).
+		this.status = "running"
+		this.emit("taskStarted")
 		this.transcript.say("text", { text, ...(images.length > 0 && { images }) })
 		await this.initiateTaskLoop([
 			{ type: "text", text: `<task>\n${text}\n</task>` },
@@ -165,7 +168,6 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	private async initiateTaskLoop(userContent: UserBlock[]): Promise<void> {
 		this.status = "running"
-		this.emit("taskStarted")
 		this.emit("taskActive")
 		let next: UserBlock[] | undefined = userContent
 		while (next !== undefined) {

@@ -108,6 +108,8 @@ export interface AgentHarnessOptions {
 	/** Files in a folder beside the workspace, reached as "../outside/<name>". */
 	outsideFiles?: Record<string, string>
 	settings?: CairnSettingsPatch
+	/** Leave the provider unconfigured, as on a first run. */
+	withoutProvider?: boolean
 }
 
 export interface AgentHarness {
@@ -158,7 +160,9 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 	await controller.initialize()
 	const baseUrl = options.provider === "openai" ? server.openaiBaseURL : server.url
 	await controller.settingsStore.update({
-		provider: { provider: options.provider, modelId: models[options.provider], baseUrl },
+		...(!options.withoutProvider && {
+			provider: { provider: options.provider, modelId: models[options.provider], baseUrl },
+		}),
 		requestRetries: 2,
 		...options.settings,
 	})
