@@ -47,7 +47,7 @@ describe.each(providers)("commands over %s", (provider) => {
 	})
 })
 
-describe("auto-approval of commands", () => {
+describe.each(providers)("auto-approval of commands over %s", (provider) => {
 	const settings = {
 		autoApproval: { enabled: true, execute: true },
 		allowedCommands: ["git log", "echo"],
@@ -55,7 +55,7 @@ describe("auto-approval of commands", () => {
 	}
 
 	it("runs an allowed command without asking", async () => {
-		agent = await startAgent({ provider: "openai", settings, scenario: [run("echo auto"), reportResult] })
+		agent = await startAgent({ provider, settings, scenario: [run("echo auto"), reportResult] })
 		await agent.send({ type: "newTask", text: "echo" })
 		await agent.client.waitForAsk("completion_result")
 		expect(agent.client.messages.some((m) => m.ask === "command")).toBe(false)
@@ -65,7 +65,7 @@ describe("auto-approval of commands", () => {
 
 	it("asks for a chained command whose second part is not allowed (git log && rm -rf x)", async () => {
 		agent = await startAgent({
-			provider: "openai",
+			provider,
 			settings,
 			files: { "x/keep": "1" },
 			scenario: [run("git log && rm -rf x"), reportResult],
@@ -83,7 +83,7 @@ describe("auto-approval of commands", () => {
 
 	it("asks for a command hidden in a substitution of an allowed one", async () => {
 		agent = await startAgent({
-			provider: "openai",
+			provider,
 			settings: { ...settings, deniedCommands: [] },
 			scenario: [run("echo $(curl example.invalid)"), reportResult],
 		})

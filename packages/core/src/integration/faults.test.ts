@@ -1,7 +1,9 @@
 import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
+import type { ProviderName } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
 
+const providers: ProviderName[] = ["anthropic", "openai", "ollama"]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")
@@ -69,20 +71,6 @@ describe("bad model output", () => {
 		expect(resultOfRequest(agent, 1)).not.toContain("top secret")
 	})
 
-	it("text without a tool call counts as a mistake; the limit asks the person, Proceed goes on", async () => {
-		const chat = { text: "Let me think about it." }
-		agent = await startAgent({ provider: "anthropic", scenario: [chat, chat, chat, done] })
-		await agent.send({ type: "newTask", text: "x" })
-		await agent.client.waitForAsk("mistake_limit_reached")
-		expect(chatRequests(agent)).toHaveLength(3)
-		expect(resultOfRequest(agent, 0)).toBe("")
-		await agent.press("primary", "Use attempt_completion now.")
-		await agent.client.waitForAsk("completion_result")
-		const last = JSON.stringify(chatRequests(agent).at(-1)?.body)
-		expect(last).toContain("Use attempt_completion now.")
-		expect(last).toContain("did not use a tool")
-	})
-
 	it("an empty response is retried rather than stored", async () => {
 		agent = await startAgent({ provider: "openai", scenario: [{ text: "" }, done] })
 		await agent.send({ type: "newTask", text: "x" })
@@ -109,17 +97,6 @@ describe("provider failures", () => {
 		expect(agent.client.controls.primaryButton?.text).toBe("Retry")
 	})
 
-	it("a 429 with retry-after is waited out and retried", async () => {
-		agent = await startAgent({
-			provider: "openai",
-			scenario: [{ error: { status: 429, message: "slow down", retryAfter: "0" } }, done],
-		})
-		await agent.send({ type: "newTask", text: "x" })
-		await agent.client.waitForAsk("completion_result")
-		const delayed = JSON.parse(agent.client.says("api_req_retry_delayed")[0]?.text ?? "{}")
-		expect(delayed).toMatchObject({ attempt: 1, delayMs: 0, status: 429 })
-	})
-
 	it("five 500s in a row: retries, then the person's Retry, then success", async () => {
 		const failure = { error: { status: 500, message: "upstream exploded" } }
 		agent = await startAgent({
@@ -132,27 +109,6 @@ describe("provider failures", () => {
 		await agent.press("primary")
 		await agent.client.waitForAsk("completion_result")
 		expect(chatRequests(agent)).toHaveLength(6)
-	})
-
-	it("a disconnect mid-stream is retried and the cut answer is not sent back to the model", async () => {
-		agent = await startAgent({
-			provider: "anthropic",
-			scenario: [
-				{
-					text: "This answer will be cut off somewhere in the middle",
-					textChunks: 8,
-					disconnectAfterChunks: 5,
-				},
-				done,
-			],
-		})
-		await agent.send({ type: "newTask", text: "x" })
-		await agent.client.waitForAsk("completion_result")
-		const retried = JSON.stringify(chatRequests(agent)[1]?.body)
-		expect(retried).not.toContain("cut off")
-		expect(
-			JSON.parse(agent.client.says("api_req_started")[0]?.text ?? "{}").streamingFailedMessage,
-		).toBeTruthy()
 	})
 
 	it("a command that never ends is killed at the timeout", async () => {
@@ -171,5 +127,52 @@ describe("provider failures", () => {
 		await agent.send({ type: "newTask", text: "x" })
 		await agent.client.waitForAsk("completion_result")
 		expect(resultOfRequest(agent, 1)).toMatch(/timed out|timeout/i)
+	})
+})
+
+describe.each(providers)("recovery over %s", (provider) => {
+	it("a 429 with retry-after is waited out and retried", async () => {
+		agent = await startAgent({
+			provider,
+			scenario: [{ error: { status: 429, message: "slow down", retryAfter: "1" } }, done],
+		})
+		await agent.send({ type: "newTask", text: "x" })
+		await agent.client.waitForAsk("completion_result")
+		const delayed = JSON.parse(agent.client.says("api_req_retry_delayed")[0]?.text ?? "{}")
+		expect(delayed).toMatchObject({ attempt: 1, delayMs: 1000, status: 429 })
+		expect(chatRequests(agent)).toHaveLength(2)
+	})
+
+	it("a disconnect mid-stream is retried and the cut answer is not sent back to the model", async () => {
+		agent = await startAgent({
+			provider,
+			scenario: [
+				{
+					text: "This answer will be cut off somewhere in the middle",
+					textChunks: 8,
+					disconnectAfterChunks: 5,
+				},
+				done,
+			],
+		})
+		await agent.send({ type: "newTask", text: "x" })
+		await agent.client.waitForAsk("completion_result")
+		expect(JSON.stringify(chatRequests(agent)[1]?.body)).not.toContain("cut off")
+		expect(
+			JSON.parse(agent.client.says("api_req_started")[0]?.text ?? "{}").streamingFailedMessage,
+		).toBeTruthy()
+	})
+
+	it("the mistake limit asks the person after three answers without a tool; Proceed goes on", async () => {
+		const chat = { text: "Let me think about it." }
+		agent = await startAgent({ provider, scenario: [chat, chat, chat, done] })
+		await agent.send({ type: "newTask", text: "x" })
+		await agent.client.waitForAsk("mistake_limit_reached")
+		expect(chatRequests(agent)).toHaveLength(3)
+		await agent.press("primary", "Use attempt_completion now.")
+		await agent.client.waitForAsk("completion_result")
+		const last = JSON.stringify(chatRequests(agent).at(-1)?.body)
+		expect(last).toContain("Use attempt_completion now.")
+		expect(last).toContain("did not use a tool")
 	})
 })
