@@ -110,7 +110,7 @@ export class Controller {
 			mode: settings.mode,
 			hasApiKey: await this.settingsStore.hasApiKey(),
 			cwd: this.host.workspaceRoot,
-			taskHistory: [...this.history.values()].map((entry) => entry.item).sort((a, b) => b.ts - a.ts),
+			taskHistory: this.listHistory(),
 			...(task && {
 				clineMessages: [...task.messages],
 				currentTaskId: task.taskId,
@@ -202,6 +202,11 @@ export class Controller {
 		this.history.delete(taskId)
 		this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
 		return true
+	}
+
+	/** This workspace's tasks, newest first. */
+	listHistory(): HistoryItem[] {
+		return [...this.history.values()].map((entry) => entry.item).sort((a, b) => b.ts - a.ts)
 	}
 
 	historyEntry(taskId: string): { item: HistoryItem; task: Task } | undefined {
