@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto"
 import {
 	CairnEventName,
 	emptyExtensionState,
 	parseWebviewMessage,
 	type CairnAPIEvents,
+	type ClineMessage,
 	type ExtensionMessage,
 	type ExtensionState,
 	type HistoryItem,
@@ -11,12 +13,17 @@ import {
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
+import { toHistoryItem } from "../persistence/taskMetadata.js"
+import { TaskStore } from "../persistence/taskStore.js"
 import { Task } from "../task/Task.js"
+import type { SavedTask } from "../task/taskPersistence.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
+import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
+import { StoredTaskPersistence } from "./storedTaskPersistence.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -38,8 +45,11 @@ export class Controller {
 	readonly events: IsolatedEmitter<CairnAPIEvents>
 	readonly settingsStore: SettingsStore
 	private readonly clients = new Set<Client>()
-	private readonly history = new Map<string, { item: HistoryItem; task: Task }>()
+	/** Tasks with a loop in this process, by id; the rest of the history is on disk. */
+	private readonly live = new Map<string, Task>()
+	private readonly persistence = new Map<string, StoredTaskPersistence>()
 	private current: { task: Task; deltas: DeltaStream } | undefined
+	private storeInstance: TaskStore | undefined
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -58,6 +68,18 @@ export class Controller {
 
 	async initialize(): Promise<void> {
 		await this.settingsStore.load()
+		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
+		const report = this.storeInstance.indexReport
+		if (report.rebuilt)
+			this.host.logger.warn("The task history index was missing or damaged and has been rebuilt", {
+				report: JSON.stringify(report),
+			})
+	}
+
+	private get store(): TaskStore {
+		if (this.storeInstance === undefined)
+			throw new Error("The Controller is not initialized: call initialize() first.")
+		return this.storeInstance
 	}
 
 	/** Attaches a client; it receives every broadcast until the returned function detaches it. */
@@ -114,7 +136,7 @@ export class Controller {
 			...(task && {
 				clineMessages: [...task.messages],
 				currentTaskId: task.taskId,
-				currentTaskItem: this.history.get(task.taskId)?.item,
+				currentTaskItem: this.store.get(task.taskId),
 				taskStack: [task.taskId],
 				seq: this.current?.deltas.lastSeq ?? 0,
 			}),
@@ -128,49 +150,18 @@ export class Controller {
 	/** Starts a task with the configured provider, replacing the current one. Returns its id. */
 	async startTask(text: string, images: string[] = []): Promise<string> {
 		const settings = this.settingsStore.settings
-		if (settings.provider === undefined)
-			throw new Error("No model provider is configured. Choose one in Settings first.")
-		const provider = this.options.buildProvider(
-			settings.provider,
-			await this.settingsStore.apiKey(settings.provider.provider),
-		)
-		this.clearTask()
-		const task = new Task({
-			host: this.host,
-			provider,
-			tools: this.options.tools,
-			toolSpecs: this.options.toolSpecs,
-			settings: () => this.settingsStore.settings,
-			mode: settings.mode,
-			...(this.options.retryBaseDelayMs !== undefined && {
-				retryBaseDelayMs: this.options.retryBaseDelayMs,
-			}),
-		})
-		const item: HistoryItem = {
+		const task = await this.createTask({ mode: settings.mode })
+		await this.store.createTask({
 			id: task.taskId,
-			ts: Date.now(),
 			task: text,
-			tokensIn: 0,
-			tokensOut: 0,
-			totalCost: 0,
 			workspace: this.host.workspaceRoot,
 			mode: settings.mode,
-			status: "active",
-		}
-		this.history.set(task.taskId, { item, task })
-		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
-		this.wireTask(task)
-		this.events.emit(CairnEventName.TaskCreated, task.taskId)
-		await this.postState()
-		this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
-		void task.startTask(text, images).catch((error: unknown) => {
-			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
-			this.broadcast({
-				type: "error",
-				code: "failed",
-				error: `The task stopped unexpectedly: ${String(error)}`,
-			})
 		})
+		this.events.emit(CairnEventName.TaskCreated, task.taskId)
+		await this.makeCurrent(task)
+		const item = this.store.get(task.taskId)
+		if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
+		this.run(task, task.startTask(text, images))
 		return task.taskId
 	}
 
@@ -180,80 +171,133 @@ export class Controller {
 		if (current === undefined) return
 		current.deltas.flush()
 		current.task.abandon()
+		this.live.delete(current.task.taskId)
 		this.current = undefined
 	}
 
-	/** Makes a task of this session's history the current one. */
-	showTask(taskId: string): boolean {
-		const entry = this.history.get(taskId)
-		if (entry === undefined) return false
-		if (this.current?.task.taskId !== taskId) {
+	/**
+	 * Makes a task of the history current: a running one as it is, a stored one read back from
+	 * disk and offered for resumption. False when there is no such task.
+	 */
+	async showTask(taskId: string): Promise<boolean> {
+		if (this.current?.task.taskId === taskId) return true
+		const live = this.live.get(taskId)
+		if (live !== undefined) {
 			this.current?.deltas.flush()
-			this.current = { task: entry.task, deltas: new DeltaStream(taskId, (m) => this.broadcast(m)) }
+			this.current = { task: live, deltas: new DeltaStream(taskId, (m) => this.broadcast(m)) }
+			return true
 		}
+		if (this.store.get(taskId) === undefined) return false
+		const loaded = await this.store.loadTask(taskId)
+		for (const problem of loaded.problems)
+			this.host.logger.warn(`Task ${taskId} opened with damage repaired`, {
+				problem: JSON.stringify(problem),
+			})
+		const task = await this.createTask({
+			mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
+			taskId,
+			saved: { messages: loaded.messages, apiHistory: loaded.apiHistory },
+		})
+		await this.makeCurrent(task)
+		this.run(task, task.resumeFromHistory())
 		return true
 	}
 
-	deleteTask(taskId: string): boolean {
-		const entry = this.history.get(taskId)
-		if (entry === undefined) return false
+	async deleteTask(taskId: string): Promise<boolean> {
 		if (this.current?.task.taskId === taskId) this.clearTask()
-		entry.task.abandon()
-		this.history.delete(taskId)
-		this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
-		return true
+		this.live.get(taskId)?.abandon()
+		this.live.delete(taskId)
+		const deleted = await this.store.deleteTask(taskId)
+		if (deleted) this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
+		return deleted
 	}
 
 	/** This workspace's tasks, newest first. */
 	listHistory(): HistoryItem[] {
-		return [...this.history.values()].map((entry) => entry.item).sort((a, b) => b.ts - a.ts)
+		return this.store.list({ workspace: this.host.workspaceRoot })
 	}
 
-	historyEntry(taskId: string): { item: HistoryItem; task: Task } | undefined {
-		return this.history.get(taskId)
+	/** A task's title and transcript, from memory if it is open, else from disk. */
+	async taskRecord(
+		taskId: string,
+	): Promise<{ item: HistoryItem; messages: readonly ClineMessage[] } | undefined> {
+		const item = this.store.get(taskId)
+		if (item === undefined) return undefined
+		const live = this.live.get(taskId)
+		return { item, messages: live ? live.messages : (await this.store.loadTask(taskId)).messages }
 	}
 
-	private wireTask(task: Task): void {
-		const id = task.taskId
-		const isCurrent = () => this.current?.task === task
-		const updateItem = (changes: Partial<HistoryItem>) => {
-			const entry = this.history.get(id)
-			if (!entry) return
-			entry.item = { ...entry.item, ...changes }
-			this.broadcast({ type: "taskHistoryUpdated", upserted: [entry.item], removedIds: [] })
-		}
-		task.on("message", ({ action, message }) => {
-			if (isCurrent()) this.current?.deltas.push(message)
-			this.events.emit(CairnEventName.Message, { taskId: id, action, message })
-		})
-		task.on("taskStarted", () => this.events.emit(CairnEventName.TaskStarted, id))
-		task.on("taskPaused", () => this.events.emit(CairnEventName.TaskPaused, id))
-		task.on("taskUnpaused", () => this.events.emit(CairnEventName.TaskUnpaused, id))
-		task.on("taskAskResponded", () => this.events.emit(CairnEventName.TaskAskResponded, id))
-		task.on("taskActive", () => this.events.emit(CairnEventName.TaskActive, id))
-		task.on("taskInteractive", () => this.events.emit(CairnEventName.TaskInteractive, id))
-		task.on("taskIdle", () => this.events.emit(CairnEventName.TaskIdle, id))
-		task.on("taskResumable", () => this.events.emit(CairnEventName.TaskResumable, id))
-		task.on("taskToolFailed", (tool, error) =>
-			this.events.emit(CairnEventName.TaskToolFailed, id, tool, error),
+	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
+	async dispose(): Promise<void> {
+		this.clearTask()
+		for (const task of this.live.values()) task.abandon()
+		this.live.clear()
+		await Promise.all([...this.persistence.values()].map((p) => p.close()))
+		await this.storeInstance?.close()
+	}
+
+	/** Waits until everything the tasks reported is on disk (for shutdown and tests). */
+	async flush(): Promise<void> {
+		await Promise.all([...this.persistence.values()].map((p) => p.flushed()))
+	}
+
+	private async createTask(options: { mode: string; taskId?: string; saved?: SavedTask }): Promise<Task> {
+		const settings = this.settingsStore.settings
+		if (settings.provider === undefined)
+			throw new Error("No model provider is configured. Choose one in Settings first.")
+		const provider = this.options.buildProvider(
+			settings.provider,
+			await this.settingsStore.apiKey(settings.provider.provider),
 		)
-		task.on("taskAborted", () => {
-			updateItem({ status: "aborted" })
-			this.events.emit(CairnEventName.TaskAborted, id)
+		const taskId = options.taskId ?? randomUUID()
+		const persistence = new StoredTaskPersistence(this.store, taskId, this.host.logger)
+		this.persistence.set(taskId, persistence)
+		const task = new Task({
+			host: this.host,
+			provider,
+			tools: this.options.tools,
+			toolSpecs: this.options.toolSpecs,
+			settings: () => this.settingsStore.settings,
+			mode: options.mode,
+			taskId,
+			persistence,
+			...(options.saved && { saved: options.saved }),
+			...(this.options.retryBaseDelayMs !== undefined && {
+				retryBaseDelayMs: this.options.retryBaseDelayMs,
+			}),
 		})
-		task.on("taskTokenUsageUpdated", (usage) => {
-			updateItem({
-				tokensIn: usage.totalTokensIn,
-				tokensOut: usage.totalTokensOut,
-				cacheWrites: usage.totalCacheWrites ?? 0,
-				cacheReads: usage.totalCacheReads ?? 0,
-				totalCost: usage.totalCost,
+		forwardTaskEvents(task, this.events, (changes) => this.saveItem(taskId, changes))
+		task.on("message", ({ message }) => {
+			if (this.current?.task === task) this.current.deltas.push(message)
+		})
+		return task
+	}
+
+	private async makeCurrent(task: Task): Promise<void> {
+		this.clearTask()
+		this.live.set(task.taskId, task)
+		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
+		await this.postState()
+	}
+
+	private run(task: Task, loop: Promise<void>): void {
+		void loop.catch((error: unknown) => {
+			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
+			this.broadcast({
+				type: "error",
+				code: "failed",
+				error: `The task stopped unexpectedly: ${String(error)}`,
 			})
-			this.events.emit(CairnEventName.TaskTokenUsageUpdated, id, usage)
 		})
-		task.on("taskCompleted", (tokenUsage, toolUsage) => {
-			updateItem({ status: "completed" })
-			this.events.emit(CairnEventName.TaskCompleted, id, tokenUsage, toolUsage)
+	}
+
+	private saveItem(taskId: string, changes: Partial<HistoryItem>): void {
+		this.persistence.get(taskId)?.saveMetadata(changes, (metadata) => {
+			this.broadcast({
+				type: "taskHistoryUpdated",
+				upserted: [toHistoryItem(metadata)],
+				removedIds: [],
+			})
 		})
 	}
 }

@@ -12,7 +12,7 @@ const notFound = (reply: Client, message: WebviewMessage & { taskId: string }) =
 	reply({
 		type: "error",
 		code: "not_found",
-		error: `There is no task ${message.taskId} in this session's history.`,
+		error: `There is no task ${message.taskId} in the history.`,
 		inReplyTo: message.type,
 	})
 
@@ -47,16 +47,16 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		controller.currentTask?.terminalOperation(message.terminalOperation)
 	},
 	showTaskWithId: async (controller, message, reply) => {
-		if (!controller.showTask(message.taskId)) return notFound(reply, message)
+		if (!(await controller.showTask(message.taskId))) return notFound(reply, message)
 		await controller.postState()
 	},
 	deleteTaskWithId: async (controller, message, reply) => {
-		if (!controller.deleteTask(message.taskId)) return notFound(reply, message)
+		if (!(await controller.deleteTask(message.taskId))) return notFound(reply, message)
 		await controller.postState()
 	},
 	exportTaskWithId: async (controller, message, reply) => {
-		const entry = controller.historyEntry(message.taskId)
-		if (entry === undefined) return notFound(reply, message)
+		const record = await controller.taskRecord(message.taskId)
+		if (record === undefined) return notFound(reply, message)
 		if (controller.host.saveExport === undefined) {
 			return reply({
 				type: "error",
@@ -67,7 +67,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		}
 		await controller.host.saveExport(
 			`cairn-task-${message.taskId}.md`,
-			taskToMarkdown(entry.item.task, entry.task.messages),
+			taskToMarkdown(record.item.task, record.messages),
 		)
 	},
 	updateSettings: async (controller, message) => {

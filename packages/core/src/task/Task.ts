@@ -22,6 +22,8 @@ import { AskSettled } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
 import { abortableDelay, retryDelayMs } from "./retryPolicy.js"
 import type { TaskEvents } from "./taskEvents.js"
+import { endedWithCompletion, prepareReloadedTranscript } from "./reloadTranscript.js"
+import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
 import { Transcript } from "./transcript.js"
 import { UsageTracker } from "./usageTracker.js"
 
@@ -36,6 +38,9 @@ export interface TaskOptions {
 	taskId?: string
 	/** First retry delay when the provider gives no retry-after; tests shorten it. */
 	retryBaseDelayMs?: number
+	persistence?: TaskPersistence
+	/** Continue a task read back from disk (then call resumeFromHistory, not startTask). */
+	saved?: SavedTask
 }
 
 /** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
@@ -76,7 +81,7 @@ const toProviderError = (error: unknown): ProviderError =>
 export class Task extends EventEmitter<TaskEvents> {
 	readonly taskId: string
 	readonly transcript: Transcript
-	readonly history = new ApiHistory()
+	readonly history: ApiHistory
 	private readonly asks: AskChannel
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
@@ -95,7 +100,16 @@ export class Task extends EventEmitter<TaskEvents> {
 	constructor(private readonly options: TaskOptions) {
 		super()
 		this.taskId = options.taskId ?? randomUUID()
-		this.transcript = new Transcript((change) => this.emit("message", change))
+		const persistence = options.persistence
+		const reloaded = prepareReloadedTranscript(options.saved?.messages ?? [])
+		this.transcript = new Transcript((change) => {
+			if (change.message.partial !== true) persistence?.messageFinal(change.message)
+			this.emit("message", change)
+		}, reloaded.messages)
+		for (const message of reloaded.changed) persistence?.messageFinal(message)
+		this.history = new ApiHistory(options.saved?.apiHistory ?? [], (history) =>
+			persistence?.apiHistoryChanged(history),
+		)
 		this.asks = new AskChannel(this.transcript, this)
 		// The mode decides what the model is offered; a call to anything else is an unknown tool.
 		const allowed = modeFor(options.mode).tools
@@ -133,6 +147,19 @@ export class Task extends EventEmitter<TaskEvents> {
 			{ type: "text", text: `<task>\n${text}\n</task>` },
 			...imageBlocks(images),
 		])
+	}
+
+	/**
+	 * Continues a task read back from disk: offers `resume_task` (or `resume_completed_task` when
+	 * it had finished) and, on Resume or typed feedback, runs the loop on from a consistent history.
+	 */
+	async resumeFromHistory(): Promise<void> {
+		this.status = "running"
+		this.firstTurn = false
+		const completed = endedWithCompletion(this.transcript.all)
+		this.interruptedAt = this.transcript.last?.ts ?? Date.now()
+		const next = await this.askToResume(completed ? "resume_completed_task" : "resume_task")
+		if (next !== undefined) await this.initiateTaskLoop(next)
 	}
 
 	/** The person's answer to the current ask. False when no ask is waiting (a stale click). */
@@ -214,6 +241,11 @@ export class Task extends EventEmitter<TaskEvents> {
 			}
 			const next = await this.runTools(output)
 			if (next === undefined) return undefined
+			if (this.abortController.signal.aborted) {
+				// Cancelled while a tool ran: keep the results for the resume, send nothing now.
+				this.interruptedResults = next.filter((block) => block.type === "tool_result")
+				throw new TaskCancelled()
+			}
 			userContent = next
 		}
 	}
@@ -422,6 +454,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			})
 		} else this.transcript.say("completion_result", { text })
 		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
+		// Shown its result, the task is complete; feedback below makes it run again.
+		this.status = "completed"
 		const answer = await this.asks.ask("completion_result", "")
 		if (answer.response !== "messageResponse" || !answer.text) return undefined
 		this.transcript.say("user_feedback", {
@@ -440,16 +474,31 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.emit("taskAborted")
 		this.abortController = new AbortController()
 		this.status = "running"
+		return this.askToResume("resume_task")
+	}
+
+	/** The content the loop continues with, or undefined when the person ended the task instead. */
+	private async askToResume(
+		ask: "resume_task" | "resume_completed_task",
+	): Promise<UserBlock[] | undefined> {
 		try {
-			const answer = await this.asks.ask("resume_task", "")
+			const answer = await this.asks.ask(ask, "")
 			if (answer.response === "noButtonClicked") throw new AskSettled("cancelled")
+			// A finished task goes on only when the person says what to do next.
+			if (ask === "resume_completed_task" && !answer.text) throw new AskSettled("cancelled")
 			const resumed: UserBlock[] = [...this.interruptedResults]
 			this.interruptedResults = []
-			const ago = `${Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))} seconds ago`
-			resumed.push({ type: "text", text: responses.resumption(ago) })
+			const seconds = Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))
+			resumed.push({ type: "text", text: responses.resumption(describeAgo(seconds)) })
 			if (answer.text) {
-				this.transcript.say("user_feedback", { text: answer.text })
-				resumed.push({ type: "text", text: responses.feedback(answer.text) })
+				this.transcript.say("user_feedback", {
+					text: answer.text,
+					...(answer.images && { images: answer.images }),
+				})
+				resumed.push(
+					{ type: "text", text: responses.feedback(answer.text) },
+					...imageBlocks(answer.images ?? []),
+				)
 			}
 			this.emit("taskStarted")
 			return resumed
@@ -461,6 +510,13 @@ export class Task extends EventEmitter<TaskEvents> {
 			throw error
 		}
 	}
+}
+
+function describeAgo(seconds: number): string {
+	if (seconds < 120) return `${seconds} seconds ago`
+	if (seconds < 7200) return `${Math.round(seconds / 60)} minutes ago`
+	if (seconds < 172_800) return `${Math.round(seconds / 3600)} hours ago`
+	return `${Math.round(seconds / 86_400)} days ago`
 }
 
 function imageBlocks(images: readonly string[]): UserBlock[] {

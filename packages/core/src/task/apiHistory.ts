@@ -14,8 +14,11 @@ import type {
 export class ApiHistory {
 	private readonly messages: ApiMessage[]
 
-	constructor(initial: readonly ApiMessage[] = []) {
-		this.messages = [...initial]
+	constructor(
+		initial: readonly ApiMessage[] = [],
+		private readonly onChange: (history: readonly ApiMessage[]) => void = () => undefined,
+	) {
+		this.messages = structuredClone([...initial])
 	}
 
 	get all(): readonly ApiMessage[] {
@@ -32,11 +35,13 @@ export class ApiHistory {
 		const answered = this.answerDanglingToolUses(content)
 		if (last?.role === "user") last.content.push(...answered)
 		else this.messages.push({ role: "user", content: answered, ts: Date.now() })
+		this.onChange(this.messages)
 	}
 
 	pushAssistant(content: AssistantBlock[]): void {
 		if (content.length === 0) return
 		this.messages.push({ role: "assistant", content, ts: Date.now() })
+		this.onChange(this.messages)
 	}
 
 	/** tool_use blocks of the last assistant message, when it is the last message. */

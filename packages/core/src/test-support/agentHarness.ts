@@ -113,6 +113,7 @@ export interface AgentHarnessOptions {
 }
 
 export interface AgentHarness {
+	/** The current Controller; `restart` replaces it. */
 	controller: Controller
 	server: ModelServer
 	client: ClientMirror
@@ -122,6 +123,11 @@ export interface AgentHarness {
 	/** Sends what pressing the current primary (or secondary) button sends, as a UI would. */
 	press(button: "primary" | "secondary", text?: string): Promise<void>
 	read(relative: string): Promise<string>
+	/**
+	 * Closes the Controller as an editor shutting down would and opens a new one on the same
+	 * storage (settings, keys and tasks are read back from disk), with a fresh client.
+	 */
+	restart(): Promise<void>
 	cleanup(): Promise<void>
 }
 
@@ -149,15 +155,19 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		logger,
 		commands: { killGraceMs: 200 },
 	})
-	const controller = new Controller({
-		host,
-		version: "test",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-		retryBaseDelayMs: 20,
-	})
-	await controller.initialize()
+	const newController = async () => {
+		const created = new Controller({
+			host,
+			version: "test",
+			tools: coreTools,
+			toolSpecs: toolSpecs(coreTools),
+			buildProvider,
+			retryBaseDelayMs: 20,
+		})
+		await created.initialize()
+		return created
+	}
+	let controller = await newController()
 	const baseUrl = options.provider === "openai" ? server.openaiBaseURL : server.url
 	await controller.settingsStore.update({
 		...(!options.withoutProvider && {
@@ -167,11 +177,12 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		...options.settings,
 	})
 	await controller.settingsStore.setApiKey(options.provider, "test-key")
-	const client = new ClientMirror()
+	let client = new ClientMirror()
 	controller.attach(client.receive)
 
-	const send = (message: WebviewMessage) => controller.handleWebviewMessage(message, client.receive)
-	return {
+	const send = (message: WebviewMessage) =>
+		harness.controller.handleWebviewMessage(message, harness.client.receive)
+	const harness: AgentHarness = {
 		controller,
 		server,
 		client,
@@ -179,7 +190,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		logs: logger.entries,
 		send,
 		async press(button, text) {
-			const controls = client.controls
+			const controls = harness.client.controls
 			const spec = button === "primary" ? controls.primaryButton : controls.secondaryButton
 			if (spec === undefined)
 				throw new Error(`There is no ${button} button at ${controls.clineAsk ?? "this point"}`)
@@ -190,11 +201,21 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 			await send(message)
 		},
 		read: (relative) => readFile(path.join(workspace, relative), "utf8"),
+		async restart() {
+			await harness.controller.dispose()
+			controller = await newController()
+			client = new ClientMirror()
+			controller.attach(client.receive)
+			harness.controller = controller
+			harness.client = client
+			await send({ type: "webviewDidLaunch" })
+		},
 		async cleanup() {
-			controller.clearTask()
+			await harness.controller.dispose()
 			await host.dispose()
 			await server.close()
 			await temp.remove()
 		},
 	}
+	return harness
 }

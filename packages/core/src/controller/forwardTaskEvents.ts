@@ -1,0 +1,45 @@
+import { CairnEventName, type CairnAPIEvents, type HistoryItem } from "@cairn/types"
+import type { Task } from "../task/Task.js"
+import type { IsolatedEmitter } from "./isolatedEmitter.js"
+
+/**
+ * Re-emits a task's events as public API events (with its id), and reports what the history
+ * list must learn (tokens, cost, status) through `onItemChange`.
+ */
+export function forwardTaskEvents(
+	task: Task,
+	events: IsolatedEmitter<CairnAPIEvents>,
+	onItemChange: (changes: Partial<HistoryItem>) => void,
+): void {
+	const id = task.taskId
+	task.on("message", ({ action, message }) =>
+		events.emit(CairnEventName.Message, { taskId: id, action, message }),
+	)
+	task.on("taskStarted", () => events.emit(CairnEventName.TaskStarted, id))
+	task.on("taskPaused", () => events.emit(CairnEventName.TaskPaused, id))
+	task.on("taskUnpaused", () => events.emit(CairnEventName.TaskUnpaused, id))
+	task.on("taskAskResponded", () => events.emit(CairnEventName.TaskAskResponded, id))
+	task.on("taskActive", () => events.emit(CairnEventName.TaskActive, id))
+	task.on("taskInteractive", () => events.emit(CairnEventName.TaskInteractive, id))
+	task.on("taskIdle", () => events.emit(CairnEventName.TaskIdle, id))
+	task.on("taskResumable", () => events.emit(CairnEventName.TaskResumable, id))
+	task.on("taskToolFailed", (tool, error) => events.emit(CairnEventName.TaskToolFailed, id, tool, error))
+	task.on("taskAborted", () => {
+		onItemChange({ status: "aborted" })
+		events.emit(CairnEventName.TaskAborted, id)
+	})
+	task.on("taskTokenUsageUpdated", (usage) => {
+		onItemChange({
+			tokensIn: usage.totalTokensIn,
+			tokensOut: usage.totalTokensOut,
+			cacheWrites: usage.totalCacheWrites ?? 0,
+			cacheReads: usage.totalCacheReads ?? 0,
+			totalCost: usage.totalCost,
+		})
+		events.emit(CairnEventName.TaskTokenUsageUpdated, id, usage)
+	})
+	task.on("taskCompleted", (tokenUsage, toolUsage) => {
+		onItemChange({ status: "completed" })
+		events.emit(CairnEventName.TaskCompleted, id, tokenUsage, toolUsage)
+	})
+}

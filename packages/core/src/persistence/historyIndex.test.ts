@@ -1,0 +1,122 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import type { HistoryItem } from "@cairn/types"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { HistoryIndex, indexFileName } from "./historyIndex.js"
+import { type TaskMetadata, writeTaskMetadata } from "./taskMetadata.js"
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>
+let tasksDir: string
+beforeEach(async () => {
+	temp = await makeTempDir("cairn-index-")
+	tasksDir = path.join(temp.dir, "tasks")
+})
+afterEach(() => temp.remove())
+
+const item = (id: string, ts: number, task: string, workspace = "/ws/a"): HistoryItem => ({
+	id,
+	ts,
+	task,
+	tokensIn: 1,
+	tokensOut: 2,
+	totalCost: 0.5,
+	workspace,
+})
+const meta = (h: HistoryItem): TaskMetadata => ({ ...h, version: 1, createdAt: h.ts, updatedAt: h.ts })
+
+/** Task folders with metadata, as TaskStore leaves them (journals are not needed to list). */
+async function seed(items: HistoryItem[]): Promise<void> {
+	for (const h of items) {
+		const dir = path.join(tasksDir, h.id)
+		await mkdir(dir, { recursive: true })
+		await writeTaskMetadata(dir, meta(h))
+	}
+}
+
+const items = [
+	item("t1", 100, "Fix the login bug"),
+	item("t2", 300, "Write docs for LOGIN flow", "/ws/b"),
+	item("t3", 200, "Refactor the parser"),
+]
+const ids = (list: HistoryItem[]) => list.map((h) => h.id)
+
+describe("HistoryIndex", () => {
+	it("lists newest first, per workspace or globally, and searches the task text case-insensitively", async () => {
+		const { index } = await HistoryIndex.open(tasksDir)
+		for (const h of items) await index.upsert(h)
+		expect(ids(index.list())).toEqual(["t2", "t3", "t1"])
+		expect(ids(index.list({ workspace: "/ws/a" }))).toEqual(["t3", "t1"])
+		expect(ids(index.list({ query: "login" }))).toEqual(["t2", "t1"])
+		expect(ids(index.list({ workspace: "/ws/a", query: " LOGIN " }))).toEqual(["t1"])
+		expect(ids(index.list({ query: "nothing like it" }))).toEqual([])
+		await index.upsert({ ...items[0]!, ts: 400 })
+		await index.remove("t3")
+		expect(ids(index.list())).toEqual(["t1", "t2"])
+	})
+
+	it("rebuilds from the tasks' metadata when the index is missing", async () => {
+		await seed(items)
+		const { index, report } = await HistoryIndex.open(tasksDir)
+		expect(report).toEqual({ rebuilt: "the index was missing", added: [], dropped: [], unreadable: [] })
+		expect(ids(index.list())).toEqual(["t2", "t3", "t1"])
+		expect(index.get("t2")).toEqual(items[1])
+		const onDisk = JSON.parse(await readFile(path.join(tasksDir, indexFileName), "utf8")) as {
+			items: unknown[]
+		}
+		expect(onDisk.items).toHaveLength(3)
+	})
+
+	it("rebuilds when the index is garbage or of the wrong shape", async () => {
+		await seed(items)
+		for (const garbage of ["\u0000\u0000{not json", '{"version":1,"items":[{"id":""}]}']) {
+			await writeFile(path.join(tasksDir, indexFileName), garbage)
+			const { index, report } = await HistoryIndex.open(tasksDir)
+			expect(report.rebuilt).toMatch(/the index was unreadable/)
+			expect(ids(index.list({ workspace: "/ws/a" }))).toEqual(["t3", "t1"])
+		}
+	})
+
+	it("reports task folders with unreadable metadata, without listing or deleting them", async () => {
+		await seed(items)
+		await mkdir(path.join(tasksDir, "broken"))
+		await writeFile(path.join(tasksDir, "broken", "metadata.json"), '{"id": "broken", "ts": ')
+		await mkdir(path.join(tasksDir, "empty"))
+		await mkdir(path.join(tasksDir, "moved"))
+		await writeTaskMetadata(path.join(tasksDir, "moved"), meta(item("elsewhere", 1, "x")))
+		const { index, report } = await HistoryIndex.open(tasksDir)
+		expect(ids(index.list())).toEqual(["t2", "t3", "t1"])
+		expect(report.unreadable.map((u) => u.taskId).sort()).toEqual(["broken", "empty", "moved"])
+		expect(report.unreadable.find((u) => u.taskId === "empty")?.error).toMatch(/^missing/)
+		expect(report.unreadable.find((u) => u.taskId === "moved")?.error).toMatch(/names task elsewhere/)
+		expect(await readdir(tasksDir)).toEqual(expect.arrayContaining(["broken", "empty", "moved"]))
+		// Reported again on the next open, not forgotten once the index exists.
+		expect((await HistoryIndex.open(tasksDir)).report.unreadable).toHaveLength(3)
+	})
+
+	it("adds tasks the index missed and drops entries whose folder is gone, reading only those", async () => {
+		await seed(items.slice(0, 2))
+		const { index } = await HistoryIndex.open(tasksDir)
+		await index.upsert(item("ghost", 50, "deleted behind our back"))
+		// A task created by a run that crashed before updating the index.
+		await seed(items.slice(2))
+		const reopened = await HistoryIndex.open(tasksDir)
+		expect(reopened.report).toEqual({ added: ["t3"], dropped: ["ghost"], unreadable: [] })
+		expect(ids(reopened.index.list())).toEqual(["t2", "t3", "t1"])
+		expect((await HistoryIndex.open(tasksDir)).report).toEqual({ added: [], dropped: [], unreadable: [] })
+	})
+
+	it("coalesces a burst of upserts and keeps every one of them", async () => {
+		const { index } = await HistoryIndex.open(tasksDir)
+		await Promise.all(Array.from({ length: 50 }, (_, i) => index.upsert(item(`b${i}`, i, `task ${i}`))))
+		await index.flushed()
+		const onDisk = JSON.parse(await readFile(path.join(tasksDir, indexFileName), "utf8")) as {
+			items: unknown[]
+		}
+		expect(onDisk.items).toHaveLength(50)
+		expect(index.nextNumber("/ws/a")).toBe(1)
+		await index.upsert({ ...item("n", 1, "numbered"), number: 7 })
+		expect(index.nextNumber("/ws/a")).toBe(8)
+		expect(index.nextNumber("/ws/other")).toBe(1)
+	})
+})

@@ -1,0 +1,182 @@
+import { mkdir, readdir } from "node:fs/promises"
+import path from "node:path"
+import { type HistoryItem, historyItemSchema, taskIdSchema } from "@cairn/types"
+import { z } from "zod"
+import { readJsonFile, writeJsonAtomic } from "./atomicFile.js"
+import { readTaskMetadata, toHistoryItem } from "./taskMetadata.js"
+
+export const indexFileName = "index.json"
+
+const indexFileSchema = z.object({ version: z.literal(1), items: z.array(historyItemSchema) })
+
+export interface UnreadableTask {
+	taskId: string
+	error: string
+}
+
+/** What opening the index found and repaired. */
+export interface IndexReport {
+	/** Why the index was rebuilt from the tasks' metadata; absent when it loaded. */
+	rebuilt?: string
+	/** Task folders the index did not list; added from their metadata. */
+	added: string[]
+	/** Entries whose task folder is gone; dropped. */
+	dropped: string[]
+	/** Task folders whose metadata cannot be read: left on disk, not listed, reported every open. */
+	unreadable: UnreadableTask[]
+}
+
+export interface ListOptions {
+	/** Only tasks of this workspace (exact path); all workspaces when absent. */
+	workspace?: string
+	/** Case-insensitive substring of the task text. */
+	query?: string
+}
+
+/** Reading metadata files in parallel, but not thousands at once. */
+const readConcurrency = 16
+
+/**
+ * `tasks/index.json`: every task's HistoryItem, so listing and searching never open a task.
+ * It is a cache of the tasks' metadata files: when it is missing or damaged it is rebuilt from
+ * them, and on every open it is checked against the task folders (one readdir, no journal
+ * read), so a task whose index update a crash cut off still shows up.
+ */
+export class HistoryIndex {
+	private writing: Promise<void> | undefined
+	private dirty = false
+
+	private constructor(
+		readonly file: string,
+		private readonly tasksDir: string,
+		private readonly items: Map<string, HistoryItem>,
+	) {}
+
+	static async open(tasksDir: string): Promise<{ index: HistoryIndex; report: IndexReport }> {
+		await mkdir(tasksDir, { recursive: true })
+		const file = path.join(tasksDir, indexFileName)
+		const stored = await readJsonFile(file, indexFileSchema)
+		const index = new HistoryIndex(file, tasksDir, new Map())
+		if (!stored.ok) {
+			const why =
+				stored.reason === "missing"
+					? "the index was missing"
+					: `the index was unreadable: ${stored.error}`
+			return { index, report: await index.rebuild(why) }
+		}
+		for (const item of stored.value.items) index.items.set(item.id, item)
+		return { index, report: await index.reconcile() }
+	}
+
+	/** Newest first. */
+	list(options: ListOptions = {}): HistoryItem[] {
+		const query = options.query?.trim().toLowerCase()
+		return [...this.items.values()]
+			.filter((item) => options.workspace === undefined || item.workspace === options.workspace)
+			.filter((item) => !query || item.task.toLowerCase().includes(query))
+			.sort((a, b) => b.ts - a.ts || a.id.localeCompare(b.id))
+			.map((item) => ({ ...item }))
+	}
+
+	get(id: string): HistoryItem | undefined {
+		const item = this.items.get(id)
+		return item && { ...item }
+	}
+
+	/** The next `number` for a task of `workspace`: one past the highest so far. */
+	nextNumber(workspace: string | undefined): number {
+		let highest = 0
+		for (const item of this.items.values())
+			if (item.workspace === workspace) highest = Math.max(highest, item.number ?? 0)
+		return highest + 1
+	}
+
+	/** Resolves when the index file holds this item. */
+	upsert(item: HistoryItem): Promise<void> {
+		this.items.set(item.id, { ...item })
+		return this.persist()
+	}
+
+	remove(id: string): Promise<void> {
+		if (!this.items.delete(id)) return this.writing ?? Promise.resolve()
+		return this.persist()
+	}
+
+	/** Resolves once the changes made so far are on disk. */
+	flushed(): Promise<void> {
+		return this.writing ?? Promise.resolve()
+	}
+
+	/** Replaces the index with what the task folders' metadata says. */
+	async rebuild(reason: string): Promise<IndexReport> {
+		const report: IndexReport = { rebuilt: reason, added: [], dropped: [], unreadable: [] }
+		const { found, unreadable } = await readAllMetadata(this.tasksDir, await taskFolders(this.tasksDir))
+		this.items.clear()
+		for (const item of found) this.items.set(item.id, item)
+		report.unreadable = unreadable
+		await this.persist()
+		return report
+	}
+
+	private async reconcile(): Promise<IndexReport> {
+		const folders = await taskFolders(this.tasksDir)
+		const onDisk = new Set(folders)
+		const dropped = [...this.items.keys()].filter((id) => !onDisk.has(id))
+		for (const id of dropped) this.items.delete(id)
+		const { found, unreadable } = await readAllMetadata(
+			this.tasksDir,
+			folders.filter((id) => !this.items.has(id)),
+		)
+		for (const item of found) this.items.set(item.id, item)
+		if (dropped.length > 0 || found.length > 0) await this.persist()
+		return { added: found.map((item) => item.id), dropped, unreadable }
+	}
+
+	/**
+	 * Writes the index, coalescing: changes made while a write is running go out together in
+	 * one more write, so a burst of updates costs two writes, not one per update.
+	 */
+	private persist(): Promise<void> {
+		this.dirty = true
+		this.writing ??= this.writeWhileDirty()
+		return this.writing
+	}
+
+	private async writeWhileDirty(): Promise<void> {
+		try {
+			while (this.dirty) {
+				this.dirty = false
+				await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
+			}
+		} finally {
+			// Cleared in the same step as the last check of `dirty`, so no change can slip in between.
+			this.writing = undefined
+		}
+	}
+}
+
+/** Folder names under `tasksDir` that are task ids (dot-folders are a crash's leftovers, not tasks). */
+export async function taskFolders(tasksDir: string): Promise<string[]> {
+	const entries = await readdir(tasksDir, { withFileTypes: true })
+	return entries
+		.filter((entry) => entry.isDirectory() && taskIdSchema.safeParse(entry.name).success)
+		.map((entry) => entry.name)
+}
+
+async function readAllMetadata(
+	tasksDir: string,
+	ids: readonly string[],
+): Promise<{ found: HistoryItem[]; unreadable: UnreadableTask[] }> {
+	const found: HistoryItem[] = []
+	const unreadable: UnreadableTask[] = []
+	for (let start = 0; start < ids.length; start += readConcurrency) {
+		const batch = ids.slice(start, start + readConcurrency)
+		const results = await Promise.all(batch.map((id) => readTaskMetadata(path.join(tasksDir, id))))
+		results.forEach((result, i) => {
+			const taskId = batch[i] as string
+			if (result.ok) found.push(toHistoryItem(result.value))
+			else unreadable.push({ taskId, error: `${result.reason}: ${result.error}` })
+		})
+	}
+	return { found, unreadable }
+}

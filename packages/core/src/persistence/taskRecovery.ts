@@ -1,0 +1,63 @@
+import type { ClineMessage, HistoryItem } from "@cairn/types"
+import type { ReadJsonResult } from "./atomicFile.js"
+import type { DamagedLine } from "./jsonlJournal.js"
+import type { TaskMetadata } from "./taskMetadata.js"
+
+/** Damage found while opening a task, and worked around. */
+export interface TaskProblem {
+	file: string
+	/** Counted from 1, for a damaged journal line. */
+	line?: number
+	error: string
+}
+
+export function problemsOfLoad(
+	file: string,
+	load: { damagedLines: DamagedLine[]; tornTail: boolean; problems?: string[] },
+): TaskProblem[] {
+	const problems: TaskProblem[] = load.damagedLines.map(({ line, error }) => ({
+		file,
+		line,
+		error: `skipped a damaged line: ${error}`,
+	}))
+	if (load.tornTail)
+		problems.push({ file, error: "the last line was cut off (a crash mid-write) and was ignored" })
+	for (const error of load.problems ?? []) problems.push({ file, error })
+	return problems
+}
+
+/**
+ * Metadata for a task whose metadata file cannot be read, so the task still opens: the
+ * history index's copy when it has one, else what the first message says (the task's text is
+ * the first row of its transcript). Saving the task's metadata later writes it back.
+ */
+export function recoverMetadata(
+	taskId: string,
+	failure: Extract<ReadJsonResult<unknown>, { ok: false }>,
+	indexed: HistoryItem | undefined,
+	messages: readonly ClineMessage[],
+): { metadata: TaskMetadata; problem: string } {
+	const why = `the metadata is ${failure.reason} (${failure.error})`
+	if (indexed !== undefined)
+		return {
+			metadata: { ...indexed, id: taskId, version: 1, createdAt: indexed.ts, updatedAt: indexed.ts },
+			problem: `${why}; using the history index's copy`,
+		}
+	const first = messages[0]
+	const ts = first?.ts ?? Date.now()
+	return {
+		metadata: {
+			id: taskId,
+			ts: messages.at(-1)?.ts ?? ts,
+			task: first?.text ?? "",
+			tokensIn: 0,
+			tokensOut: 0,
+			totalCost: 0,
+			version: 1,
+			createdAt: ts,
+			updatedAt: ts,
+			lastMessageTs: messages.at(-1)?.ts,
+		},
+		problem: `${why}; rebuilt from the messages without token counts or cost`,
+	}
+}

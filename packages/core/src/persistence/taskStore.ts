@@ -1,0 +1,294 @@
+import { mkdir } from "node:fs/promises"
+import path from "node:path"
+import { type ClineMessage, type HistoryItem, taskIdSchema } from "@cairn/types"
+import type { Logger } from "../host/Host.js"
+import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
+import { errorMessage, removeStaleTemps } from "./atomicFile.js"
+import { ApiHistoryJournal, apiHistoryFileName } from "./apiHistoryJournal.js"
+import type { CompactionOutcome, CompactionPolicy } from "./compaction.js"
+import { HistoryIndex, type IndexReport, type ListOptions } from "./historyIndex.js"
+import {
+	createTaskFolder,
+	leftoverAgeMs,
+	pathExists,
+	removeLeftovers,
+	removeTaskFolder,
+	taskFolderSize,
+} from "./taskFolder.js"
+import {
+	metadataPath,
+	readTaskMetadata,
+	type TaskMetadata,
+	toHistoryItem,
+	writeTaskMetadata,
+} from "./taskMetadata.js"
+import { type TaskProblem, problemsOfLoad, recoverMetadata } from "./taskRecovery.js"
+import { UiMessageJournal, uiMessagesFileName } from "./uiMessageJournal.js"
+
+export interface TaskStoreOptions {
+	/** fsync every journal append: survives power loss too, at the cost of a disk flush per message. */
+	durable?: boolean
+	compaction?: CompactionPolicy
+	/** Where background compaction failures go; they never fail an append. */
+	logger?: Pick<Logger, "warn">
+}
+
+/** What `createTask` needs; everything else has a default (no tokens, no cost, active, now). */
+export type NewTask = Pick<TaskMetadata, "id" | "task"> &
+	Partial<Omit<TaskMetadata, "id" | "task" | "version" | "createdAt" | "updatedAt">>
+
+export type MetadataChanges = Partial<Omit<TaskMetadata, "id" | "version" | "createdAt" | "updatedAt">>
+
+export interface LoadedTask {
+	metadata: TaskMetadata
+	messages: ClineMessage[]
+	apiHistory: ApiMessage[]
+	/** Damage found and worked around; the task opened anyway. */
+	problems: TaskProblem[]
+}
+
+export class TaskNotFoundError extends Error {
+	constructor(readonly taskId: string) {
+		super(`task ${taskId} does not exist`)
+	}
+}
+
+interface OpenTask {
+	dir: string
+	ui: UiMessageJournal
+	api: ApiHistoryJournal
+	metadata: TaskMetadata | undefined
+	/** Metadata saves, one after another, so an older save cannot land after a newer one. */
+	saving: Promise<unknown>
+}
+
+/**
+ * The tasks under `<storageDir>/tasks/`: one folder per task holding an append-only journal of
+ * UI messages, one of the API history, and an atomically written metadata file; plus the
+ * history index. Saving a message costs O(that message): journals are only appended to, and
+ * rewritten (atomically) only when compaction pays for itself.
+ */
+export class TaskStore {
+	private readonly tasks = new Map<string, OpenTask>()
+
+	private constructor(
+		readonly tasksDir: string,
+		private readonly index: HistoryIndex,
+		/** What opening the history index found and repaired (rebuilt, added, dropped, unreadable tasks). */
+		readonly indexReport: IndexReport,
+		private readonly options: TaskStoreOptions,
+	) {}
+
+	static async open(storageDir: string, options: TaskStoreOptions = {}): Promise<TaskStore> {
+		const tasksDir = path.join(storageDir, "tasks")
+		await mkdir(tasksDir, { recursive: true })
+		await removeLeftovers(tasksDir)
+		const { index, report } = await HistoryIndex.open(tasksDir)
+		return new TaskStore(tasksDir, index, report, options)
+	}
+
+	/** Newest first; see ListOptions. Reads no task file. */
+	list(options?: ListOptions): HistoryItem[] {
+		return this.index.list(options)
+	}
+
+	get(taskId: string): HistoryItem | undefined {
+		return this.index.get(taskId)
+	}
+
+	/**
+	 * Creates the task's folder with its metadata and lists it. The folder appears complete or
+	 * not at all: it is built under a hidden name and renamed into place.
+	 */
+	async createTask(input: NewTask): Promise<TaskMetadata> {
+		const dir = this.taskDir(input.id)
+		const now = Date.now()
+		const metadata: TaskMetadata = {
+			ts: now,
+			tokensIn: 0,
+			tokensOut: 0,
+			totalCost: 0,
+			status: "active",
+			...withoutUndefined(input),
+			id: input.id,
+			task: input.task,
+			number: input.number ?? this.index.nextNumber(input.workspace),
+			version: 1,
+			createdAt: now,
+			updatedAt: now,
+		}
+		await createTaskFolder(dir, (staging) => writeTaskMetadata(staging, metadata))
+		this.tasks.set(input.id, this.newOpenTask(input.id, { isNew: true, metadata }))
+		await this.index.upsert(toHistoryItem(metadata))
+		return metadata
+	}
+
+	/**
+	 * Journals a final UI message (again, whenever it changes later: the last version wins).
+	 * Throws at once for a partial message: the caller journals a message when it is final.
+	 */
+	appendMessage(taskId: string, message: ClineMessage): Promise<void> {
+		const task = this.openTask(taskId)
+		return task.ui.append(message).then(() => this.compactInBackground(taskId, task.ui))
+	}
+
+	appendApiMessage(taskId: string, message: ApiMessage): Promise<void> {
+		const task = this.openTask(taskId)
+		return task.api.append(message).then(() => this.compactInBackground(taskId, task.api))
+	}
+
+	/** Records blocks ApiHistory.pushUser merged into the trailing user message. */
+	extendLastUserMessage(taskId: string, blocks: UserBlock[]): Promise<void> {
+		const task = this.openTask(taskId)
+		return task.api.extendLastUser(blocks).then(() => this.compactInBackground(taskId, task.api))
+	}
+
+	/** Journals what `all` (ApiHistory.all) adds since the last sync; see ApiHistoryJournal.sync. */
+	async syncApiHistory(taskId: string, all: readonly ApiMessage[]): Promise<void> {
+		const task = this.openTask(taskId)
+		await task.api.sync(all)
+		this.compactInBackground(taskId, task.api)
+	}
+
+	/** Merges `changes` into the metadata, writes it atomically and updates the history index. */
+	saveMetadata(taskId: string, changes: MetadataChanges): Promise<TaskMetadata> {
+		const task = this.openTask(taskId)
+		const save = task.saving.then(async () => {
+			const current = task.metadata ?? (await this.storedMetadata(taskId, task.dir))
+			const next: TaskMetadata = {
+				...current,
+				...withoutUndefined(changes),
+				id: current.id,
+				version: 1,
+				createdAt: current.createdAt,
+				updatedAt: Date.now(),
+				size: await taskFolderSize(task.dir),
+			}
+			await writeTaskMetadata(task.dir, next)
+			task.metadata = next
+			await this.index.upsert(toHistoryItem(next))
+			return next
+		})
+		task.saving = save.catch(() => undefined)
+		return save
+	}
+
+	/**
+	 * Reads everything of a task. Damage (a torn last line, a damaged line, unreadable metadata)
+	 * is worked around and listed in `problems`; only a missing task throws.
+	 */
+	async loadTask(taskId: string): Promise<LoadedTask> {
+		const task = this.openTask(taskId)
+		if (!(await pathExists(task.dir))) {
+			this.tasks.delete(taskId)
+			throw new TaskNotFoundError(taskId)
+		}
+		await removeStaleTemps(task.dir, leftoverAgeMs)
+		const [ui, api, stored] = await Promise.all([
+			task.ui.load(),
+			task.api.load(),
+			readTaskMetadata(task.dir),
+		])
+		const problems = [...problemsOfLoad(task.ui.file, ui), ...problemsOfLoad(task.api.file, api)]
+		let metadata: TaskMetadata
+		if (stored.ok) metadata = stored.value
+		else {
+			const recovered = recoverMetadata(taskId, stored, this.index.get(taskId), ui.messages)
+			metadata = recovered.metadata
+			problems.push({ file: metadataPath(task.dir), error: recovered.problem })
+		}
+		// Cached even when recovered: the next saveMetadata writes it, which repairs the file.
+		task.metadata = metadata
+		for (const journal of [task.ui, task.api]) {
+			const outcome = await journal.compactIfWorthwhile().catch((error: unknown) => errorMessage(error))
+			if (typeof outcome === "string")
+				problems.push({ file: journal.file, error: `compaction failed: ${outcome}` })
+		}
+		return { metadata, messages: ui.messages, apiHistory: api.messages, problems }
+	}
+
+	/** Removes the task's folder and its history entry. Returns whether there was anything to remove. */
+	async deleteTask(taskId: string): Promise<boolean> {
+		const dir = this.taskDir(taskId)
+		await this.closeTask(taskId)
+		const existed = await removeTaskFolder(dir)
+		const listed = this.index.get(taskId) !== undefined
+		await this.index.remove(taskId)
+		return existed || listed
+	}
+
+	/** Waits for the task's pending writes and releases its open files. */
+	async closeTask(taskId: string): Promise<void> {
+		this.taskDir(taskId) // validates the id
+		const task = this.tasks.get(taskId)
+		if (task === undefined) return
+		this.tasks.delete(taskId)
+		await Promise.all([task.ui.close(), task.api.close(), task.saving])
+	}
+
+	/** Waits for every pending write and releases all open files. */
+	async close(): Promise<void> {
+		await Promise.all([...this.tasks.keys()].map((id) => this.closeTask(id)))
+		await this.index.flushed()
+	}
+
+	/** Validates the id: only a well-formed id can name a folder, so nothing outside `tasks/` is reachable. */
+	private taskDir(taskId: string): string {
+		const parsed = taskIdSchema.safeParse(taskId)
+		if (!parsed.success) throw new Error(`invalid task id ${JSON.stringify(taskId)}`)
+		return path.join(this.tasksDir, parsed.data)
+	}
+
+	private openTask(taskId: string): OpenTask {
+		let task = this.tasks.get(taskId)
+		if (task === undefined) {
+			task = this.newOpenTask(taskId, { isNew: false, metadata: undefined })
+			this.tasks.set(taskId, task)
+		}
+		return task
+	}
+
+	private newOpenTask(
+		taskId: string,
+		init: { isNew: boolean; metadata: TaskMetadata | undefined },
+	): OpenTask {
+		const dir = this.taskDir(taskId)
+		const journalOptions = {
+			durable: this.options.durable,
+			compaction: this.options.compaction,
+			isNew: init.isNew,
+		}
+		return {
+			dir,
+			ui: new UiMessageJournal(path.join(dir, uiMessagesFileName), journalOptions),
+			api: new ApiHistoryJournal(path.join(dir, apiHistoryFileName), journalOptions),
+			metadata: init.metadata,
+			saving: Promise.resolve(),
+		}
+	}
+
+	private async storedMetadata(taskId: string, dir: string): Promise<TaskMetadata> {
+		const stored = await readTaskMetadata(dir)
+		if (stored.ok) return stored.value
+		if (stored.reason === "missing" && !(await pathExists(dir))) throw new TaskNotFoundError(taskId)
+		return recoverMetadata(taskId, stored, this.index.get(taskId), []).metadata
+	}
+
+	/** Compaction is O(task) but rare; it runs behind the append, never failing it. */
+	private compactInBackground(
+		taskId: string,
+		journal: { compactIfWorthwhile(): Promise<CompactionOutcome> },
+	): void {
+		journal.compactIfWorthwhile().catch((error: unknown) => {
+			this.options.logger?.warn("Compacting a task journal failed; it stays as it is", {
+				taskId,
+				error: errorMessage(error),
+			})
+		})
+	}
+}
+
+/** `{ status: undefined }` would otherwise erase a default or a stored value when spread. */
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
