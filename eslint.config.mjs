@@ -25,6 +25,7 @@ export default tseslint.config(
 			"coverage/**",
 			"artifacts/**",
 			"webview-ui/build/**",
+			"**/.test-build/**",
 		],
 	},
 	js.configs.recommended,

@@ -6,12 +6,13 @@ import type { ApiMessage } from "../providers/apiMessage.js"
 import type { TaskPersistence } from "../task/taskPersistence.js"
 
 /**
- * A task's writes to the TaskStore, one after another in the order they happened (a later
- * version of a message must land after an earlier one). Failures are logged, never thrown
- * into the agent loop: a full disk must not stop the work, only its saving.
+ * A task's writes to the TaskStore. Each journal orders its own appends, so a message goes to
+ * disk at once instead of waiting behind a slower metadata save: the window in which a message
+ * is shown but not yet written (what a kill -9 can lose) stays as short as one append.
+ * Failures are logged, never thrown into the agent loop: a full disk must not stop the work.
  */
 export class StoredTaskPersistence implements TaskPersistence {
-	private queue: Promise<void> = Promise.resolve()
+	private readonly pending = new Set<Promise<unknown>>()
 	private closed = false
 
 	constructor(
@@ -21,23 +22,23 @@ export class StoredTaskPersistence implements TaskPersistence {
 	) {}
 
 	messageFinal(message: ClineMessage): void {
-		this.enqueue("a message", () => this.store.appendMessage(this.taskId, message))
+		this.track("a message", () => this.store.appendMessage(this.taskId, message))
 	}
 
 	apiHistoryChanged(history: readonly ApiMessage[]): void {
 		// The live history is passed on purpose: the journal journals whatever it has gained since
 		// its last sync, so a sync that waited its turn simply catches up.
-		this.enqueue("the API history", () => this.store.syncApiHistory(this.taskId, history))
+		this.track("the API history", () => this.store.syncApiHistory(this.taskId, history))
 	}
 
-	/** Saves metadata changes (tokens, cost, status) in turn with the journal writes. */
+	/** Saves metadata changes (tokens, cost, status); the store applies them in order. */
 	saveMetadata(changes: MetadataChanges, onSaved: (metadata: TaskMetadata) => void): void {
-		this.enqueue("the metadata", async () => onSaved(await this.store.saveMetadata(this.taskId, changes)))
+		this.track("the metadata", async () => onSaved(await this.store.saveMetadata(this.taskId, changes)))
 	}
 
 	/** Resolves when everything reported so far is written. */
-	flushed(): Promise<void> {
-		return this.queue
+	async flushed(): Promise<void> {
+		while (this.pending.size > 0) await Promise.all([...this.pending])
 	}
 
 	/**
@@ -47,16 +48,19 @@ export class StoredTaskPersistence implements TaskPersistence {
 	 */
 	close(): Promise<void> {
 		this.closed = true
-		return this.queue
+		return this.flushed()
 	}
 
-	private enqueue(what: string, write: () => Promise<void>): void {
+	private track(what: string, write: () => Promise<unknown>): void {
 		if (this.closed) {
 			this.logger.debug(`Not saving ${what} of task ${this.taskId}: saving has stopped`)
 			return
 		}
-		this.queue = this.queue.then(write).catch((error: unknown) => {
-			this.logger.error(`Saving ${what} of task ${this.taskId} failed`, { error: String(error) })
-		})
+		const promise = write()
+			.catch((error: unknown) => {
+				this.logger.error(`Saving ${what} of task ${this.taskId} failed`, { error: String(error) })
+			})
+			.finally(() => this.pending.delete(promise))
+		this.pending.add(promise)
 	}
 }

@@ -1,0 +1,46 @@
+import { readdir, readFile, stat } from "node:fs/promises"
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { taskToMarkdown } from "../export/taskMarkdown.js"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+async function filesUnder(dir: string): Promise<string[]> {
+	const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+	return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+}
+
+describe("API keys stay in secret storage", () => {
+	it("never appear in settings, logs, task files or exports; the secrets file is 0600", async () => {
+		const key = "sk-cairn-test-7f3a9c1e5b"
+		agent = await startAgent({
+			provider: "openai",
+			scenario: [{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }],
+		})
+		await agent.send({ type: "updateApiKey", provider: "openai", apiKey: key })
+		await agent.send({ type: "newTask", text: "use the key" })
+		await agent.client.waitForAsk("completion_result")
+		await agent.controller.flush()
+
+		const request = agent.server.requests.find((r) => r.route === "chat")
+		expect(request?.headers.authorization).toBe(`Bearer ${key}`)
+
+		const storage = agent.controller.host.storageDir
+		const files = await filesUnder(storage)
+		const secretsFile = files.find((f) => path.basename(f) === "secrets.json")
+		expect(secretsFile).toBeDefined()
+		expect((await stat(secretsFile ?? "")).mode & 0o777).toBe(0o600)
+		for (const file of files.filter((f) => f !== secretsFile)) {
+			expect(await readFile(file, "utf8"), file).not.toContain(key)
+		}
+		expect(JSON.stringify(agent.logs)).not.toContain(key)
+		expect(JSON.stringify(agent.client.received)).not.toContain(key)
+		const task = agent.controller.currentTask
+		expect(taskToMarkdown("use the key", task?.messages ?? [])).not.toContain(key)
+	})
+})
