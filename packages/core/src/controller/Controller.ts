@@ -212,9 +212,12 @@ export class Controller {
 		return deleted
 	}
 
-	/** This workspace's tasks, newest first. */
-	listHistory(): HistoryItem[] {
-		return this.store.list({ workspace: this.host.workspaceRoot })
+	/** Tasks newest first: this workspace's, or every workspace's; optionally those whose text matches `query`. */
+	listHistory(options: { allWorkspaces?: boolean; query?: string } = {}): HistoryItem[] {
+		return this.store.list({
+			...(!options.allWorkspaces && { workspace: this.host.workspaceRoot }),
+			...(options.query !== undefined && { query: options.query }),
+		})
 	}
 
 	/** A task's title and transcript, from memory if it is open, else from disk. */

@@ -1,5 +1,5 @@
 import type { RecordedRequest } from "@cairn/model-server"
-import { access } from "node:fs/promises"
+import { access, readFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
@@ -97,5 +97,31 @@ describe("tasks survive the editor closing", () => {
 			replies.push(m),
 		)
 		expect(replies).toEqual([expect.objectContaining({ type: "error", code: "not_found" })])
+	})
+})
+
+describe("history across workspaces, search and export", () => {
+	it("lists this workspace's tasks or every workspace's, searches by text, and exports markdown", async () => {
+		agent = await startAgent({ provider: "openai", scenario: [done("Alpha done."), done("Beta done.")] })
+		await agent.send({ type: "newTask", text: "Alpha: refactor the parser" })
+		await agent.client.waitForAsk("completion_result")
+		const alpha = agent.controller.currentTask?.taskId ?? ""
+		await agent.send({ type: "newTask", text: "Beta: write the docs" })
+		await agent.client.waitForAsk("completion_result")
+		await agent.controller.flush()
+		expect(agent.controller.listHistory().map((i) => i.task)).toEqual([
+			"Beta: write the docs",
+			"Alpha: refactor the parser",
+		])
+		expect(agent.controller.listHistory({ query: "PARSER" }).map((i) => i.id)).toEqual([alpha])
+		expect(agent.controller.listHistory({ allWorkspaces: true })).toHaveLength(2)
+
+		await agent.send({ type: "exportTaskWithId", taskId: alpha })
+		const exported = await readFile(
+			path.join(agent.controller.host.storageDir, "exports", `cairn-task-${alpha}.md`),
+			"utf8",
+		)
+		expect(exported).toContain("# Alpha: refactor the parser")
+		expect(exported).toContain("Alpha done.")
 	})
 })

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs"
+import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type {
 	EditSession,
@@ -11,6 +12,7 @@ import type {
 	SecretStore,
 	WorkspaceDiagnostic,
 } from "../Host.js"
+import { writeFileAtomic } from "./atomicWrite.js"
 import { fileEditSession } from "./fileEditSession.js"
 import { FileSecretStore } from "./fileSecretStore.js"
 import { FileStateStore } from "./fileStateStore.js"
@@ -66,6 +68,14 @@ export class NodeHost implements Host {
 	/** A terminal has no open editors. */
 	openFiles(): Promise<string[]> {
 		return Promise.resolve([])
+	}
+
+	/** Without a save dialog, exports go to `<storageDir>/exports/`; the path is returned for the person. */
+	async saveExport(suggestedName: string, markdown: string): Promise<string> {
+		const target = path.join(this.storageDir, "exports", path.basename(suggestedName))
+		await mkdir(path.dirname(target), { recursive: true })
+		await writeFileAtomic(target, markdown)
+		return target
 	}
 
 	/** Ends every command still running, e.g. when the CLI exits; resolves when they are gone. */

@@ -1,0 +1,40 @@
+import type { ClineMessage } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import { taskToMarkdown } from "./taskMarkdown.js"
+
+let ts = 0
+const say = (kind: ClineMessage["say"], text: string): ClineMessage => ({
+	ts: ++ts,
+	type: "say",
+	say: kind,
+	text,
+})
+const ask = (kind: ClineMessage["ask"], text: string): ClineMessage => ({
+	ts: ++ts,
+	type: "ask",
+	ask: kind,
+	text,
+})
+
+describe("taskToMarkdown", () => {
+	it("turns the conversation into readable markdown and leaves internal rows out", () => {
+		const markdown = taskToMarkdown("Fix the bug\nin detail", [
+			say("text", "Fix the bug"),
+			say("api_req_started", JSON.stringify({ request: "x", cost: 0.1 })),
+			say("reasoning", "Let me look."),
+			say("text", "I will read the file."),
+			ask("tool", JSON.stringify({ tool: "readFile", path: "src/a.ts" })),
+			ask("command", JSON.stringify({ command: "npm test" })),
+			say("user_feedback", "looks good"),
+			say("completion_result", "Fixed it."),
+		])
+		expect(markdown.startsWith("# Fix the bug\n\n---\n\n**User:** Fix the bug")).toBe(true)
+		expect(markdown).not.toContain("api_req_started")
+		expect(markdown).not.toContain("cost")
+		expect(markdown).toContain("<details><summary>Reasoning</summary>")
+		expect(markdown).toContain("**Tool:** readFile `src/a.ts`")
+		expect(markdown).toContain("```sh\nnpm test\n```")
+		expect(markdown).toContain("**User:** looks good")
+		expect(markdown).toContain("**Result:**\n\nFixed it.")
+	})
+})
