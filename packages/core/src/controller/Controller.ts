@@ -70,10 +70,11 @@ export class Controller {
 		await this.settingsStore.load()
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
 		const report = this.storeInstance.indexReport
-		if (report.rebuilt)
-			this.host.logger.warn("The task history index was missing or damaged and has been rebuilt", {
-				report: JSON.stringify(report),
-			})
+		// A fresh storage folder has no index yet; only a rebuild that repaired something is news.
+		const repaired = report.added.length > 0 || report.dropped.length > 0 || report.unreadable.length > 0
+		if (report.rebuilt !== undefined && (repaired || report.rebuilt !== "the index was missing")) {
+			this.host.logger.warn("The task history index was rebuilt", { report: JSON.stringify(report) })
+		}
 	}
 
 	private get store(): TaskStore {

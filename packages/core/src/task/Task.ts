@@ -283,12 +283,17 @@ export class Task extends EventEmitter<TaskEvents> {
 				text: JSON.stringify({ request: requestSummary, apiProtocol: provider.name }),
 			})
 			const output = new TurnOutput()
+			// SDKs attach an abort listener to the signal of every request and keep it; one signal
+			// per request, linked to the task's, keeps a long task from piling them up.
+			const request = new AbortController()
+			const abortRequest = () => request.abort(signal.reason)
+			signal.addEventListener("abort", abortRequest, { once: true })
 			try {
 				const stream = provider.createMessage({
 					systemPrompt,
 					messages: this.history.all,
 					tools: this.toolSpecs,
-					signal,
+					signal: request.signal,
 				})
 				await streamTurn(stream, output, this.transcript, this.tools)
 				if (output.isEmpty)
@@ -330,6 +335,8 @@ export class Task extends EventEmitter<TaskEvents> {
 				// answer is not in the history, so a retry does not show it to the model twice.
 				await this.asks.ask("api_req_failed", failure.message)
 				attempt = 0
+			} finally {
+				signal.removeEventListener("abort", abortRequest)
 			}
 		}
 	}

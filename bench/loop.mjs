@@ -1,0 +1,738 @@
+// Loop benchmark: the whole agent (Controller, Task, NodeHost, core tools, OpenAI provider) driven
+// headless through the protocol against the scripted model server, measuring what the "Budgets"
+// section of DESIGN.md cares about: CPU per turn, memory, bytes to the client and to disk, and the
+// delay from an approval click to the tool starting. Prints figures; it is not a test.
+//
+//   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
+//
+// It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
+// the package exports when run by plain node). The parent process only orchestrates: every
+// measured run is a fresh child Node process (so peak RSS is per run) and every model server is a
+// separate process (so its CPU and memory are not counted).
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import { syncBuiltinESMExports } from "node:module"
+import os from "node:os"
+import path from "node:path"
+import { performance } from "node:perf_hooks"
+import { fileURLToPath } from "node:url"
+import { parseArgs } from "node:util"
+
+const thisFile = fileURLToPath(import.meta.url)
+const repoRoot = path.resolve(path.dirname(thisFile), "..")
+const resultPrefix = "BENCH-RESULT "
+/** Processes the parent started and has not seen exit; the global timeout kills them. */
+const running = new Set()
+/** Temp folders of the runs in progress, removed on the way out whatever happens. */
+const tempDirs = new Set()
+
+/** Targets from the issue, next to which the figures are printed. */
+const targets = {
+	cpuPerTurnMs: 20,
+	growthRatio: 11,
+	writtenOverFolder: 3,
+	rssMbAtSmallest: 150,
+	approvalMs: 5,
+}
+
+const { values: args } = parseArgs({
+	options: {
+		child: { type: "string" },
+		turns: { type: "string", default: "100,1000" },
+		approvals: { type: "string", default: "50" },
+		"timeout-sec": { type: "string", default: "900" },
+		"click-delay-ms": { type: "string", default: "10" },
+		"base-url": { type: "string" },
+		dir: { type: "string" },
+	},
+	strict: true,
+})
+
+const childFailed = (error) => fail(`the ${args.child} run failed: ${error?.stack ?? error}`)
+if (args.child === "loop") await childLoop().catch(childFailed)
+else if (args.child === "approvals") await childApprovals().catch(childFailed)
+else if (args.child !== undefined) fail(`unknown --child ${args.child}`)
+else await parent()
+
+// ---------------------------------------------------------------------------------------------
+// Parent: checks the build, starts model servers and children, prints the table.
+// ---------------------------------------------------------------------------------------------
+
+async function parent() {
+	const turnCounts = args.turns.split(",").map((s) => positiveInt(s.trim(), "--turns"))
+	const approvals = positiveInt(args.approvals, "--approvals")
+	const timeoutMs = positiveInt(args["timeout-sec"], "--timeout-sec") * 1000
+	const modelServerBin = checkBuild()
+
+	const timer = setTimeout(() => {
+		console.error(
+			`\nloop bench: TIMEOUT after ${timeoutMs / 1000} s (--timeout-sec); killing ${running.size} process(es).`,
+		)
+		stopEverything()
+		process.exit(2)
+	}, timeoutMs)
+	timer.unref()
+
+	const cpus = os.cpus()
+	console.log(
+		`Cairn loop benchmark: node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} CPU(s) (${cpus[0]?.model.trim() ?? "?"})`,
+	)
+	console.log(
+		"The model server runs in its own process; each run is a fresh child process (figures are the child's).\n",
+	)
+
+	const loops = []
+	for (const turns of turnCounts) {
+		process.stderr.write(`loop bench: running N=${turns} ...\n`)
+		loops.push(await runChild(modelServerBin, "loop", loopScenario(turns), { turns }, timeoutMs))
+	}
+	process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
+	const approval = await runChild(
+		modelServerBin,
+		"approvals",
+		approvalScenario(approvals),
+		{ turns: approvals, "click-delay-ms": args["click-delay-ms"] },
+		timeoutMs,
+	)
+	clearTimeout(timer)
+	printReport(loops, approval)
+}
+
+/** Fails with a clear message unless the packages are built; warns when src is newer than dist. */
+function checkBuild() {
+	const needed = ["packages/types", "packages/core", "packages/model-server"]
+	const missing = needed.filter((pkg) => !fs.existsSync(path.join(repoRoot, pkg, "dist", "index.js")))
+	const bin = path.join(repoRoot, "packages/model-server/dist/bin.js")
+	if (!fs.existsSync(bin)) missing.push("packages/model-server (dist/bin.js)")
+	if (missing.length > 0)
+		fail(
+			`the built packages are missing (${missing.join(", ")}). This benchmark runs the BUILT ` +
+				"@cairn/core and @cairn/model-server (their dist/): run `npm run build` first.",
+		)
+	for (const pkg of needed) {
+		const built = fs.statSync(path.join(repoRoot, pkg, "dist", "index.js")).mtimeMs
+		const newest = newestMtime(path.join(repoRoot, pkg, "src"))
+		if (newest > built + 1000)
+			console.error(`loop bench: warning: ${pkg}/src is newer than its dist/; run \`npm run build\`.`)
+	}
+	return bin
+}
+
+function newestMtime(dir) {
+	let newest = 0
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+		if (!entry.isFile() || !entry.name.endsWith(".ts") || entry.name.includes(".test.")) continue
+		newest = Math.max(newest, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs)
+	}
+	return newest
+}
+
+/** A ~200-byte text file, different for each turn. */
+function fileContent(i) {
+	return `File ${i} of the loop benchmark.\n${"The quick brown fox jumps over the lazy dog.\n".repeat(4)}`
+}
+
+/** N turns that each write one small file (arguments streamed in 5 chunks), then attempt_completion. */
+function loopScenario(turns) {
+	return [
+		...Array.from({ length: turns }, (_, i) => ({
+			toolCalls: [
+				{ name: "write_to_file", arguments: { path: `files/f${i}.txt`, content: fileContent(i) } },
+			],
+			argumentChunks: 5,
+		})),
+		{ toolCalls: [{ name: "attempt_completion", arguments: { result: `Wrote ${turns} files.` } }] },
+	]
+}
+
+/** K turns that each run `echo x` (asking for approval), then attempt_completion. */
+function approvalScenario(count) {
+	return [
+		...Array.from({ length: count }, () => ({
+			toolCalls: [{ name: "execute_command", arguments: { command: "echo x" } }],
+		})),
+		{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Ran them all." } }] },
+	]
+}
+
+/**
+ * Writes the scenario, starts the model server binary on it, runs one child against it and
+ * returns the child's result (plus the number of requests the server answered).
+ */
+async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
+	const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cairn-bench-")))
+	tempDirs.add(dir)
+	try {
+		const scenarioFile = path.join(dir, "scenario.json")
+		fs.writeFileSync(scenarioFile, JSON.stringify(scenario))
+		const server = track(
+			spawn(
+				process.execPath,
+				[
+					modelServerBin,
+					"--scenario",
+					scenarioFile,
+					"--port",
+					"0",
+					"--lifetime-ms",
+					String(timeoutMs),
+				],
+				{ stdio: ["ignore", "pipe", "pipe"] },
+			),
+		)
+		const serverOut = collect(server)
+		const url = await firstLine(server, serverOut, "the model server")
+		const flags = Object.entries(childArgs).flatMap(([k, v]) => [`--${k}`, String(v)])
+		const child = track(
+			spawn(
+				process.execPath,
+				["--expose-gc", thisFile, "--child", kind, "--base-url", `${url}/v1`, "--dir", dir, ...flags],
+				{ stdio: ["ignore", "pipe", "inherit"] },
+			),
+		)
+		const childOut = collect(child)
+		const code = await child.closed
+		const line = childOut.stdout.split("\n").find((l) => l.startsWith(resultPrefix))
+		if (code !== 0 || line === undefined)
+			fail(`the ${kind} run (${JSON.stringify(childArgs)}) failed with exit code ${code}`)
+		server.kill("SIGTERM")
+		await server.closed
+		const served = /closed after (\d+) request/.exec(serverOut.stderr)
+		return { ...JSON.parse(line.slice(resultPrefix.length)), served: served ? Number(served[1]) : -1 }
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true })
+		tempDirs.delete(dir)
+	}
+}
+
+/** Kills the processes still running and removes the temp folders (retrying while a dying child writes). */
+function stopEverything() {
+	for (const child of running) child.kill("SIGKILL")
+	for (const dir of tempDirs)
+		fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+}
+
+/** Registers a spawned process; `closed` resolves (to the exit code or signal) once its output is all read. */
+function track(child) {
+	running.add(child)
+	child.closed = new Promise((resolve) =>
+		child.once("close", (code, signal) => {
+			running.delete(child)
+			resolve(code ?? signal)
+		}),
+	)
+	return child
+}
+
+function collect(child) {
+	const out = { stdout: "", stderr: "" }
+	child.stdout?.setEncoding("utf8").on("data", (chunk) => (out.stdout += chunk))
+	child.stderr?.setEncoding("utf8").on("data", (chunk) => (out.stderr += chunk))
+	return out
+}
+
+/** Resolves with the first line `child` prints; fails if it exits first. */
+function firstLine(child, out, what) {
+	return new Promise((resolve) => {
+		const onExit = (code) => fail(`${what} exited (code ${code}) before listening:\n${out.stderr}`)
+		const onData = () => {
+			const at = out.stdout.indexOf("\n")
+			if (at === -1) return
+			child.stdout.off("data", onData)
+			child.off("close", onExit)
+			resolve(out.stdout.slice(0, at).trim())
+		}
+		child.stdout.on("data", onData)
+		child.once("close", onExit)
+	})
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+function printReport(loops, approval) {
+	const mark = (ok) => (ok ? "PASS" : "MISS")
+	const columns = loops.map((r) => `N=${r.turns.toLocaleString("en-US")}`)
+	const rows = []
+	const row = (label, cells, target = "", verdict = "") => rows.push([label, ...cells, target, verdict])
+
+	row(
+		"model requests served",
+		loops.map((r) => String(r.served)),
+		"= N+1",
+		mark(loops.every((r) => r.served === r.turns + 1)),
+	)
+	row(
+		"wall time",
+		loops.map((r) => `${(r.wallMs / 1000).toFixed(2)} s`),
+	)
+	row(
+		"CPU user+sys",
+		loops.map((r) => `${(r.cpuMs / 1000).toFixed(2)} s`),
+	)
+	const cpuPerTurn = loops.map((r) => r.cpuMs / r.turns)
+	row(
+		"CPU per turn",
+		cpuPerTurn.map((ms) => `${ms.toFixed(2)} ms`),
+		`< ${targets.cpuPerTurnMs} ms`,
+		mark(cpuPerTurn.every((ms) => ms < targets.cpuPerTurnMs)),
+	)
+	row(
+		"peak RSS",
+		loops.map((r) => `${mb(r.maxRssBytes)} MB`),
+		`< ${targets.rssMbAtSmallest} MB at N=${loops[0].turns}`,
+		mark(loops[0].maxRssBytes / 2 ** 20 < targets.rssMbAtSmallest),
+	)
+	row(
+		"V8 heap after GC, at the end",
+		loops.map((r) => `${mb(r.heapAfterGcBytes)} MB`),
+	)
+	row(
+		"client messages",
+		loops.map((r) => r.clientMessages.toLocaleString("en-US")),
+	)
+	row(
+		"client bytes",
+		loops.map((r) => bytes(r.clientBytes)),
+	)
+	row(
+		"disk bytes written",
+		loops.map((r) => bytes(r.diskWritten)),
+	)
+	row(
+		"fsyncs (files and folders)",
+		loops.map((r) => r.fsyncs.toLocaleString("en-US")),
+	)
+	row(
+		"task folder, final size",
+		loops.map((r) => bytes(r.taskFolderBytes)),
+	)
+	const overFolder = loops.map((r) => r.diskWritten / r.taskFolderBytes)
+	row(
+		"written / task folder",
+		overFolder.map((x) => `${x.toFixed(2)}x`),
+		`<= ${targets.writtenOverFolder}x`,
+		mark(overFolder.every((x) => x <= targets.writtenOverFolder)),
+	)
+	printTable(["", ...columns, "target", ""], rows)
+
+	if (loops.length >= 2) {
+		const [small, large] = [loops[0], loops.at(-1)]
+		const allowed = (targets.growthRatio * large.turns) / (small.turns * 10)
+		console.log(
+			`\nGrowth, N=${large.turns.toLocaleString("en-US")} over N=${small.turns.toLocaleString("en-US")} (linear = ${large.turns / small.turns}x):`,
+		)
+		const growth = [
+			["client bytes", large.clientBytes / small.clientBytes],
+			["disk bytes written", large.diskWritten / small.diskWritten],
+			["CPU", large.cpuMs / small.cpuMs],
+			["wall time", large.wallMs / small.wallMs],
+		]
+		printTable(
+			["", "ratio", "target", ""],
+			growth.map(([label, ratio], i) =>
+				i < 2
+					? [label, `${ratio.toFixed(2)}x`, `<= ${allowed}x`, mark(ratio <= allowed)]
+					: [label, `${ratio.toFixed(2)}x`, "(for information)", ""],
+			),
+		)
+	}
+
+	const samples = approval.samplesMs
+	const median = percentile(samples, 0.5)
+	const p95 = percentile(samples, 0.95)
+	console.log(
+		`\nApproval click -> tool starts: K=${samples.length} execute_command "echo x", manual approval,`,
+	)
+	console.log(
+		`a click ${approval.clickDelayMs} ms after each command ask is shown (t0: before handleWebviewMessage(askResponse), t1: host.runCommand entered)`,
+	)
+	printTable(
+		["", "ms", "target", ""],
+		[
+			["median", median.toFixed(3), `< ${targets.approvalMs} ms`, mark(median < targets.approvalMs)],
+			["p95", p95.toFixed(3), `< ${targets.approvalMs} ms`, mark(p95 < targets.approvalMs)],
+			["max", Math.max(...samples).toFixed(3), "", ""],
+		],
+	)
+
+	console.log("\nChecks:")
+	for (const r of [...loops, approval]) {
+		const name = r.kind === "loop" ? `N=${r.turns.toLocaleString("en-US")}` : `K=${r.turns} approvals`
+		const uncovered = r.writeCoverage.filter((f) => f.written < f.size)
+		console.log(
+			`  ${name}: server answered ${r.served}/${r.turns + 1} requests; ${r.workspaceFiles} workspace file(s) made; ` +
+				`counted writes cover ${r.writeCoverage.length - uncovered.length}/${r.writeCoverage.length} storage files ` +
+				`(${bytes(r.storageWrittenTotal)} counted since start >= ${bytes(r.storageFinalBytes)} on disk: ${r.storageWrittenTotal >= r.storageFinalBytes ? "yes" : "NO"})` +
+				(uncovered.length > 0
+					? `; NOT covered: ${uncovered.map((f) => `${f.file} (${f.written} < ${f.size})`).join(", ")}`
+					: ""),
+		)
+	}
+
+	const largest = loops.at(-1)
+	console.log(
+		`\nDisk bytes written during the N=${largest.turns.toLocaleString("en-US")} run, by file (temp files of atomic writes counted as their target):`,
+	)
+	printTable(
+		["file", "written", "writes", "final size", "written/final"],
+		largest.writtenByFile.map((f) => [
+			f.file,
+			bytes(f.bytes),
+			f.writes.toLocaleString("en-US"),
+			f.size === undefined ? "-" : bytes(f.size),
+			f.size ? `${(f.bytes / f.size).toFixed(2)}x` : "-",
+		]),
+	)
+}
+
+function printTable(header, rows) {
+	const all = [header, ...rows]
+	const widths = header.map((_, c) => Math.max(...all.map((r) => String(r[c] ?? "").length)))
+	for (const r of all) {
+		const cells = r.map((cell, c) =>
+			c === 0 ? String(cell).padEnd(widths[c]) : String(cell ?? "").padStart(widths[c]),
+		)
+		console.log(`  ${cells.join("   ")}`.trimEnd())
+	}
+}
+
+/** Nearest-rank percentile. */
+function percentile(values, p) {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]
+}
+
+function mb(n) {
+	return (n / 2 ** 20).toFixed(1)
+}
+
+function bytes(n) {
+	if (n >= 2 ** 20) return `${(n / 2 ** 20).toFixed(2)} MB`
+	if (n >= 2 ** 10) return `${(n / 2 ** 10).toFixed(1)} KB`
+	return `${n} B`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Children: one measured run each. They print one result line on stdout.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Counts the bytes written to files under `root` through node:fs/promises: `open` (to know which
+ * handle is which file), FileHandle write/writev/writeFile/appendFile, and fs.promises.writeFile /
+ * appendFile; also the fsyncs (FileHandle sync/datasync) of files and folders under `root`. Must run before @cairn/core is imported; syncBuiltinESMExports makes ESM named
+ * imports (`import { open } from "node:fs/promises"`) see the wrappers.
+ */
+async function installWriteCounter(root) {
+	const prefix = root + path.sep
+	const counter = { total: 0, syncs: 0, byFile: new Map() }
+	const handlePaths = new WeakMap()
+	const promises = fs.promises
+
+	const pathOf = (target) => {
+		if (typeof target === "object" && target !== null && handlePaths.has(target))
+			return handlePaths.get(target)
+		if (target instanceof URL) return fileURLToPath(target)
+		if (typeof target === "string" || Buffer.isBuffer(target)) return path.resolve(String(target))
+		return undefined
+	}
+	const count = (file, n) => {
+		if (file === undefined || !file.startsWith(prefix) || !(n > 0)) return
+		counter.total += n
+		const key = storageKey(path.relative(root, file))
+		const entry = counter.byFile.get(key) ?? { bytes: 0, writes: 0 }
+		entry.bytes += n
+		entry.writes++
+		counter.byFile.set(key, entry)
+	}
+	const dataBytes = (data, options) => {
+		if (typeof data === "string")
+			return Buffer.byteLength(
+				data,
+				typeof options === "string" ? options : (options?.encoding ?? "utf8"),
+			)
+		if (ArrayBuffer.isView(data)) return data.byteLength
+		throw new Error("loop bench: a write of a stream or iterable cannot be counted; extend the counter")
+	}
+
+	const open = promises.open
+	promises.open = async function (file, ...rest) {
+		const handle = await open.call(this, file, ...rest)
+		handlePaths.set(handle, pathOf(file))
+		return handle
+	}
+	const probe = await open(path.join(os.tmpdir(), `cairn-bench-probe-${process.pid}`), "w")
+	const proto = Object.getPrototypeOf(probe)
+	await probe.close()
+	fs.rmSync(path.join(os.tmpdir(), `cairn-bench-probe-${process.pid}`), { force: true })
+
+	const { write, writev, writeFile, appendFile, sync, datasync } = proto
+	const isStored = (handle) => handlePaths.get(handle)?.startsWith(prefix) === true
+	proto.sync = async function () {
+		await sync.call(this)
+		if (isStored(this)) counter.syncs++
+	}
+	proto.datasync = async function () {
+		await datasync.call(this)
+		if (isStored(this)) counter.syncs++
+	}
+	proto.write = async function (...rest) {
+		const result = await write.apply(this, rest)
+		count(handlePaths.get(this), result.bytesWritten)
+		return result
+	}
+	proto.writev = async function (...rest) {
+		const result = await writev.apply(this, rest)
+		count(handlePaths.get(this), result.bytesWritten)
+		return result
+	}
+	proto.writeFile = async function (data, options) {
+		await writeFile.call(this, data, options)
+		count(handlePaths.get(this), dataBytes(data, options))
+	}
+	proto.appendFile = async function (data, options) {
+		await appendFile.call(this, data, options)
+		count(handlePaths.get(this), dataBytes(data, options))
+	}
+	const pWriteFile = promises.writeFile
+	const pAppendFile = promises.appendFile
+	promises.writeFile = async (file, data, options) => {
+		await pWriteFile(file, data, options)
+		count(pathOf(file), dataBytes(data, options))
+	}
+	promises.appendFile = async (file, data, options) => {
+		await pAppendFile(file, data, options)
+		count(pathOf(file), dataBytes(data, options))
+	}
+	syncBuiltinESMExports()
+	return counter
+}
+
+/**
+ * Names a storage file for the report: the temp file of an atomic write (".name.<12 hex>.tmp") and
+ * a task folder being created (".new-<id>-<hex>") count as their targets, task ids become <task>.
+ */
+function storageKey(relative) {
+	return relative
+		.split(path.sep)
+		.map((part) =>
+			part
+				.replace(/^\.(.+)\.[0-9a-f]{12}\.tmp$/, "$1")
+				.replace(/^\.new-(.+)-[0-9a-f]{8}$/, "$1")
+				.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "<task>"),
+		)
+		.join("/")
+}
+
+/** Every file under `dir`, as [path relative to it, size]. */
+function filesUnder(dir) {
+	if (!fs.existsSync(dir)) return []
+	return fs
+		.readdirSync(dir, { withFileTypes: true, recursive: true })
+		.filter((e) => e.isFile())
+		.map((e) => {
+			const file = path.join(e.parentPath ?? e.path, e.name)
+			return [path.relative(dir, file), fs.statSync(file).size]
+		})
+}
+
+/**
+ * Sets up a whole agent in `--dir` (workspace and storage side by side) against `--base-url`,
+ * with the write counter installed before @cairn/core loads.
+ */
+async function startAgent(settings) {
+	const dir = args.dir ?? fail("--dir is required")
+	const baseUrl = args["base-url"] ?? fail("--base-url is required")
+	const workspace = path.join(dir, "workspace")
+	const storage = path.join(dir, "storage")
+	fs.mkdirSync(workspace)
+	const counter = await installWriteCounter(storage)
+	const { Controller, NodeHost, buildProvider, coreTools, toolSpecs } = await import("@cairn/core")
+	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
+	const controller = new Controller({
+		host,
+		version: "bench",
+		tools: coreTools,
+		toolSpecs: toolSpecs(coreTools),
+		buildProvider,
+	})
+	await controller.initialize()
+	await controller.settingsStore.update({
+		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
+		requestRetries: 0,
+		...settings,
+	})
+	await controller.settingsStore.setApiKey("openai", "bench-key")
+	return { controller, host, counter, workspace, storage }
+}
+
+/**
+ * A client that counts what it receives and settles `done` at the final completion_result ask;
+ * an error, a failed request or the mistake limit fail the run at once.
+ */
+function countingClient(onMessage = () => {}) {
+	const client = { messages: 0, bytes: 0, taskId: undefined }
+	let finish
+	let abort
+	client.done = new Promise((resolve, reject) => {
+		finish = resolve
+		abort = reject
+	})
+	client.receive = (message) => {
+		client.messages++
+		client.bytes += JSON.stringify(message).length
+		if (message.type === "state") client.taskId = message.state.currentTaskId ?? client.taskId
+		if (message.type === "error") abort(new Error(`the client got an error: ${message.error}`))
+		if (message.type !== "messageUpdated" || message.message.partial === true) return
+		const m = message.message
+		if (m.type === "ask" && m.ask === "completion_result") finish()
+		if (m.type === "ask" && (m.ask === "api_req_failed" || m.ask === "mistake_limit_reached"))
+			abort(new Error(`the task stopped at a ${m.ask} ask: ${m.text}`))
+		onMessage(m)
+	}
+	return client
+}
+
+/** The loop run: N auto-approved write_to_file turns, measured from newTask to the completion. */
+async function childLoop() {
+	const turns = positiveInt(args.turns, "--turns")
+	const agent = await startAgent({ autoApproval: { enabled: true, write: true, readOnly: true } })
+	const { controller, host, counter } = agent
+	const client = countingClient()
+	controller.attach(client.receive)
+	await controller.handleWebviewMessage({ type: "webviewDidLaunch" }, client.receive)
+
+	const before = {
+		messages: client.messages,
+		bytes: client.bytes,
+		disk: counter.total,
+		syncs: counter.syncs,
+	}
+	const diskByFileBefore = new Map([...counter.byFile].map(([k, v]) => [k, { ...v }]))
+	const cpu0 = process.cpuUsage()
+	const t0 = performance.now()
+	await controller.handleWebviewMessage(
+		{ type: "newTask", text: `Write ${turns} small files, one per turn.` },
+		client.receive,
+	)
+	await client.done
+	await controller.flush()
+	const wallMs = performance.now() - t0
+	const cpu = process.cpuUsage(cpu0)
+	const taskId = controller.currentTask?.taskId
+	// Measured while the task is still open (and after the CPU figure: a full GC is not the loop's).
+	const heapAfterGcBytes = heapAfterGc()
+	await controller.dispose()
+	await host.dispose()
+
+	const writtenByFile = [...counter.byFile].map(([file, v]) => {
+		const old = diskByFileBefore.get(file) ?? { bytes: 0, writes: 0 }
+		return { file, bytes: v.bytes - old.bytes, writes: v.writes - old.writes }
+	})
+	report({
+		kind: "loop",
+		turns,
+		wallMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		maxRssBytes: process.resourceUsage().maxRSS * 1024,
+		clientMessages: client.messages - before.messages,
+		clientBytes: client.bytes - before.bytes,
+		diskWritten: counter.total - before.disk,
+		fsyncs: counter.syncs - before.syncs,
+		heapAfterGcBytes,
+		taskFolderBytes: sum(filesUnder(path.join(agent.storage, "tasks", taskId)).map(([, size]) => size)),
+		...storageSummary(agent, counter, writtenByFile),
+	})
+}
+
+/** The approval run: K execute_command asks, each approved by a click; times click -> runCommand. */
+async function childApprovals() {
+	const count = positiveInt(args.turns, "--turns")
+	const clickDelayMs = Number(args["click-delay-ms"])
+	const agent = await startAgent({ autoApproval: { enabled: false } })
+	const { controller, host, counter } = agent
+	const samplesMs = []
+	let clickedAt
+	const runCommand = host.runCommand
+	host.runCommand = function (...rest) {
+		if (clickedAt !== undefined) samplesMs.push(performance.now() - clickedAt)
+		clickedAt = undefined
+		return runCommand.apply(this, rest)
+	}
+	const answered = new Set()
+	const client = countingClient((message) => {
+		if (message.type !== "ask" || message.ask !== "command" || answered.has(message.ts)) return
+		answered.add(message.ts)
+		// As a person would: a little after the ask is shown, never inside the broadcast itself.
+		setTimeout(() => {
+			clickedAt = performance.now()
+			void controller.handleWebviewMessage(
+				{ type: "askResponse", askResponse: "yesButtonClicked" },
+				client.receive,
+			)
+		}, clickDelayMs)
+	})
+	controller.attach(client.receive)
+	await controller.handleWebviewMessage({ type: "webviewDidLaunch" }, client.receive)
+	await controller.handleWebviewMessage(
+		{ type: "newTask", text: `Run echo ${count} times.` },
+		client.receive,
+	)
+	await client.done
+	await controller.flush()
+	await controller.dispose()
+	await host.dispose()
+	if (samplesMs.length !== count) fail(`expected ${count} approval samples, got ${samplesMs.length}`)
+	report({
+		kind: "approvals",
+		turns: count,
+		clickDelayMs,
+		samplesMs,
+		...storageSummary(agent, counter, []),
+	})
+}
+
+/** What is on disk at the end, and whether the counted writes account for every stored byte. */
+function storageSummary(agent, counter, writtenByFile) {
+	const stored = filesUnder(agent.storage).map(([file, size]) => ({ file: storageKey(file), size }))
+	const sizes = new Map(stored.map((f) => [f.file, f.size]))
+	return {
+		workspaceFiles: filesUnder(agent.workspace).length,
+		storageFinalBytes: sum(stored.map((f) => f.size)),
+		storageWrittenTotal: counter.total,
+		writeCoverage: stored.map((f) => ({ ...f, written: counter.byFile.get(f.file)?.bytes ?? 0 })),
+		writtenByFile: writtenByFile
+			.filter((f) => f.bytes > 0)
+			.sort((a, b) => b.bytes - a.bytes)
+			.map((f) => ({ ...f, size: sizes.get(f.file) })),
+	}
+}
+
+/** V8 heap in use once garbage is collected: what the run retains (the child runs with --expose-gc). */
+function heapAfterGc() {
+	globalThis.gc?.()
+	return process.memoryUsage().heapUsed
+}
+
+function report(result) {
+	process.stdout.write(`${resultPrefix}${JSON.stringify(result)}\n`)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function sum(values) {
+	return values.reduce((a, b) => a + b, 0)
+}
+
+function positiveInt(text, flag) {
+	const n = Number(text)
+	if (!Number.isInteger(n) || n <= 0) fail(`${flag}: expected a positive integer, got "${text}"`)
+	return n
+}
+
+function fail(message) {
+	console.error(`loop bench: ${message}`)
+	stopEverything()
+	process.exit(1)
+}
