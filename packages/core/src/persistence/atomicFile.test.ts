@@ -3,7 +3,8 @@ import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { z } from "zod"
 import { makeTempDir } from "../test-support/tempDir.js"
-import { isAtomicTempName, readJsonFile, removeStaleTemps, writeJsonAtomic } from "./atomicFile.js"
+import { isAtomicTempName } from "../fs/atomicWrite.js"
+import { readJsonFile, removeStaleTemps, writeJsonAtomic } from "./atomicFile.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 beforeEach(async () => {

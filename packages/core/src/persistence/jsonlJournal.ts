@@ -2,7 +2,8 @@ import type { FileHandle } from "node:fs/promises"
 import { open, readFile } from "node:fs/promises"
 import { TextDecoder } from "node:util"
 import type { ParseResult } from "@cairn/types"
-import { errorMessage, writeFileAtomic } from "./atomicFile.js"
+import { writeFileAtomic } from "../fs/atomicWrite.js"
+import { errorMessage } from "./atomicFile.js"
 
 /** A line that is complete (it ends with a newline) but cannot be used; the lines after it still load. */
 export interface DamagedLine {

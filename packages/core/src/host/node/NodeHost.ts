@@ -12,7 +12,7 @@ import type {
 	SecretStore,
 	WorkspaceDiagnostic,
 } from "../Host.js"
-import { writeFileAtomic } from "./atomicWrite.js"
+import { writeFileAtomic } from "../../fs/atomicWrite.js"
 import { fileEditSession } from "./fileEditSession.js"
 import { FileSecretStore } from "./fileSecretStore.js"
 import { FileStateStore } from "./fileStateStore.js"

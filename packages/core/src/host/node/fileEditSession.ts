@@ -1,6 +1,6 @@
 import { realpath, stat } from "node:fs/promises"
 import type { EditSession, ProposedEdit } from "../Host.js"
-import { writeFileAtomic } from "./atomicWrite.js"
+import { writeFileAtomic } from "../../fs/atomicWrite.js"
 
 /**
  * A terminal has no editor to review a change in: the diff is shown in the approval itself,
@@ -28,5 +28,5 @@ export async function saveFile(file: string, content: string): Promise<void> {
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
 	}
-	await writeFileAtomic(target, content, { mode })
+	await writeFileAtomic(target, content, { mode, createFolder: true })
 }

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, stat } from "node:fs/promises"
 import path from "node:path"
 import type { Logger } from "../Host.js"
-import { writeFileAtomic } from "./atomicWrite.js"
+import { writeFileAtomic } from "../../fs/atomicWrite.js"
 
 export interface JsonFileStoreOptions {
 	file: string
