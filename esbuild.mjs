@@ -2,7 +2,8 @@
 // into out/test/suite/. `vscode` is provided by the editor at run time; @cairn/* packages are
 // bundled from their TypeScript sources through the "source" export condition.
 import { build, context } from "esbuild"
-import { readdirSync } from "node:fs"
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs"
+import { createRequire } from "node:module"
 import path from "node:path"
 
 const production = process.argv.includes("--production")
@@ -29,7 +30,29 @@ const extension = {
 	define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
 }
 
+// The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
+// stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.
+/** @type {import("esbuild").BuildOptions} */
+const agent = {
+	...shared,
+	entryPoints: ["src/agent/index.ts"],
+	outfile: "dist/agent.js",
+	external: ["vscode"],
+	minify: production,
+	define: { "import.meta.url": "__cairnModuleUrl" },
+	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+}
+
+// The shell parser's wasm files ship next to the bundle (the vsix has no node_modules).
+const resolve = createRequire(import.meta.url).resolve
+mkdirSync("dist", { recursive: true })
+for (const wasm of ["web-tree-sitter/web-tree-sitter.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"]) {
+	copyFileSync(resolve(wasm), path.join("dist", path.basename(wasm)))
+}
+
 const suiteDir = "src/test/suite"
+// Mocha runs every file in out/test/suite: a test deleted from src/ must not live on there.
+rmSync("out/test", { recursive: true, force: true })
 /** @type {import("esbuild").BuildOptions} */
 const tests = {
 	...shared,
@@ -42,7 +65,7 @@ const tests = {
 	external: ["vscode", "mocha"],
 }
 
-const builds = [extension, tests]
+const builds = [extension, agent, tests]
 
 if (watch) {
 	const contexts = await Promise.all(builds.map((options) => context(options)))

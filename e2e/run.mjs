@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { vsixPath } from "./lib/paths.mjs"
+import { runTaskTests } from "./task.e2e.mjs"
 import { runWebviewTests } from "./webview.e2e.mjs"
 
 const started = Date.now()
@@ -20,7 +21,7 @@ if (!existsSync(vsixPath)) {
 }
 
 const results = []
-for (const suite of [runWebviewTests, runExtensionHostTests]) {
+for (const suite of [runWebviewTests, runTaskTests, runExtensionHostTests]) {
 	try {
 		results.push(...(await suite()))
 	} catch (error) {

@@ -10,4 +10,6 @@ bash scripts/install-code-server.sh
 # A failed package must not leave an older vsix behind to be tested by mistake.
 rm -f ./*.vsix
 npm run package --silent
+# The task suite runs the scripted model server from its build.
+npm run build --silent -w @cairn/model-server
 node e2e/run.mjs

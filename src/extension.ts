@@ -2,23 +2,26 @@ import * as vscode from "vscode"
 import { commandIds, outputChannelName, sidebarViewId } from "./ids"
 import { ClineProvider } from "./webview/ClineProvider"
 
+let provider: ClineProvider | undefined
+
 export function activate(context: vscode.ExtensionContext): void {
 	const log = vscode.window.createOutputChannel(outputChannelName, { log: true })
-	const version = extensionVersion(context)
-	const provider = new ClineProvider(context.extensionUri, version, log)
-
+	provider = new ClineProvider(context, log)
 	context.subscriptions.push(
 		log,
-		provider,
 		vscode.window.registerWebviewViewProvider(sidebarViewId, provider),
 		vscode.commands.registerCommand(commandIds.openInNewTab, () => {
-			provider.openInTab()
+			provider?.openInTab()
 		}),
 	)
-	log.info(`Cairn ${version} activated`)
+	log.info(`Cairn ${extensionVersion(context)} activated`)
 }
 
-export function deactivate(): void {}
+/** VS Code waits for this: running tasks are stopped and their last writes reach the disk. */
+export async function deactivate(): Promise<void> {
+	await provider?.dispose()
+	provider = undefined
+}
 
 function extensionVersion(context: vscode.ExtensionContext): string {
 	const version: unknown = (context.extension.packageJSON as { version?: unknown }).version

@@ -6,21 +6,33 @@ import { defineConfig } from "vite"
 export default defineConfig({
 	plugins: [react()],
 	resolve: { conditions: ["source"] },
+	// Lazy chunks (the highlighter, each grammar) and the codicon font are found relative to the
+	// file that loads them: the webview serves the build folder under its own vscode-webview URL.
+	base: "./",
 	build: {
 		outDir: "build",
 		emptyOutDir: true,
 		sourcemap: true,
 		// The webview runs in the editor's own Chromium.
 		target: "es2022",
-		// No polyfill script: the CSP only admits the one nonce-tagged entry script.
-		modulePreload: { polyfill: false },
+		// No modulepreload links or polyfill: the CSP admits scripts by nonce only. Dynamic imports
+		// (the highlighter, its grammars) inherit the entry script's nonce; injected links would not.
+		modulePreload: false,
+		// The host links one stylesheet, index.css; every component's CSS goes into it.
+		cssCodeSplit: false,
+		// No data: URIs for fonts or images: the CSP admits only the webview's own resources.
+		assetsInlineLimit: 0,
 		chunkSizeWarningLimit: 2000,
 		rollupOptions: {
 			input: { index: "src/main.tsx" },
 			output: {
 				entryFileNames: "assets/[name].js",
 				chunkFileNames: "assets/[name].js",
-				assetFileNames: "assets/[name][extname]",
+				// The one stylesheet is the index.css the host links, whatever Vite would call it.
+				assetFileNames: (asset) =>
+					asset.names.some((name) => name.endsWith(".css"))
+						? "assets/index.css"
+						: "assets/[name][extname]",
 			},
 		},
 	},

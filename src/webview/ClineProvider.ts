@@ -1,7 +1,9 @@
-import { emptyExtensionState, type ExtensionMessage, type ExtensionState } from "@cairn/types"
+import path from "node:path"
+import type { ExtensionMessage } from "@cairn/types"
 import * as vscode from "vscode"
+import type * as AgentModule from "../agent/index"
+import type { Agent } from "../agent/index"
 import { tabPanelViewType } from "../ids"
-import { handleWebviewMessage } from "./handleWebviewMessage"
 import { createNonce } from "./nonce"
 import { themeKindOf } from "./themeKind"
 import { webviewHtml } from "./webviewHtml"
@@ -12,11 +14,12 @@ import { webviewHtml } from "./webviewHtml"
  */
 export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposable {
 	private readonly webviews = new Set<vscode.Webview>()
+	private readonly clients = new Map<vscode.Webview, () => void>()
 	private readonly disposables: vscode.Disposable[] = []
+	private agent: Promise<Agent> | undefined
 
 	constructor(
-		private readonly extensionUri: vscode.Uri,
-		private readonly version: string,
+		private readonly context: vscode.ExtensionContext,
 		private readonly log: vscode.LogOutputChannel,
 	) {
 		this.disposables.push(
@@ -40,13 +43,31 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return panel
 	}
 
-	dispose(): void {
+	async dispose(): Promise<void> {
 		this.webviews.clear()
+		for (const detach of this.clients.values()) detach()
+		this.clients.clear()
 		for (const disposable of this.disposables.splice(0)) disposable.dispose()
+		await (await this.agent)?.dispose()
+	}
+
+	private get extensionUri(): vscode.Uri {
+		return this.context.extensionUri
 	}
 
 	private get buildRoot(): vscode.Uri {
 		return vscode.Uri.joinPath(this.extensionUri, "webview-ui", "build")
+	}
+
+	/** The agent is a bundle of its own, loaded the first time a webview speaks. */
+	private loadAgent(): Promise<Agent> {
+		this.agent ??= (async () => {
+			// A computed path keeps esbuild from inlining the agent into extension.js.
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose
+			const agentModule = require(path.join(__dirname, "agent.js")) as typeof AgentModule
+			return agentModule.createAgent(this.context, this.log)
+		})()
+		return this.agent
 	}
 
 	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }): void {
@@ -66,22 +87,31 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			webview.onDidReceiveMessage((input: unknown) => this.receive(webview, input)),
 			owner.onDidDispose(() => {
 				this.webviews.delete(webview)
+				this.clients.get(webview)?.()
+				this.clients.delete(webview)
 				for (const subscription of subscriptions) subscription.dispose()
 			}),
 		]
 	}
 
 	private receive(webview: vscode.Webview, input: unknown): void {
-		const replies = handleWebviewMessage(input, {
-			snapshot: () => this.snapshot(),
-			themeKind: () => themeKindOf(vscode.window.activeColorTheme.kind),
-			logWarning: (message) => this.log.warn(message),
-		})
-		for (const reply of replies) void this.post(webview, reply)
-	}
-
-	private snapshot(): ExtensionState {
-		return emptyExtensionState(this.version, { cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath })
+		const reply = (message: ExtensionMessage) => void this.post(webview, message)
+		void this.loadAgent()
+			.then(async ({ controller }) => {
+				if (!this.clients.has(webview) && this.webviews.has(webview))
+					this.clients.set(webview, controller.attach(reply))
+				await controller.handleWebviewMessage(input, reply)
+				if (isLaunch(input))
+					reply({ type: "theme", kind: themeKindOf(vscode.window.activeColorTheme.kind) })
+			})
+			.catch((error: unknown) => {
+				this.log.error(`Cairn's agent could not start: ${String(error)}`)
+				reply({
+					type: "error",
+					code: "failed",
+					error: `Cairn's agent could not start: ${String(error)}`,
+				})
+			})
 	}
 
 	private broadcast(message: ExtensionMessage): void {
@@ -95,5 +125,17 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		} catch (cause) {
 			this.log.debug(`Could not post "${message.type}" to a webview: ${String(cause)}`)
 		}
+	}
+}
+
+function isLaunch(input: unknown): boolean {
+	try {
+		return (
+			typeof input === "object" &&
+			input !== null &&
+			(input as { type?: unknown }).type === "webviewDidLaunch"
+		)
+	} catch {
+		return false
 	}
 }

@@ -20,7 +20,8 @@ export function webviewHtml({ cspSource, nonce, scriptUri, styleUri }: WebviewHt
 		`script-src 'nonce-${nonce}'`,
 		`style-src ${cspSource}`,
 		`font-src ${cspSource}`,
-		`img-src ${cspSource}`,
+		// Attached images travel as data URIs (pasted screenshots, transcript thumbnails).
+		`img-src ${cspSource} data:`,
 	].join("; ")
 	return `<!DOCTYPE html>
 <html lang="en">

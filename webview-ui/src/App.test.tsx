@@ -1,56 +1,101 @@
-import { emptyExtensionState, type ExtensionMessage } from "@cairn/types"
-import { act, render, screen } from "@testing-library/react"
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import { defaultSettings, emptyExtensionState } from "@cairn/types"
+import { fireEvent, render, screen, waitFor } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
 import { App } from "./App"
 import { useWebviewStore } from "./state/store"
-
-const postMessage = vi.fn()
-
-function fromHost(data: unknown) {
-	act(() => {
-		window.dispatchEvent(new MessageEvent("message", { data }))
-	})
-}
+import { ask, finishedRequest, postWindowMessage, say, stateWith } from "./test/fixtures"
+import { renderWithList } from "./test/renderWithList"
+import { posted } from "./test/setup"
 
 describe("App", () => {
-	beforeAll(() => {
-		// The page acquires the API once and keeps it, so one stub serves every test.
-		vi.stubGlobal("acquireVsCodeApi", () => ({ postMessage, getState: vi.fn(), setState: vi.fn() }))
-	})
-
-	beforeEach(() => {
-		postMessage.mockClear()
-		useWebviewStore.setState({ extensionState: undefined, themeKind: undefined, lastError: undefined })
-	})
-
 	it("announces itself to the host once mounted", () => {
 		render(<App />)
-		expect(postMessage).toHaveBeenCalledWith({ type: "webviewDidLaunch" })
+		expect(posted).toEqual([{ type: "webviewDidLaunch" }])
 	})
 
-	it("renders the version from the host's state snapshot", () => {
+	it("shows the first-run setup until a provider is configured", () => {
 		render(<App />)
 		expect(screen.getByRole("status").textContent).toBe("Connecting to the extension…")
-		fromHost({ type: "state", state: emptyExtensionState("9.8.7") } satisfies ExtensionMessage)
+		postWindowMessage({ type: "state", state: emptyExtensionState("9.8.7") })
 		expect(screen.getByTestId("version").textContent).toBe("Version 9.8.7")
+		expect(screen.getByRole("form", { name: "Set up a model provider" })).toBeTruthy()
+		postWindowMessage({
+			type: "settingsUpdated",
+			settings: { ...defaultSettings(), provider: { provider: "anthropic", modelId: "m" } },
+			hasApiKey: true,
+		})
+		expect(screen.getByRole("main", { name: "Chat" })).toBeTruthy()
 	})
 
-	it("shows an error the host sends back", () => {
+	it("shows the chat of the current task", () => {
 		render(<App />)
-		fromHost({ type: "error", error: "bad message", code: "invalid_message" } satisfies ExtensionMessage)
+		postWindowMessage({ type: "state", state: stateWith([say("text", "Fix the login test")]) })
+		expect(screen.getByRole("region", { name: "Current task" }).textContent).toContain(
+			"Fix the login test",
+		)
+	})
+
+	it("switches views from its navigation and from the host's title-bar buttons", () => {
+		render(<App />)
+		postWindowMessage({ type: "state", state: stateWith([]) })
+		fireEvent.click(screen.getByRole("button", { name: "History" }))
+		expect(screen.getByRole("main", { name: "Task history" })).toBeTruthy()
+		postWindowMessage({ type: "action", action: "settingsButtonClicked" })
+		expect(screen.getByRole("main", { name: "Settings" })).toBeTruthy()
+		expect(screen.getByRole("button", { name: "Settings" }).getAttribute("aria-current")).toBe("page")
+		postWindowMessage({ type: "action", action: "chatButtonClicked" })
+		expect(screen.getByRole("main", { name: "Chat" })).toBeTruthy()
+	})
+
+	it("shows an error the host sends back until it is dismissed", () => {
+		render(<App />)
+		postWindowMessage({ type: "error", error: "bad message", code: "invalid_message" })
 		expect(screen.getByRole("alert").textContent).toBe("bad message")
+		fireEvent.click(screen.getByRole("button", { name: "Dismiss error" }))
+		expect(screen.queryByRole("alert")).toBeNull()
 	})
 
 	it("keeps the theme kind the host reports", () => {
 		render(<App />)
-		fromHost({ type: "theme", kind: "high-contrast" } satisfies ExtensionMessage)
+		postWindowMessage({ type: "theme", kind: "high-contrast" })
 		expect(useWebviewStore.getState().themeKind).toBe("high-contrast")
 	})
 
 	it("ignores window messages that are not from the host", () => {
 		render(<App />)
-		fromHost("not an object")
-		fromHost(null)
+		postWindowMessage("not an object")
+		postWindowMessage(null)
+		postWindowMessage({ type: 42 })
 		expect(screen.getByRole("status").textContent).toBe("Connecting to the extension…")
+	})
+})
+
+describe("accessibility", () => {
+	it("every button in every view has an accessible name", async () => {
+		const json = JSON.stringify
+		renderWithList(<App />)
+		postWindowMessage({
+			type: "state",
+			state: stateWith(
+				[
+					say("text", "Fix the total", { images: ["data:image/png;base64,AA=="] }),
+					finishedRequest(),
+					say("reasoning", "Look at total.ts"),
+					say("text", "Here:\n\n```ts\nconst a = 1\n```"),
+					say("tool", json({ tool: "appliedDiff", path: "a.ts", diff: "@@ -1 +1 @@\n-a\n+b\n" })),
+					ask("command", json({ command: "npm test", deniedBy: "npm" })),
+					ask("command_output", "ok"),
+					ask("followup", json({ question: "Which?", suggest: [{ answer: "This one" }] })),
+				],
+				{ taskHistory: [{ id: "h1", ts: 1, task: "Old", tokensIn: 1, tokensOut: 1, totalCost: 0 }] },
+			),
+		})
+		await waitFor(() => expect(document.querySelectorAll(".row").length).toBeGreaterThan(5))
+		for (const view of ["Chat", "History", "Settings"]) {
+			fireEvent.click(screen.getByRole("button", { name: view }))
+			const buttons = screen.getAllByRole("button")
+			const named = screen.getAllByRole("button", { name: /\S/ })
+			expect(named.length, view).toBe(buttons.length)
+		}
 	})
 })

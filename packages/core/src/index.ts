@@ -4,6 +4,7 @@ export * from "./approval/commandRules.js"
 export {
 	parseShellLine,
 	loadShellParser,
+	configureShellParser,
 	type ShellUnit,
 	type ShellParse,
 	type ShellParserLocation,
@@ -31,3 +32,4 @@ export type { TaskEvents } from "./task/taskEvents.js"
 export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { taskToMarkdown } from "./export/taskMarkdown.js"
 export * from "./providers/index.js"
+export { useRipgrep } from "./tools/support/ripgrep.js"

@@ -1,5 +1,5 @@
 import type { ExtensionMessage } from "@cairn/types"
-import { useWebviewStore } from "./store"
+import { applyHostMessage } from "./hostReducer"
 
 /**
  * The host is trusted, so its messages are not re-validated here (a full state can be large);
@@ -12,8 +12,7 @@ function looksLikeExtensionMessage(data: unknown): data is ExtensionMessage {
 /** Feeds every host message into the store; returns the unsubscribe function. */
 export function listenToHost(target: Window = window): () => void {
 	const onMessage = (event: MessageEvent<unknown>) => {
-		if (looksLikeExtensionMessage(event.data))
-			useWebviewStore.getState().applyExtensionMessage(event.data)
+		if (looksLikeExtensionMessage(event.data)) applyHostMessage(event.data)
 	}
 	target.addEventListener("message", onMessage)
 	return () => target.removeEventListener("message", onMessage)

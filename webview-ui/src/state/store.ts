@@ -1,36 +1,94 @@
-import type { ExtensionMessage, ExtensionMessageOf, ExtensionState } from "@cairn/types"
+import {
+	defaultSettings,
+	type CairnSettings,
+	type ClineMessage,
+	type ExtensionMessageOf,
+	type HistoryItem,
+} from "@cairn/types"
 import { create } from "zustand"
+import { emptyTotals, type TaskTotals } from "./taskTotals"
 
-type ThemeKind = ExtensionMessageOf<"theme">["kind"]
+export type ThemeKind = ExtensionMessageOf<"theme">["kind"]
+export type View = "chat" | "history" | "settings"
 
-export interface HostError {
+/** An error the host reported, shown until dismissed. */
+export interface HostNotice {
+	id: number
 	error: string
 	inReplyTo?: string
 }
 
-export interface WebviewStore {
-	/** The host's last full snapshot; undefined until the host has answered `webviewDidLaunch`. */
-	extensionState?: ExtensionState
-	themeKind?: ThemeKind
-	lastError?: HostError
-	applyExtensionMessage(message: ExtensionMessage): void
+/** A message typed while the agent was busy, sent when an ask that takes an answer comes. */
+export interface QueuedMessage {
+	id: number
+	text: string
+	images: string[]
 }
 
-export const useWebviewStore = create<WebviewStore>()((set) => ({
-	applyExtensionMessage(message) {
-		switch (message.type) {
-			case "state":
-				set({ extensionState: message.state })
-				return
-			case "theme":
-				set({ themeKind: message.kind })
-				return
-			case "error":
-				set({ lastError: { error: message.error, inReplyTo: message.inReplyTo } })
-				return
-			default:
-				// Deltas (messages, history, settings) get their reducers with the chat view.
-				return
-		}
-	},
-}))
+export interface WebviewStore {
+	/** The extension's version; undefined until the host has answered `webviewDidLaunch`. */
+	version?: string
+	/** The current task's transcript, in ts order. */
+	messages: ClineMessage[]
+	taskId?: string
+	currentTaskItem?: HistoryItem
+	/** The last delta of the current task applied (or contained in the last snapshot). */
+	seq: number
+	/** Newest first. */
+	taskHistory: HistoryItem[]
+	settings: CairnSettings
+	hasApiKey: boolean
+	mode: string
+	cwd?: string
+	themeKind?: ThemeKind
+	/** Kept up to date per delta so the header never re-reads the whole transcript. */
+	totals: TaskTotals
+	/** How full the model's context window was on the latest request, if it reported usage. */
+	contextTokens?: number
+	notice?: HostNotice
+	/** A snapshot was asked for; deltas until it comes are in it, so they are dropped. */
+	awaitingState: boolean
+	/** Tasks whose deltas are ignored (not the current task), so each costs one snapshot request at most. */
+	ignoredTaskIds: ReadonlySet<string>
+	/** The ask (by ts) that already received a queued message, so it gets only one. */
+	flushedAskTs?: number
+
+	view: View
+	composerText: string
+	composerImages: string[]
+	queue: QueuedMessage[]
+	/** Incremented to ask the chat box to take the focus. */
+	focusRequest: number
+}
+
+export function initialStoreState(): WebviewStore {
+	const settings = defaultSettings()
+	return {
+		messages: [],
+		seq: 0,
+		taskHistory: [],
+		settings,
+		hasApiKey: false,
+		mode: settings.mode,
+		totals: emptyTotals,
+		awaitingState: false,
+		ignoredTaskIds: new Set(),
+		view: "chat",
+		composerText: "",
+		composerImages: [],
+		queue: [],
+		focusRequest: 0,
+	}
+}
+
+/**
+ * Plain state only: what changes it lives in hostReducer.ts (host messages) and chatActions.ts
+ * (the person's actions), so components stay free of protocol rules.
+ */
+export const useWebviewStore = create<WebviewStore>()(() => initialStoreState())
+
+let nextId = 1
+/** Ids for notices and queued messages: unique for the page's life. */
+export function nextLocalId(): number {
+	return nextId++
+}

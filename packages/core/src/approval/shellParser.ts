@@ -27,12 +27,21 @@ const writingRedirect = /^(>|>>|>\||&>|&>>)$/
 const harmlessTargets = new Set(["/dev/null", "/dev/stdout", "/dev/stderr"])
 
 let parserPromise: Promise<Parser> | undefined
+let defaultLocation: ShellParserLocation = {}
+
+/**
+ * Where the wasm files are when they are not next to their npm packages (a bundled extension
+ * ships them beside its bundle). Call before the first command is checked.
+ */
+export function configureShellParser(location: ShellParserLocation): void {
+	defaultLocation = location
+}
 
 /**
  * The bash grammar, loaded once per process. A real grammar rather than splitting on `&&` is
  * what makes chained and nested commands impossible to slip past an allowlist.
  */
-export function loadShellParser(location: ShellParserLocation = {}): Promise<Parser> {
+export function loadShellParser(location: ShellParserLocation = defaultLocation): Promise<Parser> {
 	parserPromise ??= (async () => {
 		const resolve = createRequire(import.meta.url).resolve
 		const runtimeWasmPath = location.runtimeWasmPath ?? resolve("web-tree-sitter/web-tree-sitter.wasm")
@@ -85,7 +94,10 @@ function unitsOf(root: Node): ShellUnit[] {
 }
 
 /** Splits a shell line into the units an approval rule must judge, or says why it cannot. */
-export async function parseShellLine(line: string, location?: ShellParserLocation): Promise<ShellParse> {
+export async function parseShellLine(
+	line: string,
+	location: ShellParserLocation = defaultLocation,
+): Promise<ShellParse> {
 	const parser = await loadShellParser(location)
 	const tree = parser.parse(line)
 	if (tree === null) return { ok: false, error: "the shell parser gave no result" }

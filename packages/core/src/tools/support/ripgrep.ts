@@ -31,6 +31,11 @@ export async function locateRipgrep(packagePath: () => Promise<string> = loadPac
 	return (await isExecutable(systemRipgrep)) ? systemRipgrep : "rg"
 }
 
+/** Uses this ripgrep binary (e.g. the editor's own) instead of looking for one. */
+export function useRipgrep(binary: string): void {
+	located = Promise.resolve(binary)
+}
+
 /** locateRipgrep, once per process. */
 export function ripgrepPath(): Promise<string> {
 	located ??= locateRipgrep()

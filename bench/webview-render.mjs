@@ -1,0 +1,151 @@
+// Webview render benchmark (prints figures; not a test). Builds the webview, serves it under
+// the host's CSP with acquireVsCodeApi stubbed, and drives it in Debian's Chromium:
+//   1. a `state` with a 10,000-message task: time from posting it to its rows being painted;
+//   2. 200 `messageUpdated` partial updates of the last message: time per update until the
+//      DOM shows it, and how many message rows re-rendered for each (budget: one);
+//   3. the JS heap after loading.
+//   node bench/webview-render.mjs [--no-build] [--messages N] [--updates N] [--runs N]
+import { performance } from "node:perf_hooks"
+import { buildWebview, launchBrowser, startServer, waitForLaunch, watchPage } from "./webview-harness.mjs"
+import { longTranscript, stateOf } from "./webview-transcripts.mjs"
+
+// The functions given to page.evaluate run in the browser page, not in Node.
+/* global window, document, requestAnimationFrame, MutationObserver */
+
+const arg = (name, fallback) => {
+	const i = process.argv.indexOf(name)
+	return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+const messageCount = arg("--messages", 10_000)
+const updateCount = arg("--updates", 200)
+const runs = arg("--runs", 3)
+
+const deadline = setTimeout(() => {
+	console.error("webview-render: gave up after 240 s")
+	process.exit(2)
+}, 240_000)
+
+const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b)
+	const mid = Math.floor(sorted.length / 2)
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+const percentile = (values, p) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
+const ms = (value) => `${value.toFixed(1)} ms`
+
+if (!process.argv.includes("--no-build")) {
+	const started = performance.now()
+	buildWebview()
+	console.log(`built webview-ui in ${ms(performance.now() - started)}`)
+}
+
+const server = await startServer()
+const browser = await launchBrowser()
+const problems = []
+
+/** In the page: post the snapshot and resolve once its last row is in the DOM and painted. */
+function measureFirstRender(state) {
+	const lastTs = state.clineMessages.at(-1).ts
+	return new Promise((resolve) => {
+		const started = performance.now()
+		window.postMessage({ type: "state", state }, "*")
+		const check = () => {
+			const list = document.querySelector("[data-testid=virtuoso-item-list]")
+			const shown = list !== null && list.style.visibility !== "hidden"
+			if (shown && document.querySelector(`.row[data-ts="${lastTs}"]`) !== null) {
+				// The next frame starts after this one was painted.
+				requestAnimationFrame(() =>
+					resolve({
+						ms: performance.now() - started,
+						rows: document.querySelectorAll(".row").length,
+					}),
+				)
+			} else requestAnimationFrame(check)
+		}
+		requestAnimationFrame(check)
+	})
+}
+
+/** In the page: stream `count` growing versions of the last message, one at a time. */
+async function measureStreaming({ message, count }) {
+	const probe = window.__cairnRenderProbe
+	const times = []
+	const renders = []
+	let text = message.text
+	for (let i = 0; i < count; i++) {
+		text += ` token${i}`
+		const marker = `token${i}`
+		const row = () => document.querySelector(`.row[data-ts="${message.ts}"]`)
+		probe.rowRenders = 0
+		const started = performance.now()
+		await new Promise((resolve) => {
+			const observer = new MutationObserver(() => {
+				if (row()?.textContent.includes(marker)) {
+					observer.disconnect()
+					resolve()
+				}
+			})
+			observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+			window.postMessage(
+				{ type: "messageUpdated", taskId: "bench-task", seq: i + 1, message: { ...message, text } },
+				"*",
+			)
+		})
+		times.push(performance.now() - started)
+		renders.push(probe.rowRenders)
+		// The host coalesces partial updates to ~30 a second; give each its own frame.
+		await new Promise((resolve) => requestAnimationFrame(resolve))
+	}
+	return { times, renders }
+}
+
+try {
+	const firstRenders = []
+	let rowsMounted = 0
+	let streaming
+	let heapUsed
+	for (let run = 0; run < runs; run++) {
+		const page = await browser.context.newPage()
+		await page.setViewportSize({ width: 440, height: 900 })
+		problems.push(...watchPage(page))
+		await page.goto(server.url("dark"))
+		await waitForLaunch(page)
+		const state = stateOf(longTranscript(messageCount))
+		const first = await page.evaluate(measureFirstRender, state)
+		firstRenders.push(first.ms)
+		rowsMounted = first.rows
+
+		if (run === runs - 1) {
+			const last = state.clineMessages.at(-1)
+			streaming = await page.evaluate(measureStreaming, { message: last, count: updateCount })
+			const cdp = await page.context().newCDPSession(page)
+			await cdp.send("HeapProfiler.collectGarbage")
+			const heap = await cdp.send("Runtime.getHeapUsage")
+			heapUsed = heap.usedSize
+		}
+		await page.close()
+	}
+
+	console.log(
+		`\nwebview render benchmark (${messageCount.toLocaleString("en")} messages, ${updateCount} streaming updates)`,
+	)
+	console.log(
+		`first render, state posted -> rows painted: median ${ms(median(firstRenders))} (runs: ${firstRenders.map(ms).join(", ")}; budget 500 ms)`,
+	)
+	console.log(`rows mounted after first render: ${rowsMounted} of ${messageCount.toLocaleString("en")}`)
+	console.log(
+		`streaming update, posted -> DOM updated: median ${ms(median(streaming.times))}, p95 ${ms(percentile(streaming.times, 0.95))}, max ${ms(Math.max(...streaming.times))}`,
+	)
+	console.log(
+		`message rows re-rendered per update: median ${median(streaming.renders)}, max ${Math.max(...streaming.renders)} (budget: 1)`,
+	)
+	console.log(`JS heap after loading and streaming (after GC): ${(heapUsed / 1024 / 1024).toFixed(1)} MB`)
+	console.log(
+		problems.length === 0 ? "CSP violations / page errors: none" : `problems:\n${problems.join("\n")}`,
+	)
+} finally {
+	await browser.close()
+	await server.close()
+	clearTimeout(deadline)
+}

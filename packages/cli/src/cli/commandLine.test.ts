@@ -1,0 +1,122 @@
+import { mkdtemp, writeFile } from "node:fs/promises"
+import os from "node:os"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { oneLineError, parseCommandLine, type ParsedCommand } from "./commandLine.js"
+import { UsageError } from "./exitCodes.js"
+import { cairnHomeOf, resolveRunOptions } from "./runOptions.js"
+
+function parse(...argv: string[]): { parsed: ParsedCommand; out: string; err: string } {
+	let out = ""
+	let err = ""
+	const parsed = parseCommandLine(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t) })
+	return { parsed, out, err }
+}
+
+async function options(...argv: string[]) {
+	const { parsed } = parse(...argv)
+	if (parsed.kind !== "run") throw new Error(`not a run: ${parsed.kind}`)
+	return resolveRunOptions(parsed.flags, parsed.words, parsed.outputFormatGiven, {
+		env: {},
+		cwd: os.tmpdir(),
+	})
+}
+
+describe("the command line", () => {
+	it("reads every flag of a run", async () => {
+		const run = await options(
+			"-y",
+			"--no-tui",
+			"-w",
+			".",
+			"--provider",
+			"openai",
+			"--model",
+			"m",
+			"--api-key",
+			"k",
+			"--base-url",
+			"http://localhost:1234/v1",
+			"--mode",
+			"ask",
+			"--output-format",
+			"json",
+			"-d",
+			"--allow-outside-workspace",
+			"--allow-protected",
+			"fix",
+			"the",
+			"bug",
+		)
+		expect(run).toMatchObject({
+			prompt: "fix the bug",
+			autoApprove: true,
+			tui: false,
+			workspace: path.resolve(os.tmpdir()),
+			provider: "openai",
+			model: "m",
+			apiKey: "k",
+			baseUrl: "http://localhost:1234/v1",
+			mode: "ask",
+			outputFormat: "json",
+			debug: true,
+			allowOutsideWorkspace: true,
+			allowProtected: true,
+			stdinPromptStream: false,
+			resume: undefined,
+		})
+	})
+
+	it("-c, --session-id and --stdin-prompt-stream", async () => {
+		expect((await options("-c")).resume).toEqual({ latest: true })
+		expect((await options("--session-id", "abc", "go on")).resume).toEqual({ taskId: "abc" })
+		expect(await options("--stdin-prompt-stream")).toMatchObject({
+			stdinPromptStream: true,
+			outputFormat: "stream-json",
+		})
+	})
+
+	it("reads the prompt from a file", async () => {
+		const dir = await mkdtemp(path.join(os.tmpdir(), "cairn-prompt-"))
+		await writeFile(path.join(dir, "p.md"), "from a file\n")
+		expect((await options("--prompt-file", path.join(dir, "p.md"))).prompt).toBe("from a file\n")
+	})
+
+	it.each([
+		[["--prompt-file"], /argument missing/],
+		[["--yes=1"], /unknown option|does not take/],
+		[["-x"], /unknown option '-x'/],
+	])("refuses %j in one line", (argv, message) => {
+		const { parsed, err } = parse(...argv)
+		expect(parsed).toEqual({ kind: "exit", code: 2 })
+		expect(err.trim().split("\n")).toHaveLength(1)
+		expect(err).toMatch(message)
+	})
+
+	it("refuses bad values after parsing with a UsageError naming the flag", async () => {
+		await expect(options("--model", " ", "x")).rejects.toThrow(
+			new UsageError("--model needs a non-empty value"),
+		)
+		await expect(options("--stdin-prompt-stream", "hi")).rejects.toThrow(/takes prompts from stdin/)
+	})
+
+	it("help and version exit 0; `list tasks` is a command", () => {
+		expect(parse("--help").parsed).toEqual({ kind: "exit", code: 0 })
+		expect(parse("-V")).toMatchObject({
+			parsed: { kind: "exit", code: 0 },
+			out: expect.stringMatching(/^\d/),
+		})
+		expect(parse("list", "tasks", "-w", "/tmp").parsed).toMatchObject({
+			kind: "listTasks",
+			flags: { workspace: "/tmp" },
+		})
+	})
+
+	it("formats commander's messages as one line and finds CAIRN_HOME", () => {
+		expect(oneLineError("error: unknown option '--promt'\n(Did you mean --prompt?)")).toBe(
+			"cairn: unknown option '--promt' (Did you mean --prompt?)\n",
+		)
+		expect(cairnHomeOf({ CAIRN_HOME: "/x/y" })).toBe("/x/y")
+		expect(cairnHomeOf({})).toBe(path.join(os.homedir(), ".cairn"))
+	})
+})

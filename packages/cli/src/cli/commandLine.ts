@@ -1,0 +1,142 @@
+import { Argument, Command, CommanderError, Option } from "commander"
+import { providerNames } from "@cairn/types"
+import { cliVersion } from "../version.js"
+import { ExitCode } from "./exitCodes.js"
+
+export const outputFormats = ["text", "json", "stream-json"] as const
+export type OutputFormat = (typeof outputFormats)[number]
+
+/** The flags as commander parsed them; values are checked further in runOptions.ts. */
+export interface Flags {
+	prompt?: string
+	promptFile?: string
+	yes?: boolean
+	/** false with --no-tui. */
+	tui: boolean
+	workspace?: string
+	provider?: (typeof providerNames)[number]
+	model?: string
+	apiKey?: string
+	baseUrl?: string
+	mode?: string
+	outputFormat: OutputFormat
+	debug?: boolean
+	stdinPromptStream?: boolean
+	sessionId?: string
+	continue?: boolean
+	allowOutsideWorkspace?: boolean
+	allowProtected?: boolean
+}
+
+export type ParsedCommand =
+	| { kind: "run"; flags: Flags; words: string[]; outputFormatGiven: boolean }
+	| { kind: "listTasks"; flags: Flags; outputFormatGiven: boolean }
+	| { kind: "exit"; code: number }
+
+export interface CommandLineIO {
+	stdout: (text: string) => void
+	stderr: (text: string) => void
+}
+
+/** Commander's message as one line: "cairn: unknown option '--foo' (Did you mean --model?)". */
+export function oneLineError(message: string): string {
+	const text = message
+		.replace(/^error: /, "")
+		.replace(/\s*\n\s*/g, " ")
+		.trim()
+	return `cairn: ${text}\n`
+}
+
+function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => void): Command {
+	const program = new Command("cairn")
+	program
+		.description("Cairn, the open-source AI coding agent, in a terminal or a script.")
+		.version(cliVersion, "-V, --version", "print the version")
+		.helpOption("-h, --help", "show this help")
+		.argument("[prompt...]", "the task (the words are joined with spaces)")
+		.option("-P, --prompt <text>", "the task")
+		.option("--prompt-file <path>", "read the task from a file")
+		.option("-y, --yes", "approve tool, command, MCP and browser requests without asking")
+		.option("--no-tui", "plain streaming output, even in a terminal")
+		.option("-w, --workspace <dir>", "the folder the agent works in (default: the current folder)")
+		.addOption(new Option("--provider <name>", "the model API").choices(providerNames))
+		.option("--model <id>", "the model id")
+		.option("--api-key <key>", "the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY; Ollama needs none)")
+		.option("--base-url <url>", "the API endpoint (any OpenAI-compatible server with --provider openai)")
+		.option("--mode <slug>", "the mode to work in (code, architect, ask)")
+		.addOption(
+			new Option("--output-format <format>", "what stdout carries")
+				.choices(outputFormats)
+				.default("text"),
+		)
+		.option("-d, --debug", "log to $CAIRN_HOME/cli-debug.log (secrets redacted)")
+		.option(
+			"--stdin-prompt-stream",
+			"take NDJSON commands on stdin (start, message, cancel, ping, shutdown)",
+		)
+		.option("--session-id <id>", "continue the task with this id")
+		.option("-c, --continue", "continue the latest task of this workspace")
+		.option("--allow-outside-workspace", "with -y, also approve paths and commands outside the workspace")
+		.option(
+			"--allow-protected",
+			"with -y, also approve edits to protected files (.cairn/, .vscode/, .git/, ...)",
+		)
+		.addHelpText(
+			"after",
+			[
+				"",
+				"Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs a person, 130 interrupted.",
+				"Storage: $CAIRN_HOME (default ~/.cairn) holds tasks, settings and secrets.",
+			].join("\n"),
+		)
+		.showSuggestionAfterError(true)
+		.exitOverride()
+		.configureOutput({
+			writeOut: io.stdout,
+			writeErr: io.stderr,
+			outputError: (message, write) => write(oneLineError(message)),
+		})
+		.action((words: string[], _options, command: Command) => {
+			onParsed({
+				kind: "run",
+				flags: command.opts<Flags>(),
+				words,
+				outputFormatGiven: command.getOptionValueSource("outputFormat") !== "default",
+			})
+		})
+
+	program
+		.command("list")
+		.description("list things: `cairn list tasks` shows this workspace's tasks, newest first")
+		.addArgument(new Argument("<what>", "what to list").choices(["tasks"]))
+		.exitOverride()
+		.configureOutput({
+			writeOut: io.stdout,
+			writeErr: io.stderr,
+			outputError: (message, write) => write(oneLineError(message)),
+		})
+		.action((_what: string, _options, command: Command) => {
+			onParsed({
+				kind: "listTasks",
+				flags: command.optsWithGlobals<Flags>(),
+				outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+			})
+		})
+	return program
+}
+
+/** Parses argv (without node and the script). Help, version and errors come back as an exit code. */
+export function parseCommandLine(argv: readonly string[], io: CommandLineIO): ParsedCommand {
+	let parsed: ParsedCommand | undefined
+	const program = buildProgram(io, (result) => (parsed = result))
+	try {
+		program.parse([...argv], { from: "user" })
+	} catch (error) {
+		if (error instanceof CommanderError) {
+			const ok = error.code === "commander.helpDisplayed" || error.code === "commander.version"
+			return { kind: "exit", code: ok || error.exitCode === 0 ? 0 : ExitCode.usage }
+		}
+		throw error
+	}
+	return parsed ?? { kind: "exit", code: ExitCode.usage }
+}

@@ -1,0 +1,111 @@
+import type { Readable } from "node:stream"
+import { PromptManager } from "../input/PromptManager.js"
+import { colorWanted, createStyle } from "../output/style.js"
+import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
+import { listTasks } from "../session/listTasks.js"
+import { PromptStreamSession } from "../session/PromptStreamSession.js"
+import { runOneShot } from "../session/runOneShot.js"
+import { oneLineError, parseCommandLine } from "./commandLine.js"
+import { ExitCode, UsageError } from "./exitCodes.js"
+import { resolveRunOptions, type RunOptions } from "./runOptions.js"
+
+/** The process around a run: streams, environment and signals (tests pass their own). */
+export interface CliProcess {
+	argv: readonly string[]
+	env: NodeJS.ProcessEnv
+	cwd: string
+	stdin: Readable & { isTTY?: boolean }
+	stdout: { write(text: string): unknown; isTTY?: boolean }
+	stderr: { write(text: string): unknown; isTTY?: boolean }
+	/** Registers a handler for SIGINT / SIGTERM. */
+	onSignal(handler: (signal: "SIGINT" | "SIGTERM") => void): void
+}
+
+type Mode = "stream" | "tui" | "plain"
+
+function modeOf(options: RunOptions, io: CliProcess): Mode {
+	if (options.stdinPromptStream) return "stream"
+	const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true
+	if (options.outputFormat === "text" && options.tui && terminal) return "tui"
+	return "plain"
+}
+
+/** JSON modes own stdout: stray console output (a library's warning) goes to stderr instead. */
+function quietConsole(stderr: CliProcess["stderr"]): void {
+	const toStderr = (...args: unknown[]) => void stderr.write(`${args.map(String).join(" ")}\n`)
+	console.log = toStderr
+	console.info = toStderr
+	console.debug = toStderr
+}
+
+async function runTasks(
+	rt: CliRuntime,
+	mode: Mode,
+	io: CliProcess,
+	prompt: PromptManager | undefined,
+): Promise<number> {
+	const stderr = (text: string) => void io.stderr.write(text)
+	if (mode === "stream")
+		return new PromptStreamSession(rt, { input: io.stdin, onSignal: io.onSignal }).run()
+	if (mode === "tui") {
+		// Ink and React load only when the TUI is used: scripts start faster without them.
+		const { runTui } = await import("../tui/runTui.js")
+		return runTui(rt, { onSignal: io.onSignal, stderr })
+	}
+	rt.output.init(rt.initInfo())
+	return runOneShot(rt, { ...(prompt && { person: prompt }), onSignal: io.onSignal, stderr })
+}
+
+/** Runs `cairn` with these arguments and returns the exit code. */
+export async function main(io: CliProcess): Promise<number> {
+	const parsed = parseCommandLine(io.argv, {
+		stdout: (text) => void io.stdout.write(text),
+		stderr: (text) => void io.stderr.write(text),
+	})
+	if (parsed.kind === "exit") return parsed.code
+
+	let rt: CliRuntime | undefined
+	let prompt: PromptManager | undefined
+	try {
+		const options = await resolveRunOptions(
+			parsed.flags,
+			parsed.kind === "run" ? parsed.words : [],
+			parsed.outputFormatGiven,
+			{ env: io.env, cwd: io.cwd },
+		)
+		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
+		const mode = modeOf(options, io)
+		const interactive = mode === "plain" && options.outputFormat === "text" && io.stdin.isTTY === true
+		if (options.outputFormat !== "text") quietConsole(io.stderr)
+		if (interactive) {
+			const style = createStyle(colorWanted(io.stdout, io.env))
+			// Questions go where the person looks: stderr when stdout is redirected to a file or pipe.
+			const output = io.stdout.isTTY === true ? io.stdout : io.stderr
+			prompt = new PromptManager({ input: io.stdin, output, style })
+		}
+		if (options.prompt === undefined && options.resume === undefined && mode === "plain") {
+			if (prompt === undefined)
+				throw new UsageError("no prompt: pass it as an argument, with -P/--prompt or --prompt-file")
+			const line = (await prompt.line("What should Cairn do? ")).trim()
+			if (line === "") throw new UsageError("no prompt given")
+			options.prompt = line
+		}
+		rt = await createRuntime(options, {
+			env: io.env,
+			write: mode === "tui" ? () => {} : (text) => void io.stdout.write(text),
+			color: colorWanted(io.stdout, io.env),
+			stderrLogs: mode !== "tui",
+		})
+		return await runTasks(rt, mode, io, prompt)
+	} catch (error) {
+		if (error instanceof UsageError) {
+			io.stderr.write(oneLineError(error.message))
+			return ExitCode.usage
+		}
+		io.stderr.write(`cairn: ${error instanceof Error ? error.message : String(error)}\n`)
+		return ExitCode.failed
+	} finally {
+		prompt?.close()
+		await rt?.dispose()
+	}
+}

@@ -1,0 +1,147 @@
+import { readFile, stat } from "node:fs/promises"
+import os from "node:os"
+import path from "node:path"
+import { builtInModes } from "@cairn/core"
+import type { ProviderName } from "@cairn/types"
+import type { Flags, OutputFormat } from "./commandLine.js"
+import { UsageError } from "./exitCodes.js"
+
+/** Everything a run needs, checked: paths resolved, values valid, conflicts refused. */
+export interface RunOptions {
+	prompt: string | undefined
+	/** Continue a stored task: its id, or "latest" for -c. */
+	resume: { taskId: string } | { latest: true } | undefined
+	autoApprove: boolean
+	allowOutsideWorkspace: boolean
+	allowProtected: boolean
+	tui: boolean
+	workspace: string
+	cairnHome: string
+	provider: ProviderName | undefined
+	model: string | undefined
+	apiKey: string | undefined
+	baseUrl: string | undefined
+	mode: string | undefined
+	outputFormat: OutputFormat
+	debug: boolean
+	stdinPromptStream: boolean
+}
+
+export interface Environment {
+	env: NodeJS.ProcessEnv
+	cwd: string
+}
+
+/** $CAIRN_HOME, else ~/.cairn. */
+export function cairnHomeOf(env: NodeJS.ProcessEnv): string {
+	const configured = env.CAIRN_HOME?.trim()
+	return path.resolve(configured ? configured : path.join(os.homedir(), ".cairn"))
+}
+
+const nonEmpty = (flag: string, value: string | undefined): string | undefined => {
+	if (value === undefined) return undefined
+	if (value.trim() === "") throw new UsageError(`${flag} needs a non-empty value`)
+	return value
+}
+
+async function readPromptFile(file: string, cwd: string): Promise<string> {
+	let text: string
+	try {
+		text = await readFile(path.resolve(cwd, file), "utf8")
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code ?? String(error)
+		throw new UsageError(`--prompt-file: cannot read ${file} (${code})`)
+	}
+	if (text.trim() === "") throw new UsageError(`--prompt-file: ${file} is empty`)
+	return text
+}
+
+async function resolveWorkspace(flag: string | undefined, cwd: string): Promise<string> {
+	const dir = path.resolve(cwd, flag ?? ".")
+	const info = await stat(dir).catch(() => undefined)
+	if (info === undefined || !info.isDirectory()) throw new UsageError(`--workspace: ${dir} is not a folder`)
+	return dir
+}
+
+function checkBaseUrl(value: string | undefined): string | undefined {
+	if (value === undefined) return undefined
+	let url: URL
+	try {
+		url = new URL(value)
+	} catch {
+		throw new UsageError(`--base-url: "${value}" is not a URL`)
+	}
+	if (url.protocol !== "http:" && url.protocol !== "https:")
+		throw new UsageError(`--base-url: "${value}" must be an http(s) URL`)
+	return value
+}
+
+function checkMode(value: string | undefined): string | undefined {
+	if (value === undefined) return undefined
+	const slugs = builtInModes.map((mode) => mode.slug)
+	if (!slugs.includes(value))
+		throw new UsageError(`--mode: unknown mode "${value}" (modes: ${slugs.join(", ")})`)
+	return value
+}
+
+/** Checks the flags of a run and turns them into RunOptions; a bad one throws a UsageError. */
+export async function resolveRunOptions(
+	flags: Flags,
+	words: readonly string[],
+	outputFormatGiven: boolean,
+	environment: Environment,
+): Promise<RunOptions> {
+	const positional = words.join(" ").trim()
+	const sources = [
+		positional !== "" ? "an argument" : undefined,
+		flags.prompt !== undefined ? "-P/--prompt" : undefined,
+		flags.promptFile !== undefined ? "--prompt-file" : undefined,
+	].filter((s) => s !== undefined)
+	if (sources.length > 1) throw new UsageError(`give the prompt once, not as ${sources.join(" and ")}`)
+	const prompt =
+		positional !== ""
+			? positional
+			: flags.promptFile !== undefined
+				? await readPromptFile(flags.promptFile, environment.cwd)
+				: nonEmpty("-P/--prompt", flags.prompt)
+
+	const sessionId = nonEmpty("--session-id", flags.sessionId)
+	if (sessionId !== undefined && flags.continue)
+		throw new UsageError("use either --session-id or -c/--continue")
+
+	let outputFormat = flags.outputFormat
+	const stdinPromptStream = flags.stdinPromptStream === true
+	if (stdinPromptStream) {
+		if (outputFormatGiven && outputFormat !== "stream-json")
+			throw new UsageError("--stdin-prompt-stream needs --output-format stream-json")
+		outputFormat = "stream-json"
+		if (prompt !== undefined)
+			throw new UsageError(
+				"--stdin-prompt-stream takes prompts from stdin (start commands), not from flags",
+			)
+		if (sessionId !== undefined || flags.continue)
+			throw new UsageError(
+				"--stdin-prompt-stream continues tasks with start {taskId}, not --session-id or -c",
+			)
+	}
+
+	return {
+		prompt,
+		resume:
+			sessionId !== undefined ? { taskId: sessionId } : flags.continue ? { latest: true } : undefined,
+		autoApprove: flags.yes === true,
+		allowOutsideWorkspace: flags.allowOutsideWorkspace === true,
+		allowProtected: flags.allowProtected === true,
+		tui: flags.tui,
+		workspace: await resolveWorkspace(flags.workspace, environment.cwd),
+		cairnHome: cairnHomeOf(environment.env),
+		provider: flags.provider,
+		model: nonEmpty("--model", flags.model),
+		apiKey: nonEmpty("--api-key", flags.apiKey),
+		baseUrl: checkBaseUrl(flags.baseUrl),
+		mode: checkMode(flags.mode),
+		outputFormat,
+		debug: flags.debug === true,
+		stdinPromptStream,
+	}
+}

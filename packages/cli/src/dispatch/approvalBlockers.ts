@@ -1,0 +1,88 @@
+import { evaluateCommand, isProtectedPath } from "@cairn/core"
+import {
+	clineAskCommandSchema,
+	clineSayToolSchema,
+	safeParseJson,
+	type ClineMessage,
+	type ClineSayTool,
+} from "@cairn/types"
+
+export interface ApprovalPolicy {
+	/** -y: approve what is approvable. */
+	autoApprove: boolean
+	allowOutsideWorkspace: boolean
+	allowProtected: boolean
+	/** The configured denied command prefixes; a command matching one always needs a person. */
+	deniedCommands: () => readonly string[]
+}
+
+/** Row kinds that change a file: a protected path among them needs a person. */
+const editKinds: ReadonlySet<ClineSayTool["tool"]> = new Set([
+	"newFileCreated",
+	"editedExistingFile",
+	"appliedDiff",
+	"insertContent",
+	"searchAndReplace",
+])
+
+function toolBlockers(row: ClineSayTool, policy: ApprovalPolicy): string[] {
+	const path = "path" in row ? row.path : undefined
+	if (path === undefined) return []
+	const flags = {
+		isOutsideWorkspace: "isOutsideWorkspace" in row ? row.isOutsideWorkspace : undefined,
+		isProtected: "isProtected" in row ? row.isProtected : undefined,
+	}
+	const blockers: string[] = []
+	if (flags.isOutsideWorkspace === true && !policy.allowOutsideWorkspace)
+		blockers.push(`${path} is outside the workspace (--allow-outside-workspace)`)
+	// The row's flag is the core's verdict; the path check keeps the rule even for a row without it.
+	const isProtected = flags.isProtected === true || (editKinds.has(row.tool) && isProtectedPath(path))
+	if (isProtected && !policy.allowProtected)
+		blockers.push(`${path} is a protected file (--allow-protected)`)
+	return blockers
+}
+
+async function commandBlockers(text: string | undefined, policy: ApprovalPolicy): Promise<string[]> {
+	const parsed = safeParseJson(clineAskCommandSchema, text)
+	if (!parsed.success) return [`the command request could not be read (${parsed.error})`]
+	const { command, deniedBy, isOutsideWorkspace } = parsed.data
+	const blockers: string[] = []
+	if (isOutsideWorkspace === true && !policy.allowOutsideWorkspace)
+		blockers.push(`"${command}" runs outside the workspace (--allow-outside-workspace)`)
+	if (deniedBy !== undefined) {
+		blockers.push(`"${command}" matches the denied command "${deniedBy}"`)
+		return blockers
+	}
+	const denied = policy.deniedCommands()
+	if (denied.length === 0) return blockers
+	// The host only checks the denied list when its own auto-approval is on; check it here too,
+	// with the core's parser, so a chained or nested denied command cannot slip through -y.
+	const verdict = await evaluateCommand(command, { allowed: [], denied })
+	if (verdict.decision === "deny")
+		blockers.push(`"${command}" matches the denied command "${verdict.deniedBy}"`)
+	else if (verdict.decision === "ask" && verdict.unit === undefined)
+		blockers.push(`"${command}" cannot be checked against the denied commands`)
+	return blockers
+}
+
+/**
+ * Why an approval ask must not be approved unseen, even with -y: paths outside the workspace,
+ * protected files and denied commands (unless a flag allows the first two). Empty: approvable.
+ */
+export async function approvalBlockers(message: ClineMessage, policy: ApprovalPolicy): Promise<string[]> {
+	switch (message.ask) {
+		case "tool": {
+			const parsed = safeParseJson(clineSayToolSchema, message.text)
+			return parsed.success
+				? toolBlockers(parsed.data, policy)
+				: [`the tool request could not be read (${parsed.error})`]
+		}
+		case "command":
+			return commandBlockers(message.text, policy)
+		case "use_mcp_server":
+		case "browser_action_launch":
+			return []
+		default:
+			return [`"${message.ask ?? message.say}" is not an approval`]
+	}
+}

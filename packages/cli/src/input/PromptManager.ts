@@ -1,0 +1,86 @@
+import { createInterface, type Interface } from "node:readline"
+import type { Readable } from "node:stream"
+import type { PendingQuestion, PersonChannel } from "../dispatch/AskDispatcher.js"
+import { parseTypedAnswer, type PersonAnswer } from "../dispatch/personAnswers.js"
+import type { Style } from "../output/style.js"
+
+export interface PromptManagerOptions {
+	input: Readable
+	output: { write(text: string): unknown }
+	style: Style
+}
+
+/** Asks on one line what an idle ask wants to know; an empty line declines. */
+const idlePrompts: Readonly<Record<string, string>> = {
+	api_req_failed: "Retry? [y/N] ",
+	mistake_limit_reached: "Guidance for the model (empty line to stop): ",
+	auto_approval_max_req_reached: "Continue? [y/N] ",
+}
+
+/**
+ * Line input for a person at a terminal without the TUI (--no-tui): approvals (y / n / feedback
+ * text), answers to follow-up questions (a suggestion's number or text) and decisions at idle asks.
+ */
+export class PromptManager implements PersonChannel {
+	private readonly rl: Interface
+	private closed = false
+
+	constructor(private readonly options: PromptManagerOptions) {
+		this.rl = createInterface({ input: options.input, terminal: false })
+		this.rl.on("close", () => (this.closed = true))
+	}
+
+	/** Writes `prompt` and resolves with the next line; rejects when input ends or `signal` aborts. */
+	line(prompt: string, signal?: AbortSignal): Promise<string> {
+		return new Promise((resolve, reject) => {
+			if (this.closed) return reject(new Error("the input has ended"))
+			if (signal?.aborted) return reject(new Error("the question was withdrawn"))
+			this.options.output.write(prompt)
+			const cleanup = () => {
+				this.rl.off("line", onLine)
+				this.rl.off("close", onClose)
+				signal?.removeEventListener("abort", onAbort)
+			}
+			const onLine = (line: string) => {
+				cleanup()
+				resolve(line)
+			}
+			const onClose = () => {
+				cleanup()
+				reject(new Error("the input has ended"))
+			}
+			const onAbort = () => {
+				cleanup()
+				this.options.output.write("\n")
+				reject(new Error("the question was withdrawn"))
+			}
+			this.rl.on("line", onLine)
+			this.rl.once("close", onClose)
+			signal?.addEventListener("abort", onAbort, { once: true })
+		})
+	}
+
+	async ask(question: PendingQuestion, signal: AbortSignal): Promise<PersonAnswer> {
+		const { style } = this.options
+		for (const blocker of question.blockers)
+			this.options.output.write(`${style.yellow("!")} ${blocker}\n`)
+		const idle = idlePrompts[question.ask]
+		if (idle !== undefined) {
+			const line = (await this.line(idle, signal)).trim()
+			if (line === "") return { kind: "no" }
+			return parseTypedAnswer(line, question.ask)
+		}
+		const prompt =
+			question.ask === "followup"
+				? `${style.yellow("›")} Your answer (a number or text): `
+				: `${style.yellow("›")} Approve? [y]es / [n]o / or type feedback: `
+		for (;;) {
+			const line = (await this.line(prompt, signal)).trim()
+			if (line !== "") return parseTypedAnswer(line, question.ask, question.followup)
+		}
+	}
+
+	close(): void {
+		this.rl.close()
+	}
+}

@@ -1,0 +1,142 @@
+import type { CliEvent } from "./cliEvents.js"
+import type { InitInfo, Renderer, RunResult } from "./renderers.js"
+import type { Style } from "./style.js"
+import { clipLines, summarizeTool } from "./toolSummary.js"
+
+const maxBodyLines = 60
+
+export function formatCost(cost: number): string {
+	return `$${cost < 0.01 && cost > 0 ? cost.toFixed(4) : cost.toFixed(2)}`
+}
+
+export function formatTokens(count: number): string {
+	return count >= 10_000 ? `${(count / 1000).toFixed(1)}k` : count.toLocaleString("en-US")
+}
+
+/** Colours a unified diff line by line. */
+export function styleDiff(diff: string, style: Style): string {
+	return diff
+		.split("\n")
+		.map((line) => {
+			if (line.startsWith("+++") || line.startsWith("---")) return style.bold(line)
+			if (line.startsWith("+")) return style.green(line)
+			if (line.startsWith("-")) return style.red(line)
+			if (line.startsWith("@@")) return style.cyan(line)
+			return line
+		})
+		.join("\n")
+}
+
+/**
+ * Plain output for people: the model's text as it streams (deltas only, so nothing is printed
+ * twice), one line per tool call with its diff, command output, the result and the cost.
+ */
+export class TextRenderer implements Renderer {
+	private atLineStart = true
+
+	constructor(
+		private readonly write: (text: string) => void,
+		private readonly style: Style,
+	) {}
+
+	private out(text: string): void {
+		if (text === "") return
+		this.write(text)
+		this.atLineStart = text.endsWith("\n")
+	}
+
+	private line(text: string): void {
+		if (!this.atLineStart) this.out("\n")
+		this.out(`${text}\n`)
+	}
+
+	init(_info: InitInfo): void {}
+
+	control(): void {}
+
+	notice(text: string): void {
+		this.line(this.style.dim(text))
+	}
+
+	event(event: CliEvent): void {
+		const { style } = this
+		switch (event.type) {
+			case "assistant":
+				if (!event.done) this.out(event.delta)
+				else if (!this.atLineStart) this.out("\n")
+				return
+			case "reasoning":
+				if (!event.done) this.out(style.dim(event.delta))
+				else if (!this.atLineStart) this.out("\n")
+				return
+			case "user":
+				return
+			case "tool_use": {
+				const summary = summarizeTool(event.kind, event.input)
+				const isCommand = event.kind === "command" || event.kind === "executeCommand"
+				this.line(
+					isCommand
+						? `${style.cyan("$")} ${summary.target}`
+						: `${style.cyan("●")} ${style.bold(summary.verb)} ${summary.target}`,
+				)
+				if (summary.body !== undefined && summary.body !== "") {
+					const body = clipLines(summary.body, maxBodyLines)
+					this.line(styleDiff(body, style))
+				}
+				return
+			}
+			case "tool_output":
+				this.out(event.delta)
+				return
+			case "tool_result":
+				if (!this.atLineStart) this.out("\n")
+				if (event.status === "error") this.line(style.red(`  ✗ ${event.error ?? "failed"}`))
+				else if (event.status === "rejected") this.line(style.yellow("  ✗ rejected"))
+				else if (event.status === "cancelled") this.line(style.yellow("  ✗ interrupted"))
+				return
+			case "ask":
+				if (event.ask === "followup" && event.question !== undefined) {
+					this.line(`${style.yellow("?")} ${event.question}`)
+					event.suggestions?.forEach((answer, i) => this.line(`  ${i + 1}) ${answer}`))
+				}
+				return
+			case "completion":
+				this.line(`${style.green("✓")} ${event.text}`)
+				return
+			case "error":
+				this.line(style.red(`✗ ${event.message}`))
+				return
+			case "system":
+				if (event.subtype === "retry") {
+					const seconds = Math.ceil(event.delayMs / 1000)
+					this.line(
+						style.yellow(
+							`⟳ ${event.error}; retrying in ${seconds}s (attempt ${event.attempt}/${event.maxAttempts})`,
+						),
+					)
+				} else if (
+					event.subtype === "ask_answered" &&
+					event.by === "auto" &&
+					event.ask === "followup"
+				) {
+					this.line(style.dim(`→ answered "${event.text ?? ""}" (-y)`))
+				} else if (event.subtype === "task_resumed") {
+					this.line(
+						style.dim(`Continuing task ${event.taskId}: ${event.task.split("\n")[0] ?? ""}`),
+					)
+				}
+				return
+			case "cost":
+				return
+		}
+	}
+
+	result(result: RunResult): void {
+		const { tokens } = result
+		this.line(
+			this.style.dim(
+				`Cost ${formatCost(result.cost)} · ${formatTokens(tokens.input)} tokens in · ${formatTokens(tokens.output)} out`,
+			),
+		)
+	}
+}

@@ -1,0 +1,208 @@
+import type { ClineMessage } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import type { CliEvent } from "./cliEvents.js"
+import { TranscriptEvents } from "./TranscriptEvents.js"
+
+function setup() {
+	const events: CliEvent[] = []
+	const transcript = new TranscriptEvents((event) => events.push(event))
+	let ts = 100
+	const next = () => ++ts
+	const put = (message: ClineMessage) => transcript.upsert(message)
+	return { events, transcript, next, put }
+}
+
+const request = (ts: number, cost?: number): ClineMessage => ({
+	ts,
+	type: "say",
+	say: "api_req_started",
+	text: JSON.stringify({ request: "x", tokensIn: 10, tokensOut: 5, ...(cost !== undefined && { cost }) }),
+})
+
+describe("TranscriptEvents", () => {
+	it("the first row is the person's prompt; streamed text becomes deltas that add up to the text, then done", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "the task" })
+		const req = next()
+		put(request(req))
+		const ts = next()
+		// Coalesced updates skip some intermediate versions; nothing is lost or repeated.
+		for (const text of ["He", "Hello wo", "Hello world", "Hello world!"])
+			put({ ts, type: "say", say: "text", text, partial: true })
+		put({ ts, type: "say", say: "text", text: "Hello world!", partial: false })
+		put({ ts, type: "say", say: "text", text: "Hello world!", partial: false })
+		put(request(req, 0.5))
+		const deltas = events.filter((e) => e.type === "assistant" && !e.done)
+		expect(deltas.map((e) => (e as { delta: string }).delta).join("")).toBe("Hello world!")
+		expect(events.filter((e) => e.type === "assistant" && e.done)).toEqual([
+			{ type: "assistant", id: `msg_${ts}`, text: "Hello world!", done: true },
+		])
+		expect(events[0]).toEqual({ type: "user", id: "user_101", text: "the task" })
+		expect(events.at(-1)).toMatchObject({
+			type: "cost",
+			tokensIn: 10,
+			tokensOut: 5,
+			cost: 0.5,
+			totalCost: 0.5,
+		})
+	})
+
+	it("frames a command: tool_use at the ask, output as it grows, tool_result when the next request starts", () => {
+		const { events, transcript, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const ask = next()
+		put({
+			ts: ask,
+			type: "ask",
+			ask: "command",
+			text: JSON.stringify({ command: "npm test" }),
+			partial: true,
+		})
+		put({ ts: ask, type: "ask", ask: "command", text: JSON.stringify({ command: "npm test" }) })
+		transcript.answered(ask, "command", { type: "askResponse", askResponse: "yesButtonClicked" }, "auto")
+		const out = next()
+		put({ ts: out, type: "ask", ask: "command_output", text: "ok 1\n" })
+		put({ ts: out, type: "ask", ask: "command_output", text: "ok 1\nok 2\n" })
+		put(request(next()))
+		expect(events.slice(1)).toEqual([
+			{
+				type: "tool_use",
+				id: `tool_${ask}`,
+				name: "execute_command",
+				kind: "command",
+				input: { command: "npm test" },
+				approval: "ask",
+			},
+			{
+				type: "ask",
+				id: `ask_${ask}`,
+				ask: "command",
+				text: JSON.stringify({ command: "npm test" }),
+				toolUseId: `tool_${ask}`,
+			},
+			{
+				type: "system",
+				subtype: "ask_answered",
+				id: `ask_${ask}`,
+				ask: "command",
+				response: "yesButtonClicked",
+				by: "auto",
+			},
+			{ type: "tool_output", id: `tool_${ask}`, delta: "ok 1\n" },
+			{ type: "tool_output", id: `tool_${ask}`, delta: "ok 2\n" },
+			{
+				type: "tool_result",
+				id: `tool_${ask}`,
+				name: "execute_command",
+				status: "success",
+				output: "ok 1\nok 2\n",
+			},
+		])
+	})
+
+	it("a refused approval ends its call as rejected; an error row after a call is its error", () => {
+		const { events, transcript, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const first = next()
+		put({
+			ts: first,
+			type: "ask",
+			ask: "tool",
+			text: JSON.stringify({ tool: "editedExistingFile", path: "a", diff: "-a\n+b" }),
+		})
+		transcript.answered(
+			first,
+			"tool",
+			{ type: "askResponse", askResponse: "messageResponse", text: "no" },
+			"person",
+		)
+		put({ ts: next(), type: "say", say: "user_feedback", text: "no" })
+		put(request(next()))
+		const second = next()
+		put({ ts: second, type: "say", say: "tool", text: JSON.stringify({ tool: "readFile", path: "b" }) })
+		put({ ts: next(), type: "say", say: "error", text: "b does not exist" })
+		const results = events.filter((e) => e.type === "tool_result")
+		expect(results).toEqual([
+			{ type: "tool_result", id: `tool_${first}`, name: "write_to_file", status: "rejected" },
+			{
+				type: "tool_result",
+				id: `tool_${second}`,
+				name: "read_file",
+				status: "error",
+				error: "b does not exist",
+			},
+		])
+		expect(events).toContainEqual({ type: "user", id: expect.any(String), text: "no" })
+	})
+
+	it("an error with no call open is an error event; an interrupted call is cancelled", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		put({ ts: next(), type: "say", say: "error", text: "Cancelled before this tool call was complete." })
+		const call = next()
+		put({
+			ts: call,
+			type: "say",
+			say: "tool",
+			text: JSON.stringify({ tool: "executeCommand", command: "sleep 9" }),
+		})
+		put({ ts: next(), type: "ask", ask: "resume_task" })
+		expect(events.slice(1)).toEqual([
+			{ type: "error", source: "agent", message: "Cancelled before this tool call was complete." },
+			{
+				type: "tool_use",
+				id: `tool_${call}`,
+				name: "execute_command",
+				kind: "executeCommand",
+				input: { command: "sleep 9" },
+				approval: "auto",
+			},
+			{ type: "tool_result", id: `tool_${call}`, name: "execute_command", status: "cancelled" },
+			{ type: "ask", id: expect.any(String), ask: "resume_task" },
+		])
+	})
+
+	it("reports follow-ups, completions, retries and failures", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		put({
+			ts: next(),
+			type: "ask",
+			ask: "followup",
+			text: JSON.stringify({ question: "Q?", suggest: [{ answer: "A" }] }),
+		})
+		put({
+			ts: next(),
+			type: "say",
+			say: "api_req_retry_delayed",
+			text: JSON.stringify({ attempt: 1, maxAttempts: 2, delayMs: 10, error: "503" }),
+		})
+		const done = next()
+		put({ ts: done, type: "say", say: "completion_result", text: "Do", partial: true })
+		put({ ts: done, type: "say", say: "completion_result", text: "Done." })
+		put({ ts: next(), type: "ask", ask: "api_req_failed", text: "server down" })
+		expect(events.slice(1)).toEqual([
+			{ type: "ask", id: expect.any(String), ask: "followup", question: "Q?", suggestions: ["A"] },
+			{ type: "system", subtype: "retry", attempt: 1, maxAttempts: 2, delayMs: 10, error: "503" },
+			{ type: "completion", id: `completion_${done}`, text: "Done." },
+			{ type: "error", source: "api", message: "server down" },
+			{ type: "ask", id: expect.any(String), ask: "api_req_failed", text: "server down" },
+		])
+	})
+
+	it("absorbs a reloaded task's rows as history: counted, not reported", () => {
+		const { events, transcript, next, put } = setup()
+		const old = [
+			{ ts: 1, type: "say" as const, say: "text" as const, text: "old task" },
+			request(2, 0.25),
+			{ ts: 3, type: "say" as const, say: "completion_result" as const, text: "Old result." },
+		]
+		transcript.absorb(old)
+		for (const message of old) put(message)
+		expect(events).toEqual([])
+		expect(transcript.usage.cost).toBe(0.25)
+		expect(transcript.lastCompletion).toBe("Old result.")
+		put({ ts: next(), type: "say", say: "user_feedback", text: "more" })
+		expect(events).toEqual([{ type: "user", id: expect.any(String), text: "more" }])
+	})
+})

@@ -1,0 +1,323 @@
+import {
+	apiRetryDelaySchema,
+	clineAskCommandSchema,
+	clineAskFollowupSchema,
+	clineAskUseMcpServerSchema,
+	clineSayToolSchema,
+	safeParseJson,
+	type ClineAsk,
+	type ClineMessage,
+	type WebviewMessage,
+} from "@cairn/types"
+import { approves } from "../dispatch/personAnswers.js"
+import { addRequest, apiRequestInfo, noUsage, type Usage } from "./apiUsage.js"
+import { appendedText } from "./appendedText.js"
+import type { CliEvent, ToolStatus } from "./cliEvents.js"
+import { toolNameByKind } from "./toolNames.js"
+
+interface RowState {
+	/** `${type}:${ask ?? say}` once the row was reported; a row reports once per kind. */
+	reported?: string
+	/** Streamed text already sent as deltas. */
+	sent: string
+	done: boolean
+	costed: boolean
+}
+
+interface OpenCall {
+	id: string
+	name: string
+	ts: number
+	output: string
+	error?: string
+	rejected: boolean
+}
+
+const errorSays = new Set(["error", "diff_error", "rooignore_error"])
+
+/**
+ * Turns transcript upserts into CliEvents. The transcript has no tool results of its own, so a
+ * call is framed by its rows: `tool_use` when its row is final (an approval ask, or an
+ * auto-approved `tool` say), `tool_output` as its `command_output` row grows, and `tool_result`
+ * when the transcript moves past it: status `error` if an error row followed, `rejected` if its
+ * approval was refused, `cancelled` if the task was interrupted, else `success`.
+ */
+export class TranscriptEvents {
+	private rows = new Map<number, RowState>()
+	private call: OpenCall | undefined
+	private firstTs: number | undefined
+	private usageTotal: Usage = noUsage()
+	private completion: string | undefined
+
+	constructor(private readonly emit: (event: CliEvent) => void) {}
+
+	/** Tokens and dollars of every finished model request of the task (history included). */
+	get usage(): Usage {
+		return this.usageTotal
+	}
+
+	/** The latest completion result shown. */
+	get lastCompletion(): string | undefined {
+		return this.completion
+	}
+
+	/** A different task is now current: forget the old one's rows. */
+	reset(): void {
+		this.endCall("cancelled")
+		this.rows = new Map()
+		this.firstTs = undefined
+		this.usageTotal = noUsage()
+		this.completion = undefined
+	}
+
+	/** Rows of a task read back from disk: history, counted but not reported again. */
+	absorb(messages: readonly ClineMessage[]): void {
+		for (const message of messages) {
+			this.firstTs ??= message.ts
+			const info = apiRequestInfo(message)
+			const costed = info?.cost !== undefined
+			if (info !== undefined && costed) addRequest(this.usageTotal, info)
+			if (message.say === "completion_result") this.completion = message.text
+			this.rows.set(message.ts, {
+				reported: kindOf(message),
+				sent: message.text ?? "",
+				done: message.partial !== true,
+				costed,
+			})
+		}
+	}
+
+	upsert(message: ClineMessage): void {
+		this.firstTs ??= message.ts
+		let row = this.rows.get(message.ts)
+		if (row === undefined) {
+			row = { sent: "", done: false, costed: false }
+			this.rows.set(message.ts, row)
+		}
+		if (message.type === "say") this.say(message, row)
+		else this.ask(message, row)
+	}
+
+	/** How an ask was answered (by -y or a person): reported, and a refused approval marks its call. */
+	answered(ts: number, ask: ClineAsk, reply: WebviewMessage, by: "auto" | "person"): void {
+		const response = reply.type === "askResponse" ? reply.askResponse : reply.type
+		const text = reply.type === "askResponse" ? reply.text : undefined
+		this.emit({
+			type: "system",
+			subtype: "ask_answered",
+			id: `ask_${ts}`,
+			ask,
+			response,
+			by,
+			...(text !== undefined && { text }),
+		})
+		if (this.call?.ts === ts && !approves(ask, reply)) this.call.rejected = true
+	}
+
+	/** Closes the open call, if any (the run is ending). */
+	endCall(status: ToolStatus): void {
+		const call = this.call
+		if (call === undefined) return
+		this.call = undefined
+		const final: ToolStatus = call.rejected ? "rejected" : call.error !== undefined ? "error" : status
+		this.emit({
+			type: "tool_result",
+			id: call.id,
+			name: call.name,
+			status: final,
+			...(call.output !== "" && { output: call.output }),
+			...(call.error !== undefined && { error: call.error }),
+		})
+	}
+
+	/** Reports a row once per kind; false when it was reported already. */
+	private once(message: ClineMessage, row: RowState): boolean {
+		const kind = kindOf(message)
+		if (row.reported === kind) return false
+		row.reported = kind
+		return true
+	}
+
+	private say(message: ClineMessage, row: RowState): void {
+		const text = message.text ?? ""
+		switch (message.say) {
+			case "text":
+				// The first row of a task is the person's prompt, not the model's answer.
+				if (message.ts === this.firstTs) {
+					if (message.partial !== true && this.once(message, row))
+						this.emit({ type: "user", id: `user_${message.ts}`, text })
+					return
+				}
+				this.endCall("success")
+				return this.stream("assistant", message, row)
+			case "reasoning":
+				this.endCall("success")
+				return this.stream("reasoning", message, row)
+			case "api_req_started":
+				return this.apiRequest(message, row)
+			case "api_req_retry_delayed": {
+				if (!this.once(message, row)) return
+				const retry = safeParseJson(apiRetryDelaySchema, text)
+				if (retry.success) this.emit({ type: "system", subtype: "retry", ...retry.data })
+				return
+			}
+			case "user_feedback":
+				if (this.once(message, row)) this.emit({ type: "user", id: `user_${message.ts}`, text })
+				return
+			case "tool": {
+				if (message.partial === true || !this.once(message, row)) return
+				this.endCall("success")
+				const parsed = safeParseJson(clineSayToolSchema, text)
+				if (!parsed.success) return
+				const { tool, ...input } = parsed.data
+				this.toolUse(message.ts, toolNameByKind[tool], tool, input, "auto")
+				return
+			}
+			case "mcp_server_request_started": {
+				if (!this.once(message, row)) return
+				this.endCall("success")
+				const parsed = safeParseJson(clineAskUseMcpServerSchema, text)
+				if (parsed.success) this.toolUse(message.ts, parsed.data.type, "mcp", parsed.data, "auto")
+				return
+			}
+			case "completion_result":
+				if (message.partial === true || !this.once(message, row)) return
+				this.endCall("success")
+				this.completion = text
+				return this.emit({ type: "completion", id: `completion_${message.ts}`, text })
+			default:
+				if (message.say !== undefined && errorSays.has(message.say)) {
+					if (message.partial === true || !this.once(message, row)) return
+					const error =
+						message.say === "rooignore_error" ? `${text} is blocked by .cairnignore` : text
+					if (this.call !== undefined) {
+						this.call.error = error
+						return this.endCall("error")
+					}
+					this.emit({ type: "error", source: "agent", message: error })
+				}
+		}
+	}
+
+	private ask(message: ClineMessage, row: RowState): void {
+		if (message.partial === true) return
+		const text = message.text ?? ""
+		if (message.ask === "command_output") {
+			const call = this.call
+			if (call === undefined) return
+			const delta = appendedText(call.output, text)
+			call.output = text
+			if (delta !== "") this.emit({ type: "tool_output", id: call.id, delta })
+			return
+		}
+		if (!this.once(message, row)) return
+		const ask = message.ask
+		if (ask === undefined) return
+		this.endCall(ask === "resume_task" ? "cancelled" : "success")
+		const id = `ask_${message.ts}`
+		let toolUseId: string | undefined
+		switch (ask) {
+			case "tool": {
+				const parsed = safeParseJson(clineSayToolSchema, text)
+				if (parsed.success) {
+					const { tool, ...input } = parsed.data
+					toolUseId = this.toolUse(message.ts, toolNameByKind[tool], tool, input, "ask")
+				}
+				break
+			}
+			case "command": {
+				const parsed = safeParseJson(clineAskCommandSchema, text)
+				if (parsed.success)
+					toolUseId = this.toolUse(message.ts, "execute_command", "command", parsed.data, "ask")
+				break
+			}
+			case "use_mcp_server": {
+				const parsed = safeParseJson(clineAskUseMcpServerSchema, text)
+				if (parsed.success)
+					toolUseId = this.toolUse(message.ts, parsed.data.type, "mcp", parsed.data, "ask")
+				break
+			}
+			case "browser_action_launch":
+				toolUseId = this.toolUse(message.ts, "browser_action", "launch", { url: text }, "ask")
+				break
+			case "followup": {
+				const parsed = safeParseJson(clineAskFollowupSchema, text)
+				if (parsed.success) {
+					const { question, suggest } = parsed.data
+					return this.emit({
+						type: "ask",
+						id,
+						ask,
+						question,
+						suggestions: suggest.map((s) => s.answer),
+					})
+				}
+				break
+			}
+			case "api_req_failed":
+				this.emit({ type: "error", source: "api", message: text })
+				break
+			case "mistake_limit_reached":
+				this.emit({ type: "error", source: "agent", message: text })
+				break
+		}
+		this.emit({
+			type: "ask",
+			id,
+			ask,
+			...(text !== "" && { text }),
+			...(toolUseId !== undefined && { toolUseId }),
+		})
+	}
+
+	private apiRequest(message: ClineMessage, row: RowState): void {
+		// A new request means the previous turn's tools are done.
+		this.endCall("success")
+		const info = apiRequestInfo(message)
+		if (info?.cost === undefined || row.costed) return
+		row.costed = true
+		addRequest(this.usageTotal, info)
+		this.emit({
+			type: "cost",
+			id: `req_${message.ts}`,
+			tokensIn: info.tokensIn ?? 0,
+			tokensOut: info.tokensOut ?? 0,
+			...(info.cacheWrites !== undefined && { cacheWrites: info.cacheWrites }),
+			...(info.cacheReads !== undefined && { cacheReads: info.cacheReads }),
+			cost: info.cost,
+			totalCost: this.usageTotal.cost,
+			...(info.cancelReason !== undefined && { cancelReason: info.cancelReason }),
+			...(info.streamingFailedMessage !== undefined && { failure: info.streamingFailedMessage }),
+		})
+	}
+
+	private stream(type: "assistant" | "reasoning", message: ClineMessage, row: RowState): void {
+		if (row.done) return
+		const text = message.text ?? ""
+		const id = `msg_${message.ts}`
+		const delta = appendedText(row.sent, text)
+		row.sent = text
+		if (delta !== "") this.emit({ type, id, delta, done: false })
+		if (message.partial !== true) {
+			row.done = true
+			this.emit({ type, id, text, done: true })
+		}
+	}
+
+	private toolUse(
+		ts: number,
+		name: string,
+		kind: string,
+		input: Record<string, unknown>,
+		approval: "ask" | "auto",
+	): string {
+		const id = `tool_${ts}`
+		this.call = { id, name, ts, output: "", rejected: false }
+		this.emit({ type: "tool_use", id, name, kind, input, approval })
+		return id
+	}
+}
+
+function kindOf(message: ClineMessage): string {
+	return `${message.type}:${message.ask ?? message.say}`
+}

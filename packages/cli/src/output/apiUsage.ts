@@ -1,0 +1,44 @@
+import { clineApiReqInfoSchema, safeParseJson, type ClineApiReqInfo, type ClineMessage } from "@cairn/types"
+import type { Tokens } from "./cliEvents.js"
+
+const parsed = new WeakMap<ClineMessage, ClineApiReqInfo | null>()
+
+/** The info of an `api_req_started` row, parsed once per message object. */
+export function apiRequestInfo(message: ClineMessage): ClineApiReqInfo | undefined {
+	if (message.say !== "api_req_started") return undefined
+	let info = parsed.get(message)
+	if (info === undefined) {
+		const result = safeParseJson(clineApiReqInfoSchema, message.text)
+		info = result.success ? result.data : null
+		parsed.set(message, info)
+	}
+	return info ?? undefined
+}
+
+export interface Usage {
+	tokens: Tokens
+	cost: number
+}
+
+export const noUsage = (): Usage => ({
+	tokens: { input: 0, output: 0, cacheWrites: 0, cacheReads: 0 },
+	cost: 0,
+})
+
+export function addRequest(usage: Usage, info: ClineApiReqInfo): void {
+	usage.tokens.input += info.tokensIn ?? 0
+	usage.tokens.output += info.tokensOut ?? 0
+	usage.tokens.cacheWrites += info.cacheWrites ?? 0
+	usage.tokens.cacheReads += info.cacheReads ?? 0
+	usage.cost += info.cost ?? 0
+}
+
+/** Tokens and dollars of every model request in the transcript. */
+export function transcriptUsage(messages: readonly ClineMessage[]): Usage {
+	const usage = noUsage()
+	for (const message of messages) {
+		const info = apiRequestInfo(message)
+		if (info !== undefined) addRequest(usage, info)
+	}
+	return usage
+}

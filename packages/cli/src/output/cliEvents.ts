@@ -1,0 +1,94 @@
+import type { ClineAsk } from "@cairn/types"
+
+/** Bumped when a line's meaning changes; new event types or fields do not bump it. */
+export const streamSchemaVersion = 1
+
+export type ToolStatus = "success" | "error" | "rejected" | "cancelled"
+
+/**
+ * What happened in a task, derived from its transcript (see TranscriptEvents for exactly when
+ * each is emitted). `stream-json` writes each as a line; `json` keeps the finished ones (not the
+ * deltas); text output renders them for people.
+ */
+export type CliEvent =
+	| { type: "system"; subtype: "task_started"; taskId: string }
+	| { type: "system"; subtype: "task_resumed"; taskId: string; task: string; messageCount: number }
+	| {
+			type: "system"
+			subtype: "retry"
+			attempt: number
+			maxAttempts: number
+			delayMs: number
+			error: string
+	  }
+	| {
+			type: "system"
+			subtype: "ask_answered"
+			id: string
+			ask: ClineAsk
+			response: string
+			by: "auto" | "person"
+			text?: string
+	  }
+	| { type: "system"; subtype: "mode_changed"; mode: string }
+	/** stdin-prompt-stream: this ask waits for a `message` (with why -y did not approve it). */
+	| { type: "system"; subtype: "waiting_for_answer"; id: string; ask: ClineAsk; blockers: string[] }
+	| { type: "user"; id: string; text: string }
+	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
+	| { type: "assistant" | "reasoning"; id: string; text: string; done: true }
+	| {
+			type: "tool_use"
+			id: string
+			name: string
+			/** The transcript row kind (ClineSayTool `tool`), e.g. "newFileCreated". */
+			kind: string
+			input: Record<string, unknown>
+			/** "ask": waits for approval (an `ask` event follows); "auto": ran without asking. */
+			approval: "ask" | "auto"
+	  }
+	| { type: "tool_output"; id: string; delta: string }
+	| {
+			type: "tool_result"
+			id: string
+			name: string
+			status: ToolStatus
+			output?: string
+			error?: string
+	  }
+	| {
+			type: "ask"
+			id: string
+			ask: ClineAsk
+			text?: string
+			question?: string
+			suggestions?: string[]
+			toolUseId?: string
+	  }
+	| { type: "completion"; id: string; text: string }
+	| { type: "error"; source: "agent" | "api" | "host"; message: string }
+	| {
+			type: "cost"
+			id: string
+			tokensIn: number
+			tokensOut: number
+			cacheWrites?: number
+			cacheReads?: number
+			cost: number
+			totalCost: number
+			cancelReason?: string
+			failure?: string
+	  }
+
+/** Deltas are for watching; `json` output and final summaries keep the rest. */
+export function isFinishedEvent(event: CliEvent): boolean {
+	if (event.type === "tool_output") return false
+	if (event.type === "assistant" || event.type === "reasoning") return event.done
+	return true
+}
+
+export interface Tokens {
+	input: number
+	output: number
+	cacheWrites: number
+	cacheReads: number
+}

@@ -1,0 +1,23 @@
+import type { ClineSayTool, ToolName } from "@cairn/types"
+
+/** The tool a transcript row reports, by its row kind (several kinds come from one tool). */
+export const toolNameByKind: Readonly<Record<ClineSayTool["tool"], ToolName>> = {
+	readFile: "read_file",
+	listFilesTopLevel: "list_files",
+	listFilesRecursive: "list_files",
+	searchFiles: "search_files",
+	listCodeDefinitionNames: "list_code_definition_names",
+	newFileCreated: "write_to_file",
+	editedExistingFile: "write_to_file",
+	appliedDiff: "apply_diff",
+	insertContent: "insert_content",
+	searchAndReplace: "search_and_replace",
+	executeCommand: "execute_command",
+	switchMode: "switch_mode",
+	newTask: "new_task",
+	finishTask: "attempt_completion",
+	fetchInstructions: "fetch_instructions",
+	codebaseSearch: "codebase_search",
+	updateTodoList: "update_todo_list",
+	selectActiveIntent: "select_active_intent",
+}

@@ -1,0 +1,50 @@
+import type { HistoryItem } from "@cairn/types"
+import type { OutputFormat } from "../cli/commandLine.js"
+import type { RunOptions } from "../cli/runOptions.js"
+import { createCliLogger } from "../host/cliLogger.js"
+import { ExtensionHost } from "../host/ExtensionHost.js"
+import { jsonLine } from "../output/renderers.js"
+import { formatCost } from "../output/TextRenderer.js"
+import { cliVersion } from "../version.js"
+
+/** `cairn list tasks`: the workspace's tasks, newest first, as a table or JSON. */
+export function formatTaskList(items: readonly HistoryItem[], format: OutputFormat): string {
+	if (format === "json") return jsonLine(items)
+	if (format === "stream-json") return items.map((item) => jsonLine({ type: "task", ...item })).join("")
+	if (items.length === 0) return "No tasks in this workspace yet.\n"
+	const rows = items.map((item) => {
+		const when = new Date(item.ts).toISOString().replace("T", " ").slice(0, 16)
+		const title = (item.task.split("\n")[0] ?? "").slice(0, 80)
+		return [item.id, when, item.status ?? "", formatCost(item.totalCost), title]
+	})
+	const header = ["ID", "UPDATED", "STATUS", "COST", "TASK"]
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)))
+	const line = (cells: string[]) =>
+		cells
+			.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+			.join("  ")
+			.trimEnd()
+	return `${[header, ...rows].map(line).join("\n")}\n`
+}
+
+/** Reads the history from $CAIRN_HOME (no provider needed) and prints it. */
+export async function listTasks(options: RunOptions, write: (text: string) => void): Promise<number> {
+	const logger = createCliLogger({
+		debug: options.debug,
+		cairnHome: options.cairnHome,
+		stderr: true,
+		secrets: [],
+	})
+	const host = await ExtensionHost.start({
+		workspace: options.workspace,
+		storageDir: options.cairnHome,
+		logger,
+		version: cliVersion,
+	})
+	try {
+		write(formatTaskList(host.listHistory(), options.outputFormat))
+		return 0
+	} finally {
+		await host.shutdown()
+	}
+}

@@ -1,0 +1,123 @@
+import {
+	apiRetryDelaySchema,
+	clineAskCommandSchema,
+	clineAskFollowupSchema,
+	clineSayToolSchema,
+	safeParseJson,
+	type ClineMessage,
+} from "@cairn/types"
+import { Box, Text } from "ink"
+import { apiRequestInfo } from "../output/apiUsage.js"
+import { clipLines, summarizeTool } from "../output/toolSummary.js"
+import { DiffView } from "./DiffView.js"
+
+function ToolLine({
+	kind,
+	input,
+	asking,
+}: {
+	kind: string
+	input: Record<string, unknown>
+	asking: boolean
+}) {
+	const summary = summarizeTool(kind, input)
+	const isCommand = kind === "command" || kind === "executeCommand"
+	return (
+		<Box flexDirection="column">
+			<Text>
+				<Text color={asking ? "yellow" : "cyan"}>{isCommand ? "$" : "●"} </Text>
+				{isCommand ? null : <Text bold>{summary.verb} </Text>}
+				{summary.target}
+			</Text>
+			{summary.body !== undefined && summary.body !== "" && (
+				<DiffView body={summary.body} maxLines={asking ? 40 : 12} />
+			)}
+		</Box>
+	)
+}
+
+/** One transcript row, as the terminal shows it; rows with nothing to show render nothing. */
+export function MessageRow({ message, isTask }: { message: ClineMessage; isTask: boolean }) {
+	const text = message.text ?? ""
+	if (message.type === "say") {
+		switch (message.say) {
+			case "text":
+				if (isTask)
+					return (
+						<Text color="cyan" bold>
+							› {text}
+						</Text>
+					)
+				return <Text>{text}</Text>
+			case "reasoning":
+				return (
+					<Text dimColor italic>
+						{clipLines(text, message.partial ? 6 : 10)}
+					</Text>
+				)
+			case "user_feedback":
+				return <Text color="cyan">› {text}</Text>
+			case "tool": {
+				const parsed = safeParseJson(clineSayToolSchema, text)
+				if (!parsed.success) return null
+				const { tool, ...input } = parsed.data
+				return <ToolLine kind={tool} input={input} asking={false} />
+			}
+			case "completion_result":
+				return <Text color="green">✓ {text}</Text>
+			case "error":
+			case "diff_error":
+				return <Text color="red">✗ {text}</Text>
+			case "rooignore_error":
+				return <Text color="red">✗ {text} is blocked by .cairnignore</Text>
+			case "api_req_retry_delayed": {
+				const retry = safeParseJson(apiRetryDelaySchema, text)
+				if (!retry.success) return null
+				const { attempt, maxAttempts, delayMs, error } = retry.data
+				return (
+					<Text color="yellow">
+						⟳ {error}; retrying in {Math.ceil(delayMs / 1000)}s ({attempt}/{maxAttempts})
+					</Text>
+				)
+			}
+			case "api_req_started": {
+				const failure = apiRequestInfo(message)?.streamingFailedMessage
+				return failure ? <Text color="red">✗ request failed: {failure}</Text> : null
+			}
+			default:
+				return null
+		}
+	}
+	switch (message.ask) {
+		case "tool": {
+			const parsed = safeParseJson(clineSayToolSchema, text)
+			if (!parsed.success) return null
+			const { tool, ...input } = parsed.data
+			return <ToolLine kind={tool} input={input} asking={message.partial !== true} />
+		}
+		case "command": {
+			const parsed = safeParseJson(clineAskCommandSchema, text)
+			return parsed.success ? (
+				<ToolLine kind="command" input={parsed.data} asking={message.partial !== true} />
+			) : null
+		}
+		case "command_output":
+			return (
+				<Box marginLeft={2}>
+					<Text dimColor>{clipLines(text.replace(/\n$/, ""), 15)}</Text>
+				</Box>
+			)
+		case "followup": {
+			const parsed = safeParseJson(clineAskFollowupSchema, text)
+			return parsed.success ? <Text color="yellow">? {parsed.data.question}</Text> : null
+		}
+		case "api_req_failed":
+			return <Text color="red">✗ API request failed: {text}</Text>
+		case "mistake_limit_reached":
+			return <Text color="red">✗ {text}</Text>
+		case "resume_task":
+			return <Text color="yellow">■ Task interrupted</Text>
+		default:
+			return null
+	}
+}

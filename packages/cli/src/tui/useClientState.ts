@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from "react"
+import type { ExtensionClient } from "../client/ExtensionClient.js"
+import type { StoreState } from "../client/StateStore.js"
+
+const events = ["snapshot", "message", "stateChange", "modeChanged"] as const
+
+/** The client's StoreState, re-rendering on every change (the store replaces it on each one). */
+export function useClientState(client: ExtensionClient): StoreState {
+	return useSyncExternalStore(
+		(onChange) => {
+			for (const event of events) client.on(event, onChange)
+			return () => {
+				for (const event of events) client.off(event, onChange)
+			}
+		},
+		() => client.state,
+	)
+}

@@ -1,0 +1,205 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process"
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import type { ProviderName } from "@cairn/types"
+
+export const binary = fileURLToPath(new URL("../../dist/cairn.js", import.meta.url))
+
+const models: Record<ProviderName, string> = {
+	anthropic: "claude-sonnet-5",
+	openai: "gpt-4.1",
+	ollama: "qwen3:8b",
+}
+
+/** A temp workspace, a temp CAIRN_HOME and a scripted model server, removed by `cleanup`. */
+export interface CliWorld {
+	root: string
+	workspace: string
+	cairnHome: string
+	server: ModelServer
+	provider: ProviderName
+	/** The flags that point the CLI at the model server. */
+	providerArgs: string[]
+	read(relative: string): Promise<string>
+	cleanup(): Promise<void>
+}
+
+export async function createWorld(
+	options: { scenario?: Turn[]; files?: Record<string, string>; provider?: ProviderName } = {},
+): Promise<CliWorld> {
+	const root = await mkdtemp(path.join(os.tmpdir(), "cairn-cli-"))
+	const workspace = path.join(root, "workspace")
+	const cairnHome = path.join(root, "home")
+	await mkdir(workspace)
+	for (const [relative, content] of Object.entries(options.files ?? {})) {
+		await mkdir(path.dirname(path.join(workspace, relative)), { recursive: true })
+		await writeFile(path.join(workspace, relative), content)
+	}
+	const server = await startModelServer({ scenario: options.scenario ?? [], lifetimeMs: 120_000 })
+	const provider = options.provider ?? "anthropic"
+	const baseUrl = provider === "openai" ? server.openaiBaseURL : server.url
+	return {
+		root,
+		workspace,
+		cairnHome,
+		server,
+		provider,
+		providerArgs: [
+			"--provider",
+			provider,
+			"--model",
+			models[provider],
+			"--base-url",
+			baseUrl,
+			"--api-key",
+			"test-key-0123456789",
+		],
+		read: (relative) => readFile(path.join(workspace, relative), "utf8"),
+		async cleanup() {
+			await server.close()
+			await rm(root, { recursive: true, force: true })
+		},
+	}
+}
+
+export interface CliRun {
+	code: number | null
+	signal: NodeJS.Signals | null
+	stdout: string
+	stderr: string
+}
+
+/** A running `cairn`: its output so far, and helpers to wait for some of it. */
+export class CliChild {
+	stdout = ""
+	stderr = ""
+	readonly exited: Promise<CliRun>
+	private readonly waiters = new Set<() => void>()
+
+	constructor(readonly child: ChildProcessWithoutNullStreams) {
+		child.stdout.setEncoding("utf8")
+		child.stderr.setEncoding("utf8")
+		child.stdout.on("data", (chunk: string) => {
+			this.stdout += chunk
+			this.wake()
+		})
+		child.stderr.on("data", (chunk: string) => {
+			this.stderr += chunk
+			this.wake()
+		})
+		child.stdin.on("error", () => undefined)
+		this.exited = new Promise((resolve) => {
+			child.on("close", (code, signal) => {
+				this.wake()
+				resolve({ code, signal, stdout: this.stdout, stderr: this.stderr })
+			})
+		})
+	}
+
+	/** stdout lines parsed as JSON (every line must parse). */
+	get lines(): Record<string, unknown>[] {
+		return this.stdout
+			.split("\n")
+			.filter((line) => line !== "")
+			.map((line) => JSON.parse(line) as Record<string, unknown>)
+	}
+
+	write(line: string | Record<string, unknown>): void {
+		this.child.stdin.write(`${typeof line === "string" ? line : JSON.stringify(line)}\n`)
+	}
+
+	async waitFor(predicate: (child: CliChild) => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs
+		while (!predicate(this)) {
+			if (this.child.exitCode !== null || this.child.signalCode !== null)
+				throw new Error(
+					`cairn exited while waiting for ${what}\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`,
+				)
+			const left = deadline - Date.now()
+			if (left <= 0)
+				throw new Error(
+					`Timed out waiting for ${what}\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`,
+				)
+			await new Promise<void>((resolve) => {
+				const timer = setTimeout(resolve, Math.min(left, 200))
+				this.waiters.add(() => {
+					clearTimeout(timer)
+					resolve()
+				})
+			})
+		}
+	}
+
+	/** Waits for a JSON line matching `predicate`. */
+	async waitForLine(
+		predicate: (line: Record<string, unknown>) => boolean,
+		what: string,
+		timeoutMs?: number,
+	) {
+		await this.waitFor((c) => c.lines.some(predicate), what, timeoutMs)
+		return this.lines.find(predicate) as Record<string, unknown>
+	}
+
+	private wake(): void {
+		for (const wake of [...this.waiters]) wake()
+		this.waiters.clear()
+	}
+}
+
+export interface SpawnOptions {
+	cwd?: string
+	env?: Record<string, string>
+	/** Text for stdin, then EOF; omit to keep stdin open (write with CliChild.write). */
+	input?: string
+}
+
+export function spawnCli(world: CliWorld | undefined, args: string[], options: SpawnOptions = {}): CliChild {
+	const env: Record<string, string> = {
+		PATH: process.env.PATH ?? "",
+		HOME: world?.root ?? os.tmpdir(),
+		NO_COLOR: "1",
+		...(world && { CAIRN_HOME: world.cairnHome }),
+		...options.env,
+	}
+	const child = spawn(process.execPath, [binary, ...args], {
+		cwd: options.cwd ?? world?.workspace ?? os.tmpdir(),
+		env,
+		stdio: "pipe",
+	})
+	const cli = new CliChild(child)
+	if (options.input !== undefined) child.stdin.end(options.input)
+	return cli
+}
+
+/** Runs `cairn` to the end (stdin closed unless `input` is given) and returns what it printed. */
+export async function runCli(
+	world: CliWorld | undefined,
+	args: string[],
+	options: SpawnOptions = {},
+): Promise<CliRun> {
+	const cli = spawnCli(world, args, { ...options, input: options.input ?? "" })
+	return cli.exited
+}
+
+export function jsonLines(stdout: string): Record<string, unknown>[] {
+	return stdout
+		.split("\n")
+		.filter((line) => line !== "")
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+/** Runs `body` with a fresh world and always cleans it up: tests using it can run concurrently. */
+export async function withWorld<T>(
+	options: Parameters<typeof createWorld>[0],
+	body: (world: CliWorld) => Promise<T>,
+): Promise<T> {
+	const world = await createWorld(options)
+	try {
+		return await body(world)
+	} finally {
+		await world.cleanup()
+	}
+}

@@ -1,0 +1,15 @@
+import { defineProject } from "vitest/config"
+
+export default defineProject({
+	resolve: { conditions: ["source"] },
+	ssr: { resolve: { conditions: ["source"], externalConditions: ["source"] } },
+	test: {
+		name: "cli",
+		environment: "node",
+		include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+		// The end-to-end suites spawn the built binary: build it once before any of them runs.
+		globalSetup: ["test/buildBinary.ts"],
+		testTimeout: 30_000,
+		hookTimeout: 30_000,
+	},
+})

@@ -1,0 +1,143 @@
+import { mkdirSync } from "node:fs"
+import { readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import {
+	runShellCommand,
+	type EditSession,
+	type Host,
+	type KeyValueStore,
+	type Logger,
+	type ProposedEdit,
+	type RunCommandOptions,
+	type RunningCommand,
+	type SecretStore,
+	type WorkspaceDiagnostic,
+} from "@cairn/core"
+import * as vscode from "vscode"
+import type { EditPreviews } from "./editPreview"
+
+const severities: Record<vscode.DiagnosticSeverity, WorkspaceDiagnostic["severity"]> = {
+	[vscode.DiagnosticSeverity.Error]: "error",
+	[vscode.DiagnosticSeverity.Warning]: "warning",
+	[vscode.DiagnosticSeverity.Information]: "info",
+	[vscode.DiagnosticSeverity.Hint]: "hint",
+}
+
+function logger(channel: vscode.LogOutputChannel): Logger {
+	const line = (message: string, details?: Record<string, unknown>) =>
+		details === undefined ? message : `${message} ${JSON.stringify(details)}`
+	return {
+		debug: (m, d) => channel.debug(line(m, d)),
+		info: (m, d) => channel.info(line(m, d)),
+		warn: (m, d) => channel.warn(line(m, d)),
+		error: (m, d) => channel.error(line(m, d)),
+	}
+}
+
+/**
+ * The core's view of VS Code: the first workspace folder, the extension's global storage,
+ * SecretStorage for keys, the diff editor for proposed edits, the editor's diagnostics and tabs.
+ */
+export class VsCodeHost implements Host {
+	readonly workspaceRoot: string
+	readonly storageDir: string
+	readonly secrets: SecretStore
+	readonly state: KeyValueStore
+	readonly logger: Logger
+	private readonly running = new Set<RunningCommand>()
+
+	constructor(
+		context: vscode.ExtensionContext,
+		channel: vscode.LogOutputChannel,
+		private readonly previews: EditPreviews,
+	) {
+		this.storageDir = context.globalStorageUri.fsPath
+		// Without a folder open, the agent works in a scratch folder of its own, never the home folder.
+		this.workspaceRoot =
+			vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? path.join(this.storageDir, "scratch")
+		mkdirSync(this.workspaceRoot, { recursive: true })
+		this.logger = logger(channel)
+		this.secrets = {
+			get: async (key) => context.secrets.get(key),
+			set: async (key, value) => context.secrets.store(key, value),
+			delete: async (key) => context.secrets.delete(key),
+		}
+		this.state = {
+			get: async (key) => context.globalState.get(key),
+			set: async (key, value) => context.globalState.update(key, value),
+		}
+	}
+
+	runCommand(command: string, options: RunCommandOptions): RunningCommand {
+		const running = runShellCommand(command, options)
+		this.running.add(running)
+		void running.done.then(() => this.running.delete(running))
+		return running
+	}
+
+	previewEdit(edit: ProposedEdit): Promise<EditSession> {
+		return this.previews.open(edit)
+	}
+
+	async diagnostics(): Promise<WorkspaceDiagnostic[]> {
+		return vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) => {
+			const relative = this.relative(uri)
+			if (relative === undefined) return []
+			return diagnostics.map((d) => ({
+				path: relative,
+				line: d.range.start.line + 1,
+				severity: severities[d.severity],
+				message: d.message,
+				...(d.source !== undefined && { source: d.source }),
+			}))
+		})
+	}
+
+	async openFiles(): Promise<string[]> {
+		const active = vscode.window.activeTextEditor?.document.uri
+		const uris = vscode.window.tabGroups.all
+			.flatMap((group) => group.tabs)
+			.flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [tab.input.uri] : []))
+		const ordered = active
+			? [active, ...uris.filter((uri) => uri.toString() !== active.toString())]
+			: uris
+		return [...new Set(ordered.flatMap((uri) => this.relative(uri) ?? []))]
+	}
+
+	async selectImages(): Promise<string[]> {
+		const picked = await vscode.window.showOpenDialog({
+			canSelectMany: true,
+			openLabel: "Attach",
+			filters: { Images: ["png", "jpg", "jpeg", "gif", "webp"] },
+		})
+		return Promise.all(
+			(picked ?? []).slice(0, 20).map(async (uri) => {
+				const extension = path.extname(uri.fsPath).slice(1).toLowerCase()
+				const type = extension === "jpg" ? "jpeg" : extension
+				return `data:image/${type};base64,${(await readFile(uri.fsPath)).toString("base64")}`
+			}),
+		)
+	}
+
+	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {
+		const target = await vscode.window.showSaveDialog({
+			defaultUri: vscode.Uri.file(path.join(this.workspaceRoot, suggestedName)),
+			filters: { Markdown: ["md"] },
+		})
+		if (target === undefined) return undefined
+		await writeFile(target.fsPath, markdown)
+		return target.fsPath
+	}
+
+	dispose(): void {
+		for (const command of this.running) command.kill()
+	}
+
+	private relative(uri: vscode.Uri): string | undefined {
+		if (uri.scheme !== "file") return undefined
+		const relative = path.relative(this.workspaceRoot, uri.fsPath)
+		return relative.startsWith("..") || path.isAbsolute(relative)
+			? undefined
+			: relative.split(path.sep).join("/")
+	}
+}

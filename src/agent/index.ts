@@ -1,0 +1,64 @@
+// The agent side of the extension, bundled apart from extension.ts (dist/agent.js) and loaded
+// on first use, so activating Cairn does not parse the agent, its SDKs and its schemas.
+import { existsSync } from "node:fs"
+import path from "node:path"
+import {
+	buildProvider,
+	configureShellParser,
+	Controller,
+	coreTools,
+	toolSpecs,
+	useRipgrep,
+} from "@cairn/core"
+import * as vscode from "vscode"
+import { EditPreviews } from "./editPreview"
+import { VsCodeHost } from "./VsCodeHost"
+
+export interface Agent {
+	controller: Controller
+	dispose(): Promise<void>
+}
+
+/** VS Code ships ripgrep; when it is not where expected, the core finds one itself. */
+function editorRipgrep(): string | undefined {
+	const binary = path.join(
+		vscode.env.appRoot,
+		"node_modules",
+		"@vscode",
+		"ripgrep",
+		"bin",
+		process.platform === "win32" ? "rg.exe" : "rg",
+	)
+	return existsSync(binary) ? binary : undefined
+}
+
+export async function createAgent(
+	context: vscode.ExtensionContext,
+	channel: vscode.LogOutputChannel,
+): Promise<Agent> {
+	configureShellParser({
+		runtimeWasmPath: context.asAbsolutePath(path.join("dist", "web-tree-sitter.wasm")),
+		bashWasmPath: context.asAbsolutePath(path.join("dist", "tree-sitter-bash.wasm")),
+	})
+	const ripgrep = editorRipgrep()
+	if (ripgrep !== undefined) useRipgrep(ripgrep)
+	const previews = new EditPreviews()
+	const host = new VsCodeHost(context, channel, previews)
+	const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "unknown")
+	const controller = new Controller({
+		host,
+		version,
+		tools: coreTools,
+		toolSpecs: toolSpecs(coreTools),
+		buildProvider,
+	})
+	await controller.initialize()
+	return {
+		controller,
+		async dispose() {
+			await controller.dispose()
+			host.dispose()
+			previews.dispose()
+		},
+	}
+}

@@ -1,0 +1,46 @@
+import { cancelTask, pressButton } from "../../state/chatActions"
+import { useChatControls } from "../../state/selectors"
+import { Icon } from "../common/Icon"
+
+/**
+ * seed 001's buttons under the transcript, exactly as `chatControls` defines them. While the
+ * agent works only Cancel is offered; the ask buttons come back when an ask waits.
+ */
+export function ChatButtons() {
+	const controls = useChatControls()
+	if (controls.cancelButton !== undefined) {
+		return (
+			<div className="chat-buttons">
+				<button type="button" className="button secondary" onClick={cancelTask}>
+					<Icon name="debug-stop" /> {controls.cancelButton.text}
+				</button>
+			</div>
+		)
+	}
+	const { primaryButton, secondaryButton, enableButtons } = controls
+	if (primaryButton === undefined && secondaryButton === undefined) return null
+	return (
+		<div className="chat-buttons">
+			{primaryButton !== undefined && (
+				<button
+					type="button"
+					className="button primary"
+					disabled={!enableButtons}
+					onClick={() => pressButton(primaryButton)}
+				>
+					{primaryButton.text}
+				</button>
+			)}
+			{secondaryButton !== undefined && (
+				<button
+					type="button"
+					className="button secondary"
+					disabled={!enableButtons}
+					onClick={() => pressButton(secondaryButton)}
+				>
+					{secondaryButton.text}
+				</button>
+			)}
+		</div>
+	)
+}

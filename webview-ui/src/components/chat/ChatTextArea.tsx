@@ -1,0 +1,122 @@
+import { maxImages } from "@cairn/types"
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react"
+import {
+	addComposerImages,
+	removeComposerImage,
+	sendComposer,
+	setComposerText,
+} from "../../state/chatActions"
+import type { SendMode } from "../../state/composerPolicy"
+import { useSendMode } from "../../state/selectors"
+import { useWebviewStore } from "../../state/store"
+import { imagesFromFiles } from "../../util/images"
+import { postToHost } from "../../vscode"
+import { IconButton } from "../common/IconButton"
+import { Thumbnails } from "../rows/Thumbnails"
+
+const placeholders: Record<SendMode, string> = {
+	newTask: "Describe a task for Cairn…",
+	answer: "Reply to Cairn…",
+	queue: "Cairn is working; a message now is queued until it asks…",
+	disabled: "Choose one of the buttons above to go on",
+}
+
+const sendLabels: Record<SendMode, string> = {
+	newTask: "Start task",
+	answer: "Send",
+	queue: "Queue message",
+	disabled: "Send",
+}
+
+/**
+ * The chat box. Enter sends, Shift+Enter starts a new line; images come by paste, drop or the
+ * host's picker. What sending does (start a task, answer, queue) follows `sendMode`.
+ */
+export function ChatTextArea() {
+	const text = useWebviewStore((s) => s.composerText)
+	const images = useWebviewStore((s) => s.composerImages)
+	const focusRequest = useWebviewStore((s) => s.focusRequest)
+	const agentMode = useWebviewStore((s) => s.mode)
+	const mode = useSendMode()
+	const disabled = mode === "disabled"
+	const input = useRef<HTMLTextAreaElement>(null)
+	const [hint, setHint] = useState<string>()
+
+	useEffect(() => {
+		if (focusRequest > 0) input.current?.focus()
+	}, [focusRequest])
+
+	const attach = async (files: Iterable<File>) => {
+		const found = await imagesFromFiles(files)
+		const left = addComposerImages(found)
+		setHint(left > 0 ? `At most ${maxImages} images can be attached; ${left} left out.` : undefined)
+	}
+
+	const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+		// An IME composition uses Enter to confirm a word, not to send.
+		if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return
+		event.preventDefault()
+		send()
+	}
+
+	const send = () => {
+		if (sendComposer() !== "empty") setHint(undefined)
+	}
+
+	const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+		const files = [...event.clipboardData.files].filter((file) => file.type.startsWith("image/"))
+		if (files.length === 0) return
+		event.preventDefault()
+		void attach(files)
+	}
+
+	const onDrop = (event: DragEvent<HTMLDivElement>) => {
+		if (event.dataTransfer.files.length === 0) return
+		event.preventDefault()
+		void attach(event.dataTransfer.files)
+	}
+
+	const empty = text.trim() === "" && images.length === 0
+	return (
+		<div
+			className={["chat-input", disabled && "disabled"].filter(Boolean).join(" ")}
+			onDragOver={(event) => event.preventDefault()}
+			onDrop={onDrop}
+		>
+			<Thumbnails images={images} onRemove={removeComposerImage} />
+			<textarea
+				ref={input}
+				className="chat-textarea"
+				aria-label="Message to Cairn"
+				placeholder={placeholders[mode]}
+				value={text}
+				disabled={disabled}
+				rows={3}
+				onChange={(event) => setComposerText(event.target.value)}
+				onKeyDown={onKeyDown}
+				onPaste={onPaste}
+			/>
+			<div className="chat-input-bar">
+				<IconButton
+					icon="device-camera"
+					label="Attach images"
+					disabled={disabled || images.length >= maxImages}
+					onClick={() => postToHost({ type: "selectImages" })}
+				/>
+				<span className="chat-mode" title="The mode the task runs in">
+					{agentMode}
+				</span>
+				<span className="chat-input-hint" role="status">
+					{hint ??
+						(mode === "queue" ? "Cairn is working" : "Enter to send, Shift+Enter for a new line")}
+				</span>
+				<IconButton
+					icon="send"
+					label={sendLabels[mode]}
+					disabled={disabled || empty}
+					onClick={send}
+				/>
+			</div>
+		</div>
+	)
+}

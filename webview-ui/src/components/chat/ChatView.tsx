@@ -1,0 +1,27 @@
+import { useWebviewStore } from "../../state/store"
+import { ChatButtons } from "./ChatButtons"
+import { ChatTextArea } from "./ChatTextArea"
+import { EmptyChat } from "./EmptyChat"
+import { MessageList } from "./MessageList"
+import { QueuedMessages } from "./QueuedMessages"
+import { TaskHeader } from "./TaskHeader"
+import "./chat.css"
+
+export function ChatView() {
+	const hasTask = useWebviewStore((s) => s.messages.length > 0)
+	return (
+		<main className="chat-view" aria-label="Chat">
+			{hasTask ? (
+				<>
+					<TaskHeader />
+					<MessageList />
+				</>
+			) : (
+				<EmptyChat />
+			)}
+			<ChatButtons />
+			<QueuedMessages />
+			<ChatTextArea />
+		</main>
+	)
+}

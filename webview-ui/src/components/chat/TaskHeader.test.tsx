@@ -1,0 +1,75 @@
+import { defaultSettings } from "@cairn/types"
+import { fireEvent, render, screen } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { finishedRequest, loadTask, say, taskId } from "../../test/fixtures"
+import { posted } from "../../test/setup"
+import { TaskHeader } from "./TaskHeader"
+
+describe("TaskHeader", () => {
+	it("sums tokens, cache and cost over the task's requests", () => {
+		loadTask([
+			say("text", "Refactor calculateTotal"),
+			finishedRequest({ tokensIn: 1000, tokensOut: 200, cacheReads: 500, cacheWrites: 100, cost: 0.5 }),
+			say("text", "Done"),
+			finishedRequest({ tokensIn: 2000, tokensOut: 300, cacheReads: 1500, cacheWrites: 0, cost: 0.25 }),
+		])
+		render(<TaskHeader />)
+		expect(screen.getByRole("button", { name: "Refactor calculateTotal" })).toBeTruthy()
+		const metrics = screen.getByRole("region", { name: "Current task" }).textContent
+		expect(metrics).toContain("↑ 3K")
+		expect(metrics).toContain("↓ 500")
+		expect(metrics).toContain("100 written, 2K read")
+		expect(metrics).toContain("$0.75")
+	})
+
+	it("falls back to the history entry when the transcript has no request rows", () => {
+		loadTask([say("text", "Old task")], {
+			currentTaskItem: {
+				id: taskId,
+				ts: 1,
+				task: "Old task",
+				tokensIn: 4000,
+				tokensOut: 900,
+				totalCost: 1.5,
+			},
+		})
+		render(<TaskHeader />)
+		expect(screen.getByRole("region", { name: "Current task" }).textContent).toContain("$1.50")
+	})
+
+	it("shows how full the context window is when the model's window is known", () => {
+		const settings = {
+			...defaultSettings(),
+			provider: { provider: "anthropic" as const, modelId: "m", modelInfo: { contextWindow: 200_000 } },
+		}
+		loadTask(
+			[
+				say("text", "task"),
+				finishedRequest({ tokensIn: 90_000, tokensOut: 10_000, cacheReads: 0, cacheWrites: 0 }),
+			],
+			{
+				settings,
+			},
+		)
+		render(<TaskHeader />)
+		const meter = screen.getByRole("meter", { name: "Context window" })
+		expect(meter.getAttribute("aria-valuenow")).toBe("100000")
+		expect(meter.getAttribute("aria-valuetext")).toContain("(50%)")
+	})
+
+	it("has no context bar without the window size", () => {
+		loadTask([say("text", "task"), finishedRequest()])
+		render(<TaskHeader />)
+		expect(screen.queryByRole("meter")).toBeNull()
+	})
+
+	it("expands long task text and starts a new task", () => {
+		loadTask([say("text", "task text")])
+		render(<TaskHeader />)
+		const text = screen.getByRole("button", { name: "task text" })
+		fireEvent.click(text)
+		expect(text.getAttribute("aria-expanded")).toBe("true")
+		fireEvent.click(screen.getByRole("button", { name: "New task" }))
+		expect(posted).toEqual([{ type: "clearTask" }])
+	})
+})

@@ -1,0 +1,68 @@
+import type { HistoryItem } from "@cairn/types"
+import { useState } from "react"
+import { showView } from "../../state/chatActions"
+import { formatBytes, formatCost, formatDate, formatTokens } from "../../util/format"
+import { postToHost } from "../../vscode"
+import { IconButton } from "../common/IconButton"
+
+export interface HistoryItemCardProps {
+	item: HistoryItem
+	isCurrent: boolean
+}
+
+/** One past task: open it, export it, or delete it after a confirmation. */
+export function HistoryItemCard({ item, isCurrent }: HistoryItemCardProps) {
+	const [confirming, setConfirming] = useState(false)
+	const open = () => {
+		postToHost({ type: "showTaskWithId", taskId: item.id })
+		showView("chat")
+	}
+	return (
+		<article
+			className={["history-item", isCurrent && "current"].filter(Boolean).join(" ")}
+			aria-label={item.task}
+		>
+			<button type="button" className="history-item-open" onClick={open} title="Open this task">
+				<span className="history-item-meta">
+					{formatDate(item.ts)}
+					{item.number !== undefined && ` · #${item.number}`}
+					{item.status !== undefined && ` · ${item.status}`}
+					{isCurrent && " · open now"}
+				</span>
+				<span className="history-item-task">{item.task}</span>
+				<span className="history-item-meta">
+					↑ {formatTokens(item.tokensIn)} ↓ {formatTokens(item.tokensOut)} ·{" "}
+					{formatCost(item.totalCost)}
+					{item.size !== undefined && ` · ${formatBytes(item.size)}`}
+				</span>
+			</button>
+			{confirming ? (
+				<div className="history-item-confirm" role="group" aria-label="Confirm deletion">
+					<span>Delete this task?</span>
+					<button
+						type="button"
+						className="button danger"
+						onClick={() => {
+							setConfirming(false)
+							postToHost({ type: "deleteTaskWithId", taskId: item.id })
+						}}
+					>
+						Delete
+					</button>
+					<button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+						Keep
+					</button>
+				</div>
+			) : (
+				<div className="history-item-actions">
+					<IconButton
+						icon="export"
+						label="Export task"
+						onClick={() => postToHost({ type: "exportTaskWithId", taskId: item.id })}
+					/>
+					<IconButton icon="trash" label="Delete task" onClick={() => setConfirming(true)} />
+				</div>
+			)}
+		</article>
+	)
+}

@@ -1,0 +1,96 @@
+import type { HistoryItem } from "@cairn/types"
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { useWebviewStore } from "../../state/store"
+import { loadTask } from "../../test/fixtures"
+import { renderWithList } from "../../test/renderWithList"
+import { posted } from "../../test/setup"
+import { HistoryView } from "./HistoryView"
+
+const item = (id: string, ts: number, task: string): HistoryItem => ({
+	id,
+	ts,
+	task,
+	tokensIn: 1000,
+	tokensOut: 200,
+	totalCost: 0.12,
+})
+
+const history = [
+	item("t-old", 1_700_000_000_000, "Write the README"),
+	item("t-new", 1_760_000_000_000, "Fix the flaky login test"),
+	item("t-mid", 1_730_000_000_000, "Refactor the login form"),
+]
+
+async function renderHistory() {
+	loadTask([], { taskHistory: history })
+	renderWithList(<HistoryView />)
+	await waitFor(() => expect(screen.getAllByRole("article").length).toBeGreaterThan(0))
+}
+
+const shownTasks = () => screen.queryAllByRole("article").map((a) => a.getAttribute("aria-label"))
+
+describe("HistoryView", () => {
+	it("lists tasks newest first", async () => {
+		await renderHistory()
+		expect(shownTasks()).toEqual([
+			"Fix the flaky login test",
+			"Refactor the login form",
+			"Write the README",
+		])
+	})
+
+	it("searches the task text, every word, any case", async () => {
+		await renderHistory()
+		const search = screen.getByRole("searchbox", { name: "Search tasks" })
+		fireEvent.change(search, { target: { value: "LOGIN fix" } })
+		expect(shownTasks()).toEqual(["Fix the flaky login test"])
+		fireEvent.change(search, { target: { value: "nothing like this" } })
+		expect(shownTasks()).toEqual([])
+		expect(screen.getByText("No task matches “nothing like this”.")).toBeTruthy()
+	})
+
+	it("opens a task and switches to the chat", async () => {
+		useWebviewStore.setState({ view: "history" })
+		await renderHistory()
+		fireEvent.click(
+			within(screen.getByRole("article", { name: "Write the README" })).getByTitle("Open this task"),
+		)
+		expect(posted).toEqual([{ type: "showTaskWithId", taskId: "t-old" }])
+		expect(useWebviewStore.getState().view).toBe("chat")
+	})
+
+	it("deletes only after a confirmation", async () => {
+		await renderHistory()
+		const card = () => screen.getByRole("article", { name: "Write the README" })
+		fireEvent.click(within(card()).getByRole("button", { name: "Delete task" }))
+		expect(posted).toEqual([])
+		fireEvent.click(within(card()).getByRole("button", { name: "Keep" }))
+		expect(posted).toEqual([])
+		fireEvent.click(within(card()).getByRole("button", { name: "Delete task" }))
+		fireEvent.click(within(card()).getByRole("button", { name: "Delete" }))
+		expect(posted).toEqual([{ type: "deleteTaskWithId", taskId: "t-old" }])
+	})
+
+	it("exports a task", async () => {
+		await renderHistory()
+		fireEvent.click(
+			within(screen.getByRole("article", { name: "Refactor the login form" })).getByRole("button", {
+				name: "Export task",
+			}),
+		)
+		expect(posted).toEqual([{ type: "exportTaskWithId", taskId: "t-mid" }])
+	})
+
+	it("follows history deltas", async () => {
+		await renderHistory()
+		useWebviewStore.setState((s) => ({ taskHistory: s.taskHistory.filter((h) => h.id !== "t-new") }))
+		await waitFor(() => expect(shownTasks()).toEqual(["Refactor the login form", "Write the README"]))
+	})
+
+	it("says so when there is no history", () => {
+		loadTask([])
+		renderWithList(<HistoryView />)
+		expect(screen.getByText(/No tasks yet/)).toBeTruthy()
+	})
+})

@@ -1,0 +1,47 @@
+import type { HistoryItem } from "@cairn/types"
+import { useCallback, useMemo, useState } from "react"
+import { Virtuoso } from "react-virtuoso"
+import { useWebviewStore } from "../../state/store"
+import { HistoryItemCard } from "./HistoryItemCard"
+import { matchesQuery } from "./matchesQuery"
+import "./history.css"
+
+export function HistoryView() {
+	const history = useWebviewStore((s) => s.taskHistory)
+	const currentTaskId = useWebviewStore((s) => s.taskId)
+	const [query, setQuery] = useState("")
+	const shown = useMemo(() => history.filter((item) => matchesQuery(item, query)), [history, query])
+	const itemContent = useCallback(
+		(_index: number, item: HistoryItem) => (
+			<HistoryItemCard item={item} isCurrent={item.id === currentTaskId} />
+		),
+		[currentTaskId],
+	)
+
+	return (
+		<main className="history-view" aria-label="Task history">
+			<div className="history-search">
+				<input
+					type="search"
+					className="text-input"
+					aria-label="Search tasks"
+					placeholder="Search tasks"
+					value={query}
+					onChange={(event) => setQuery(event.target.value)}
+				/>
+			</div>
+			{history.length === 0 ? (
+				<p className="muted history-empty">No tasks yet. Tasks you start appear here.</p>
+			) : shown.length === 0 ? (
+				<p className="muted history-empty">No task matches “{query}”.</p>
+			) : (
+				<Virtuoso
+					className="history-list"
+					data={shown}
+					computeItemKey={(_index, item) => item.id}
+					itemContent={itemContent}
+				/>
+			)}
+		</main>
+	)
+}

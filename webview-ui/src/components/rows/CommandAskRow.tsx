@@ -1,0 +1,53 @@
+import { clineAskCommandSchema } from "@cairn/types"
+import { usePayload } from "../../util/parsePayload"
+import { Icon } from "../common/Icon"
+import { Spinner } from "../common/Spinner"
+import { CodeBlock } from "../content/CodeBlock"
+import { Badge } from "./Badge"
+import { GenericRow } from "./GenericRow"
+import { RowHeader } from "./RowHeader"
+import type { RowProps } from "./rowProps"
+
+/** A command waiting for the person's Run or Reject; a denied prefix is called out. */
+export function CommandAskRow({ message, isLast }: RowProps) {
+	const parsed = usePayload(clineAskCommandSchema, message.text)
+	if (!parsed.success) return <GenericRow message={message} />
+	const command = parsed.data
+	const streaming = message.partial === true
+	const waiting = isLast && !streaming
+	return (
+		<div className={["command-ask", waiting && "awaiting"].filter(Boolean).join(" ")}>
+			<RowHeader
+				icon="terminal"
+				title={waiting ? "Cairn wants to run this command" : "Command"}
+				trailing={
+					streaming ? (
+						<Spinner label="The command is still arriving" />
+					) : waiting ? (
+						<Badge text="awaiting approval" />
+					) : undefined
+				}
+			/>
+			<CodeBlock code={command.command} language="shell" />
+			{(command.cwd !== undefined || command.isOutsideWorkspace === true) && (
+				<div className="path-line">
+					{command.cwd !== undefined && (
+						<span className="muted">
+							in <code>{command.cwd}</code>
+						</span>
+					)}
+					{command.isOutsideWorkspace === true && <Badge tone="warning" text="outside workspace" />}
+				</div>
+			)}
+			{command.deniedBy !== undefined && (
+				<div className="row-warning" role="note">
+					<Icon name="warning" />
+					<span>
+						This command matches the denied prefix <code>{command.deniedBy}</code>, so it is never
+						auto-approved. Run it only if you are sure.
+					</span>
+				</div>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,24 @@
+import { CopyButton } from "../common/CopyButton"
+import { Markdown } from "../content/Markdown"
+import { RowHeader } from "./RowHeader"
+import type { RowProps } from "./rowProps"
+
+/** The agent's final result. */
+export function CompletionRow({ message }: RowProps) {
+	const text = message.text ?? ""
+	return (
+		<div className="completion">
+			<RowHeader icon="pass-filled" tone="success" title="Task completed" />
+			{text !== "" && (
+				<>
+					<Markdown text={text} />
+					{message.partial !== true && (
+						<div className="row-actions">
+							<CopyButton text={text} label="Copy result" />
+						</div>
+					)}
+				</>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,25 @@
+import { formatCost, formatTokens } from "../../util/format"
+import { Markdown } from "../content/Markdown"
+import { GenericRow } from "./GenericRow"
+import { RowHeader } from "./RowHeader"
+import type { RowProps } from "./rowProps"
+import { ToolSection } from "./tool/ToolSection"
+
+/** The conversation was summarized to fit the model's context window. */
+export function CondenseRow({ message }: RowProps) {
+	const condense = message.contextCondense
+	if (condense === undefined) return <GenericRow message={message} />
+	return (
+		<div className="condense">
+			<RowHeader
+				icon="fold"
+				tone="muted"
+				title={`Context condensed: ${formatTokens(condense.prevContextTokens)} → ${formatTokens(condense.newContextTokens)} tokens`}
+				trailing={<span className="muted">{formatCost(condense.cost)}</span>}
+			/>
+			<ToolSection stateKey={`${message.ts}:summary`} label="summary" initiallyExpanded={false}>
+				<Markdown text={condense.summary} />
+			</ToolSection>
+		</div>
+	)
+}

@@ -1,0 +1,58 @@
+import { clineAskFollowupSchema, type ClineAskFollowup } from "@cairn/types"
+import { useWebviewStore } from "../../state/store"
+import { usePayload } from "../../util/parsePayload"
+import { postToHost } from "../../vscode"
+import { Spinner } from "../common/Spinner"
+import { Markdown } from "../content/Markdown"
+import { GenericRow } from "./GenericRow"
+import { RowHeader } from "./RowHeader"
+import type { RowProps } from "./rowProps"
+
+type Suggestion = ClineAskFollowup["suggest"][number]
+
+function answerWith(suggestion: Suggestion): void {
+	// A suggestion may name the mode its answer is meant for: switch first, so the answer is
+	// handled in that mode.
+	if (suggestion.mode !== undefined && suggestion.mode !== useWebviewStore.getState().mode)
+		postToHost({ type: "mode", mode: suggestion.mode })
+	postToHost({ type: "askResponse", askResponse: "messageResponse", text: suggestion.answer })
+}
+
+/** A question from the agent, with answers it suggests; one click answers. */
+export function FollowupRow({ message, isLast }: RowProps) {
+	const parsed = usePayload(clineAskFollowupSchema, message.text)
+	if (!parsed.success) return <GenericRow message={message} />
+	const { question, suggest } = parsed.data
+	const streaming = message.partial === true
+	// Only the question being asked now can be answered; older ones show what was offered.
+	const answerable = isLast && !streaming
+	return (
+		<div className={["followup", answerable && "awaiting"].filter(Boolean).join(" ")}>
+			<RowHeader
+				icon="question"
+				title="Cairn has a question"
+				trailing={streaming ? <Spinner label="The question is still arriving" /> : undefined}
+			/>
+			<Markdown text={question} />
+			{suggest.length > 0 && (
+				<ul className="suggestions" aria-label="Suggested answers">
+					{suggest.map((suggestion, i) => (
+						<li key={i}>
+							<button
+								type="button"
+								className="suggestion"
+								disabled={!answerable}
+								onClick={() => answerWith(suggestion)}
+							>
+								<span>{suggestion.answer}</span>
+								{suggestion.mode !== undefined && (
+									<span className="suggestion-mode">{suggestion.mode} mode</span>
+								)}
+							</button>
+						</li>
+					))}
+				</ul>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,137 @@
+import type { ClineMessage } from "@cairn/types"
+import { memo, type ReactNode } from "react"
+import { countRowRender } from "../../state/renderProbe"
+import { RowErrorBoundary } from "../common/RowErrorBoundary"
+import { ApiRequestRow } from "./ApiRequestRow"
+import { AssistantTextRow } from "./AssistantTextRow"
+import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
+import { BlockedPathRow } from "./BlockedPathRow"
+import { CommandAskRow } from "./CommandAskRow"
+import { CommandOutputRow } from "./CommandOutputRow"
+import { CompletionRow } from "./CompletionRow"
+import { CondenseRow } from "./CondenseRow"
+import { ErrorRow } from "./ErrorRow"
+import { FollowupRow } from "./FollowupRow"
+import { GenericRow } from "./GenericRow"
+import { InfoRow } from "./InfoRow"
+import { McpRow } from "./McpRow"
+import { MistakeLimitRow } from "./MistakeLimitRow"
+import { ReasoningRow } from "./ReasoningRow"
+import { ResumeRow } from "./ResumeRow"
+import { RetryDelayRow } from "./RetryDelayRow"
+import { ToolRow } from "./ToolRow"
+import { UserMessageRow } from "./UserMessageRow"
+import "./rows.css"
+
+export interface MessageRowProps {
+	message: ClineMessage
+	/** The task's first message: the person's task text. */
+	isFirst: boolean
+	isLast: boolean
+	/** The newest api_req_started of the task: only it may still be streaming. */
+	isCurrentRequest: boolean
+}
+
+function sayRow(props: MessageRowProps): ReactNode {
+	const { message, isFirst } = props
+	switch (message.say) {
+		case "text":
+			return isFirst ? <UserMessageRow {...props} isTask /> : <AssistantTextRow {...props} />
+		case "user_feedback":
+			return <UserMessageRow {...props} isTask={false} />
+		case "reasoning":
+			return <ReasoningRow {...props} />
+		case "api_req_started":
+			return <ApiRequestRow {...props} />
+		case "api_req_retry_delayed":
+			return <RetryDelayRow {...props} />
+		case "api_req_retried":
+			return <InfoRow {...props} icon="sync" title="Request retried" />
+		case "api_req_rate_limit_wait":
+			return <InfoRow {...props} icon="watch" tone="warning" title="Waiting for the rate limit" />
+		case "tool":
+		case "user_feedback_diff":
+			return <ToolRow {...props} />
+		case "command_output":
+			return <CommandOutputRow {...props} />
+		case "completion_result":
+			return <CompletionRow {...props} />
+		case "error":
+			return <ErrorRow {...props} title="Error" />
+		case "diff_error":
+			return <ErrorRow {...props} title="The edit could not be applied" />
+		case "rooignore_error":
+			return <BlockedPathRow {...props} />
+		case "shell_integration_warning":
+			return (
+				<InfoRow {...props} icon="warning" tone="warning" title="Terminal output may be incomplete" />
+			)
+		case "mcp_server_request_started":
+			return <McpRow {...props} />
+		case "condense_context":
+			return <CondenseRow {...props} />
+		case "condense_context_error":
+			return <InfoRow {...props} icon="warning" tone="warning" title="Could not condense the context" />
+		case "sliding_window_truncation":
+			return (
+				<InfoRow
+					{...props}
+					icon="fold"
+					title="Older messages were dropped to fit the context window"
+				/>
+			)
+		default:
+			return <GenericRow message={message} />
+	}
+}
+
+function askRow(props: MessageRowProps): ReactNode {
+	const { message } = props
+	switch (message.ask) {
+		case "followup":
+			return <FollowupRow {...props} />
+		case "command":
+			return <CommandAskRow {...props} />
+		case "command_output":
+			return <CommandOutputRow {...props} />
+		case "tool":
+			return <ToolRow {...props} />
+		case "completion_result":
+			return <CompletionRow {...props} />
+		case "api_req_failed":
+			return <ErrorRow {...props} title="API request failed" />
+		case "mistake_limit_reached":
+			return <MistakeLimitRow {...props} />
+		case "resume_task":
+		case "resume_completed_task":
+			return <ResumeRow {...props} />
+		case "auto_approval_max_req_reached":
+			return <AutoApprovalLimitRow {...props} />
+		case "use_mcp_server":
+			return <McpRow {...props} />
+		default:
+			return <GenericRow message={message} />
+	}
+}
+
+/**
+ * One transcript row. Memoized on its props: a delta replaces one message object, so a
+ * streaming update re-renders only the row of that message.
+ */
+function MessageRowImpl(props: MessageRowProps) {
+	countRowRender()
+	const { message } = props
+	return (
+		<div
+			className="row"
+			data-ts={message.ts}
+			data-kind={message.type === "ask" ? message.ask : message.say}
+		>
+			<RowErrorBoundary resetKey={message} fallback={<GenericRow message={message} />}>
+				{message.type === "ask" ? askRow(props) : sayRow(props)}
+			</RowErrorBoundary>
+		</div>
+	)
+}
+
+export const MessageRow = memo(MessageRowImpl)

@@ -1,0 +1,29 @@
+import { IconButton } from "../common/IconButton"
+
+export interface ThumbnailsProps {
+	images: readonly string[]
+	/** When given, each image gets a remove button. */
+	onRemove?: (index: number) => void
+}
+
+/** Images attached to a message (data URIs). */
+export function Thumbnails({ images, onRemove }: ThumbnailsProps) {
+	if (images.length === 0) return null
+	return (
+		<ul className="thumbnails" aria-label="Attached images">
+			{images.map((image, i) => (
+				<li key={i} className="thumbnail">
+					<img src={image} alt={`Image ${i + 1}`} />
+					{onRemove !== undefined && (
+						<IconButton
+							className="thumbnail-remove"
+							icon="close"
+							label={`Remove image ${i + 1}`}
+							onClick={() => onRemove(i)}
+						/>
+					)}
+				</li>
+			))}
+		</ul>
+	)
+}

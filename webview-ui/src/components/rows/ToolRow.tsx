@@ -1,0 +1,65 @@
+import { clineSayToolSchema, type ClineSayTool } from "@cairn/types"
+import { usePayload } from "../../util/parsePayload"
+import { Spinner } from "../common/Spinner"
+import { CodeBlock } from "../content/CodeBlock"
+import { Badge } from "./Badge"
+import { GenericRow } from "./GenericRow"
+import { RowHeader } from "./RowHeader"
+import type { RowProps } from "./rowProps"
+import { EditToolBody } from "./tool/EditToolBody"
+import { NoteToolBody } from "./tool/NoteToolBody"
+import { ReadToolBody } from "./tool/ReadToolBody"
+import { TodoListBody } from "./tool/TodoListBody"
+import { toolIcon, toolTitle } from "./tool/toolTitle"
+
+function ToolBody({ tool, ts, current }: { tool: ClineSayTool; ts: number; current: boolean }) {
+	switch (tool.tool) {
+		case "readFile":
+		case "listFilesTopLevel":
+		case "listFilesRecursive":
+		case "listCodeDefinitionNames":
+		case "searchFiles":
+			return <ReadToolBody tool={tool} ts={ts} />
+		case "newFileCreated":
+		case "editedExistingFile":
+		case "appliedDiff":
+		case "insertContent":
+		case "searchAndReplace":
+			return <EditToolBody tool={tool} ts={ts} open={current} />
+		case "executeCommand":
+			return <CodeBlock code={tool.command} language="shell" />
+		case "updateTodoList":
+			return <TodoListBody todos={tool.todos} />
+		default:
+			return <NoteToolBody tool={tool} ts={ts} />
+	}
+}
+
+/**
+ * A tool call: as an ask it waits for approval (the buttons below the list answer it); as a
+ * say it was auto-approved and already ran.
+ */
+export function ToolRow({ message, isLast }: RowProps) {
+	const parsed = usePayload(clineSayToolSchema, message.text)
+	if (!parsed.success) return <GenericRow message={message} />
+	const tool = parsed.data
+	const asking = message.type === "ask"
+	const streaming = message.partial === true
+	const waiting = asking && isLast && !streaming
+	return (
+		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
+			<RowHeader
+				icon={toolIcon(tool.tool)}
+				title={toolTitle(tool, asking)}
+				trailing={
+					streaming ? (
+						<Spinner label="The request is still arriving" />
+					) : waiting ? (
+						<Badge text="awaiting approval" />
+					) : undefined
+				}
+			/>
+			<ToolBody tool={tool} ts={message.ts} current={asking && isLast} />
+		</div>
+	)
+}

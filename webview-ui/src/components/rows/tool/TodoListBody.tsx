@@ -1,0 +1,25 @@
+import type { ClineSayTool } from "@cairn/types"
+import { Icon } from "../../common/Icon"
+
+type Todos = Extract<ClineSayTool, { tool: "updateTodoList" }>["todos"]
+
+const icons = {
+	pending: "circle-large-outline",
+	in_progress: "circle-large-filled",
+	completed: "pass",
+} as const
+const spoken = { pending: "to do", in_progress: "in progress", completed: "done" } as const
+
+export function TodoListBody({ todos }: { todos: Todos }) {
+	return (
+		<ul className="todo-list">
+			{todos.map((todo) => (
+				<li key={todo.id} className={`todo todo-${todo.status}`}>
+					<Icon name={icons[todo.status]} />
+					<span className="visually-hidden">{spoken[todo.status]}: </span>
+					{todo.content}
+				</li>
+			))}
+		</ul>
+	)
+}

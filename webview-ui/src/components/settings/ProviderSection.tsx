@@ -1,0 +1,79 @@
+import { providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
+import { useId, useState } from "react"
+import { updateSetting } from "../../state/settingsActions"
+import { useWebviewStore } from "../../state/store"
+import { ApiKeyField } from "./ApiKeyField"
+import { baseUrlProblem, modelPlaceholders, providerLabels } from "./providerChoices"
+import { TextField } from "./TextField"
+
+/**
+ * Which model Cairn talks to. The provider settings are one field of the protocol, so each
+ * change sends the whole provider object. A provider chosen before any model id waits here:
+ * the host accepts a provider only with a model.
+ */
+export function ProviderSection() {
+	const provider = useWebviewStore((s) => s.settings.provider)
+	const hasApiKey = useWebviewStore((s) => s.hasApiKey)
+	const [pending, setPending] = useState<ProviderName>()
+	const selectId = useId()
+	const chosen = provider?.provider ?? pending
+
+	const send = (next: ProviderSettings) => updateSetting({ provider: next })
+	const chooseProvider = (name: ProviderName) => {
+		if (provider === undefined) return setPending(name)
+		// A base URL belongs to the provider it was set for.
+		const { baseUrl: _dropped, ...rest } = provider
+		send({ ...rest, provider: name })
+	}
+
+	return (
+		<section className="settings-section" aria-labelledby={`${selectId}-title`}>
+			<h2 id={`${selectId}-title`}>Model provider</h2>
+			<div className="field">
+				<label htmlFor={selectId}>Provider</label>
+				<select
+					id={selectId}
+					className="select"
+					value={chosen ?? ""}
+					onChange={(event) => chooseProvider(event.target.value as ProviderName)}
+				>
+					{chosen === undefined && (
+						<option value="" disabled>
+							Choose a provider
+						</option>
+					)}
+					{providerNames.map((name) => (
+						<option key={name} value={name}>
+							{providerLabels[name]}
+						</option>
+					))}
+				</select>
+			</div>
+			{chosen !== undefined && (
+				<>
+					<TextField
+						label="Model id"
+						value={provider?.modelId ?? ""}
+						placeholder={modelPlaceholders[chosen]}
+						validate={(value) => (value === "" ? "A model id is required." : undefined)}
+						onCommit={(modelId) => send({ ...(provider ?? { provider: chosen }), modelId })}
+					/>
+					{provider !== undefined && (
+						<TextField
+							label="Base URL"
+							description="Leave empty for the provider's own endpoint; set it for a proxy, LM Studio or vLLM."
+							value={provider.baseUrl ?? ""}
+							placeholder="https://…"
+							validate={baseUrlProblem}
+							onCommit={(baseUrl) => {
+								const { baseUrl: _old, ...rest } = provider
+								send(baseUrl === "" ? rest : { ...rest, baseUrl })
+							}}
+						/>
+					)}
+					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
+				</>
+			)}
+		</section>
+	)
+}

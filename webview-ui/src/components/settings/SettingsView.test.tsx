@@ -1,0 +1,158 @@
+import { defaultSettings, type CairnSettings, type WebviewMessage } from "@cairn/types"
+import { fireEvent, render, screen, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { fromHost, loadTask } from "../../test/fixtures"
+import { posted } from "../../test/setup"
+import { SettingsView } from "./SettingsView"
+
+const configured = (changes: Partial<CairnSettings> = {}): CairnSettings => ({
+	...defaultSettings(),
+	provider: { provider: "openai", modelId: "gpt-test", baseUrl: "http://127.0.0.1:8000/v1" },
+	...changes,
+})
+
+function renderSettings(settings = configured(), hasApiKey = false) {
+	loadTask([], { settings, hasApiKey })
+	render(<SettingsView />)
+}
+
+/** Every change posts updateSettings with exactly one field. */
+function onlyFieldPosted(): [string, unknown] {
+	expect(posted).toHaveLength(1)
+	const message = posted[0] as Extract<WebviewMessage, { type: "updateSettings" }>
+	expect(message.type).toBe("updateSettings")
+	const entries = Object.entries(message.settings)
+	expect(entries).toHaveLength(1)
+	return entries[0] as [string, unknown]
+}
+
+const commit = (input: HTMLElement, value: string) => {
+	fireEvent.change(input, { target: { value } })
+	fireEvent.blur(input)
+}
+
+describe("SettingsView posts one field per change", () => {
+	const toggles: [string, string][] = [
+		["Auto-approve", "enabled"],
+		["Read files", "readOnly"],
+		["Read outside the workspace", "readOnlyOutsideWorkspace"],
+		["Edit files", "write"],
+		["Edit outside the workspace", "writeOutsideWorkspace"],
+		["Edit protected files", "writeProtected"],
+		["Run allowed commands", "execute"],
+		["Use MCP tools", "mcp"],
+		["Answer questions", "followup"],
+	]
+	it.each(toggles)("the %s toggle sends autoApproval.%s", (label, key) => {
+		renderSettings()
+		fireEvent.click(screen.getByRole("checkbox", { name: label }))
+		expect(onlyFieldPosted()).toEqual(["autoApproval", { [key]: true }])
+		expect((screen.getByRole("checkbox", { name: label }) as HTMLInputElement).checked).toBe(true)
+	})
+
+	it.each([
+		["Question timeout (seconds)", "30", ["autoApproval", { followupTimeoutMs: 30_000 }]],
+		["Max auto-approved requests per task", "25", ["autoApproval", { maxRequests: 25 }]],
+		["Max auto-approved cost per task ($)", "2.5", ["autoApproval", { maxCost: 2.5 }]],
+		["Command timeout (seconds)", "120", ["commandTimeoutSec", 120]],
+		["Mistake limit", "5", ["consecutiveMistakeLimit", 5]],
+		["Request retries", "2", ["requestRetries", 2]],
+	] as const)("%s sends its value when committed", (label, value, expected) => {
+		renderSettings()
+		commit(screen.getByRole("spinbutton", { name: label }), value)
+		expect(onlyFieldPosted()).toEqual(expected)
+	})
+
+	it("an invalid number is explained and not sent", () => {
+		renderSettings()
+		const retries = screen.getByRole("spinbutton", { name: "Request retries" })
+		commit(retries, "50")
+		expect(posted).toEqual([])
+		expect(screen.getByText("The largest allowed value is 20.")).toBeTruthy()
+		commit(screen.getByRole("spinbutton", { name: "Mistake limit" }), "1.5")
+		expect(posted).toEqual([])
+	})
+
+	it("custom instructions are sent when the field is left", () => {
+		renderSettings()
+		commit(screen.getByRole("textbox", { name: "Custom instructions" }), "Use tabs.")
+		expect(onlyFieldPosted()).toEqual(["customInstructions", "Use tabs."])
+	})
+
+	it("allowed commands: add and remove send the whole list", () => {
+		renderSettings(configured({ allowedCommands: ["git log"] }))
+		const field = screen.getByRole("group", { name: "Allowed commands" })
+		fireEvent.change(within(field).getByRole("textbox"), { target: { value: " npm test " } })
+		fireEvent.click(within(field).getByRole("button", { name: "Add" }))
+		expect(onlyFieldPosted()).toEqual(["allowedCommands", ["git log", "npm test"]])
+		posted.length = 0
+		fireEvent.click(within(field).getByRole("button", { name: "Remove git log" }))
+		expect(onlyFieldPosted()).toEqual(["allowedCommands", ["npm test"]])
+	})
+
+	it("denied commands", () => {
+		renderSettings()
+		const field = screen.getByRole("group", { name: "Denied commands" })
+		fireEvent.change(within(field).getByRole("textbox"), { target: { value: "rm -rf" } })
+		fireEvent.submit(within(field).getByRole("textbox"))
+		expect(onlyFieldPosted()).toEqual(["deniedCommands", ["rm -rf"]])
+	})
+
+	it("the provider, model id and base URL each send the provider field", () => {
+		renderSettings()
+		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), {
+			target: { value: "anthropic" },
+		})
+		// A base URL belongs to the provider it was set for.
+		expect(onlyFieldPosted()).toEqual(["provider", { provider: "anthropic", modelId: "gpt-test" }])
+		posted.length = 0
+		commit(screen.getByRole("textbox", { name: "Model id" }), "claude-x")
+		expect(onlyFieldPosted()).toEqual(["provider", { provider: "anthropic", modelId: "claude-x" }])
+		posted.length = 0
+		commit(screen.getByRole("textbox", { name: "Base URL" }), "https://proxy.example/v1")
+		expect(onlyFieldPosted()).toEqual([
+			"provider",
+			{ provider: "anthropic", modelId: "claude-x", baseUrl: "https://proxy.example/v1" },
+		])
+	})
+
+	it("a base URL that is not http(s) is refused", () => {
+		renderSettings()
+		commit(screen.getByRole("textbox", { name: "Base URL" }), "javascript:alert(1)")
+		expect(posted).toEqual([])
+		expect(screen.getByText("Use an http(s) URL.")).toBeTruthy()
+	})
+
+	it("with no provider yet, the choice waits for a model id", () => {
+		renderSettings({ ...defaultSettings() })
+		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "ollama" } })
+		expect(posted).toEqual([])
+		commit(screen.getByRole("textbox", { name: "Model id" }), "qwen2.5-coder:7b")
+		expect(onlyFieldPosted()).toEqual(["provider", { provider: "ollama", modelId: "qwen2.5-coder:7b" }])
+	})
+})
+
+describe("the API key", () => {
+	const secret = "sk-live-0123456789abcdef"
+
+	it("is sent with updateApiKey and never shown afterwards", () => {
+		renderSettings()
+		const input = screen.getByLabelText("API key") as HTMLInputElement
+		expect(input.type).toBe("password")
+		fireEvent.change(input, { target: { value: secret } })
+		fireEvent.click(screen.getByRole("button", { name: "Save key" }))
+		expect(posted).toEqual([{ type: "updateApiKey", provider: "openai", apiKey: secret }])
+		expect(input.value).toBe("")
+		fromHost({ type: "settingsUpdated", settings: configured(), hasApiKey: true })
+		expect(document.body.innerHTML).not.toContain(secret)
+		expect(screen.getByText(/A key is saved/)).toBeTruthy()
+	})
+
+	it("a saved key shows as saved and can be removed", () => {
+		renderSettings(configured(), true)
+		expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe("")
+		expect(screen.getByLabelText("API key").getAttribute("placeholder")).toContain("saved")
+		fireEvent.click(screen.getByRole("button", { name: "Remove key" }))
+		expect(posted).toEqual([{ type: "updateApiKey", provider: "openai" }])
+	})
+})

@@ -1,0 +1,68 @@
+import { updateSetting } from "../../state/settingsActions"
+import { useWebviewStore } from "../../state/store"
+import { AutoApprovalSection } from "./AutoApprovalSection"
+import { CommandListField } from "./CommandListField"
+import { InstructionsField } from "./InstructionsField"
+import { NumberField } from "./NumberField"
+import { ProviderSection } from "./ProviderSection"
+import "./settings.css"
+
+/** Every setting; each change sends `updateSettings` with that one field. */
+export function SettingsView() {
+	const settings = useWebviewStore((s) => s.settings)
+	const version = useWebviewStore((s) => s.version)
+	return (
+		<main className="settings-view" aria-label="Settings">
+			<ProviderSection />
+			<AutoApprovalSection />
+			<section className="settings-section" aria-labelledby="settings-commands">
+				<h2 id="settings-commands">Commands</h2>
+				<CommandListField
+					label="Allowed commands"
+					description="Prefixes of commands that may run without asking when auto-approve is on. * allows any."
+					values={settings.allowedCommands}
+					onChange={(allowedCommands) => updateSetting({ allowedCommands })}
+				/>
+				<CommandListField
+					label="Denied commands"
+					description="Prefixes that always need your approval, even when allowed. Deny wins."
+					values={settings.deniedCommands}
+					onChange={(deniedCommands) => updateSetting({ deniedCommands })}
+				/>
+				<NumberField
+					label="Command timeout (seconds)"
+					description="A command still running after this long is stopped; 0 waits forever."
+					value={settings.commandTimeoutSec}
+					min={0}
+					integer
+					onCommit={(commandTimeoutSec) => updateSetting({ commandTimeoutSec })}
+				/>
+			</section>
+			<section className="settings-section" aria-labelledby="settings-agent">
+				<h2 id="settings-agent">Agent</h2>
+				<NumberField
+					label="Mistake limit"
+					description="Consecutive failed tool uses before Cairn stops and asks you."
+					value={settings.consecutiveMistakeLimit}
+					min={1}
+					integer
+					onCommit={(consecutiveMistakeLimit) => updateSetting({ consecutiveMistakeLimit })}
+				/>
+				<NumberField
+					label="Request retries"
+					description="Retries of a failed model request (rate limit, server error, network) before asking you."
+					value={settings.requestRetries}
+					min={0}
+					max={20}
+					integer
+					onCommit={(requestRetries) => updateSetting({ requestRetries })}
+				/>
+				<InstructionsField
+					value={settings.customInstructions}
+					onCommit={(customInstructions) => updateSetting({ customInstructions })}
+				/>
+			</section>
+			{version !== undefined && <p className="muted settings-version">Cairn {version}</p>}
+		</main>
+	)
+}

@@ -1,0 +1,88 @@
+import { providerNames, type ProviderName } from "@cairn/types"
+import { useId, useState, type FormEvent } from "react"
+import { saveApiKey, updateSetting } from "../../state/settingsActions"
+import { baseUrlProblem, modelPlaceholders, providerLabels } from "../settings/providerChoices"
+import "../settings/settings.css"
+
+/**
+ * First-run setup in one short form. It sends the same messages as Settings: the provider as
+ * one `updateSettings` field, the key (if typed) as `updateApiKey`.
+ */
+export function ProviderSetupForm() {
+	const id = useId()
+	const [provider, setProvider] = useState<ProviderName>("anthropic")
+	const [modelId, setModelId] = useState("")
+	const [baseUrl, setBaseUrl] = useState("")
+	const [apiKey, setApiKey] = useState("")
+	const urlProblem = baseUrlProblem(baseUrl.trim())
+	const ready = modelId.trim() !== "" && urlProblem === undefined
+
+	const submit = (event: FormEvent) => {
+		event.preventDefault()
+		if (!ready) return
+		const url = baseUrl.trim()
+		updateSetting({
+			provider: { provider, modelId: modelId.trim(), ...(url !== "" && { baseUrl: url }) },
+		})
+		if (apiKey.trim() !== "") saveApiKey(provider, apiKey.trim())
+		setApiKey("")
+	}
+
+	return (
+		<form className="setup-form" onSubmit={submit} aria-label="Set up a model provider">
+			<div className="field">
+				<label htmlFor={`${id}-provider`}>Provider</label>
+				<select
+					id={`${id}-provider`}
+					className="select"
+					value={provider}
+					onChange={(event) => setProvider(event.target.value as ProviderName)}
+				>
+					{providerNames.map((name) => (
+						<option key={name} value={name}>
+							{providerLabels[name]}
+						</option>
+					))}
+				</select>
+			</div>
+			<div className="field">
+				<label htmlFor={`${id}-model`}>Model id</label>
+				<input
+					id={`${id}-model`}
+					className="text-input"
+					value={modelId}
+					placeholder={modelPlaceholders[provider]}
+					onChange={(event) => setModelId(event.target.value)}
+				/>
+			</div>
+			<div className="field">
+				<label htmlFor={`${id}-key`}>API key{provider === "ollama" && " (optional)"}</label>
+				<input
+					id={`${id}-key`}
+					className="text-input"
+					type="password"
+					autoComplete="off"
+					spellCheck={false}
+					value={apiKey}
+					placeholder="Stored in the editor's secret storage"
+					onChange={(event) => setApiKey(event.target.value)}
+				/>
+			</div>
+			<div className="field">
+				<label htmlFor={`${id}-url`}>Base URL (optional)</label>
+				<input
+					id={`${id}-url`}
+					className="text-input"
+					value={baseUrl}
+					placeholder="The provider's own endpoint"
+					aria-invalid={urlProblem !== undefined}
+					onChange={(event) => setBaseUrl(event.target.value)}
+				/>
+				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
+			</div>
+			<button type="submit" className="button primary" disabled={!ready}>
+				Save and start
+			</button>
+		</form>
+	)
+}

@@ -1,0 +1,53 @@
+import { fireEvent, render, screen } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { posted } from "../../test/setup"
+import { WelcomeView } from "./WelcomeView"
+
+describe("WelcomeView", () => {
+	it("says it is waiting for the host until a version arrives", () => {
+		render(<WelcomeView />)
+		expect(screen.getByRole("heading", { name: "Cairn" })).toBeTruthy()
+		expect(screen.getByRole("status").textContent).toBe("Connecting to the extension…")
+		expect(screen.queryByTestId("version")).toBeNull()
+		expect(screen.queryByRole("form")).toBeNull()
+	})
+
+	it("shows the version and the setup form once connected", () => {
+		render(<WelcomeView version="1.2.3" />)
+		expect(screen.getByTestId("version").textContent).toBe("Version 1.2.3")
+		expect(screen.getByRole("form", { name: "Set up a model provider" })).toBeTruthy()
+	})
+
+	it("posts the provider as one settings field and the key to secret storage", () => {
+		render(<WelcomeView version="1.2.3" />)
+		const save = screen.getByRole("button", { name: "Save and start" })
+		expect(save.hasAttribute("disabled")).toBe(true)
+		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "openai" } })
+		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "gpt-test" } })
+		fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-123" } })
+		fireEvent.click(save)
+		expect(posted).toEqual([
+			{ type: "updateSettings", settings: { provider: { provider: "openai", modelId: "gpt-test" } } },
+			{ type: "updateApiKey", provider: "openai", apiKey: "sk-123" },
+		])
+		expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe("")
+	})
+
+	it("an Ollama model without a key posts settings only, with its base URL", () => {
+		render(<WelcomeView version="1.2.3" />)
+		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "ollama" } })
+		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "qwen" } })
+		fireEvent.change(screen.getByRole("textbox", { name: "Base URL (optional)" }), {
+			target: { value: "http://127.0.0.1:11434" },
+		})
+		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
+		expect(posted).toEqual([
+			{
+				type: "updateSettings",
+				settings: {
+					provider: { provider: "ollama", modelId: "qwen", baseUrl: "http://127.0.0.1:11434" },
+				},
+			},
+		])
+	})
+})

@@ -1,0 +1,17 @@
+import { chatControls, type ChatControls } from "@cairn/types"
+import { useMemo } from "react"
+import { sendMode, type SendMode } from "./composerPolicy"
+import { useWebviewStore, type WebviewStore } from "./store"
+
+/** seed 001's controls for the current transcript, from the one implementation in @cairn/types. */
+export function useChatControls(): ChatControls {
+	const messages = useWebviewStore((s) => s.messages)
+	return useMemo(() => chatControls(messages), [messages])
+}
+
+const selectSendMode = (s: WebviewStore): SendMode => sendMode(s.messages, chatControls(s.messages))
+
+/** A string, so the chat box re-renders only when what sending does changes, not on every delta. */
+export function useSendMode(): SendMode {
+	return useWebviewStore(selectSendMode)
+}

@@ -1,0 +1,76 @@
+import {
+	defaultSettings,
+	emptyExtensionState,
+	type ClineApiReqInfo,
+	type ClineAsk,
+	type ClineMessage,
+	type ClineSay,
+	type ExtensionMessage,
+	type ExtensionState,
+} from "@cairn/types"
+import { act } from "@testing-library/react"
+import { applyHostMessage } from "../state/hostReducer"
+
+// Transcript builders, so tests read as conversations.
+
+let clock = 1_760_000_000_000
+export const nextTs = () => ++clock
+
+export const say = (kind: ClineSay, text?: string, extra: Partial<ClineMessage> = {}): ClineMessage => ({
+	ts: nextTs(),
+	type: "say",
+	say: kind,
+	...(text !== undefined && { text }),
+	...extra,
+})
+
+export const ask = (kind: ClineAsk, text?: string, extra: Partial<ClineMessage> = {}): ClineMessage => ({
+	ts: nextTs(),
+	type: "ask",
+	ask: kind,
+	...(text !== undefined && { text }),
+	...extra,
+})
+
+export const apiRequest = (info: ClineApiReqInfo = { request: "task" }): ClineMessage =>
+	say("api_req_started", JSON.stringify(info))
+
+export const finishedRequest = (info: Partial<ClineApiReqInfo> = {}): ClineMessage =>
+	apiRequest({ request: "task", tokensIn: 1200, tokensOut: 300, cost: 0.0042, ...info })
+
+export const taskId = "task-1"
+
+/** A host snapshot of a configured Cairn showing `messages` as task-1. */
+export function stateWith(messages: ClineMessage[], overrides: Partial<ExtensionState> = {}): ExtensionState {
+	return emptyExtensionState("1.2.3", {
+		clineMessages: messages,
+		currentTaskId: messages.length > 0 ? taskId : undefined,
+		taskStack: messages.length > 0 ? [taskId] : [],
+		settings: { ...defaultSettings(), provider: { provider: "anthropic", modelId: "claude-test" } },
+		hasApiKey: true,
+		...overrides,
+	})
+}
+
+/** Delivers host messages the way the page receives them, inside act() so React settles. */
+export function fromHost(...messages: ExtensionMessage[]): void {
+	act(() => {
+		for (const message of messages) applyHostMessage(message)
+	})
+}
+
+/** Sends a window message event, as VS Code delivers host messages to the page. */
+export function postWindowMessage(data: unknown): void {
+	act(() => {
+		window.dispatchEvent(new MessageEvent("message", { data }))
+	})
+}
+
+export function loadTask(messages: ClineMessage[], overrides: Partial<ExtensionState> = {}): void {
+	fromHost({ type: "state", state: stateWith(messages, overrides) })
+}
+
+/** A `messageUpdated` delta of task-1. */
+export function delta(message: ClineMessage, seq: number, forTask = taskId): ExtensionMessage {
+	return { type: "messageUpdated", taskId: forTask, seq, message }
+}
