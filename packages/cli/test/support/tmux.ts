@@ -30,7 +30,9 @@ export class TmuxSession {
 	}): Promise<TmuxSession> {
 		const socket = `cairn-test-${process.pid}-${++counter}`
 		const env = Object.entries(options.env).map(([key, value]) => `${key}=${quote(value)}`)
-		const command = `env ${env.join(" ")} ${options.argv.map(quote).join(" ")}; echo EXIT=$?; sleep 120`
+		// `env -i`: exactly the given environment, like a person's terminal. Inherited from a CI job,
+		// CI=true would switch Ink to printing only its final frame.
+		const command = `env -i ${env.join(" ")} ${options.argv.map(quote).join(" ")}; echo EXIT=$?; sleep 120`
 		await run("tmux", [
 			"-L",
 			socket,
