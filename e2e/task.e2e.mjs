@@ -8,7 +8,7 @@ import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { artifactsDir, extensionId, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import { activityBarItem, waitForWorkbench, webviewContent } from "./lib/workbench.mjs"
+import { activityBarItem, runCommand, waitForWorkbench, webviewContent } from "./lib/workbench.mjs"
 
 export async function runTaskTests() {
 	const model = await startModelServer({
@@ -77,6 +77,19 @@ export async function runTaskTests() {
 			await screenshot("task-completed")
 		},
 		{ timeoutMs: 60_000 },
+	)
+
+	suite.test(
+		'"Cairn: History" from the palette lists the task; "Cairn: New Task" starts afresh',
+		async () => {
+			await runCommand(page, "Cairn: History")
+			const history = sidebar().getByRole("main", { name: "Task history" })
+			await history.getByText("Create hello.txt with a greeting").waitFor({ timeout: 15_000 })
+			await screenshot("history")
+			await runCommand(page, "Cairn: New Task")
+			await sidebar().getByPlaceholder("Describe a task for Cairn…").waitFor({ timeout: 15_000 })
+		},
+		{ timeoutMs: 45_000 },
 	)
 
 	try {

@@ -1,5 +1,6 @@
 import * as vscode from "vscode"
-import { commandIds, outputChannelName, sidebarViewId } from "./ids"
+import { registerCommands } from "./commands/registerCommands"
+import { outputChannelName, sidebarViewId } from "./ids"
 import { ClineProvider } from "./webview/ClineProvider"
 
 let provider: ClineProvider | undefined
@@ -10,9 +11,7 @@ export function activate(context: vscode.ExtensionContext): void {
 	context.subscriptions.push(
 		log,
 		vscode.window.registerWebviewViewProvider(sidebarViewId, provider),
-		vscode.commands.registerCommand(commandIds.openInNewTab, () => {
-			provider?.openInTab()
-		}),
+		...registerCommands(provider),
 	)
 	log.info(`Cairn ${extensionVersion(context)} activated`)
 }

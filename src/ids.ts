@@ -8,4 +8,14 @@ export const outputChannelName = "Cairn"
 
 export const commandIds = {
 	openInNewTab: "cairn.openInNewTab",
+	newTask: "cairn.newTask",
+	history: "cairn.history",
+	settings: "cairn.settings",
+	focusChatInput: "cairn.focusChatInput",
+	cancelTask: "cairn.cancelTask",
+	toggleAutoApprove: "cairn.toggleAutoApprove",
+	addToContext: "cairn.addToContext",
+	explainCode: "cairn.explainCode",
+	fixCode: "cairn.fixCode",
+	improveCode: "cairn.improveCode",
 } as const

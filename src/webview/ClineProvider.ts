@@ -3,7 +3,7 @@ import type { ExtensionMessage } from "@cairn/types"
 import * as vscode from "vscode"
 import type * as AgentModule from "../agent/index"
 import type { Agent } from "../agent/index"
-import { tabPanelViewType } from "../ids"
+import { sidebarViewId, tabPanelViewType } from "../ids"
 import { createNonce } from "./nonce"
 import { themeKindOf } from "./themeKind"
 import { webviewHtml } from "./webviewHtml"
@@ -17,6 +17,8 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private readonly clients = new Map<vscode.Webview, () => void>()
 	private readonly disposables: vscode.Disposable[] = []
 	private agent: Promise<Agent> | undefined
+	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
+	private pendingForUi: ExtensionMessage[] = []
 
 	constructor(
 		private readonly context: vscode.ExtensionContext,
@@ -112,6 +114,18 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 					error: `Cairn's agent could not start: ${String(error)}`,
 				})
 			})
+	}
+
+	/** Shows the sidebar view and sends it (and any open tab) a message, once it has launched. */
+	async showAndSend(message: ExtensionMessage): Promise<void> {
+		await vscode.commands.executeCommand(`${sidebarViewId}.focus`)
+		if (this.clients.size === 0) this.pendingForUi.push(message)
+		else this.broadcast(message)
+	}
+
+	/** The agent's Controller, started if it was not yet. */
+	async controller(): Promise<Agent["controller"]> {
+		return (await this.loadAgent()).controller
 	}
 
 	private broadcast(message: ExtensionMessage): void {

@@ -1,0 +1,69 @@
+import * as vscode from "vscode"
+import { commandIds } from "../ids"
+import type { ClineProvider } from "../webview/ClineProvider"
+import { selectionAsContext } from "./selection"
+
+const codePrompts = {
+	[commandIds.explainCode]: "Explain what this code does and why:",
+	[commandIds.fixCode]: "Find and fix the problems in this code:",
+	[commandIds.improveCode]:
+		"Improve this code (readability, performance, correctness), keeping its behaviour:",
+} as const
+
+/** The palette commands, view-title buttons and editor menu entries of package.json's `contributes`. */
+export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
+	const withSelection = (use: (context: string) => Promise<void>) => async () => {
+		const editor = vscode.window.activeTextEditor
+		const context = editor && selectionAsContext(editor)
+		if (context === undefined) {
+			void vscode.window.showInformationMessage("Select some code first.")
+			return
+		}
+		await use(context)
+	}
+	const askAbout = (command: keyof typeof codePrompts) =>
+		withSelection((context) =>
+			provider.showAndSend({
+				type: "invoke",
+				invoke: "sendMessage",
+				text: `${codePrompts[command]}\n\n${context}`,
+			}),
+		)
+
+	return [
+		vscode.commands.registerCommand(commandIds.openInNewTab, () => provider.openInTab()),
+		vscode.commands.registerCommand(commandIds.newTask, () =>
+			provider.showAndSend({ type: "invoke", invoke: "newChat" }),
+		),
+		vscode.commands.registerCommand(commandIds.history, () =>
+			provider.showAndSend({ type: "action", action: "historyButtonClicked" }),
+		),
+		vscode.commands.registerCommand(commandIds.settings, () =>
+			provider.showAndSend({ type: "action", action: "settingsButtonClicked" }),
+		),
+		vscode.commands.registerCommand(commandIds.focusChatInput, () =>
+			provider.showAndSend({ type: "action", action: "focusInput" }),
+		),
+		vscode.commands.registerCommand(commandIds.cancelTask, async () =>
+			(await provider.controller()).currentTask?.cancel(),
+		),
+		vscode.commands.registerCommand(commandIds.toggleAutoApprove, async () => {
+			const controller = await provider.controller()
+			const enabled = !controller.settingsStore.settings.autoApproval.enabled
+			await controller.handleWebviewMessage({
+				type: "updateSettings",
+				settings: { autoApproval: { enabled } },
+			})
+			void vscode.window.showInformationMessage(`Cairn auto-approval is ${enabled ? "on" : "off"}.`)
+		}),
+		vscode.commands.registerCommand(
+			commandIds.addToContext,
+			withSelection((context) =>
+				provider.showAndSend({ type: "invoke", invoke: "setChatBoxMessage", text: `${context}\n` }),
+			),
+		),
+		vscode.commands.registerCommand(commandIds.explainCode, askAbout(commandIds.explainCode)),
+		vscode.commands.registerCommand(commandIds.fixCode, askAbout(commandIds.fixCode)),
+		vscode.commands.registerCommand(commandIds.improveCode, askAbout(commandIds.improveCode)),
+	]
+}
