@@ -55,8 +55,8 @@ async function commandBlockers(text: string | undefined, policy: ApprovalPolicy)
 	}
 	const denied = policy.deniedCommands()
 	if (denied.length === 0) return blockers
-	// The host only checks the denied list when its own auto-approval is on; check it here too,
-	// with the core's parser, so a chained or nested denied command cannot slip through -y.
+	// The core flags denied commands itself (deniedBy); checking again here, with the core's parser,
+	// keeps -y safe even against a host that does not, so a chained or nested one cannot slip through.
 	const verdict = await evaluateCommand(command, { allowed: [], denied })
 	if (verdict.decision === "deny")
 		blockers.push(`"${command}" matches the denied command "${verdict.deniedBy}"`)

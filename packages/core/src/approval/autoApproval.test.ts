@@ -80,6 +80,15 @@ describe("decideAutoApproval", () => {
 		})
 	})
 
+	it("flags a denied command for the person even when auto-approval is off", async () => {
+		const s = settings({ deniedCommands: ["rm"] })
+		expect(await decideAutoApproval(s, run("ls && rm -rf x"), fresh)).toMatchObject({
+			decision: "ask",
+			command: { decision: "deny", deniedBy: "rm" },
+		})
+		expect(await decideAutoApproval(s, run("ls"), fresh)).toEqual({ decision: "ask" })
+	})
+
 	it("never auto-approves a command that runs outside the workspace", async () => {
 		const s = settings({ autoApproval: { enabled: true, execute: true }, allowedCommands: ["*"] })
 		expect(

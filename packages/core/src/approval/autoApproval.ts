@@ -16,13 +16,26 @@ export interface AutoApprovalUsage {
 	cost: number
 }
 
+/**
+ * A person decides. A command is still checked against the denied prefixes, so every client can
+ * warn that it matches one, whether or not auto-approval is on.
+ */
+async function askFor(settings: CairnSettings, request: ApprovalRequest): Promise<AutoApprovalDecision> {
+	if (request.kind !== "execute" || settings.deniedCommands.length === 0) return { decision: "ask" }
+	const verdict = await evaluateCommand(request.command.command, {
+		allowed: [],
+		denied: settings.deniedCommands,
+	})
+	return verdict.decision === "deny" ? { decision: "ask", command: verdict } : { decision: "ask" }
+}
+
 /** Whether the settings allow this request without a person, before any limit is considered. */
 async function allowedBySettings(
 	settings: CairnSettings,
 	request: ApprovalRequest,
 ): Promise<AutoApprovalDecision> {
 	const auto = settings.autoApproval
-	if (!auto.enabled) return { decision: "ask" }
+	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request)
 	switch (request.kind) {
 		case "read":
 			return auto.readOnly && (!request.isOutsideWorkspace || auto.readOnlyOutsideWorkspace)
@@ -35,7 +48,7 @@ async function allowedBySettings(
 				? { decision: "auto" }
 				: { decision: "ask" }
 		case "execute": {
-			if (!auto.execute || request.command.isOutsideWorkspace) return { decision: "ask" }
+			if (request.command.isOutsideWorkspace) return askFor(settings, request)
 			const verdict = await evaluateCommand(request.command.command, {
 				allowed: settings.allowedCommands,
 				denied: settings.deniedCommands,

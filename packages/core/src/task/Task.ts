@@ -223,15 +223,17 @@ export class Task extends EventEmitter<TaskEvents> {
 		let userContent = initial
 		for (;;) {
 			userContent = await this.checkMistakeLimit(userContent)
+			// Read once per turn: the prompt, the environment details and the turn's tools share it.
+			const ignore = await CairnIgnore.load(this.options.host.workspaceRoot)
 			const details = await environmentDetails({
 				host: this.options.host,
-				ignore: await CairnIgnore.load(this.options.host.workspaceRoot),
+				ignore,
 				mode: this.options.mode,
 				includeListing: this.firstTurn,
 			})
 			this.firstTurn = false
 			this.history.pushUser([...userContent, { type: "text", text: details }])
-			const output = await this.attemptApiRequest(summarize(userContent))
+			const output = await this.attemptApiRequest(summarize(userContent), ignore)
 			this.history.pushAssistant(output.assistantBlocks(true))
 
 			if (output.toolUses.length === 0) {
@@ -239,7 +241,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				userContent = [{ type: "text", text: responses.noToolsUsed() }]
 				continue
 			}
-			const next = await this.runTools(output)
+			const next = await this.runTools(output, ignore)
 			if (next === undefined) return undefined
 			if (this.abortController.signal.aborted) {
 				// Cancelled while a tool ran: keep the results for the resume, send nothing now.
@@ -264,11 +266,10 @@ export class Task extends EventEmitter<TaskEvents> {
 	}
 
 	/** One model request with retries: 429/5xx/network/cut streams back off and retry, then ask. */
-	private async attemptApiRequest(requestSummary: string): Promise<TurnOutput> {
+	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const { provider } = this.options
 		const signal = this.abortController.signal
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
-		const ignore = await CairnIgnore.load(this.options.host.workspaceRoot)
 		for (let attempt = 1; ; attempt++) {
 			const settings = this.options.settings()
 			const systemPrompt = buildSystemPrompt({
@@ -367,7 +368,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	}
 
 	/** Runs the turn's tool calls in order; undefined when the task completed. */
-	private async runTools(output: TurnOutput): Promise<UserBlock[] | undefined> {
+	private async runTools(output: TurnOutput, ignore: CairnIgnore): Promise<UserBlock[] | undefined> {
 		const results: ToolResultBlock[] = []
 		let skipReason: string | undefined
 		this.interruptedResults = results
@@ -387,7 +388,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			const { context, approval } = createCallContext({
 				host: this.options.host,
 				settings: this.options.settings(),
-				ignore: await CairnIgnore.load(this.options.host.workspaceRoot),
+				ignore,
 				transcript: this.transcript,
 				asks: this.asks,
 				autoApprovalUsage: this.autoApprovalUsage,

@@ -96,15 +96,7 @@ export class Transcript {
 		if (continues && partial !== undefined) {
 			return this.update(last.ts, { ...fields, partial }) as ClineMessage
 		}
-		const message: ClineMessage = {
-			ts: this.nextTs(),
-			...kind,
-			...fields,
-			...(partial && { partial: true }),
-		}
-		this.messages.push(message)
-		this.onChange({ action: "created", message })
-		return message
+		return this.append(kind, fields, partial)
 	}
 
 	private indexOf(ts: number): number {
