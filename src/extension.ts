@@ -1,4 +1,5 @@
 import * as vscode from "vscode"
+import { registerCodeActions } from "./commands/codeActions"
 import { registerCommands } from "./commands/registerCommands"
 import { outputChannelName, sidebarViewId } from "./ids"
 import { ClineProvider } from "./webview/ClineProvider"
@@ -12,6 +13,7 @@ export function activate(context: vscode.ExtensionContext): void {
 		log,
 		vscode.window.registerWebviewViewProvider(sidebarViewId, provider),
 		...registerCommands(provider),
+		registerCodeActions(),
 	)
 	log.info(`Cairn ${extensionVersion(context)} activated`)
 }

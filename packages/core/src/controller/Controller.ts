@@ -50,6 +50,7 @@ export class Controller {
 	private readonly persistence = new Map<string, StoredTaskPersistence>()
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
+	private editorSettingsWatch: { dispose(): void } | undefined
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -68,6 +69,12 @@ export class Controller {
 
 	async initialize(): Promise<void> {
 		await this.settingsStore.load()
+		this.editorSettingsWatch = this.host.editorSettings?.onDidChange(() => {
+			const settings = this.settingsStore.reloadEditorSettings()
+			void this.settingsStore
+				.hasApiKey()
+				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
+		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
 		const report = this.storeInstance.indexReport
 		// A fresh storage folder has no index yet; only a rebuild that repaired something is news.
@@ -233,6 +240,7 @@ export class Controller {
 
 	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
 	async dispose(): Promise<void> {
+		this.editorSettingsWatch?.dispose()
 		this.clearTask()
 		for (const task of this.live.values()) task.abandon()
 		this.live.clear()

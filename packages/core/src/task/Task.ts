@@ -289,6 +289,14 @@ export class Task extends EventEmitter<TaskEvents> {
 			const request = new AbortController()
 			const abortRequest = () => request.abort(signal.reason)
 			signal.addEventListener("abort", abortRequest, { once: true })
+			const logger = this.options.host.logger
+			const started = Date.now()
+			logger.debug("Model request", {
+				taskId: this.taskId,
+				provider: provider.name,
+				attempt,
+				messages: this.history.all.length,
+			})
 			try {
 				const stream = provider.createMessage({
 					systemPrompt,
@@ -300,6 +308,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				this.finishRequestRow(row.ts, requestSummary, output, {})
+				logger.debug("Model answered", { taskId: this.taskId, ms: Date.now() - started })
 				return output
 			} catch (error) {
 				output.finishRows(this.transcript)
@@ -311,6 +320,12 @@ export class Task extends EventEmitter<TaskEvents> {
 					throw new TaskCancelled()
 				}
 				const failure = toProviderError(error)
+				logger.debug("Model request failed", {
+					taskId: this.taskId,
+					ms: Date.now() - started,
+					kind: failure.kind,
+					retryable: failure.retryable,
+				})
 				this.finishRequestRow(row.ts, requestSummary, output, {
 					streamingFailedMessage: failure.message,
 				})
@@ -396,6 +411,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				signal: AbortSignal.any([this.abortController.signal, call.kill.signal]),
 				proceedSignal: call.proceed.signal,
 			})
+			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(
 				use,
 				this.tools,

@@ -1,4 +1,4 @@
-import type { CairnSettings, ClineAskFollowup } from "@cairn/types"
+import type { CairnSettings, ClineAskFollowup, ClineSayTool } from "@cairn/types"
 import { decideAutoApproval, type AutoApprovalUsage } from "../approval/autoApproval.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
 import type { Host } from "../host/Host.js"
@@ -166,6 +166,9 @@ export function createCallContext(env: CallEnvironment): {
 		env.transcript.update(outputRow.ts, { text })
 	}
 
+	const showUserEdits = (row: ClineSayTool) =>
+		env.transcript.append({ type: "say", say: "user_feedback_diff" }, { text: JSON.stringify(row) })
+
 	const context: ToolContext = {
 		host: env.host,
 		settings: env.settings,
@@ -176,6 +179,7 @@ export function createCallContext(env: CallEnvironment): {
 		approve,
 		askFollowup,
 		commandOutput,
+		showUserEdits,
 	}
 	return { context, approval }
 }

@@ -49,6 +49,8 @@ export interface ToolContext {
 	askFollowup(question: ClineAskFollowup): Promise<PersonFeedback>
 	/** Streams a running command's output to the transcript (a `command_output` row). */
 	commandOutput(chunk: string): void
+	/** Shows what the person changed in a proposal before saving it (a `user_feedback_diff` row). */
+	showUserEdits(row: ClineSayTool): void
 }
 
 export interface ToolResult {

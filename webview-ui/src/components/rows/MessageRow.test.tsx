@@ -45,6 +45,14 @@ describe("user rows", () => {
 		expect(screen.getByText("You")).toBeTruthy()
 		expect(screen.getByText("Use a for loop instead")).toBeTruthy()
 	})
+
+	it("user_feedback_diff shows what the person changed in a proposal before saving it", () => {
+		const { container } = renderRow(
+			say("user_feedback_diff", json({ tool: "editedExistingFile", path: "src/total.ts", diff })),
+		)
+		expect(screen.getByText("You edited the change to src/total.ts before saving it")).toBeTruthy()
+		expect(container.textContent).toContain("i.price * i.quantity")
+	})
 })
 
 describe("assistant rows", () => {

@@ -46,11 +46,16 @@ export function ToolRow({ message, isLast }: RowProps) {
 	const asking = message.type === "ask"
 	const streaming = message.partial === true
 	const waiting = asking && isLast && !streaming
+	const userEdits = message.say === "user_feedback_diff"
+	const title =
+		userEdits && "path" in tool
+			? `You edited the change to ${tool.path} before saving it`
+			: toolTitle(tool, asking)
 	return (
 		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
 				icon={toolIcon(tool.tool)}
-				title={toolTitle(tool, asking)}
+				title={title}
 				trailing={
 					streaming ? (
 						<Spinner label="The request is still arriving" />
@@ -59,7 +64,7 @@ export function ToolRow({ message, isLast }: RowProps) {
 					) : undefined
 				}
 			/>
-			<ToolBody tool={tool} ts={message.ts} current={asking && isLast} />
+			<ToolBody tool={tool} ts={message.ts} current={(asking && isLast) || userEdits} />
 		</div>
 	)
 }
