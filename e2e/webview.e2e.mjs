@@ -85,7 +85,7 @@ export async function runWebviewTests() {
 			.find((candidate) => candidate.url().includes("/webview/browser/pre/fake.html"))
 		if (frame === undefined) throw new Error("no webview content frame")
 		await frame.evaluate(() =>
-			window.dispatchEvent(new MessageEvent("message", { data: { type: "state", state: null } })),
+			globalThis.dispatchEvent(new MessageEvent("message", { data: { type: "state", state: null } })),
 		)
 		for (const deadline = Date.now() + 5000; webviewErrors.errors.length === 0 && Date.now() < deadline;)
 			await new Promise((resolve) => setTimeout(resolve, 100))
