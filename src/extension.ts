@@ -7,6 +7,7 @@ import { ClineProvider } from "./webview/ClineProvider"
 let provider: ClineProvider | undefined
 
 export function activate(context: vscode.ExtensionContext): void {
+	const started = performance.now()
 	const log = vscode.window.createOutputChannel(outputChannelName, { log: true })
 	provider = new ClineProvider(context, log)
 	context.subscriptions.push(
@@ -15,7 +16,7 @@ export function activate(context: vscode.ExtensionContext): void {
 		...registerCommands(provider),
 		registerCodeActions(),
 	)
-	log.info(`Cairn ${extensionVersion(context)} activated`)
+	log.info(`Cairn ${extensionVersion(context)} activated in ${(performance.now() - started).toFixed(1)} ms`)
 }
 
 /** VS Code waits for this: running tasks are stopped and their last writes reach the disk. */
