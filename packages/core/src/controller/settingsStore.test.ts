@@ -1,32 +1,10 @@
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import type { EditorSettings } from "../host/Host.js"
 import { NodeHost } from "../host/node/NodeHost.js"
+import { EditorHost } from "../test-support/editorSettingsFile.js"
 import { recordingLogger, type LogEntry } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { SettingsStore } from "./settingsStore.js"
-
-/** Stands in for VS Code's settings.json: the editor itself cannot run under vitest. */
-class SettingsFile implements EditorSettings {
-	values: Record<string, unknown> = {}
-	private readonly listeners = new Set<() => void>()
-	read = () => ({ ...this.values })
-	async write(values: Record<string, unknown>) {
-		this.values = { ...this.values, ...values }
-		this.changed()
-	}
-	onDidChange(listener: () => void) {
-		this.listeners.add(listener)
-		return { dispose: () => this.listeners.delete(listener) }
-	}
-	changed() {
-		for (const listener of this.listeners) listener()
-	}
-}
-
-class EditorHost extends NodeHost {
-	readonly editorSettings = new SettingsFile()
-}
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
