@@ -334,6 +334,43 @@ describe("a governed task", () => {
 	})
 })
 
+describe("a governed task interrupted", () => {
+	it("cancelled at the scope ask and reopened after a restart, it goes on under its intent", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { autoApproval: { enabled: true, write: true } },
+			files: governed(),
+			scenario: [
+				select("INT-001"),
+				write("src/billing/pay.ts", "export const pay = 1\n"),
+				write("src/auth/login.ts", "export const login = 'resumed'\n"),
+				done,
+			],
+		})
+		await agent.send({ type: "newTask", text: "work on the login form" })
+		await agent.client.waitFor(
+			(m) => m.messages.at(-1)?.ask === "tool" && !m.messages.at(-1)?.partial,
+			"the scope ask",
+		)
+		await agent.send({ type: "cancelTask" })
+		await agent.client.waitForAsk("resume_task")
+		const taskId = agent.client.taskId ?? ""
+		await agent.restart()
+
+		await agent.send({ type: "showTaskWithId", taskId })
+		await agent.client.waitForAsk("resume_task")
+		expect(activeIntentOf(agent.client.messages)).toEqual({ id: "INT-001", name: "Login form" })
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		await expect(agent.read("src/billing/pay.ts")).rejects.toThrow(/ENOENT/)
+		expect(await agent.read("src/auth/login.ts")).toBe("export const login = 'resumed'\n")
+		expect((await traceLines(agent)).map((l) => [l.intent_id, l.task_id])).toEqual([["INT-001", taskId]])
+		const resumed = chat(agent)[2]
+		expect(systemPrompt(resumed)).toMatch(/The active intent is INT-001/)
+		expect(JSON.stringify(resumed?.body)).toContain("TASK RESUMPTION")
+	})
+})
+
 describe("an ungoverned workspace", () => {
 	it("works as before: no handshake offered, nothing blocked, no trace", async () => {
 		agent = await startAgent({
