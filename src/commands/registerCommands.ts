@@ -1,6 +1,7 @@
 import * as vscode from "vscode"
 import { commandIds } from "../ids"
 import type { ClineProvider } from "../webview/ClineProvider"
+import { showAgentTrace } from "./agentTrace"
 import { codeAsContext, selectionAsContext } from "./selection"
 
 const codePrompts = {
@@ -75,5 +76,8 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		vscode.commands.registerCommand(commandIds.explainCode, askAbout(commandIds.explainCode)),
 		vscode.commands.registerCommand(commandIds.fixCode, askAbout(commandIds.fixCode)),
 		vscode.commands.registerCommand(commandIds.improveCode, askAbout(commandIds.improveCode)),
+		vscode.commands.registerCommand(commandIds.showAgentTrace, async () =>
+			showAgentTrace((await provider.controller()).agentTraceFile),
+		),
 	]
 }

@@ -10,6 +10,7 @@ export * from "./message/clineMessage.js"
 export * from "./message/sayTool.js"
 export * from "./message/apiReqInfo.js"
 export * from "./message/askPayloads.js"
+export * from "./message/hookRow.js"
 
 export * from "./tools/toolName.js"
 export * from "./api/usage.js"
@@ -17,6 +18,7 @@ export * from "./api/events.js"
 export * from "./history/historyItem.js"
 
 export * from "./settings/provider.js"
+export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"
 
 export * from "./webview/limits.js"
@@ -29,3 +31,5 @@ export * from "./agent-state/apiRequestStatus.js"
 export * from "./agent-state/detectAgentState.js"
 export * from "./agent-state/askControls.js"
 export * from "./agent-state/chatControls.js"
+
+export * from "./governance/activeIntent.js"

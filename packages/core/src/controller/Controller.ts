@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import path from "node:path"
 import {
 	CairnEventName,
 	emptyExtensionState,
@@ -11,6 +12,7 @@ import {
 	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
+import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
@@ -65,6 +67,11 @@ export class Controller {
 
 	get currentTask(): Task | undefined {
 		return this.current?.task
+	}
+
+	/** Where a governed workspace's agent trace is (seed 004); it may not exist yet. */
+	get agentTraceFile(): string {
+		return path.join(this.host.workspaceRoot, orchestrationFiles.trace)
 	}
 
 	async initialize(): Promise<void> {

@@ -102,6 +102,6 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 		const text = output.render()
 		const body = text.trim() === "" ? "(no output)" : `Output:\n${text}`
 		const result = `${describeExit(exit, cancelled, timeoutSec)}\n${body}`
-		return withFeedback(result, outcome.feedback, cancelled)
+		return { ...withFeedback(result, outcome.feedback, cancelled), commandExit: exit }
 	},
 }

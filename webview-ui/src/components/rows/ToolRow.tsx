@@ -9,6 +9,7 @@ import type { RowProps } from "./rowProps"
 import { EditToolBody } from "./tool/EditToolBody"
 import { NoteToolBody } from "./tool/NoteToolBody"
 import { ReadToolBody } from "./tool/ReadToolBody"
+import { ScopeViolationBody } from "./tool/ScopeViolationBody"
 import { TodoListBody } from "./tool/TodoListBody"
 import { toolIcon, toolTitle } from "./tool/toolTitle"
 
@@ -30,6 +31,8 @@ function ToolBody({ tool, ts, current }: { tool: ClineSayTool; ts: number; curre
 			return <CodeBlock code={tool.command} language="shell" />
 		case "updateTodoList":
 			return <TodoListBody todos={tool.todos} />
+		case "scopeViolation":
+			return <ScopeViolationBody tool={tool} />
 		default:
 			return <NoteToolBody tool={tool} ts={ts} />
 	}
