@@ -10,7 +10,7 @@ export type ToolStatus = "success" | "error" | "rejected" | "cancelled"
  * each is emitted). `stream-json` writes each as a line; `json` keeps the finished ones (not the
  * deltas); text output renders them for people.
  */
-export type CliEvent =
+export type StreamEvent =
 	| { type: "system"; subtype: "task_started"; taskId: string }
 	| { type: "system"; subtype: "task_resumed"; taskId: string; task: string; messageCount: number }
 	| {
@@ -80,7 +80,7 @@ export type CliEvent =
 	  }
 
 /** Deltas are for watching; `json` output and final summaries keep the rest. */
-export function isFinishedEvent(event: CliEvent): boolean {
+export function isFinishedEvent(event: StreamEvent): boolean {
 	if (event.type === "tool_output") return false
 	if (event.type === "assistant" || event.type === "reasoning") return event.done
 	return true

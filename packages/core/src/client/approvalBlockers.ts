@@ -1,4 +1,5 @@
-import { evaluateCommand, isProtectedPath } from "@cairn/core"
+import { evaluateCommand } from "../approval/commandRules.js"
+import { isProtectedPath } from "../workspace/protectedPaths.js"
 import {
 	clineAskCommandSchema,
 	clineSayToolSchema,
