@@ -63,3 +63,6 @@ export {
 	maxCommandLineChars,
 	type PromptStreamContext,
 } from "./stream/PromptStreamSession.js"
+export { CairnApi, type CairnApiOptions } from "./api/CairnApi.js"
+export { ControllerApi } from "./api/ControllerApi.js"
+export { IpcServer, type IpcServerOptions } from "./ipc/IpcServer.js"
