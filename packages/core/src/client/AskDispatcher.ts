@@ -28,7 +28,7 @@ export interface PendingQuestion {
 	followup?: ClineAskFollowup
 }
 
-/** Where questions go when a person can answer: the TUI, a terminal prompt, the stdin stream. */
+/** Where questions go when a person can answer: the TUI, a terminal prompt, a prompt stream. */
 export interface PersonChannel {
 	/** Resolves with the answer; `signal` aborts when the ask is gone (cancelled, superseded). */
 	ask(question: PendingQuestion, signal: AbortSignal): Promise<PersonAnswer>

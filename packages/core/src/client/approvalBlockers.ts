@@ -9,7 +9,7 @@ import {
 } from "@cairn/types"
 
 export interface ApprovalPolicy {
-	/** -y: approve what is approvable. */
+	/** Approve what is approvable: the CLI's -y; never on the IPC socket, where a person decides. */
 	autoApprove: boolean
 	allowOutsideWorkspace: boolean
 	allowProtected: boolean

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs"
-import { readFile, stat, writeFile } from "node:fs/promises"
+import { readdir, readFile, stat, writeFile } from "node:fs/promises"
 import { spawn } from "node:child_process"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
@@ -60,6 +60,8 @@ describe("the IPC socket", () => {
 	it("is a socket only its owner may use, and says what it reads in its init line", async () => {
 		world = await serve({ provider: "openai" })
 		expect((await stat(world.socketPath)).mode & 0o777).toBe(0o600)
+		// It was bound in a private folder first; nothing of that is left.
+		expect(await readdir(path.dirname(world.socketPath))).toEqual(["cairn.sock"])
 		const client = await world.connect()
 		expect(client.lines[0]).toMatchObject({
 			type: "init",

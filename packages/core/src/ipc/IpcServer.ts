@@ -1,6 +1,6 @@
-import { chmodSync } from "node:fs"
-import { rm } from "node:fs/promises"
+import { chmod, link, mkdtemp, rm } from "node:fs/promises"
 import { createServer, type Server } from "node:net"
+import { dirname, join } from "node:path"
 import type { Controller } from "../controller/Controller.js"
 import type { Logger } from "../host/Host.js"
 import { serveIpcConnection } from "./ipcConnection.js"
@@ -13,21 +13,36 @@ export interface IpcServerOptions {
 	logger: Logger
 }
 
-/** Only the owner may connect: the socket drives an agent that edits files and runs commands. */
-const ownerOnly = 0o600
+function listen(server: Server, path: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		server.once("error", reject)
+		server.listen(path, () => {
+			server.off("error", reject)
+			resolve()
+		})
+	})
+}
 
-/** Binds the socket with a umask that leaves it owner-only from the start, where the process allows. */
-function listenOwnerOnly(server: Server, path: string): void {
-	let previous: number | undefined
+/**
+ * Only the owner may connect: the socket drives an agent that edits files and runs commands. The
+ * socket is bound inside a fresh folder only we can enter, made 0600 there, then linked to
+ * `path`, so at no moment can another user connect (no window between bind and chmod, and no
+ * change to the umask of a process other extensions share).
+ */
+async function listenOwnerOnly(server: Server, path: string): Promise<void> {
+	if (process.platform === "win32") return listen(server, path)
+	const staging = await mkdtemp(join(dirname(path), ".cairn-ipc-"))
+	const staged = join(staging, "socket")
 	try {
-		previous = process.umask(0o177)
-	} catch {
-		// Worker threads cannot change the umask; the chmod right after listening still applies.
-	}
-	try {
-		server.listen(path)
+		await listen(server, staged)
+		await chmod(staged, 0o600)
+		// A link, not a rename: it fails rather than replace anything that appeared at `path` meanwhile.
+		await link(staged, path)
+	} catch (error) {
+		server.close()
+		throw error
 	} finally {
-		if (previous !== undefined) process.umask(previous)
+		await rm(staging, { recursive: true, force: true })
 	}
 }
 
@@ -55,16 +70,8 @@ export class IpcServer {
 			ipc.disconnects.add(disconnect)
 			socket.once("close", () => ipc.disconnects.delete(disconnect))
 		})
-		await new Promise<void>((resolve, reject) => {
-			const fail = (error: Error) => reject(new Error(`Cannot serve ${path}: ${error.message}`))
-			server.once("error", fail)
-			server.once("listening", () => {
-				server.off("error", fail)
-				// Synchronously, before the event loop can accept a connection.
-				if (process.platform !== "win32") chmodSync(path, ownerOnly)
-				resolve()
-			})
-			listenOwnerOnly(server, path)
+		await listenOwnerOnly(server, path).catch((error: unknown) => {
+			throw new Error(`Cannot serve ${path}: ${error instanceof Error ? error.message : String(error)}`)
 		})
 		server.on("error", (error) => options.logger.error("The IPC socket failed", { error: String(error) }))
 		options.logger.info(`Serving the Cairn API on ${path}`)

@@ -31,7 +31,7 @@ export type StreamEvent =
 			text?: string
 	  }
 	| { type: "system"; subtype: "mode_changed"; mode: string }
-	/** stdin-prompt-stream: this ask waits for a `message` (with why -y did not approve it). */
+	/** A prompt stream (stdin, IPC): this ask waits for an answer (with why -y did not approve it). */
 	| { type: "system"; subtype: "waiting_for_answer"; id: string; ask: ClineAsk; blockers: string[] }
 	| { type: "user"; id: string; text: string }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
