@@ -1,6 +1,7 @@
 // Runs every real-editor suite against the built extension and prints one closing line.
 // Expects `npm run package` to have produced the vsix (e2e/run.sh does that first).
 import { existsSync } from "node:fs"
+import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
@@ -21,7 +22,7 @@ if (!existsSync(vsixPath)) {
 }
 
 const results = []
-for (const suite of [runWebviewTests, runTaskTests, runExtensionHostTests]) {
+for (const suite of [runWebviewTests, runTaskTests, runGovernanceTests, runExtensionHostTests]) {
 	try {
 		results.push(...(await suite()))
 	} catch (error) {

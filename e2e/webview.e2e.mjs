@@ -6,7 +6,8 @@ import path from "node:path"
 import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
-import { artifactsDir, extensionId, extensionVersion, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
+import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
+import { screenshotsDir, extensionId, extensionVersion, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
 import {
 	activityBarItem,
 	runCommand,
@@ -16,11 +17,11 @@ import {
 } from "./lib/workbench.mjs"
 
 export async function runWebviewTests() {
-	mkdirSync(artifactsDir, { recursive: true })
+	mkdirSync(screenshotsDir, { recursive: true })
 	const screenshot = async (page, name) => {
 		// A hover tooltip left over from a click would cover part of the view.
 		await page.mouse.move(900, 700)
-		await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) })
+		await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) })
 	}
 	const expectedVersion = `Version ${extensionVersion}`
 
@@ -29,6 +30,7 @@ export async function runWebviewTests() {
 	const page = await context.newPage()
 	const pageErrors = []
 	page.on("pageerror", (error) => pageErrors.push(error))
+	const webviewErrors = watchWebviewErrors(page, extensionId)
 	// Console messages of every frame, webviews included, arrive here.
 	const cspViolations = []
 	page.on("console", (message) => {
@@ -72,6 +74,23 @@ export async function runWebviewTests() {
 
 	suite.test("the webviews ran under their strict CSP without a single violation", async () => {
 		assertEqual(cspViolations, [], "CSP violations")
+	})
+
+	suite.test("the webviews reported no uncaught error", async () => webviewErrors.assertNone())
+
+	// Proves the check above can fail: a state message without a state makes the UI's reducer throw.
+	suite.test("an error thrown inside the webview is caught by the error watch", async () => {
+		const frame = page
+			.frames()
+			.find((candidate) => candidate.url().includes("/webview/browser/pre/fake.html"))
+		if (frame === undefined) throw new Error("no webview content frame")
+		await frame.evaluate(() =>
+			globalThis.dispatchEvent(new MessageEvent("message", { data: { type: "state", state: null } })),
+		)
+		for (const deadline = Date.now() + 5000; webviewErrors.errors.length === 0 && Date.now() < deadline;)
+			await new Promise((resolve) => setTimeout(resolve, 100))
+		if (!webviewErrors.errors.some((error) => error.includes("webview-ui/build/assets/index.js")))
+			throw new Error(`the error watch saw ${JSON.stringify(webviewErrors.errors)}`)
 	})
 
 	try {

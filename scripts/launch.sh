@@ -1,30 +1,58 @@
 #!/usr/bin/env bash
-# Sets up everything and launches Cairn in a real VS Code (code-server) in your browser:
-# system packages, npm dependencies, code-server, a fresh build and vsix, then a code-server
-# with its own profile under .tools/launch that has the vsix installed and a sample folder open.
+# Sets up everything and opens Cairn in a real editor, with the folder you ran it from (or the
+# folder you name) as the workspace:
+# - VS Code, when `code` is on PATH: a new window with the extension loaded from this checkout;
+# - otherwise code-server (a real VS Code in the browser, installed from npm into .tools/),
+#   with the freshly packaged vsix installed, at a printed http://127.0.0.1 URL.
 #
-#   scripts/launch.sh [folder]     (or: npm run launch)
-#   PORT=9000 scripts/launch.sh    (default port 8080; bound to 127.0.0.1 only, no password)
+#   npm run launch                   the folder you ran it from
+#   npm run launch -- ~/my-project   another folder (or: bash scripts/launch.sh ~/my-project)
+#   PORT=9000 npm run launch         code-server's port (default 8080; bound to 127.0.0.1, no password)
+#   CAIRN_EDITOR=code-server npm run launch   code-server even when `code` is on PATH
 set -euo pipefail
 
+# npm runs scripts from the package folder; INIT_CWD is where the person typed the command.
+invoked_from="${INIT_CWD:-$PWD}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+workspace="${1:-$invoked_from}"
+if [ ! -d "$workspace" ]; then
+	echo "launch: $workspace is not a folder" >&2
+	exit 2
+fi
+workspace="$(cd "$workspace" && pwd)"
 cd "$root"
 port="${PORT:-8080}"
 home="$root/.tools/launch"
+editor="${CAIRN_EDITOR:-}"
+if [ -z "$editor" ]; then
+	if command -v code >/dev/null 2>&1; then editor=code; else editor=code-server; fi
+fi
 
 step() { printf '\n== %s\n' "$*"; }
 
+install_dependencies() {
+	step "npm dependencies"
+	# npm records the tree it installed in node_modules/.package-lock.json; a newer lockfile means
+	# someone changed dependencies since.
+	if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+		npm ci
+	else
+		echo "node_modules is up to date with package-lock.json"
+	fi
+}
+
+if [ "$editor" = code ]; then
+	install_dependencies
+	step "Build"
+	npm run build --silent
+	step "Opening VS Code on $workspace with Cairn loaded from $root"
+	echo "(Cairn is the stacked-stones icon in the activity bar.)"
+	exec code --new-window --extensionDevelopmentPath="$root" "$workspace"
+fi
+
 step "System packages"
 bash scripts/install-system-deps.sh
-
-step "npm dependencies"
-# npm records the tree it installed in node_modules/.package-lock.json; a newer lockfile means
-# someone changed dependencies since.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	npm ci
-else
-	echo "node_modules is up to date with package-lock.json"
-fi
+install_dependencies
 
 step "code-server"
 bash scripts/install-code-server.sh
@@ -33,13 +61,6 @@ step "Build and package"
 rm -f ./*.vsix
 npm run package --silent
 vsix="$(ls ./*.vsix)"
-
-workspace="${1:-$root/.tools/sample-workspace}"
-if [ $# -eq 0 ] && [ ! -d "$workspace" ]; then
-	# A copy, so what you (or the agent) change there never touches the repository.
-	cp -r e2e/fixtures/workspace "$workspace"
-fi
-workspace="$(cd "$workspace" && pwd)"
 
 export XDG_CONFIG_HOME="$home/xdg/config" XDG_DATA_HOME="$home/xdg/data" XDG_CACHE_HOME="$home/xdg/cache"
 mkdir -p "$home/user-data/User" "$home/extensions"

@@ -3,6 +3,7 @@ import type { CairnAPI } from "@cairn/types"
 import * as vscode from "vscode"
 import { AgentLoader } from "./agent/AgentLoader"
 import { serveIpcSocket, type IpcSocket } from "./api/ipcSocket"
+import { registerCodeActions } from "./commands/codeActions"
 import { registerCommands } from "./commands/registerCommands"
 import { outputChannelName, sidebarViewId } from "./ids"
 import { ClineProvider } from "./webview/ClineProvider"
@@ -14,6 +15,7 @@ let running: { provider: ClineProvider; agent: AgentLoader; ipc: IpcSocket | und
  * opened; the agent loads on the first call that needs it.
  */
 export function activate(context: vscode.ExtensionContext): CairnAPI {
+	const started = performance.now()
 	const log = vscode.window.createOutputChannel(outputChannelName, { log: true })
 	const api: CairnApi = new CairnApi({
 		load: async () => (await agent.load()).api,
@@ -27,10 +29,11 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 		log,
 		vscode.window.registerWebviewViewProvider(sidebarViewId, provider),
 		...registerCommands(provider),
+		registerCodeActions(),
 	)
 	const ipc = serveIpcSocket(agent, log, (message) => void vscode.window.showErrorMessage(message))
 	running = { provider, agent, ipc }
-	log.info(`Cairn ${extensionVersion(context)} activated`)
+	log.info(`Cairn ${extensionVersion(context)} activated in ${(performance.now() - started).toFixed(1)} ms`)
 	return api
 }
 

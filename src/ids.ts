@@ -18,4 +18,5 @@ export const commandIds = {
 	explainCode: "cairn.explainCode",
 	fixCode: "cairn.fixCode",
 	improveCode: "cairn.improveCode",
+	showAgentTrace: "cairn.showAgentTrace",
 } as const

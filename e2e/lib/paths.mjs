@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url"
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const codeServerBin = path.join(repoRoot, ".tools/code-server/node_modules/.bin/code-server")
-export const artifactsDir = path.join(repoRoot, "artifacts/e2e")
+/** Screenshots of each step of the real-editor suites, kept after the run. */
+export const screenshotsDir = path.join(repoRoot, "test-results/e2e")
 export const fixtureWorkspace = path.join(repoRoot, "e2e/fixtures/workspace")
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"))

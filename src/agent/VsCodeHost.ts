@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs"
 import { readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import {
-	runShellCommand,
 	type EditSession,
 	type Host,
 	type KeyValueStore,
@@ -15,6 +14,13 @@ import {
 } from "@cairn/core"
 import * as vscode from "vscode"
 import type { EditPreviews } from "./editPreview"
+import { TerminalCommands } from "./terminalCommands"
+import {
+	customStoragePath,
+	debugLoggingEnabled,
+	offerReloadOnStorageChange,
+	VsCodeSettings,
+} from "./vsCodeSettings"
 
 const severities: Record<vscode.DiagnosticSeverity, WorkspaceDiagnostic["severity"]> = {
 	[vscode.DiagnosticSeverity.Error]: "error",
@@ -27,11 +33,25 @@ function logger(channel: vscode.LogOutputChannel): Logger {
 	const line = (message: string, details?: Record<string, unknown>) =>
 		details === undefined ? message : `${message} ${JSON.stringify(details)}`
 	return {
-		debug: (m, d) => channel.debug(line(m, d)),
+		// `cairn.debugLogging` shows debug lines without changing the channel's log level by hand.
+		debug: (m, d) =>
+			debugLoggingEnabled() ? channel.info(`[debug] ${line(m, d)}`) : channel.debug(line(m, d)),
 		info: (m, d) => channel.info(line(m, d)),
 		warn: (m, d) => channel.warn(line(m, d)),
 		error: (m, d) => channel.error(line(m, d)),
 	}
+}
+
+/** `cairn.storagePath` when it is an absolute folder; otherwise the extension's own storage. */
+function storageFolder(context: vscode.ExtensionContext, log: Logger): string {
+	const custom = customStoragePath()
+	if (custom === undefined) return context.globalStorageUri.fsPath
+	if (path.isAbsolute(custom)) return custom
+	log.warn(`cairn.storagePath must be an absolute folder; "${custom}" is ignored`)
+	void vscode.window.showWarningMessage(
+		`Cairn: the setting cairn.storagePath must be an absolute folder; "${custom}" is ignored.`,
+	)
+	return context.globalStorageUri.fsPath
 }
 
 /**
@@ -44,19 +64,23 @@ export class VsCodeHost implements Host {
 	readonly secrets: SecretStore
 	readonly state: KeyValueStore
 	readonly logger: Logger
+	readonly editorSettings = new VsCodeSettings()
 	private readonly running = new Set<RunningCommand>()
+	private readonly storageWatch = offerReloadOnStorageChange()
+	private readonly terminals: TerminalCommands
 
 	constructor(
 		context: vscode.ExtensionContext,
 		channel: vscode.LogOutputChannel,
 		private readonly previews: EditPreviews,
 	) {
-		this.storageDir = context.globalStorageUri.fsPath
+		this.logger = logger(channel)
+		this.storageDir = storageFolder(context, this.logger)
+		this.terminals = new TerminalCommands(this.logger)
 		// Without a folder open, the agent works in a scratch folder of its own, never the home folder.
 		this.workspaceRoot =
 			vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? path.join(this.storageDir, "scratch")
 		mkdirSync(this.workspaceRoot, { recursive: true })
-		this.logger = logger(channel)
 		this.secrets = {
 			get: async (key) => context.secrets.get(key),
 			set: async (key, value) => context.secrets.store(key, value),
@@ -69,7 +93,7 @@ export class VsCodeHost implements Host {
 	}
 
 	runCommand(command: string, options: RunCommandOptions): RunningCommand {
-		const running = runShellCommand(command, options)
+		const running = this.terminals.run(command, options)
 		this.running.add(running)
 		void running.done.then(() => this.running.delete(running))
 		return running
@@ -130,6 +154,8 @@ export class VsCodeHost implements Host {
 	}
 
 	dispose(): void {
+		this.storageWatch.dispose()
+		this.terminals.dispose()
 		for (const command of this.running) command.kill()
 	}
 

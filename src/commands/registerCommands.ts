@@ -1,7 +1,8 @@
 import * as vscode from "vscode"
 import { commandIds } from "../ids"
 import type { ClineProvider } from "../webview/ClineProvider"
-import { selectionAsContext } from "./selection"
+import { showAgentTrace } from "./agentTrace"
+import { codeAsContext, selectionAsContext } from "./selection"
 
 const codePrompts = {
 	[commandIds.explainCode]: "Explain what this code does and why:",
@@ -21,14 +22,24 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		}
 		await use(context)
 	}
-	const askAbout = (command: keyof typeof codePrompts) =>
-		withSelection((context) =>
-			provider.showAndSend({
-				type: "invoke",
-				invoke: "sendMessage",
-				text: `${codePrompts[command]}\n\n${context}`,
-			}),
-		)
+	/** From the palette or the editor menu: the selection. From a code action: its document, range and problems. */
+	const askAbout =
+		(command: keyof typeof codePrompts) =>
+		async (uri?: vscode.Uri, range?: vscode.Range, diagnostics?: vscode.Diagnostic[]) => {
+			const send = (context: string) =>
+				provider.showAndSend({
+					type: "invoke",
+					invoke: "sendMessage",
+					text: `${codePrompts[command]}\n\n${context}`,
+				})
+			if (uri instanceof vscode.Uri && range instanceof vscode.Range) {
+				const document = await vscode.workspace.openTextDocument(uri)
+				const context = codeAsContext(document, range, diagnostics)
+				if (context !== undefined) await send(context)
+				return
+			}
+			await withSelection(send)()
+		}
 
 	return [
 		vscode.commands.registerCommand(commandIds.openInNewTab, () => provider.openInTab()),
@@ -65,5 +76,8 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		vscode.commands.registerCommand(commandIds.explainCode, askAbout(commandIds.explainCode)),
 		vscode.commands.registerCommand(commandIds.fixCode, askAbout(commandIds.fixCode)),
 		vscode.commands.registerCommand(commandIds.improveCode, askAbout(commandIds.improveCode)),
+		vscode.commands.registerCommand(commandIds.showAgentTrace, async () =>
+			showAgentTrace((await provider.controller()).agentTraceFile),
+		),
 	]
 }

@@ -1,17 +1,35 @@
 import path from "node:path"
 import * as vscode from "vscode"
 
-/** The editor's selection (or the line under the cursor) as a fenced block naming its file and lines. */
+/** The editor's selection (or the line under the cursor) as context for a message. */
 export function selectionAsContext(editor: vscode.TextEditor): string | undefined {
 	const selection = editor.selection.isEmpty
 		? editor.document.lineAt(editor.selection.active.line).range
 		: editor.selection
-	const text = editor.document.getText(selection)
+	return codeAsContext(editor.document, selection)
+}
+
+/**
+ * A range of a document as a fenced block naming its file and lines, followed by the problems
+ * the editor reports there (for "Fix"), so the model sees exactly what the person sees.
+ */
+export function codeAsContext(
+	document: vscode.TextDocument,
+	range: vscode.Range,
+	diagnostics: readonly vscode.Diagnostic[] = [],
+): string | undefined {
+	const text = document.getText(range)
 	if (text.trim() === "") return undefined
-	const folder = vscode.workspace.getWorkspaceFolder(editor.document.uri)
-	const file = folder
-		? path.relative(folder.uri.fsPath, editor.document.uri.fsPath)
-		: editor.document.fileName
-	const lines = `${selection.start.line + 1}-${selection.end.line + 1}`
-	return `${file.split(path.sep).join("/")} (lines ${lines}):\n\`\`\`${editor.document.languageId}\n${text}\n\`\`\``
+	const folder = vscode.workspace.getWorkspaceFolder(document.uri)
+	const file = (folder ? path.relative(folder.uri.fsPath, document.uri.fsPath) : document.fileName)
+		.split(path.sep)
+		.join("/")
+	const lines = `${range.start.line + 1}-${range.end.line + 1}`
+	const code = `${file} (lines ${lines}):\n\`\`\`${document.languageId}\n${text}\n\`\`\``
+	if (diagnostics.length === 0) return code
+	const problems = diagnostics.map(
+		(d) =>
+			`- line ${d.range.start.line + 1}: ${d.message}${d.source === undefined ? "" : ` (${d.source})`}`,
+	)
+	return `${code}\n\nProblems reported there:\n${problems.join("\n")}`
 }

@@ -10,6 +10,7 @@ export * from "./message/clineMessage.js"
 export * from "./message/sayTool.js"
 export * from "./message/apiReqInfo.js"
 export * from "./message/askPayloads.js"
+export * from "./message/hookRow.js"
 
 export * from "./tools/toolName.js"
 export * from "./api/usage.js"
@@ -18,6 +19,7 @@ export * from "./api/cairnApi.js"
 export * from "./history/historyItem.js"
 
 export * from "./settings/provider.js"
+export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"
 
 export * from "./webview/limits.js"
@@ -31,3 +33,5 @@ export * from "./agent-state/detectAgentState.js"
 export * from "./agent-state/askControls.js"
 export * from "./agent-state/chatControls.js"
 export * from "./agent-state/sendMode.js"
+
+export * from "./governance/activeIntent.js"

@@ -1,17 +1,9 @@
 import * as assert from "node:assert/strict"
 import * as vscode from "vscode"
 import { commandIds, viewContainerId } from "../../ids"
+import { eventually } from "./support/eventually"
 
 const extensionId = "cairn-dev.cairn"
-
-async function eventually<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T | undefined> {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = probe()
-		if (value !== undefined || Date.now() > deadline) return value
-		await new Promise((resolve) => setTimeout(resolve, 50))
-	}
-}
 
 suite("activation", () => {
 	test("the extension is installed and activates", async () => {

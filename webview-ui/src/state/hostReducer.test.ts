@@ -120,6 +120,27 @@ describe("the store applies messageUpdated deltas", () => {
 		expect(store().totals).toMatchObject({ tokensIn: 50, tokensOut: 20, cost: 0.25, requests: 1 })
 		expect(store().contextTokens).toBe(70)
 	})
+	it("follows the active intent through the hook rows that select and end it", () => {
+		const hook = (row: object) => say("hook", JSON.stringify(row))
+		const selected = hook({
+			kind: "context",
+			hook: "ContextInjectorHook",
+			toolName: "select_active_intent",
+			context: "<intent_context/>",
+			intentId: "INT-001",
+			intentName: "Login form",
+		})
+		fromHost(delta(selected, 4))
+		expect(store().activeIntent).toEqual({ id: "INT-001", name: "Login form" })
+		fromHost(delta(say("text", "working"), 5))
+		expect(store().activeIntent).toEqual({ id: "INT-001", name: "Login form" })
+		fromHost(
+			delta(hook({ kind: "intentEnded", intentId: "INT-001", reason: "its status is now DONE" }), 6),
+		)
+		expect(store().activeIntent).toBeUndefined()
+		loadTask([say("text", "task"), selected])
+		expect(store().activeIntent?.id).toBe("INT-001")
+	})
 })
 
 describe("the store applies the other host messages", () => {

@@ -1,4 +1,5 @@
 import {
+	activeIntentOf,
 	applyMessageUpdate,
 	isNextSeq,
 	maxImages,
@@ -53,6 +54,7 @@ function applySnapshot(state: ExtensionState): void {
 		cwd: state.cwd,
 		totals: totalsOf(state.clineMessages),
 		contextTokens: latestContextTokens(state.clineMessages),
+		activeIntent: activeIntentOf(state.clineMessages),
 		awaitingState: false,
 		ignoredTaskIds: ignored,
 		...(taskChanged && before.queue.length > 0 && requeueIntoComposer(before)),
@@ -103,6 +105,8 @@ function applyDelta({ taskId, seq, message }: ExtensionMessageOf<"messageUpdated
 		totals,
 		// Only a request row can change the context figure; text deltas skip the scan.
 		...(totals !== state.totals && { contextTokens: latestContextTokens(messages) }),
+		// Only a hook row can select or end an intent.
+		...(message.say === "hook" && { activeIntent: activeIntentOf(messages) }),
 	})
 	flushQueue()
 }

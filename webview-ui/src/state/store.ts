@@ -1,5 +1,6 @@
 import {
 	defaultSettings,
+	type ActiveIntent,
 	type CairnSettings,
 	type ClineMessage,
 	type ExtensionMessageOf,
@@ -45,6 +46,8 @@ export interface WebviewStore {
 	totals: TaskTotals
 	/** How full the model's context window was on the latest request, if it reported usage. */
 	contextTokens?: number
+	/** The governed task's intent (seed 004), kept up to date per delta like the totals. */
+	activeIntent?: ActiveIntent
 	notice?: HostNotice
 	/** A snapshot was asked for; deltas until it comes are in it, so they are dropped. */
 	awaitingState: boolean

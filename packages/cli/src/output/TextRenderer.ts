@@ -1,4 +1,5 @@
 import type { StreamEvent, InitInfo, Renderer, RunResult } from "@cairn/core"
+import { hookLine } from "./hookLine.js"
 import type { Style } from "./style.js"
 import { clipLines, summarizeTool } from "./toolSummary.js"
 
@@ -119,6 +120,9 @@ export class TextRenderer implements Renderer {
 					event.ask === "followup"
 				) {
 					this.line(style.dim(`→ answered "${event.text ?? ""}" (-y)`))
+				} else if (event.subtype === "hook") {
+					const { tone, text } = hookLine(event.hook)
+					this.line(tone === "yellow" ? style.yellow(text) : style.dim(text))
 				} else if (event.subtype === "task_resumed") {
 					this.line(
 						style.dim(`Continuing task ${event.taskId}: ${event.task.split("\n")[0] ?? ""}`),

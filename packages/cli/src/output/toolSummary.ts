@@ -30,6 +30,7 @@ const verbs: Readonly<Record<string, string>> = {
 	codebaseSearch: "Search codebase for",
 	updateTodoList: "Update the todo list",
 	selectActiveIntent: "Select intent",
+	scopeViolation: "Outside the intent's scope:",
 	mcp: "Use MCP",
 	launch: "Open browser at",
 }
@@ -73,6 +74,8 @@ export function summarizeTool(kind: string, input: Record<string, unknown>): Too
 			return { verb, target: str(input.mode) ?? "" }
 		case "codebaseSearch":
 			return { verb, target: str(input.query) ?? "" }
+		case "scopeViolation":
+			return { verb, target: str(input.reason) ?? "" }
 		case "mcp":
 			return {
 				verb,

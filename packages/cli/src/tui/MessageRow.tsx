@@ -2,12 +2,14 @@ import {
 	apiRetryDelaySchema,
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
+	clineSayHookSchema,
 	clineSayToolSchema,
 	safeParseJson,
 	type ClineMessage,
 } from "@cairn/types"
 import { Box, Text } from "ink"
 import { apiRequestInfo } from "@cairn/core"
+import { hookLine } from "../output/hookLine.js"
 import { clipLines, summarizeTool } from "../output/toolSummary.js"
 import { DiffView } from "./DiffView.js"
 
@@ -78,6 +80,16 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 					<Text color="yellow">
 						⟳ {error}; retrying in {Math.ceil(delayMs / 1000)}s ({attempt}/{maxAttempts})
 					</Text>
+				)
+			}
+			case "hook": {
+				const parsed = safeParseJson(clineSayHookSchema, text)
+				if (!parsed.success) return null
+				const line = hookLine(parsed.data)
+				return line.tone === "yellow" ? (
+					<Text color="yellow">{line.text}</Text>
+				) : (
+					<Text dimColor>{line.text}</Text>
 				)
 			}
 			case "api_req_started": {

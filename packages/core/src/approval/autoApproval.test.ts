@@ -6,7 +6,7 @@ import {
 } from "@cairn/types"
 import { describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
-import { decideAutoApproval } from "./autoApproval.js"
+import { decideAutoApproval, type AutoApprovalUsage } from "./autoApproval.js"
 
 const settings = (patch: CairnSettingsPatch): CairnSettings => applySettingsPatch(defaultSettings(), patch)
 const fresh = { autoApproved: 0, cost: 0 }
@@ -22,6 +22,15 @@ const write = (flags: { isOutsideWorkspace?: boolean; isProtected?: boolean } = 
 	isProtected: flags.isProtected ?? false,
 })
 const run = (command: string): ApprovalRequest => ({ kind: "execute", command: { command } })
+const toolAsking: Record<ApprovalRequest["kind"], string> = {
+	read: "read_file",
+	write: "apply_diff",
+	execute: "execute_command",
+	mcp: "access_mcp_resource",
+}
+/** A request as the core tool of its kind makes it. */
+const decide = (s: CairnSettings, request: ApprovalRequest, usage: AutoApprovalUsage) =>
+	decideAutoApproval(s, request, usage, toolAsking[request.kind])
 
 describe("decideAutoApproval", () => {
 	it("asks for everything by default", async () => {
@@ -34,7 +43,7 @@ describe("decideAutoApproval", () => {
 				request: { type: "access_mcp_resource", serverName: "s", uri: "u" },
 			} as ApprovalRequest,
 		]) {
-			expect(await decideAutoApproval(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
+			expect(await decide(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
 		}
 	})
 
@@ -43,24 +52,31 @@ describe("decideAutoApproval", () => {
 			autoApproval: { enabled: false, readOnly: true, write: true, execute: true },
 			allowedCommands: ["*"],
 		})
-		expect((await decideAutoApproval(s, read(), fresh)).decision).toBe("ask")
+		expect((await decide(s, read(), fresh)).decision).toBe("ask")
 	})
 
 	it("auto-approves reads inside the workspace, and outside only with its own switch", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true } })
-		expect((await decideAutoApproval(s, read(), fresh)).decision).toBe("auto")
-		expect((await decideAutoApproval(s, read(true), fresh)).decision).toBe("ask")
+		expect((await decide(s, read(), fresh)).decision).toBe("auto")
+		expect((await decide(s, read(true), fresh)).decision).toBe("ask")
 		const outside = settings({
 			autoApproval: { enabled: true, readOnly: true, readOnlyOutsideWorkspace: true },
 		})
-		expect((await decideAutoApproval(outside, read(true), fresh)).decision).toBe("auto")
+		expect((await decide(outside, read(true), fresh)).decision).toBe("auto")
+	})
+
+	it("never lets a tool that changes things through the read-only switch", async () => {
+		const s = settings({ autoApproval: { enabled: true, readOnly: true } })
+		expect((await decideAutoApproval(s, read(), fresh, "read_file")).decision).toBe("auto")
+		expect((await decideAutoApproval(s, read(), fresh, "use_mcp_tool")).decision).toBe("ask")
+		expect((await decideAutoApproval(s, read(), fresh, "write_to_file")).decision).toBe("ask")
 	})
 
 	it("auto-approves writes, but protected files and outside paths only with their own switches", async () => {
 		const s = settings({ autoApproval: { enabled: true, write: true } })
-		expect((await decideAutoApproval(s, write(), fresh)).decision).toBe("auto")
-		expect((await decideAutoApproval(s, write({ isProtected: true }), fresh)).decision).toBe("ask")
-		expect((await decideAutoApproval(s, write({ isOutsideWorkspace: true }), fresh)).decision).toBe("ask")
+		expect((await decide(s, write(), fresh)).decision).toBe("auto")
+		expect((await decide(s, write({ isProtected: true }), fresh)).decision).toBe("ask")
+		expect((await decide(s, write({ isOutsideWorkspace: true }), fresh)).decision).toBe("ask")
 	})
 
 	it("auto-approves a command only when every part is allowed and none denied", async () => {
@@ -69,12 +85,12 @@ describe("decideAutoApproval", () => {
 			allowedCommands: ["git log", "npm test"],
 			deniedCommands: ["git push"],
 		})
-		expect((await decideAutoApproval(s, run("git log -3 && npm test"), fresh)).decision).toBe("auto")
-		expect(await decideAutoApproval(s, run("git log && rm -rf x"), fresh)).toMatchObject({
+		expect((await decide(s, run("git log -3 && npm test"), fresh)).decision).toBe("auto")
+		expect(await decide(s, run("git log && rm -rf x"), fresh)).toMatchObject({
 			decision: "ask",
 			command: { decision: "ask" },
 		})
-		expect(await decideAutoApproval(s, run("git log; git push"), fresh)).toMatchObject({
+		expect(await decide(s, run("git log; git push"), fresh)).toMatchObject({
 			decision: "ask",
 			command: { decision: "deny", deniedBy: "git push" },
 		})
@@ -82,18 +98,18 @@ describe("decideAutoApproval", () => {
 
 	it("flags a denied command for the person even when auto-approval is off", async () => {
 		const s = settings({ deniedCommands: ["rm"] })
-		expect(await decideAutoApproval(s, run("ls && rm -rf x"), fresh)).toMatchObject({
+		expect(await decide(s, run("ls && rm -rf x"), fresh)).toMatchObject({
 			decision: "ask",
 			command: { decision: "deny", deniedBy: "rm" },
 		})
-		expect(await decideAutoApproval(s, run("ls"), fresh)).toEqual({ decision: "ask" })
+		expect(await decide(s, run("ls"), fresh)).toEqual({ decision: "ask" })
 	})
 
 	it("never auto-approves a command that runs outside the workspace", async () => {
 		const s = settings({ autoApproval: { enabled: true, execute: true }, allowedCommands: ["*"] })
 		expect(
 			(
-				await decideAutoApproval(
+				await decide(
 					s,
 					{ kind: "execute", command: { command: "ls", isOutsideWorkspace: true } },
 					fresh,
@@ -104,8 +120,8 @@ describe("decideAutoApproval", () => {
 
 	it("turns an automatic approval into a confirmation at the request limit", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true, maxRequests: 3 } })
-		expect((await decideAutoApproval(s, read(), { autoApproved: 2, cost: 0 })).decision).toBe("auto")
-		expect(await decideAutoApproval(s, read(), { autoApproved: 3, cost: 0 })).toEqual({
+		expect((await decide(s, read(), { autoApproved: 2, cost: 0 })).decision).toBe("auto")
+		expect(await decide(s, read(), { autoApproved: 3, cost: 0 })).toEqual({
 			decision: "limit",
 			limit: { limit: "requests", count: 3 },
 		})
@@ -113,7 +129,7 @@ describe("decideAutoApproval", () => {
 
 	it("turns an automatic approval into a confirmation at the cost limit", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true, maxCost: 0.5 } })
-		expect(await decideAutoApproval(s, read(), { autoApproved: 0, cost: 0.5 })).toEqual({
+		expect(await decide(s, read(), { autoApproved: 0, cost: 0.5 })).toEqual({
 			decision: "limit",
 			limit: { limit: "cost", cost: 0.5 },
 		})
@@ -121,6 +137,6 @@ describe("decideAutoApproval", () => {
 
 	it("limits never approve what the settings would ask about", async () => {
 		const s = settings({ autoApproval: { enabled: true, maxRequests: 1 } })
-		expect((await decideAutoApproval(s, write(), { autoApproved: 5, cost: 0 })).decision).toBe("ask")
+		expect((await decide(s, write(), { autoApproved: 5, cost: 0 })).decision).toBe("ask")
 	})
 })

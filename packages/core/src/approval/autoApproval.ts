@@ -1,4 +1,5 @@
 import type { AutoApprovalLimit, CairnSettings } from "@cairn/types"
+import { isDestructiveTool } from "../hooks/toolClassifier.js"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
 import { evaluateCommand, type CommandDecision } from "./commandRules.js"
 
@@ -33,12 +34,16 @@ async function askFor(settings: CairnSettings, request: ApprovalRequest): Promis
 async function allowedBySettings(
 	settings: CairnSettings,
 	request: ApprovalRequest,
+	toolName: string,
 ): Promise<AutoApprovalDecision> {
 	const auto = settings.autoApproval
 	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request)
 	switch (request.kind) {
 		case "read":
-			return auto.readOnly && (!request.isOutsideWorkspace || auto.readOnlyOutsideWorkspace)
+			// The read-only switch is for tools the classifier says change nothing, whatever a tool asks as.
+			return auto.readOnly &&
+				!isDestructiveTool(toolName) &&
+				(!request.isOutsideWorkspace || auto.readOnlyOutsideWorkspace)
 				? { decision: "auto" }
 				: { decision: "ask" }
 		case "write":
@@ -61,15 +66,16 @@ async function allowedBySettings(
 }
 
 /**
- * Decides whether a tool's request runs without asking. The limits only ever turn an automatic
- * approval into a confirmation; they never approve anything.
+ * Decides whether a request of the tool `toolName` runs without asking. The limits only ever
+ * turn an automatic approval into a confirmation; they never approve anything.
  */
 export async function decideAutoApproval(
 	settings: CairnSettings,
 	request: ApprovalRequest,
 	usage: AutoApprovalUsage,
+	toolName: string,
 ): Promise<AutoApprovalDecision> {
-	const decision = await allowedBySettings(settings, request)
+	const decision = await allowedBySettings(settings, request, toolName)
 	if (decision.decision !== "auto") return decision
 	const { maxRequests, maxCost } = settings.autoApproval
 	if (maxRequests !== undefined && usage.autoApproved >= maxRequests) {

@@ -1,4 +1,6 @@
 import { isToolName, type ToolName } from "@cairn/types"
+import type { HookEngine } from "../hooks/hookEngine.js"
+import type { HookRun } from "../hooks/toolHook.js"
 import type { ToolResultBlock } from "../providers/apiMessage.js"
 import { responses } from "../prompts/responses.js"
 import { parseToolInput } from "../tools/parseToolInput.js"
@@ -16,6 +18,8 @@ export interface DispatchOutcome {
 	error?: string
 	/** A path the .cairnignore file blocked. */
 	blockedPath?: string
+	/** A hook blocked the call and already said so in the transcript. */
+	reported?: boolean
 }
 
 export const resultBlock = (
@@ -34,18 +38,23 @@ export interface CallApprovalState {
 	rejected: boolean
 }
 
-/**
- * Runs one tool call: checks the name and arguments, runs the tool, and always produces a
- * tool_result, whatever happens (bad JSON, unknown tool, a throw), so history stays paired.
- */
-export async function dispatchToolUse(
-	use: ToolUse,
-	tools: ReadonlyMap<string, ToolDefinition<unknown>>,
-	context: ToolContext,
-	approval: CallApprovalState,
+export interface DispatchEnvironment {
+	tools: ReadonlyMap<string, ToolDefinition<unknown>>
+	context: ToolContext
+	approval: CallApprovalState
 	/** The task's own signal: only its cancellation propagates; a killed command is just a failed tool. */
-	taskSignal: AbortSignal,
-): Promise<DispatchOutcome> {
+	taskSignal: AbortSignal
+	hooks: HookEngine
+	hookRun: HookRun
+}
+
+/**
+ * Runs one tool call: checks the name and arguments, runs the tool inside the hooks, and always
+ * produces a tool_result, whatever happens (bad JSON, unknown tool, a block, a throw), so
+ * history stays paired.
+ */
+export async function dispatchToolUse(use: ToolUse, env: DispatchEnvironment): Promise<DispatchOutcome> {
+	const { tools, context, approval, taskSignal } = env
 	const toolName = isToolName(use.name) ? use.name : undefined
 	const fail = (message: string): DispatchOutcome => ({
 		result: resultBlock(use.id, message, true),
@@ -65,8 +74,25 @@ export async function dispatchToolUse(
 	if (!params.ok) return fail(params.error)
 
 	try {
-		const result = await tool.execute(params.params, context)
-		if (approval.rejected) {
+		const call = { id: use.id, name: use.name, input: params.params as Record<string, unknown> }
+		const hooked = await env.hooks.run(call, env.hookRun, async () => ({
+			result: await tool.execute(params.params, context),
+			rejected: approval.rejected,
+		}))
+		if (hooked.kind === "blocked") {
+			const { block } = hooked
+			return {
+				result: resultBlock(use.id, JSON.stringify(block.error), true),
+				rejected: block.byPerson === true,
+				completesTask: false,
+				toolName,
+				failed: block.byPerson !== true,
+				error: block.reason,
+				reported: true,
+			}
+		}
+		const { result } = hooked
+		if (hooked.rejected) {
 			return {
 				result: resultBlock(use.id, result.content, true),
 				rejected: true,

@@ -46,6 +46,17 @@ describe("AskDispatcher: interactive asks", () => {
 		["a protected file by flag", write("x", { isProtected: true }), /protected file/],
 		["a protected file by path", write("AGENTS.md"), /AGENTS.md is a protected file/],
 		["a .git path", write(".git/config"), /protected file/],
+		[
+			"a change outside the active intent's scope",
+			JSON.stringify({
+				tool: "scopeViolation",
+				intentId: "INT-001",
+				toolName: "write_to_file",
+				path: "src/billing/pay.ts",
+				reason: "src/billing/pay.ts is outside the owned scope of INT-001 (src/auth/**)",
+			}),
+			/outside the owned scope of INT-001 .*intent INT-001 needs a person/,
+		],
 	])("-y does not approve %s: without a person it needs one", async (_name, text, reason) => {
 		const { host, events } = setup({ policy: policy({ autoApprove: true }) })
 		host.ask("tool", text)

@@ -27,6 +27,9 @@ const editKinds: ReadonlySet<ClineSayTool["tool"]> = new Set([
 ])
 
 function toolBlockers(row: ClineSayTool, policy: ApprovalPolicy): string[] {
+	// Governance puts a person in the loop on purpose; -y does not stand in for them.
+	if (row.tool === "scopeViolation")
+		return [`${row.reason} (intent ${row.intentId} needs a person to allow this)`]
 	const path = "path" in row ? row.path : undefined
 	if (path === undefined) return []
 	const flags = {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import path from "node:path"
 import {
 	CairnEventName,
 	emptyExtensionState,
@@ -11,6 +12,7 @@ import {
 	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
+import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
@@ -55,6 +57,7 @@ export class Controller {
 	private readonly persistence = new Map<string, StoredTaskPersistence>()
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
+	private editorSettingsWatch: { dispose(): void } | undefined
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -73,8 +76,19 @@ export class Controller {
 		return this.current?.task
 	}
 
+	/** Where a governed workspace's agent trace is (seed 004); it may not exist yet. */
+	get agentTraceFile(): string {
+		return path.join(this.host.workspaceRoot, orchestrationFiles.trace)
+	}
+
 	async initialize(): Promise<void> {
 		await this.settingsStore.load()
+		this.editorSettingsWatch = this.host.editorSettings?.onDidChange(() => {
+			const settings = this.settingsStore.reloadEditorSettings()
+			void this.settingsStore
+				.hasApiKey()
+				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
+		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
 		const report = this.storeInstance.indexReport
 		// A fresh storage folder has no index yet; only a rebuild that repaired something is news.
@@ -245,6 +259,7 @@ export class Controller {
 
 	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
 	async dispose(): Promise<void> {
+		this.editorSettingsWatch?.dispose()
 		this.clearTask()
 		for (const task of this.live.values()) task.abandon()
 		this.live.clear()

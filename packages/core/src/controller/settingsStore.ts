@@ -1,5 +1,6 @@
 import {
 	applySettingsPatch,
+	cairnSettingsPatchSchema,
 	cairnSettingsSchema,
 	defaultSettings,
 	safeParse,
@@ -12,12 +13,22 @@ import type { Host } from "../host/Host.js"
 const settingsKey = "settings"
 const apiKeyName = (provider: ProviderName) => `apiKey.${provider}`
 
+/** The settings that live in the editor's settings file when the host has one. */
+export const editorOwnedSettings = ["allowedCommands", "deniedCommands", "commandTimeoutSec"] as const
+type EditorOwnedSetting = (typeof editorOwnedSettings)[number]
+const isEditorOwned = (key: string): key is EditorOwnedSetting =>
+	(editorOwnedSettings as readonly string[]).includes(key)
+
 /**
- * Settings live in the host's key-value state, keys in its secret storage. Settings that fail
- * to validate (an old or hand-edited file) fall back to defaults with a warning, never a crash.
+ * Settings live in the host's key-value state, keys in its secret storage, and the few that
+ * belong in the editor's settings file there (see EditorSettings). Settings that fail to
+ * validate (an old or hand-edited file) fall back to defaults with a warning, never a crash.
  */
 export class SettingsStore {
-	private current: CairnSettings = defaultSettings()
+	private stored: CairnSettings = defaultSettings()
+	private current: CairnSettings = this.stored
+	/** Invalid editor values already warned about, so a bad value is reported once, not on every read. */
+	private readonly reported = new Set<string>()
 
 	constructor(private readonly host: Host) {}
 
@@ -27,17 +38,54 @@ export class SettingsStore {
 
 	async load(): Promise<CairnSettings> {
 		const stored = await this.host.state.get(settingsKey)
-		if (stored === undefined) return this.current
-		const parsed = safeParse(cairnSettingsSchema, stored)
-		if (parsed.success) this.current = parsed.data
-		else this.host.logger.warn("Stored settings are invalid; using defaults", { error: parsed.error })
+		if (stored !== undefined) {
+			const parsed = safeParse(cairnSettingsSchema, stored)
+			if (parsed.success) this.stored = parsed.data
+			else this.host.logger.warn("Stored settings are invalid; using defaults", { error: parsed.error })
+		}
+		return this.reloadEditorSettings()
+	}
+
+	/** Takes in the editor's settings again (after the person changed them there). */
+	reloadEditorSettings(): CairnSettings {
+		this.current = applySettingsPatch(this.stored, this.editorValues())
 		return this.current
 	}
 
 	async update(patch: CairnSettingsPatch): Promise<CairnSettings> {
-		this.current = applySettingsPatch(this.current, patch)
-		await this.host.state.set(settingsKey, this.current)
-		return this.current
+		const editor = this.host.editorSettings
+		const toEditor = Object.fromEntries(
+			Object.entries(patch).filter(
+				([key, value]) => editor && isEditorOwned(key) && value !== undefined,
+			),
+		)
+		const toState = Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in toEditor)))
+		this.stored = applySettingsPatch(this.stored, toState)
+		await this.host.state.set(settingsKey, this.stored)
+		if (editor && Object.keys(toEditor).length > 0) await editor.write(toEditor)
+		return this.reloadEditorSettings()
+	}
+
+	/** The editor's values that are valid; each invalid one is reported and left out. */
+	private editorValues(): CairnSettingsPatch {
+		const values = this.host.editorSettings?.read() ?? {}
+		const valid: Record<string, unknown> = {}
+		for (const key of editorOwnedSettings) {
+			if (values[key] === undefined) continue
+			const parsed = cairnSettingsPatchSchema.shape[key].safeParse(values[key])
+			if (parsed.success) {
+				valid[key] = parsed.data
+				continue
+			}
+			const report = `${key}=${JSON.stringify(values[key])}`
+			if (this.reported.has(report)) continue
+			this.reported.add(report)
+			this.host.logger.warn(`The editor setting "${key}" is invalid and is ignored`, {
+				value: values[key],
+				error: parsed.error.issues.map((issue) => issue.message).join("; "),
+			})
+		}
+		return valid as CairnSettingsPatch
 	}
 
 	async apiKey(provider: ProviderName): Promise<string | undefined> {

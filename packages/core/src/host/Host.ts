@@ -23,6 +23,22 @@ export interface Host {
 	selectImages?(): Promise<string[]>
 	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */
 	saveExport?(suggestedName: string, markdown: string): Promise<string | undefined>
+	/** Settings the person keeps in the editor's own settings file; absent where there is none. */
+	readonly editorSettings?: EditorSettings
+}
+
+/**
+ * Some settings belong in the editor's settings file (VS Code's settings.json), where people
+ * share them per workspace and in dotfiles. There they are the source of truth: they override
+ * what Cairn stores, and changing them in Cairn's Settings view writes them back there.
+ */
+export interface EditorSettings {
+	/** The settings file's values, unvalidated (the core validates them field by field). */
+	read(): Record<string, unknown>
+	/** Writes changed values back to the settings file. */
+	write(values: Record<string, unknown>): Promise<void>
+	/** Called whenever the person changes one of these settings in the editor. */
+	onDidChange(listener: () => void): { dispose(): void }
 }
 
 export interface SecretStore {
@@ -61,7 +77,7 @@ export interface RunningCommand {
 }
 
 export interface CommandExit {
-	/** undefined when killed by a signal. */
+	/** undefined when killed by a signal, or when a terminal could not tell. */
 	exitCode: number | undefined
 	signal?: string
 	timedOut: boolean

@@ -10,6 +10,8 @@ export interface SystemPromptInput {
 	customInstructions: string
 	/** The .cairnignore text, when there is one. */
 	ignoreRules?: string
+	/** What the model must know about the workspace's intents (seed 004), when it has them. */
+	governance?: string
 }
 
 const roles: Record<string, string> = {
@@ -51,6 +53,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 			].join("\n"),
 		),
 	]
+	if (input.governance) parts.push(section("GOVERNANCE", input.governance))
 	if (input.ignoreRules) {
 		parts.push(
 			section(

@@ -47,6 +47,40 @@ describe("TranscriptEvents", () => {
 		})
 	})
 
+	it("reports a hook row once, and a scope-violation ask as a call of the tool it is about", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const blocked = {
+			kind: "blocked" as const,
+			hook: "ScopeEnforcementHook",
+			toolName: "write_to_file",
+			reason: "No intent is active.",
+		}
+		const hookTs = next()
+		put({ ts: hookTs, type: "say", say: "hook", text: JSON.stringify(blocked) })
+		put({ ts: hookTs, type: "say", say: "hook", text: JSON.stringify(blocked) })
+		put({
+			ts: next(),
+			type: "ask",
+			ask: "tool",
+			text: JSON.stringify({
+				tool: "scopeViolation",
+				intentId: "INT-001",
+				toolName: "write_to_file",
+				path: "b.ts",
+				reason: "b.ts is outside the owned scope of INT-001",
+			}),
+		})
+		expect(events.filter((e) => e.type === "system")).toEqual([
+			{ type: "system", subtype: "hook", hook: blocked },
+		])
+		expect(events.find((e) => e.type === "tool_use")).toMatchObject({
+			name: "write_to_file",
+			kind: "scopeViolation",
+			approval: "ask",
+		})
+	})
+
 	it("frames a command: tool_use at the ask, output as it grows, tool_result when the next request starts", () => {
 		const { events, transcript, next, put } = setup()
 		put({ ts: next(), type: "say", say: "text", text: "task" })

@@ -3,6 +3,7 @@ import {
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
 	clineAskUseMcpServerSchema,
+	clineSayHookSchema,
 	clineSayToolSchema,
 	safeParseJson,
 	type ClineAsk,
@@ -13,7 +14,7 @@ import { approves } from "../client/personAnswers.js"
 import { addRequest, apiRequestInfo, noUsage, type Usage } from "./apiUsage.js"
 import { appendedText } from "./appendedText.js"
 import type { StreamEvent, ToolStatus } from "./streamEvents.js"
-import { toolNameByKind } from "./toolNames.js"
+import { toolNameOf } from "./toolNames.js"
 
 interface RowState {
 	/** `${type}:${ask ?? say}` once the row was reported; a row reports once per kind. */
@@ -170,7 +171,13 @@ export class TranscriptEvents {
 				const parsed = safeParseJson(clineSayToolSchema, text)
 				if (!parsed.success) return
 				const { tool, ...input } = parsed.data
-				this.toolUse(message.ts, toolNameByKind[tool], tool, input, "auto")
+				this.toolUse(message.ts, toolNameOf(parsed.data), tool, input, "auto")
+				return
+			}
+			case "hook": {
+				if (!this.once(message, row)) return
+				const parsed = safeParseJson(clineSayHookSchema, text)
+				if (parsed.success) this.emit({ type: "system", subtype: "hook", hook: parsed.data })
 				return
 			}
 			case "mcp_server_request_started": {
@@ -221,7 +228,7 @@ export class TranscriptEvents {
 				const parsed = safeParseJson(clineSayToolSchema, text)
 				if (parsed.success) {
 					const { tool, ...input } = parsed.data
-					toolUseId = this.toolUse(message.ts, toolNameByKind[tool], tool, input, "ask")
+					toolUseId = this.toolUse(message.ts, toolNameOf(parsed.data), tool, input, "ask")
 				}
 				break
 			}

@@ -1,4 +1,4 @@
-import type { ClineAsk } from "@cairn/types"
+import type { ClineAsk, ClineSayHook } from "@cairn/types"
 
 /** Bumped when a line's meaning changes; new event types or fields do not bump it. */
 export const streamSchemaVersion = 1
@@ -31,6 +31,8 @@ export type StreamEvent =
 			text?: string
 	  }
 	| { type: "system"; subtype: "mode_changed"; mode: string }
+	/** A tool hook's doing (seed 004): context it injected, a call it blocked, a failure, an intent that ended. */
+	| { type: "system"; subtype: "hook"; hook: ClineSayHook }
 	/** A prompt stream (stdin, IPC): this ask waits for an answer (with why -y did not approve it). */
 	| { type: "system"; subtype: "waiting_for_answer"; id: string; ask: ClineAsk; blockers: string[] }
 	| { type: "user"; id: string; text: string }

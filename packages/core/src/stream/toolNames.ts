@@ -1,7 +1,7 @@
 import type { ClineSayTool, ToolName } from "@cairn/types"
 
 /** The tool a transcript row reports, by its row kind (several kinds come from one tool). */
-export const toolNameByKind: Readonly<Record<ClineSayTool["tool"], ToolName>> = {
+const toolNameByKind: Readonly<Record<Exclude<ClineSayTool["tool"], "scopeViolation">, ToolName>> = {
 	readFile: "read_file",
 	listFilesTopLevel: "list_files",
 	listFilesRecursive: "list_files",
@@ -20,4 +20,9 @@ export const toolNameByKind: Readonly<Record<ClineSayTool["tool"], ToolName>> = 
 	codebaseSearch: "codebase_search",
 	updateTodoList: "update_todo_list",
 	selectActiveIntent: "select_active_intent",
+}
+
+/** The tool a row is about; a scope-violation ask is about the call governance stopped. */
+export function toolNameOf(row: ClineSayTool): string {
+	return row.tool === "scopeViolation" ? row.toolName : toolNameByKind[row.tool]
 }

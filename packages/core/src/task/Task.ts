@@ -1,10 +1,20 @@
 import { randomUUID } from "node:crypto"
 import { EventEmitter } from "node:events"
-import type { CairnSettings, ClineAskResponse, ClineMessage, TokenUsage, ToolUsage } from "@cairn/types"
+import {
+	activeIntentOf,
+	type CairnSettings,
+	type ClineAskResponse,
+	type ClineMessage,
+	type TokenUsage,
+	type ToolUsage,
+} from "@cairn/types"
 import type { AutoApprovalUsage } from "../approval/autoApproval.js"
 import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
 import { streamTurn, TurnOutput } from "../assistant-message/streamTurn.js"
 import { environmentDetails } from "../context/environmentDetails.js"
+import { governanceTurn } from "../governance/governancePrompt.js"
+import { GovernanceSession } from "../governance/governanceSession.js"
+import type { HookEngine } from "../hooks/hookEngine.js"
 import type { Host } from "../host/Host.js"
 import { modeFor } from "../modes/modes.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
@@ -23,6 +33,7 @@ import { createCallContext } from "./callContext.js"
 import { abortableDelay, retryDelayMs } from "./retryPolicy.js"
 import type { TaskEvents } from "./taskEvents.js"
 import { endedWithCompletion, prepareReloadedTranscript } from "./reloadTranscript.js"
+import { taskHookEngine } from "./taskHooks.js"
 import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
 import { Transcript } from "./transcript.js"
 import { UsageTracker } from "./usageTracker.js"
@@ -88,6 +99,9 @@ export class Task extends EventEmitter<TaskEvents> {
 	private mode: string
 	private tools: ReadonlyMap<string, ToolDefinition<unknown>> = new Map()
 	private toolSpecs: readonly ToolSpec[] = []
+	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
+	private readonly governance: GovernanceSession
+	private readonly hooks: HookEngine
 	private abortController = new AbortController()
 	private consecutiveMistakes = 0
 	private firstTurn = true
@@ -114,6 +128,15 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.asks = new AskChannel(this.transcript, this)
 		this.mode = options.mode
 		this.offerToolsOf(options.mode)
+		const restored = activeIntentOf(reloaded.messages)?.id
+		this.governance = new GovernanceSession(options.host.workspaceRoot, {
+			...(restored !== undefined && { restoredIntentId: restored }),
+			onIntentEnded: (intentId, reason) =>
+				this.transcript.say("hook", {
+					text: JSON.stringify({ kind: "intentEnded", intentId, reason }),
+				}),
+		})
+		this.hooks = taskHookEngine({ settings: options.settings, governance: this.governance })
 	}
 
 	get messages(): readonly ClineMessage[] {
@@ -288,15 +311,20 @@ export class Task extends EventEmitter<TaskEvents> {
 		const { provider } = this.options
 		const signal = this.abortController.signal
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
+		const governance = await governanceTurn(this.governance)
+		const tools = governance.offersIntentTool
+			? this.toolSpecs
+			: this.toolSpecs.filter((spec) => spec.name !== "select_active_intent")
 		for (let attempt = 1; ; attempt++) {
 			const settings = this.options.settings()
 			const systemPrompt = buildSystemPrompt({
 				workspaceRoot: this.options.host.workspaceRoot,
 				mode: this.mode,
-				toolNames: this.toolSpecs.map((t) => t.name),
+				toolNames: tools.map((t) => t.name),
 				rules,
 				customInstructions: settings.customInstructions,
 				...(ignore.source && { ignoreRules: ignore.source }),
+				...(governance.section && { governance: governance.section }),
 			})
 			const row = this.transcript.say("api_req_started", {
 				text: JSON.stringify({ request: requestSummary, apiProtocol: provider.name }),
@@ -307,17 +335,26 @@ export class Task extends EventEmitter<TaskEvents> {
 			const request = new AbortController()
 			const abortRequest = () => request.abort(signal.reason)
 			signal.addEventListener("abort", abortRequest, { once: true })
+			const logger = this.options.host.logger
+			const started = Date.now()
+			logger.debug("Model request", {
+				taskId: this.taskId,
+				provider: provider.name,
+				attempt,
+				messages: this.history.all.length,
+			})
 			try {
 				const stream = provider.createMessage({
 					systemPrompt,
 					messages: this.history.all,
-					tools: this.toolSpecs,
+					tools,
 					signal: request.signal,
 				})
 				await streamTurn(stream, output, this.transcript, this.tools)
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				this.finishRequestRow(row.ts, requestSummary, output, {})
+				logger.debug("Model answered", { taskId: this.taskId, ms: Date.now() - started })
 				return output
 			} catch (error) {
 				output.finishRows(this.transcript)
@@ -329,6 +366,12 @@ export class Task extends EventEmitter<TaskEvents> {
 					throw new TaskCancelled()
 				}
 				const failure = toProviderError(error)
+				logger.debug("Model request failed", {
+					taskId: this.taskId,
+					ms: Date.now() - started,
+					kind: failure.kind,
+					retryable: failure.retryable,
+				})
 				this.finishRequestRow(row.ts, requestSummary, output, {
 					streamingFailedMessage: failure.message,
 				})
@@ -403,7 +446,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			const previewTs = output.previewRow?.callId === use.id ? output.previewRow.ts : undefined
 			const call = { kill: new AbortController(), proceed: new AbortController() }
 			this.currentCall = call
-			const { context, approval } = createCallContext({
+			const { context, approval, person } = createCallContext({
+				toolName: use.name,
 				host: this.options.host,
 				settings: this.options.settings(),
 				ignore,
@@ -413,14 +457,22 @@ export class Task extends EventEmitter<TaskEvents> {
 				previewTs,
 				signal: AbortSignal.any([this.abortController.signal, call.kill.signal]),
 				proceedSignal: call.proceed.signal,
+				intents: this.governance,
 			})
-			const outcome = await dispatchToolUse(
-				use,
-				this.tools,
+			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
+			const outcome = await dispatchToolUse(use, {
+				tools: this.tools,
 				context,
 				approval,
-				this.abortController.signal,
-			).finally(() => {
+				taskSignal: this.abortController.signal,
+				hooks: this.hooks,
+				hookRun: {
+					...person,
+					taskId: this.taskId,
+					modelId: this.options.provider.model.id,
+					signal: this.abortController.signal,
+				},
+			}).finally(() => {
 				this.currentCall = undefined
 			})
 			// A preview row the call never turned into an ask becomes the error, the result, or a note.
@@ -430,13 +482,15 @@ export class Task extends EventEmitter<TaskEvents> {
 			if (outcome.failed) {
 				this.consecutiveMistakes++
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
-				const row =
-					outcome.blockedPath !== undefined
+				// A hook that blocked the call has already shown why.
+				const row = outcome.reported
+					? undefined
+					: outcome.blockedPath !== undefined
 						? { say: "rooignore_error" as const, text: outcome.blockedPath }
 						: { say: "error" as const, text: outcome.error ?? `${use.name} failed` }
-				if (stalePreview && previewTs !== undefined) {
+				if (row !== undefined && stalePreview && previewTs !== undefined) {
 					this.transcript.update(previewTs, { type: "say", ask: undefined, ...row, partial: false })
-				} else this.transcript.say(row.say, { text: row.text })
+				} else if (row !== undefined) this.transcript.say(row.say, { text: row.text })
 			} else if (stalePreview && !outcome.completesTask) {
 				output.abandonPreview(this.transcript, "This tool call was not run.")
 			} else if (!outcome.rejected) this.consecutiveMistakes = 0

@@ -1,10 +1,12 @@
-import type { CairnSettings, ClineAskFollowup } from "@cairn/types"
+import type { CairnSettings, ClineAskFollowup, ClineSayHook, ClineSayTool } from "@cairn/types"
 import { decideAutoApproval, type AutoApprovalUsage } from "../approval/autoApproval.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
+import type { HookRun } from "../hooks/toolHook.js"
 import type { Host } from "../host/Host.js"
 import type {
 	ApprovalOutcome,
 	ApprovalRequest,
+	IntentActivation,
 	PersonFeedback,
 	ToolContext,
 } from "../tools/toolDefinition.js"
@@ -18,6 +20,8 @@ import type { Transcript } from "./transcript.js"
 const maxCommandRowChars = 100_000
 
 export interface CallEnvironment {
+	/** The tool being called, as the model named it. */
+	toolName: string
 	host: Host
 	settings: CairnSettings
 	ignore: CairnIgnore
@@ -29,6 +33,7 @@ export interface CallEnvironment {
 	previewTs: number | undefined
 	signal: AbortSignal
 	proceedSignal: AbortSignal
+	intents?: IntentActivation
 }
 
 function askFor(
@@ -76,10 +81,17 @@ const feedbackOf = (answer: AskAnswer): PersonFeedback | undefined =>
 		? { ...(answer.text && { text: answer.text }), ...(answer.images && { images: answer.images }) }
 		: undefined
 
-/** The ToolContext one tool call runs with, and the record of what the person decided about it. */
+/** What the hooks around a call may do with the person: ask them, and show rows. */
+export type CallPerson = Pick<HookRun, "ask" | "show">
+
+/**
+ * The ToolContext one tool call runs with, the record of what the person decided about it, and
+ * the hooks' way to the person. Whichever speaks first takes over the call's preview row.
+ */
 export function createCallContext(env: CallEnvironment): {
 	context: ToolContext
 	approval: CallApprovalState
+	person: CallPerson
 } {
 	const approval: CallApprovalState = { rejected: false }
 	let previewTs = env.previewTs
@@ -94,7 +106,7 @@ export function createCallContext(env: CallEnvironment): {
 	}
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
-		let decision = await decideAutoApproval(env.settings, request, env.autoApprovalUsage)
+		let decision = await decideAutoApproval(env.settings, request, env.autoApprovalUsage, env.toolName)
 		if (decision.decision === "limit") {
 			const answer = await env.asks.ask("auto_approval_max_req_reached", JSON.stringify(decision.limit))
 			if (answer.response !== "yesButtonClicked") {
@@ -166,6 +178,32 @@ export function createCallContext(env: CallEnvironment): {
 		env.transcript.update(outputRow.ts, { text })
 	}
 
+	const showUserEdits = (row: ClineSayTool) =>
+		env.transcript.append({ type: "say", say: "user_feedback_diff" }, { text: JSON.stringify(row) })
+
+	const person: CallPerson = {
+		async ask(row: ClineSayTool) {
+			const answer = await env.asks.ask("tool", JSON.stringify(row), previewTs)
+			previewTs = undefined
+			const feedback = feedbackOf(answer)
+			showFeedback(feedback)
+			return { approved: answer.response === "yesButtonClicked", ...(feedback && { feedback }) }
+		},
+		show(row: ClineSayHook) {
+			const text = JSON.stringify(row)
+			if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
+				env.transcript.update(previewTs, {
+					type: "say",
+					say: "hook",
+					ask: undefined,
+					text,
+					partial: false,
+				})
+			} else env.transcript.append({ type: "say", say: "hook" }, { text })
+			previewTs = undefined
+		},
+	}
+
 	const context: ToolContext = {
 		host: env.host,
 		settings: env.settings,
@@ -176,6 +214,8 @@ export function createCallContext(env: CallEnvironment): {
 		approve,
 		askFollowup,
 		commandOutput,
+		showUserEdits,
+		...(env.intents && { intents: env.intents }),
 	}
-	return { context, approval }
+	return { context, approval, person }
 }

@@ -1,6 +1,11 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { cairnSettingsSchema, type CairnSettings, type ClineAskFollowup } from "@cairn/types"
+import {
+	cairnSettingsSchema,
+	type CairnSettings,
+	type ClineAskFollowup,
+	type ClineSayTool,
+} from "@cairn/types"
 import type { z } from "zod"
 import type { EditSession, ProposedEdit } from "../host/Host.js"
 import { NodeHost } from "../host/node/NodeHost.js"
@@ -46,6 +51,8 @@ export interface TestToolContext {
 	followups: ClineAskFollowup[]
 	/** Every chunk passed to commandOutput, in order. */
 	commandOutput: string[]
+	/** Every row passed to showUserEdits, in order. */
+	userEdits: ClineSayTool[]
 	logs: LogEntry[]
 	/** Plays the person choosing "Proceed While Running": aborts `context.proceedSignal`. */
 	proceed(): void
@@ -101,6 +108,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 	const approvals: ApprovalRequest[] = []
 	const followups: ClineAskFollowup[] = []
 	const commandOutput: string[] = []
+	const userEdits: ClineSayTool[] = []
 	const approval = options.approval ?? "approve"
 
 	const context: ToolContext = {
@@ -122,6 +130,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 			return { text: question.suggest[0]?.answer ?? "" }
 		},
 		commandOutput: (chunk) => commandOutput.push(chunk),
+		showUserEdits: (row) => userEdits.push(row),
 	}
 
 	return {
@@ -132,6 +141,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		approvals,
 		followups,
 		commandOutput,
+		userEdits,
 		logs: logger.entries,
 		abort: () => controller.abort(),
 		proceed: () => proceedController.abort(),

@@ -26,14 +26,15 @@ function describeExit(exit: CommandExit, cancelled: boolean, timeoutSec: number)
 		)
 	if (exit.exitCode === 0) return "The command finished with exit code 0."
 	if (exit.exitCode !== undefined) return `The command failed with exit code ${exit.exitCode}.`
-	return `The command was ended by signal ${exit.signal ?? "unknown"}.`
+	if (exit.signal !== undefined) return `The command was ended by signal ${exit.signal}.`
+	return "The command ended; the terminal did not report its exit code."
 }
 
 export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 	name: "execute_command",
 	description: [
 		"Run a shell command line in the user's shell and get its exit code and output (stdout and stderr together). Use it to build, test, run scripts, use git, or install packages.",
-		"Commands get no input: use non-interactive flags (e.g. `-y`, `--no-pager`, `CI=1`). Do not start servers or watchers that never end unless the user asks.",
+		"Commands must not wait for input: use non-interactive flags (e.g. `-y`, `--no-pager`, `CI=1`). Do not start servers or watchers that never end unless the user asks.",
 		"Long output is shortened to its beginning and end. Prefer read_file, list_files and search_files over cat, ls and grep.",
 		'Example: {"command": "npm test -- --run src/parser", "cwd": "packages/core"}',
 	].join("\n"),
@@ -101,6 +102,6 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 		const text = output.render()
 		const body = text.trim() === "" ? "(no output)" : `Output:\n${text}`
 		const result = `${describeExit(exit, cancelled, timeoutSec)}\n${body}`
-		return withFeedback(result, outcome.feedback, cancelled)
+		return { ...withFeedback(result, outcome.feedback, cancelled), commandExit: exit }
 	},
 }

@@ -15,6 +15,7 @@ const expectedRequired: Record<string, string[]> = {
 	execute_command: ["command"],
 	ask_followup_question: ["question", "follow_up"],
 	attempt_completion: ["result"],
+	select_active_intent: ["intent_id"],
 }
 
 /** The JSON after "Example:" / "Regex example:" in a description. */

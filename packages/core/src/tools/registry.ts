@@ -8,6 +8,7 @@ import { listFilesTool } from "./listFiles.js"
 import { readFileTool } from "./readFile.js"
 import { searchAndReplaceTool } from "./searchAndReplace.js"
 import { searchFilesTool } from "./searchFiles.js"
+import { selectActiveIntentTool } from "./selectActiveIntent.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { writeToFileTool } from "./writeToFile.js"
@@ -24,6 +25,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	executeCommandTool,
 	askFollowupQuestionTool,
 	attemptCompletionTool,
+	selectActiveIntentTool,
 ]
 
 export function findCoreTool(name: string): ToolDefinition | undefined {

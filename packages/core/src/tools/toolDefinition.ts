@@ -7,7 +7,7 @@ import type {
 	ToolName,
 } from "@cairn/types"
 import type { z } from "zod"
-import type { Host } from "../host/Host.js"
+import type { CommandExit, Host } from "../host/Host.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ResolvePathResult } from "../workspace/workspacePaths.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
@@ -49,6 +49,17 @@ export interface ToolContext {
 	askFollowup(question: ClineAskFollowup): Promise<PersonFeedback>
 	/** Streams a running command's output to the transcript (a `command_output` row). */
 	commandOutput(chunk: string): void
+	/** Shows what the person changed in a proposal before saving it (a `user_feedback_diff` row). */
+	showUserEdits(row: ClineSayTool): void
+	/** The task's intent governance (seed 004); absent where a tool runs without a task. */
+	readonly intents?: IntentActivation
+}
+
+/** Lets `select_active_intent` make an intent the task's active one. */
+export interface IntentActivation {
+	activate(
+		intentId: string,
+	): Promise<{ ok: true; intent: { id: string; name: string } } | { ok: false; error: string }>
 }
 
 export interface ToolResult {
@@ -59,6 +70,8 @@ export interface ToolResult {
 	completesTask?: boolean
 	/** The workspace-relative path the .cairnignore file blocked, for the transcript's notice. */
 	blockedPath?: string
+	/** How a command ended, for the agent trace; absent while it still runs. */
+	commandExit?: CommandExit
 }
 
 /** A preview of a call whose arguments are still streaming, to update its row in place. */

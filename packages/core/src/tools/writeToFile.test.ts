@@ -73,6 +73,13 @@ describe("write_to_file", () => {
 		expect(await t.read("conf.toml")).toBe("name = 'x'\nport = 8080\n")
 		expect(result.text).toContain("The user edited your proposal before saving it")
 		expect(result.text).toContain("-port = 80\n+port = 8080")
+		expect(t.userEdits).toEqual([
+			{
+				tool: "editedExistingFile",
+				path: "conf.toml",
+				diff: expect.stringContaining("-port = 80\n+port = 8080"),
+			},
+		])
 	})
 
 	it("passes the person's feedback along with an approval", async () => {

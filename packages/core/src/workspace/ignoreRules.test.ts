@@ -48,6 +48,7 @@ describe("isProtectedPath", () => {
 		[".cairnignore", true],
 		[".vscode/settings.json", true],
 		[".git/config", true],
+		[".orchestration/active_intents.yaml", true],
 		["AGENTS.md", true],
 		["./AGENTS.md", true],
 		["docs/AGENTS.md", false],

@@ -2,7 +2,8 @@
  * Files that configure the agent itself or the editor: an edit to them changes what the agent
  * may do next, so they are never written without a person, whatever auto-approval says.
  */
-const protectedFolders = [".cairn", ".vscode", ".git"]
+// .orchestration holds a governed workspace's intents and trace: the agent must not widen its own scope.
+const protectedFolders = [".cairn", ".vscode", ".git", ".orchestration"]
 const protectedFiles = [".cairnignore", "AGENTS.md"]
 
 /** `relative` is workspace-relative with "/" separators. */

@@ -31,6 +31,7 @@ export const clineSays = [
 	"codebase_search_result",
 	"user_edit_todos",
 	"tool",
+	"hook",
 ] as const
 
 export const clineSaySchema = z.enum(clineSays)

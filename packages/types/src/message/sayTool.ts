@@ -68,6 +68,20 @@ export const clineSayToolSchema = z.discriminatedUnion("tool", [
 		),
 	}),
 	z.object({ tool: z.literal("selectActiveIntent"), intentId: z.string(), content: z.string().optional() }),
+	/**
+	 * Governance (seed 004): a tool wants to change something outside the active intent's owned
+	 * scope, or something it cannot name (a command). Approve lets that one call go on.
+	 */
+	z.object({
+		tool: z.literal("scopeViolation"),
+		intentId: z.string(),
+		intentName: z.string().optional(),
+		toolName: z.string(),
+		/** The first path outside the scope; absent for a tool with no declared path. */
+		path: z.string().optional(),
+		command: z.string().optional(),
+		reason: z.string(),
+	}),
 ])
 export type ClineSayTool = z.infer<typeof clineSayToolSchema>
 export type ClineSayToolKind = ClineSayTool["tool"]

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { providerSettingsSchema } from "./provider.js"
+import { userHooksSchema } from "./userHooks.js"
 
 /** What the agent may do without asking. Each switch only matters while `enabled` is on. */
 export const autoApprovalSettingsSchema = z.object({
@@ -39,6 +40,8 @@ export const cairnSettingsSchema = z.object({
 	customInstructions: z.string().default(""),
 	/** The UI language, a BCP 47 tag. */
 	language: z.string().default("en"),
+	/** User tool hooks for every workspace; a workspace adds its own in `.cairn/hooks.json`. */
+	hooks: userHooksSchema.prefault({}),
 })
 export type CairnSettings = z.infer<typeof cairnSettingsSchema>
 

@@ -57,6 +57,31 @@ describe("TaskHeader", () => {
 		expect(meter.getAttribute("aria-valuetext")).toContain("(50%)")
 	})
 
+	it("shows the intent a governed task works under, and none once it ended", () => {
+		const hook = (row: object) => say("hook", JSON.stringify(row))
+		const selected = hook({
+			kind: "context",
+			hook: "ContextInjectorHook",
+			toolName: "select_active_intent",
+			context: "<intent_context/>",
+			intentId: "INT-001",
+			intentName: "Login form",
+		})
+		loadTask([say("text", "task"), selected])
+		const { unmount } = render(<TaskHeader />)
+		expect(screen.getByRole("region", { name: "Current task" }).textContent).toContain(
+			"IntentINT-001 Login form",
+		)
+		unmount()
+		loadTask([
+			say("text", "task"),
+			selected,
+			hook({ kind: "intentEnded", intentId: "INT-001", reason: "done" }),
+		])
+		render(<TaskHeader />)
+		expect(screen.getByRole("region", { name: "Current task" }).textContent).not.toContain("Intent")
+	})
+
 	it("has no context bar without the window size", () => {
 		loadTask([say("text", "task"), finishedRequest()])
 		render(<TaskHeader />)

@@ -16,6 +16,7 @@ export function TaskHeader() {
 	const item = useWebviewStore((s) => s.currentTaskItem)
 	const contextTokens = useWebviewStore((s) => s.contextTokens)
 	const contextWindow = useWebviewStore((s) => s.settings.provider?.modelInfo?.contextWindow)
+	const intent = useWebviewStore((s) => s.activeIntent)
 	const [expanded, setExpanded] = useState(false)
 
 	const sums =
@@ -44,6 +45,15 @@ export function TaskHeader() {
 				<IconButton icon="add" label="New task" onClick={startNewTask} />
 			</div>
 			<dl className="task-metrics">
+				{intent !== undefined && (
+					<div className="task-intent" title={intent.name ?? intent.id}>
+						<dt>Intent</dt>
+						<dd>
+							<code>{intent.id}</code>
+							{intent.name !== undefined && ` ${intent.name}`}
+						</dd>
+					</div>
+				)}
 				<div>
 					<dt>Tokens</dt>
 					<dd>

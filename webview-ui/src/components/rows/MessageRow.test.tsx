@@ -45,6 +45,14 @@ describe("user rows", () => {
 		expect(screen.getByText("You")).toBeTruthy()
 		expect(screen.getByText("Use a for loop instead")).toBeTruthy()
 	})
+
+	it("user_feedback_diff shows what the person changed in a proposal before saving it", () => {
+		const { container } = renderRow(
+			say("user_feedback_diff", json({ tool: "editedExistingFile", path: "src/total.ts", diff })),
+		)
+		expect(screen.getByText("You edited the change to src/total.ts before saving it")).toBeTruthy()
+		expect(container.textContent).toContain("i.price * i.quantity")
+	})
 })
 
 describe("assistant rows", () => {
@@ -157,6 +165,104 @@ describe("retry rows", () => {
 		expect(screen.getByRole("timer").textContent).toBe("Retrying in 2s (attempt 2 of 5)")
 		act(() => vi.advanceTimersByTime(2000))
 		expect(screen.getByRole("timer").textContent).toBe("Retried (attempt 2 of 5)")
+	})
+})
+
+describe("governance and hook rows", () => {
+	const hook = (row: object) => say("hook", json(row))
+
+	it("a selected intent: its id and name, the injected context folded", () => {
+		renderRow(
+			hook({
+				kind: "context",
+				hook: "ContextInjectorHook",
+				toolName: "select_active_intent",
+				context: '<intent_context id="INT-001">owned scope</intent_context>',
+				intentId: "INT-001",
+				intentName: "Login form",
+			}),
+		)
+		expect(screen.getByText("Working on intent INT-001: Login form")).toBeTruthy()
+		expect(screen.queryByText(/owned scope/)).toBeNull()
+		fireEvent.click(screen.getByRole("button", { name: "Show injected context" }))
+		expect(screen.getByText(/owned scope/)).toBeTruthy()
+	})
+
+	it("context from a user hook names the hook", () => {
+		renderRow(hook({ kind: "context", hook: "./lint.sh", toolName: "read_file", context: "use tabs" }))
+		expect(screen.getByText("Context added by hook ./lint.sh")).toBeTruthy()
+	})
+
+	it("a blocked tool: which hook, which tool, and why", () => {
+		renderRow(
+			hook({
+				kind: "blocked",
+				hook: "ScopeEnforcementHook",
+				toolName: "write_to_file",
+				reason: "No intent is active. Changes are blocked until an intent is selected.",
+			}),
+		)
+		expect(screen.getByText("ScopeEnforcementHook blocked write_to_file")).toBeTruthy()
+		expect(screen.getByText(/Changes are blocked until an intent is selected/)).toBeTruthy()
+	})
+
+	it("a failed hook and an ended intent say what happened", () => {
+		renderRow(
+			hook({
+				kind: "failed",
+				hook: "sleep 30",
+				toolName: "read_file",
+				error: "it timed out after 1 s",
+			}),
+		)
+		expect(screen.getByText("Hook sleep 30 failed")).toBeTruthy()
+		expect(screen.getByText("it timed out after 1 s")).toBeTruthy()
+		renderRow(hook({ kind: "intentEnded", intentId: "INT-001", reason: "its status is now DONE" }))
+		expect(screen.getByText("Intent INT-001 is no longer active")).toBeTruthy()
+		expect(screen.getByText("its status is now DONE")).toBeTruthy()
+	})
+
+	it("a scope-violation ask shows the intent, the path and the reason", () => {
+		renderRow(
+			ask(
+				"tool",
+				json({
+					tool: "scopeViolation",
+					intentId: "INT-001",
+					intentName: "Login form",
+					toolName: "write_to_file",
+					path: "src/billing/pay.ts",
+					reason: "src/billing/pay.ts is outside the owned scope of INT-001 (src/auth/**)",
+				}),
+			),
+			{ isLast: true },
+		)
+		expect(screen.getByText("Cairn wants to change a file outside intent INT-001")).toBeTruthy()
+		expect(screen.getByText("INT-001")).toBeTruthy()
+		expect(screen.getByText(/Login form/)).toBeTruthy()
+		expect(screen.getByText("src/billing/pay.ts")).toBeTruthy()
+		expect(screen.getByText(/outside the owned scope of INT-001/)).toBeTruthy()
+		expect(screen.getByText("awaiting approval")).toBeTruthy()
+	})
+
+	it("a scope-violation ask for a command shows the command", () => {
+		const { container } = renderRow(
+			ask(
+				"tool",
+				json({
+					tool: "scopeViolation",
+					intentId: "INT-001",
+					toolName: "execute_command",
+					command: "npm run migrate",
+					reason: "execute_command does not say which files it changes",
+				}),
+			),
+			{ isLast: true },
+		)
+		expect(
+			screen.getByText("Cairn wants to run execute_command, which intent INT-001 cannot vouch for"),
+		).toBeTruthy()
+		expect(container.querySelector(".code-block code")?.textContent).toBe("npm run migrate")
 	})
 })
 

@@ -13,6 +13,7 @@ import { CondenseRow } from "./CondenseRow"
 import { ErrorRow } from "./ErrorRow"
 import { FollowupRow } from "./FollowupRow"
 import { GenericRow } from "./GenericRow"
+import { HookRow } from "./HookRow"
 import { InfoRow } from "./InfoRow"
 import { McpRow } from "./McpRow"
 import { MistakeLimitRow } from "./MistakeLimitRow"
@@ -62,6 +63,8 @@ function sayRow(props: MessageRowProps): ReactNode {
 			return <ErrorRow {...props} title="The edit could not be applied" />
 		case "rooignore_error":
 			return <BlockedPathRow {...props} />
+		case "hook":
+			return <HookRow {...props} />
 		case "shell_integration_warning":
 			return (
 				<InfoRow {...props} icon="warning" tone="warning" title="Terminal output may be incomplete" />

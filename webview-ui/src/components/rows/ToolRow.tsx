@@ -9,6 +9,7 @@ import type { RowProps } from "./rowProps"
 import { EditToolBody } from "./tool/EditToolBody"
 import { NoteToolBody } from "./tool/NoteToolBody"
 import { ReadToolBody } from "./tool/ReadToolBody"
+import { ScopeViolationBody } from "./tool/ScopeViolationBody"
 import { TodoListBody } from "./tool/TodoListBody"
 import { toolIcon, toolTitle } from "./tool/toolTitle"
 
@@ -30,6 +31,8 @@ function ToolBody({ tool, ts, current }: { tool: ClineSayTool; ts: number; curre
 			return <CodeBlock code={tool.command} language="shell" />
 		case "updateTodoList":
 			return <TodoListBody todos={tool.todos} />
+		case "scopeViolation":
+			return <ScopeViolationBody tool={tool} />
 		default:
 			return <NoteToolBody tool={tool} ts={ts} />
 	}
@@ -46,11 +49,16 @@ export function ToolRow({ message, isLast }: RowProps) {
 	const asking = message.type === "ask"
 	const streaming = message.partial === true
 	const waiting = asking && isLast && !streaming
+	const userEdits = message.say === "user_feedback_diff"
+	const title =
+		userEdits && "path" in tool
+			? `You edited the change to ${tool.path} before saving it`
+			: toolTitle(tool, asking)
 	return (
 		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
 				icon={toolIcon(tool.tool)}
-				title={toolTitle(tool, asking)}
+				title={title}
 				trailing={
 					streaming ? (
 						<Spinner label="The request is still arriving" />
@@ -59,7 +67,7 @@ export function ToolRow({ message, isLast }: RowProps) {
 					) : undefined
 				}
 			/>
-			<ToolBody tool={tool} ts={message.ts} current={asking && isLast} />
+			<ToolBody tool={tool} ts={message.ts} current={(asking && isLast) || userEdits} />
 		</div>
 	)
 }

@@ -76,9 +76,11 @@ export async function proposeEdit(context: ToolContext, proposal: EditProposal):
 
 	let text = `${proposal.summary} ${shown}.`
 	if (final !== proposed) {
+		const userEdits = unifiedDiff(path.relative, proposed, final)
+		context.showUserEdits({ tool: "editedExistingFile", path: path.relative, diff: userEdits })
 		text +=
 			"\n\nThe user edited your proposal before saving it. Their changes (from your proposal to what was saved):\n" +
-			unifiedDiff(path.relative, proposed, final) +
+			userEdits +
 			"\nTake their edits as they are: do not undo them."
 	}
 	return withFeedback(text, outcome.feedback)

@@ -50,6 +50,10 @@ export function toolTitle(tool: ClineSayTool, asking: boolean): string {
 			return asking
 				? wants(`work on intent ${tool.intentId}`)
 				: `Cairn is working on intent ${tool.intentId}`
+		case "scopeViolation":
+			return tool.path !== undefined
+				? `Cairn wants to change a file outside intent ${tool.intentId}`
+				: `Cairn wants to run ${tool.toolName}, which intent ${tool.intentId} cannot vouch for`
 	}
 }
 
@@ -85,5 +89,7 @@ export function toolIcon(tool: ClineSayTool["tool"]): string {
 			return "checklist"
 		case "selectActiveIntent":
 			return "target"
+		case "scopeViolation":
+			return "shield"
 	}
 }

@@ -1,0 +1,82 @@
+// Extension activation in a real VS Code (code-server), from the packaged vsix, in Debian's
+// Chromium. Prints, per run and as medians:
+// - activate(): the time Cairn's activate() takes, as it logs it to its output channel;
+// - view ready: from the click on Cairn's activity-bar icon to the webview showing the version
+//   it got from the host (the agent bundle loaded, the state answered): what a person waits.
+//
+//   npm run package && node bench/activation.mjs [--runs 3]
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import path from "node:path"
+import { parseArgs } from "node:util"
+import { launchBrowser } from "../e2e/lib/browser.mjs"
+import { startCodeServer } from "../e2e/lib/codeServer.mjs"
+import { extensionId, viewContainerTitle, vsixPath } from "../e2e/lib/paths.mjs"
+import { activityBarItem, waitForWorkbench, webviewContent } from "../e2e/lib/workbench.mjs"
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } })
+const runs = Number(values.runs)
+if (!existsSync(vsixPath)) {
+	console.error(`${vsixPath} is missing: run npm run package first`)
+	process.exit(2)
+}
+
+/** Every file under `folder` whose name matches. */
+function findFiles(folder, pattern) {
+	if (!existsSync(folder)) return []
+	return readdirSync(folder).flatMap((name) => {
+		const full = path.join(folder, name)
+		if (statSync(full).isDirectory()) return findFiles(full, pattern)
+		return pattern.test(name) ? [full] : []
+	})
+}
+
+async function activationLogged(userData, timeoutMs = 20_000) {
+	const deadline = Date.now() + timeoutMs
+	while (Date.now() < deadline) {
+		for (const file of findFiles(path.join(userData, "logs"), /Cairn\.log$/)) {
+			const match = /activated in ([\d.]+) ms/.exec(readFileSync(file, "utf8"))
+			if (match) return Number(match[1])
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	throw new Error("Cairn's activation line never reached its log")
+}
+
+async function measureOnce() {
+	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (activation bench)" })
+	const { browser, context } = await launchBrowser()
+	try {
+		const page = await context.newPage()
+		await page.goto(server.workspaceUrl(), { waitUntil: "domcontentloaded" })
+		await waitForWorkbench(page)
+		const icon = activityBarItem(page, viewContainerTitle)
+		await icon.waitFor({ timeout: 20_000 })
+		const clicked = performance.now()
+		await icon.click()
+		await webviewContent(page, extensionId).getByTestId("version").waitFor({ timeout: 30_000 })
+		const viewReadyMs = performance.now() - clicked
+		const activateMs = await activationLogged(server.dirs.userData)
+		return { activateMs, viewReadyMs }
+	} finally {
+		await browser.close().catch(() => {})
+		await server.stop()
+	}
+}
+
+const median = (numbers) => {
+	const sorted = [...numbers].sort((a, b) => a - b)
+	return sorted[Math.floor(sorted.length / 2)]
+}
+
+const results = []
+for (let run = 1; run <= runs; run++) {
+	const result = await measureOnce()
+	results.push(result)
+	console.log(
+		`run ${run}: activate() ${result.activateMs.toFixed(1)} ms, view ready ${result.viewReadyMs.toFixed(0)} ms`,
+	)
+}
+console.log(
+	`median of ${runs}: activate() ${median(results.map((r) => r.activateMs)).toFixed(1)} ms, ` +
+		`click to view ready ${median(results.map((r) => r.viewReadyMs)).toFixed(0)} ms`,
+)

@@ -1,0 +1,85 @@
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { NodeHost } from "../host/node/NodeHost.js"
+import { EditorHost } from "../test-support/editorSettingsFile.js"
+import { recordingLogger, type LogEntry } from "../test-support/recordingLogger.js"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { SettingsStore } from "./settingsStore.js"
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+async function setup(): Promise<{ host: EditorHost; store: SettingsStore; logs: LogEntry[] }> {
+	const temp = await makeTempDir("cairn-settings-")
+	cleanups.push(temp.remove)
+	const logger = recordingLogger()
+	const host = new EditorHost({
+		workspaceRoot: temp.dir,
+		storageDir: path.join(temp.dir, "storage"),
+		logger,
+	})
+	return { host, store: new SettingsStore(host), logs: logger.entries }
+}
+
+describe("SettingsStore with the editor's settings file", () => {
+	it("takes command rules and the timeout from the editor's settings, over stored ones", async () => {
+		const { host, store } = await setup()
+		await host.state.set("settings", { allowedCommands: ["ls"], commandTimeoutSec: 5, mode: "ask" })
+		host.editorSettings.values = { allowedCommands: ["git log", "npm test"], commandTimeoutSec: 30 }
+		const settings = await store.load()
+		expect(settings.allowedCommands).toEqual(["git log", "npm test"])
+		expect(settings.commandTimeoutSec).toBe(30)
+		expect(settings.mode).toBe("ask")
+	})
+
+	it("writes changes of those settings to the editor's file and keeps the rest in its own state", async () => {
+		const { host, store } = await setup()
+		await store.load()
+		const settings = await store.update({ deniedCommands: ["rm -rf"], consecutiveMistakeLimit: 7 })
+		expect(host.editorSettings.values).toEqual({ deniedCommands: ["rm -rf"] })
+		expect(await host.state.get("settings")).toMatchObject({
+			consecutiveMistakeLimit: 7,
+			deniedCommands: [],
+		})
+		expect(settings.deniedCommands).toEqual(["rm -rf"])
+		expect(settings.consecutiveMistakeLimit).toBe(7)
+	})
+
+	it("sees changes the person makes in the editor once reloaded", async () => {
+		const { host, store } = await setup()
+		await store.load()
+		host.editorSettings.values = { commandTimeoutSec: 12 }
+		expect(store.reloadEditorSettings().commandTimeoutSec).toBe(12)
+	})
+
+	it("ignores an invalid value with one warning naming the setting, keeping the valid ones", async () => {
+		const { host, store, logs } = await setup()
+		host.editorSettings.values = { commandTimeoutSec: -3, allowedCommands: ["make"] }
+		const settings = await store.load()
+		expect(settings.commandTimeoutSec).toBe(0)
+		expect(settings.allowedCommands).toEqual(["make"])
+		store.reloadEditorSettings()
+		const warnings = logs.filter((entry) => entry.level === "warn")
+		expect(warnings).toHaveLength(1)
+		expect(warnings[0]?.message).toContain('"commandTimeoutSec" is invalid')
+	})
+})
+
+describe("SettingsStore without an editor", () => {
+	it("keeps every setting, command rules included, in its own state", async () => {
+		const temp = await makeTempDir("cairn-settings-")
+		cleanups.push(temp.remove)
+		const host = new NodeHost({
+			workspaceRoot: temp.dir,
+			storageDir: path.join(temp.dir, "storage"),
+			logger: recordingLogger(),
+		})
+		const store = new SettingsStore(host)
+		await store.load()
+		await store.update({ allowedCommands: ["git status"] })
+		expect(await host.state.get("settings")).toMatchObject({ allowedCommands: ["git status"] })
+		expect((await new SettingsStore(host).load()).allowedCommands).toEqual(["git status"])
+	})
+})

@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises"
+import path from "node:path"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeTempDir } from "../../test-support/tempDir.js"
+import { runHookCommand } from "./runHookCommand.js"
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>
+beforeEach(async () => {
+	temp = await makeTempDir("cairn-hook-")
+})
+afterEach(() => temp.remove())
+
+const options = (overrides: Partial<Parameters<typeof runHookCommand>[1]> = {}) => ({
+	cwd: temp.dir,
+	stdin: '{"tool_name":"write_to_file"}',
+	timeoutMs: 5_000,
+	signal: new AbortController().signal,
+	...overrides,
+})
+
+const isAlive = (pid: number) => {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
+
+describe("running a hook command", () => {
+	it("gives the event on stdin and returns its exit code, stdout and stderr apart", async () => {
+		const result = await runHookCommand("cat; echo; echo oops >&2; exit 3", options())
+		expect(result).toEqual({
+			kind: "exited",
+			exitCode: 3,
+			stdout: '{"tool_name":"write_to_file"}\n',
+			stderr: "oops\n",
+		})
+	})
+
+	it("runs in the workspace with its path in CAIRN_WORKSPACE", async () => {
+		const result = await runHookCommand(
+			'pwd; echo "$CAIRN_WORKSPACE"',
+			options({ env: { CAIRN_WORKSPACE: "/ws" } }),
+		)
+		expect(result).toMatchObject({ kind: "exited", exitCode: 0, stdout: `${temp.dir}\n/ws\n` })
+	})
+
+	it("does not mind a hook that never reads its stdin", async () => {
+		const big = "x".repeat(1_000_000)
+		expect(await runHookCommand("exit 0", options({ stdin: big }))).toMatchObject({
+			kind: "exited",
+			exitCode: 0,
+		})
+	})
+
+	it("kills a hook that runs too long, and everything it started, and settles at once", async () => {
+		const started = Date.now()
+		const result = await runHookCommand(
+			"sh -c 'echo $$ > child.pid; sleep 30' & wait",
+			options({ timeoutMs: 300 }),
+		)
+		expect(result).toEqual({ kind: "failed", error: "it timed out after 0.3 s and was killed" })
+		expect(Date.now() - started).toBeLessThan(3_000)
+		const child = Number(await readFile(path.join(temp.dir, "child.pid"), "utf8"))
+		await expect.poll(() => isAlive(child), { timeout: 2_000 }).toBe(false)
+	})
+
+	it("stops when the task is cancelled", async () => {
+		const controller = new AbortController()
+		const running = runHookCommand("sleep 30", options({ signal: controller.signal }))
+		controller.abort()
+		expect(await running).toEqual({ kind: "failed", error: "the task was cancelled" })
+	})
+
+	it("reports a folder it cannot start in", async () => {
+		const result = await runHookCommand("true", options({ cwd: path.join(temp.dir, "missing") }))
+		expect(result).toMatchObject({ kind: "failed", error: expect.stringContaining("could not start") })
+	})
+})

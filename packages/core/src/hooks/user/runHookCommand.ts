@@ -1,0 +1,90 @@
+import { spawn } from "node:child_process"
+
+export interface HookCommandOptions {
+	cwd: string
+	/** Written to the command's stdin, which is then closed. */
+	stdin: string
+	timeoutMs: number
+	signal: AbortSignal
+	env?: Record<string, string>
+}
+
+export type HookCommandResult =
+	{ kind: "exited"; exitCode: number; stdout: string; stderr: string } | { kind: "failed"; error: string }
+
+/** Output past this is dropped: a hook's answer is a few lines, not a log. */
+const maxOutputChars = 64 * 1024
+
+/**
+ * Runs a hook's shell command with the event on stdin and collects what it prints. It gets a
+ * process group of its own, so a timeout or a cancel kills everything it started and settles at
+ * once: a hook can never hang the task.
+ */
+export function runHookCommand(command: string, options: HookCommandOptions): Promise<HookCommandResult> {
+	return new Promise((resolve) => {
+		let settled = false
+		const stdout: string[] = []
+		const stderr: string[] = []
+		const size = { stdout: 0, stderr: 0 }
+		const child = spawn("/bin/sh", ["-c", command], {
+			cwd: options.cwd,
+			env: { ...process.env, ...options.env },
+			detached: true,
+			stdio: ["pipe", "pipe", "pipe"],
+		})
+		const killGroup = () => {
+			if (child.pid === undefined) return
+			try {
+				process.kill(-child.pid, "SIGKILL")
+			} catch {
+				// The group is already gone.
+			}
+		}
+		const settle = (result: HookCommandResult) => {
+			if (settled) return
+			settled = true
+			clearTimeout(timer)
+			options.signal.removeEventListener("abort", onAbort)
+			resolve(result)
+		}
+		const onAbort = () => {
+			killGroup()
+			settle({ kind: "failed", error: "the task was cancelled" })
+		}
+		const timer = setTimeout(() => {
+			killGroup()
+			settle({
+				kind: "failed",
+				error: `it timed out after ${options.timeoutMs / 1000} s and was killed`,
+			})
+		}, options.timeoutMs)
+		if (options.signal.aborted) onAbort()
+		else options.signal.addEventListener("abort", onAbort, { once: true })
+
+		const collect = (into: string[], which: keyof typeof size) => (chunk: Buffer) => {
+			if (size[which] >= maxOutputChars) return
+			const text = chunk.toString("utf8")
+			into.push(text)
+			size[which] += text.length
+		}
+		child.stdout.on("data", collect(stdout, "stdout"))
+		child.stderr.on("data", collect(stderr, "stderr"))
+		// A hook that does not read its stdin closes the pipe early: that is its right, not an error.
+		child.stdin.on("error", () => undefined)
+		child.stdin.end(options.stdin)
+		child.on("error", (error) =>
+			settle({ kind: "failed", error: `it could not start: ${error.message}` }),
+		)
+		child.on("close", (code, signal) => {
+			if (code === null)
+				settle({ kind: "failed", error: `it was ended by signal ${signal ?? "unknown"}` })
+			else
+				settle({
+					kind: "exited",
+					exitCode: code,
+					stdout: stdout.join("").slice(0, maxOutputChars),
+					stderr: stderr.join("").slice(0, maxOutputChars),
+				})
+		})
+	})
+}

@@ -1,0 +1,43 @@
+import { readFile } from "node:fs/promises"
+import path from "node:path"
+import { safeParse, userHooksSchema, type UserHooks } from "@cairn/types"
+import { z } from "zod"
+
+export const userHooksFile = ".cairn/hooks.json"
+
+const hooksFileSchema = z.object({ hooks: userHooksSchema }).strict()
+
+export type UserHooksConfig = { ok: true; hooks: UserHooks } | { ok: false; problem: string }
+
+/**
+ * The user hooks for this workspace: those of the settings, then those of `.cairn/hooks.json`.
+ * Read at every call, so an edit applies to the next tool; a broken file is reported, not skipped.
+ */
+export async function loadUserHooks(
+	workspaceRoot: string,
+	fromSettings: UserHooks,
+): Promise<UserHooksConfig> {
+	let text: string
+	try {
+		text = await readFile(path.join(workspaceRoot, userHooksFile), "utf8")
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, hooks: fromSettings }
+		return { ok: false, problem: `${userHooksFile} cannot be read: ${(error as Error).message}` }
+	}
+	let value: unknown
+	try {
+		value = JSON.parse(text)
+	} catch (error) {
+		return { ok: false, problem: `${userHooksFile} is not valid JSON: ${(error as Error).message}` }
+	}
+	const parsed = safeParse(hooksFileSchema, value)
+	if (!parsed.success) return { ok: false, problem: `${userHooksFile} is not valid: ${parsed.error}` }
+	const fromFile = parsed.data.hooks
+	return {
+		ok: true,
+		hooks: {
+			PreToolUse: [...fromSettings.PreToolUse, ...fromFile.PreToolUse],
+			PostToolUse: [...fromSettings.PostToolUse, ...fromFile.PostToolUse],
+		},
+	}
+}
