@@ -27,7 +27,11 @@ export async function runExtensionHostTests({ timeoutMs = 60_000 } = {}) {
 		if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing; build first`)
 	}
 
-	const server = await startCodeServer({ label: "code-server (extension-host tests)" })
+	const server = await startCodeServer({
+		label: "code-server (extension-host tests)",
+		// The extension serves its IPC socket there; src/test/suite/ipc.test.ts connects to it.
+		env: (dirs) => ({ CAIRN_IPC_SOCKET_PATH: path.join(dirs.home, "cairn-ipc.sock") }),
+	})
 	const { browser, context } = await launchBrowser()
 	try {
 		const page = await context.newPage()

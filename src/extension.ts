@@ -1,28 +1,49 @@
+import { CairnApi } from "@cairn/core/api"
+import type { CairnAPI } from "@cairn/types"
 import * as vscode from "vscode"
+import { AgentLoader } from "./agent/AgentLoader"
+import { serveIpcSocket, type IpcSocket } from "./api/ipcSocket"
 import { registerCodeActions } from "./commands/codeActions"
 import { registerCommands } from "./commands/registerCommands"
 import { outputChannelName, sidebarViewId } from "./ids"
 import { ClineProvider } from "./webview/ClineProvider"
 
-let provider: ClineProvider | undefined
+let running: { provider: ClineProvider; agent: AgentLoader; ipc: IpcSocket | undefined } | undefined
 
-export function activate(context: vscode.ExtensionContext): void {
+/**
+ * Returns the public API (see README "API"): usable at once, whether or not the webview was ever
+ * opened; the agent loads on the first call that needs it.
+ */
+export function activate(context: vscode.ExtensionContext): CairnAPI {
 	const started = performance.now()
 	const log = vscode.window.createOutputChannel(outputChannelName, { log: true })
-	provider = new ClineProvider(context, log)
+	const api: CairnApi = new CairnApi({
+		load: async () => (await agent.load()).api,
+		isReady: () => agent.isLoaded,
+		onListenerError: (event, error) =>
+			log.error(`A listener of the API event "${event}" threw: ${String(error)}`),
+	})
+	const agent = new AgentLoader(context, log, api)
+	const provider = new ClineProvider(context, log, agent)
 	context.subscriptions.push(
 		log,
 		vscode.window.registerWebviewViewProvider(sidebarViewId, provider),
 		...registerCommands(provider),
 		registerCodeActions(),
 	)
+	const ipc = serveIpcSocket(agent, log, (message) => void vscode.window.showErrorMessage(message))
+	running = { provider, agent, ipc }
 	log.info(`Cairn ${extensionVersion(context)} activated in ${(performance.now() - started).toFixed(1)} ms`)
+	return api
 }
 
 /** VS Code waits for this: running tasks are stopped and their last writes reach the disk. */
 export async function deactivate(): Promise<void> {
-	await provider?.dispose()
-	provider = undefined
+	const stopping = running
+	running = undefined
+	await stopping?.ipc?.close()
+	stopping?.provider.dispose()
+	await stopping?.agent.dispose()
 }
 
 function extensionVersion(context: vscode.ExtensionContext): string {

@@ -49,8 +49,14 @@ export async function freePort() {
 /**
  * A code-server with its own temporary home (user data, extensions, XDG dirs, a copy of the
  * fixture workspace), so runs never share state with each other or with the developer.
+ * `env(dirs)` adds variables for the server and its extension host.
  */
-export async function startCodeServer({ vsix, label = "code-server", startTimeoutMs = 30_000 } = {}) {
+export async function startCodeServer({
+	vsix,
+	label = "code-server",
+	startTimeoutMs = 30_000,
+	env: extraEnv = () => ({}),
+} = {}) {
 	if (!existsSync(codeServerBin)) {
 		throw new Error(
 			`code-server is not installed at ${codeServerBin}; run scripts/install-code-server.sh`,
@@ -74,6 +80,7 @@ export async function startCodeServer({ vsix, label = "code-server", startTimeou
 		XDG_CONFIG_HOME: path.join(home, "xdg/config"),
 		XDG_DATA_HOME: path.join(home, "xdg/data"),
 		XDG_CACHE_HOME: path.join(home, "xdg/cache"),
+		...extraEnv(dirs),
 	}
 	const common = [
 		"--config",

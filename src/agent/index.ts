@@ -6,9 +6,12 @@ import {
 	buildProvider,
 	configureShellParser,
 	Controller,
+	ControllerApi,
 	coreTools,
+	IpcServer,
 	toolSpecs,
 	useRipgrep,
+	type CairnApi,
 } from "@cairn/core"
 import * as vscode from "vscode"
 import { EditPreviews } from "./editPreview"
@@ -16,6 +19,10 @@ import { VsCodeHost } from "./VsCodeHost"
 
 export interface Agent {
 	controller: Controller
+	/** The public API's methods, on this agent's Controller. */
+	api: ControllerApi
+	/** Serves the IPC socket at `socketPath` (a pipe name on Windows) until the returned server closes. */
+	serveIpc(socketPath: string): Promise<IpcServer>
 	dispose(): Promise<void>
 }
 
@@ -35,6 +42,7 @@ function editorRipgrep(): string | undefined {
 export async function createAgent(
 	context: vscode.ExtensionContext,
 	channel: vscode.LogOutputChannel,
+	events: CairnApi,
 ): Promise<Agent> {
 	configureShellParser({
 		runtimeWasmPath: context.asAbsolutePath(path.join("dist", "web-tree-sitter.wasm")),
@@ -51,10 +59,13 @@ export async function createAgent(
 		tools: coreTools,
 		toolSpecs: toolSpecs(coreTools),
 		buildProvider,
+		events,
 	})
 	await controller.initialize()
 	return {
 		controller,
+		api: new ControllerApi(controller),
+		serveIpc: (socketPath) => IpcServer.listen({ controller, path: socketPath, logger: host.logger }),
 		async dispose() {
 			await controller.dispose()
 			host.dispose()

@@ -1,7 +1,6 @@
-import path from "node:path"
 import type { ExtensionMessage } from "@cairn/types"
 import * as vscode from "vscode"
-import type * as AgentModule from "../agent/index"
+import type { AgentLoader } from "../agent/AgentLoader"
 import type { Agent } from "../agent/index"
 import { sidebarViewId, tabPanelViewType } from "../ids"
 import { createNonce } from "./nonce"
@@ -16,13 +15,13 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private readonly webviews = new Set<vscode.Webview>()
 	private readonly clients = new Map<vscode.Webview, () => void>()
 	private readonly disposables: vscode.Disposable[] = []
-	private agent: Promise<Agent> | undefined
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
 	private pendingForUi: ExtensionMessage[] = []
 
 	constructor(
 		private readonly context: vscode.ExtensionContext,
 		private readonly log: vscode.LogOutputChannel,
+		private readonly agent: AgentLoader,
 	) {
 		this.disposables.push(
 			vscode.window.onDidChangeActiveColorTheme((theme) =>
@@ -45,12 +44,11 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return panel
 	}
 
-	async dispose(): Promise<void> {
+	dispose(): void {
 		this.webviews.clear()
 		for (const detach of this.clients.values()) detach()
 		this.clients.clear()
 		for (const disposable of this.disposables.splice(0)) disposable.dispose()
-		await (await this.agent)?.dispose()
 	}
 
 	private get extensionUri(): vscode.Uri {
@@ -59,17 +57,6 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 
 	private get buildRoot(): vscode.Uri {
 		return vscode.Uri.joinPath(this.extensionUri, "webview-ui", "build")
-	}
-
-	/** The agent is a bundle of its own, loaded the first time a webview speaks. */
-	private loadAgent(): Promise<Agent> {
-		this.agent ??= (async () => {
-			// A computed path keeps esbuild from inlining the agent into extension.js.
-			// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose
-			const agentModule = require(path.join(__dirname, "agent.js")) as typeof AgentModule
-			return agentModule.createAgent(this.context, this.log)
-		})()
-		return this.agent
 	}
 
 	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }): void {
@@ -98,7 +85,8 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 
 	private receive(webview: vscode.Webview, input: unknown): void {
 		const reply = (message: ExtensionMessage) => void this.post(webview, message)
-		void this.loadAgent()
+		void this.agent
+			.load()
 			.then(async ({ controller }) => {
 				if (!this.clients.has(webview) && this.webviews.has(webview))
 					this.clients.set(webview, controller.attach(reply))
@@ -125,7 +113,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 
 	/** The agent's Controller, started if it was not yet. */
 	async controller(): Promise<Agent["controller"]> {
-		return (await this.loadAgent()).controller
+		return (await this.agent.load()).controller
 	}
 
 	private broadcast(message: ExtensionMessage): void {

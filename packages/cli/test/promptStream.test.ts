@@ -30,7 +30,19 @@ describe("--stdin-prompt-stream", () => {
 		const c = await session()
 		expect(c.lines[0]).toMatchObject({
 			type: "init",
-			capabilities: { commands: ["start", "message", "cancel", "ping", "shutdown"] },
+			capabilities: {
+				commands: [
+					"start",
+					"message",
+					"cancel",
+					"ping",
+					"shutdown",
+					"pressPrimaryButton",
+					"pressSecondaryButton",
+					"getConfiguration",
+					"setConfiguration",
+				],
+			},
 		})
 		c.write({ command: "start", requestId: "s1", prompt: "set up the db" })
 		await c.waitForLine((l) => l.type === "ack" && l.requestId === "s1", "ack of start")
@@ -60,6 +72,53 @@ describe("--stdin-prompt-stream", () => {
 		await c.waitForLine(doneOf("s1"), "done of start")
 		expect(await world.read("out.txt")).toBe("ok")
 		c.child.stdin.end()
+		expect((await c.exited).code).toBe(0)
+	})
+
+	it("the chat's buttons: pressSecondaryButton rejects an approval, and with no ask there is no button", async () => {
+		world = await createWorld({ scenario: [writeFile("out.txt", "no"), complete("Left it alone.")] })
+		const c = await session()
+		c.write({ command: "pressPrimaryButton", requestId: "p0" })
+		expect(await c.waitForLine((l) => l.requestId === "p0", "refusal")).toMatchObject({
+			type: "error",
+			code: "no_button",
+		})
+		c.write({ command: "start", requestId: "s1", prompt: "write" })
+		await c.waitForLine((l) => l.type === "ask" && l.ask === "tool", "the approval")
+		c.write({ command: "pressSecondaryButton", requestId: "p1" })
+		expect(await c.waitForLine(doneOf("p1"), "done of the press")).toMatchObject({
+			code: "pressed",
+			button: "Reject",
+		})
+		expect(await c.waitForLine(doneOf("s1"), "done of start")).toMatchObject({ code: "task_completed" })
+		expect(c.lines).toContainEqual(
+			expect.objectContaining({ type: "tool_result", name: "write_to_file", status: "rejected" }),
+		)
+		await expect(world.read("out.txt")).rejects.toThrow(/ENOENT/)
+		c.write({ command: "shutdown", requestId: "bye" })
+		expect((await c.exited).code).toBe(0)
+	})
+
+	it("getConfiguration and setConfiguration read and change the stored settings", async () => {
+		world = await createWorld()
+		const c = await session()
+		c.write({ command: "setConfiguration", requestId: "c1", configuration: { mode: "architect" } })
+		expect(await c.waitForLine(doneOf("c1"), "done of setConfiguration")).toMatchObject({
+			code: "configured",
+			configuration: { mode: "architect" },
+		})
+		c.write({ command: "setConfiguration", requestId: "c2", configuration: { mdoe: "ask" } })
+		expect(await c.waitForLine((l) => l.requestId === "c2", "refusal")).toMatchObject({
+			type: "error",
+			code: "invalid_command",
+			message: expect.stringMatching(/mdoe/),
+		})
+		c.write({ command: "getConfiguration", requestId: "g1" })
+		expect(await c.waitForLine(doneOf("g1"), "the configuration")).toMatchObject({
+			code: "configuration",
+			configuration: { mode: "architect", provider: { provider: world.provider } },
+		})
+		c.write({ command: "shutdown", requestId: "bye" })
 		expect((await c.exited).code).toBe(0)
 	})
 

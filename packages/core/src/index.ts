@@ -34,6 +34,39 @@ export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { taskToMarkdown } from "./export/taskMarkdown.js"
 export * from "./providers/index.js"
 export { useRipgrep } from "./tools/support/ripgrep.js"
+export {
+	ExtensionClient,
+	type ExtensionClientEvents,
+	type ExtensionClientOptions,
+} from "./client/ExtensionClient.js"
+export type { StoreState } from "./client/StateStore.js"
+export {
+	AskDispatcher,
+	type AnsweredBy,
+	type AskDispatcherEvents,
+	type AskDispatcherOptions,
+	type PendingQuestion,
+	type PersonChannel,
+} from "./client/AskDispatcher.js"
+export { approvalBlockers, type ApprovalPolicy } from "./client/approvalBlockers.js"
+export { approves, parseTypedAnswer, replyFor, type PersonAnswer } from "./client/personAnswers.js"
+export { isTaskActive, stopTask } from "./client/taskControl.js"
+export * from "./stream/streamEvents.js"
+export * from "./stream/streamJson.js"
+export * from "./stream/streamCommands.js"
+export * from "./stream/apiUsage.js"
+export * from "./stream/exitCodes.js"
+export * from "./stream/taskOutcome.js"
+export { TranscriptEvents } from "./stream/TranscriptEvents.js"
+export { OutputManager } from "./stream/OutputManager.js"
+export {
+	PromptStreamSession,
+	maxCommandLineChars,
+	type PromptStreamContext,
+} from "./stream/PromptStreamSession.js"
+export { CairnApi, type CairnApiOptions } from "./api/CairnApi.js"
+export { ControllerApi } from "./api/ControllerApi.js"
+export { IpcServer, type IpcServerOptions } from "./ipc/IpcServer.js"
 export { orchestrationFiles } from "./governance/orchestrationFiles.js"
 export { traceRecordSchema, type TraceRecord } from "./governance/agentTrace.js"
 export { HookEngine, type HookedCall } from "./hooks/hookEngine.js"

@@ -1,6 +1,14 @@
-import { chatControls, maxImages, type ChatButton, type WebviewMessage } from "@cairn/types"
+import {
+	acceptsQueuedMessage,
+	chatControls,
+	maxImages,
+	pressableButton,
+	sendMode,
+	type ChatButton,
+	type SendMode,
+	type WebviewMessage,
+} from "@cairn/types"
 import { postToHost } from "../vscode"
-import { acceptsQueuedMessage, sendMode, type SendMode } from "./composerPolicy"
 import { nextLocalId, useWebviewStore, type View } from "./store"
 
 // The person's actions. Each posts exactly the message the protocol defines for it.
@@ -43,9 +51,8 @@ export function pressButton(button: ChatButton, typed?: Typed): void {
 
 /** The host's "press the primary/secondary button" command; a no-op when that button is not enabled. */
 export function pressButtonByRole(role: "primary" | "secondary", typed?: Typed): void {
-	const controls = chatControls(store.getState().messages)
-	const button = role === "primary" ? controls.primaryButton : controls.secondaryButton
-	if (button === undefined || !controls.enableButtons) return
+	const button = pressableButton(chatControls(store.getState().messages), role)
+	if (button === undefined) return
 	const brought = typed !== undefined && (typed.text !== "" || typed.images.length > 0)
 	pressButton(button, brought ? typed : undefined)
 }

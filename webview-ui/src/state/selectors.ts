@@ -1,6 +1,5 @@
-import { chatControls, type ChatControls } from "@cairn/types"
+import { chatControls, sendMode, type ChatControls, type SendMode } from "@cairn/types"
 import { useMemo } from "react"
-import { sendMode, type SendMode } from "./composerPolicy"
 import { useWebviewStore, type WebviewStore } from "./store"
 
 /** seed 001's controls for the current transcript, from the one implementation in @cairn/types. */

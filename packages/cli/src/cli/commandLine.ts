@@ -1,7 +1,7 @@
 import { Argument, Command, CommanderError, Option } from "commander"
+import { ExitCode } from "@cairn/core"
 import { providerNames } from "@cairn/types"
 import { cliVersion } from "../version.js"
-import { ExitCode } from "./exitCodes.js"
 
 export const outputFormats = ["text", "json", "stream-json"] as const
 export type OutputFormat = (typeof outputFormats)[number]

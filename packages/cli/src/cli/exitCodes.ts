@@ -1,19 +1,2 @@
-/** How a run ended, as scripts see it. */
-export const ExitCode = {
-	/** The task completed. */
-	completed: 0,
-	/** The task failed: the API failed after its retries, the mistake limit was hit, or an error. */
-	failed: 1,
-	/** Bad flags or values; nothing ran. */
-	usage: 2,
-	/** Something needs a person (an approval, an answer) and nobody can give it in this run. */
-	needsPerson: 3,
-	/** Cancelled by SIGINT; the task is saved and `-c` continues it. */
-	interrupted: 130,
-	/** Ended by SIGTERM; saved like SIGINT. */
-	terminated: 143,
-} as const
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
-
 /** A problem with the command line: reported as one line naming the flag, exit code 2. */
 export class UsageError extends Error {}

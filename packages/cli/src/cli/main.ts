@@ -1,12 +1,13 @@
 import type { Readable } from "node:stream"
+import { ExitCode } from "@cairn/core"
 import { PromptManager } from "../input/PromptManager.js"
 import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
 import { listTasks } from "../session/listTasks.js"
-import { PromptStreamSession } from "../session/PromptStreamSession.js"
+import { runPromptStream } from "../session/runPromptStream.js"
 import { runOneShot } from "../session/runOneShot.js"
 import { oneLineError, parseCommandLine } from "./commandLine.js"
-import { ExitCode, UsageError } from "./exitCodes.js"
+import { UsageError } from "./exitCodes.js"
 import { resolveRunOptions, type RunOptions } from "./runOptions.js"
 
 /** The process around a run: streams, environment and signals (tests pass their own). */
@@ -45,8 +46,7 @@ async function runTasks(
 	prompt: PromptManager | undefined,
 ): Promise<number> {
 	const stderr = (text: string) => void io.stderr.write(text)
-	if (mode === "stream")
-		return new PromptStreamSession(rt, { input: io.stdin, onSignal: io.onSignal }).run()
+	if (mode === "stream") return runPromptStream(rt, { input: io.stdin, onSignal: io.onSignal })
 	if (mode === "tui") {
 		// Ink and React load only when the TUI is used: scripts start faster without them.
 		const { runTui } = await import("../tui/runTui.js")

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream"
 import { describe, expect, it } from "vitest"
-import type { PendingQuestion } from "../dispatch/AskDispatcher.js"
+import type { PendingQuestion } from "@cairn/core"
 import { createStyle } from "../output/style.js"
 import { PromptManager } from "./PromptManager.js"
 

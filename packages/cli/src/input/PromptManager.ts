@@ -1,7 +1,6 @@
 import { createInterface, type Interface } from "node:readline"
 import type { Readable } from "node:stream"
-import type { PendingQuestion, PersonChannel } from "../dispatch/AskDispatcher.js"
-import { parseTypedAnswer, type PersonAnswer } from "../dispatch/personAnswers.js"
+import { parseTypedAnswer, type PendingQuestion, type PersonChannel, type PersonAnswer } from "@cairn/core"
 import type { Style } from "../output/style.js"
 
 export interface PromptManagerOptions {

@@ -1,6 +1,5 @@
-import type { CliEvent } from "./cliEvents.js"
+import type { StreamEvent, InitInfo, Renderer, RunResult } from "@cairn/core"
 import { hookLine } from "./hookLine.js"
-import type { InitInfo, Renderer, RunResult } from "./renderers.js"
 import type { Style } from "./style.js"
 import { clipLines, summarizeTool } from "./toolSummary.js"
 
@@ -59,7 +58,7 @@ export class TextRenderer implements Renderer {
 		this.line(this.style.dim(text))
 	}
 
-	event(event: CliEvent): void {
+	event(event: StreamEvent): void {
 		const { style } = this
 		switch (event.type) {
 			case "assistant":

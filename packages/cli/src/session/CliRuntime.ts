@@ -1,14 +1,11 @@
-import type { Logger } from "@cairn/core"
+import { ExtensionClient, OutputManager, type Logger, type ApprovalPolicy, type InitInfo } from "@cairn/core"
 import type { ProviderName } from "@cairn/types"
-import { ExtensionClient } from "../client/ExtensionClient.js"
 import { UsageError } from "../cli/exitCodes.js"
 import type { RunOptions } from "../cli/runOptions.js"
-import type { ApprovalPolicy } from "../dispatch/approvalBlockers.js"
 import { createCliLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
 import { runApiKey, settingsMessages } from "../host/providerSetup.js"
-import { OutputManager } from "../output/OutputManager.js"
-import type { InitInfo } from "../output/renderers.js"
+import { rendererFor } from "../output/renderers.js"
 import { cliVersion } from "../version.js"
 
 /** The parts of one run, wired as seed 000 draws them: host -> client -> output / dispatch / input. */
@@ -57,7 +54,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		sendMessage: (message) => extensionHost.sendToExtension(message),
 		...(options.debug && { logger }),
 	})
-	const output = new OutputManager({ format: options.outputFormat, write: setup.write, color: setup.color })
+	const output = new OutputManager(rendererFor(options.outputFormat, setup.write, setup.color))
 	const detachHost = extensionHost.onMessage((message) => client.handleExtensionMessage(message))
 	const detachOutput = output.attach(client)
 	const dispose = async () => {

@@ -3,7 +3,7 @@ import type { OutputFormat } from "../cli/commandLine.js"
 import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
-import { jsonLine } from "../output/renderers.js"
+import { jsonLine } from "@cairn/core"
 import { formatCost } from "../output/TextRenderer.js"
 import { cliVersion } from "../version.js"
 

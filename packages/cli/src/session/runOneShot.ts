@@ -1,9 +1,17 @@
 import type { ClineMessage, IdleAsk, ResumableAsk, WebviewMessage } from "@cairn/types"
-import { AskDispatcher, type PersonChannel } from "../dispatch/AskDispatcher.js"
-import { replyFor, type PersonAnswer } from "../dispatch/personAnswers.js"
+import {
+	AskDispatcher,
+	exitCodeOf,
+	replyFor,
+	runResult,
+	stopTask,
+	type PersonAnswer,
+	type PersonChannel,
+	type TaskOutcome,
+} from "@cairn/core"
 import type { CliRuntime } from "./CliRuntime.js"
-import { resumeTarget, stopTask } from "./taskControl.js"
-import { exitCodeOf, outcomeMessage, runResult, type TaskOutcome } from "./taskOutcome.js"
+import { outcomeMessage } from "./outcomeMessage.js"
+import { resumeTarget } from "./taskControl.js"
 
 export interface OneShotOptions {
 	/** A person at the terminal (--no-tui in a TTY); absent in a non-interactive run. */

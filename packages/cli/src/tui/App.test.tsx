@@ -1,6 +1,6 @@
 import { render } from "ink-testing-library"
 import { describe, expect, it, vi } from "vitest"
-import { FakeHost, tick, until } from "../test-support/hostMessages.js"
+import { FakeHost, tick, until } from "@cairn/core/test-support/hostMessages"
 import { App, type TuiActions } from "./App.js"
 import { QuestionStore } from "./QuestionStore.js"
 

@@ -1,6 +1,5 @@
 import { Box, Text, useInput } from "ink"
-import type { PendingQuestion } from "../dispatch/AskDispatcher.js"
-import type { PersonAnswer } from "../dispatch/personAnswers.js"
+import type { PendingQuestion, PersonAnswer } from "@cairn/core"
 import { useLineEditor } from "./useLineEditor.js"
 
 const what: Readonly<Record<string, string>> = {

@@ -1,7 +1,6 @@
 import { Box, Text, useInput } from "ink"
 import { useRef, useState } from "react"
-import type { PendingQuestion } from "../dispatch/AskDispatcher.js"
-import type { PersonAnswer } from "../dispatch/personAnswers.js"
+import type { PendingQuestion, PersonAnswer } from "@cairn/core"
 import { useLineEditor } from "./useLineEditor.js"
 
 /** A follow-up question: ↑/↓ and Enter pick a suggested answer, or type your own and press Enter. */

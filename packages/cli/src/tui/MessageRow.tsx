@@ -8,7 +8,7 @@ import {
 	type ClineMessage,
 } from "@cairn/types"
 import { Box, Text } from "ink"
-import { apiRequestInfo } from "../output/apiUsage.js"
+import { apiRequestInfo } from "@cairn/core"
 import { hookLine } from "../output/hookLine.js"
 import { clipLines, summarizeTool } from "../output/toolSummary.js"
 import { DiffView } from "./DiffView.js"

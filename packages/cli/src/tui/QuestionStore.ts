@@ -1,5 +1,4 @@
-import type { PendingQuestion, PersonChannel } from "../dispatch/AskDispatcher.js"
-import type { PersonAnswer } from "../dispatch/personAnswers.js"
+import type { PendingQuestion, PersonChannel, PersonAnswer } from "@cairn/core"
 
 interface Open {
 	question: PendingQuestion

@@ -1,6 +1,6 @@
 import type { AgentStateInfo } from "@cairn/types"
 import { Box, Text } from "ink"
-import type { Usage } from "../output/apiUsage.js"
+import type { Usage } from "@cairn/core"
 import { formatCost, formatTokens } from "../output/TextRenderer.js"
 
 const stateColors: Readonly<Record<string, string>> = {

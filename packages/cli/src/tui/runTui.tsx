@@ -1,10 +1,18 @@
 import { render } from "ink"
 import type { ClineMessage } from "@cairn/types"
-import { AskDispatcher } from "../dispatch/AskDispatcher.js"
-import { parseTypedAnswer, replyFor, type PersonAnswer } from "../dispatch/personAnswers.js"
+import {
+	AskDispatcher,
+	exitCodeOf,
+	isTaskActive,
+	parseTypedAnswer,
+	replyFor,
+	stopTask,
+	type PersonAnswer,
+	type TaskOutcome,
+} from "@cairn/core"
 import type { CliRuntime } from "../session/CliRuntime.js"
-import { isTaskActive, resumeTarget, stopTask } from "../session/taskControl.js"
-import { exitCodeOf, outcomeMessage, type TaskOutcome } from "../session/taskOutcome.js"
+import { outcomeMessage } from "../session/outcomeMessage.js"
+import { resumeTarget } from "../session/taskControl.js"
 import { App, type TuiActions } from "./App.js"
 import { QuestionStore } from "./QuestionStore.js"
 

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react"
-import type { ExtensionClient } from "../client/ExtensionClient.js"
-import type { StoreState } from "../client/StateStore.js"
+import type { ExtensionClient, StoreState } from "@cairn/core"
 
 const events = ["snapshot", "message", "stateChange", "modeChanged"] as const
 

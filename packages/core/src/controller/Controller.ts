@@ -37,6 +37,11 @@ export interface ControllerOptions {
 	buildProvider: (settings: ProviderSettings, apiKey: string | undefined) => ModelProvider
 	/** First retry delay when the provider gives no retry-after; tests shorten it. */
 	retryBaseDelayMs?: number
+	/**
+	 * Where API events go. The extension passes the emitter it handed out before the agent
+	 * loaded, so listeners added early hear everything; by default the Controller makes its own.
+	 */
+	events?: IsolatedEmitter<CairnAPIEvents>
 }
 
 /**
@@ -56,9 +61,11 @@ export class Controller {
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
-		this.events = new IsolatedEmitter((event, error) =>
-			options.host.logger.error(`A listener of "${event}" threw`, { error: String(error) }),
-		)
+		this.events =
+			options.events ??
+			new IsolatedEmitter((event, error) =>
+				options.host.logger.error(`A listener of "${event}" threw`, { error: String(error) }),
+			)
 	}
 
 	get host(): Host {
@@ -225,6 +232,11 @@ export class Controller {
 		const deleted = await this.store.deleteTask(taskId)
 		if (deleted) this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
 		return deleted
+	}
+
+	/** A task of the history (any workspace's), or undefined. */
+	historyItem(taskId: string): HistoryItem | undefined {
+		return this.store.get(taskId)
 	}
 
 	/** Tasks newest first: this workspace's, or every workspace's; optionally those whose text matches `query`. */

@@ -16,6 +16,10 @@ export function forwardTaskEvents(
 		events.emit(CairnEventName.Message, { taskId: id, action, message }),
 	)
 	task.on("taskStarted", () => events.emit(CairnEventName.TaskStarted, id))
+	task.on("taskModeSwitched", (mode) => {
+		onItemChange({ mode })
+		events.emit(CairnEventName.TaskModeSwitched, id, mode)
+	})
 	task.on("taskPaused", () => events.emit(CairnEventName.TaskPaused, id))
 	task.on("taskUnpaused", () => events.emit(CairnEventName.TaskUnpaused, id))
 	task.on("taskAskResponded", () => events.emit(CairnEventName.TaskAskResponded, id))

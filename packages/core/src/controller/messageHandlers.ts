@@ -90,6 +90,8 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	mode: async (controller, message) => {
 		await controller.settingsStore.update({ mode: message.mode })
 		controller.broadcast({ type: "modeChanged", mode: message.mode })
+		// Switching modes in the chat switches the task on screen too, from its next request.
+		controller.currentTask?.switchMode(message.mode)
 	},
 	selectImages: async (controller, message, reply) => {
 		if (controller.host.selectImages === undefined) {

@@ -96,8 +96,9 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly asks: AskChannel
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
-	private readonly tools: ReadonlyMap<string, ToolDefinition<unknown>>
-	private readonly toolSpecs: readonly ToolSpec[]
+	private mode: string
+	private tools: ReadonlyMap<string, ToolDefinition<unknown>> = new Map()
+	private toolSpecs: readonly ToolSpec[] = []
 	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
 	private readonly governance: GovernanceSession
 	private readonly hooks: HookEngine
@@ -125,14 +126,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			persistence?.apiHistoryChanged(history),
 		)
 		this.asks = new AskChannel(this.transcript, this)
-		// The mode decides what the model is offered; a call to anything else is an unknown tool.
-		const allowed = modeFor(options.mode).tools
-		this.tools = new Map(
-			options.tools
-				.filter((tool) => allowed.has(tool.name))
-				.map((tool) => [tool.name, tool as ToolDefinition<unknown>]),
-		)
-		this.toolSpecs = options.toolSpecs.filter((spec) => this.tools.has(spec.name))
+		this.mode = options.mode
+		this.offerToolsOf(options.mode)
 		const restored = activeIntentOf(reloaded.messages)?.id
 		this.governance = new GovernanceSession(options.host.workspaceRoot, {
 			...(restored !== undefined && { restoredIntentId: restored }),
@@ -150,6 +145,29 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	get state(): TaskStatus {
 		return this.status
+	}
+
+	get currentMode(): string {
+		return this.mode
+	}
+
+	/** Works in `mode` from the next request on: its system prompt and its tools (seed 002's taskModeSwitched). */
+	switchMode(mode: string): void {
+		if (mode === this.mode) return
+		this.mode = mode
+		this.offerToolsOf(mode)
+		this.emit("taskModeSwitched", mode)
+	}
+
+	/** The mode decides what the model is offered; a call to anything else is an unknown tool. */
+	private offerToolsOf(mode: string): void {
+		const allowed = modeFor(mode).tools
+		this.tools = new Map(
+			this.options.tools
+				.filter((tool) => allowed.has(tool.name))
+				.map((tool) => [tool.name, tool as ToolDefinition<unknown>]),
+		)
+		this.toolSpecs = this.options.toolSpecs.filter((spec) => this.tools.has(spec.name))
 	}
 
 	get tokenUsage(): TokenUsage {
@@ -251,7 +269,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			const details = await environmentDetails({
 				host: this.options.host,
 				ignore,
-				mode: this.options.mode,
+				mode: this.mode,
 				includeListing: this.firstTurn,
 			})
 			this.firstTurn = false
@@ -301,7 +319,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			const settings = this.options.settings()
 			const systemPrompt = buildSystemPrompt({
 				workspaceRoot: this.options.host.workspaceRoot,
-				mode: this.options.mode,
+				mode: this.mode,
 				toolNames: tools.map((t) => t.name),
 				rules,
 				customInstructions: settings.customInstructions,

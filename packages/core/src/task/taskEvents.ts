@@ -5,6 +5,7 @@ import type { TranscriptChange } from "./transcript.js"
 export interface TaskEvents {
 	message: [change: TranscriptChange]
 	taskStarted: []
+	taskModeSwitched: [mode: string]
 	taskPaused: []
 	taskUnpaused: []
 	taskAskResponded: []

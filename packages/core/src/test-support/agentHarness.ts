@@ -6,6 +6,7 @@ import {
 	detectAgentState,
 	isNextSeq,
 	type AgentStateInfo,
+	type CairnAPIEvents,
 	type CairnSettingsPatch,
 	type ClineMessage,
 	type ExtensionMessage,
@@ -14,6 +15,7 @@ import {
 } from "@cairn/types"
 import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
 import { Controller } from "../controller/Controller.js"
+import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
 import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
@@ -110,6 +112,8 @@ export interface AgentHarnessOptions {
 	settings?: CairnSettingsPatch
 	/** Leave the provider unconfigured, as on a first run. */
 	withoutProvider?: boolean
+	/** The emitter the Controller sends API events to (the public API object). */
+	events?: IsolatedEmitter<CairnAPIEvents>
 }
 
 export interface AgentHarness {
@@ -163,6 +167,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 			toolSpecs: toolSpecs(coreTools),
 			buildProvider,
 			retryBaseDelayMs: 20,
+			...(options.events && { events: options.events }),
 		})
 		await created.initialize()
 		return created

@@ -3,7 +3,7 @@ import { clineAsks, type ClineAsk } from "../message/clineAsk.js"
 import type { ClineMessage } from "../message/clineMessage.js"
 import { apiRequest, ask, finishedApiRequest, say } from "../test-support/messages.js"
 import type { WebviewMessage } from "../webview/webviewMessage.js"
-import { chatControls } from "./chatControls.js"
+import { chatControls, pressableButton } from "./chatControls.js"
 
 const yes: WebviewMessage = { type: "askResponse", askResponse: "yesButtonClicked" }
 const no: WebviewMessage = { type: "askResponse", askResponse: "noButtonClicked" }
@@ -150,5 +150,25 @@ describe("chatControls when no ask is last", () => {
 		const c = chatControls([say("text", "task"), finishedApiRequest(), say("text", "Reading.")])
 		expect(c.isStreaming).toBe(false)
 		expect(c.cancelButton?.message).toEqual({ type: "cancelTask" })
+	})
+})
+
+describe("pressableButton: what pressing a button means now", () => {
+	it("is the enabled button of that role", () => {
+		expect(pressableButton(at("tool"), "primary")?.message).toEqual(yes)
+		expect(pressableButton(at("tool"), "secondary")?.message).toEqual(no)
+		expect(pressableButton(at("resume_task"), "primary")?.message).toEqual(yes)
+		expect(pressableButton(at("resume_task"), "secondary")?.message).toEqual(clearTask)
+		expect(pressableButton(at("completion_result"), "primary")?.message).toEqual(clearTask)
+	})
+
+	it("is nothing where the chat shows no such button, or shows it disabled", () => {
+		expect(pressableButton(at("completion_result"), "secondary")).toBeUndefined()
+		expect(pressableButton(at("followup"), "secondary")).toBeUndefined()
+		// An approval still streaming in cannot be approved yet.
+		expect(at("tool", true).primaryButton).toBeDefined()
+		expect(pressableButton(at("tool", true), "primary")).toBeUndefined()
+		expect(pressableButton(chatControls([]), "primary")).toBeUndefined()
+		expect(pressableButton(chatControls([say("text", "task"), apiRequest()]), "primary")).toBeUndefined()
 	})
 })

@@ -40,3 +40,15 @@ export function chatControls(messages: readonly ClineMessage[]): ChatControls {
 	// A say is last: the agent is working (streaming or running a tool); the person may cancel.
 	return { enableButtons: false, sendingDisabled: true, isStreaming, cancelButton: cancel }
 }
+
+export type ButtonRole = "primary" | "secondary"
+
+/**
+ * The button a press of `role` means now, as the chat shows it: undefined when there is no such
+ * button or it is disabled (an approval still streaming in). The webview's buttons, its
+ * "press the primary button" command and the public API's `pressPrimaryButton` all go through here.
+ */
+export function pressableButton(controls: ChatControls, role: ButtonRole): ChatButton | undefined {
+	if (!controls.enableButtons) return undefined
+	return role === "primary" ? controls.primaryButton : controls.secondaryButton
+}

@@ -1,4 +1,4 @@
-import { maxImages } from "@cairn/types"
+import { maxImages, type SendMode } from "@cairn/types"
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react"
 import {
 	addComposerImages,
@@ -6,7 +6,6 @@ import {
 	sendComposer,
 	setComposerText,
 } from "../../state/chatActions"
-import type { SendMode } from "../../state/composerPolicy"
 import { useSendMode } from "../../state/selectors"
 import { useWebviewStore } from "../../state/store"
 import { imagesFromFiles } from "../../util/images"

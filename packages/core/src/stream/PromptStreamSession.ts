@@ -1,11 +1,26 @@
-import { createInterface } from "node:readline"
-import type { Readable } from "node:stream"
-import type { ClineMessage, IdleAsk, ResumableAsk } from "@cairn/types"
-import { AskDispatcher, type PendingQuestion, type PersonChannel } from "../dispatch/AskDispatcher.js"
-import { parseTypedAnswer, replyFor, type PersonAnswer } from "../dispatch/personAnswers.js"
-import { parseStdinCommand, stdinCommandNames, type StdinCommand } from "../input/stdinCommands.js"
-import type { CliRuntime } from "./CliRuntime.js"
-import { isTaskActive, stopTask } from "./taskControl.js"
+import {
+	chatControls,
+	configurationMessages,
+	pressableButton,
+	type ClineMessage,
+	type HistoryItem,
+	type IdleAsk,
+	type ResumableAsk,
+} from "@cairn/types"
+import { AskDispatcher, type PendingQuestion, type PersonChannel } from "../client/AskDispatcher.js"
+import type { ApprovalPolicy } from "../client/approvalBlockers.js"
+import type { ExtensionClient } from "../client/ExtensionClient.js"
+import { parseTypedAnswer, replyFor, type PersonAnswer } from "../client/personAnswers.js"
+import { isTaskActive, stopTask } from "../client/taskControl.js"
+import type { Logger } from "../host/Host.js"
+import type { OutputManager } from "./OutputManager.js"
+import {
+	parseStreamCommand,
+	streamCommandNames,
+	type StreamCommand,
+	type StreamCommandOf,
+} from "./streamCommands.js"
+import type { InitInfo } from "./streamJson.js"
 import { exitCodeOf, runResult, type TaskOutcome } from "./taskOutcome.js"
 
 /** Lines longer than this are refused (and never parsed). */
@@ -19,9 +34,17 @@ const doneCodes: Readonly<Record<TaskOutcome["kind"], string>> = {
 	cancelled: "task_aborted",
 }
 
-export interface PromptStreamOptions {
-	input: Readable
-	onSignal: (handler: (signal: "SIGINT" | "SIGTERM") => void) => void
+/** What a session works with: a protocol client of the agent, and where its lines go. */
+export interface PromptStreamContext {
+	client: ExtensionClient
+	/** Renders stream-json lines (to the CLI's stdout, or to an IPC connection). */
+	output: OutputManager
+	policy: ApprovalPolicy
+	logger: Logger
+	/** The `init` line, given the commands this session reads. */
+	initInfo: (commands: readonly string[]) => InitInfo
+	/** This workspace's tasks (a `start` with a taskId continues one of them). */
+	listHistory: () => readonly HistoryItem[]
 }
 
 interface Waiting {
@@ -31,10 +54,11 @@ interface Waiting {
 }
 
 /**
- * --stdin-prompt-stream: NDJSON commands in, stream-json out. Every command gets `ack` then
- * `done` (with a code), or a single `error`; a line that is not a valid command gets an
- * `error` with code invalid_command and never stops the session. The stream is the person:
- * approvals (without -y) and follow-up questions wait for a `message`.
+ * NDJSON commands in, stream-json out: the CLI's --stdin-prompt-stream and each connection of the
+ * extension's IPC socket. Every command gets `ack` then `done` (with a code), or a single
+ * `error`; a line that is not a valid command gets an `error` with code invalid_command and never
+ * stops the session. The stream is the person: approvals (unless the policy approves them) and
+ * follow-up questions wait for a `message` or a button press.
  */
 export class PromptStreamSession implements PersonChannel {
 	private readonly dispatcher: AskDispatcher
@@ -45,27 +69,30 @@ export class PromptStreamSession implements PersonChannel {
 	private resuming: { prompt: string } | undefined
 	private lastOutcome: TaskOutcome | undefined
 	private inputEnded = false
+	private closed = false
 	private chain: Promise<void> = Promise.resolve()
 	private finish: (code: number) => void = () => {}
+	private readonly finished = new Promise<number>((resolve) => (this.finish = resolve))
+	private detachClient: () => void = () => {}
 
-	constructor(
-		private readonly rt: CliRuntime,
-		private readonly options: PromptStreamOptions,
-	) {
+	constructor(private readonly context: PromptStreamContext) {
 		this.dispatcher = new AskDispatcher({
-			client: rt.client,
-			policy: rt.policy,
+			client: context.client,
+			policy: context.policy,
 			person: this,
 			answerFollowupsWithFirstSuggestion: false,
-			logger: rt.logger,
+			logger: context.logger,
 		})
 	}
 
-	run(): Promise<number> {
-		const { rt } = this
-		const finished = new Promise<number>((resolve) => (this.finish = resolve))
-		rt.output.init(rt.initInfo(stdinCommandNames))
-		this.dispatcher.on("answered", ({ ts, ask, reply, by }) => rt.output.answered(ts, ask, reply, by))
+	/**
+	 * Writes the `init` line and starts following the agent. Resolves with the exit code once the
+	 * session ends (`shutdown`, or the end of input after the running task ended).
+	 */
+	start(): Promise<number> {
+		const { client, output } = this.context
+		output.init(this.context.initInfo(streamCommandNames))
+		this.dispatcher.on("answered", ({ ts, ask, reply, by }) => output.answered(ts, ask, reply, by))
 		this.dispatcher.on("needsPerson", ({ question, reason }) =>
 			this.taskEnded({ kind: "needsPerson", reason, ask: question.ask }),
 		)
@@ -74,27 +101,45 @@ export class PromptStreamSession implements PersonChannel {
 			else this.taskEnded({ kind: "cancelled" })
 		})
 		this.dispatcher.on("idle", ({ ask, message }) => this.onIdle(ask, message))
-		rt.client.on("hostError", ({ error }) => {
+		const onHostError = ({ error }: { error: string }) => {
 			if (this.activeStart !== undefined) this.taskEnded({ kind: "failed", error })
-			else rt.output.event({ type: "error", source: "host", message: error })
-		})
-		this.options.onSignal((signal) => void this.stop(exitCodeOf({ kind: "interrupted", signal })))
+			else output.event({ type: "error", source: "host", message: error })
+		}
+		client.on("hostError", onHostError)
+		this.detachClient = () => client.off("hostError", onHostError)
+		return this.finished.finally(() => this.close())
+	}
 
-		const lines = createInterface({ input: this.options.input, crlfDelay: Infinity })
-		lines.on("line", (line) => {
-			this.chain = this.chain
-				.then(() => this.handleLine(line))
-				.catch((error: unknown) => {
-					rt.logger.error("A stdin command failed", { error: String(error) })
-				})
-		})
-		lines.on("close", () => {
-			this.chain = this.chain.then(() => this.onInputEnd())
-		})
-		return finished.finally(() => {
-			lines.close()
-			this.dispatcher.dispose()
-		})
+	/** One line of input; lines are handled one after another, in order. */
+	receive(line: string): void {
+		this.chain = this.chain
+			.then(() => this.handleLine(line))
+			.catch((error: unknown) => {
+				this.context.logger.error("A stream command failed", { error: String(error) })
+			})
+	}
+
+	/** No more input will come: the running task finishes first, then the session ends. */
+	endOfInput(): void {
+		this.chain = this.chain.then(() => this.onInputEnd())
+	}
+
+	/** Cancels the running task (it is saved and resumable) and ends the session with `code`. */
+	async stop(code: number): Promise<void> {
+		await stopTask(this.context.client)
+		this.finish(code)
+	}
+
+	/**
+	 * Stops following the agent and answering for it, leaving the task as it is: the IPC socket
+	 * calls this when its client disconnects.
+	 */
+	close(): void {
+		if (this.closed) return
+		this.closed = true
+		this.dispatcher.dispose()
+		this.detachClient()
+		this.finish(0)
 	}
 
 	/** PersonChannel: the next `message` answers; one sent early (queued) answers at once. */
@@ -102,8 +147,8 @@ export class PromptStreamSession implements PersonChannel {
 		const early = this.queued.shift()
 		if (early !== undefined)
 			return Promise.resolve(parseTypedAnswer(early, question.ask, question.followup))
-		if (this.inputEnded) return Promise.reject(new Error("stdin has ended; nobody can answer"))
-		this.rt.output.event({
+		if (this.inputEnded) return Promise.reject(new Error("the input has ended; nobody can answer"))
+		this.context.output.event({
 			type: "system",
 			subtype: "waiting_for_answer",
 			id: `ask_${question.ts}`,
@@ -125,22 +170,22 @@ export class PromptStreamSession implements PersonChannel {
 	}
 
 	private control(line: Record<string, unknown>): void {
-		this.rt.output.control(line)
+		this.context.output.control(line)
 	}
 
-	private ack(command: StdinCommand): void {
+	private ack(command: StreamCommand): void {
 		this.control({ type: "ack", requestId: command.requestId, command: command.command })
 	}
 
 	private done(
-		command: StdinCommand | { requestId: string; command: string },
+		command: StreamCommand | { requestId: string; command: string },
 		code: string,
 		extra = {},
 	): void {
 		this.control({ type: "done", requestId: command.requestId, command: command.command, code, ...extra })
 	}
 
-	private refuse(command: StdinCommand, code: string, message: string): void {
+	private refuse(command: StreamCommand, code: string, message: string): void {
 		this.control({
 			type: "error",
 			source: "command",
@@ -162,7 +207,7 @@ export class PromptStreamSession implements PersonChannel {
 			})
 			return
 		}
-		const parsed = parseStdinCommand(line)
+		const parsed = parseStreamCommand(line)
 		if (!parsed.success) {
 			this.control({
 				type: "error",
@@ -176,8 +221,8 @@ export class PromptStreamSession implements PersonChannel {
 		await this.handleCommand(parsed.data)
 	}
 
-	private async handleCommand(command: StdinCommand): Promise<void> {
-		const { client, output, extensionHost } = this.rt
+	private async handleCommand(command: StreamCommand): Promise<void> {
+		const { client, output } = this.context
 		switch (command.command) {
 			case "ping":
 				this.ack(command)
@@ -200,7 +245,7 @@ export class PromptStreamSession implements PersonChannel {
 					)
 				if (
 					command.taskId !== undefined &&
-					!extensionHost.listHistory().some((t) => t.id === command.taskId)
+					!this.context.listHistory().some((t) => t.id === command.taskId)
 				)
 					return this.refuse(
 						command,
@@ -219,11 +264,48 @@ export class PromptStreamSession implements PersonChannel {
 			}
 			case "message":
 				return this.message(command)
+			case "pressPrimaryButton":
+			case "pressSecondaryButton":
+				return this.press(command)
+			case "getConfiguration":
+				this.ack(command)
+				return this.done(command, "configuration", { configuration: client.state.settings })
+			case "setConfiguration":
+				return this.configure(command)
 		}
 	}
 
-	private async message(command: Extract<StdinCommand, { command: "message" }>): Promise<void> {
-		const { client, output } = this.rt
+	/** Presses the button the chat shows for the current ask: exactly what the webview sends. */
+	private async press(
+		command: StreamCommandOf<"pressPrimaryButton" | "pressSecondaryButton">,
+	): Promise<void> {
+		const { client, output } = this.context
+		const role = command.command === "pressPrimaryButton" ? "primary" : "secondary"
+		const messages = client.getMessages()
+		const button = pressableButton(chatControls(messages), role)
+		if (button === undefined)
+			return this.refuse(command, "no_button", `there is no enabled ${role} button now`)
+		this.ack(command)
+		const last = messages.at(-1)
+		if (last?.ask !== undefined) output.answered(last.ts, last.ask, button.message, "person")
+		await client.sendMessage(button.message)
+		this.done(command, "pressed", { button: button.text })
+	}
+
+	private async configure(command: StreamCommandOf<"setConfiguration">): Promise<void> {
+		const { client } = this.context
+		const messages = configurationMessages(
+			command.configuration,
+			client.state.settings?.provider?.provider,
+		)
+		if (!messages.success) return this.refuse(command, "invalid_configuration", messages.error)
+		this.ack(command)
+		for (const message of messages.data) await client.sendMessage(message)
+		this.done(command, "configured", { configuration: client.state.settings })
+	}
+
+	private async message(command: StreamCommandOf<"message">): Promise<void> {
+		const { client, output } = this.context
 		const waiting = this.waiting
 		if (waiting !== undefined) {
 			this.waiting = undefined
@@ -254,23 +336,27 @@ export class PromptStreamSession implements PersonChannel {
 	private onIdle(ask: IdleAsk, message: ClineMessage): void {
 		if (ask === "resume_completed_task") {
 			if (this.resuming !== undefined) void this.continueStored(ask, message)
-			else this.taskEnded({ kind: "completed", result: this.rt.output.transcript.lastCompletion ?? "" })
+			else
+				this.taskEnded({
+					kind: "completed",
+					result: this.context.output.transcript.lastCompletion ?? "",
+				})
 			return
 		}
 		if (ask === "completion_result") {
 			// A message queued while the task ran is the person's reply to its result: it continues.
 			const queued = this.queued.shift()
 			if (queued !== undefined) {
-				const reply = replyFor(this.rt.client.getMessages(), { kind: "text", text: queued })
+				const reply = replyFor(this.context.client.getMessages(), { kind: "text", text: queued })
 				if (reply !== undefined) {
-					this.rt.output.answered(message.ts, ask, reply, "person")
-					void this.rt.client.sendMessage(reply)
+					this.context.output.answered(message.ts, ask, reply, "person")
+					void this.context.client.sendMessage(reply)
 					return
 				}
 			}
 			return this.taskEnded({
 				kind: "completed",
-				result: this.rt.output.transcript.lastCompletion ?? "",
+				result: this.context.output.transcript.lastCompletion ?? "",
 			})
 		}
 		// Continuing past an auto-approval limit is the stream's call: a `message` answers it.
@@ -281,14 +367,14 @@ export class PromptStreamSession implements PersonChannel {
 	private async continueStored(ask: ResumableAsk | IdleAsk, message: ClineMessage): Promise<void> {
 		const prompt = this.resuming?.prompt ?? ""
 		this.resuming = undefined
-		const reply = replyFor(this.rt.client.getMessages(), { kind: "text", text: prompt })
+		const reply = replyFor(this.context.client.getMessages(), { kind: "text", text: prompt })
 		if (reply === undefined) return
-		this.rt.output.answered(message.ts, ask, reply, "auto")
-		await this.rt.client.sendMessage(reply)
+		this.context.output.answered(message.ts, ask, reply, "auto")
+		await this.context.client.sendMessage(reply)
 	}
 
 	private taskEnded(outcome: TaskOutcome): void {
-		const { client, output } = this.rt
+		const { client, output } = this.context
 		this.lastOutcome = outcome
 		const taskId = client.getTaskId()
 		output.result(runResult(outcome, taskId, output.transcript.usage))
@@ -310,14 +396,9 @@ export class PromptStreamSession implements PersonChannel {
 		this.inputEnded = true
 		const waiting = this.waiting
 		this.waiting = undefined
-		waiting?.reject(new Error("stdin has ended; nobody can answer"))
+		waiting?.reject(new Error("the input has ended; nobody can answer"))
 		// A task still running finishes first; its end stops the session (taskEnded).
-		if (this.activeStart === undefined && !isTaskActive(this.rt.client))
+		if (this.activeStart === undefined && !isTaskActive(this.context.client))
 			void this.stop(this.lastOutcome ? exitCodeOf(this.lastOutcome) : 0)
-	}
-
-	private async stop(code: number): Promise<void> {
-		await stopTask(this.rt.client)
-		this.finish(code)
 	}
 }

@@ -1,7 +1,10 @@
-import { detectAgentState, isInteractiveAsk, type ChatControls, type ClineMessage } from "@cairn/types"
+import { isInteractiveAsk } from "../message/clineAsk.js"
+import type { ClineMessage } from "../message/clineMessage.js"
+import type { ChatControls } from "./chatControls.js"
+import { detectAgentState } from "./detectAgentState.js"
 
 /**
- * What sending from the chat box does now.
+ * What sending text does now, in the chat box or through the public API's `sendMessage`.
  * - `newTask`: there is no task; the text starts one.
  * - `answer`: an ask waits and takes typed text (seed 001's sendingDisabled is false).
  * - `queue`: the agent is working (streaming, running a tool or a command); the text waits

@@ -1,4 +1,5 @@
-import { evaluateCommand, isProtectedPath } from "@cairn/core"
+import { evaluateCommand } from "../approval/commandRules.js"
+import { isProtectedPath } from "../workspace/protectedPaths.js"
 import {
 	clineAskCommandSchema,
 	clineSayToolSchema,
@@ -8,7 +9,7 @@ import {
 } from "@cairn/types"
 
 export interface ApprovalPolicy {
-	/** -y: approve what is approvable. */
+	/** Approve what is approvable: the CLI's -y; never on the IPC socket, where a person decides. */
 	autoApprove: boolean
 	allowOutsideWorkspace: boolean
 	allowProtected: boolean

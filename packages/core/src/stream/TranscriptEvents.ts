@@ -10,10 +10,10 @@ import {
 	type ClineMessage,
 	type WebviewMessage,
 } from "@cairn/types"
-import { approves } from "../dispatch/personAnswers.js"
+import { approves } from "../client/personAnswers.js"
 import { addRequest, apiRequestInfo, noUsage, type Usage } from "./apiUsage.js"
 import { appendedText } from "./appendedText.js"
-import type { CliEvent, ToolStatus } from "./cliEvents.js"
+import type { StreamEvent, ToolStatus } from "./streamEvents.js"
 import { toolNameOf } from "./toolNames.js"
 
 interface RowState {
@@ -37,7 +37,7 @@ interface OpenCall {
 const errorSays = new Set(["error", "diff_error", "rooignore_error"])
 
 /**
- * Turns transcript upserts into CliEvents. The transcript has no tool results of its own, so a
+ * Turns transcript upserts into StreamEvents. The transcript has no tool results of its own, so a
  * call is framed by its rows: `tool_use` when its row is final (an approval ask, or an
  * auto-approved `tool` say), `tool_output` as its `command_output` row grows, and `tool_result`
  * when the transcript moves past it: status `error` if an error row followed, `rejected` if its
@@ -50,7 +50,7 @@ export class TranscriptEvents {
 	private usageTotal: Usage = noUsage()
 	private completion: string | undefined
 
-	constructor(private readonly emit: (event: CliEvent) => void) {}
+	constructor(private readonly emit: (event: StreamEvent) => void) {}
 
 	/** Tokens and dollars of every finished model request of the task (history included). */
 	get usage(): Usage {

@@ -10,7 +10,7 @@ export type ToolStatus = "success" | "error" | "rejected" | "cancelled"
  * each is emitted). `stream-json` writes each as a line; `json` keeps the finished ones (not the
  * deltas); text output renders them for people.
  */
-export type CliEvent =
+export type StreamEvent =
 	| { type: "system"; subtype: "task_started"; taskId: string }
 	| { type: "system"; subtype: "task_resumed"; taskId: string; task: string; messageCount: number }
 	| {
@@ -33,7 +33,7 @@ export type CliEvent =
 	| { type: "system"; subtype: "mode_changed"; mode: string }
 	/** A tool hook's doing (seed 004): context it injected, a call it blocked, a failure, an intent that ended. */
 	| { type: "system"; subtype: "hook"; hook: ClineSayHook }
-	/** stdin-prompt-stream: this ask waits for a `message` (with why -y did not approve it). */
+	/** A prompt stream (stdin, IPC): this ask waits for an answer (with why -y did not approve it). */
 	| { type: "system"; subtype: "waiting_for_answer"; id: string; ask: ClineAsk; blockers: string[] }
 	| { type: "user"; id: string; text: string }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
@@ -82,7 +82,7 @@ export type CliEvent =
 	  }
 
 /** Deltas are for watching; `json` output and final summaries keep the rest. */
-export function isFinishedEvent(event: CliEvent): boolean {
+export function isFinishedEvent(event: StreamEvent): boolean {
 	if (event.type === "tool_output") return false
 	if (event.type === "assistant" || event.type === "reasoning") return event.done
 	return true

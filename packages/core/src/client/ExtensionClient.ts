@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events"
-import type { Logger } from "@cairn/core"
+import type { Logger } from "../host/Host.js"
 import type {
 	AgentStateInfo,
 	ClineAsk,

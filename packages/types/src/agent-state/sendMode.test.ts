@@ -1,12 +1,14 @@
-import { chatControls, clineAsks, type ClineAsk, type ClineMessage } from "@cairn/types"
 import { describe, expect, it } from "vitest"
-import { apiRequest, ask, finishedRequest, say } from "../test/fixtures"
-import { acceptsQueuedMessage, sendMode, type SendMode } from "./composerPolicy"
+import { clineAsks, type ClineAsk } from "../message/clineAsk.js"
+import type { ClineMessage } from "../message/clineMessage.js"
+import { apiRequest, ask, finishedApiRequest, say } from "../test-support/messages.js"
+import { chatControls } from "./chatControls.js"
+import { acceptsQueuedMessage, sendMode, type SendMode } from "./sendMode.js"
 
 const modeOf = (messages: ClineMessage[]) => sendMode(messages, chatControls(messages))
 const atAsk = (kind: ClineAsk, partial = false) => [
 	say("text", "task"),
-	finishedRequest(),
+	finishedApiRequest(),
 	ask(kind, "", { partial }),
 ]
 
@@ -18,9 +20,9 @@ describe("sendMode: what the chat box does", () => {
 	it("queues while the model streams or a tool runs", () => {
 		expect(modeOf([say("text", "task"), apiRequest()])).toBe("queue")
 		expect(
-			modeOf([say("text", "task"), finishedRequest(), say("text", "Reading", { partial: true })]),
+			modeOf([say("text", "task"), finishedApiRequest(), say("text", "Reading", { partial: true })]),
 		).toBe("queue")
-		expect(modeOf([say("text", "task"), finishedRequest(), say("tool", "{}")])).toBe("queue")
+		expect(modeOf([say("text", "task"), finishedApiRequest(), say("tool", "{}")])).toBe("queue")
 	})
 
 	// For every ask: answer where seed 001 lets the person type, queue while the ask streams in

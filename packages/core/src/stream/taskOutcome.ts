@@ -1,7 +1,7 @@
 import type { ClineAsk } from "@cairn/types"
-import { ExitCode } from "../cli/exitCodes.js"
-import type { Usage } from "../output/apiUsage.js"
-import type { RunResult } from "../output/renderers.js"
+import type { Usage } from "./apiUsage.js"
+import { ExitCode } from "./exitCodes.js"
+import type { RunResult } from "./streamJson.js"
 
 /** How a task run ended. */
 export type TaskOutcome =
@@ -33,22 +33,6 @@ const reasons: Readonly<Record<TaskOutcome["kind"], string>> = {
 	needsPerson: "needs_person",
 	interrupted: "interrupted",
 	cancelled: "cancelled",
-}
-
-/** One line for stderr saying why the run did not complete; undefined when it did. */
-export function outcomeMessage(outcome: TaskOutcome, taskId: string | undefined): string | undefined {
-	const resume = taskId ? ` The task is saved: continue it with \`cairn -c\` (task ${taskId}).` : ""
-	switch (outcome.kind) {
-		case "completed":
-			return undefined
-		case "failed":
-			return `cairn: the task failed: ${outcome.error}`
-		case "needsPerson":
-			return `cairn: the agent needs a person: ${outcome.reason}. Run it in a terminal, or with the flags that allow it.${resume}`
-		case "interrupted":
-		case "cancelled":
-			return `cairn: cancelled.${resume}`
-	}
 }
 
 export function runResult(outcome: TaskOutcome, taskId: string | undefined, usage: Usage): RunResult {

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events"
-import type { Logger } from "@cairn/core"
+import type { Logger } from "../host/Host.js"
 import {
 	clineAskFollowupSchema,
 	isIdleAsk,
@@ -14,7 +14,7 @@ import {
 	type ResumableAsk,
 	type WebviewMessage,
 } from "@cairn/types"
-import type { ExtensionClient } from "../client/ExtensionClient.js"
+import type { ExtensionClient } from "./ExtensionClient.js"
 import { approvalBlockers, type ApprovalPolicy } from "./approvalBlockers.js"
 import { replyFor, type PersonAnswer } from "./personAnswers.js"
 
@@ -28,7 +28,7 @@ export interface PendingQuestion {
 	followup?: ClineAskFollowup
 }
 
-/** Where questions go when a person can answer: the TUI, a terminal prompt, the stdin stream. */
+/** Where questions go when a person can answer: the TUI, a terminal prompt, a prompt stream. */
 export interface PersonChannel {
 	/** Resolves with the answer; `signal` aborts when the ask is gone (cancelled, superseded). */
 	ask(question: PendingQuestion, signal: AbortSignal): Promise<PersonAnswer>

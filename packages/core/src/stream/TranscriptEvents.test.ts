@@ -1,10 +1,10 @@
 import type { ClineMessage } from "@cairn/types"
 import { describe, expect, it } from "vitest"
-import type { CliEvent } from "./cliEvents.js"
+import type { StreamEvent } from "./streamEvents.js"
 import { TranscriptEvents } from "./TranscriptEvents.js"
 
 function setup() {
-	const events: CliEvent[] = []
+	const events: StreamEvent[] = []
 	const transcript = new TranscriptEvents((event) => events.push(event))
 	let ts = 100
 	const next = () => ++ts

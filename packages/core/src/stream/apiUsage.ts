@@ -1,5 +1,5 @@
 import { clineApiReqInfoSchema, safeParseJson, type ClineApiReqInfo, type ClineMessage } from "@cairn/types"
-import type { Tokens } from "./cliEvents.js"
+import type { Tokens } from "./streamEvents.js"
 
 const parsed = new WeakMap<ClineMessage, ClineApiReqInfo | null>()
 

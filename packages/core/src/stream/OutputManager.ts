@@ -1,44 +1,20 @@
 import type { ClineAsk, ClineMessage, WebviewMessage } from "@cairn/types"
 import type { ExtensionClient } from "../client/ExtensionClient.js"
-import type { OutputFormat } from "../cli/commandLine.js"
-import type { CliEvent } from "./cliEvents.js"
-import {
-	JsonResultRenderer,
-	StreamJsonRenderer,
-	type InitInfo,
-	type Renderer,
-	type RunResult,
-} from "./renderers.js"
-import { createStyle } from "./style.js"
-import { TextRenderer } from "./TextRenderer.js"
+import type { InitInfo, Renderer, RunResult } from "./streamJson.js"
+import type { StreamEvent } from "./streamEvents.js"
 import { TranscriptEvents } from "./TranscriptEvents.js"
 
-export interface OutputManagerOptions {
-	format: OutputFormat
-	/** Where output goes; process.stdout by default, which JSON modes keep to themselves. */
-	write?: (text: string) => void
-	color?: boolean
-}
-
 /**
- * All of a run's stdout: the transcript as events (TranscriptEvents), rendered in the chosen
- * format. It writes to the real stdout even when console output is silenced for JSON modes.
+ * Everything a client's output shows: the transcript it follows as events (TranscriptEvents),
+ * rendered by one renderer (the CLI's stdout in its chosen format, or an IPC connection).
  */
 export class OutputManager {
 	readonly transcript: TranscriptEvents
-	private readonly renderer: Renderer
 	private taskId: string | undefined
 	private nextSnapshotIsHistory = false
 	private initialized = false
 
-	constructor(options: OutputManagerOptions) {
-		const write = options.write ?? ((text: string) => void process.stdout.write(text))
-		this.renderer =
-			options.format === "stream-json"
-				? new StreamJsonRenderer(write)
-				: options.format === "json"
-					? new JsonResultRenderer(write)
-					: new TextRenderer(write, createStyle(options.color ?? false))
+	constructor(private readonly renderer: Renderer) {
 		this.transcript = new TranscriptEvents((event) => this.renderer.event(event))
 	}
 
@@ -100,7 +76,7 @@ export class OutputManager {
 		this.renderer.init(info)
 	}
 
-	event(event: CliEvent): void {
+	event(event: StreamEvent): void {
 		this.renderer.event(event)
 	}
 

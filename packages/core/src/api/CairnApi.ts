@@ -1,0 +1,77 @@
+import type {
+	CairnAPI,
+	CairnAPIEvents,
+	CairnConfigurationPatch,
+	CairnSettings,
+	StartTaskOptions,
+} from "@cairn/types"
+import { IsolatedEmitter } from "../controller/isolatedEmitter.js"
+import type { ControllerApi } from "./ControllerApi.js"
+
+export interface CairnApiOptions {
+	/** The agent's side of the API, loaded on first use (the extension loads its agent lazily). */
+	load: () => Promise<ControllerApi>
+	isReady: () => boolean
+	/** Told about a listener that threw; the event still reaches the other listeners. */
+	onListenerError: (event: string, error: unknown) => void
+}
+
+/**
+ * The public API object (seed 002), usable before the agent exists: listeners can be added at
+ * once, and each method loads the agent, then runs on its Controller. Give this object to the
+ * Controller as its `events` so listeners hear every event. It imports nothing heavy, so an
+ * extension can hand it out at activation.
+ */
+export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAPI {
+	constructor(private readonly options: CairnApiOptions) {
+		super(options.onListenerError)
+	}
+
+	async startNewTask(options: StartTaskOptions): Promise<string> {
+		return (await this.options.load()).startNewTask(options)
+	}
+
+	async sendMessage(text?: string, images?: string[]): Promise<void> {
+		return (await this.options.load()).sendMessage(text, images)
+	}
+
+	async pressPrimaryButton(): Promise<boolean> {
+		return (await this.options.load()).pressButton("primary")
+	}
+
+	async pressSecondaryButton(): Promise<boolean> {
+		return (await this.options.load()).pressButton("secondary")
+	}
+
+	async cancelCurrentTask(): Promise<void> {
+		return (await this.options.load()).cancelCurrentTask()
+	}
+
+	async clearCurrentTask(): Promise<void> {
+		return (await this.options.load()).clearCurrentTask()
+	}
+
+	async resumeTask(taskId: string): Promise<void> {
+		return (await this.options.load()).resumeTask(taskId)
+	}
+
+	async isTaskInHistory(taskId: string): Promise<boolean> {
+		return (await this.options.load()).isTaskInHistory(taskId)
+	}
+
+	async getCurrentTaskStack(): Promise<string[]> {
+		return (await this.options.load()).getCurrentTaskStack()
+	}
+
+	async getConfiguration(): Promise<CairnSettings> {
+		return (await this.options.load()).getConfiguration()
+	}
+
+	async setConfiguration(values: CairnConfigurationPatch): Promise<void> {
+		return (await this.options.load()).setConfiguration(values)
+	}
+
+	isReady(): boolean {
+		return this.options.isReady()
+	}
+}

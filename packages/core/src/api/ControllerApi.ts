@@ -1,0 +1,178 @@
+import {
+	acceptsQueuedMessage,
+	cairnConfigurationPatchSchema,
+	chatControls,
+	configurationMessages,
+	imagesSchema,
+	pressableButton,
+	safeParse,
+	sendMode,
+	startTaskOptionsSchema,
+	taskIdSchema,
+	userTextSchema,
+	type ButtonRole,
+	type CairnSettings,
+	type ClineMessage,
+	type WebviewMessage,
+} from "@cairn/types"
+import type { z } from "zod"
+import type { Controller } from "../controller/Controller.js"
+
+interface Queued {
+	text: string
+	images: string[]
+}
+
+/** Validates what another extension passed; bad input is a clear error naming the method. */
+function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+	const parsed = safeParse(schema, input)
+	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
+	return parsed.data
+}
+
+/** Lets the task register its wait for an ask it has just shown before an answer arrives. */
+const afterCurrentEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The methods of the public API, over a Controller. Every action goes through the protocol the
+ * webview speaks (`handleWebviewMessage`), so the API, the webview and the CLI cannot disagree:
+ * buttons are `chatControls`' buttons, sending text follows the chat box's `sendMode`.
+ */
+export class ControllerApi {
+	/** Text sent while the agent worked, delivered at the next ask that takes it (as the chat box queues). */
+	private readonly queue: Queued[] = []
+	private flushedAskTs: number | undefined
+	private flushScheduled = false
+
+	constructor(private readonly controller: Controller) {
+		controller.events.on("message", () => this.scheduleFlush())
+	}
+
+	async startNewTask(input: unknown): Promise<string> {
+		const options = parse(startTaskOptionsSchema, input, "startNewTask")
+		if (options.configuration !== undefined) await this.setConfiguration(options.configuration)
+		// Messages queued for the task being replaced are not for the new one.
+		this.queue.length = 0
+		return this.controller.startTask(options.text, options.images ?? [])
+	}
+
+	async sendMessage(text: unknown = "", images: unknown = []): Promise<void> {
+		const message = {
+			text: parse(userTextSchema, text, "sendMessage").trim(),
+			images: parse(imagesSchema, images, "sendMessage"),
+		}
+		if (message.text === "" && message.images.length === 0)
+			throw new Error("sendMessage: there is nothing to send (no text, no images)")
+		const messages = this.messages()
+		switch (sendMode(messages, chatControls(messages))) {
+			case "newTask":
+				await this.controller.startTask(message.text, message.images)
+				return
+			case "answer":
+				await afterCurrentEvents()
+				return this.send(answerWith(message))
+			case "queue":
+				this.queue.push(message)
+				return
+			case "disabled":
+				throw new Error(
+					"sendMessage: the current ask takes no text; use pressPrimaryButton or pressSecondaryButton",
+				)
+		}
+	}
+
+	/** Presses the button the chat shows for the current ask; false when there is no enabled one. */
+	async pressButton(role: ButtonRole): Promise<boolean> {
+		await afterCurrentEvents()
+		const button = pressableButton(chatControls(this.messages()), role)
+		if (button === undefined) return false
+		await this.send(button.message)
+		return true
+	}
+
+	async cancelCurrentTask(): Promise<void> {
+		await this.send({ type: "cancelTask" })
+	}
+
+	async clearCurrentTask(): Promise<void> {
+		this.queue.length = 0
+		await this.send({ type: "clearTask" })
+	}
+
+	async resumeTask(taskId: unknown): Promise<void> {
+		const id = parse(taskIdSchema, taskId, "resumeTask")
+		this.queue.length = 0
+		await this.send({ type: "showTaskWithId", taskId: id })
+	}
+
+	isTaskInHistory(taskId: unknown): boolean {
+		return typeof taskId === "string" && this.controller.historyItem(taskId) !== undefined
+	}
+
+	getCurrentTaskStack(): string[] {
+		const task = this.controller.currentTask
+		return task === undefined ? [] : [task.taskId]
+	}
+
+	/** A copy: changing it changes nothing (setConfiguration does). */
+	getConfiguration(): CairnSettings {
+		return structuredClone(this.controller.settingsStore.settings)
+	}
+
+	async setConfiguration(values: unknown): Promise<void> {
+		const patch = parse(cairnConfigurationPatchSchema, values, "setConfiguration")
+		const messages = configurationMessages(
+			patch,
+			this.controller.settingsStore.settings.provider?.provider,
+		)
+		if (!messages.success) throw new Error(`setConfiguration: ${messages.error}`)
+		for (const message of messages.data) await this.send(message)
+	}
+
+	private messages(): readonly ClineMessage[] {
+		return this.controller.currentTask?.messages ?? []
+	}
+
+	/** Sends a message as a client would; the error the Controller answers with is thrown. */
+	private async send(message: WebviewMessage): Promise<void> {
+		let failure: string | undefined
+		await this.controller.handleWebviewMessage(message, (reply) => {
+			if (reply.type === "error") failure = reply.error
+		})
+		if (failure !== undefined) throw new Error(failure)
+	}
+
+	private scheduleFlush(): void {
+		if (this.queue.length === 0 || this.flushScheduled) return
+		this.flushScheduled = true
+		void afterCurrentEvents().then(() => {
+			this.flushScheduled = false
+			return this.flush()
+		})
+	}
+
+	/** Sends the oldest queued text if the current ask takes it; each ask gets at most one. */
+	private async flush(): Promise<void> {
+		const next = this.queue[0]
+		const messages = this.messages()
+		const last = messages.at(-1)
+		if (next === undefined || last === undefined || last.ts === this.flushedAskTs) return
+		if (!acceptsQueuedMessage(messages, chatControls(messages))) return
+		this.queue.shift()
+		this.flushedAskTs = last.ts
+		await this.send(answerWith(next)).catch((error: unknown) =>
+			this.controller.host.logger.error("A queued API message could not be delivered", {
+				error: String(error),
+			}),
+		)
+	}
+}
+
+function answerWith({ text, images }: Queued): WebviewMessage {
+	return {
+		type: "askResponse",
+		askResponse: "messageResponse",
+		...(text !== "" && { text }),
+		...(images.length > 0 && { images }),
+	}
+}

@@ -1,0 +1,306 @@
+import { existsSync } from "node:fs"
+import { readdir, readFile, stat, writeFile } from "node:fs/promises"
+import { spawn } from "node:child_process"
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test-support/agentHarness.js"
+import { IpcClient } from "../test-support/ipcClient.js"
+import { recordingLogger } from "../test-support/recordingLogger.js"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { IpcServer } from "./IpcServer.js"
+
+const done = (result = "Done.") => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
+const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] })
+
+interface World {
+	agent: AgentHarness
+	server: IpcServer
+	socketPath: string
+	clients: IpcClient[]
+	connect(): Promise<IpcClient>
+	cleanup(): Promise<void>
+}
+
+let world: World | undefined
+afterEach(async () => {
+	await world?.cleanup()
+	world = undefined
+})
+
+async function serve(options: AgentHarnessOptions): Promise<World> {
+	const agent = await startAgent(options)
+	const temp = await makeTempDir("cairn-ipc-")
+	const socketPath = path.join(temp.dir, "cairn.sock")
+	const server = await IpcServer.listen({
+		controller: agent.controller,
+		path: socketPath,
+		logger: recordingLogger(),
+	})
+	const clients: IpcClient[] = []
+	return {
+		agent,
+		server,
+		socketPath,
+		clients,
+		async connect() {
+			const client = await IpcClient.connect(socketPath)
+			clients.push(client)
+			return client
+		},
+		async cleanup() {
+			for (const client of clients) client.close()
+			await server.close()
+			await agent.cleanup()
+			await temp.remove()
+		},
+	}
+}
+
+describe("the IPC socket", () => {
+	it("is a socket only its owner may use, and says what it reads in its init line", async () => {
+		world = await serve({ provider: "openai" })
+		expect((await stat(world.socketPath)).mode & 0o777).toBe(0o600)
+		// It was bound in a private folder first; nothing of that is left.
+		expect(await readdir(path.dirname(world.socketPath))).toEqual(["cairn.sock"])
+		const client = await world.connect()
+		expect(client.lines[0]).toMatchObject({
+			type: "init",
+			schemaVersion: 1,
+			cairnVersion: "test",
+			workspace: world.agent.workspace,
+			provider: "openai",
+			model: "gpt-4.1",
+			mode: "code",
+			autoApprove: false,
+			capabilities: {
+				commands: [
+					"start",
+					"message",
+					"cancel",
+					"ping",
+					"shutdown",
+					"pressPrimaryButton",
+					"pressSecondaryButton",
+					"getConfiguration",
+					"setConfiguration",
+				],
+			},
+		})
+	})
+
+	it("a client starts a task, answers its question, and receives the completion", async () => {
+		world = await serve({
+			provider: "openai",
+			scenario: [
+				call("ask_followup_question", {
+					question: "Which database?",
+					follow_up: [{ text: "SQLite" }, { text: "Postgres" }],
+				}),
+				done("Using Postgres."),
+			],
+		})
+		const client = await world.connect()
+		client.send({ command: "start", requestId: "s1", prompt: "set up the database" })
+		expect(await client.waitFor((l) => l.type === "ack", "the ack")).toEqual({
+			type: "ack",
+			requestId: "s1",
+			command: "start",
+		})
+		expect(await client.waitFor((l) => l.type === "ask", "the question")).toMatchObject({
+			ask: "followup",
+			question: "Which database?",
+			suggestions: ["SQLite", "Postgres"],
+		})
+		await client.waitFor((l) => l.subtype === "waiting_for_answer", "the wait for an answer")
+		client.send({ command: "message", requestId: "m1", prompt: "Postgres" })
+		expect(await client.reply("m1")).toMatchObject({ type: "done", code: "responded" })
+		expect(await client.reply("s1")).toMatchObject({
+			type: "done",
+			code: "task_completed",
+			taskId: world.agent.client.taskId,
+		})
+		expect(client.lines).toContainEqual(
+			expect.objectContaining({ type: "completion", text: "Using Postgres." }),
+		)
+		expect(client.lines).toContainEqual(
+			expect.objectContaining({ type: "result", success: true, result: "Using Postgres." }),
+		)
+		// The webview (any other client of the Controller) saw the same task.
+		expect(world.agent.client.says("completion_result").map((m) => m.text)).toEqual(["Using Postgres."])
+	})
+
+	it("presses the chat's buttons: Approve runs the edit", async () => {
+		world = await serve({
+			provider: "openai",
+			scenario: [call("write_to_file", { path: "out.txt", content: "ok" }), done()],
+		})
+		const client = await world.connect()
+		client.send({ command: "pressPrimaryButton", requestId: "p0" })
+		expect(await client.reply("p0")).toMatchObject({ type: "error", code: "no_button" })
+		client.send({ command: "start", requestId: "s1", prompt: "write" })
+		await client.waitFor((l) => l.type === "ask" && l.ask === "tool", "the approval")
+		client.send({ command: "pressPrimaryButton", requestId: "p1" })
+		expect(await client.reply("p1")).toMatchObject({ type: "done", code: "pressed", button: "Approve" })
+		expect(await client.reply("s1")).toMatchObject({ code: "task_completed" })
+		expect(await readFile(path.join(world.agent.workspace, "out.txt"), "utf8")).toBe("ok")
+		expect(client.lines).toContainEqual(
+			expect.objectContaining({
+				type: "system",
+				subtype: "ask_answered",
+				response: "yesButtonClicked",
+				by: "person",
+			}),
+		)
+	})
+
+	it("getConfiguration and setConfiguration change the settings every client sees", async () => {
+		world = await serve({ provider: "openai" })
+		const client = await world.connect()
+		client.send({
+			command: "setConfiguration",
+			requestId: "c1",
+			configuration: { mode: "ask", apiKey: "new-key" },
+		})
+		expect(await client.reply("c1")).toMatchObject({ code: "configured", configuration: { mode: "ask" } })
+		expect(world.agent.controller.settingsStore.settings.mode).toBe("ask")
+		expect(await world.agent.controller.settingsStore.apiKey("openai")).toBe("new-key")
+		client.send({ command: "getConfiguration", requestId: "g1" })
+		const reply = await client.reply("g1")
+		expect(reply).toMatchObject({
+			code: "configuration",
+			configuration: { mode: "ask", provider: { provider: "openai" } },
+		})
+		expect(JSON.stringify(reply)).not.toContain("new-key")
+	})
+
+	it("garbage lines each get an error event and stop nothing", async () => {
+		world = await serve({ provider: "openai", scenario: [done()] })
+		const client = await world.connect()
+		const garbage = [
+			"not json {{",
+			JSON.stringify({ command: "launch", requestId: "g1" }),
+			JSON.stringify({ command: "start", requestId: "g2" }),
+			JSON.stringify([1, "array", null]),
+			JSON.stringify({ command: "setConfiguration", requestId: "g3", configuration: { mdoe: "x" } }),
+			"\u0000\u00ff\u{1F600}",
+			"x".repeat(1_000_001),
+		]
+		client.sendRaw(`${garbage.join("\n")}\n\n`)
+		client.send({ command: "start", requestId: "s1", prompt: "still fine" })
+		expect(await client.reply("s1")).toMatchObject({ type: "done", code: "task_completed" })
+		const errors = client.lines.filter((l) => l.type === "error" && l.code === "invalid_command")
+		expect(errors).toHaveLength(garbage.length)
+		expect(errors.map((e) => e.requestId)).toEqual([
+			undefined,
+			"g1",
+			"g2",
+			undefined,
+			"g3",
+			undefined,
+			undefined,
+		])
+		expect(errors[2]).toMatchObject({ message: expect.stringMatching(/prompt/) })
+		expect(errors[6]).toMatchObject({ message: expect.stringMatching(/longer than/) })
+	})
+
+	it("several clients listen; one leaving mid-task changes nothing for the task or the others", async () => {
+		world = await serve({
+			provider: "openai",
+			scenario: [
+				{
+					text: "a slow answer, word by word",
+					textChunks: 30,
+					chunkDelayMs: 30,
+					...done("Finished."),
+				},
+			],
+		})
+		const starter = await world.connect()
+		const watcher = await world.connect()
+		starter.send({ command: "start", requestId: "s1", prompt: "talk" })
+		await starter.waitFor((l) => l.type === "assistant" && l.done === false, "streaming text")
+		starter.close()
+		await starter.closed
+		// A client joining now sees the task from its start.
+		const late = await world.connect()
+		for (const client of [watcher, late]) {
+			await client.waitFor((l) => l.type === "result", "the result")
+			expect(client.lines).toContainEqual(expect.objectContaining({ type: "user", text: "talk" }))
+			expect(client.lines).toContainEqual(
+				expect.objectContaining({
+					type: "assistant",
+					done: true,
+					text: "a slow answer, word by word",
+				}),
+			)
+			expect(client.lines).toContainEqual(
+				expect.objectContaining({ type: "completion", text: "Finished." }),
+			)
+		}
+		await expect.poll(() => world?.server.connectionCount).toBe(2)
+	})
+
+	it("shutdown saves the running task (resumable) and closes only that connection", async () => {
+		world = await serve({
+			provider: "openai",
+			scenario: [{ text: "a slow answer", textChunks: 40, chunkDelayMs: 50, ...done() }],
+		})
+		const client = await world.connect()
+		const other = await world.connect()
+		client.send({ command: "start", requestId: "s1", prompt: "talk" })
+		await client.waitFor((l) => l.type === "assistant", "streaming text")
+		client.send({ command: "shutdown", requestId: "x" })
+		expect(await client.reply("x")).toMatchObject({ code: "shutdown" })
+		await client.closed
+		await world.agent.client.waitForAsk("resume_task")
+		other.send({ command: "ping", requestId: "p" })
+		expect(await other.reply("p")).toMatchObject({ code: "pong" })
+	})
+})
+
+/** A process that serves `socketPath` and dies by SIGKILL, leaving its socket file behind. */
+async function leaveStaleSocket(socketPath: string): Promise<void> {
+	const child = spawn(process.execPath, [
+		"-e",
+		`require("node:net").createServer().listen(${JSON.stringify(socketPath)}, () => console.log("up"))`,
+	])
+	await new Promise((resolve) => child.stdout.once("data", resolve))
+	child.kill("SIGKILL")
+	await new Promise((resolve) => child.once("exit", resolve))
+}
+
+describe("the socket's path", () => {
+	it("a stale socket file is replaced; a socket in use and a file that is not a socket are refused", async () => {
+		const agent = await startAgent({ provider: "openai" })
+		const temp = await makeTempDir("cairn-ipc-")
+		const logger = recordingLogger()
+		try {
+			const stale = path.join(temp.dir, "stale.sock")
+			await leaveStaleSocket(stale)
+			expect(existsSync(stale)).toBe(true)
+			const server = await IpcServer.listen({ controller: agent.controller, path: stale, logger })
+			await expect(
+				IpcServer.listen({ controller: agent.controller, path: stale, logger }),
+			).rejects.toThrow(/already serving/)
+			await server.close()
+			expect(existsSync(stale)).toBe(false)
+
+			const file = path.join(temp.dir, "notes.txt")
+			await writeFile(file, "mine")
+			await expect(
+				IpcServer.listen({ controller: agent.controller, path: file, logger }),
+			).rejects.toThrow(/is not a socket/)
+			expect(await readFile(file, "utf8")).toBe("mine")
+			await expect(
+				IpcServer.listen({
+					controller: agent.controller,
+					path: path.join(temp.dir, "missing", "x.sock"),
+					logger,
+				}),
+			).rejects.toThrow(/the folder .*missing does not exist/)
+		} finally {
+			await agent.cleanup()
+			await temp.remove()
+		}
+	})
+})

@@ -1,0 +1,86 @@
+import type { Socket } from "node:net"
+import { createInterface } from "node:readline"
+import type { ExtensionMessage } from "@cairn/types"
+import { ExtensionClient } from "../client/ExtensionClient.js"
+import type { Controller } from "../controller/Controller.js"
+import type { Logger } from "../host/Host.js"
+import { OutputManager } from "../stream/OutputManager.js"
+import { PromptStreamSession } from "../stream/PromptStreamSession.js"
+import { StreamJsonRenderer } from "../stream/streamJson.js"
+
+/** Output a client has not read yet beyond this means it stopped reading: it is disconnected. */
+export const maxUnreadBytes = 64 * 1024 * 1024
+
+/**
+ * One client of the IPC socket: a protocol client of the Controller of its own, and a
+ * PromptStreamSession reading its lines and writing stream-json back, exactly as the CLI's
+ * --stdin-prompt-stream does. The client's going away (or its end of input) only ends this
+ * session: the task goes on, and other clients and the webview see no difference.
+ * Returns a function that disconnects the client.
+ */
+export function serveIpcConnection(socket: Socket, controller: Controller, logger: Logger): () => void {
+	const write = (text: string) => {
+		if (socket.destroyed || !socket.writable) return
+		if (socket.writableLength > maxUnreadBytes) {
+			logger.warn("An IPC client stopped reading its events; disconnecting it")
+			socket.destroy()
+			return
+		}
+		socket.write(text)
+	}
+	const receive = (message: ExtensionMessage) => client.handleExtensionMessage(message)
+	const client = new ExtensionClient({
+		// Replies (a snapshot, an error) go to this client only; changes reach every client.
+		sendMessage: (message) => controller.handleWebviewMessage(message, receive),
+	})
+	const detachController = controller.attach(receive)
+	const output = new OutputManager(new StreamJsonRenderer(write))
+	const detachOutput = output.attach(client)
+	const session = new PromptStreamSession({
+		client,
+		output,
+		// Nothing here approves on its own: the core's auto-approval settings decide, then a person.
+		policy: {
+			autoApprove: false,
+			allowOutsideWorkspace: false,
+			allowProtected: false,
+			deniedCommands: () => controller.settingsStore.settings.deniedCommands,
+		},
+		logger,
+		initInfo: (commands) => {
+			const settings = controller.settingsStore.settings
+			return {
+				cairnVersion: controller.options.version,
+				workspace: controller.host.workspaceRoot,
+				provider: settings.provider?.provider,
+				model: settings.provider?.modelId,
+				mode: settings.mode,
+				autoApprove: false,
+				commands,
+			}
+		},
+		listHistory: () => controller.listHistory(),
+	})
+	const ended = session.start()
+	// The task on screen, if any, arrives as this client's first events.
+	void client.sendMessage({ type: "requestState" })
+	const lines = createInterface({ input: socket, crlfDelay: Infinity })
+	lines.on("line", (line) => session.receive(line))
+
+	let closed = false
+	const close = () => {
+		if (closed) return
+		closed = true
+		session.close()
+		detachOutput()
+		detachController()
+		lines.close()
+		socket.destroy()
+	}
+	// `shutdown` ends the session (the task is saved, as in the CLI); then the connection closes.
+	void ended.then(() => socket.end())
+	socket.on("end", close)
+	socket.on("close", close)
+	socket.on("error", (error) => logger.debug("An IPC connection failed", { error: String(error) }))
+	return close
+}

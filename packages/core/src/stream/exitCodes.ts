@@ -1,0 +1,16 @@
+/** How a run ended, as scripts see it: the CLI's exit code, and `exitCode` of every `result` line. */
+export const ExitCode = {
+	/** The task completed. */
+	completed: 0,
+	/** The task failed: the API failed after its retries, the mistake limit was hit, or an error. */
+	failed: 1,
+	/** Bad flags or values; nothing ran. */
+	usage: 2,
+	/** Something needs a person (an approval, an answer) and nobody can give it in this run. */
+	needsPerson: 3,
+	/** Cancelled by SIGINT; the task is saved and `-c` continues it. */
+	interrupted: 130,
+	/** Ended by SIGTERM; saved like SIGINT. */
+	terminated: 143,
+} as const
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]

@@ -1,0 +1,91 @@
+import { z } from "zod"
+import type { ParseResult } from "../parse.js"
+import type { ProviderName } from "../settings/provider.js"
+import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
+import { imagesSchema, userTextSchema } from "../webview/limits.js"
+import type { WebviewMessage } from "../webview/webviewMessage.js"
+import type { CairnAPIEvents } from "./events.js"
+
+/**
+ * A change to Cairn's configuration from the API or the IPC socket: any subset of the settings,
+ * and optionally the API key of the provider they leave configured. The key goes to the host's
+ * secret storage and is never returned.
+ */
+export const cairnConfigurationPatchSchema = cairnSettingsPatchSchema
+	.extend({ apiKey: z.string().min(1).max(10_000).optional() })
+	.strict()
+export type CairnConfigurationPatch = z.infer<typeof cairnConfigurationPatchSchema>
+
+/**
+ * The protocol messages that apply a configuration patch, as a settings panel would send them:
+ * the settings, then the key for the provider configured after them. An error when a key comes
+ * with no provider to store it for.
+ */
+export function configurationMessages(
+	patch: CairnConfigurationPatch,
+	configuredProvider: ProviderName | undefined,
+): ParseResult<WebviewMessage[]> {
+	const { apiKey, ...settings } = patch
+	const messages: WebviewMessage[] = []
+	if (Object.keys(settings).length > 0) messages.push({ type: "updateSettings", settings })
+	if (apiKey !== undefined) {
+		const provider = settings.provider?.provider ?? configuredProvider
+		if (provider === undefined)
+			return {
+				success: false,
+				error: "apiKey: no provider is configured to store it for; set provider too",
+			}
+		messages.push({ type: "updateApiKey", provider, apiKey })
+	}
+	return { success: true, data: messages }
+}
+
+/** What `startNewTask` takes: the first message, and a configuration to apply before the task starts. */
+export const startTaskOptionsSchema = z
+	.object({
+		text: userTextSchema.min(1, "a task needs text"),
+		images: imagesSchema.optional(),
+		configuration: cairnConfigurationPatchSchema.optional(),
+	})
+	.strict()
+export type StartTaskOptions = z.infer<typeof startTaskOptionsSchema>
+
+type ApiListener<K extends keyof CairnAPIEvents> = (...args: CairnAPIEvents[K]) => unknown
+
+/**
+ * What `activate()` of the Cairn extension returns (seed 002's API under our names): a typed event
+ * emitter and the methods to drive tasks. A listener that throws is logged and never stops the
+ * task or the other listeners. Methods wait for the agent to load when it has not yet.
+ */
+export interface CairnAPI {
+	on<K extends keyof CairnAPIEvents>(event: K, listener: ApiListener<K>): this
+	once<K extends keyof CairnAPIEvents>(event: K, listener: ApiListener<K>): this
+	off<K extends keyof CairnAPIEvents>(event: K, listener: ApiListener<K>): this
+
+	/** Starts a task (replacing the current one) and resolves with its id. */
+	startNewTask(options: StartTaskOptions): Promise<string>
+	/**
+	 * Sends text as the chat box would: it starts a task when there is none, answers an ask that
+	 * takes text, and waits for the next ask that takes it while the agent works. Rejects when the
+	 * current ask only takes a button (a failed request).
+	 */
+	sendMessage(text?: string, images?: string[]): Promise<void>
+	/** Presses the chat's primary button for the current ask; false when there is no enabled one. */
+	pressPrimaryButton(): Promise<boolean>
+	/** Presses the chat's secondary button for the current ask; false when there is no enabled one. */
+	pressSecondaryButton(): Promise<boolean>
+	/** Stops what the current task is doing; it offers to resume. */
+	cancelCurrentTask(): Promise<void>
+	/** Ends the current task; it stays in the history. */
+	clearCurrentTask(): Promise<void>
+	/** Opens a task of the history where it stopped (it offers to resume); rejects for an unknown id. */
+	resumeTask(taskId: string): Promise<void>
+	isTaskInHistory(taskId: string): Promise<boolean>
+	/** The current task's id and its parents', innermost last; empty when there is no task. */
+	getCurrentTaskStack(): Promise<string[]>
+	getConfiguration(): Promise<CairnSettings>
+	/** Applies a partial configuration; rejects, changing nothing, when any field is invalid. */
+	setConfiguration(values: CairnConfigurationPatch): Promise<void>
+	/** Whether the agent is loaded (methods load it on first use). */
+	isReady(): boolean
+}

@@ -1,0 +1,43 @@
+import path from "node:path"
+import type { CairnApi } from "@cairn/core/api"
+import type * as vscode from "vscode"
+import type * as AgentModule from "./index"
+import type { Agent } from "./index"
+
+/**
+ * The agent is a bundle of its own (dist/agent.js), loaded the first time the webview, a
+ * command, the public API or the IPC socket needs it, so activating Cairn stays cheap.
+ */
+export class AgentLoader {
+	private agent: Promise<Agent> | undefined
+	private loaded = false
+
+	constructor(
+		private readonly context: vscode.ExtensionContext,
+		private readonly log: vscode.LogOutputChannel,
+		/** Where the agent's API events go: the API object handed out at activation. */
+		private readonly events: CairnApi,
+	) {}
+
+	get isLoaded(): boolean {
+		return this.loaded
+	}
+
+	load(): Promise<Agent> {
+		this.agent ??= (async () => {
+			// A computed path keeps esbuild from inlining the agent into extension.js.
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose
+			const agentModule = require(path.join(__dirname, "agent.js")) as typeof AgentModule
+			const agent = await agentModule.createAgent(this.context, this.log, this.events)
+			this.loaded = true
+			return agent
+		})()
+		return this.agent
+	}
+
+	/** Stops the agent if it was loaded: running tasks end and their last writes reach the disk. */
+	async dispose(): Promise<void> {
+		const agent = await this.agent?.catch(() => undefined)
+		await agent?.dispose()
+	}
+}
