@@ -15,7 +15,7 @@ const governedFixture = path.join(repoRoot, "e2e/fixtures/governed-workspace")
 
 export async function runGovernanceTests() {
 	const model = await startModelServer({
-		lifetimeMs: 170_000,
+		lifetimeMs: 300_000,
 		scenario: [
 			{ toolCalls: [{ name: "select_active_intent", arguments: { intent_id: "INT-001" } }] },
 			{

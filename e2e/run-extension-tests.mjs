@@ -21,7 +21,7 @@ function printHostLine(text) {
 	console.log(`    [host] ${text.replace(/\n/g, "\n    [host] ")}`)
 }
 
-export async function runExtensionHostTests({ timeoutMs = 60_000 } = {}) {
+export async function runExtensionHostTests({ timeoutMs = 120_000 } = {}) {
 	if (!existsSync(suiteEntry)) throw new Error(`${suiteEntry} is missing; run node esbuild.mjs first`)
 	for (const built of ["dist/extension.js", "webview-ui/build/assets/index.js"]) {
 		if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing; build first`)

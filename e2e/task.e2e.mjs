@@ -54,7 +54,7 @@ const scenario = [
 
 export async function runTaskTests() {
 	mkdirSync(screenshotsDir, { recursive: true })
-	const model = await startModelServer({ lifetimeMs: 170_000, scenario })
+	const model = await startModelServer({ lifetimeMs: 300_000, scenario })
 	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (task tests)" })
 	const { browser, context } = await launchBrowser()
 	const page = await context.newPage()
