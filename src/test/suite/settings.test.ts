@@ -17,6 +17,7 @@ suite("settings.json contributions", () => {
 		assert.equal(cairn.get("commandTimeoutSec"), 0)
 		assert.equal(cairn.get("storagePath"), "")
 		assert.equal(cairn.get("debugLogging"), false)
+		assert.deepEqual(cairn.get("hooks"), {})
 	})
 
 	test("the Settings view's changes land in settings.json and are announced", async () => {
@@ -32,6 +33,7 @@ suite("settings.json contributions", () => {
 				allowedCommands: ["git log", "npm test"],
 				deniedCommands: [],
 				commandTimeoutSec: 45,
+				hooks: {},
 			})
 			assert.ok(announced >= 1, "no change was announced")
 		} finally {
