@@ -37,4 +37,27 @@ describe("taskToMarkdown", () => {
 		expect(markdown).toContain("**User:** looks good")
 		expect(markdown).toContain("**Result:**\n\nFixed it.")
 	})
+
+	it("keeps what governance hooks did, since a governed task's record is an audit", () => {
+		const markdown = taskToMarkdown("Edit", [
+			say("text", "Edit"),
+			say(
+				"hook",
+				JSON.stringify({
+					kind: "blocked",
+					hook: "ScopeEnforcementHook",
+					toolName: "write_to_file",
+					reason: "src/x.ts is outside the owned scope of INT-001",
+				}),
+			),
+			say(
+				"hook",
+				JSON.stringify({ kind: "intentEnded", intentId: "INT-001", reason: "its status is DONE" }),
+			),
+		])
+		expect(markdown).toContain(
+			"**ScopeEnforcementHook** blocked write_to_file: src/x.ts is outside the owned scope of INT-001",
+		)
+		expect(markdown).toContain("**Intent INT-001 ended:** its status is DONE")
+	})
 })

@@ -1,4 +1,4 @@
-import { clineSayToolSchema, safeParseJson, type ClineMessage } from "@cairn/types"
+import { clineSayHookSchema, clineSayToolSchema, safeParseJson, type ClineMessage } from "@cairn/types"
 
 function describeTool(text: string | undefined): string {
 	const row = safeParseJson(clineSayToolSchema, text)
@@ -6,6 +6,23 @@ function describeTool(text: string | undefined): string {
 	const { tool, ...fields } = row.data
 	const path = "path" in fields ? ` \`${fields.path}\`` : ""
 	return `**Tool:** ${tool}${path}`
+}
+
+/** What a hook did, for the record of a governed task: the audit is the point of it. */
+function describeHook(text: string | undefined): string | undefined {
+	const row = safeParseJson(clineSayHookSchema, text)
+	if (!row.success) return undefined
+	const hook = row.data
+	switch (hook.kind) {
+		case "context":
+			return `**${hook.hook}** added context before ${hook.toolName}${hook.intentId ? ` (intent ${hook.intentId})` : ""}.`
+		case "blocked":
+			return `**${hook.hook}** blocked ${hook.toolName}: ${hook.reason}`
+		case "failed":
+			return `**${hook.hook}** failed around ${hook.toolName}: ${hook.error}`
+		case "intentEnded":
+			return `**Intent ${hook.intentId} ended:** ${hook.reason}`
+	}
 }
 
 function block(message: ClineMessage): string | undefined {
@@ -22,6 +39,8 @@ function block(message: ClineMessage): string | undefined {
 				return `**Result:**\n\n${text}`
 			case "tool":
 				return describeTool(text)
+			case "hook":
+				return describeHook(text)
 			case "error":
 				return `**Error:** ${text}`
 			case "command_output":
