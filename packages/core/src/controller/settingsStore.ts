@@ -14,7 +14,12 @@ const settingsKey = "settings"
 const apiKeyName = (provider: ProviderName) => `apiKey.${provider}`
 
 /** The settings that live in the editor's settings file when the host has one. */
-export const editorOwnedSettings = ["allowedCommands", "deniedCommands", "commandTimeoutSec", "hooks"] as const
+export const editorOwnedSettings = [
+	"allowedCommands",
+	"deniedCommands",
+	"commandTimeoutSec",
+	"hooks",
+] as const
 type EditorOwnedSetting = (typeof editorOwnedSettings)[number]
 const isEditorOwned = (key: string): key is EditorOwnedSetting =>
 	(editorOwnedSettings as readonly string[]).includes(key)

@@ -24,11 +24,18 @@ export const responses = {
 	completionFeedback: (text: string) =>
 		`The user has feedback on your result. Address it, then use attempt_completion again.\n<feedback>\n${text}\n</feedback>`,
 
-	resumption: (ago: string) =>
-		`[TASK RESUMPTION] This task was interrupted ${ago}. It may or may not be complete, so reassess ` +
+	resumption: (secondsAgo: number) =>
+		`[TASK RESUMPTION] This task was interrupted ${describeAgo(secondsAgo)}. It may or may not be complete, so reassess ` +
 		"the task context. The project's state may have changed since then. If the last tool you used " +
 		"was interrupted, check whether it had an effect before repeating it.",
 
 	mistakeLimitGuidance: (text: string) =>
 		`The user has given guidance after several failed attempts:\n<feedback>\n${text}\n</feedback>`,
 } as const
+
+function describeAgo(seconds: number): string {
+	if (seconds < 120) return `${seconds} seconds ago`
+	if (seconds < 7200) return `${Math.round(seconds / 60)} minutes ago`
+	if (seconds < 172_800) return `${Math.round(seconds / 3600)} hours ago`
+	return `${Math.round(seconds / 86_400)} days ago`
+}

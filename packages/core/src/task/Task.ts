@@ -22,6 +22,7 @@ import { responses } from "../prompts/responses.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { requestCost } from "../providers/cost.js"
+import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
@@ -569,7 +570,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			const resumed: UserBlock[] = [...this.interruptedResults]
 			this.interruptedResults = []
 			const seconds = Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))
-			resumed.push({ type: "text", text: responses.resumption(describeAgo(seconds)) })
+			resumed.push({ type: "text", text: responses.resumption(seconds) })
 			if (answer.text) {
 				this.transcript.say("user_feedback", {
 					text: answer.text,
@@ -590,20 +591,4 @@ export class Task extends EventEmitter<TaskEvents> {
 			throw error
 		}
 	}
-}
-
-function describeAgo(seconds: number): string {
-	if (seconds < 120) return `${seconds} seconds ago`
-	if (seconds < 7200) return `${Math.round(seconds / 60)} minutes ago`
-	if (seconds < 172_800) return `${Math.round(seconds / 3600)} hours ago`
-	return `${Math.round(seconds / 86_400)} days ago`
-}
-
-function imageBlocks(images: readonly string[]): UserBlock[] {
-	return images.flatMap((uri) => {
-		const match = /^data:(image\/[a-z0-9.+-]+);base64,(.*)$/i.exec(uri)
-		return match
-			? [{ type: "image" as const, mediaType: match[1] ?? "image/png", data: match[2] ?? "" }]
-			: []
-	})
 }

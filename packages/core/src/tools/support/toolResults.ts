@@ -1,17 +1,9 @@
 import type { ImageBlock, TextBlock } from "../../providers/apiMessage.js"
+import { imageBlocks } from "../../providers/imageBlocks.js"
 import type { PersonFeedback, ToolResult } from "../toolDefinition.js"
 
 export function toolError(message: string): ToolResult {
 	return { content: message, isError: true }
-}
-
-const dataUrl = /^data:(image\/[\w.+-]+);base64,(.*)$/s
-
-/** Images arrive from the UI as data URLs; the model wants the media type and base64 apart. */
-export function imageBlock(image: string): ImageBlock | undefined {
-	const match = dataUrl.exec(image)
-	if (match === null || match[1] === undefined || match[2] === undefined) return undefined
-	return { type: "image", mediaType: match[1], data: match[2] }
 }
 
 /** The tool's text, followed by what the person typed (and attached) with their answer. */
@@ -25,7 +17,7 @@ export function withFeedback(
 		typed !== undefined && typed !== ""
 			? `${text}\n\nThe user said:\n<feedback>\n${typed}\n</feedback>`
 			: text
-	const images = (feedback?.images ?? []).map(imageBlock).filter((b) => b !== undefined)
+	const images = imageBlocks(feedback?.images ?? [])
 	const content: string | (TextBlock | ImageBlock)[] =
 		images.length === 0 ? full : [{ type: "text", text: full }, ...images]
 	return isError ? { content, isError } : { content }
