@@ -130,7 +130,10 @@ export class TerminalCommands implements vscode.Disposable {
 		// Reading must start right away: data written before read() is called is not replayed.
 		const stream = execution.read()
 		const reading = (async () => {
-			for await (const data of stream) options.onOutput(data)
+			for await (const data of stream) {
+				const output = withoutShellIntegrationMarks(data)
+				if (output !== "") options.onOutput(output)
+			}
 		})()
 
 		let timedOut = false
@@ -175,5 +178,10 @@ export class TerminalCommands implements vscode.Disposable {
 		return { done, kill: interrupt }
 	}
 }
+
+/** VS Code's own markers (OSC 633: command start, end, cwd) are for the terminal, not the transcript. */
+// eslint-disable-next-line no-control-regex -- matching escape sequences is the point
+const shellIntegrationMark = /\x1b\]633;[^\x07\x1b]*(?:\x07|\x1b\\)/g
+const withoutShellIntegrationMarks = (data: string) => data.replace(shellIntegrationMark, "")
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

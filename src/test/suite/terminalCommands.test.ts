@@ -41,6 +41,7 @@ suite("commands in a VS Code terminal", () => {
 			"no terminal named Cairn is open",
 		)
 		assert.match(output, /cairn-42/)
+		assert.ok(!output.includes("\x1b]633;"), `shell integration marks in ${JSON.stringify(output)}`)
 		assert.equal(exit.exitCode, 3)
 		assert.equal(exit.timedOut, false)
 	})
