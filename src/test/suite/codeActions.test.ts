@@ -1,19 +1,16 @@
 import * as assert from "node:assert/strict"
 import * as vscode from "vscode"
 import { commandIds } from "../../ids"
+import { writeWorkspaceFile } from "./support/workspaceFiles"
 
-function workspaceFile(relative: string): vscode.Uri {
-	const folder = vscode.workspace.workspaceFolders?.[0]
-	assert.ok(folder, "the test needs a workspace folder")
-	return vscode.Uri.joinPath(folder.uri, relative)
-}
+const snippet = "function greet(name) {\n\treturn `Hello, ${nmae}!`\n}\n"
 
 suite("code actions", () => {
 	const problems = vscode.languages.createDiagnosticCollection("cairn-test")
 	suiteTeardown(() => problems.dispose())
 
 	test("a problem offers Fix with Cairn, carrying the document, its lines and the problem", async () => {
-		const uri = workspaceFile("src/greet.ts")
+		const uri = writeWorkspaceFile("notes/greet.txt", snippet)
 		const document = await vscode.workspace.openTextDocument(uri)
 		await vscode.extensions.getExtension("cairn-dev.cairn")?.activate()
 		const problem = new vscode.Diagnostic(
@@ -46,7 +43,7 @@ suite("code actions", () => {
 	})
 
 	test("a selection offers Explain and Improve with Cairn, and no Fix without a problem", async () => {
-		const uri = workspaceFile("src/greet.ts")
+		const uri = writeWorkspaceFile("notes/greet.txt", snippet)
 		problems.clear()
 		const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
 			"vscode.executeCodeActionProvider",

@@ -5,9 +5,8 @@ import { lastToolResult, type ModelServer } from "@cairn/model-server"
 import type { CairnAPI } from "@cairn/types"
 import * as vscode from "vscode"
 import { eventually } from "./support/eventually"
+import { workspaceRoot, writeWorkspaceFile } from "./support/workspaceFiles"
 import { cairnApi, call, chatRequests, done, nextEvent, startModel, useModel } from "./support/apiTestKit"
-
-const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? ""
 
 /** The text of the newest request's tool result (what the model was told about its last call). */
 function toldModel(server: ModelServer): string {
@@ -40,7 +39,7 @@ suite("a whole task in the real extension host", () => {
 	})
 
 	test("the open file and its problems are in the first request's environment details", async () => {
-		const greet = vscode.Uri.file(path.join(workspaceRoot(), "src/greet.ts"))
+		const greet = writeWorkspaceFile("notes/greet.txt", "Hello,\nworld\n")
 		await vscode.window.showTextDocument(greet)
 		problems.set(greet, [
 			new vscode.Diagnostic(
@@ -53,8 +52,8 @@ suite("a whole task in the real extension host", () => {
 		await api.startNewTask({ text: "Write a plan and check it" })
 		await proposal
 		const first = JSON.stringify(chatRequests(server)[0]?.body)
-		assert.match(first, /# Open files\\nsrc\/greet\.ts/)
-		assert.match(first, /src\/greet\.ts:2.*Unexpected any/)
+		assert.match(first, /# Open files\\nnotes\/greet\.txt/)
+		assert.match(first, /notes\/greet\.txt:2.*Unexpected any/)
 	})
 
 	test("edits made to the proposal in the diff editor are saved and reported to the model", async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import { readdir, readFile, stat, writeFile } from "node:fs/promises"
 import { spawn } from "node:child_process"
+import { connect } from "node:net"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test-support/agentHarness.js"
@@ -238,6 +239,30 @@ describe("the IPC socket", () => {
 			)
 		}
 		await expect.poll(() => world?.server.connectionCount).toBe(2)
+	})
+
+	it("a client that resets the connection with events unread ends only its own session", async () => {
+		world = await serve({ provider: "openai" })
+		const uncaught: unknown[] = []
+		const record = (error: unknown) => uncaught.push(error)
+		process.on("uncaughtException", record)
+		try {
+			// A raw client that never reads: its unread init line makes closing it a reset (ECONNRESET).
+			const rude = connect(world.socketPath)
+			rude.pause()
+			await new Promise((resolve) => rude.once("connect", resolve))
+			rude.write(`${JSON.stringify({ command: "ping", requestId: "p" })}\n`)
+			await expect.poll(() => world?.server.connectionCount).toBe(1)
+			await new Promise((resolve) => setTimeout(resolve, 100))
+			rude.destroy()
+			await expect.poll(() => world?.server.connectionCount).toBe(0)
+			const polite = await world.connect()
+			polite.send({ command: "ping", requestId: "p2" })
+			expect(await polite.reply("p2")).toMatchObject({ type: "done" })
+			expect(uncaught).toEqual([])
+		} finally {
+			process.off("uncaughtException", record)
+		}
 	})
 
 	it("shutdown saves the running task (resumable) and closes only that connection", async () => {

@@ -19,6 +19,11 @@ export const maxUnreadBytes = 64 * 1024 * 1024
  * Returns a function that disconnects the client.
  */
 export function serveIpcConnection(socket: Socket, controller: Controller, logger: Logger): () => void {
+	// A client that goes away with events unread resets the connection. That ends this session,
+	// nothing more: handled first, on the socket and (below) on the line reader, which re-emits
+	// the socket's errors and would otherwise throw them into the extension host.
+	const failed = (error: unknown) => logger.debug("An IPC connection failed", { error: String(error) })
+	socket.on("error", failed)
 	const write = (text: string) => {
 		if (socket.destroyed || !socket.writable) return
 		if (socket.writableLength > maxUnreadBytes) {
@@ -65,6 +70,7 @@ export function serveIpcConnection(socket: Socket, controller: Controller, logge
 	// The task on screen, if any, arrives as this client's first events.
 	void client.sendMessage({ type: "requestState" })
 	const lines = createInterface({ input: socket, crlfDelay: Infinity })
+	lines.on("error", failed)
 	lines.on("line", (line) => session.receive(line))
 
 	let closed = false
@@ -81,6 +87,5 @@ export function serveIpcConnection(socket: Socket, controller: Controller, logge
 	void ended.then(() => socket.end())
 	socket.on("end", close)
 	socket.on("close", close)
-	socket.on("error", (error) => logger.debug("An IPC connection failed", { error: String(error) }))
 	return close
 }

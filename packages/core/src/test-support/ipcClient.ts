@@ -6,11 +6,17 @@ export type Line = Record<string, unknown>
 /** A client of the IPC socket as a program would write one: NDJSON out, NDJSON in. */
 export class IpcClient {
 	readonly lines: Line[] = []
+	/** Errors of the connection (a reset when the server goes away), kept instead of thrown. */
+	readonly errors: Error[] = []
 	private readonly waiters = new Set<() => void>()
 	readonly closed: Promise<void>
 
 	private constructor(readonly socket: Socket) {
-		createInterface({ input: socket }).on("line", (text) => {
+		const lines = createInterface({ input: socket })
+		// readline re-emits the socket's errors; one error is kept once, not thrown.
+		lines.on("error", () => {})
+		socket.on("error", (error) => this.errors.push(error))
+		lines.on("line", (text) => {
 			this.lines.push(JSON.parse(text) as Line)
 			for (const wake of this.waiters) wake()
 		})
