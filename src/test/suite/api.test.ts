@@ -16,8 +16,7 @@ import {
 	startModel,
 	useModel,
 } from "./support/apiTestKit"
-
-const workspaceRoot = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? ""
+import { workspaceRoot } from "./support/workspaceFiles"
 
 suite("public API (seed 002)", () => {
 	let raw: CairnAPI

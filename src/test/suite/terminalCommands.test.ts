@@ -2,6 +2,7 @@ import * as assert from "node:assert/strict"
 import type { Logger } from "@cairn/core"
 import * as vscode from "vscode"
 import { TerminalCommands } from "../../agent/terminalCommands"
+import { workspaceRoot } from "./support/workspaceFiles"
 
 const warnings: string[] = []
 const logger: Logger = {
@@ -9,12 +10,6 @@ const logger: Logger = {
 	info: () => {},
 	warn: (message) => warnings.push(message),
 	error: (message) => warnings.push(message),
-}
-
-function workspaceRoot(): string {
-	const folder = vscode.workspace.workspaceFolders?.[0]
-	assert.ok(folder, "the test needs a workspace folder")
-	return folder.uri.fsPath
 }
 
 // The real terminal of code-server's extension host, with bash and VS Code's shell integration.
