@@ -1,14 +1,11 @@
 // @cairn/core: the agent, host-free. Depends on @cairn/types; never on vscode, React or Ink.
 
-export * from "./approval/commandRules.js"
+export { evaluateCommand, type CommandDecision, type CommandLists } from "./approval/evaluateCommand.js"
 export {
-	parseShellLine,
 	loadShellParser,
 	configureShellParser,
-	type ShellUnit,
-	type ShellParse,
 	type ShellParserLocation,
-} from "./approval/shellParser.js"
+} from "./approval/shell/shellParser.js"
 export {
 	applySearchReplace,
 	type SearchReplaceResult,

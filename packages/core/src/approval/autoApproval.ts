@@ -1,7 +1,8 @@
 import type { AutoApprovalLimit, CairnSettings } from "@cairn/types"
 import { isDestructiveTool } from "../hooks/toolClassifier.js"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
-import { evaluateCommand, type CommandDecision } from "./commandRules.js"
+import type { CairnIgnore } from "../workspace/ignoreRules.js"
+import { evaluateCommand, type CommandDecision } from "./evaluateCommand.js"
 
 export type AutoApprovalDecision =
 	| { decision: "auto" }
@@ -15,6 +16,12 @@ export interface AutoApprovalUsage {
 	autoApproved: number
 	/** Dollars spent since the task started or the limit was last confirmed. */
 	cost: number
+}
+
+/** The workspace a request is judged in: a command's paths are checked against it. */
+export interface ApprovalPlace {
+	workspaceRoot: string
+	ignore: CairnIgnore
 }
 
 /**
@@ -35,6 +42,7 @@ async function allowedBySettings(
 	settings: CairnSettings,
 	request: ApprovalRequest,
 	toolName: string,
+	place: ApprovalPlace,
 ): Promise<AutoApprovalDecision> {
 	const auto = settings.autoApproval
 	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request)
@@ -54,10 +62,11 @@ async function allowedBySettings(
 				: { decision: "ask" }
 		case "execute": {
 			if (request.command.isOutsideWorkspace) return askFor(settings, request)
-			const verdict = await evaluateCommand(request.command.command, {
-				allowed: settings.allowedCommands,
-				denied: settings.deniedCommands,
-			})
+			const verdict = await evaluateCommand(
+				request.command.command,
+				{ allowed: settings.allowedCommands, denied: settings.deniedCommands },
+				{ ...place, cwd: request.folder },
+			)
 			return verdict.decision === "allow" ? { decision: "auto" } : { decision: "ask", command: verdict }
 		}
 		case "mcp":
@@ -74,8 +83,9 @@ export async function decideAutoApproval(
 	request: ApprovalRequest,
 	usage: AutoApprovalUsage,
 	toolName: string,
+	place: ApprovalPlace,
 ): Promise<AutoApprovalDecision> {
-	const decision = await allowedBySettings(settings, request, toolName)
+	const decision = await allowedBySettings(settings, request, toolName, place)
 	if (decision.decision !== "auto") return decision
 	const { maxRequests, maxCost } = settings.autoApproval
 	if (maxRequests !== undefined && usage.autoApproved >= maxRequests) {

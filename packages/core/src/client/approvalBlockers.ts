@@ -1,4 +1,4 @@
-import { evaluateCommand } from "../approval/commandRules.js"
+import { evaluateCommand } from "../approval/evaluateCommand.js"
 import { isProtectedPath } from "../workspace/protectedPaths.js"
 import {
 	clineAskCommandSchema,
@@ -64,8 +64,8 @@ async function commandBlockers(text: string | undefined, policy: ApprovalPolicy)
 	const verdict = await evaluateCommand(command, { allowed: [], denied })
 	if (verdict.decision === "deny")
 		blockers.push(`"${command}" matches the denied command "${verdict.deniedBy}"`)
-	else if (verdict.decision === "ask" && verdict.unit === undefined)
-		blockers.push(`"${command}" cannot be checked against the denied commands`)
+	else if (verdict.decision === "ask" && !verdict.understood)
+		blockers.push(`"${command}" cannot be checked against the denied commands (${verdict.reason})`)
 	return blockers
 }
 

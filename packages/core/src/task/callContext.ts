@@ -1,5 +1,6 @@
 import type { CairnSettings, ClineAskFollowup, ClineSayHook, ClineSayTool } from "@cairn/types"
 import { decideAutoApproval, type AutoApprovalUsage } from "../approval/autoApproval.js"
+import type { CommandDecision } from "../approval/evaluateCommand.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
 import type { HookRun } from "../hooks/toolHook.js"
 import type { Host } from "../host/Host.js"
@@ -36,19 +37,23 @@ export interface CallEnvironment {
 	intents?: IntentActivation
 }
 
+/** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
+function commandVerdict(verdict: CommandDecision | undefined) {
+	if (verdict?.decision === "deny") return { deniedBy: verdict.deniedBy }
+	if (verdict?.decision !== "ask") return {}
+	return { reason: verdict.reason, ...(verdict.protectedPath && { protectedPath: verdict.protectedPath }) }
+}
+
 function askFor(
 	request: ApprovalRequest,
-	deniedBy?: string,
+	verdict?: CommandDecision,
 ): { ask: "tool" | "command" | "use_mcp_server"; text: string } {
 	switch (request.kind) {
 		case "read":
 		case "write":
 			return { ask: "tool", text: JSON.stringify(request.row) }
 		case "execute":
-			return {
-				ask: "command",
-				text: JSON.stringify({ ...request.command, ...(deniedBy && { deniedBy }) }),
-			}
+			return { ask: "command", text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }) }
 		case "mcp":
 			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
 	}
@@ -106,7 +111,10 @@ export function createCallContext(env: CallEnvironment): {
 	}
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
-		let decision = await decideAutoApproval(env.settings, request, env.autoApprovalUsage, env.toolName)
+		let decision = await decideAutoApproval(env.settings, request, env.autoApprovalUsage, env.toolName, {
+			workspaceRoot: env.host.workspaceRoot,
+			ignore: env.ignore,
+		})
 		if (decision.decision === "limit") {
 			const answer = await env.asks.ask("auto_approval_max_req_reached", JSON.stringify(decision.limit))
 			if (answer.response !== "yesButtonClicked") {
@@ -132,8 +140,7 @@ export function createCallContext(env: CallEnvironment): {
 			previewTs = undefined
 			return { approved: true }
 		}
-		const deniedBy = decision.command?.decision === "deny" ? decision.command.deniedBy : undefined
-		const { ask, text } = askFor(request, deniedBy)
+		const { ask, text } = askFor(request, decision.command)
 		const answer = await env.asks.ask(ask, text, previewTs)
 		previewTs = undefined
 		const feedback = feedbackOf(answer)

@@ -57,7 +57,7 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 
 		const ask: ClineAskCommand = { command, isOutsideWorkspace: folder.isOutsideWorkspace }
 		if (cwd !== undefined) ask.cwd = displayPath(folder)
-		const outcome = await context.approve({ kind: "execute", command: ask })
+		const outcome = await context.approve({ kind: "execute", command: ask, folder: folder.absolute })
 		if (!outcome.approved) return deniedResult("running this command", outcome.feedback)
 		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run.")
 

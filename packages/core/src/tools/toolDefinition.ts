@@ -19,7 +19,8 @@ import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 export type ApprovalRequest =
 	| { kind: "read"; row: ClineSayTool; isOutsideWorkspace: boolean }
 	| { kind: "write"; row: ClineSayTool; isOutsideWorkspace: boolean; isProtected: boolean }
-	| { kind: "execute"; command: ClineAskCommand }
+	/** `folder` is the absolute folder the command runs in. */
+	| { kind: "execute"; command: ClineAskCommand; folder: string }
 	| { kind: "mcp"; request: ClineAskUseMcpServer }
 
 export type ApprovalOutcome =

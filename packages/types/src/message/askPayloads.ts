@@ -11,13 +11,16 @@ export type ClineAskFollowup = z.infer<typeof clineAskFollowupSchema>
 
 /**
  * `command` ask: the command line and why it needs a person. `deniedBy` names the denied
- * prefix that matched: such a command is never auto-approved.
+ * command that matched: such a command is never auto-approved. `reason` says why auto-approval
+ * did not run it; `protectedPath` names a protected file it touches.
  */
 export const clineAskCommandSchema = z.object({
 	command: z.string(),
 	cwd: z.string().optional(),
 	isOutsideWorkspace: z.boolean().optional(),
 	deniedBy: z.string().optional(),
+	reason: z.string().optional(),
+	protectedPath: z.string().optional(),
 })
 export type ClineAskCommand = z.infer<typeof clineAskCommandSchema>
 

@@ -1,0 +1,131 @@
+import { checkCommandPaths, type CommandPlace } from "./commandPaths.js"
+import { allowCoverage, anyCommand, deniedBy, parseRule, type CommandRule } from "./rules/commandRules.js"
+import { hasRiskTable, riskyArguments } from "./rules/riskyArguments.js"
+import { analyseLine, type Invocation } from "./shell/invocations.js"
+import { loadShellParser, type ShellParserLocation } from "./shell/shellParser.js"
+
+export interface CommandLists {
+	/** Commands that may run without asking: a program and the arguments it starts with; "*" = any. */
+	allowed: readonly string[]
+	/** Commands that are never auto-approved, however they are spelled; deny wins over allow. */
+	denied: readonly string[]
+}
+
+export type CommandDecision =
+	| { decision: "allow" }
+	/**
+	 * A person must approve. `understood` is false when the analyser could not tell everything the
+	 * line would run; `protectedPath` names a protected file the line touches.
+	 */
+	| { decision: "ask"; reason: string; understood: boolean; protectedPath?: string }
+	/** A part matches a denied rule: never run without a person, whatever else is allowed. */
+	| { decision: "deny"; reason: string; deniedBy: string }
+
+/** Programs with no effect beyond the shell they run in; a rule for them would add nothing. */
+const harmless = new Set(["cd", "pwd", "true", "false", ":", "[", "[[", "test", "command", "exec"])
+
+/** Environment variables a command may be given unasked; others (PATH, LD_PRELOAD, PAGER, NODE_OPTIONS, GIT_*) can run code. */
+const harmlessVariables = new Set([
+	"CI",
+	"NODE_ENV",
+	"FORCE_COLOR",
+	"NO_COLOR",
+	"TERM",
+	"LANG",
+	"LC_ALL",
+	"TZ",
+	"DEBUG",
+	"RUST_BACKTRACE",
+	"RUST_LOG",
+	"PYTHONUNBUFFERED",
+	"PYTHONDONTWRITEBYTECODE",
+])
+
+/**
+ * Whether a shell line may run unasked. It is analysed over the bash grammar, and every program
+ * it would start anywhere (in substitutions, heredocs, `bash -c` strings, behind `env` or
+ * `xargs`) must be covered by an allowed rule and by none of the denied ones; file writes,
+ * environment changes, risky arguments and the files it names are judged too. Whatever the
+ * analyser does not fully understand asks a person. `place` adds the checks of the files the
+ * line names; without it only the rules are judged.
+ */
+export async function evaluateCommand(
+	line: string,
+	lists: CommandLists,
+	place?: CommandPlace,
+	parserLocation?: ShellParserLocation,
+): Promise<CommandDecision> {
+	const parser = await loadShellParser(parserLocation)
+	const parse = (texts: readonly string[]) =>
+		texts.flatMap((text) => parseRule(parser, text) ?? []).filter((rule) => rule !== undefined)
+	const allowed = parse(lists.allowed)
+	const denied = parse(lists.denied)
+	const analysis = analyseLine(parser, line)
+
+	for (const invocation of analysis.invocations) {
+		const match = deniedBy(denied, invocation)
+		if (match)
+			return {
+				decision: "deny",
+				reason: `"${invocation.source}" runs ${match.program}, which the denied command "${match.rule.text}" covers`,
+				deniedBy: match.rule.text,
+			}
+	}
+	const [unknown] = analysis.notUnderstood
+	if (unknown) return { decision: "ask", reason: `${unknown.reason} ("${unknown.source}")`, understood: false }
+	if (analysis.invocations.length === 0 && analysis.needsPerson.length === 0)
+		return { decision: "ask", reason: "the line runs no command", understood: true }
+
+	const [person] = analysis.needsPerson
+	if (person) return ask(`${person.reason} ("${person.source}")`)
+	for (const invocation of analysis.invocations) {
+		const reason = uncoveredReason(invocation, allowed, denied.length > 0)
+		if (reason !== undefined) return ask(reason)
+	}
+	const write = analysis.redirections.find((redirection) => redirection.effect === "write")
+	if (write) return ask(`it writes to a file ("${write.source}")`)
+	if (place) {
+		const [finding] = await checkCommandPaths(analysis, place)
+		if (finding)
+			return { ...ask(finding.reason), ...(finding.protectedPath && { protectedPath: finding.protectedPath }) }
+	}
+	return { decision: "allow" }
+}
+
+const ask = (reason: string): CommandDecision & { decision: "ask" } => ({ decision: "ask", reason, understood: true })
+
+/** Why the allowed rules do not let this invocation run unasked, or undefined when they do. */
+function uncoveredReason(invocation: Invocation, allowed: CommandRule[], denyListed: boolean): string | undefined {
+	const { program, args, source } = invocation
+	const variable = invocation.assignments.find(
+		(assignment) => !harmlessVariables.has(assignment.name) || assignment.value.kind !== "literal",
+	)
+	if (variable) return `it sets ${variable.name} for "${source}", which can change what runs`
+	if (invocation.runsLine || (harmless.has(program) && !invocation.privileged)) return undefined
+
+	if (invocation.privileged) {
+		const wrapper = invocation.wrappers.find((w) => w.program === "sudo" || w.program === "doas")
+		const wrapperAllowed = allowed.some(
+			(rule) => rule.program === anyCommand || (wrapper && allowCoverage(rule, wrapper.program, wrapper.args) >= 0),
+		)
+		if (!wrapperAllowed) return `"${source}" runs as another user (${wrapper?.program ?? "sudo"})`
+	}
+	const anyRule = allowed.some((rule) => rule.program === anyCommand)
+	const specific = allowed.filter((rule) => rule.program !== anyCommand)
+	const coverage = Math.max(-1, ...specific.map((rule) => allowCoverage(rule, program, args)))
+	if (coverage < 0 && !anyRule)
+		return `"${program}${args.length > 0 ? " …" : ""}" is not in the allowed commands ("${source}")`
+
+	if (args.some((arg) => arg.kind === "dynamic") || invocation.appendsArgs) {
+		if (hasRiskTable(program) && !anyRule)
+			return `"${source}" has an argument only known when it runs, which could make ${program} write files or run code`
+	}
+	for (const risky of riskyArguments(program, args)) {
+		const index = args.findIndex((arg) => arg.kind !== "dynamic" && arg.text === risky.arg)
+		const namedByRule = index >= 0 && index < coverage
+		// "*" allows any argument, but code given inline cannot be checked against the denied commands.
+		if (namedByRule || (anyRule && !(denyListed && risky.effect === "runs code"))) continue
+		return `"${risky.arg}" makes ${program} ${risky.effect === "writes files" ? "write files" : "run code"}; it needs its own approval`
+	}
+	return undefined
+}
