@@ -4,9 +4,13 @@ import {
 	type CairnSettings,
 	type CairnSettingsPatch,
 } from "@cairn/types"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
 import { describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
-import { decideAutoApproval, type AutoApprovalUsage } from "./autoApproval.js"
+import { CairnIgnore } from "../workspace/ignoreRules.js"
+import { decideAutoApproval, type ApprovalPlace, type AutoApprovalUsage } from "./autoApproval.js"
 
 const settings = (patch: CairnSettingsPatch): CairnSettings => applySettingsPatch(defaultSettings(), patch)
 const fresh = { autoApproved: 0, cost: 0 }
@@ -21,7 +25,12 @@ const write = (flags: { isOutsideWorkspace?: boolean; isProtected?: boolean } = 
 	isOutsideWorkspace: flags.isOutsideWorkspace ?? false,
 	isProtected: flags.isProtected ?? false,
 })
-const run = (command: string): ApprovalRequest => ({ kind: "execute", command: { command } })
+const workspace = mkdtempSync(path.join(tmpdir(), "cairn-auto-approval-"))
+const place = async (): Promise<ApprovalPlace> => ({
+	workspaceRoot: workspace,
+	ignore: await CairnIgnore.load(workspace),
+})
+const run = (command: string): ApprovalRequest => ({ kind: "execute", command: { command }, folder: workspace })
 const toolAsking: Record<ApprovalRequest["kind"], string> = {
 	read: "read_file",
 	write: "apply_diff",
@@ -29,8 +38,8 @@ const toolAsking: Record<ApprovalRequest["kind"], string> = {
 	mcp: "access_mcp_resource",
 }
 /** A request as the core tool of its kind makes it. */
-const decide = (s: CairnSettings, request: ApprovalRequest, usage: AutoApprovalUsage) =>
-	decideAutoApproval(s, request, usage, toolAsking[request.kind])
+const decide = async (s: CairnSettings, request: ApprovalRequest, usage: AutoApprovalUsage) =>
+	decideAutoApproval(s, request, usage, toolAsking[request.kind], await place())
 
 describe("decideAutoApproval", () => {
 	it("asks for everything by default", async () => {
@@ -67,9 +76,9 @@ describe("decideAutoApproval", () => {
 
 	it("never lets a tool that changes things through the read-only switch", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true } })
-		expect((await decideAutoApproval(s, read(), fresh, "read_file")).decision).toBe("auto")
-		expect((await decideAutoApproval(s, read(), fresh, "use_mcp_tool")).decision).toBe("ask")
-		expect((await decideAutoApproval(s, read(), fresh, "write_to_file")).decision).toBe("ask")
+		expect((await decideAutoApproval(s, read(), fresh, "read_file", await place())).decision).toBe("auto")
+		expect((await decideAutoApproval(s, read(), fresh, "use_mcp_tool", await place())).decision).toBe("ask")
+		expect((await decideAutoApproval(s, read(), fresh, "write_to_file", await place())).decision).toBe("ask")
 	})
 
 	it("auto-approves writes, but protected files and outside paths only with their own switches", async () => {
@@ -96,6 +105,14 @@ describe("decideAutoApproval", () => {
 		})
 	})
 
+	it("asks, with the reason, for a command that names a protected file", async () => {
+		const s = settings({ autoApproval: { enabled: true, execute: true }, allowedCommands: ["cat"] })
+		expect(await decide(s, run("cat .vscode/settings.json"), fresh)).toMatchObject({
+			decision: "ask",
+			command: { decision: "ask", reason: expect.stringContaining("protected"), protectedPath: ".vscode/settings.json" },
+		})
+	})
+
 	it("flags a denied command for the person even when auto-approval is off", async () => {
 		const s = settings({ deniedCommands: ["rm"] })
 		expect(await decide(s, run("ls && rm -rf x"), fresh)).toMatchObject({
@@ -111,7 +128,7 @@ describe("decideAutoApproval", () => {
 			(
 				await decide(
 					s,
-					{ kind: "execute", command: { command: "ls", isOutsideWorkspace: true } },
+					{ kind: "execute", command: { command: "ls", isOutsideWorkspace: true }, folder: "/" },
 					fresh,
 				)
 			).decision,

@@ -51,6 +51,13 @@ describe("resolveWorkspacePath", () => {
 		})
 	})
 
+	it("keeps names that only begin with two dots inside", async () => {
+		for (const name of ["..foo", "...", "..bar/x"]) {
+			const result = await resolveWorkspacePath(workspace, name)
+			expect(result).toMatchObject({ ok: true, path: { relative: name, isOutsideWorkspace: false } })
+		}
+	})
+
 	it("marks an absolute path outside the workspace as outside", async () => {
 		expect((await resolve("/etc/passwd")).isOutsideWorkspace).toBe(true)
 	})

@@ -41,7 +41,9 @@ async function realLocation(target: string): Promise<string> {
 
 export function isInside(root: string, candidate: string): boolean {
 	const relative = path.relative(root, candidate)
-	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
+	// "..foo" and "..." are names inside; only ".." itself or a path through it leaves.
+	const leaves = relative === ".." || relative.startsWith(`..${path.sep}`)
+	return relative === "" || (!leaves && !path.isAbsolute(relative))
 }
 
 /**

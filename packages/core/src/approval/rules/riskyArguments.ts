@@ -1,3 +1,4 @@
+import { harmlessTargets } from "../shell/shellAnalysis.js"
 import type { WordValue } from "../shell/shellWords.js"
 
 /**
@@ -139,7 +140,7 @@ export function riskyArguments(program: string, args: WordValue[]): RiskyArgumen
 	if (name === "git") found.push(...gitRisks(texts))
 	if (name === "make") found.push(...makeVariableRisks(texts))
 	if (name === "tee") {
-		for (const arg of texts.filter((text) => !text.startsWith("-")))
+		for (const arg of texts.filter((text) => !text.startsWith("-") && !harmlessTargets.has(text)))
 			found.push({ arg, effect: "writes files", option: arg })
 	}
 	const checker = scriptCheckers[name]

@@ -39,8 +39,10 @@ export function programName(word: WordValue | undefined): string | undefined {
 	const name = word.text
 	if (name === ".") return "source"
 	if (!name.includes("/")) return name
-	if (path.isAbsolute(name) && systemFolders.has(path.dirname(path.normalize(name)))) return path.basename(name)
-	return path.normalize(name)
+	const normalized = path.normalize(name)
+	if (path.isAbsolute(normalized)) return systemFolders.has(path.dirname(normalized)) ? path.basename(normalized) : normalized
+	// `./git` is the workspace's own program, never the git a rule allows.
+	return normalized.startsWith("../") ? normalized : `./${normalized}`
 }
 
 /** A line nested in a line (`bash -c`, `eval`) deeper than this is not analysed. */

@@ -262,6 +262,7 @@ class ShellWalker {
 		const isNumber = target.kind === "literal" && /^\d+-?$|^-$/.test(target.text)
 		if ((operator === ">&" || operator === "<&") && isNumber) return // fd duplication or closing
 		if (operator === ">&" || writeOperators.has(operator)) {
+			if (target.kind === "literal" && harmlessTargets.has(target.text)) return
 			this.result.redirections.push({ effect: "write", target, source: collapse(node.text) })
 			return
 		}
