@@ -1,23 +1,34 @@
-import { editorOwnedSettings, type EditorSettings } from "@cairn/core"
+import { editorOwnedSettings, userScopedSettings, type EditorSettings } from "@cairn/core"
 import * as vscode from "vscode"
 
 const section = "cairn"
 
 /**
- * Cairn's part of settings.json. Command rules and the command timeout live there (the core
- * names which: `editorOwnedSettings`), so a team can share them per workspace; the Settings
- * view writes changes back to the user's settings.
+ * Cairn's part of settings.json. Command rules, hooks and the command timeout live there (the
+ * core names which, `editorOwnedSettings`, and decides which a workspace may set), so people keep
+ * them in their dotfiles; the Settings view writes changes back.
  */
 export class VsCodeSettings implements EditorSettings {
-	read(): Record<string, unknown> {
+	read(): { user: Record<string, unknown>; workspace: Record<string, unknown> } {
 		const configuration = vscode.workspace.getConfiguration(section)
-		return Object.fromEntries(editorOwnedSettings.map((key) => [key, configuration.get(key)]))
+		const user: Record<string, unknown> = {}
+		const workspace: Record<string, unknown> = {}
+		for (const key of editorOwnedSettings) {
+			const inspected = configuration.inspect(key)
+			user[key] = inspected?.globalValue
+			workspace[key] = inspected?.workspaceFolderValue ?? inspected?.workspaceValue
+		}
+		return { user, workspace }
 	}
 
 	async write(values: Record<string, unknown>): Promise<void> {
 		const configuration = vscode.workspace.getConfiguration(section)
 		for (const [key, value] of Object.entries(values)) {
-			await configuration.update(key, value, writeTarget(configuration.inspect(key)))
+			// A workspace's value of these is not used, so the person's change goes to their own settings.
+			const target = (userScopedSettings as readonly string[]).includes(key)
+				? vscode.ConfigurationTarget.Global
+				: writeTarget(configuration.inspect(key))
+			await configuration.update(key, value, target)
 		}
 	}
 

@@ -6,8 +6,10 @@ suite("settings.json contributions", () => {
 	const settings = new VsCodeSettings()
 	teardown(async () => {
 		const cairn = vscode.workspace.getConfiguration("cairn")
-		for (const key of ["allowedCommands", "commandTimeoutSec"])
+		for (const key of ["allowedCommands", "deniedCommands", "commandTimeoutSec"]) {
 			await cairn.update(key, undefined, vscode.ConfigurationTarget.Global)
+			await cairn.update(key, undefined, vscode.ConfigurationTarget.Workspace)
+		}
 	})
 
 	test("every Cairn setting is contributed with its default", () => {
@@ -29,15 +31,31 @@ suite("settings.json contributions", () => {
 				"git log",
 				"npm test",
 			])
-			assert.deepEqual(settings.read(), {
+			assert.deepEqual(settings.read().user, {
 				allowedCommands: ["git log", "npm test"],
-				deniedCommands: [],
+				deniedCommands: undefined,
 				commandTimeoutSec: 45,
-				hooks: {},
+				hooks: undefined,
 			})
 			assert.ok(announced >= 1, "no change was announced")
 		} finally {
 			watch.dispose()
 		}
+	})
+
+	test("a workspace's settings cannot allow commands; they can only add denials", async () => {
+		const cairn = vscode.workspace.getConfiguration("cairn")
+		await cairn.update("allowedCommands", ["git log"], vscode.ConfigurationTarget.Global)
+		await cairn.update("allowedCommands", ["*"], vscode.ConfigurationTarget.Workspace)
+		await cairn.update("deniedCommands", ["rm"], vscode.ConfigurationTarget.Workspace)
+		const { user, workspace } = settings.read()
+		assert.deepEqual(user.allowedCommands, ["git log"])
+		assert.deepEqual(workspace.allowedCommands, ["*"])
+		assert.deepEqual(workspace.deniedCommands, ["rm"])
+		// The Settings view writes command rules to the person's own settings, never the workspace's.
+		await settings.write({ allowedCommands: ["npm test"] })
+		const inspected = vscode.workspace.getConfiguration("cairn").inspect("allowedCommands")
+		assert.deepEqual(inspected?.globalValue, ["npm test"])
+		assert.deepEqual(inspected?.workspaceValue, ["*"])
 	})
 })

@@ -9,18 +9,10 @@ import {
 	type ProviderName,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
+import { editorOwnedSettings, effectiveEditorValue, type EditorOwnedSetting } from "./editorSettingsTrust.js"
 
 const settingsKey = "settings"
 const apiKeyName = (provider: ProviderName) => `apiKey.${provider}`
-
-/** The settings that live in the editor's settings file when the host has one. */
-export const editorOwnedSettings = [
-	"allowedCommands",
-	"deniedCommands",
-	"commandTimeoutSec",
-	"hooks",
-] as const
-type EditorOwnedSetting = (typeof editorOwnedSettings)[number]
 const isEditorOwned = (key: string): key is EditorOwnedSetting =>
 	(editorOwnedSettings as readonly string[]).includes(key)
 
@@ -60,9 +52,7 @@ export class SettingsStore {
 	async update(patch: CairnSettingsPatch): Promise<CairnSettings> {
 		const editor = this.host.editorSettings
 		const toEditor = Object.fromEntries(
-			Object.entries(patch).filter(
-				([key, value]) => editor && isEditorOwned(key) && value !== undefined,
-			),
+			Object.entries(patch).filter(([key, value]) => editor && isEditorOwned(key) && value !== undefined),
 		)
 		const toState = Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in toEditor)))
 		this.stored = applySettingsPatch(this.stored, toState)
@@ -73,24 +63,36 @@ export class SettingsStore {
 
 	/** The editor's values that are valid; each invalid one is reported and left out. */
 	private editorValues(): CairnSettingsPatch {
-		const values = this.host.editorSettings?.read() ?? {}
+		const { user, workspace } = this.host.editorSettings?.read() ?? { user: {}, workspace: {} }
 		const valid: Record<string, unknown> = {}
 		for (const key of editorOwnedSettings) {
-			if (values[key] === undefined) continue
-			const parsed = cairnSettingsPatchSchema.shape[key].safeParse(values[key])
+			const { value, ignored } = effectiveEditorValue(key, user[key], workspace[key])
+			if (ignored) this.warnOnce(`workspace:${key}=${JSON.stringify(workspace[key])}`, () =>
+				this.host.logger.warn(
+					`The workspace setting "cairn.${key}" is ignored: only your user settings can allow more to run unasked`,
+					{ value: workspace[key] },
+				),
+			)
+			if (value === undefined) continue
+			const parsed = cairnSettingsPatchSchema.shape[key].safeParse(value)
 			if (parsed.success) {
 				valid[key] = parsed.data
 				continue
 			}
-			const report = `${key}=${JSON.stringify(values[key])}`
-			if (this.reported.has(report)) continue
-			this.reported.add(report)
-			this.host.logger.warn(`The editor setting "${key}" is invalid and is ignored`, {
-				value: values[key],
-				error: parsed.error.issues.map((issue) => issue.message).join("; "),
-			})
+			this.warnOnce(`${key}=${JSON.stringify(value)}`, () =>
+				this.host.logger.warn(`The editor setting "${key}" is invalid and is ignored`, {
+					value,
+					error: parsed.error.issues.map((issue) => issue.message).join("; "),
+				}),
+			)
 		}
 		return valid as CairnSettingsPatch
+	}
+
+	private warnOnce(report: string, warn: () => void) {
+		if (this.reported.has(report)) return
+		this.reported.add(report)
+		warn()
 	}
 
 	async apiKey(provider: ProviderName): Promise<string | undefined> {

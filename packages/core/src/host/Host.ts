@@ -33,8 +33,11 @@ export interface Host {
  * what Cairn stores, and changing them in Cairn's Settings view writes them back there.
  */
 export interface EditorSettings {
-	/** The settings file's values, unvalidated (the core validates them field by field). */
-	read(): Record<string, unknown>
+	/**
+	 * The settings file's values, unvalidated (the core validates them field by field and decides
+	 * which a workspace may set): the person's own (user) values and the open workspace's.
+	 */
+	read(): { user: Record<string, unknown>; workspace: Record<string, unknown> }
 	/** Writes changed values back to the settings file. */
 	write(values: Record<string, unknown>): Promise<void>
 	/** Called whenever the person changes one of these settings in the editor. */
