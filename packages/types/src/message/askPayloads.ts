@@ -11,13 +11,15 @@ export type ClineAskFollowup = z.infer<typeof clineAskFollowupSchema>
 
 /**
  * `command` ask: the command line and why it needs a person. `deniedBy` names the denied
- * prefix that matched: such a command is never auto-approved.
+ * prefix that matched: such a command is never auto-approved. `sandboxFailure` says why the
+ * command, run automatically in the OS sandbox, failed there: approving runs it unsandboxed.
  */
 export const clineAskCommandSchema = z.object({
 	command: z.string(),
 	cwd: z.string().optional(),
 	isOutsideWorkspace: z.boolean().optional(),
 	deniedBy: z.string().optional(),
+	sandboxFailure: z.string().optional(),
 })
 export type ClineAskCommand = z.infer<typeof clineAskCommandSchema>
 
