@@ -85,6 +85,7 @@ export class VsCodeHost implements Host {
 		this.commandSandbox = {
 			bwrapPath: "bwrap",
 			privatePaths: [path.dirname(context.globalStorageUri.fsPath)],
+			privateSockets: [],
 		}
 		// Without a folder open, the agent works in a scratch folder of its own, never the home folder.
 		this.workspaceRoot =

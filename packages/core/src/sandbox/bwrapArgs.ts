@@ -48,6 +48,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, tempDir: string): 
 		tempDir,
 		// A hidden folder inside the workspace was uncovered again by the bind: cover it again.
 		...hide(policy.hiddenPaths.filter((folder) => isInside(folder, workspace))),
+		// A socket file covered by /dev/null refuses connections.
+		...policy.hiddenSockets.flatMap((socket) => ["--ro-bind", "/dev/null", socket]),
 		"--chdir",
 		cwd,
 	]

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs"
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
+import { createServer as createNetServer, type AddressInfo } from "node:net"
 import { homedir } from "node:os"
 import path from "node:path"
 import { cairnSettingsSchema, type CairnSettingsPatch } from "@cairn/types"
@@ -30,13 +30,16 @@ beforeEach(async () => {
 })
 afterEach(() => temp.remove())
 
-function hostWith(options: { storageDir?: string; bwrapPath?: string } = {}): NodeHost {
+function hostWith(
+	options: { storageDir?: string; bwrapPath?: string; privateSockets?: string[] } = {},
+): NodeHost {
 	return new NodeHost({
 		workspaceRoot: workspace,
 		storageDir: options.storageDir ?? path.join(temp.dir, "storage"),
 		logger: recordingLogger(),
 		commands: { killGraceMs: 300, closeGraceMs: 300 },
 		...(options.bwrapPath !== undefined && { bwrapPath: options.bwrapPath }),
+		...(options.privateSockets && { privateSockets: options.privateSockets }),
 	})
 }
 
@@ -122,6 +125,25 @@ describe.skipIf(!availability.available)(`commands in the sandbox${why}`, () => 
 			expect(result.output).toContain("key=[]")
 		} finally {
 			delete process.env.CAIRN_TEST_API_KEY
+		}
+	})
+
+	it("cannot connect to a private Unix socket such as Docker's", async () => {
+		const socket = path.join(outside, "service.sock")
+		const service = createNetServer((connection) => connection.end("hello over the socket\n"))
+		await new Promise<void>((resolve) => service.listen(socket, resolve))
+		try {
+			const connect = `node -e "require('node:net').connect('${socket}').on('data', (d) => process.stdout.write(d)).on('error', (e) => { console.log(e.code); process.exit(1) })"`
+			const open = hostWith()
+			expect((await run(open, connect, await policyFor(open))).output).toContain(
+				"hello over the socket",
+			)
+			const guarded = hostWith({ privateSockets: [socket] })
+			const result = await run(guarded, connect, await policyFor(guarded))
+			expect(result.output).not.toContain("hello over the socket")
+			expect(result.output).toContain("ECONNREFUSED")
+		} finally {
+			await new Promise((resolve) => service.close(resolve))
 		}
 	})
 

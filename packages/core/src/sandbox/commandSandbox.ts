@@ -17,9 +17,9 @@ const noticed = new Set<string>()
 /** Names of inherited variables that look like credentials (the CLI takes API keys this way). */
 const secretName = /api_?key|secret|token|password|credential/i
 
-/** The real path of each folder that exists; a folder that does not has nothing to hide. */
-function existing(folders: readonly string[]): string[] {
-	const found = folders.flatMap((folder) => {
+/** The real path of each file or folder that exists; one that does not has nothing to hide. */
+function existing(paths: readonly string[]): string[] {
+	const found = paths.flatMap((folder) => {
 		try {
 			return [realpathSync(folder)]
 		} catch {
@@ -64,6 +64,8 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 			bwrapPath: support.bwrapPath,
 			workspaceRoot: realpathSync(host.workspaceRoot),
 			hiddenPaths,
+			// Whoever reaches Docker's socket can mount the whole disk into a container.
+			hiddenSockets: existing(["/run/docker.sock", "/var/run/docker.sock", ...support.privateSockets]),
 			hiddenEnv: Object.keys(process.env).filter((name) => secretName.test(name)),
 			allowNetwork: settings.commandSandboxNetwork,
 		},

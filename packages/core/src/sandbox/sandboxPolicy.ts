@@ -7,6 +7,8 @@ export interface SandboxSupport {
 	readonly bwrapPath: string
 	/** Folders that hold Cairn's state or secrets besides the host's storageDir. */
 	readonly privatePaths: readonly string[]
+	/** Unix sockets besides Docker's that sandboxed commands must not reach. */
+	readonly privateSockets: readonly string[]
 }
 
 /** How one command runs in the sandbox. */
@@ -16,6 +18,8 @@ export interface SandboxPolicy {
 	readonly workspaceRoot: string
 	/** Folders that look empty inside the sandbox: Cairn's storage and secrets. */
 	readonly hiddenPaths: readonly string[]
+	/** Unix sockets of services outside that would reach around the sandbox (Docker's). */
+	readonly hiddenSockets: readonly string[]
 	/** Environment variables the command does not inherit (API keys and the like). */
 	readonly hiddenEnv: readonly string[]
 	/** Whether the command may use the network; otherwise it has only its own loopback. */

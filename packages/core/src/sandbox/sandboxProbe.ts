@@ -10,7 +10,14 @@ const probes = new Map<string, Promise<SandboxAvailability>>()
 
 function probe(bwrapPath: string): Promise<SandboxAvailability> {
 	const workspaceRoot = realpathSync(tmpdir())
-	const policy = { bwrapPath, workspaceRoot, hiddenPaths: [], hiddenEnv: [], allowNetwork: false }
+	const policy = {
+		bwrapPath,
+		workspaceRoot,
+		hiddenPaths: [],
+		hiddenSockets: [],
+		hiddenEnv: [],
+		allowNetwork: false,
+	}
 	const { file, args, cleanup } = sandboxedSpawn(policy, workspaceRoot, ["/bin/sh", "-c", ":"])
 	return new Promise((resolve) => {
 		execFile(file, args, { timeout: 10_000 }, (error, _out, stderr) => {

@@ -29,6 +29,8 @@ export interface NodeHostOptions {
 	commands?: ShellCommandSettings
 	/** The bubblewrap binary for sandboxed commands; default `bwrap` on PATH. */
 	bwrapPath?: string
+	/** Unix sockets sandboxed commands must not reach, besides Docker's. */
+	privateSockets?: string[]
 }
 
 /** The Host of the CLI and of headless tests: plain files, child processes, no editor. */
@@ -48,7 +50,11 @@ export class NodeHost implements Host {
 		this.storageDir = path.resolve(options.storageDir)
 		this.logger = options.logger ?? createStderrLogger()
 		this.commandSettings = options.commands ?? {}
-		this.commandSandbox = { bwrapPath: options.bwrapPath ?? "bwrap", privatePaths: [] }
+		this.commandSandbox = {
+			bwrapPath: options.bwrapPath ?? "bwrap",
+			privatePaths: [],
+			privateSockets: options.privateSockets ?? [],
+		}
 		mkdirSync(this.storageDir, { recursive: true, mode: 0o700 })
 		this.secrets = new FileSecretStore(this.storageDir, this.logger)
 		this.state = new FileStateStore(this.storageDir, this.logger)
