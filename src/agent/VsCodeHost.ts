@@ -8,7 +8,9 @@ import {
 	type Logger,
 	type ProposedEdit,
 	type RunCommandOptions,
+	runShellCommand,
 	type RunningCommand,
+	type SandboxSupport,
 	type SecretStore,
 	type WorkspaceDiagnostic,
 } from "@cairn/core"
@@ -65,6 +67,7 @@ export class VsCodeHost implements Host {
 	readonly state: KeyValueStore
 	readonly logger: Logger
 	readonly editorSettings = new VsCodeSettings()
+	readonly commandSandbox: SandboxSupport
 	private readonly running = new Set<RunningCommand>()
 	private readonly storageWatch = offerReloadOnStorageChange()
 	private readonly terminals: TerminalCommands
@@ -77,6 +80,13 @@ export class VsCodeHost implements Host {
 		this.logger = logger(channel)
 		this.storageDir = storageFolder(context, this.logger)
 		this.terminals = new TerminalCommands(this.logger)
+		// Every extension's global storage, with VS Code's state database where SecretStorage keeps
+		// the (encrypted) API keys: nothing a sandboxed command has any business reading.
+		this.commandSandbox = {
+			bwrapPath: "bwrap",
+			privatePaths: [path.dirname(context.globalStorageUri.fsPath)],
+			privateSockets: [],
+		}
 		// Without a folder open, the agent works in a scratch folder of its own, never the home folder.
 		this.workspaceRoot =
 			vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? path.join(this.storageDir, "scratch")
@@ -92,8 +102,14 @@ export class VsCodeHost implements Host {
 		}
 	}
 
+	/**
+	 * In a "Cairn" terminal, except sandboxed commands: those run as child processes inside the
+	 * sandbox, since a terminal's shell is the person's and runs outside it.
+	 */
 	runCommand(command: string, options: RunCommandOptions): RunningCommand {
-		const running = this.terminals.run(command, options)
+		const running = options.sandbox
+			? runShellCommand(command, options)
+			: this.terminals.run(command, options)
 		this.running.add(running)
 		void running.done.then(() => this.running.delete(running))
 		return running

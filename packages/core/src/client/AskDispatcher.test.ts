@@ -95,6 +95,16 @@ describe("AskDispatcher: interactive asks", () => {
 		expect(third.host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked" }])
 	})
 
+	it("a command that failed in the sandbox needs a person to run it outside, even with -y", async () => {
+		const { host, events } = setup({ policy: policy({ autoApprove: true, allowOutsideWorkspace: true }) })
+		host.ask("command", JSON.stringify({ command: "touch ../x", sandboxFailure: "it wrote outside" }))
+		await until(() => events.length > 0)
+		expect(events).toEqual([
+			{ type: "needsPerson", detail: expect.stringMatching(/failed in the sandbox/) },
+		])
+		expect(host.sent).toEqual([])
+	})
+
 	it("without -y a person decides; typed text becomes a rejection with reasons", async () => {
 		const person: PersonChannel = {
 			ask: vi.fn(async () => ({ kind: "text" as const, text: "use yarn" })),

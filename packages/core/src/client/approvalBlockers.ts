@@ -49,10 +49,15 @@ function toolBlockers(row: ClineSayTool, policy: ApprovalPolicy): string[] {
 async function commandBlockers(text: string | undefined, policy: ApprovalPolicy): Promise<string[]> {
 	const parsed = safeParseJson(clineAskCommandSchema, text)
 	if (!parsed.success) return [`the command request could not be read (${parsed.error})`]
-	const { command, deniedBy, isOutsideWorkspace } = parsed.data
+	const { command, deniedBy, isOutsideWorkspace, sandboxFailure } = parsed.data
 	const blockers: string[] = []
 	if (isOutsideWorkspace === true && !policy.allowOutsideWorkspace)
 		blockers.push(`"${command}" runs outside the workspace (--allow-outside-workspace)`)
+	// The sandbox guards what runs unseen; -y must not be what lets a command out of it.
+	if (sandboxFailure !== undefined)
+		blockers.push(
+			`"${command}" failed in the sandbox (${sandboxFailure}); running it outside needs a person`,
+		)
 	if (deniedBy !== undefined) {
 		blockers.push(`"${command}" matches the denied command "${deniedBy}"`)
 		return blockers
@@ -71,7 +76,8 @@ async function commandBlockers(text: string | undefined, policy: ApprovalPolicy)
 
 /**
  * Why an approval ask must not be approved unseen, even with -y: paths outside the workspace,
- * protected files and denied commands (unless a flag allows the first two). Empty: approvable.
+ * protected files, denied commands (unless a flag allows the first two) and commands that
+ * failed in the sandbox. Empty: approvable.
  */
 export async function approvalBlockers(message: ClineMessage, policy: ApprovalPolicy): Promise<string[]> {
 	switch (message.ask) {

@@ -1,3 +1,5 @@
+import type { SandboxPolicy, SandboxSupport } from "../sandbox/sandboxPolicy.js"
+
 /**
  * Everything the core needs from the environment it runs in, and nothing more. The VS Code
  * extension and the CLI each implement it; the core never reaches past it to an editor.
@@ -25,6 +27,8 @@ export interface Host {
 	saveExport?(suggestedName: string, markdown: string): Promise<string | undefined>
 	/** Settings the person keeps in the editor's own settings file; absent where there is none. */
 	readonly editorSettings?: EditorSettings
+	/** How this host runs commands in the OS sandbox; absent where it cannot. */
+	readonly commandSandbox?: SandboxSupport
 }
 
 /**
@@ -70,6 +74,11 @@ export interface RunCommandOptions {
 	/** Kill the command after this long; undefined waits forever. */
 	timeoutMs?: number
 	env?: Record<string, string>
+	/**
+	 * Run the command in the OS sandbox under this policy. The host runs it as a child process
+	 * (never in a terminal, whose shell the sandbox could not contain).
+	 */
+	sandbox?: SandboxPolicy
 }
 
 export interface RunningCommand {

@@ -1,9 +1,14 @@
-import type { CairnSettings, ClineAskFollowup, ClineSayHook, ClineSayTool } from "@cairn/types"
-import { decideAutoApproval, type AutoApprovalUsage } from "../approval/autoApproval.js"
+import type { CairnSettings, ClineAskFollowup, ClineSay, ClineSayHook, ClineSayTool } from "@cairn/types"
+import {
+	decideAutoApproval,
+	type AutoApprovalDecision,
+	type AutoApprovalUsage,
+} from "../approval/autoApproval.js"
 import type { CommandDecision } from "../approval/evaluateCommand.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
 import type { HookRun } from "../hooks/toolHook.js"
 import type { Host } from "../host/Host.js"
+import { commandSandbox, type CommandSandbox } from "../sandbox/commandSandbox.js"
 import type {
 	ApprovalOutcome,
 	ApprovalRequest,
@@ -110,11 +115,23 @@ export function createCallContext(env: CallEnvironment): {
 			})
 	}
 
+	/** Shows a finished row in place of the call's preview row while that is still last, else below. */
+	const showRow = (say: ClineSay, text: string) => {
+		if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
+			env.transcript.update(previewTs, { type: "say", say, ask: undefined, text, partial: false })
+		} else env.transcript.append({ type: "say", say }, { text })
+		previewTs = undefined
+	}
+
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
-		let decision = await decideAutoApproval(env.settings, request, env.autoApprovalUsage, env.toolName, {
-			workspaceRoot: env.host.workspaceRoot,
-			ignore: env.ignore,
-		})
+		// A command that failed in the sandbox leaves it only with a person's approval.
+		let decision: AutoApprovalDecision =
+			request.kind === "execute" && request.command.sandboxFailure !== undefined
+				? { decision: "ask" }
+				: await decideAutoApproval(env.settings, request, env.autoApprovalUsage, env.toolName, {
+						workspaceRoot: env.host.workspaceRoot,
+						ignore: env.ignore,
+					})
 		if (decision.decision === "limit") {
 			const answer = await env.asks.ask("auto_approval_max_req_reached", JSON.stringify(decision.limit))
 			if (answer.response !== "yesButtonClicked") {
@@ -125,28 +142,36 @@ export function createCallContext(env: CallEnvironment): {
 			env.autoApprovalUsage.cost = 0
 			decision = { decision: "auto" }
 		}
-		if (decision.decision === "auto") {
+		const sandbox: CommandSandbox =
+			decision.decision === "auto" && request.kind === "execute"
+				? await commandSandbox(env.host, env.settings)
+				: { state: "off" }
+		if (sandbox.state === "unavailable" && sandbox.firstTime)
+			showRow(
+				"error",
+				`The command sandbox is not available: ${sandbox.reason}. ` +
+					"Commands that would run automatically ask you first; turn the sandbox off in Settings to let them run unsandboxed.",
+			)
+		if (decision.decision === "auto" && sandbox.state !== "unavailable") {
 			env.autoApprovalUsage.autoApproved++
 			const row = autoApprovedRow(request)
-			if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
-				env.transcript.update(previewTs, {
-					type: "say",
-					say: row.say,
-					ask: undefined,
-					text: row.text,
-					partial: false,
-				})
-			} else env.transcript.append({ type: "say", say: row.say }, { text: row.text })
-			previewTs = undefined
-			return { approved: true }
+			showRow(row.say, row.text)
+			return {
+				approved: true,
+				automatic: true,
+				...(sandbox.state === "ready" && { sandbox: sandbox.policy }),
+			}
 		}
-		const { ask, text } = askFor(request, decision.command)
+		const { ask, text } = askFor(request, decision.decision === "ask" ? decision.command : undefined)
 		const answer = await env.asks.ask(ask, text, previewTs)
 		previewTs = undefined
+		// Output from here on (a command run after a second ask) gets a row below the ask.
+		outputRow = undefined
 		const feedback = feedbackOf(answer)
 		showFeedback(feedback)
 		// Typing a message instead of pressing Approve is a rejection with reasons (seed 001).
-		if (answer.response === "yesButtonClicked") return { approved: true, ...(feedback && { feedback }) }
+		if (answer.response === "yesButtonClicked")
+			return { approved: true, automatic: false, ...(feedback && { feedback }) }
 		approval.rejected = true
 		return { approved: false, ...(feedback && { feedback }) }
 	}
@@ -197,17 +222,7 @@ export function createCallContext(env: CallEnvironment): {
 			return { approved: answer.response === "yesButtonClicked", ...(feedback && { feedback }) }
 		},
 		show(row: ClineSayHook) {
-			const text = JSON.stringify(row)
-			if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
-				env.transcript.update(previewTs, {
-					type: "say",
-					say: "hook",
-					ask: undefined,
-					text,
-					partial: false,
-				})
-			} else env.transcript.append({ type: "say", say: "hook" }, { text })
-			previewTs = undefined
+			showRow("hook", JSON.stringify(row))
 		},
 	}
 

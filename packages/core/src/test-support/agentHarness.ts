@@ -112,6 +112,8 @@ export interface AgentHarnessOptions {
 	settings?: CairnSettingsPatch
 	/** Leave the provider unconfigured, as on a first run. */
 	withoutProvider?: boolean
+	/** The bubblewrap binary; a missing one plays a system without the sandbox. */
+	bwrapPath?: string
 	/** The emitter the Controller sends API events to (the public API object). */
 	events?: IsolatedEmitter<CairnAPIEvents>
 }
@@ -158,6 +160,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		storageDir: path.join(temp.dir, "storage"),
 		logger,
 		commands: { killGraceMs: 200 },
+		...(options.bwrapPath !== undefined && { bwrapPath: options.bwrapPath }),
 	})
 	const newController = async () => {
 		const created = new Controller({
@@ -179,6 +182,8 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 			provider: { provider: options.provider, modelId: models[options.provider], baseUrl },
 		}),
 		requestRetries: 2,
+		// Tests of approvals do not depend on bubblewrap being installed; the sandbox's own tests turn it on.
+		commandSandbox: false,
 		...options.settings,
 	})
 	await controller.settingsStore.setApiKey(options.provider, "test-key")

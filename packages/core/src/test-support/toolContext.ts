@@ -120,7 +120,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		resolvePath: (requested) => resolveWorkspacePath(workspace, requested),
 		async approve(request) {
 			approvals.push(request)
-			if (approval === "approve") return { approved: true }
+			if (approval === "approve") return { approved: true, automatic: false }
 			if (approval === "reject") return { approved: false }
 			return approval(request, approvals.length - 1)
 		},

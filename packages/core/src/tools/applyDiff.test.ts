@@ -80,7 +80,7 @@ describe("apply_diff", () => {
 					path.join(t.workspace, "t.js"),
 					source.replace("let sum = 0", "let sum = 100"),
 				)
-				return { approved: true }
+				return { approved: true, automatic: false }
 			},
 		})
 		const result = await apply({ path: "t.js", diff: block("\treturn sum", "\treturn -sum") })
@@ -98,7 +98,7 @@ describe("apply_diff", () => {
 				const { utimes } = await import("node:fs/promises")
 				const later = new Date(Date.now() + 60_000)
 				await utimes(path.join(t.workspace, "t.js"), later, later)
-				return { approved: true }
+				return { approved: true, automatic: false }
 			},
 		})
 		const result = await apply({ path: "t.js", diff: block("\treturn sum", "\treturn -sum") })

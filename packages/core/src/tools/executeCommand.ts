@@ -2,7 +2,9 @@ import { stat } from "node:fs/promises"
 import type { ClineAskCommand } from "@cairn/types"
 import { z } from "zod"
 import type { CommandExit } from "../host/Host.js"
-import type { ToolDefinition } from "./toolDefinition.js"
+import { sandboxFailure } from "../sandbox/sandboxFailure.js"
+import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
+import type { PersonFeedback, ToolContext, ToolDefinition, ToolResult } from "./toolDefinition.js"
 import { OutputCollector } from "./support/outputCollector.js"
 import { displayPath } from "./support/toolPaths.js"
 import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
@@ -28,6 +30,81 @@ function describeExit(exit: CommandExit, cancelled: boolean, timeoutSec: number)
 	if (exit.exitCode !== undefined) return `The command failed with exit code ${exit.exitCode}.`
 	if (exit.signal !== undefined) return `The command was ended by signal ${exit.signal}.`
 	return "The command ended; the terminal did not report its exit code."
+}
+
+interface CommandRun {
+	exit: CommandExit | "proceeded"
+	cancelled: boolean
+	output: OutputCollector
+}
+
+/** Runs the command and waits until it ends, the task is cancelled, or the person lets it run on. */
+async function runCommand(
+	command: string,
+	cwd: string,
+	context: ToolContext,
+	sandbox: SandboxPolicy | undefined,
+): Promise<CommandRun> {
+	const timeoutSec = context.settings.commandTimeoutSec
+	const output = new OutputCollector()
+	const running = context.host.runCommand(command, {
+		cwd,
+		timeoutMs: timeoutSec > 0 ? timeoutSec * 1000 : undefined,
+		onOutput: (chunk) => {
+			output.push(chunk)
+			context.commandOutput(chunk)
+		},
+		...(sandbox && { sandbox }),
+	})
+	let cancelled = false
+	const onAbort = () => {
+		cancelled = true
+		running.kill()
+	}
+	context.signal.addEventListener("abort", onAbort, { once: true })
+	// "Proceed While Running": the agent goes on with what the command has printed so far and
+	// the process keeps running (its later output still reaches the transcript).
+	const proceeded = new Promise<"proceeded">((resolve) => {
+		if (context.proceedSignal?.aborted) resolve("proceeded")
+		context.proceedSignal?.addEventListener("abort", () => resolve("proceeded"), { once: true })
+	})
+	try {
+		return { exit: await Promise.race([running.done, proceeded]), cancelled, output }
+	} finally {
+		context.signal.removeEventListener("abort", onAbort)
+	}
+}
+
+/** Why a sandboxed run failed because of the sandbox; undefined when it did not, or failed on its own. */
+function failedInSandbox(run: CommandRun, policy: SandboxPolicy): string | undefined {
+	if (run.cancelled || run.exit === "proceeded" || run.exit.timedOut) return undefined
+	if (run.exit.exitCode === 0 || run.exit.exitCode === undefined) return undefined
+	return sandboxFailure(run.output.render(), policy)
+}
+
+function output(run: CommandRun): string {
+	const text = run.output.render()
+	return text.trim() === "" ? "(no output)" : `Output:\n${text}`
+}
+
+/** The result for the model; `lead` tells what happened before this run. */
+function report(
+	run: CommandRun,
+	feedback: PersonFeedback | undefined,
+	timeoutSec: number,
+	lead = "",
+): ToolResult {
+	if (run.exit === "proceeded") {
+		const soFar = run.output.render()
+		const body = soFar.trim() === "" ? "(no output yet)" : `Output so far:\n${soFar}`
+		return withFeedback(
+			`${lead}The command is still running: the user chose to let you continue while it runs.\n${body}`,
+			feedback,
+			false,
+		)
+	}
+	const result = `${lead}${describeExit(run.exit, run.cancelled, timeoutSec)}\n${output(run)}`
+	return { ...withFeedback(result, feedback, run.cancelled), commandExit: run.exit }
 }
 
 export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
@@ -61,47 +138,26 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 		if (!outcome.approved) return deniedResult("running this command", outcome.feedback)
 		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run.")
 
-		const timeoutSec = context.settings.commandTimeoutSec
-		const output = new OutputCollector()
-		const running = context.host.runCommand(command, {
-			cwd: folder.absolute,
-			timeoutMs: timeoutSec > 0 ? timeoutSec * 1000 : undefined,
-			onOutput: (chunk) => {
-				output.push(chunk)
-				context.commandOutput(chunk)
-			},
-		})
-		let cancelled = false
-		const onAbort = () => {
-			cancelled = true
-			running.kill()
-		}
-		context.signal.addEventListener("abort", onAbort, { once: true })
-		// "Proceed While Running": the agent goes on with what the command has printed so far and
-		// the process keeps running (its later output still reaches the transcript).
-		const proceeded = new Promise<"proceeded">((resolve) => {
-			if (context.proceedSignal?.aborted) resolve("proceeded")
-			context.proceedSignal?.addEventListener("abort", () => resolve("proceeded"), { once: true })
-		})
-		let exit: CommandExit | "proceeded"
-		try {
-			exit = await Promise.race([running.done, proceeded])
-		} finally {
-			context.signal.removeEventListener("abort", onAbort)
-		}
-		if (exit === "proceeded") {
-			const soFar = output.render()
-			const body = soFar.trim() === "" ? "(no output yet)" : `Output so far:\n${soFar}`
-			return withFeedback(
-				`The command is still running: the user chose to let you continue while it runs.\n${body}`,
-				outcome.feedback,
-				false,
-			)
-		}
+		const run = await runCommand(command, folder.absolute, context, outcome.sandbox)
+		const failure = outcome.sandbox && failedInSandbox(run, outcome.sandbox)
+		if (!failure) return report(run, outcome.feedback, context.settings.commandTimeoutSec)
 
-		const text = output.render()
-		const body = text.trim() === "" ? "(no output)" : `Output:\n${text}`
-		const result = `${describeExit(exit, cancelled, timeoutSec)}\n${body}`
-		return { ...withFeedback(result, outcome.feedback, cancelled), commandExit: exit }
+		// The sandbox stopped it: only a person can let it run outside.
+		const inSandbox = `The command ran automatically in the OS sandbox and failed there: ${failure}.\n${output(run)}`
+		const retry = await context.approve({
+			kind: "execute",
+			command: { ...ask, sandboxFailure: failure },
+			folder: folder.absolute,
+		})
+		if (!retry.approved)
+			return withFeedback(
+				`${inSandbox}\n\nThe user was asked to run it outside the sandbox and declined. Find a way that stays in the workspace (and off the network), or ask the user.`,
+				retry.feedback,
+				true,
+			)
+		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run again.")
+		const unsandboxed = await runCommand(command, folder.absolute, context, undefined)
+		const lead = `${inSandbox}\n\nThe user approved running it outside the sandbox. That run:\n`
+		return report(unsandboxed, retry.feedback, context.settings.commandTimeoutSec, lead)
 	},
 }

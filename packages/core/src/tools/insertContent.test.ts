@@ -70,7 +70,7 @@ describe("insert_content", () => {
 			files: { "a.txt": "a\n" },
 			approval: async () => {
 				await writeFile(path.join(t.workspace, "a.txt"), "changed\n")
-				return { approved: true }
+				return { approved: true, automatic: false }
 			},
 		})
 		expect((await insert({ path: "a.txt", line: 1, content: "z" })).text).toMatch(

@@ -77,7 +77,7 @@ describe("search_and_replace", () => {
 			files: { "a.txt": "x\n" },
 			approval: async () => {
 				await writeFile(path.join(t.workspace, "a.txt"), "x x\n")
-				return { approved: true }
+				return { approved: true, automatic: false }
 			},
 		})
 		expect((await replace({ path: "a.txt", search: "x", replace: "y" })).text).toMatch(

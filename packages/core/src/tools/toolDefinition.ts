@@ -8,6 +8,7 @@ import type {
 } from "@cairn/types"
 import type { z } from "zod"
 import type { CommandExit, Host } from "../host/Host.js"
+import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ResolvePathResult } from "../workspace/workspacePaths.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
@@ -24,7 +25,15 @@ export type ApprovalRequest =
 	| { kind: "mcp"; request: ClineAskUseMcpServer }
 
 export type ApprovalOutcome =
-	{ approved: true; feedback?: PersonFeedback } | { approved: false; feedback?: PersonFeedback }
+	| {
+			approved: true
+			/** No person approved: the settings did. */
+			automatic: boolean
+			/** Run the command in this OS sandbox (an automatic approval of a command, sandbox on). */
+			sandbox?: SandboxPolicy
+			feedback?: PersonFeedback
+	  }
+	| { approved: false; feedback?: PersonFeedback }
 
 /** Text (and images) the person typed along with their answer. */
 export interface PersonFeedback {

@@ -83,7 +83,13 @@ describe("write_to_file", () => {
 	})
 
 	it("passes the person's feedback along with an approval", async () => {
-		await setup({ approval: () => ({ approved: true, feedback: { text: "fine, but add tests next" } }) })
+		await setup({
+			approval: () => ({
+				approved: true,
+				automatic: false,
+				feedback: { text: "fine, but add tests next" },
+			}),
+		})
 		const result = await write({ path: "x.txt", content: "x\n" })
 		expect(result.text).toMatch(/Created x.txt.[\s\S]*<feedback>\nfine, but add tests next\n<\/feedback>/)
 	})
@@ -127,7 +133,7 @@ describe("write_to_file", () => {
 			files: { "a.txt": "v1\n" },
 			approval: async () => {
 				await writeFile(path.join(t.workspace, "a.txt"), "someone else's v2\n")
-				return { approved: true }
+				return { approved: true, automatic: false }
 			},
 		})
 		const result = await write({ path: "a.txt", content: "mine\n" })
@@ -143,7 +149,7 @@ describe("write_to_file", () => {
 				if (request.kind === "write" && request.row.tool === "editedExistingFile")
 					await rm(path.join(t.workspace, "gone.txt"))
 				else await writeFile(path.join(t.workspace, "fresh.txt"), "theirs\n")
-				return { approved: true }
+				return { approved: true, automatic: false }
 			},
 		})
 		expect((await write({ path: "gone.txt", content: "mine\n" })).text).toMatch(

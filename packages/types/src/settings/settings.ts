@@ -34,6 +34,13 @@ export const cairnSettingsSchema = z.object({
 	deniedCommands: commandPrefixList,
 	/** Seconds before a command is killed; 0 waits forever. */
 	commandTimeoutSec: z.number().int().nonnegative().default(0),
+	/**
+	 * Commands no person approved run in the OS sandbox (Linux, bubblewrap); where it is
+	 * unavailable they ask. Trust-widening when off: kept in Cairn's own storage only.
+	 */
+	commandSandbox: z.boolean().default(true),
+	/** Sandboxed commands may use the network. Trust-widening: Cairn's own storage only. */
+	commandSandboxNetwork: z.boolean().default(false),
 	consecutiveMistakeLimit: z.number().int().positive().default(3),
 	/** Retries of a failed model request (429, 5xx, network) before asking the person. */
 	requestRetries: z.number().int().nonnegative().max(20).default(5),

@@ -8,7 +8,10 @@ import { GenericRow } from "./GenericRow"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
-/** A command waiting for the person's Run or Reject; a denied prefix is called out. */
+/**
+ * A command waiting for the person's Run or Reject; a denied prefix, and a failure in the sandbox
+ * (Run then runs it unsandboxed), are called out.
+ */
 export function CommandAskRow({ message, isLast }: RowProps) {
 	const parsed = usePayload(clineAskCommandSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
@@ -19,7 +22,13 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 		<div className={["command-ask", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
 				icon="terminal"
-				title={waiting ? "Cairn wants to run this command" : "Command"}
+				title={
+					!waiting
+						? "Command"
+						: command.sandboxFailure !== undefined
+							? "Cairn wants to run this command outside the sandbox"
+							: "Cairn wants to run this command"
+				}
 				trailing={
 					streaming ? (
 						<Spinner label="The command is still arriving" />
@@ -45,6 +54,15 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 					<span>
 						This command matches the denied prefix <code>{command.deniedBy}</code>, so it is never
 						auto-approved. Run it only if you are sure.
+					</span>
+				</div>
+			)}
+			{command.sandboxFailure !== undefined && (
+				<div className="row-warning" role="note">
+					<Icon name="warning" />
+					<span>
+						It ran automatically in the sandbox and failed there: {command.sandboxFailure}. Run it
+						again without the sandbox only if you trust what it does.
 					</span>
 				</div>
 			)}

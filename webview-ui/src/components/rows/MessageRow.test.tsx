@@ -442,6 +442,15 @@ describe("commands", () => {
 		expect(warning.textContent).toContain("never auto-approved")
 	})
 
+	it("a command that failed in the sandbox says so and that Run leaves the sandbox", () => {
+		renderRow(
+			ask("command", json({ command: "touch ../x", sandboxFailure: "it wrote outside the workspace" })),
+			{ isLast: true },
+		)
+		expect(screen.getByText("Cairn wants to run this command outside the sandbox")).toBeTruthy()
+		expect(screen.getByRole("note").textContent).toContain("failed there: it wrote outside the workspace")
+	})
+
 	it("command output renders ANSI colours as classes, never as escape codes", () => {
 		const { container } = renderRow(
 			ask("command_output", "\u001b[32m✓ 12 passed\u001b[0m\n\u001b[1;31m✗ 1 failed\u001b[0m"),

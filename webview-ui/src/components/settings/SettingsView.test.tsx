@@ -50,6 +50,17 @@ describe("SettingsView posts one field per change", () => {
 		expect((screen.getByRole("checkbox", { name: label }) as HTMLInputElement).checked).toBe(true)
 	})
 
+	it("the sandbox switches send commandSandbox and commandSandboxNetwork", () => {
+		renderSettings()
+		const sandbox = screen.getByRole("checkbox", { name: "Sandbox auto-approved commands" })
+		expect((sandbox as HTMLInputElement).checked).toBe(true)
+		fireEvent.click(screen.getByRole("checkbox", { name: "Allow the network in the sandbox" }))
+		expect(onlyFieldPosted()).toEqual(["commandSandboxNetwork", true])
+		posted.length = 0
+		fireEvent.click(sandbox)
+		expect(onlyFieldPosted()).toEqual(["commandSandbox", false])
+	})
+
 	it.each([
 		["Question timeout (seconds)", "30", ["autoApproval", { followupTimeoutMs: 30_000 }]],
 		["Max auto-approved requests per task", "25", ["autoApproval", { maxRequests: 25 }]],

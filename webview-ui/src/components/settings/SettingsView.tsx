@@ -1,6 +1,7 @@
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
+import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
 import { InstructionsField } from "./InstructionsField"
 import { NumberField } from "./NumberField"
@@ -36,6 +37,19 @@ export function SettingsView() {
 					min={0}
 					integer
 					onCommit={(commandTimeoutSec) => updateSetting({ commandTimeoutSec })}
+				/>
+				<CheckboxField
+					label="Sandbox auto-approved commands"
+					description="Commands that run without your approval run in an OS sandbox (Linux, bubblewrap): only the workspace is writable and Cairn's storage is hidden. Where there is no sandbox they ask you first."
+					checked={settings.commandSandbox}
+					onChange={(commandSandbox) => updateSetting({ commandSandbox })}
+				/>
+				<CheckboxField
+					label="Allow the network in the sandbox"
+					description="Let sandboxed commands reach the network (package installs, servers on this machine)."
+					checked={settings.commandSandboxNetwork}
+					disabled={!settings.commandSandbox}
+					onChange={(commandSandboxNetwork) => updateSetting({ commandSandboxNetwork })}
 				/>
 			</section>
 			<section className="settings-section" aria-labelledby="settings-agent">

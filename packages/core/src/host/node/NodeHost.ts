@@ -12,6 +12,7 @@ import type {
 	SecretStore,
 	WorkspaceDiagnostic,
 } from "../Host.js"
+import type { SandboxSupport } from "../../sandbox/sandboxPolicy.js"
 import { writeFileAtomic } from "../../fs/atomicWrite.js"
 import { fileEditSession } from "./fileEditSession.js"
 import { FileSecretStore } from "./fileSecretStore.js"
@@ -26,6 +27,10 @@ export interface NodeHostOptions {
 	logger?: Logger
 	/** Shell and kill timings; the defaults suit people, tests shorten them. */
 	commands?: ShellCommandSettings
+	/** The bubblewrap binary for sandboxed commands; default `bwrap` on PATH. */
+	bwrapPath?: string
+	/** Unix sockets sandboxed commands must not reach, besides Docker's. */
+	privateSockets?: string[]
 }
 
 /** The Host of the CLI and of headless tests: plain files, child processes, no editor. */
@@ -35,6 +40,8 @@ export class NodeHost implements Host {
 	readonly logger: Logger
 	readonly secrets: SecretStore
 	readonly state: KeyValueStore
+	/** The storage dir is hidden from sandboxed commands anyway; nothing else is Cairn's here. */
+	readonly commandSandbox: SandboxSupport
 	private readonly commandSettings: ShellCommandSettings
 	private readonly running = new Set<RunningCommand>()
 
@@ -43,13 +50,22 @@ export class NodeHost implements Host {
 		this.storageDir = path.resolve(options.storageDir)
 		this.logger = options.logger ?? createStderrLogger()
 		this.commandSettings = options.commands ?? {}
+		this.commandSandbox = {
+			bwrapPath: options.bwrapPath ?? "bwrap",
+			privatePaths: [],
+			privateSockets: options.privateSockets ?? [],
+		}
 		mkdirSync(this.storageDir, { recursive: true, mode: 0o700 })
 		this.secrets = new FileSecretStore(this.storageDir, this.logger)
 		this.state = new FileStateStore(this.storageDir, this.logger)
 	}
 
 	runCommand(command: string, options: RunCommandOptions): RunningCommand {
-		this.logger.debug("Running a command", { command, cwd: options.cwd })
+		this.logger.debug("Running a command", {
+			command,
+			cwd: options.cwd,
+			sandboxed: options.sandbox !== undefined,
+		})
 		const running = runShellCommand(command, options, this.commandSettings)
 		this.running.add(running)
 		void running.done.then(() => this.running.delete(running))

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { StringDecoder } from "node:string_decoder"
+import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
 import type { CommandExit, RunCommandOptions, RunningCommand } from "../Host.js"
 
 export interface ShellCommandSettings {
@@ -32,6 +33,8 @@ export function userShell(): string {
  * - The command gets its own process group (`detached`), so kill() reaches everything it
  *   started, including background jobs, by signalling the group.
  * - stdin is closed: a command waiting for input reads end-of-file instead of hanging.
+ * - With `options.sandbox`, bubblewrap starts the wrapper inside the sandbox. kill() reaches
+ *   bubblewrap, and with it (--die-with-parent, its own pid namespace) everything inside.
  */
 export function runShellCommand(
 	command: string,
@@ -42,11 +45,17 @@ export function runShellCommand(
 	const killGraceMs = settings.killGraceMs ?? 2_000
 	const closeGraceMs = settings.closeGraceMs ?? 1_000
 
-	const child = spawn("/bin/sh", ["-c", 'exec 2>&1; exec "$0" -c "$1"', shell, command], {
+	const wrapper = ["/bin/sh", "-c", 'exec 2>&1; exec "$0" -c "$1"', shell, command]
+	const { file, args, cleanup } = options.sandbox
+		? sandboxedSpawn(options.sandbox, options.cwd, wrapper)
+		: { file: "/bin/sh", args: wrapper.slice(1), cleanup: () => undefined }
+	const child = spawn(file, args, {
 		cwd: options.cwd,
 		env: { ...process.env, ...options.env },
 		detached: true,
-		stdio: ["ignore", "pipe", "ignore"],
+		// The wrapper merges the command's stderr into stdout; only errors of the wrapper itself or
+		// of bubblewrap come through stderr.
+		stdio: ["ignore", "pipe", "pipe"],
 	})
 	const decoder = new StringDecoder("utf8")
 	let timedOut = false
@@ -77,6 +86,7 @@ export function runShellCommand(
 		finished = true
 		clearTimeout(timeoutTimer)
 		clearTimeout(closeTimer)
+		cleanup()
 		emit(decoder.end())
 		resolveDone(result)
 	}
@@ -89,14 +99,17 @@ export function runShellCommand(
 		})
 	}
 
-	child.stdout.on("data", (chunk: Buffer) => {
+	const onData = (chunk: Buffer) => {
 		if (!finished) emit(decoder.write(chunk))
-	})
+	}
+	child.stdout.on("data", onData)
+	child.stderr.on("data", onData)
 
 	child.on("exit", (code, signal) => {
 		exit = { code, signal }
 		closeTimer = setTimeout(() => {
 			child.stdout.destroy()
+			child.stderr.destroy()
 			finishFromExit()
 		}, closeGraceMs)
 	})

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs"
+import path from "node:path"
+import { lastToolResult } from "@cairn/model-server"
+import { afterEach, describe, expect, it } from "vitest"
+import { probeSandbox } from "../sandbox/sandboxProbe.js"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+
+const availability = await probeSandbox("bwrap")
+const why = availability.available ? "" : ` (skipped: ${availability.reason})`
+
+const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
+const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }
+const settings = {
+	autoApproval: { enabled: true, execute: true },
+	allowedCommands: ["touch", "echo"],
+	commandSandbox: true,
+}
+const writeOutside = "touch ../outside/made-by-command"
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+const madeOutside = (harness: AgentHarness) =>
+	existsSync(path.join(harness.workspace, "..", "outside", "made-by-command"))
+const toolResultOf = (harness: AgentHarness, request: number) => {
+	const sent = harness.server.requests.filter((r) => r.route === "chat")[request]
+	return sent ? lastToolResult(sent) : undefined
+}
+
+describe.skipIf(!availability.available)(`an auto-approved command in the sandbox${why}`, () => {
+	const start = () =>
+		startAgent({
+			provider: "anthropic",
+			settings,
+			outsideFiles: { keep: "1" },
+			scenario: [run(writeOutside), reportResult],
+		})
+
+	it("fails writing outside the workspace, asks, and runs unsandboxed once the person approves", async () => {
+		agent = await start()
+		await agent.send({ type: "newTask", text: "make a file next door" })
+		await agent.client.waitForAsk("command")
+		const ask = JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")
+		expect(ask).toMatchObject({ command: writeOutside })
+		expect(ask.sandboxFailure).toMatch(/outside the workspace/)
+		expect(madeOutside(agent)).toBe(false)
+		const sandboxOutput = agent.client.messages.filter((m) => m.ask === "command_output")
+		expect(sandboxOutput.at(-1)?.text).toMatch(/read-only file system/i)
+
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		expect(madeOutside(agent)).toBe(true)
+		const result = toolResultOf(agent, 1)
+		expect(result).toMatch(/failed there: it wrote outside the workspace/)
+		expect(result).toMatch(/approved running it outside the sandbox[\s\S]*exit code 0/)
+	})
+
+	it("tells the model when the person declines to run it outside the sandbox", async () => {
+		agent = await start()
+		await agent.send({ type: "newTask", text: "make a file next door" })
+		await agent.client.waitForAsk("command")
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+		expect(madeOutside(agent)).toBe(false)
+		expect(toolResultOf(agent, 1)).toMatch(/asked to run it outside the sandbox and declined/)
+	})
+})
+
+describe("an auto-approved command where the sandbox is unavailable", () => {
+	it("asks a person instead, and says why once", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings,
+			bwrapPath: `/nonexistent/bwrap-${Date.now()}`,
+			scenario: [run("echo one"), run("echo two"), reportResult],
+		})
+		await agent.send({ type: "newTask", text: "echo twice" })
+		await agent.client.waitForAsk("command")
+		expect(JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")).toEqual({
+			command: "echo one",
+			isOutsideWorkspace: false,
+		})
+		await agent.press("primary")
+		await agent.client.waitFor((m) => {
+			const last = m.messages.at(-1)
+			return last?.ask === "command" && last.partial !== true && (last.text ?? "").includes("echo two")
+		}, "the second command's ask")
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		const notices = agent.client
+			.says("error")
+			.filter((m) => (m.text ?? "").includes("command sandbox is not available"))
+		expect(notices).toHaveLength(1)
+		expect(toolResultOf(agent, 1)).toMatch(/one[\s\S]*exit code 0|exit code 0[\s\S]*one/)
+	})
+
+	it("runs it without asking when the person turned the sandbox off", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { ...settings, commandSandbox: false },
+			bwrapPath: "/nonexistent/bwrap",
+			scenario: [run("echo unsandboxed"), reportResult],
+		})
+		await agent.send({ type: "newTask", text: "echo" })
+		await agent.client.waitForAsk("completion_result")
+		expect(agent.client.messages.some((m) => m.ask === "command")).toBe(false)
+	})
+})
