@@ -6,6 +6,8 @@ export interface ToolSummary {
 	target: string
 	/** A unified diff (edits) or the new file's lines, each marked "+". */
 	body?: string
+	/** Why a command waits for a person: a denied command, the analyser's reason, a sandbox failure. */
+	note?: string
 }
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
@@ -43,7 +45,9 @@ export function summarizeTool(kind: string, input: Record<string, unknown>): Too
 		case "executeCommand":
 		case "command": {
 			const cwd = str(input.cwd)
-			return { verb, target: `${str(input.command) ?? ""}${cwd ? ` (in ${cwd})` : ""}` }
+			const target = `${str(input.command) ?? ""}${cwd ? ` (in ${cwd})` : ""}`
+			const note = commandNote(input)
+			return { verb, target, ...(note !== undefined && { note }) }
 		}
 		case "searchFiles":
 			return {
@@ -93,4 +97,13 @@ export function clipLines(text: string, max: number): string {
 	const lines = text.replace(/\n$/, "").split("\n")
 	if (lines.length <= max) return lines.join("\n")
 	return `${lines.slice(0, max).join("\n")}\n… ${lines.length - max} more lines`
+}
+
+function commandNote(input: Record<string, unknown>): string | undefined {
+	const deniedBy = str(input.deniedBy)
+	if (deniedBy !== undefined) return `matches the denied command "${deniedBy}"`
+	const failure = str(input.sandboxFailure)
+	if (failure !== undefined) return `failed in the sandbox (${failure}); approving runs it outside`
+	const reason = str(input.reason)
+	return reason === undefined ? undefined : `not auto-approved: ${reason}`
 }

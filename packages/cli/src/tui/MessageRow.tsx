@@ -31,6 +31,7 @@ function ToolLine({
 				{isCommand ? null : <Text bold>{summary.verb} </Text>}
 				{summary.target}
 			</Text>
+			{summary.note !== undefined && <Text color="yellow"> ! {summary.note}</Text>}
 			{summary.body !== undefined && summary.body !== "" && (
 				<DiffView body={summary.body} maxLines={asking ? 40 : 12} />
 			)}

@@ -12,10 +12,13 @@ const run = (command: string) => ({ toolCalls: [{ name: "execute_command", argum
 const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }
 const settings = {
 	autoApproval: { enabled: true, execute: true },
-	allowedCommands: ["touch", "echo"],
+	allowedCommands: ["sh", "echo"],
 	commandSandbox: true,
 }
-const writeOutside = "touch ../outside/made-by-command"
+// The analyser would ask for `touch ../outside/…` itself; a script of the workspace's is what
+// only the sandbox can stop.
+const writeOutside = "sh write-next-door.sh"
+const script = { "write-next-door.sh": "touch ../outside/made-by-command\n" }
 
 let agent: AgentHarness | undefined
 afterEach(async () => {
@@ -35,6 +38,7 @@ describe.skipIf(!availability.available)(`an auto-approved command in the sandbo
 		startAgent({
 			provider: "anthropic",
 			settings,
+			files: script,
 			outsideFiles: { keep: "1" },
 			scenario: [run(writeOutside), reportResult],
 		})

@@ -25,6 +25,7 @@ describe("execute_command", () => {
 			{
 				kind: "execute",
 				command: { command: "echo hello && echo oops >&2", isOutsideWorkspace: false },
+				folder: t.workspace,
 			},
 		])
 		expect(t.commandOutput.join("")).toBe("hello\noops\n")
@@ -49,11 +50,13 @@ describe("execute_command", () => {
 		expect(t.approvals[0]).toEqual({
 			kind: "execute",
 			command: { command: "pwd", cwd: "pkg/sub", isOutsideWorkspace: false },
+			folder: path.join(t.workspace, "pkg", "sub"),
 		})
 		await run({ command: "pwd", cwd: "../outside" })
 		expect(t.approvals[1]).toEqual({
 			kind: "execute",
 			command: { command: "pwd", cwd: t.outside, isOutsideWorkspace: true },
+			folder: t.outside,
 		})
 	})
 

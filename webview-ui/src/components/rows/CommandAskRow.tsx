@@ -9,8 +9,9 @@ import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
 /**
- * A command waiting for the person's Run or Reject; a denied prefix, and a failure in the sandbox
- * (Run then runs it unsandboxed), are called out.
+ * A command waiting for the person's Run or Reject. A denied command, why auto-approval left it
+ * to the person (a protected file stands out), and a failure in the sandbox (Run then runs it
+ * unsandboxed) are called out.
  */
 export function CommandAskRow({ message, isLast }: RowProps) {
 	const parsed = usePayload(clineAskCommandSchema, message.text)
@@ -52,9 +53,15 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 				<div className="row-warning" role="note">
 					<Icon name="warning" />
 					<span>
-						This command matches the denied prefix <code>{command.deniedBy}</code>, so it is never
+						This command matches the denied command <code>{command.deniedBy}</code>, so it is never
 						auto-approved. Run it only if you are sure.
 					</span>
+				</div>
+			)}
+			{command.deniedBy === undefined && command.reason !== undefined && (
+				<div className={command.protectedPath !== undefined ? "row-warning" : "muted"} role="note">
+					{command.protectedPath !== undefined && <Icon name="shield" />}
+					<span>Not auto-approved: {command.reason}.</span>
 				</div>
 			)}
 			{command.sandboxFailure !== undefined && (

@@ -442,6 +442,24 @@ describe("commands", () => {
 		expect(warning.textContent).toContain("never auto-approved")
 	})
 
+	it("a command auto-approval left to the person says why; a protected file stands out", () => {
+		const { container } = renderRow(
+			ask(
+				"command",
+				json({
+					command: "cat .cairn/hooks.json",
+					reason: "it names the protected file .cairn/hooks.json",
+					protectedPath: ".cairn/hooks.json",
+				}),
+			),
+			{ isLast: true },
+		)
+		const note = screen.getByRole("note")
+		expect(note.textContent).toBe("Not auto-approved: it names the protected file .cairn/hooks.json.")
+		expect(note.className).toBe("row-warning")
+		expect(container.querySelector(".codicon-shield")).toBeTruthy()
+	})
+
 	it("a command that failed in the sandbox says so and that Run leaves the sandbox", () => {
 		renderRow(
 			ask("command", json({ command: "touch ../x", sandboxFailure: "it wrote outside the workspace" })),
