@@ -54,7 +54,7 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		return
 	}
 	if (scripted.error) {
-		await deliverHttpError(res, protocol, scripted.error, scripted, sequence)
+		await deliverHttpError(res, protocol, scripted.error, scripted, sequence, request.headers)
 		return
 	}
 	const reply = planReply(scripted, { provider: protocol.provider, sequence, requestBody: request.body })

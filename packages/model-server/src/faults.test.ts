@@ -47,6 +47,21 @@ describe("faults on non-streaming answers and broken tool arguments", () => {
 		await expect(openai.chat.completions.create(ask)).rejects.toBeInstanceOf(APIConnectionError)
 	})
 
+	it("echoes the request's API key in an error message when asked to, for either SDK's header", async () => {
+		const server = await start({
+			scenario: [
+				{ error: { status: 401, message: "Invalid key", echoApiKey: true } },
+				{ error: { status: 401, message: "Invalid key", echoApiKey: true } },
+			],
+		})
+		const openai = new OpenAI({ apiKey: "sk-echo-1", baseURL: server.openaiBaseURL, maxRetries: 0 })
+		await expect(openai.chat.completions.create(ask)).rejects.toThrow("Invalid key (API key: sk-echo-1)")
+		const anthropic = new Anthropic({ apiKey: "sk-echo-2", baseURL: server.url, maxRetries: 0 })
+		await expect(anthropic.messages.create({ ...ask, max_tokens: 10 })).rejects.toThrow(
+			"Invalid key (API key: sk-echo-2)",
+		)
+	})
+
 	it("cuts a non-streaming JSON body in half when malformed", async () => {
 		const server = await start({ scenario: [{ text: "half", malformedChunkAfter: 0 }] })
 		const openai = new OpenAI({

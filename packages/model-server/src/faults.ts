@@ -88,20 +88,27 @@ function defaultMessage(status: number): string {
 	return `Error ${status} (scripted by cairn-model-server)`
 }
 
+/** The key a request authenticated with, as the SDKs send it. */
+function apiKeyOf(requestHeaders: Readonly<Record<string, string>>): string {
+	return requestHeaders["x-api-key"] ?? requestHeaders.authorization?.replace(/^Bearer\s+/i, "") ?? ""
+}
+
 export async function deliverHttpError(
 	res: ServerResponse,
 	protocol: ProviderProtocol,
 	fault: HttpErrorFault,
 	faults: TurnFaults,
 	sequence: number,
+	requestHeaders: Readonly<Record<string, string>>,
 ): Promise<void> {
 	if (faults.chunkDelayMs && !(await pause(res, faults.chunkDelayMs))) return
 	const headers: Record<string, string> = { ...protocol.responseHeaders(sequence) }
 	if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter)
 	Object.assign(headers, fault.headers)
+	const message = fault.message ?? defaultMessage(fault.status)
 	const spec = {
 		status: fault.status,
-		message: fault.message ?? defaultMessage(fault.status),
+		message: fault.echoApiKey ? `${message} (API key: ${apiKeyOf(requestHeaders)})` : message,
 		type: fault.type,
 		code: fault.code,
 	}

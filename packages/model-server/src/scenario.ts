@@ -48,6 +48,11 @@ export interface HttpErrorFault {
 	headers?: Record<string, string>
 	/** Replaces the whole JSON body, for shapes the defaults do not cover. */
 	body?: unknown
+	/**
+	 * Ends the message with the API key the request carried (`x-api-key`, else the bearer token),
+	 * as some servers and proxies do: for checking that a client never shows or stores it.
+	 */
+	echoApiKey?: boolean
 }
 
 /** A provider-shaped error event written in place of the rest of a stream. */
