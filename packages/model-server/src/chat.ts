@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http"
 import { deliverCompletion, deliverHttpError, deliverStream } from "./faults.js"
-import { sendJson } from "./http-io.js"
+import { sendJson, untilClosed } from "./http-io.js"
 import type { ProviderProtocol } from "./protocol.js"
 import type { RecordedRequest } from "./recording.js"
 import { planReply } from "./reply.js"
@@ -51,6 +51,10 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		scripted = typeof turn === "function" ? await turn({ request, requests: exchange.requests }) : turn
 	} catch (error) {
 		refuse(exchange, `cairn-model-server: turn function #${turnIndex} threw: ${String(error)}`)
+		return
+	}
+	if (scripted.stallBeforeHead) {
+		await untilClosed(res)
 		return
 	}
 	if (scripted.error) {

@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http"
-import { pause, sendJson, sendText, writeChunk } from "./http-io.js"
+import { pause, sendJson, sendText, untilClosed, writeChunk } from "./http-io.js"
 import type { ProviderProtocol } from "./protocol.js"
 import type { PlannedReply } from "./reply.js"
 import type { HttpErrorFault, TurnFaults } from "./scenario.js"
 
-type Step = { write: string } | { end: true } | { destroy: true }
+type Step = { write: string } | { end: true } | { destroy: true } | { stall: true }
 
 /**
  * Interleave the faults with the regular chunks. K counts regular chunks only, and is capped at
@@ -18,11 +18,13 @@ export function planStream(
 	const at = (k: number | undefined): number | undefined =>
 		k === undefined ? undefined : Math.min(Math.max(0, k), chunks.length)
 	const disconnect = at(faults.disconnectAfterChunks)
+	const stall = at(faults.stallAfterChunks)
 	const malformed = at(faults.malformedChunkAfter)
 	const streamError = at(faults.streamError?.afterChunks)
 	const steps: Step[] = []
 	for (let i = 0; i <= chunks.length; i++) {
 		if (disconnect === i) return [...steps, { destroy: true }]
+		if (stall === i) return [...steps, { stall: true }]
 		if (malformed === i) steps.push({ write: extra.malformed })
 		if (streamError === i) return [...steps, { write: extra.streamError }, { end: true }]
 		const chunk = chunks[i]
@@ -59,6 +61,10 @@ export async function deliverStream(
 			res.end()
 			return
 		}
+		if ("stall" in step) {
+			await untilClosed(res)
+			return
+		}
 		if (faults.chunkDelayMs && !(await pause(res, faults.chunkDelayMs))) return
 		if (!(await writeChunk(res, step.write))) return
 	}
@@ -74,6 +80,12 @@ export async function deliverCompletion(
 	if (faults.chunkDelayMs && !(await pause(res, faults.chunkDelayMs))) return
 	if (faults.disconnectAfterChunks !== undefined) {
 		res.socket?.destroy()
+		return
+	}
+	if (faults.stallAfterChunks !== undefined) {
+		res.writeHead(200, { "content-type": "application/json", ...headers })
+		res.flushHeaders()
+		await untilClosed(res)
 		return
 	}
 	const text = JSON.stringify(protocol.completion(reply))
