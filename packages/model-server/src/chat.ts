@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http"
 import { deliverCompletion, deliverHttpError, deliverStream } from "./faults.js"
-import { sendJson } from "./http-io.js"
+import { sendJson, untilClosed } from "./http-io.js"
 import type { ProviderProtocol } from "./protocol.js"
 import type { RecordedRequest } from "./recording.js"
 import { planReply } from "./reply.js"
@@ -53,8 +53,12 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		refuse(exchange, `cairn-model-server: turn function #${turnIndex} threw: ${String(error)}`)
 		return
 	}
+	if (scripted.stallBeforeHead) {
+		await untilClosed(res)
+		return
+	}
 	if (scripted.error) {
-		await deliverHttpError(res, protocol, scripted.error, scripted, sequence)
+		await deliverHttpError(res, protocol, scripted.error, scripted, sequence, request.headers)
 		return
 	}
 	const reply = planReply(scripted, { provider: protocol.provider, sequence, requestBody: request.body })

@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk"
-import OpenAI, { APIConnectionError } from "openai"
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError } from "openai"
 import { describe, expect, it } from "vitest"
 import { planStream } from "./faults.js"
 import { drain, useModelServers } from "./test-support/servers.js"
@@ -24,6 +24,7 @@ describe("planStream", () => {
 			{ write: "b" },
 			{ destroy: true },
 		])
+		expect(planStream(chunks, { stallAfterChunks: 1 }, extra)).toEqual([{ write: "a" }, { stall: true }])
 		expect(planStream(chunks, { streamError: { afterChunks: 0 } }, extra)).toEqual([
 			{ write: "ERR" },
 			{ end: true },
@@ -45,6 +46,41 @@ describe("faults on non-streaming answers and broken tool arguments", () => {
 			logLevel: "off",
 		})
 		await expect(openai.chat.completions.create(ask)).rejects.toBeInstanceOf(APIConnectionError)
+	})
+
+	it("echoes the request's API key in an error message when asked to, for either SDK's header", async () => {
+		const server = await start({
+			scenario: [
+				{ error: { status: 401, message: "Invalid key", echoApiKey: true } },
+				{ error: { status: 401, message: "Invalid key", echoApiKey: true } },
+			],
+		})
+		const openai = new OpenAI({ apiKey: "sk-echo-1", baseURL: server.openaiBaseURL, maxRetries: 0 })
+		await expect(openai.chat.completions.create(ask)).rejects.toThrow("Invalid key (API key: sk-echo-1)")
+		const anthropic = new Anthropic({ apiKey: "sk-echo-2", baseURL: server.url, maxRetries: 0 })
+		await expect(anthropic.messages.create({ ...ask, max_tokens: 10 })).rejects.toThrow(
+			"Invalid key (API key: sk-echo-2)",
+		)
+	})
+
+	it("stalls without a byte, or after the head: the client's own timeout is all that ends it", async () => {
+		const server = await start({
+			scenario: [
+				{ text: "never", stallBeforeHead: true },
+				{ text: "never", stallAfterChunks: 0 },
+			],
+		})
+		const openai = new OpenAI({ apiKey: "k", baseURL: server.openaiBaseURL, maxRetries: 0, timeout: 200 })
+		await expect(openai.chat.completions.create(ask)).rejects.toBeInstanceOf(APIConnectionTimeoutError)
+		const response = await fetch(`${server.openaiBaseURL}/chat/completions`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: "Bearer k" },
+			body: JSON.stringify({ ...ask, stream: true }),
+		})
+		expect(response.status).toBe(200)
+		const reading = response.body?.getReader().read()
+		await server.close()
+		await expect(reading).rejects.toThrow()
 	})
 
 	it("cuts a non-streaming JSON body in half when malformed", async () => {

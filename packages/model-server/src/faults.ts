@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http"
-import { pause, sendJson, sendText, writeChunk } from "./http-io.js"
+import { pause, sendJson, sendText, untilClosed, writeChunk } from "./http-io.js"
 import type { ProviderProtocol } from "./protocol.js"
 import type { PlannedReply } from "./reply.js"
 import type { HttpErrorFault, TurnFaults } from "./scenario.js"
 
-type Step = { write: string } | { end: true } | { destroy: true }
+type Step = { write: string } | { end: true } | { destroy: true } | { stall: true }
 
 /**
  * Interleave the faults with the regular chunks. K counts regular chunks only, and is capped at
@@ -18,11 +18,13 @@ export function planStream(
 	const at = (k: number | undefined): number | undefined =>
 		k === undefined ? undefined : Math.min(Math.max(0, k), chunks.length)
 	const disconnect = at(faults.disconnectAfterChunks)
+	const stall = at(faults.stallAfterChunks)
 	const malformed = at(faults.malformedChunkAfter)
 	const streamError = at(faults.streamError?.afterChunks)
 	const steps: Step[] = []
 	for (let i = 0; i <= chunks.length; i++) {
 		if (disconnect === i) return [...steps, { destroy: true }]
+		if (stall === i) return [...steps, { stall: true }]
 		if (malformed === i) steps.push({ write: extra.malformed })
 		if (streamError === i) return [...steps, { write: extra.streamError }, { end: true }]
 		const chunk = chunks[i]
@@ -59,6 +61,10 @@ export async function deliverStream(
 			res.end()
 			return
 		}
+		if ("stall" in step) {
+			await untilClosed(res)
+			return
+		}
 		if (faults.chunkDelayMs && !(await pause(res, faults.chunkDelayMs))) return
 		if (!(await writeChunk(res, step.write))) return
 	}
@@ -76,6 +82,12 @@ export async function deliverCompletion(
 		res.socket?.destroy()
 		return
 	}
+	if (faults.stallAfterChunks !== undefined) {
+		res.writeHead(200, { "content-type": "application/json", ...headers })
+		res.flushHeaders()
+		await untilClosed(res)
+		return
+	}
 	const text = JSON.stringify(protocol.completion(reply))
 	// A non-streaming answer has one "chunk"; malformed means it is cut in half.
 	const body = faults.malformedChunkAfter !== undefined ? text.slice(0, Math.floor(text.length / 2)) : text
@@ -88,20 +100,27 @@ function defaultMessage(status: number): string {
 	return `Error ${status} (scripted by cairn-model-server)`
 }
 
+/** The key a request authenticated with, as the SDKs send it. */
+function apiKeyOf(requestHeaders: Readonly<Record<string, string>>): string {
+	return requestHeaders["x-api-key"] ?? requestHeaders.authorization?.replace(/^Bearer\s+/i, "") ?? ""
+}
+
 export async function deliverHttpError(
 	res: ServerResponse,
 	protocol: ProviderProtocol,
 	fault: HttpErrorFault,
 	faults: TurnFaults,
 	sequence: number,
+	requestHeaders: Readonly<Record<string, string>>,
 ): Promise<void> {
 	if (faults.chunkDelayMs && !(await pause(res, faults.chunkDelayMs))) return
 	const headers: Record<string, string> = { ...protocol.responseHeaders(sequence) }
 	if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter)
 	Object.assign(headers, fault.headers)
+	const message = fault.message ?? defaultMessage(fault.status)
 	const spec = {
 		status: fault.status,
-		message: fault.message ?? defaultMessage(fault.status),
+		message: fault.echoApiKey ? `${message} (API key: ${apiKeyOf(requestHeaders)})` : message,
 		type: fault.type,
 		code: fault.code,
 	}

@@ -82,3 +82,11 @@ export function pause(res: ServerResponse, ms: number): Promise<boolean> {
 		res.once("close", onClose)
 	})
 }
+
+/** Resolves when the connection closes: a stalled answer holds it open until then. */
+export function untilClosed(res: ServerResponse): Promise<void> {
+	return new Promise((resolve) => {
+		if (res.destroyed) resolve()
+		else res.once("close", () => resolve())
+	})
+}

@@ -48,6 +48,11 @@ export interface HttpErrorFault {
 	headers?: Record<string, string>
 	/** Replaces the whole JSON body, for shapes the defaults do not cover. */
 	body?: unknown
+	/**
+	 * Ends the message with the API key the request carried (`x-api-key`, else the bearer token),
+	 * as some servers and proxies do: for checking that a client never shows or stores it.
+	 */
+	echoApiKey?: boolean
 }
 
 /** A provider-shaped error event written in place of the rest of a stream. */
@@ -66,6 +71,14 @@ export interface TurnFaults {
 	 * before any byte is written.
 	 */
 	disconnectAfterChunks?: number
+	/**
+	 * Stop sending after K wire chunks of a stream and keep the connection open until the client
+	 * or the server closes it: K = 0 is "200 head, then nothing". A non-streaming answer stalls
+	 * after its head.
+	 */
+	stallAfterChunks?: number
+	/** Keep the connection open without sending anything, not even the response head. */
+	stallBeforeHead?: boolean
 	/** Write one chunk of invalid JSON after K chunks, then carry on with the stream. */
 	malformedChunkAfter?: number
 	streamError?: StreamErrorFault

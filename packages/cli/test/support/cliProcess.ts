@@ -76,6 +76,8 @@ export interface CliRun {
 export class CliChild {
 	stdout = ""
 	stderr = ""
+	/** True once every stdio stream is closed: "exit" can come before the last output is read. */
+	closed = false
 	readonly exited: Promise<CliRun>
 	private readonly waiters = new Set<() => void>()
 
@@ -93,18 +95,19 @@ export class CliChild {
 		child.stdin.on("error", () => undefined)
 		this.exited = new Promise((resolve) => {
 			child.on("close", (code, signal) => {
+				this.closed = true
 				this.wake()
 				resolve({ code, signal, stdout: this.stdout, stderr: this.stderr })
 			})
 		})
 	}
 
-	/** stdout lines parsed as JSON (every line must parse). */
+	/**
+	 * stdout lines parsed as JSON (every line must parse). While cairn runs, a line can arrive in
+	 * pieces, so an unterminated last line waits for its newline or for the end of the output.
+	 */
 	get lines(): Record<string, unknown>[] {
-		return this.stdout
-			.split("\n")
-			.filter((line) => line !== "")
-			.map((line) => JSON.parse(line) as Record<string, unknown>)
+		return jsonLines(this.closed ? this.stdout : this.stdout.slice(0, this.stdout.lastIndexOf("\n") + 1))
 	}
 
 	write(line: string | Record<string, unknown>): void {
@@ -114,7 +117,7 @@ export class CliChild {
 	async waitFor(predicate: (child: CliChild) => boolean, what: string, timeoutMs = 15_000): Promise<void> {
 		const deadline = Date.now() + timeoutMs
 		while (!predicate(this)) {
-			if (this.child.exitCode !== null || this.child.signalCode !== null)
+			if (this.closed)
 				throw new Error(
 					`cairn exited while waiting for ${what}\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`,
 				)
@@ -184,6 +187,7 @@ export async function runCli(
 	return cli.exited
 }
 
+/** Every line of a finished output parsed as JSON. */
 export function jsonLines(stdout: string): Record<string, unknown>[] {
 	return stdout
 		.split("\n")

@@ -36,6 +36,28 @@ describe("applySearchReplace", () => {
 		expect(result.blocks.map((b) => b.startLine)).toEqual([2, 10])
 	})
 
+	it("matches SEARCH lines copied from read_file with their line numbers, and writes no numbers", () => {
+		const numbered = block(
+			" 5 |     }\n 6 |     return sum",
+			" 5 |     }\n 6 |     return Math.round(sum)",
+		)
+		const result = applySearchReplace(source, numbered)
+		expect(result.ok && result.content).toBe(source.replace("return sum", "return Math.round(sum)"))
+	})
+
+	it("prefers the text as written when it matches with its numbers", () => {
+		const table = "1 | one\n2 | two\n"
+		const result = applySearchReplace(table, block("1 | one", "1 | uno"))
+		expect(result.ok && result.content).toBe("1 | uno\n2 | two\n")
+	})
+
+	it("never writes a start-line hint repeated at the top of REPLACE into the file", () => {
+		const diff =
+			"<<<<<<< SEARCH\n:start_line:6\n-------\n    return sum\n=======\n:start_line:6\n-------\n    return 0\n>>>>>>> REPLACE"
+		const result = applySearchReplace(source, diff)
+		expect(result.ok && result.content).toBe(source.replace("return sum", "return 0"))
+	})
+
 	it("tolerates trailing whitespace differences", () => {
 		const result = applySearchReplace(source, block("    let sum = 0   ", "    let sum = 1"))
 		expect(result.ok && result.blocks[0]?.strategy).toBe("trailing-whitespace")

@@ -1,5 +1,6 @@
 import { createTwoFilesPatch } from "diff"
 import { closestCandidate } from "./closestCandidate.js"
+import { withoutLineNumbers } from "./lineNumberPrefixes.js"
 import { locateBlock, type BlockLocation, type MatchStrategy } from "./locateBlock.js"
 import { parseSearchReplaceBlocks, type SearchReplaceBlock } from "./searchReplaceBlocks.js"
 
@@ -58,8 +59,15 @@ export function applySearchReplace(content: string, diff: string): SearchReplace
 	const { lines, eol, trailingNewline } = splitLines(content)
 	const failures: BlockFailure[] = []
 	const located: (BlockLocation & { index: number })[] = []
-	for (const block of parsed.blocks) {
-		const result = locateBlock(lines, block)
+	for (const written of parsed.blocks) {
+		// Line numbers copied from read_file are not in the file; the text as written is tried first.
+		const plain = withoutLineNumbers(written)
+		let block = written
+		let result = locateBlock(lines, written)
+		if (!result.ok && result.reason === "not-found" && plain) {
+			block = plain
+			result = locateBlock(lines, plain)
+		}
 		if (result.ok) located.push({ ...result.location, index: block.index })
 		else if (result.reason === "ambiguous") {
 			failures.push({

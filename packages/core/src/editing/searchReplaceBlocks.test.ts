@@ -30,6 +30,33 @@ describe("parseSearchReplaceBlocks", () => {
 		expect(parsed).toMatchObject({ ok: true, blocks: [{ search: ["x", "=======", "y"] }] })
 	})
 
+	it("drops start-line hints (and their divider) that a model repeats at the top of REPLACE", () => {
+		const parsed = parseSearchReplaceBlocks(
+			"<<<<<<< SEARCH\n:start_line:2\n-------\nold\n=======\n:start_line:2\n-------\nnew\n>>>>>>> REPLACE",
+		)
+		expect(parsed).toMatchObject({
+			ok: true,
+			blocks: [{ search: ["old"], replace: ["new"], startLine: 2 }],
+		})
+	})
+
+	it("keeps a divider-like line at the top of REPLACE when no hint came with it", () => {
+		const parsed = parseSearchReplaceBlocks(block("old", "-------\nnew"))
+		expect(parsed).toMatchObject({ ok: true, blocks: [{ replace: ["-------", "new"] }] })
+	})
+
+	it("YAML front matter's --- is content, not the divider; so is a second divider", () => {
+		const front = parseSearchReplaceBlocks(
+			"<<<<<<< SEARCH\n---\ntitle: a\n=======\n---\ntitle: b\n>>>>>>> REPLACE",
+		)
+		expect(front).toMatchObject({
+			ok: true,
+			blocks: [{ search: ["---", "title: a"], replace: ["---", "title: b"] }],
+		})
+		const twice = parseSearchReplaceBlocks(block("-------\nx", "y"))
+		expect(twice).toMatchObject({ ok: true, blocks: [{ search: ["-------", "x"] }] })
+	})
+
 	it("an empty replacement deletes the lines", () => {
 		const parsed = parseSearchReplaceBlocks("<<<<<<< SEARCH\ngone\n=======\n>>>>>>> REPLACE")
 		expect(parsed).toMatchObject({ ok: true, blocks: [{ search: ["gone"], replace: [] }] })

@@ -44,3 +44,30 @@ describe("API keys stay in secret storage", () => {
 		expect(taskToMarkdown("use the key", task?.messages ?? [])).not.toContain(key)
 	})
 })
+
+describe("an API key a server echoes in its error message", () => {
+	it.each(["anthropic", "openai", "ollama"] as const)(
+		"%s: is redacted from the retry row, the failure ask, the task files and the log",
+		async (provider) => {
+			const key = "test-key" // the harness's
+			const echo = (status: number) => ({ error: { status, message: "Bad", echoApiKey: true } })
+			const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
+			agent = await startAgent({ provider, scenario: [echo(500), echo(401), done] })
+			await agent.send({ type: "newTask", text: "go" })
+			await agent.client.waitForAsk("api_req_failed")
+			await agent.press("primary")
+			await agent.client.waitForAsk("completion_result")
+			await agent.controller.flush()
+
+			expect(agent.client.says("api_req_retry_delayed")[0]?.text).toContain("Bad (API key: [redacted])")
+			expect(JSON.stringify(agent.client.messages)).not.toContain(key)
+			const files = await filesUnder(agent.controller.host.storageDir)
+			const stored = await Promise.all(
+				files.filter((f) => path.basename(f) !== "secrets.json").map((f) => readFile(f, "utf8")),
+			)
+			expect(stored.join("\n")).toContain("Bad (API key: [redacted])")
+			expect(stored.join("\n")).not.toContain(key)
+			expect(JSON.stringify(agent.logs)).not.toContain(key)
+		},
+	)
+})

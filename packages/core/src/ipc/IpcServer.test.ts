@@ -8,6 +8,7 @@ import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test
 import { IpcClient } from "../test-support/ipcClient.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
+import { maxLineBytes } from "./ipcConnection.js"
 import { IpcServer } from "./IpcServer.js"
 
 const done = (result = "Done.") => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
@@ -263,6 +264,26 @@ describe("the IPC socket", () => {
 		} finally {
 			process.off("uncaughtException", record)
 		}
+	})
+
+	it("drops a client whose line passes the limit as soon as it does; other clients go on", async () => {
+		world = await serve({ provider: "openai" })
+		const other = await world.connect()
+		const flood = await world.connect()
+		const chunk = Buffer.alloc(64 * 1024, "a")
+		const whole = 4 * maxLineBytes
+		let written = 0
+		while (!flood.socket.destroyed && written < whole) {
+			await new Promise<void>((resolve) => flood.socket.write(chunk, () => resolve()))
+			written += chunk.length
+		}
+		// Let go after about the limit (plus what the socket's buffers held), not the whole line.
+		expect(written).toBeGreaterThan(maxLineBytes)
+		expect(written).toBeLessThan(maxLineBytes + 2 * 1024 * 1024)
+		await flood.closed
+		await expect.poll(() => world?.server.connectionCount).toBe(1)
+		other.send({ command: "ping", requestId: "p" })
+		expect(await other.reply("p")).toMatchObject({ type: "done" })
 	})
 
 	it("shutdown saves the running task (resumable) and closes only that connection", async () => {

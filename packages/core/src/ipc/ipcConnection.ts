@@ -1,5 +1,4 @@
 import type { Socket } from "node:net"
-import { createInterface } from "node:readline"
 import type { ExtensionMessage } from "@cairn/types"
 import { ExtensionClient } from "../client/ExtensionClient.js"
 import type { Controller } from "../controller/Controller.js"
@@ -7,9 +6,17 @@ import type { Logger } from "../host/Host.js"
 import { OutputManager } from "../stream/OutputManager.js"
 import { PromptStreamSession } from "../stream/PromptStreamSession.js"
 import { StreamJsonRenderer } from "../stream/streamJson.js"
+import { BoundedLines } from "./boundedLines.js"
 
 /** Output a client has not read yet beyond this means it stopped reading: it is disconnected. */
 export const maxUnreadBytes = 64 * 1024 * 1024
+
+/**
+ * A command line longer than this disconnects its client before more of it is held. The
+ * longest valid command, a start with a 1,000,000-character prompt, is at most about 3 MB of
+ * UTF-8 (3 bytes per UTF-16 unit) plus its JSON framing.
+ */
+export const maxLineBytes = 4 * 1024 * 1024
 
 /**
  * One client of the IPC socket: a protocol client of the Controller of its own, and a
@@ -20,8 +27,7 @@ export const maxUnreadBytes = 64 * 1024 * 1024
  */
 export function serveIpcConnection(socket: Socket, controller: Controller, logger: Logger): () => void {
 	// A client that goes away with events unread resets the connection. That ends this session,
-	// nothing more: handled first, on the socket and (below) on the line reader, which re-emits
-	// the socket's errors and would otherwise throw them into the extension host.
+	// nothing more: handled first, or the error would be thrown into the extension host.
 	const failed = (error: unknown) => logger.debug("An IPC connection failed", { error: String(error) })
 	socket.on("error", failed)
 	const write = (text: string) => {
@@ -69,9 +75,16 @@ export function serveIpcConnection(socket: Socket, controller: Controller, logge
 	const ended = session.start()
 	// The task on screen, if any, arrives as this client's first events.
 	void client.sendMessage({ type: "requestState" })
-	const lines = createInterface({ input: socket, crlfDelay: Infinity })
-	lines.on("error", failed)
-	lines.on("line", (line) => session.receive(line))
+	const lines = new BoundedLines(maxLineBytes)
+	socket.on("data", (chunk: Buffer) => {
+		const complete = lines.push(chunk)
+		if (complete === "too-long") {
+			logger.warn(`An IPC client sent a line longer than ${maxLineBytes} bytes; disconnecting it`)
+			close()
+			return
+		}
+		for (const line of complete) session.receive(line)
+	})
 
 	let closed = false
 	const close = () => {
@@ -80,12 +93,15 @@ export function serveIpcConnection(socket: Socket, controller: Controller, logge
 		session.close()
 		detachOutput()
 		detachController()
-		lines.close()
 		socket.destroy()
 	}
 	// `shutdown` ends the session (the task is saved, as in the CLI); then the connection closes.
 	void ended.then(() => socket.end())
-	socket.on("end", close)
+	socket.on("end", () => {
+		const last = lines.end()
+		if (last !== undefined) session.receive(last)
+		close()
+	})
 	socket.on("close", close)
 	return close
 }

@@ -1,9 +1,6 @@
 import type { ProviderSettings } from "@cairn/types"
 import { describe, expect, it } from "vitest"
-import { AnthropicProvider } from "./anthropicProvider.js"
 import { buildProvider, noApiKeyPlaceholder } from "./buildProvider.js"
-import { OllamaProvider } from "./ollamaProvider.js"
-import { OpenAiProvider } from "./openaiProvider.js"
 import { ProviderError } from "./providerError.js"
 import { drain, textOf, useModelServers } from "./test-support/providerTesting.js"
 
@@ -21,14 +18,13 @@ function thrown(run: () => unknown): unknown {
 describe("buildProvider", () => {
 	it("builds the provider named in the settings, with the catalog's model info", () => {
 		const anthropic = buildProvider({ provider: "anthropic", modelId: "claude-opus-5-5" }, "sk-ant")
-		expect(anthropic).toBeInstanceOf(AnthropicProvider)
 		expect(anthropic.name).toBe("anthropic")
 		expect(anthropic.model).toMatchObject({
 			id: "claude-opus-5-5",
 			info: { inputPrice: 4, contextWindow: 1_000_000 },
 		})
 		const openai = buildProvider({ provider: "openai", modelId: "gpt-5-mini-2025-08-07" }, "sk")
-		expect(openai).toBeInstanceOf(OpenAiProvider)
+		expect(openai.name).toBe("openai")
 		expect(openai.model.info.inputPrice).toBe(0.25)
 	})
 
@@ -49,7 +45,7 @@ describe("buildProvider", () => {
 
 	it("builds Ollama without a key, with zero prices for any model", () => {
 		const ollama = buildProvider({ provider: "ollama", modelId: "llama3.3:70b" }, undefined)
-		expect(ollama).toBeInstanceOf(OllamaProvider)
+		expect(ollama.name).toBe("ollama")
 		expect(ollama.model.info).toMatchObject({ inputPrice: 0, outputPrice: 0 })
 	})
 

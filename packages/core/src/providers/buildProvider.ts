@@ -5,6 +5,7 @@ import type { ModelProvider } from "./modelProvider.js"
 import { OllamaProvider } from "./ollamaProvider.js"
 import { OpenAiProvider } from "./openaiProvider.js"
 import { ProviderError } from "./providerError.js"
+import { requestSecrets, withRedactedErrors } from "./redactSecrets.js"
 
 /**
  * Local OpenAI-compatible servers (LM Studio, vLLM, llama.cpp) usually need no key, but the SDK
@@ -22,9 +23,14 @@ function missingKey(provider: string): ProviderError {
 /**
  * The provider for these settings. Throws a ProviderError of kind "auth" when the provider
  * needs a key and none is given: Anthropic always, OpenAI unless a base URL points elsewhere.
+ * Every provider is built here, so this is where their errors lose the secrets they were sent.
  */
 export function buildProvider(settings: ProviderSettings, apiKey: string | undefined): ModelProvider {
 	const key = apiKey?.trim() || undefined
+	return withRedactedErrors(providerFor(settings, key), requestSecrets(settings, key))
+}
+
+function providerFor(settings: ProviderSettings, key: string | undefined): ModelProvider {
 	const info = resolveModelInfo(settings.provider, settings.modelId, settings.modelInfo)
 	switch (settings.provider) {
 		case "anthropic":

@@ -22,6 +22,7 @@ import { responses } from "../prompts/responses.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { requestCost } from "../providers/cost.js"
+import { withIdleTimeout } from "../providers/idleTimeout.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
@@ -345,12 +346,16 @@ export class Task extends EventEmitter<TaskEvents> {
 				messages: this.history.all.length,
 			})
 			try {
-				const stream = provider.createMessage({
-					systemPrompt,
-					messages: this.history.all,
-					tools,
-					signal: request.signal,
-				})
+				const stream = withIdleTimeout(
+					provider.createMessage({
+						systemPrompt,
+						messages: this.history.all,
+						tools,
+						signal: request.signal,
+					}),
+					settings.requestIdleTimeoutMs,
+					(reason) => request.abort(reason),
+				)
 				await streamTurn(stream, output, this.transcript, this.tools)
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { CairnIgnore } from "./ignoreRules.js"
-import { isProtectedPath } from "./protectedPaths.js"
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -39,22 +38,5 @@ describe("CairnIgnore", () => {
 		expect(rules.isAllowed("../other/file")).toBe(true)
 		expect(rules.isAllowed(".")).toBe(true)
 		expect(rules.isFolderAllowed(".")).toBe(true)
-	})
-})
-
-describe("isProtectedPath", () => {
-	it.each([
-		[".cairn/rules/style.md", true],
-		[".cairnignore", true],
-		[".vscode/settings.json", true],
-		[".git/config", true],
-		[".orchestration/active_intents.yaml", true],
-		["AGENTS.md", true],
-		["./AGENTS.md", true],
-		["docs/AGENTS.md", false],
-		["src/.vscode-like.ts", false],
-		["src/index.ts", false],
-	])("%s: %s", (relative, expected) => {
-		expect(isProtectedPath(relative)).toBe(expected)
 	})
 })

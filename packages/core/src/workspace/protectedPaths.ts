@@ -5,6 +5,9 @@
 // .orchestration holds a governed workspace's intents and trace: the agent must not widen its own scope.
 const protectedFolders = [".cairn", ".vscode", ".git", ".orchestration"]
 const protectedFiles = [".cairnignore", "AGENTS.md"]
+// A workspace file holds settings and tasks VS Code runs, wherever it sits; case-insensitive file
+// systems open "A.Code-Workspace" too.
+const workspaceFile = /\.code-workspace$/i
 
 /** `relative` is workspace-relative with "/" separators. */
 export function isProtectedPath(relative: string): boolean {
@@ -12,5 +15,6 @@ export function isProtectedPath(relative: string): boolean {
 	const [first] = segments
 	if (first === undefined) return false
 	if (protectedFolders.includes(first)) return true
+	if (workspaceFile.test(segments.at(-1) ?? "")) return true
 	return segments.length === 1 && protectedFiles.includes(first)
 }

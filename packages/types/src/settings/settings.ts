@@ -44,6 +44,11 @@ export const cairnSettingsSchema = z.object({
 	consecutiveMistakeLimit: z.number().int().positive().default(3),
 	/** Retries of a failed model request (429, 5xx, network) before asking the person. */
 	requestRetries: z.number().int().nonnegative().max(20).default(5),
+	/**
+	 * Milliseconds a model request may go without producing anything (no answer at all, or no
+	 * new chunk mid-answer) before it counts as a network failure and is retried.
+	 */
+	requestIdleTimeoutMs: z.number().int().positive().default(120_000),
 	customInstructions: z.string().default(""),
 	/** The UI language, a BCP 47 tag. */
 	language: z.string().default("en"),

@@ -68,6 +68,7 @@ describe("SettingsView posts one field per change", () => {
 		["Command timeout (seconds)", "120", ["commandTimeoutSec", 120]],
 		["Mistake limit", "5", ["consecutiveMistakeLimit", 5]],
 		["Request retries", "2", ["requestRetries", 2]],
+		["Request timeout (seconds)", "90", ["requestIdleTimeoutMs", 90_000]],
 	] as const)("%s sends its value when committed", (label, value, expected) => {
 		renderSettings()
 		commit(screen.getByRole("spinbutton", { name: label }), value)

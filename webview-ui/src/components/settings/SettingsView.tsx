@@ -71,6 +71,14 @@ export function SettingsView() {
 					integer
 					onCommit={(requestRetries) => updateSetting({ requestRetries })}
 				/>
+				<NumberField
+					label="Request timeout (seconds)"
+					description="How long a model request may send nothing (no answer, or no more of it) before it counts as a network failure and is retried."
+					value={settings.requestIdleTimeoutMs / 1000}
+					min={1}
+					integer
+					onCommit={(seconds) => updateSetting({ requestIdleTimeoutMs: seconds * 1000 })}
+				/>
 				<InstructionsField
 					value={settings.customInstructions}
 					onCommit={(customInstructions) => updateSetting({ customInstructions })}

@@ -1,0 +1,42 @@
+import type { ProviderName } from "@cairn/types"
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+
+const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+// The timeout is the thing under test, so it is short and the test waits for what it leads to.
+// A busy machine may stall a healthy answer that long too: spare final turns absorb that retry.
+describe("a model request that stalls", () => {
+	it.each<ProviderName>(["anthropic", "openai", "ollama"])(
+		"%s: no answer at all, or an answer that stops mid-way, is retried and the task goes on",
+		async (provider) => {
+			agent = await startAgent({
+				provider,
+				settings: { requestIdleTimeoutMs: 500 },
+				scenario: [
+					{ text: "never sent", stallBeforeHead: true },
+					// Four chunks hold some text in every wire format; then nothing comes.
+					{ text: "I will look at the files now.", textChunks: 6, stallAfterChunks: 4 },
+					done,
+					done,
+					done,
+				],
+			})
+			await agent.send({ type: "newTask", text: "go" })
+			await agent.client.waitForAsk("completion_result")
+			const retries = agent.client
+				.says("api_req_retry_delayed")
+				.map((row) => (JSON.parse(row.text ?? "{}") as { error: string }).error)
+			expect(retries.slice(0, 2)).toEqual([
+				expect.stringMatching(/No answer from the model within 0\.5 s/),
+				expect.stringMatching(/The model's answer stalled: nothing new for 0\.5 s/),
+			])
+		},
+	)
+})

@@ -1,0 +1,51 @@
+import type { ProviderSettings } from "@cairn/types"
+import type { ModelProvider } from "./modelProvider.js"
+import { ProviderError } from "./providerError.js"
+
+export const redacted = "[redacted]"
+
+// Header names that carry credentials to a proxy or gateway (Authorization, X-Api-Key, ...).
+const credentialHeader = /auth|key|token|secret|cookie/i
+
+/** What a request to this provider carries that a server might echo back: its key and credential headers. */
+export function requestSecrets(settings: ProviderSettings, apiKey: string | undefined): string[] {
+	const headers = Object.entries(settings.headers ?? {})
+		.filter(([name]) => credentialHeader.test(name))
+		.map(([, value]) => value.replace(/^(Bearer|Basic)\s+/i, ""))
+	return [apiKey ?? "", ...headers].map((secret) => secret.trim()).filter((secret) => secret !== "")
+}
+
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+	return secrets.reduce((result, secret) => result.split(secret).join(redacted), text)
+}
+
+/**
+ * `provider` whose errors never carry `secrets`: a server that echoes the key in its error
+ * message would otherwise have it shown in the chat, written to the task's journal and printed
+ * by the CLI, all of which start from the error's message. The SDK's error (the cause) holds the
+ * response body and is dropped for the same reason.
+ */
+export function withRedactedErrors(provider: ModelProvider, secrets: readonly string[]): ModelProvider {
+	if (secrets.length === 0) return provider
+	const redact = (error: unknown): Error => {
+		if (error instanceof ProviderError) {
+			const { status, retryAfterMs } = error.details
+			return new ProviderError(error.kind, redactSecrets(error.message, secrets), {
+				...(status !== undefined && { status }),
+				...(retryAfterMs !== undefined && { retryAfterMs }),
+			})
+		}
+		return new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets))
+	}
+	return {
+		name: provider.name,
+		model: provider.model,
+		async *createMessage(request) {
+			try {
+				yield* provider.createMessage(request)
+			} catch (error) {
+				throw redact(error)
+			}
+		},
+	}
+}

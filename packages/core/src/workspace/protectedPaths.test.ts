@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest"
+import { isProtectedPath } from "./protectedPaths.js"
+
+describe("isProtectedPath", () => {
+	it.each([
+		[".cairn/rules/style.md", true],
+		[".cairnignore", true],
+		[".vscode/settings.json", true],
+		[".git/config", true],
+		[".orchestration/active_intents.yaml", true],
+		["AGENTS.md", true],
+		["./AGENTS.md", true],
+		["cairn.code-workspace", true],
+		["tools/dev/All.Code-Workspace", true],
+		[".code-workspace", true],
+		["docs/AGENTS.md", false],
+		["src/.vscode-like.ts", false],
+		["src/code-workspace.ts", false],
+		["docs/my.code-workspace.md", false],
+		["src/index.ts", false],
+	])("%s: %s", (relative, expected) => {
+		expect(isProtectedPath(relative)).toBe(expected)
+	})
+})
