@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs"
+import path from "node:path"
 import { lastToolResult } from "@cairn/model-server"
 import { describe, expect, it } from "vitest"
 import { jsonLines, runCli, withWorld, type CliWorld } from "./support/cliProcess.js"
@@ -79,6 +81,25 @@ describe.concurrent("-y approves what may be approved", () => {
 				expect(second && lastToolResult(second)).toContain("blue")
 			},
 		))
+})
+
+describe("-y approves commands as a standing rule: they run in the OS sandbox", () => {
+	it.skipIf(!existsSync("/usr/bin/bwrap"))(
+		"a workspace script that writes outside fails there, and leaving the sandbox needs a person",
+		() =>
+			withWorld(
+				{
+					files: { "next-door.sh": "touch ../made-next-door\n" },
+					scenario: [runCommand("sh next-door.sh"), complete()],
+				},
+				async (world) => {
+					const run = await runCli(world, [...world.providerArgs, "-y", "--no-tui", "run the script"])
+					expect(existsSync(path.join(world.root, "made-next-door"))).toBe(false)
+					expect(run.code).toBe(3)
+					expect(run.stderr).toMatch(/failed in the sandbox .*running it outside needs a person/)
+				},
+			),
+	)
 })
 
 describe.concurrent("what needs a person ends a non-interactive run with exit code 3", () => {

@@ -175,8 +175,13 @@ export class AskDispatcher extends EventEmitter<AskDispatcherEvents> {
 	}
 
 	private async send(question: PendingQuestion, answer: PersonAnswer, by: AnsweredBy): Promise<void> {
-		const reply = replyFor(this.options.client.getMessages(), answer)
-		if (reply === undefined) return
+		const answered = replyFor(this.options.client.getMessages(), answer)
+		if (answered === undefined) return
+		// The core sandboxes what a standing rule approves, as it does its own auto-approvals.
+		const reply =
+			by === "auto" && answered.type === "askResponse" && answered.askResponse === "yesButtonClicked"
+				? { ...answered, automatic: true as const }
+				: answered
 		this.options.logger?.debug("[AskDispatcher] answer", { ask: question.ask, by, reply: reply.type })
 		this.emit("answered", { ts: question.ts, ask: question.ask, reply, by })
 		await this.options.client.sendMessage(reply)

@@ -28,11 +28,11 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		await controller.startTask(message.text, message.images ?? [])
 	},
 	askResponse: async (controller, message) => {
-		const accepted = controller.currentTask?.handleWebviewAskResponse(
-			message.askResponse,
-			message.text,
-			message.images,
-		)
+		const accepted = controller.currentTask?.handleWebviewAskResponse(message.askResponse, {
+			...(message.text !== undefined && { text: message.text }),
+			...(message.images && { images: message.images }),
+			...(message.automatic && { automatic: true }),
+		})
 		// A click that arrives after its ask was answered or replaced is harmless: nothing waits for it.
 		if (!accepted) controller.host.logger.debug("An answer arrived while no ask was waiting")
 	},

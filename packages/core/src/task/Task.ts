@@ -30,7 +30,7 @@ import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
-import { AskSettled } from "./askGate.js"
+import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
 import { abortableDelay, retryDelayMs } from "./retryPolicy.js"
 import type { TaskEvents } from "./taskEvents.js"
@@ -206,8 +206,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	}
 
 	/** The person's answer to the current ask. False when no ask is waiting (a stale click). */
-	handleWebviewAskResponse(response: ClineAskResponse, text?: string, images?: string[]): boolean {
-		return this.asks.answer({ response, ...(text !== undefined && { text }), ...(images && { images }) })
+	handleWebviewAskResponse(response: ClineAskResponse, extras: Omit<AskAnswer, "response"> = {}): boolean {
+		return this.asks.answer({ response, ...extras })
 	}
 
 	/** The answer to a running command's `command_output` row. */

@@ -4,6 +4,8 @@ export interface AskAnswer {
 	response: ClineAskResponse
 	text?: string
 	images?: string[]
+	/** A client's standing rule answered (the CLI's -y), not a person. */
+	automatic?: boolean
 }
 
 /** The ask was replaced by a newer one, or the task was cancelled, before anyone answered. */

@@ -86,6 +86,10 @@ function autoApprovedRow(request: ApprovalRequest): {
 	}
 }
 
+const unavailableNotice = (reason: string) =>
+	`The command sandbox is not available: ${reason}. ` +
+	"Commands that would run automatically ask you first; turn the sandbox off in Settings to let them run unsandboxed."
+
 const feedbackOf = (answer: AskAnswer): PersonFeedback | undefined =>
 	answer.text || answer.images?.length
 		? { ...(answer.text && { text: answer.text }), ...(answer.images && { images: answer.images }) }
@@ -146,12 +150,7 @@ export function createCallContext(env: CallEnvironment): {
 			decision.decision === "auto" && request.kind === "execute"
 				? await commandSandbox(env.host, env.settings)
 				: { state: "off" }
-		if (sandbox.state === "unavailable" && sandbox.firstTime)
-			showRow(
-				"error",
-				`The command sandbox is not available: ${sandbox.reason}. ` +
-					"Commands that would run automatically ask you first; turn the sandbox off in Settings to let them run unsandboxed.",
-			)
+		if (sandbox.state === "unavailable" && sandbox.firstTime) showRow("error", unavailableNotice(sandbox.reason))
 		if (decision.decision === "auto" && sandbox.state !== "unavailable") {
 			env.autoApprovalUsage.autoApproved++
 			const row = autoApprovedRow(request)
@@ -170,8 +169,21 @@ export function createCallContext(env: CallEnvironment): {
 		const feedback = feedbackOf(answer)
 		showFeedback(feedback)
 		// Typing a message instead of pressing Approve is a rejection with reasons (seed 001).
-		if (answer.response === "yesButtonClicked")
-			return { approved: true, automatic: false, ...(feedback && { feedback }) }
+		if (answer.response === "yesButtonClicked") {
+			// -y approved it, not a person: a command runs in the sandbox where there is one. Where
+			// there is none, -y's standing approval stands, as it did before the sandbox.
+			const standing =
+				answer.automatic === true && request.kind === "execute"
+					? await commandSandbox(env.host, env.settings)
+					: undefined
+			if (standing?.state === "unavailable" && standing.firstTime) showRow("error", unavailableNotice(standing.reason))
+			return {
+				approved: true,
+				automatic: answer.automatic === true,
+				...(standing?.state === "ready" && { sandbox: standing.policy }),
+				...(feedback && { feedback }),
+			}
+		}
 		approval.rejected = true
 		return { approved: false, ...(feedback && { feedback }) }
 	}

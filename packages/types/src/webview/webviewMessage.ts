@@ -16,12 +16,17 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	/** A gap in `seq` or any doubt: the host answers with a full `state` snapshot. */
 	z.object({ type: z.literal("requestState") }),
 	z.object({ type: z.literal("newTask"), text: userTextSchema, images: imagesSchema.optional() }),
-	/** The answer to the current ask; typed text and images ride along with a button press. */
+	/**
+	 * The answer to the current ask; typed text and images ride along with a button press.
+	 * `automatic`: a client's standing rule answered (the CLI's -y), not a person, so a command it
+	 * approves runs as an automatic approval does: in the OS sandbox.
+	 */
 	z.object({
 		type: z.literal("askResponse"),
 		askResponse: clineAskResponseSchema,
 		text: userTextSchema.optional(),
 		images: imagesSchema.optional(),
+		automatic: z.literal(true).optional(),
 	}),
 	/** End the current task (it stays in history). */
 	z.object({ type: z.literal("clearTask") }),
