@@ -93,7 +93,12 @@ describe("-y approves commands as a standing rule: they run in the OS sandbox", 
 					scenario: [runCommand("sh next-door.sh"), complete()],
 				},
 				async (world) => {
-					const run = await runCli(world, [...world.providerArgs, "-y", "--no-tui", "run the script"])
+					const run = await runCli(world, [
+						...world.providerArgs,
+						"-y",
+						"--no-tui",
+						"run the script",
+					])
 					expect(existsSync(path.join(world.root, "made-next-door"))).toBe(false)
 					expect(run.code).toBe(3)
 					expect(run.stderr).toMatch(/failed in the sandbox .*running it outside needs a person/)

@@ -58,7 +58,10 @@ function askFor(
 		case "write":
 			return { ask: "tool", text: JSON.stringify(request.row) }
 		case "execute":
-			return { ask: "command", text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }) }
+			return {
+				ask: "command",
+				text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }),
+			}
 		case "mcp":
 			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
 	}
@@ -150,7 +153,8 @@ export function createCallContext(env: CallEnvironment): {
 			decision.decision === "auto" && request.kind === "execute"
 				? await commandSandbox(env.host, env.settings)
 				: { state: "off" }
-		if (sandbox.state === "unavailable" && sandbox.firstTime) showRow("error", unavailableNotice(sandbox.reason))
+		if (sandbox.state === "unavailable" && sandbox.firstTime)
+			showRow("error", unavailableNotice(sandbox.reason))
 		if (decision.decision === "auto" && sandbox.state !== "unavailable") {
 			env.autoApprovalUsage.autoApproved++
 			const row = autoApprovedRow(request)
@@ -176,7 +180,8 @@ export function createCallContext(env: CallEnvironment): {
 				answer.automatic === true && request.kind === "execute"
 					? await commandSandbox(env.host, env.settings)
 					: undefined
-			if (standing?.state === "unavailable" && standing.firstTime) showRow("error", unavailableNotice(standing.reason))
+			if (standing?.state === "unavailable" && standing.firstTime)
+				showRow("error", unavailableNotice(standing.reason))
 			return {
 				approved: true,
 				automatic: answer.automatic === true,

@@ -53,8 +53,8 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 				<div className="row-warning" role="note">
 					<Icon name="warning" />
 					<span>
-						This command matches the denied command <code>{command.deniedBy}</code>, so it is never
-						auto-approved. Run it only if you are sure.
+						This command matches the denied command <code>{command.deniedBy}</code>, so it is
+						never auto-approved. Run it only if you are sure.
 					</span>
 				</div>
 			)}
