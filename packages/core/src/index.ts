@@ -1,6 +1,7 @@
 // @cairn/core: the agent, host-free. Depends on @cairn/types; never on vscode, React or Ink.
 
 export { evaluateCommand, type CommandDecision, type CommandLists } from "./approval/evaluateCommand.js"
+export { hasTerminalControlCharacter } from "./approval/shell/shellAnalysis.js"
 export {
 	loadShellParser,
 	configureShellParser,

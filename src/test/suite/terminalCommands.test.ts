@@ -1,4 +1,6 @@
 import * as assert from "node:assert/strict"
+import * as fs from "node:fs"
+import * as path from "node:path"
 import type { Logger } from "@cairn/core"
 import * as vscode from "vscode"
 import { TerminalCommands } from "../../agent/terminalCommands"
@@ -39,6 +41,18 @@ suite("commands in a VS Code terminal", () => {
 		assert.ok(!output.includes("\x1b]633;"), `shell integration marks in ${JSON.stringify(output)}`)
 		assert.equal(exit.exitCode, 3)
 		assert.equal(exit.timedOut, false)
+	})
+
+	test("never types a line with a carriage return into a terminal, where it would be two commands", async () => {
+		const made = path.join(workspaceRoot(), "made-by-carriage-return")
+		let output = ""
+		const exit = await terminals.run(`echo one\rtouch ${made}`, {
+			cwd: workspaceRoot(),
+			onOutput: (chunk) => (output += chunk),
+		}).done
+		assert.equal(exit.exitCode, 0)
+		assert.equal(fs.existsSync(made), false, "the text after the carriage return ran as a command")
+		assert.ok(output.includes("touch"), `echo printed ${JSON.stringify(output)}`)
 	})
 
 	test("reuses the idle terminal and runs in the requested folder", async () => {

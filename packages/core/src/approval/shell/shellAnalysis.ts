@@ -446,6 +446,12 @@ const isRedirect = (node: Node) =>
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacter = /[\x00-\x08\x0b-\x1f\x7f]/
 
+/**
+ * Whether a terminal's line editor would read `line` differently from a parser (a carriage
+ * return ends the line there, Ctrl+U erases it): such a line must not be typed into a terminal.
+ */
+export const hasTerminalControlCharacter = (line: string): boolean => controlCharacter.test(line)
+
 /** Everything a bash line would run, or why it is not understood. */
 export function analyseShell(parser: Parser, line: string): ShellAnalysis {
 	const walker = new ShellWalker()
