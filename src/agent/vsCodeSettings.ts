@@ -50,7 +50,8 @@ function writeTarget(
 
 /** An absolute folder from `cairn.storagePath`, or undefined to use the extension's storage. */
 export function customStoragePath(): string | undefined {
-	const value = vscode.workspace.getConfiguration(section).get<unknown>("storagePath")
+	// The person's own settings only: a repository must not send task history somewhere of its choosing.
+	const value = vscode.workspace.getConfiguration(section).inspect<unknown>("storagePath")?.globalValue
 	return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined
 }
 

@@ -20,13 +20,13 @@ export function SettingsView() {
 				<h2 id="settings-commands">Commands</h2>
 				<CommandListField
 					label="Allowed commands"
-					description="Prefixes of commands that may run without asking when auto-approve is on. * allows any."
+					description="Commands that may run without asking when auto-approve is on: a program and the arguments it starts with (git log, npm test). * allows any. Arguments that write files or run code need a rule of their own."
 					values={settings.allowedCommands}
 					onChange={(allowedCommands) => updateSetting({ allowedCommands })}
 				/>
 				<CommandListField
 					label="Denied commands"
-					description="Prefixes that always need your approval, even when allowed. Deny wins."
+					description="Programs that always need your approval, however they are spelled or wrapped. Deny wins."
 					values={settings.deniedCommands}
 					onChange={(deniedCommands) => updateSetting({ deniedCommands })}
 				/>
