@@ -52,6 +52,16 @@ describe("a denied program is denied however it is spelled or wherever it hides"
 		expect(verdict).toMatchObject({ decision: "deny", deniedBy: rule })
 	})
 
+	it("denies what may be a denied command once an argument is known, and says so", async () => {
+		const verdict = await evaluate("git $(echo push)", { allowed: ["*"], denied: ["git push"] })
+		expect(verdict).toMatchObject({
+			decision: "deny",
+			reason: expect.stringContaining("may run the denied command"),
+		})
+		const certain = await evaluate("git push", { allowed: ["*"], denied: ["git push"] })
+		expect(certain).toMatchObject({ decision: "deny", reason: expect.stringContaining("runs git") })
+	})
+
 	it("denies even where the rest of the line is not understood", async () => {
 		const verdict = await evaluate('rm -rf x; echo "${x@P}"', { allowed: ["*"], denied: ["rm"] })
 		expect(verdict).toMatchObject({ decision: "deny", deniedBy: "rm" })

@@ -67,7 +67,9 @@ export async function evaluateCommand(
 		if (match)
 			return {
 				decision: "deny",
-				reason: `"${invocation.source}" runs ${match.program}, which the denied command "${match.rule.text}" covers`,
+				reason: match.certain
+					? `"${invocation.source}" runs ${match.program}, which the denied command "${match.rule.text}" covers`
+					: `"${invocation.source}" may run the denied command "${match.rule.text}" (an argument is only known when it runs)`,
 				deniedBy: match.rule.text,
 			}
 	}

@@ -76,45 +76,54 @@ const denyFamilies: Record<string, { program: string; args: string[] }[]> = {
 /**
  * Whether a denied rule covers a program however it is spelled: by its name alone (`/opt/x/rm`
  * is rm), with the rule's arguments anywhere in order (`git -C . push` is `git push`). An
- * argument only known when it runs could be any of them, so it counts as a match.
+ * argument only known when it runs could be any of them: that is a `possible` match, denied all
+ * the same, since nobody can check it before it runs.
  */
 export function denyMatches(
 	rule: CommandRule,
 	program: string,
 	args: WordValue[],
 	appendsArgs: boolean,
-): boolean {
-	if (rule.program === anyCommand) return false
+): "match" | "possible" | undefined {
+	if (rule.program === anyCommand) return undefined
 	const name = path.basename(program)
 	const candidates = [
 		{ program: path.basename(rule.program), args: rule.args },
 		...(denyFamilies[rule.program] ?? []),
 	]
-	return candidates.some((candidate) => {
-		if (candidate.program !== name) return false
+	let found: "match" | "possible" | undefined
+	for (const candidate of candidates) {
+		if (candidate.program !== name) continue
 		let next = 0
+		let guessed = false
 		for (const arg of args) {
 			if (next >= candidate.args.length) break
-			if (arg.kind !== "literal" || arg.text === candidate.args[next]) next++
+			if (arg.kind === "literal" && arg.text === candidate.args[next]) next++
+			else if (arg.kind !== "literal") {
+				guessed = true
+				next++
+			}
 		}
-		return next >= candidate.args.length || appendsArgs
-	})
+		if (next >= candidate.args.length && !guessed) return "match"
+		if (next >= candidate.args.length || appendsArgs) found = "possible"
+	}
+	return found
 }
 
 /** The denied rule matching an invocation or any wrapper it runs under, with the program it matched. */
 export function deniedBy(
 	rules: readonly CommandRule[],
 	invocation: Invocation,
-): { rule: CommandRule; program: string } | undefined {
+): { rule: CommandRule; program: string; certain: boolean } | undefined {
 	const levels = [
 		...invocation.wrappers.map((wrapper) => ({ ...wrapper, appendsArgs: false })),
 		{ program: invocation.program, args: invocation.args, appendsArgs: invocation.appendsArgs },
 	]
 	for (const level of levels) {
-		const rule = rules.find((candidate) =>
-			denyMatches(candidate, level.program, level.args, level.appendsArgs),
-		)
-		if (rule) return { rule, program: level.program }
+		for (const rule of rules) {
+			const match = denyMatches(rule, level.program, level.args, level.appendsArgs)
+			if (match) return { rule, program: level.program, certain: match === "match" }
+		}
 	}
 	return undefined
 }
