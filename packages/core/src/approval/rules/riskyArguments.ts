@@ -27,6 +27,17 @@ const runs = (...options: string[]): OptionRule[] =>
 const writes = (...options: string[]): OptionRule[] =>
 	options.map((option) => ({ option, effect: "writes files" }))
 
+/** npm's and npx's: what runs scripts, and configuration files that could name it. */
+const npmOptions = runs(
+	"--script-shell",
+	"--node-options",
+	"--userconfig",
+	"--globalconfig",
+	"--call",
+	"-c",
+	"--shell",
+)
+
 /** Options anywhere in the arguments, per program. */
 const optionTables: Record<string, OptionRule[]> = {
 	git: [
@@ -42,24 +53,8 @@ const optionTables: Record<string, OptionRule[]> = {
 		),
 		...runs("--extcmd", "--template", "--config-env", "--exec-path"),
 	],
-	npm: runs(
-		"--script-shell",
-		"--node-options",
-		"--userconfig",
-		"--globalconfig",
-		"--call",
-		"-c",
-		"--shell",
-	),
-	npx: runs(
-		"--script-shell",
-		"--node-options",
-		"--userconfig",
-		"--globalconfig",
-		"--call",
-		"-c",
-		"--shell",
-	),
+	npm: npmOptions,
+	npx: npmOptions,
 	pnpm: runs(
 		"--script-shell",
 		"--node-options",
