@@ -52,9 +52,11 @@ export class TerminalCommands implements vscode.Disposable {
 	}
 
 	run(command: string, options: RunCommandOptions): RunningCommand {
-		// A terminal's line editor reads a carriage return as Enter and runs what follows as a second
-		// command the approval never judged; a child process's shell sees the line as approved.
-		if (hasTerminalControlCharacter(command)) return runShellCommand(command, options)
+		// A line no person approved runs as the analyser read it (see asAnalysed). A terminal's line
+		// editor reads a carriage return as Enter and runs what follows as a second command the
+		// person never saw; a child process's shell sees the line as approved.
+		if (options.asAnalysed || hasTerminalControlCharacter(command))
+			return runShellCommand(command, options)
 		let killed = false
 		let inner: RunningCommand | undefined
 		const done = (async (): Promise<CommandExit> => {

@@ -55,6 +55,21 @@ suite("commands in a VS Code terminal", () => {
 		assert.ok(output.includes("touch"), `echo printed ${JSON.stringify(output)}`)
 	})
 
+	test("runs a line no person approved with a non-interactive bash, not in a terminal", async () => {
+		const before = vscode.window.terminals.length
+		let output = ""
+		const exit = await terminals.run('echo "[$-]"', {
+			cwd: workspaceRoot(),
+			onOutput: (chunk) => (output += chunk),
+			asAnalysed: true,
+		}).done
+		assert.equal(exit.exitCode, 0)
+		// An interactive shell's flags hold "i"; the analysed line must not meet aliases or history.
+		assert.match(output, /^\[[a-zA-Z]*\]\n$/)
+		assert.ok(!/\[[^\]]*i/.test(output), `flags ${JSON.stringify(output)}`)
+		assert.equal(vscode.window.terminals.length, before)
+	})
+
 	test("reuses the idle terminal and runs in the requested folder", async () => {
 		const before = vscode.window.terminals.filter((terminal) => terminal.name === "Cairn").length
 		let output = ""

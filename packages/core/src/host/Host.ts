@@ -79,6 +79,13 @@ export interface RunCommandOptions {
 	 * (never in a terminal, whose shell the sandbox could not contain).
 	 */
 	sandbox?: SandboxPolicy
+	/**
+	 * No person approved this line: the command analyser did (or the CLI's -y), reading it as bash
+	 * reads it. Run it with a non-interactive bash, never in a terminal or the person's own shell,
+	 * whose aliases, history expansion (`!touch`) or other grammar (zsh's `=touch`) would run
+	 * something the analyser never saw.
+	 */
+	asAnalysed?: boolean
 }
 
 export interface RunningCommand {

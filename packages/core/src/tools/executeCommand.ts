@@ -44,6 +44,7 @@ async function runCommand(
 	cwd: string,
 	context: ToolContext,
 	sandbox: SandboxPolicy | undefined,
+	asAnalysed: boolean,
 ): Promise<CommandRun> {
 	const timeoutSec = context.settings.commandTimeoutSec
 	const output = new OutputCollector()
@@ -55,6 +56,7 @@ async function runCommand(
 			context.commandOutput(chunk)
 		},
 		...(sandbox && { sandbox }),
+		...(asAnalysed && { asAnalysed }),
 	})
 	let cancelled = false
 	const onAbort = () => {
@@ -138,7 +140,7 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 		if (!outcome.approved) return deniedResult("running this command", outcome.feedback)
 		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run.")
 
-		const run = await runCommand(command, folder.absolute, context, outcome.sandbox)
+		const run = await runCommand(command, folder.absolute, context, outcome.sandbox, outcome.automatic)
 		const failure = outcome.sandbox && failedInSandbox(run, outcome.sandbox)
 		if (!failure) return report(run, outcome.feedback, context.settings.commandTimeoutSec)
 
@@ -156,7 +158,7 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 				true,
 			)
 		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run again.")
-		const unsandboxed = await runCommand(command, folder.absolute, context, undefined)
+		const unsandboxed = await runCommand(command, folder.absolute, context, undefined, false)
 		const lead = `${inSandbox}\n\nThe user approved running it outside the sandbox. That run:\n`
 		return report(unsandboxed, retry.feedback, context.settings.commandTimeoutSec, lead)
 	},

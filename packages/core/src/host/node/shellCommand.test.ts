@@ -16,13 +16,14 @@ const fast = { killGraceMs: 300, closeGraceMs: 300 }
 
 async function run(
 	command: string,
-	options: { timeoutMs?: number; env?: Record<string, string> } = {},
+	options: { timeoutMs?: number; env?: Record<string, string>; asAnalysed?: boolean } = {},
+	settings: { shell?: string } = {},
 ): Promise<{ output: string; chunks: string[]; exit: CommandExit }> {
 	const chunks: string[] = []
 	const running = runShellCommand(
 		command,
 		{ cwd: temp.dir, onOutput: (c) => chunks.push(c), ...options },
-		fast,
+		{ ...fast, ...settings },
 	)
 	const exit = await running.done
 	return { output: chunks.join(""), chunks, exit }
@@ -79,6 +80,13 @@ describe("runShellCommand", () => {
 		const { output } = await run("for i in 1 2 3 4 5 6 7 8 9 10; do echo out$i; echo err$i >&2; done")
 		const expected = Array.from({ length: 10 }, (_, i) => `out${i + 1}\nerr${i + 1}\n`).join("")
 		expect(output).toBe(expected)
+	})
+
+	it("runs a line no person approved with bash, as the analyser read it, whatever the person's shell", async () => {
+		const asTyped = await run('echo "[$BASH_VERSION]"', {}, { shell: "/bin/sh" })
+		expect(asTyped.output).toBe("[]\n")
+		const analysed = await run('echo "[$BASH_VERSION]"', { asAnalysed: true }, { shell: "/bin/sh" })
+		expect(analysed.output).toMatch(/^\[\d+\.\d+/)
 	})
 
 	it("runs in the given folder with the given environment", async () => {

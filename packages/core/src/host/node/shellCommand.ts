@@ -19,6 +19,11 @@ export interface ShellCommandSettings {
 /** What shells report for a command that could not be started at all. */
 const cannotStart = 127
 
+/** The shell that reads a line as the command analyser did; /bin/sh where there is no bash. */
+export function analysedShell(): string {
+	return existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh"
+}
+
 export function userShell(): string {
 	const shell = process.env.SHELL
 	return shell !== undefined && shell.startsWith("/") && existsSync(shell) ? shell : "/bin/sh"
@@ -41,7 +46,7 @@ export function runShellCommand(
 	options: RunCommandOptions,
 	settings: ShellCommandSettings = {},
 ): RunningCommand {
-	const shell = settings.shell ?? userShell()
+	const shell = options.asAnalysed ? analysedShell() : (settings.shell ?? userShell())
 	const killGraceMs = settings.killGraceMs ?? 2_000
 	const closeGraceMs = settings.closeGraceMs ?? 1_000
 
