@@ -28,11 +28,13 @@ const printsOnly = new Set(["echo", "printf", "true", "false", ":", "[", "[[", "
 const changesFolder = new Set(["cd", "pushd"])
 const maxPatternMatches = 1_000
 
-/** The path inside an argument: the argument itself, or the value of `--option=value`. */
-function pathCandidate(arg: string): string | undefined {
-	if (!arg.startsWith("-")) return arg
+/**
+ * The paths an argument may name: itself (unless it is an option), and the value after its
+ * first `=` (`--output=F`, dd's `of=F`, `--git-dir=.git`).
+ */
+function pathCandidates(arg: string): string[] {
 	const at = arg.indexOf("=")
-	return at === -1 ? undefined : arg.slice(at + 1)
+	return [...(arg.startsWith("-") ? [] : [arg]), ...(at === -1 ? [] : [arg.slice(at + 1)])]
 }
 
 /**
@@ -61,10 +63,13 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 			})
 			return
 		}
-		const candidate = word.kind === "literal" ? pathCandidate(word.text) : word.text
-		if (candidate === undefined || candidate === "" || harmlessTargets.has(candidate)) return
-		const names = word.kind === "pattern" ? await expandPattern(candidate, bases, findings) : [candidate]
-		for (const name of names) for (const base of bases) await checkPath(name, base, place, findings)
+		const candidates = word.kind === "literal" ? pathCandidates(word.text) : [word.text]
+		for (const candidate of candidates) {
+			if (candidate === "" || harmlessTargets.has(candidate)) continue
+			const names =
+				word.kind === "pattern" ? await expandPattern(candidate, bases, findings) : [candidate]
+			for (const name of names) for (const base of bases) await checkPath(name, base, place, findings)
+		}
 	}
 
 	for (const invocation of analysis.invocations) {

@@ -138,6 +138,15 @@ const gitRiskySubcommands: Record<string, (args: string[]) => boolean> = {
 
 function matchesOption(arg: string, rule: OptionRule): boolean {
 	if (arg === rule.option || arg.startsWith(`${rule.option}=`)) return true
+	// git and npm take any unambiguous start of a long option: `--outp=F` is `--output=F`.
+	const name = arg.split("=", 1)[0] as string
+	if (
+		rule.option.startsWith("--") &&
+		name.startsWith("--") &&
+		name.length > 3 &&
+		rule.option.startsWith(name)
+	)
+		return true
 	// `-oFILE`: a short option glued to its value (never for long ones, nor find's -exec words).
 	return (
 		/^-[A-Za-z]$/.test(rule.option) &&
