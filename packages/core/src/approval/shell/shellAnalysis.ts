@@ -171,12 +171,14 @@ class ShellWalker {
 			case "unset_command":
 				this.wordsWithin(node)
 				return this.needsPerson(node, "it changes variables that later commands see")
-			case "function_definition":
-				this.statement(node.childForFieldName("body") ?? node)
+			case "function_definition": {
+				const body = node.childForFieldName("body")
+				if (body) this.statement(body)
 				return this.needsPerson(
 					node,
 					"it defines a function, which can stand in for an allowed command",
 				)
+			}
 			default:
 				return this.notUnderstood(node, `"${node.type}" is not understood`)
 		}
