@@ -17,7 +17,6 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
-import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
 import type { Transcript } from "./transcript.js"
@@ -58,7 +57,10 @@ function askFor(
 		case "write":
 			return { ask: "tool", text: JSON.stringify(request.row) }
 		case "execute":
-			return { ask: "command", text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }) }
+			return {
+				ask: "command",
+				text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }),
+			}
 		case "mcp":
 			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
 	}
@@ -232,7 +234,6 @@ export function createCallContext(env: CallEnvironment): {
 		ignore: env.ignore,
 		signal: env.signal,
 		proceedSignal: env.proceedSignal,
-		resolvePath: (requested) => resolveWorkspacePath(env.host.workspaceRoot, requested),
 		approve,
 		askFollowup,
 		commandOutput,

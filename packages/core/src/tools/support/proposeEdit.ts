@@ -1,8 +1,8 @@
 import type { ClineSayTool } from "@cairn/types"
+import { displayPath } from "../../approval/pathGate.js"
 import type { ResolvedPath } from "../../workspace/workspacePaths.js"
 import type { ToolContext, ToolResult } from "../toolDefinition.js"
 import { describeChange, takeSnapshot, type FileSnapshot } from "./textFile.js"
-import { displayPath } from "./toolPaths.js"
 import { deniedResult, toolError, withFeedback } from "./toolResults.js"
 import { unifiedDiff } from "./unifiedDiff.js"
 
