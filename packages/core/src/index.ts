@@ -19,6 +19,7 @@ export {
 	type ResolvePathResult,
 } from "./workspace/workspacePaths.js"
 export { isProtectedPath } from "./workspace/protectedPaths.js"
+export { ApprovedPathChangedError, writeApprovedFile } from "./workspace/approvedWrite.js"
 export { CairnIgnore, cairnIgnoreFile } from "./workspace/ignoreRules.js"
 export * from "./host/Host.js"
 export * from "./host/node/index.js"

@@ -96,7 +96,10 @@ export interface CommandExit {
 }
 
 export interface ProposedEdit {
-	/** Absolute path of the file. */
+	/**
+	 * Absolute path of the file with symlinks resolved, as approved: saving refuses when the
+	 * path no longer leads there (`writeApprovedFile`).
+	 */
 	absolutePath: string
 	/** Workspace-relative path, for titles. */
 	relativePath: string
@@ -111,7 +114,7 @@ export interface EditSession {
 	 * approving. A host without an editor returns the proposal unchanged.
 	 */
 	finalContent(): Promise<string>
-	/** Writes `content` to the file and closes the preview. */
+	/** Writes `content` to the file (through `writeApprovedFile`) and closes the preview. */
 	save(content: string): Promise<void>
 	/** Closes the preview and leaves the file as it was. */
 	discard(): Promise<void>
