@@ -21,6 +21,7 @@ export {
 export { isProtectedPath } from "./workspace/protectedPaths.js"
 export { ApprovedPathChangedError, writeApprovedFile } from "./workspace/approvedWrite.js"
 export { CairnIgnore, cairnIgnoreFile } from "./workspace/ignoreRules.js"
+export type { ConsentAsker, RepositoryCode } from "./consent/repositoryConsent.js"
 export * from "./host/Host.js"
 export * from "./host/node/index.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"

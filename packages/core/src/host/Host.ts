@@ -1,3 +1,4 @@
+import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import type { SandboxPolicy, SandboxSupport } from "../sandbox/sandboxPolicy.js"
 
 /**
@@ -29,6 +30,11 @@ export interface Host {
 	readonly editorSettings?: EditorSettings
 	/** How this host runs commands in the OS sandbox; absent where it cannot. */
 	readonly commandSandbox?: SandboxSupport
+	/**
+	 * Asks the person whether code a repository brings (its hooks) may run, showing it. Absent
+	 * where nobody can be asked: that code then does not run (the CLI passes a flag instead).
+	 */
+	askConsent?(code: RepositoryCode): Promise<boolean>
 }
 
 /**
