@@ -7,6 +7,7 @@ import {
 	type KeyValueStore,
 	type Logger,
 	type ProposedEdit,
+	type RepositoryCode,
 	type RunCommandOptions,
 	runShellCommand,
 	type RunningCommand,
@@ -16,6 +17,7 @@ import {
 } from "@cairn/core"
 import * as vscode from "vscode"
 import type { EditPreviews } from "./editPreview"
+import { askRepositoryConsent } from "./repositoryConsent"
 import { TerminalCommands } from "./terminalCommands"
 import {
 	customStoragePath,
@@ -157,6 +159,10 @@ export class VsCodeHost implements Host {
 				return `data:image/${type};base64,${(await readFile(uri.fsPath)).toString("base64")}`
 			}),
 		)
+	}
+
+	askConsent(code: RepositoryCode): Promise<boolean> {
+		return askRepositoryConsent(code)
 	}
 
 	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {

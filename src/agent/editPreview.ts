@@ -1,4 +1,4 @@
-import { saveFile, type EditSession, type ProposedEdit } from "@cairn/core"
+import { writeApprovedFile, type EditSession, type ProposedEdit } from "@cairn/core"
 import * as vscode from "vscode"
 import { ProposalFileSystem } from "./proposalFileSystem"
 
@@ -67,7 +67,7 @@ export class EditPreviews implements vscode.TextDocumentContentProvider, vscode.
 			finalContent: async () =>
 				proposalDocument()?.getText() ?? this.proposals.text(right) ?? edit.proposed,
 			async save(content) {
-				await saveFile(edit.absolutePath, content)
+				await writeApprovedFile(edit.absolutePath, content)
 				await close()
 			},
 			discard: close,

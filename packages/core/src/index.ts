@@ -20,7 +20,9 @@ export {
 	type ResolvePathResult,
 } from "./workspace/workspacePaths.js"
 export { isProtectedPath } from "./workspace/protectedPaths.js"
+export { ApprovedPathChangedError, writeApprovedFile } from "./workspace/approvedWrite.js"
 export { CairnIgnore, cairnIgnoreFile } from "./workspace/ignoreRules.js"
+export type { ConsentAsker, RepositoryCode } from "./consent/repositoryConsent.js"
 export * from "./host/Host.js"
 export * from "./host/node/index.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"

@@ -26,6 +26,7 @@ export interface Flags {
 	continue?: boolean
 	allowOutsideWorkspace?: boolean
 	allowProtected?: boolean
+	trustWorkspaceHooks?: boolean
 }
 
 export type ParsedCommand =
@@ -80,6 +81,10 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option(
 			"--allow-protected",
 			"with -y, also approve edits to protected files (.cairn/, .vscode/, .git/, ...)",
+		)
+		.option(
+			"--trust-workspace-hooks",
+			"run the hooks of the workspace's .cairn/hooks.json as it is now (remembered until it changes; -y does not imply it)",
 		)
 		.addHelpText(
 			"after",

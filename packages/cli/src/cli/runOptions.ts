@@ -14,6 +14,7 @@ export interface RunOptions {
 	autoApprove: boolean
 	allowOutsideWorkspace: boolean
 	allowProtected: boolean
+	trustWorkspaceHooks: boolean
 	tui: boolean
 	workspace: string
 	cairnHome: string
@@ -132,6 +133,7 @@ export async function resolveRunOptions(
 		autoApprove: flags.yes === true,
 		allowOutsideWorkspace: flags.allowOutsideWorkspace === true,
 		allowProtected: flags.allowProtected === true,
+		trustWorkspaceHooks: flags.trustWorkspaceHooks === true,
 		tui: flags.tui,
 		workspace: await resolveWorkspace(flags.workspace, environment.cwd),
 		cairnHome: cairnHomeOf(environment.env),

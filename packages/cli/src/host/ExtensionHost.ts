@@ -29,6 +29,8 @@ export interface ExtensionHostOptions {
 	runApiKey?: (provider: ProviderName) => string | undefined
 	commands?: ShellCommandSettings
 	retryBaseDelayMs?: number
+	/** --trust-workspace-hooks: the person agrees to the workspace's hooks file as it is. */
+	trustWorkspaceHooks?: boolean
 }
 
 /**
@@ -46,6 +48,8 @@ export class ExtensionHost {
 			storageDir: options.storageDir,
 			logger: options.logger,
 			...(options.commands && { commands: options.commands }),
+			// Only the flag says yes: -y approves the agent's requests, not the repository's code.
+			...(options.trustWorkspaceHooks && { askConsent: () => Promise.resolve(true) }),
 		})
 		const runKey = options.runApiKey ?? (() => undefined)
 		this.controller = new Controller({

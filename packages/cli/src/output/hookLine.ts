@@ -14,6 +14,8 @@ export function hookLine(row: ClineSayHook): { tone: "dim" | "yellow"; text: str
 			return { tone: "yellow", text: `⊘ ${row.hook} blocked ${row.toolName}: ${row.reason}` }
 		case "failed":
 			return { tone: "yellow", text: `⚠ Hook ${row.hook} failed: ${row.error}` }
+		case "notRun":
+			return { tone: "yellow", text: `⊘ ${row.hook} was not run: ${row.reason}` }
 		case "intentEnded":
 			return { tone: "dim", text: `◎ Intent ${row.intentId} is no longer active: ${row.reason}` }
 	}

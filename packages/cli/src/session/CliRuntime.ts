@@ -47,6 +47,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		storageDir: options.cairnHome,
 		logger,
 		version: cliVersion,
+		trustWorkspaceHooks: options.trustWorkspaceHooks,
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),
 	})

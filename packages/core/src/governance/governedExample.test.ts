@@ -37,7 +37,7 @@ describe("the governed example folder", () => {
 	it("has a hook that blocks git push and lets other commands run", async () => {
 		const config = await loadUserHooks(example, defaultSettings().hooks)
 		expect(config.ok).toBe(true)
-		const hook = config.ok ? config.hooks.PreToolUse[0]?.hooks[0] : undefined
+		const hook = config.ok ? config.fromFile?.hooks.PreToolUse[0]?.hooks[0] : undefined
 		expect(hook?.command).toBe("sh .cairn/hooks/no-push.sh")
 		const run = (command: string) =>
 			runHookCommand(hook?.command ?? "false", {

@@ -1,3 +1,4 @@
+import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import type { SandboxPolicy, SandboxSupport } from "../sandbox/sandboxPolicy.js"
 
 /**
@@ -29,6 +30,11 @@ export interface Host {
 	readonly editorSettings?: EditorSettings
 	/** How this host runs commands in the OS sandbox; absent where it cannot. */
 	readonly commandSandbox?: SandboxSupport
+	/**
+	 * Asks the person whether code a repository brings (its hooks) may run, showing it. Absent
+	 * where nobody can be asked: that code then does not run (the CLI passes a flag instead).
+	 */
+	askConsent?(code: RepositoryCode): Promise<boolean>
 }
 
 /**
@@ -103,7 +109,10 @@ export interface CommandExit {
 }
 
 export interface ProposedEdit {
-	/** Absolute path of the file. */
+	/**
+	 * Absolute path of the file with symlinks resolved, as approved: saving refuses when the
+	 * path no longer leads there (`writeApprovedFile`).
+	 */
 	absolutePath: string
 	/** Workspace-relative path, for titles. */
 	relativePath: string
@@ -118,7 +127,7 @@ export interface EditSession {
 	 * approving. A host without an editor returns the proposal unchanged.
 	 */
 	finalContent(): Promise<string>
-	/** Writes `content` to the file and closes the preview. */
+	/** Writes `content` to the file (through `writeApprovedFile`) and closes the preview. */
 	save(content: string): Promise<void>
 	/** Closes the preview and leaves the file as it was. */
 	discard(): Promise<void>

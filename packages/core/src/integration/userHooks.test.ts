@@ -25,6 +25,9 @@ const hookRows = (messages: readonly ClineMessage[]) =>
 		return row?.success ? [row.data] : []
 	})
 
+// These hooks come from the workspace's file, which runs only with the person's consent.
+const consentGiven = () => Promise.resolve(true)
+
 let agent: AgentHarness | undefined
 afterEach(async () => {
 	await agent?.cleanup()
@@ -37,6 +40,7 @@ describe("user hooks", () => {
 		const hook = "cat > hook-input.json; echo 'no commands on Fridays' >&2; exit 2"
 		agent = await startAgent({
 			provider: "anthropic",
+			askConsent: consentGiven,
 			settings: { autoApproval: { enabled: true, execute: true }, allowedCommands: ["*"] },
 			files: {
 				".cairn/hooks.json": hooksFile({
@@ -76,6 +80,7 @@ describe("user hooks", () => {
 		const results: string[] = []
 		agent = await startAgent({
 			provider: "anthropic",
+			askConsent: consentGiven,
 			settings: {
 				autoApproval: { enabled: true, readOnly: true },
 				hooks: {
@@ -110,6 +115,7 @@ describe("user hooks", () => {
 		const results: string[] = []
 		agent = await startAgent({
 			provider: "anthropic",
+			askConsent: consentGiven,
 			settings: { autoApproval: { enabled: true, readOnly: true } },
 			files: {
 				"a.txt": "A\n",
@@ -152,6 +158,7 @@ describe("user hooks", () => {
 		const hook = "cat > post-input.json; echo 'formatting failed: run prettier' >&2; exit 2"
 		agent = await startAgent({
 			provider: "anthropic",
+			askConsent: consentGiven,
 			settings: { autoApproval: { enabled: true, write: true } },
 			files: {
 				".cairn/hooks.json": hooksFile({
@@ -192,6 +199,7 @@ describe("user hooks", () => {
 		const results: string[] = []
 		agent = await startAgent({
 			provider: "anthropic",
+			askConsent: consentGiven,
 			settings: { autoApproval: { enabled: true, readOnly: true, write: true } },
 			files: {
 				"a.txt": "A\n",

@@ -138,7 +138,11 @@ export class Task extends EventEmitter<TaskEvents> {
 					text: JSON.stringify({ kind: "intentEnded", intentId, reason }),
 				}),
 		})
-		this.hooks = taskHookEngine({ settings: options.settings, governance: this.governance })
+		this.hooks = taskHookEngine({
+			settings: options.settings,
+			governance: this.governance,
+			host: options.host,
+		})
 	}
 
 	get messages(): readonly ClineMessage[] {

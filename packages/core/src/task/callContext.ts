@@ -17,7 +17,6 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
-import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
 import type { Transcript } from "./transcript.js"
@@ -249,7 +248,6 @@ export function createCallContext(env: CallEnvironment): {
 		ignore: env.ignore,
 		signal: env.signal,
 		proceedSignal: env.proceedSignal,
-		resolvePath: (requested) => resolveWorkspacePath(env.host.workspaceRoot, requested),
 		approve,
 		askFollowup,
 		commandOutput,

@@ -1,9 +1,11 @@
 import type { CairnSettings } from "@cairn/types"
+import { RepositoryConsent } from "../consent/repositoryConsent.js"
 import { contextInjectorHook } from "../governance/contextInjectorHook.js"
 import type { GovernanceSession } from "../governance/governanceSession.js"
 import { scopeEnforcementHook } from "../governance/scopeEnforcementHook.js"
 import { traceWriterHook } from "../governance/traceWriterHook.js"
 import { HookEngine } from "../hooks/hookEngine.js"
+import type { Host } from "../host/Host.js"
 import { userToolHooks } from "../hooks/user/userToolHooks.js"
 
 /**
@@ -14,8 +16,10 @@ import { userToolHooks } from "../hooks/user/userToolHooks.js"
 export function taskHookEngine(options: {
 	settings: () => CairnSettings
 	governance: GovernanceSession
+	host: Pick<Host, "state" | "askConsent">
 }): HookEngine {
-	const { governance } = options
+	const { governance, host } = options
+	const consent = new RepositoryConsent(host.state, host.askConsent?.bind(host))
 	const governanceHooks = [
 		contextInjectorHook(governance),
 		scopeEnforcementHook(governance),
@@ -24,6 +28,7 @@ export function taskHookEngine(options: {
 	return new HookEngine(async (call) => [
 		...(await userToolHooks(call, {
 			workspaceRoot: governance.workspaceRoot,
+			consent,
 			fromSettings: options.settings().hooks,
 			intentId: governance.activeIntentId,
 		})),

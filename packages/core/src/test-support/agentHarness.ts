@@ -14,6 +14,7 @@ import {
 	type WebviewMessage,
 } from "@cairn/types"
 import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import type { ConsentAsker } from "../consent/repositoryConsent.js"
 import { Controller } from "../controller/Controller.js"
 import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
 import { NodeHost } from "../host/node/NodeHost.js"
@@ -116,6 +117,8 @@ export interface AgentHarnessOptions {
 	bwrapPath?: string
 	/** The emitter the Controller sends API events to (the public API object). */
 	events?: IsolatedEmitter<CairnAPIEvents>
+	/** Plays the person asked whether the workspace's own hooks may run; absent: nobody is asked. */
+	askConsent?: ConsentAsker
 }
 
 export interface AgentHarness {
@@ -161,6 +164,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		logger,
 		commands: { killGraceMs: 200 },
 		...(options.bwrapPath !== undefined && { bwrapPath: options.bwrapPath }),
+		...(options.askConsent && { askConsent: options.askConsent }),
 	})
 	const newController = async () => {
 		const created = new Controller({

@@ -16,7 +16,6 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import { CairnIgnore, cairnIgnoreFile } from "../workspace/ignoreRules.js"
-import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import { recordingLogger, type LogEntry } from "./recordingLogger.js"
 import { makeTempDir } from "./tempDir.js"
 
@@ -117,7 +116,6 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		ignore,
 		signal: controller.signal,
 		proceedSignal: proceedController.signal,
-		resolvePath: (requested) => resolveWorkspacePath(workspace, requested),
 		async approve(request) {
 			approvals.push(request)
 			if (approval === "approve") return { approved: true, automatic: false }

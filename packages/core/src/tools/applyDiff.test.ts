@@ -123,11 +123,12 @@ describe("apply_diff", () => {
 		expect(t.approvals).toEqual([])
 	})
 
-	it("flags a file outside the workspace", async () => {
+	it("asks to read a file outside the workspace, then flags the write", async () => {
 		await setup()
 		await writeFile(path.join(t.outside, "o.txt"), "x\n")
 		await apply({ path: "../outside/o.txt", diff: block("x", "y") })
-		expect(t.approvals[0]).toMatchObject({
+		expect(t.approvals[0]).toMatchObject({ kind: "read", isOutsideWorkspace: true })
+		expect(t.approvals[1]).toMatchObject({
 			kind: "write",
 			isOutsideWorkspace: true,
 			row: { isOutsideWorkspace: true },

@@ -1,12 +1,12 @@
 import { stat } from "node:fs/promises"
 import type { ClineAskCommand } from "@cairn/types"
 import { z } from "zod"
+import { displayPath, gatePath } from "../approval/pathGate.js"
 import type { CommandExit } from "../host/Host.js"
 import { sandboxFailure } from "../sandbox/sandboxFailure.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { PersonFeedback, ToolContext, ToolDefinition, ToolResult } from "./toolDefinition.js"
 import { OutputCollector } from "./support/outputCollector.js"
-import { displayPath } from "./support/toolPaths.js"
 import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
 
 const params = z.object({
@@ -125,20 +125,21 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 		return { ask: "command", command }
 	},
 	async execute({ command, cwd }, context) {
-		const where = await context.resolvePath(cwd ?? ".")
-		if (!where.ok) return toolError(`Invalid cwd ${JSON.stringify(cwd)}: ${where.error}.`)
+		const where = await gatePath(context, cwd ?? ".", { access: "run" })
+		if (!where.ok) return where.result
 		const folder = where.path
-		const info = await stat(folder.absolute).catch(() => undefined)
-		if (info === undefined || !info.isDirectory())
-			return toolError(
-				`The cwd ${displayPath(folder)} is not an existing folder. Give a folder that exists, or omit cwd.`,
-			)
 
 		const ask: ClineAskCommand = { command, isOutsideWorkspace: folder.isOutsideWorkspace }
 		if (cwd !== undefined) ask.cwd = displayPath(folder)
 		const outcome = await context.approve({ kind: "execute", command: ask, folder: folder.absolute })
 		if (!outcome.approved) return deniedResult("running this command", outcome.feedback)
 		if (context.signal.aborted) return toolError("The task was cancelled; the command was not run.")
+		// Only after the approval: whether a folder outside the workspace exists is for the person to reveal.
+		const info = await stat(folder.absolute).catch(() => undefined)
+		if (info === undefined || !info.isDirectory())
+			return toolError(
+				`The cwd ${displayPath(folder)} is not an existing folder; the command was not run. Give a folder that exists, or omit cwd.`,
+			)
 
 		const run = await runCommand(command, folder.absolute, context, outcome.sandbox, outcome.automatic)
 		const failure = outcome.sandbox && failedInSandbox(run, outcome.sandbox)

@@ -1,11 +1,11 @@
 import { readdir, stat } from "node:fs/promises"
 import nodePath from "node:path"
 import { z } from "zod"
+import { displayPath, entryFilter, gatePath } from "../approval/pathGate.js"
 import type { ResolvedPath } from "../workspace/workspacePaths.js"
-import type { ToolContext, ToolDefinition } from "./toolDefinition.js"
+import type { ToolDefinition } from "./toolDefinition.js"
 import { commonRipgrepArgs, runRipgrep } from "./support/ripgrep.js"
-import { displayPath, resolveToolPath } from "./support/toolPaths.js"
-import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
+import { toolError, withFeedback } from "./support/toolResults.js"
 
 /** Entries shown per call: enough for a project's shape, not a dump of every file. */
 export const listLimits = { maxEntries: 500, maxScannedFiles: 20_000 }
@@ -36,14 +36,10 @@ function entryPath(folder: ResolvedPath, entry: string): string {
 	return folder.relative === "." ? entry : `${folder.relative}/${entry}`
 }
 
-/** .cairnignore judges workspace paths only; outside the workspace the approval is the guard. */
-function isAllowed(context: ToolContext, folder: ResolvedPath, entry: string, isFolder: boolean): boolean {
-	if (folder.isOutsideWorkspace) return true
-	const relative = folder.relative === "." ? entry : `${folder.relative}/${entry}`
-	return isFolder ? context.ignore.isFolderAllowed(relative) : context.ignore.isAllowed(relative)
-}
+/** Whether an entry (relative to the listed folder) may be shown. */
+type EntryCheck = (entry: string, isFolder: boolean) => boolean
 
-async function listTopLevel(folder: ResolvedPath, context: ToolContext): Promise<Listing> {
+async function listTopLevel(folder: ResolvedPath, isAllowed: EntryCheck): Promise<Listing> {
 	const dirents = await readdir(folder.absolute, { withFileTypes: true })
 	let hidden = 0
 	const entries: string[] = []
@@ -54,22 +50,26 @@ async function listTopLevel(folder: ResolvedPath, context: ToolContext): Promise
 				(s) => s.isDirectory(),
 				() => false,
 			)
-		if (!isAllowed(context, folder, dirent.name, isFolder)) hidden++
+		if (!isAllowed(dirent.name, isFolder)) hidden++
 		else entries.push(isFolder ? `${dirent.name}/` : dirent.name)
 	}
 	return { entries, hidden, incomplete: false }
 }
 
 /** Every file ripgrep finds (honouring .gitignore), plus the folders that hold them. */
-async function listRecursive(folder: ResolvedPath, context: ToolContext): Promise<Listing> {
+async function listRecursive(
+	folder: ResolvedPath,
+	isAllowed: EntryCheck,
+	signal: AbortSignal,
+): Promise<Listing> {
 	const files: string[] = []
 	let hidden = 0
 	const run = await runRipgrep(["--files", ...commonRipgrepArgs, "."], {
 		cwd: folder.absolute,
-		signal: context.signal,
+		signal,
 		onLine: (line) => {
 			const file = line.replace(/^\.\//, "")
-			if (isAllowed(context, folder, file, false)) files.push(file)
+			if (isAllowed(file, false)) files.push(file)
 			else hidden++
 			return files.length + hidden < listLimits.maxScannedFiles
 		},
@@ -111,9 +111,13 @@ export const listFilesTool: ToolDefinition<ListFilesParams> = {
 		}
 	},
 	async execute({ path: requested, recursive }, context) {
-		const target = await resolveToolPath(context, requested, "folder")
+		const tool = recursive === true ? "listFilesRecursive" : "listFilesTopLevel"
+		const target = await gatePath(context, requested, {
+			access: "list",
+			row: (path) => ({ tool, path: path.relative }),
+		})
 		if (!target.ok) return target.result
-		const { path } = target
+		const { path, feedback } = target
 		const shown = displayPath(path)
 		const info = await stat(path.absolute).catch(() => undefined)
 		if (info === undefined)
@@ -121,18 +125,15 @@ export const listFilesTool: ToolDefinition<ListFilesParams> = {
 		if (!info.isDirectory())
 			return toolError(`${shown} is a file, not a folder. Use read_file to read it.`)
 
-		const tool = recursive === true ? "listFilesRecursive" : "listFilesTopLevel"
-		const outcome = await context.approve({
-			kind: "read",
-			row: { tool, path: path.relative, isOutsideWorkspace: path.isOutsideWorkspace },
-			isOutsideWorkspace: path.isOutsideWorkspace,
-		})
-		if (!outcome.approved) return deniedResult(`listing ${shown}`, outcome.feedback)
-
+		const allowed = await entryFilter(context)
+		const isAllowed: EntryCheck = (entry, isFolder) =>
+			allowed(nodePath.join(path.absolute, entry), isFolder)
 		let listing: Listing
 		try {
 			listing =
-				recursive === true ? await listRecursive(path, context) : await listTopLevel(path, context)
+				recursive === true
+					? await listRecursive(path, isAllowed, context.signal)
+					: await listTopLevel(path, isAllowed)
 		} catch (error) {
 			return toolError(`Could not list ${shown}: ${(error as Error).message}`)
 		}
@@ -152,6 +153,6 @@ export const listFilesTool: ToolDefinition<ListFilesParams> = {
 				? `No files found in ${shown} (files that .gitignore excludes are not listed).`
 				: `${shown} is empty.`
 		const body = lines.length === 0 ? empty : lines.join("\n")
-		return withFeedback([body, ...notes].join("\n\n"), outcome.feedback)
+		return withFeedback([body, ...notes].join("\n\n"), feedback)
 	},
 }

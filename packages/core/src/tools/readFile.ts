@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs"
 import { createInterface } from "node:readline"
 import { z } from "zod"
+import { displayPath, gatePath } from "../approval/pathGate.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { formatBytes, inspectFile } from "./support/textFile.js"
-import { displayPath, resolveToolPath } from "./support/toolPaths.js"
-import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
+import { toolError, withFeedback } from "./support/toolResults.js"
 
 /** One read's budget: enough to understand a file, small enough to leave room in the context. */
 export const readLimits = { maxLines: 2_000, maxChars: 100_000, maxLineChars: 5_000 }
@@ -83,9 +83,14 @@ export const readFileTool: ToolDefinition<ReadFileParams> = {
 			return toolError(
 				`end_line (${end_line}) is before start_line (${start_line}); give a range that goes forward.`,
 			)
-		const target = await resolveToolPath(context, requested)
+		const ranged = start_line !== undefined || end_line !== undefined
+		const reason = ranged ? `lines ${start_line ?? 1}-${end_line ?? "end"}` : undefined
+		const target = await gatePath(context, requested, {
+			access: "read",
+			row: (path) => ({ tool: "readFile", path: path.relative, reason }),
+		})
 		if (!target.ok) return target.result
-		const { path } = target
+		const { path, feedback } = target
 		const shown = displayPath(path)
 
 		const file = await inspectFile(path.absolute)
@@ -99,23 +104,9 @@ export const readFileTool: ToolDefinition<ReadFileParams> = {
 					"Work out what you need from its name, or use execute_command with a suitable tool (e.g. `file`, `xxd | head`).",
 			)
 
-		const ranged = start_line !== undefined || end_line !== undefined
-		const reason = ranged ? `lines ${start_line ?? 1}-${end_line ?? "end"}` : undefined
-		const outcome = await context.approve({
-			kind: "read",
-			row: {
-				tool: "readFile",
-				path: path.relative,
-				isOutsideWorkspace: path.isOutsideWorkspace,
-				reason,
-			},
-			isOutsideWorkspace: path.isOutsideWorkspace,
-		})
-		if (!outcome.approved) return deniedResult(`reading ${shown}`, outcome.feedback)
-
 		const first = start_line ?? 1
 		const excerpt = await readExcerpt(path.absolute, first, end_line ?? Number.POSITIVE_INFINITY)
-		if (excerpt.totalLines === 0) return withFeedback(`${shown} is empty.`, outcome.feedback)
+		if (excerpt.totalLines === 0) return withFeedback(`${shown} is empty.`, feedback)
 		if (first > excerpt.totalLines)
 			return toolError(
 				`start_line ${first} is past the end of ${shown}, which has ${excerpt.totalLines} lines.`,
@@ -130,6 +121,6 @@ export const readFileTool: ToolDefinition<ReadFileParams> = {
 		} else if (ranged && (first > 1 || lastShown < excerpt.totalLines)) {
 			text += `\n\n[Showing lines ${first}-${lastShown} of ${excerpt.totalLines}.]`
 		}
-		return withFeedback(text, outcome.feedback)
+		return withFeedback(text, feedback)
 	},
 }

@@ -1,11 +1,11 @@
 import { stat } from "node:fs/promises"
 import nodePath from "node:path"
 import { z } from "zod"
+import { displayPath, entryFilter, gatePath } from "../approval/pathGate.js"
 import type { ResolvedPath } from "../workspace/workspacePaths.js"
 import type { ToolContext, ToolDefinition } from "./toolDefinition.js"
 import { commonRipgrepArgs, runRipgrep } from "./support/ripgrep.js"
-import { displayPath, resolveToolPath } from "./support/toolPaths.js"
-import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
+import { toolError, withFeedback } from "./support/toolResults.js"
 
 export const searchLimits = { maxMatches: 300, maxLineChars: 300 }
 
@@ -77,6 +77,7 @@ async function search(target: ResolvedPath, isFile: boolean, p: SearchFilesParam
 
 	const files = new Map<string, FileHits>()
 	const hidden = new Set<string>()
+	const isAllowed = await entryFilter(context)
 	let matches = 0
 	const run = await runRipgrep(args, {
 		cwd,
@@ -91,7 +92,7 @@ async function search(target: ResolvedPath, isFile: boolean, p: SearchFilesParam
 				: target.relative === "."
 					? local
 					: `${target.relative}/${local}`
-			if (!target.isOutsideWorkspace && !context.ignore.isAllowed(relative)) {
+			if (!isAllowed(nodePath.join(cwd, local), false)) {
 				hidden.add(relative)
 				return true
 			}
@@ -126,26 +127,21 @@ export const searchFilesTool: ToolDefinition<SearchFilesParams> = {
 		return { ask: "tool", row: { tool: "searchFiles", path: partial.path, regex, filePattern } }
 	},
 	async execute(p, context) {
-		const target = await resolveToolPath(context, p.path, "folder")
-		if (!target.ok) return target.result
-		const { path } = target
-		const shown = displayPath(path)
-		const info = await stat(path.absolute).catch(() => undefined)
-		if (info === undefined)
-			return toolError(`${shown} does not exist. Search "." to search the whole workspace.`)
-
-		const outcome = await context.approve({
-			kind: "read",
-			row: {
+		const target = await gatePath(context, p.path, {
+			access: "search",
+			row: (path) => ({
 				tool: "searchFiles",
 				path: path.relative,
 				regex: p.regex,
 				filePattern: p.file_pattern,
-				isOutsideWorkspace: path.isOutsideWorkspace,
-			},
-			isOutsideWorkspace: path.isOutsideWorkspace,
+			}),
 		})
-		if (!outcome.approved) return deniedResult(`searching ${shown}`, outcome.feedback)
+		if (!target.ok) return target.result
+		const { path, feedback } = target
+		const shown = displayPath(path)
+		const info = await stat(path.absolute).catch(() => undefined)
+		if (info === undefined)
+			return toolError(`${shown} does not exist. Search "." to search the whole workspace.`)
 
 		let found
 		try {
@@ -172,10 +168,10 @@ export const searchFilesTool: ToolDefinition<SearchFilesParams> = {
 		if (matches === 0)
 			return withFeedback(
 				[`No matches for ${JSON.stringify(p.regex)} in ${shown}.`, ...notes].join("\n\n"),
-				outcome.feedback,
+				feedback,
 			)
 
 		const head = `Found ${matches} ${matches === 1 ? "match" : "matches"} in ${files.length} ${files.length === 1 ? "file" : "files"}.`
-		return withFeedback([head, ...files.map(formatFile), ...notes].join("\n\n"), outcome.feedback)
+		return withFeedback([head, ...files.map(formatFile), ...notes].join("\n\n"), feedback)
 	},
 }

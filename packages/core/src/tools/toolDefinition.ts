@@ -10,7 +10,6 @@ import type { z } from "zod"
 import type { CommandExit, Host } from "../host/Host.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
-import type { ResolvePathResult } from "../workspace/workspacePaths.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 
 /**
@@ -52,7 +51,6 @@ export interface ToolContext {
 	 * it has so far and lets the process run on. Absent where no one can make that choice.
 	 */
 	readonly proceedSignal?: AbortSignal
-	resolvePath(requested: string): Promise<ResolvePathResult>
 	/** Asks the approval policy (and, unless auto-approved, the person). */
 	approve(request: ApprovalRequest): Promise<ApprovalOutcome>
 	/** Asks the person a question and waits for the answer. */

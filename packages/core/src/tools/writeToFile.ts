@@ -1,9 +1,9 @@
 import { z } from "zod"
+import { displayPath, gatePath } from "../approval/pathGate.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { findPlaceholder, stripWholeFileFence } from "./support/contentChecks.js"
 import { proposeEdit } from "./support/proposeEdit.js"
 import { inspectFile, lineBreakOf, takeSnapshot } from "./support/textFile.js"
-import { displayPath, resolveToolPath } from "./support/toolPaths.js"
 import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
@@ -28,7 +28,7 @@ export const writeToFileTool: ToolDefinition<WriteToFileParams> = {
 		return { ask: "tool", row: { tool: "newFileCreated", path: partial.path, content } }
 	},
 	async execute({ path: requested, content: given }, context) {
-		const target = await resolveToolPath(context, requested)
+		const target = await gatePath(context, requested, { access: "edit", tool: "write_to_file" })
 		if (!target.ok) return target.result
 		const { path, isProtected } = target
 		const shown = displayPath(path)

@@ -26,7 +26,7 @@ async function realpathOrNull(p: string): Promise<string | null> {
  * deepest existing ancestor is resolved, so a symlinked folder cannot smuggle a new file out
  * of the workspace.
  */
-async function realLocation(target: string): Promise<string> {
+export async function realLocation(target: string): Promise<string> {
 	const missing: string[] = []
 	let current = target
 	for (;;) {

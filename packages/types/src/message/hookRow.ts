@@ -26,6 +26,8 @@ export const clineSayHookSchema = z.discriminatedUnion("kind", [
 	}),
 	/** A hook could not do its job (it failed to start, crashed or timed out); the tool went on. */
 	z.object({ kind: z.literal("failed"), ...about, error: z.string() }),
+	/** The workspace's own hooks were not run: the person has not agreed to that file's content. */
+	z.object({ kind: z.literal("notRun"), ...about, reason: z.string() }),
 	/** The active intent stopped being IN_PROGRESS (or disappeared): no intent is active any more. */
 	z.object({ kind: z.literal("intentEnded"), intentId: z.string(), reason: z.string() }),
 ])

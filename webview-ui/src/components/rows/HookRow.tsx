@@ -21,6 +21,12 @@ function header(row: ClineSayHook): { icon: string; tone: "default" | "warning" 
 			return { icon: "circle-slash", tone: "warning", title: `${row.hook} blocked ${row.toolName}` }
 		case "failed":
 			return { icon: "warning", tone: "warning", title: `Hook ${row.hook} failed` }
+		case "notRun":
+			return {
+				icon: "shield",
+				tone: "warning",
+				title: `This workspace's hooks (${row.hook}) were not run`,
+			}
 		case "intentEnded":
 			return { icon: "pass", tone: "muted", title: `Intent ${row.intentId} is no longer active` }
 	}
@@ -47,6 +53,7 @@ function Body({ row, ts }: { row: ClineSayHook; ts: number }) {
 			)
 		case "failed":
 			return <ExpandableText stateKey={`${ts}:error`} text={row.error} />
+		case "notRun":
 		case "intentEnded":
 			return <div className="row-detail">{row.reason}</div>
 	}
@@ -54,7 +61,8 @@ function Body({ row, ts }: { row: ClineSayHook; ts: number }) {
 
 /**
  * What a tool hook did around a call (seed 004): context it gave the model (an intent's, when
- * one was selected), a call it blocked, a hook that failed, an intent that ended.
+ * one was selected), a call it blocked, a hook that failed, workspace hooks left out for want of
+ * the person's consent, an intent that ended.
  */
 export function HookRow({ message }: RowProps) {
 	const parsed = usePayload(clineSayHookSchema, message.text)

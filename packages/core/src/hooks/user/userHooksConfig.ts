@@ -7,10 +7,17 @@ export const userHooksFile = ".cairn/hooks.json"
 
 const hooksFileSchema = z.object({ hooks: userHooksSchema }).strict()
 
-export type UserHooksConfig = { ok: true; hooks: UserHooks } | { ok: false; problem: string }
+export type UserHooksConfig =
+	| {
+			ok: true
+			fromSettings: UserHooks
+			/** The workspace's hooks and the file's text: the repository's code, which needs consent. */
+			fromFile?: { hooks: UserHooks; content: string }
+	  }
+	| { ok: false; problem: string }
 
 /**
- * The user hooks for this workspace: those of the settings, then those of `.cairn/hooks.json`.
+ * The user hooks for this workspace: those of the settings, and those of `.cairn/hooks.json`.
  * Read at every call, so an edit applies to the next tool; a broken file is reported, not skipped.
  */
 export async function loadUserHooks(
@@ -21,7 +28,7 @@ export async function loadUserHooks(
 	try {
 		text = await readFile(path.join(workspaceRoot, userHooksFile), "utf8")
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, hooks: fromSettings }
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, fromSettings }
 		return { ok: false, problem: `${userHooksFile} cannot be read: ${(error as Error).message}` }
 	}
 	let value: unknown
@@ -32,12 +39,5 @@ export async function loadUserHooks(
 	}
 	const parsed = safeParse(hooksFileSchema, value)
 	if (!parsed.success) return { ok: false, problem: `${userHooksFile} is not valid: ${parsed.error}` }
-	const fromFile = parsed.data.hooks
-	return {
-		ok: true,
-		hooks: {
-			PreToolUse: [...fromSettings.PreToolUse, ...fromFile.PreToolUse],
-			PostToolUse: [...fromSettings.PostToolUse, ...fromFile.PostToolUse],
-		},
-	}
+	return { ok: true, fromSettings, fromFile: { hooks: parsed.data.hooks, content: text } }
 }

@@ -1,15 +1,24 @@
-import { userHookMatches, type UserHookCommand, type UserHookEvent, type UserHookMatcher } from "@cairn/types"
+import {
+	userHookMatches,
+	type UserHookCommand,
+	type UserHookEvent,
+	type UserHookMatcher,
+	type UserHooks,
+} from "@cairn/types"
+import type { RepositoryConsent } from "../../consent/repositoryConsent.js"
 import { resultText } from "../../tools/support/toolResults.js"
 import { isDestructiveTool } from "../toolClassifier.js"
 import type { HookRun, InjectedContext, ToolCall, ToolHook, ToolRunOutcome } from "../toolHook.js"
 import { runHookCommand, type HookCommandResult } from "./runHookCommand.js"
-import { loadUserHooks, userHooksFile } from "./userHooksConfig.js"
+import { loadUserHooks, userHooksFile, type UserHooksConfig } from "./userHooksConfig.js"
 
 /** The exit code with which a hook says no (the convention Claude Code and Copilot hooks use). */
 const blockingExitCode = 2
 
 export interface UserHookEnvironment {
 	workspaceRoot: string
+	/** Whether the person agreed to the workspace's hooks file; the settings' hooks need no consent. */
+	consent: RepositoryConsent
 	/** The hooks of the settings; the workspace's `.cairn/hooks.json` adds to them. */
 	fromSettings: Parameters<typeof loadUserHooks>[1]
 	/** The active intent, sent to hooks in a governed workspace. */
@@ -125,6 +134,51 @@ function postToolUse(hook: UserHookCommand, env: UserHookEnvironment): ToolHook 
 const matching = (groups: readonly UserHookMatcher[], toolName: string) =>
 	groups.filter((group) => userHookMatches(group.matcher, toolName)).flatMap((group) => group.hooks)
 
+const hasHooks = (hooks: UserHooks) => hooks.PreToolUse.length > 0 || hooks.PostToolUse.length > 0
+
+/** Says, once, that the workspace's hooks were left out and how to let them run. */
+function notRunNotice(toolName: string): ToolHook {
+	return {
+		name: userHooksFile,
+		async before(_, runContext) {
+			runContext.show({
+				kind: "notRun",
+				hook: userHooksFile,
+				toolName,
+				reason:
+					"This workspace's hooks run commands from the repository, so they run only after you agree to that file. " +
+					"In VS Code, accept the question about them; in the CLI, pass --trust-workspace-hooks. " +
+					"You are asked again whenever the file changes.",
+			})
+			return {}
+		},
+	}
+}
+
+/** The hooks that may run: the settings' always; the workspace file's only with consent to its content. */
+async function permittedHooks(
+	config: Extract<UserHooksConfig, { ok: true }>,
+	call: ToolCall,
+	env: UserHookEnvironment,
+): Promise<{ hooks: UserHooks; notice?: ToolHook }> {
+	const { fromSettings, fromFile } = config
+	if (fromFile === undefined || !hasHooks(fromFile.hooks)) return { hooks: fromSettings }
+	const decision = await env.consent.decide({
+		kind: "workspaceHooks",
+		workspaceRoot: env.workspaceRoot,
+		file: userHooksFile,
+		content: fromFile.content,
+	})
+	if (!decision.allowed)
+		return { hooks: fromSettings, ...(decision.first && { notice: notRunNotice(call.name) }) }
+	return {
+		hooks: {
+			PreToolUse: [...fromSettings.PreToolUse, ...fromFile.hooks.PreToolUse],
+			PostToolUse: [...fromSettings.PostToolUse, ...fromFile.hooks.PostToolUse],
+		},
+	}
+}
+
 /**
  * The user's PreToolUse and PostToolUse hooks that apply to this call, in the order configured.
  * When the configuration is broken, tools that change things are blocked until it is fixed: a
@@ -144,8 +198,10 @@ export async function userToolHooks(call: ToolCall, env: UserHookEnvironment): P
 			},
 		]
 	}
+	const { hooks, notice } = await permittedHooks(config, call, env)
 	return [
-		...matching(config.hooks.PreToolUse, call.name).map((hook) => preToolUse(hook, env)),
-		...matching(config.hooks.PostToolUse, call.name).map((hook) => postToolUse(hook, env)),
+		...(notice ? [notice] : []),
+		...matching(hooks.PreToolUse, call.name).map((hook) => preToolUse(hook, env)),
+		...matching(hooks.PostToolUse, call.name).map((hook) => postToolUse(hook, env)),
 	]
 }

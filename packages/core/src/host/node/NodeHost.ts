@@ -12,6 +12,7 @@ import type {
 	SecretStore,
 	WorkspaceDiagnostic,
 } from "../Host.js"
+import type { ConsentAsker } from "../../consent/repositoryConsent.js"
 import type { SandboxSupport } from "../../sandbox/sandboxPolicy.js"
 import { writeFileAtomic } from "../../fs/atomicWrite.js"
 import { fileEditSession } from "./fileEditSession.js"
@@ -31,6 +32,8 @@ export interface NodeHostOptions {
 	bwrapPath?: string
 	/** Unix sockets sandboxed commands must not reach, besides Docker's. */
 	privateSockets?: string[]
+	/** Whether a repository's code may run (the CLI's --trust-workspace-hooks); absent: it does not. */
+	askConsent?: ConsentAsker
 }
 
 /** The Host of the CLI and of headless tests: plain files, child processes, no editor. */
@@ -42,6 +45,7 @@ export class NodeHost implements Host {
 	readonly state: KeyValueStore
 	/** The storage dir is hidden from sandboxed commands anyway; nothing else is Cairn's here. */
 	readonly commandSandbox: SandboxSupport
+	readonly askConsent: ConsentAsker | undefined
 	private readonly commandSettings: ShellCommandSettings
 	private readonly running = new Set<RunningCommand>()
 
@@ -50,6 +54,7 @@ export class NodeHost implements Host {
 		this.storageDir = path.resolve(options.storageDir)
 		this.logger = options.logger ?? createStderrLogger()
 		this.commandSettings = options.commands ?? {}
+		this.askConsent = options.askConsent
 		this.commandSandbox = {
 			bwrapPath: options.bwrapPath ?? "bwrap",
 			privatePaths: [],

@@ -1,8 +1,9 @@
-import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from "node:fs/promises"
+import { chmod, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { recordingLogger } from "../../test-support/recordingLogger.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
+import { ApprovedPathChangedError } from "../../workspace/approvedWrite.js"
 import { NodeHost } from "./NodeHost.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -44,15 +45,26 @@ describe("NodeHost.previewEdit", () => {
 		expect(await readFile(file, "utf8")).toBe("#!/bin/sh\necho 2\n")
 	})
 
-	it("writes through a symlink instead of replacing it", async () => {
-		await mkdir(path.join(temp.dir, "real"))
-		await writeFile(path.join(temp.dir, "real/target.txt"), "old")
-		await symlink(path.join(temp.dir, "real/target.txt"), path.join(temp.dir, "link.txt"))
-		const session = await host.previewEdit(edit("link.txt", "old", "new"))
-		await session.save("new")
-		expect((await lstat(path.join(temp.dir, "link.txt"))).isSymbolicLink()).toBe(true)
-		expect(await readlink(path.join(temp.dir, "link.txt"))).toBe(path.join(temp.dir, "real/target.txt"))
-		expect(await readFile(path.join(temp.dir, "real/target.txt"), "utf8")).toBe("new")
+	// Tools hand over the path with symlinks resolved when it was approved (the path gate does
+	// that); a link found there at save time was put there since.
+	it("refuses to save through a final symlink that appeared after the approval", async () => {
+		await mkdir(path.join(temp.dir, "elsewhere"))
+		await writeFile(path.join(temp.dir, "elsewhere/target.txt"), "old")
+		const session = await host.previewEdit(edit("x.txt", undefined, "new"))
+		await symlink(path.join(temp.dir, "elsewhere/target.txt"), path.join(temp.dir, "x.txt"))
+		await expect(session.save("new")).rejects.toThrow(ApprovedPathChangedError)
+		expect(await readFile(path.join(temp.dir, "elsewhere/target.txt"), "utf8")).toBe("old")
+		expect(await readlink(path.join(temp.dir, "x.txt"))).toBe(path.join(temp.dir, "elsewhere/target.txt"))
+	})
+
+	it("refuses to save when a folder on the path became a link to another folder", async () => {
+		await mkdir(path.join(temp.dir, "sub"))
+		await mkdir(path.join(temp.dir, "elsewhere"))
+		const session = await host.previewEdit(edit("sub/x.txt", undefined, "new"))
+		await rm(path.join(temp.dir, "sub"), { recursive: true })
+		await symlink(path.join(temp.dir, "elsewhere"), path.join(temp.dir, "sub"))
+		await expect(session.save("new")).rejects.toThrow(/now leads to .*elsewhere/)
+		expect(await readdir(path.join(temp.dir, "elsewhere"))).toEqual([])
 	})
 
 	it("discard leaves the file as it was", async () => {

@@ -1,5 +1,4 @@
 export { NodeHost, type NodeHostOptions } from "./NodeHost.js"
 export { writeFileAtomic, type AtomicWriteOptions } from "../../fs/atomicWrite.js"
-export { saveFile } from "./fileEditSession.js"
 export { runShellCommand, userShell, type ShellCommandSettings } from "./shellCommand.js"
 export { createFileLogger, createStderrLogger, LineLogger, type LogLevel } from "./streamLogger.js"

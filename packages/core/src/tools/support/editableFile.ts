@@ -1,7 +1,7 @@
+import { displayPath, gatePath } from "../../approval/pathGate.js"
 import type { ResolvedPath } from "../../workspace/workspacePaths.js"
 import type { ToolContext, ToolResult } from "../toolDefinition.js"
 import { inspectFile, takeSnapshot, type FileSnapshot } from "./textFile.js"
-import { displayPath, resolveToolPath } from "./toolPaths.js"
 import { toolError } from "./toolResults.js"
 
 export type EditableFile =
@@ -20,7 +20,7 @@ export async function openEditableFile(
 	requested: string,
 	tool: string,
 ): Promise<EditableFile> {
-	const target = await resolveToolPath(context, requested)
+	const target = await gatePath(context, requested, { access: "edit", tool })
 	if (!target.ok) return target
 	const { path, isProtected } = target
 	const shown = displayPath(path)

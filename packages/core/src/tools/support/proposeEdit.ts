@@ -1,8 +1,9 @@
 import type { ClineSayTool } from "@cairn/types"
+import { displayPath } from "../../approval/pathGate.js"
+import { ApprovedPathChangedError, assertStillApproved } from "../../workspace/approvedWrite.js"
 import type { ResolvedPath } from "../../workspace/workspacePaths.js"
 import type { ToolContext, ToolResult } from "../toolDefinition.js"
 import { describeChange, takeSnapshot, type FileSnapshot } from "./textFile.js"
-import { displayPath } from "./toolPaths.js"
 import { deniedResult, toolError, withFeedback } from "./toolResults.js"
 import { unifiedDiff } from "./unifiedDiff.js"
 
@@ -16,6 +17,15 @@ export interface EditProposal {
 	row(diff: string): ClineSayTool
 	/** What the change was, for the result ("Inserted 3 lines at line 12 of"). */
 	summary: string
+}
+
+function refusedSave(shown: string, error: unknown): ToolResult {
+	const reason = error instanceof Error ? error.message : String(error)
+	if (error instanceof ApprovedPathChangedError)
+		return toolError(
+			`Refused to save ${shown}: ${reason}. Nothing was written. Tell the user; do not retry until they have checked that folder.`,
+		)
+	return toolError(`Could not save ${shown}: ${reason}. The file was not changed.`)
 }
 
 /**
@@ -58,6 +68,13 @@ export async function proposeEdit(context: ToolContext, proposal: EditProposal):
 	}
 
 	const final = await session.finalContent()
+	try {
+		// Before the file is read again: after a swap that read would be of the file it now leads to.
+		await assertStillApproved(path.absolute)
+	} catch (error) {
+		await session.discard()
+		return refusedSave(shown, error)
+	}
 	const change = describeChange(before, await takeSnapshot(path.absolute))
 	if (change !== undefined) {
 		await session.discard()
@@ -70,8 +87,7 @@ export async function proposeEdit(context: ToolContext, proposal: EditProposal):
 		await session.save(final)
 	} catch (error) {
 		await session.discard()
-		const reason = error instanceof Error ? error.message : String(error)
-		return toolError(`Could not save ${shown}: ${reason}. The file was not changed.`)
+		return refusedSave(shown, error)
 	}
 
 	let text = `${proposal.summary} ${shown}.`

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto"
+import type { KeyValueStore } from "../host/Host.js"
+
+/**
+ * Code that comes with a repository rather than from the person: cloning a repository and
+ * asking about it must not run it. It runs only once the person agreed to this exact content.
+ */
+export interface RepositoryCode {
+	/** What kind of code, so each kind is agreed to on its own. */
+	kind: "workspaceHooks"
+	/** The workspace it belongs to (absolute). */
+	workspaceRoot: string
+	/** Workspace-relative, for the person. */
+	file: string
+	/** The file's text, shown to the person and remembered by its hash. */
+	content: string
+}
+
+/** Asks the person whether the code may run; true only for an explicit yes. */
+export type ConsentAsker = (code: RepositoryCode) => Promise<boolean>
+
+export const contentHash = (content: string): string => createHash("sha256").update(content).digest("hex")
+
+// Kept in Cairn's own storage: a consent stored in the repository would be the repository's to forge.
+const storeKey = (code: RepositoryCode) => `repositoryConsent:${code.kind}:${code.workspaceRoot}`
+
+export type ConsentDecision =
+	| { allowed: true }
+	/** `first` is true the first time this content was refused here, when the person should hear why. */
+	| { allowed: false; first: boolean }
+
+/**
+ * The person's consent to a repository's code, remembered by the SHA-256 of the content and
+ * asked again when the content changes. A "no" (or nobody to ask) holds for this object's life
+ * (one task), so the person is asked once, not at every tool call.
+ */
+export class RepositoryConsent {
+	private readonly refused = new Set<string>()
+
+	constructor(
+		private readonly state: KeyValueStore,
+		private readonly ask: ConsentAsker | undefined,
+	) {}
+
+	async decide(code: RepositoryCode): Promise<ConsentDecision> {
+		const hash = contentHash(code.content)
+		if ((await this.state.get(storeKey(code))) === hash) return { allowed: true }
+		if (this.refused.has(hash)) return { allowed: false, first: false }
+		if (this.ask !== undefined && (await this.ask(code))) {
+			await grantConsent(this.state, code)
+			return { allowed: true }
+		}
+		this.refused.add(hash)
+		return { allowed: false, first: true }
+	}
+}
+
+/** Records that the person agreed to this content (an answer to the ask, or a flag they passed). */
+export async function grantConsent(state: KeyValueStore, code: RepositoryCode): Promise<void> {
+	await state.set(storeKey(code), contentHash(code.content))
+}
