@@ -37,7 +37,8 @@ describe("AskDispatcher: interactive asks", () => {
 		const { host, events } = setup({ policy: policy({ autoApprove: true }) })
 		host.ask("tool", write("a.txt"))
 		await tick()
-		expect(host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked" }])
+		// Marked as a standing rule's answer: the core runs what it approves as an automatic approval.
+		expect(host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked", automatic: true }])
 		expect(events).toEqual([{ type: "answered", detail: "auto" }])
 	})
 
@@ -71,7 +72,7 @@ describe("AskDispatcher: interactive asks", () => {
 		})
 		host.ask("tool", write("../.vscode/x", { isOutsideWorkspace: true, isProtected: true }))
 		await tick()
-		expect(host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked" }])
+		expect(host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked", automatic: true }])
 	})
 
 	it("a command the host marked deniedBy, or one matching the denied list, needs a person", async () => {
@@ -92,7 +93,9 @@ describe("AskDispatcher: interactive asks", () => {
 		const third = setup({ policy: policy({ autoApprove: true, deniedCommands: () => ["git push"] }) })
 		third.host.ask("command", JSON.stringify({ command: "git status" }))
 		await until(() => third.host.sent.length > 0)
-		expect(third.host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked" }])
+		expect(third.host.sent).toEqual([
+			{ type: "askResponse", askResponse: "yesButtonClicked", automatic: true },
+		])
 	})
 
 	it("a command that failed in the sandbox needs a person to run it outside, even with -y", async () => {
@@ -118,6 +121,14 @@ describe("AskDispatcher: interactive asks", () => {
 		)
 		expect(host.sent).toEqual([{ type: "askResponse", askResponse: "messageResponse", text: "use yarn" }])
 		expect(events).toEqual([{ type: "answered", detail: "person" }])
+	})
+
+	it("a person's Approve is not marked automatic: what they approve runs outside the sandbox", async () => {
+		const person: PersonChannel = { ask: vi.fn(async () => ({ kind: "yes" as const })) }
+		const { host } = setup({ person })
+		host.ask("command", JSON.stringify({ command: "npm i" }))
+		await tick()
+		expect(host.sent).toEqual([{ type: "askResponse", askResponse: "yesButtonClicked" }])
 	})
 
 	it("a follow-up takes the first suggestion with -y and nobody to ask, else needs a person", async () => {

@@ -38,5 +38,7 @@ describe("a model request that stalls", () => {
 				expect.stringMatching(/The model's answer stalled: nothing new for 0\.5 s/),
 			])
 		},
+		// Two retries with backoff on a busy machine; the ceiling only stops a hang.
+		60_000,
 	)
 })
