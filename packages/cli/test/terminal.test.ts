@@ -72,7 +72,7 @@ describe.skipIf(skip)("in a real terminal (tmux)", () => {
 		await tmux.keys("Enter")
 		await tmux.waitFor(/✓ Resumed\./)
 		// The result shows before the task asks what next; until then Ctrl+C would cancel it.
-		await tmux.waitFor(/Done\. Type to continue this task/)
+		await tmux.waitFor(/● idle · code/)
 		await tmux.keys("C-c")
 		await tmux.keys("C-c")
 		await tmux.waitFor(/EXIT=0/)
