@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
+import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
 import { runWebviewTests } from "./webview.e2e.mjs"
@@ -22,7 +23,13 @@ if (!existsSync(vsixPath)) {
 }
 
 const results = []
-for (const suite of [runWebviewTests, runTaskTests, runGovernanceTests, runExtensionHostTests]) {
+for (const suite of [
+	runWebviewTests,
+	runTaskTests,
+	runGovernanceTests,
+	runRepositoryHooksTests,
+	runExtensionHostTests,
+]) {
 	try {
 		results.push(...(await suite()))
 	} catch (error) {

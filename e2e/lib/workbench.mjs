@@ -34,3 +34,14 @@ export async function runCommand(page, title, timeout = 15_000) {
 	await page.keyboard.press("Enter")
 	await input.waitFor({ state: "hidden", timeout })
 }
+
+/** Fills the first-use provider form in the sidebar with an OpenAI-compatible model server. */
+export async function setUpProvider(sidebar, baseURL) {
+	const form = sidebar.getByRole("form", { name: "Set up a model provider" })
+	await form.waitFor({ timeout: 30_000 })
+	await form.getByLabel("Provider").selectOption("openai")
+	await form.getByLabel("Model id").fill("gpt-4.1")
+	await form.getByLabel("API key").fill("test-key")
+	await form.getByLabel("Base URL (optional)").fill(baseURL)
+	await form.getByRole("button", { name: "Save and start" }).click()
+}
