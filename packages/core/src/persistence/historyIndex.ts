@@ -3,9 +3,12 @@ import path from "node:path"
 import { type HistoryItem, historyItemSchema, taskIdSchema } from "@cairn/types"
 import { z } from "zod"
 import { readJsonFile, writeJsonAtomic } from "./atomicFile.js"
+import { acquireLock } from "./processLock.js"
 import { readTaskMetadata, toHistoryItem } from "./taskMetadata.js"
 
 export const indexFileName = "index.json"
+const lockDirName = "index.lock"
+const lockOwnerName = "index.lock-owner.json"
 
 const indexFileSchema = z.object({ version: z.literal(1), items: z.array(historyItemSchema) })
 
@@ -41,10 +44,16 @@ const readConcurrency = 16
  * It is a cache of the tasks' metadata files: when it is missing or damaged it is rebuilt from
  * them, and on every open it is checked against the task folders (one readdir, no journal
  * read), so a task whose index update a crash cut off still shows up.
+ *
+ * Several processes (CLI runs, editor windows) share one index: each write takes a lock, reads
+ * the file and writes back the other processes' entries as they are now with this process's
+ * changed ones, so no process overwrites another's tasks with its stale copies.
  */
 export class HistoryIndex {
 	private writing: Promise<void> | undefined
 	private dirty = false
+	/** Ids upserted or removed here and not yet written. */
+	private readonly changed = new Set<string>()
 
 	private constructor(
 		readonly file: string,
@@ -94,11 +103,13 @@ export class HistoryIndex {
 	/** Resolves when the index file holds this item. */
 	upsert(item: HistoryItem): Promise<void> {
 		this.items.set(item.id, { ...item })
+		this.changed.add(item.id)
 		return this.persist()
 	}
 
 	remove(id: string): Promise<void> {
 		if (!this.items.delete(id)) return this.writing ?? Promise.resolve()
+		this.changed.add(id)
 		return this.persist()
 	}
 
@@ -113,6 +124,7 @@ export class HistoryIndex {
 		const { found, unreadable } = await readAllMetadata(this.tasksDir, await taskFolders(this.tasksDir))
 		this.items.clear()
 		for (const item of found) this.items.set(item.id, item)
+		for (const item of found) this.changed.add(item.id)
 		report.unreadable = unreadable
 		await this.persist()
 		return report
@@ -128,6 +140,7 @@ export class HistoryIndex {
 			folders.filter((id) => !this.items.has(id)),
 		)
 		for (const item of found) this.items.set(item.id, item)
+		for (const id of [...dropped, ...found.map((item) => item.id)]) this.changed.add(id)
 		if (dropped.length > 0 || found.length > 0) await this.persist()
 		return { added: found.map((item) => item.id), dropped, unreadable }
 	}
@@ -146,11 +159,44 @@ export class HistoryIndex {
 		try {
 			while (this.dirty) {
 				this.dirty = false
-				await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
+				const changed = [...this.changed]
+				this.changed.clear()
+				try {
+					await this.mergeAndWrite(changed)
+				} catch (error) {
+					// Not written: the next write carries these changes again.
+					for (const id of changed) this.changed.add(id)
+					throw error
+				}
 			}
 		} finally {
 			// Cleared in the same step as the last check of `dirty`, so no change can slip in between.
 			this.writing = undefined
+		}
+	}
+
+	/** Under the lock: the file's entries for what this process did not change, ours for what it did. */
+	private async mergeAndWrite(changed: readonly string[]): Promise<void> {
+		const lock = await acquireLock({
+			lockDir: path.join(this.tasksDir, lockDirName),
+			ownerFile: path.join(this.tasksDir, lockOwnerName),
+			wait: true,
+			// Held over one read and one write; losing it to a stale takeover costs at most this write's merge.
+			onCompromised: () => undefined,
+		})
+		try {
+			const stored = await readJsonFile(this.file, indexFileSchema)
+			if (stored.ok) {
+				// Changes made while waiting for the lock count as ours too: they are newer than the file.
+				const ours = new Set([...changed, ...this.changed])
+				const kept = [...this.items.values()].filter((item) => ours.has(item.id))
+				this.items.clear()
+				for (const item of stored.value.items) if (!ours.has(item.id)) this.items.set(item.id, item)
+				for (const item of kept) this.items.set(item.id, item)
+			}
+			await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
+		} finally {
+			await lock.release()
 		}
 	}
 }

@@ -82,7 +82,9 @@ describe("TaskStore", () => {
 	it("refuses partial messages and duplicate tasks", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
-		expect(() => store.appendMessage("t", say(1, "streaming", { partial: true }))).toThrow(/partial/)
+		await expect(store.appendMessage("t", say(1, "streaming", { partial: true }))).rejects.toThrow(
+			/partial/,
+		)
 		await expect(store.createTask({ id: "t", task: "again" })).rejects.toThrow(/exists already/)
 	})
 
