@@ -54,6 +54,11 @@ export class HistoryIndex {
 	private dirty = false
 	/** Ids upserted or removed here and not yet written. */
 	private readonly changed = new Set<string>()
+	/**
+	 * Ids read from task metadata at open, not yet written. Another process may have written a
+	 * newer entry since (its task finished), so these only fill gaps in the file.
+	 */
+	private readonly discovered = new Set<string>()
 
 	private constructor(
 		readonly file: string,
@@ -124,7 +129,7 @@ export class HistoryIndex {
 		const { found, unreadable } = await readAllMetadata(this.tasksDir, await taskFolders(this.tasksDir))
 		this.items.clear()
 		for (const item of found) this.items.set(item.id, item)
-		for (const item of found) this.changed.add(item.id)
+		for (const item of found) this.discovered.add(item.id)
 		report.unreadable = unreadable
 		await this.persist()
 		return report
@@ -140,7 +145,8 @@ export class HistoryIndex {
 			folders.filter((id) => !this.items.has(id)),
 		)
 		for (const item of found) this.items.set(item.id, item)
-		for (const id of [...dropped, ...found.map((item) => item.id)]) this.changed.add(id)
+		for (const id of dropped) this.changed.add(id)
+		for (const item of found) this.discovered.add(item.id)
 		if (dropped.length > 0 || found.length > 0) await this.persist()
 		return { added: found.map((item) => item.id), dropped, unreadable }
 	}
@@ -160,12 +166,15 @@ export class HistoryIndex {
 			while (this.dirty) {
 				this.dirty = false
 				const changed = [...this.changed]
+				const discovered = [...this.discovered]
 				this.changed.clear()
+				this.discovered.clear()
 				try {
-					await this.mergeAndWrite(changed)
+					await this.mergeAndWrite(changed, discovered)
 				} catch (error) {
 					// Not written: the next write carries these changes again.
 					for (const id of changed) this.changed.add(id)
+					for (const id of discovered) this.discovered.add(id)
 					throw error
 				}
 			}
@@ -176,7 +185,7 @@ export class HistoryIndex {
 	}
 
 	/** Under the lock: the file's entries for what this process did not change, ours for what it did. */
-	private async mergeAndWrite(changed: readonly string[]): Promise<void> {
+	private async mergeAndWrite(changed: readonly string[], discovered: readonly string[]): Promise<void> {
 		const lock = await acquireLock({
 			lockDir: path.join(this.tasksDir, lockDirName),
 			ownerFile: path.join(this.tasksDir, lockOwnerName),
@@ -190,8 +199,13 @@ export class HistoryIndex {
 				// Changes made while waiting for the lock count as ours too: they are newer than the file.
 				const ours = new Set([...changed, ...this.changed])
 				const kept = [...this.items.values()].filter((item) => ours.has(item.id))
+				const gapFillers = discovered.flatMap((id) => {
+					const item = this.items.get(id)
+					return item === undefined || ours.has(id) ? [] : [item]
+				})
 				this.items.clear()
 				for (const item of stored.value.items) if (!ours.has(item.id)) this.items.set(item.id, item)
+				for (const item of gapFillers) if (!this.items.has(item.id)) this.items.set(item.id, item)
 				for (const item of kept) this.items.set(item.id, item)
 			}
 			await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
