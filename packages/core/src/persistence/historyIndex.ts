@@ -190,6 +190,9 @@ export class HistoryIndex {
 			lockDir: path.join(this.tasksDir, lockDirName),
 			ownerFile: path.join(this.tasksDir, lockOwnerName),
 			wait: true,
+			// Held for milliseconds and taken on every save: a holder killed before it wrote its
+			// owner file must not hold up the others for long.
+			staleMs: 2_000,
 			// Held over one read and one write; losing it to a stale takeover costs at most this write's merge.
 			onCompromised: () => undefined,
 		})

@@ -1,16 +1,18 @@
-import { readFile, rm, stat, utimes } from "node:fs/promises"
+import { randomBytes } from "node:crypto"
+import { readFile, rename, stat, utimes, writeFile } from "node:fs/promises"
 import { hostname } from "node:os"
 import lockfile from "proper-lockfile"
-import { writeJsonAtomic } from "./atomicFile.js"
 
 /**
- * A lock whose holder has not refreshed it for this long is taken over: the way out for a
- * holder on another machine (a shared folder) or one whose pid was reused. A holder that died
- * on this machine is noticed at once, through the owner file.
+ * By default a lock whose holder has not refreshed it for this long is taken over
+ * (proper-lockfile's default; a holder refreshes it every half of that). It is the way out
+ * when the owner file cannot tell: a holder on another machine, or one killed between creating
+ * the lock and writing the owner file. A holder that died on this machine is otherwise
+ * noticed at once.
  */
-const staleMs = 30_000
-/** How long `wait` waits for a lock held for a short write, and how often it looks again. */
-const waitLimitMs = 10_000
+const defaultStaleMs = 10_000
+/** How much longer than the stale time `wait` waits, so a dead holder's lock is always taken. */
+const waitMarginMs = 5_000
 const waitStepMs = 20
 
 export interface LockOwner {
@@ -41,8 +43,10 @@ export interface LockOptions {
 	lockDir: string
 	/** Who holds the lock, read by a process that finds it taken, to take over a dead holder's lock at once. */
 	ownerFile: string
-	/** Wait (up to 10 s) while another process holds it, for locks held over one short write. */
+	/** Wait (up to the stale time and 5 s) while another process holds it, for locks held over one short write. */
 	wait?: boolean
+	/** When a holder that stopped refreshing the lock is taken to be gone; at least 2 s (proper-lockfile's minimum). */
+	staleMs?: number
 	/** The lock was lost while held (taken over as stale, or its directory removed). */
 	onCompromised: (error: Error) => void
 }
@@ -56,7 +60,7 @@ export interface HeldLock {
  * fresh by a timer and released on exit. Throws LockHeldError while a live process holds it.
  */
 export async function acquireLock(options: LockOptions): Promise<HeldLock> {
-	const deadline = Date.now() + waitLimitMs
+	const deadline = Date.now() + (options.staleMs ?? defaultStaleMs) + waitMarginMs
 	for (;;) {
 		const release = await tryLock(options)
 		if (release !== undefined) return release
@@ -80,7 +84,7 @@ async function tryLock(options: LockOptions): Promise<HeldLock | undefined> {
 		unlock = await lockfile.lock(options.lockDir, {
 			lockfilePath: options.lockDir,
 			realpath: false,
-			stale: staleMs,
+			stale: options.staleMs ?? defaultStaleMs,
 			retries: 0,
 			onCompromised: options.onCompromised,
 		})
@@ -96,18 +100,25 @@ async function tryLock(options: LockOptions): Promise<HeldLock | undefined> {
 			lockIno: info.ino,
 			lockBirthMs: info.birthtimeMs,
 		}
-		await writeJsonAtomic(options.ownerFile, owner)
+		await writeOwner(options.ownerFile, owner)
 	} catch (error) {
 		await unlock().catch(() => undefined)
 		throw error
 	}
-	return {
-		async release() {
-			// The owner file goes first: without it a half-released lock is only ever taken over as stale.
-			await rm(options.ownerFile, { force: true })
-			await unlock()
-		},
-	}
+	// The owner file stays after release: it names the lock directory it was written for, so it is
+	// ignored once that is gone, and a kill between two release steps cannot leave a lock unowned.
+	return { release: unlock }
+}
+
+/**
+ * Written whole or not at all (temp file and rename), but not synced: it only has to outlive
+ * this process, not the machine, and a kill between taking the lock and writing this leaves a
+ * lock only staleness can free, so the shorter that moment the better.
+ */
+async function writeOwner(file: string, owner: LockOwner): Promise<void> {
+	const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`
+	await writeFile(temp, JSON.stringify(owner))
+	await rename(temp, file)
 }
 
 /** The holder of the lock as it is now; "dead" when it is a process of this machine that has ended. */
