@@ -30,11 +30,7 @@ const place = async (): Promise<ApprovalPlace> => ({
 	workspaceRoot: workspace,
 	ignore: await CairnIgnore.load(workspace),
 })
-const run = (command: string): ApprovalRequest => ({
-	kind: "execute",
-	command: { command },
-	folder: workspace,
-})
+const run = (command: string): ApprovalRequest => ({ kind: "execute", command: { command }, folder: workspace })
 const toolAsking: Record<ApprovalRequest["kind"], string> = {
 	read: "read_file",
 	write: "apply_diff",
@@ -81,12 +77,8 @@ describe("decideAutoApproval", () => {
 	it("never lets a tool that changes things through the read-only switch", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true } })
 		expect((await decideAutoApproval(s, read(), fresh, "read_file", await place())).decision).toBe("auto")
-		expect((await decideAutoApproval(s, read(), fresh, "use_mcp_tool", await place())).decision).toBe(
-			"ask",
-		)
-		expect((await decideAutoApproval(s, read(), fresh, "write_to_file", await place())).decision).toBe(
-			"ask",
-		)
+		expect((await decideAutoApproval(s, read(), fresh, "use_mcp_tool", await place())).decision).toBe("ask")
+		expect((await decideAutoApproval(s, read(), fresh, "write_to_file", await place())).decision).toBe("ask")
 	})
 
 	it("auto-approves writes, but protected files and outside paths only with their own switches", async () => {
@@ -117,11 +109,7 @@ describe("decideAutoApproval", () => {
 		const s = settings({ autoApproval: { enabled: true, execute: true }, allowedCommands: ["cat"] })
 		expect(await decide(s, run("cat .vscode/settings.json"), fresh)).toMatchObject({
 			decision: "ask",
-			command: {
-				decision: "ask",
-				reason: expect.stringContaining("protected"),
-				protectedPath: ".vscode/settings.json",
-			},
+			command: { decision: "ask", reason: expect.stringContaining("protected"), protectedPath: ".vscode/settings.json" },
 		})
 	})
 

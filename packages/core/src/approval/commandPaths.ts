@@ -56,9 +56,7 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 
 	const checkWord = async (word: WordValue, what: string) => {
 		if (word.kind === "dynamic") {
-			findings.push({
-				reason: `${what} "${word.source}" is only known when the line runs, so the file it names cannot be checked`,
-			})
+			findings.push({ reason: `${what} "${word.source}" is only known when the line runs, so the file it names cannot be checked` })
 			return
 		}
 		const candidate = word.kind === "literal" ? pathCandidate(word.text) : word.text
@@ -71,9 +69,7 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 		const words = [...invocation.wrappers.flatMap((wrapper) => wrapper.args), ...invocation.args]
 		if (printsOnly.has(invocation.program) || invocation.runsLine) continue
 		if (invocation.appendsArgs)
-			findings.push({
-				reason: `"${invocation.source}" passes file names it reads when it runs, which cannot be checked`,
-			})
+			findings.push({ reason: `"${invocation.source}" passes file names it reads when it runs, which cannot be checked` })
 		for (const word of words) await checkWord(word, "the argument")
 		for (const assignment of invocation.assignments) await checkWord(assignment.value, "the value")
 	}
@@ -95,13 +91,7 @@ async function expandPattern(pattern: string, bases: string[], findings: PathFin
 	const matches: string[] = []
 	for (const cwd of bases) {
 		// Dot files too: a shell with dotglob (or zsh's GLOB_DOTS) would pass them.
-		const found = await glob(pattern, {
-			cwd,
-			dot: true,
-			onlyFiles: false,
-			followSymbolicLinks: false,
-			expandDirectories: false,
-		})
+		const found = await glob(pattern, { cwd, dot: true, onlyFiles: false, followSymbolicLinks: false, expandDirectories: false })
 		matches.push(...found.map((match) => path.resolve(cwd, match)))
 		if (matches.length > maxPatternMatches) {
 			findings.push({ reason: `the pattern "${pattern}" matches too many files to check` })

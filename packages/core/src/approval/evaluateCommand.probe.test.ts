@@ -17,11 +17,7 @@ const realWrappers = ["env", "xargs", "timeout", "nice", "nohup", "stdbuf", "set
 
 /** Every word of every case that could be a program, and the usual suspects. */
 function programNames(): string[] {
-	const lines = [
-		...mustRun.map(([line]) => line),
-		...mustAsk.map(([line]) => line),
-		...mustDeny.map(([line]) => line),
-	]
+	const lines = [...mustRun.map(([line]) => line), ...mustAsk.map(([line]) => line), ...mustDeny.map(([line]) => line)]
 	const words = lines.flatMap((line) => line.split(/[\s;|&()`$'"<>{}=]+/))
 	const extra = ["touch", "rm", "curl", "wget", "python", "perl", "unlink", "chmod", "mv", "cp", "dd", "ln"]
 	return [...new Set([...words, ...extra])].filter((word) => /^[a-z][a-z0-9_.+-]*$/.test(word))
@@ -71,9 +67,7 @@ describe("execution probe: what the analyser allows starts only allowed programs
 	it.each(cases)("%j", async (line, allowed) => {
 		const rules = allowed ?? commonAllowList
 		const place = { workspaceRoot: root, cwd: root, ignore: await CairnIgnore.load(root) }
-		expect(await evaluateCommand(line, { allowed: rules, denied: [] }, place)).toEqual({
-			decision: "allow",
-		})
+		expect(await evaluateCommand(line, { allowed: rules, denied: [] }, place)).toEqual({ decision: "allow" })
 		const { started, created } = await runProbe(line)
 		const allowedPrograms = new Set(rules.map(programOf))
 		expect(started.filter((program) => !allowedPrograms.has(program))).toEqual([])

@@ -78,15 +78,9 @@ describe("rules name programs and argument prefixes", () => {
 	})
 
 	it("`*` allows risky arguments, except code given inline while a deny list is set", async () => {
-		expect((await evaluate("python3 -c 'print(1)'", { allowed: ["*"], denied: [] })).decision).toBe(
-			"allow",
-		)
-		expect((await evaluate("python3 -c 'print(1)'", { allowed: ["*"], denied: ["rm"] })).decision).toBe(
-			"ask",
-		)
-		expect((await evaluate("git log --output=x.txt", { allowed: ["*"], denied: ["rm"] })).decision).toBe(
-			"allow",
-		)
+		expect((await evaluate("python3 -c 'print(1)'", { allowed: ["*"], denied: [] })).decision).toBe("allow")
+		expect((await evaluate("python3 -c 'print(1)'", { allowed: ["*"], denied: ["rm"] })).decision).toBe("ask")
+		expect((await evaluate("git log --output=x.txt", { allowed: ["*"], denied: ["rm"] })).decision).toBe("allow")
 	})
 
 	it("a program under sudo needs sudo allowed too", async () => {
@@ -100,9 +94,7 @@ describe("rules name programs and argument prefixes", () => {
 	})
 
 	it("without a place, judges the rules only", async () => {
-		expect(await evaluateCommand("cat .env", { allowed: ["cat"], denied: [] })).toEqual({
-			decision: "allow",
-		})
+		expect(await evaluateCommand("cat .env", { allowed: ["cat"], denied: [] })).toEqual({ decision: "allow" })
 	})
 })
 
@@ -121,11 +113,7 @@ describe("the files a command names", () => {
 
 	it("judges paths from the folder the command runs in", async () => {
 		const inSrc = { ...place, cwd: path.join(place.workspaceRoot, "src") }
-		expect((await evaluateCommand("cat ../.env", { allowed: ["cat"], denied: [] }, inSrc)).decision).toBe(
-			"ask",
-		)
-		expect(await evaluateCommand("cat a.ts", { allowed: ["cat"], denied: [] }, inSrc)).toEqual({
-			decision: "allow",
-		})
+		expect((await evaluateCommand("cat ../.env", { allowed: ["cat"], denied: [] }, inSrc)).decision).toBe("ask")
+		expect(await evaluateCommand("cat a.ts", { allowed: ["cat"], denied: [] }, inSrc)).toEqual({ decision: "allow" })
 	})
 })

@@ -72,8 +72,7 @@ export async function evaluateCommand(
 			}
 	}
 	const [unknown] = analysis.notUnderstood
-	if (unknown)
-		return { decision: "ask", reason: `${unknown.reason} ("${unknown.source}")`, understood: false }
+	if (unknown) return { decision: "ask", reason: `${unknown.reason} ("${unknown.source}")`, understood: false }
 	if (analysis.invocations.length === 0 && analysis.needsPerson.length === 0)
 		return { decision: "ask", reason: "the line runs no command", understood: true }
 
@@ -88,26 +87,15 @@ export async function evaluateCommand(
 	if (place) {
 		const [finding] = await checkCommandPaths(analysis, place)
 		if (finding)
-			return {
-				...ask(finding.reason),
-				...(finding.protectedPath && { protectedPath: finding.protectedPath }),
-			}
+			return { ...ask(finding.reason), ...(finding.protectedPath && { protectedPath: finding.protectedPath }) }
 	}
 	return { decision: "allow" }
 }
 
-const ask = (reason: string): CommandDecision & { decision: "ask" } => ({
-	decision: "ask",
-	reason,
-	understood: true,
-})
+const ask = (reason: string): CommandDecision & { decision: "ask" } => ({ decision: "ask", reason, understood: true })
 
 /** Why the allowed rules do not let this invocation run unasked, or undefined when they do. */
-function uncoveredReason(
-	invocation: Invocation,
-	allowed: CommandRule[],
-	denyListed: boolean,
-): string | undefined {
+function uncoveredReason(invocation: Invocation, allowed: CommandRule[], denyListed: boolean): string | undefined {
 	const { program, args, source } = invocation
 	const variable = invocation.assignments.find(
 		(assignment) => !harmlessVariables.has(assignment.name) || assignment.value.kind !== "literal",
@@ -118,9 +106,7 @@ function uncoveredReason(
 	if (invocation.privileged) {
 		const wrapper = invocation.wrappers.find((w) => w.program === "sudo" || w.program === "doas")
 		const wrapperAllowed = allowed.some(
-			(rule) =>
-				rule.program === anyCommand ||
-				(wrapper && allowCoverage(rule, wrapper.program, wrapper.args) >= 0),
+			(rule) => rule.program === anyCommand || (wrapper && allowCoverage(rule, wrapper.program, wrapper.args) >= 0),
 		)
 		if (!wrapperAllowed) return `"${source}" runs as another user (${wrapper?.program ?? "sudo"})`
 	}

@@ -39,10 +39,7 @@ export function effectiveEditorValue(
 		case "workspaceAdds":
 			if (!Array.isArray(workspace)) return { value: user, ignored: workspace !== undefined }
 			if (user !== undefined && !Array.isArray(user)) return { value: user, ignored: true }
-			return {
-				value: [...new Set([...((user as unknown[] | undefined) ?? []), ...workspace])],
-				ignored: false,
-			}
+			return { value: [...new Set([...((user as unknown[] | undefined) ?? []), ...workspace])], ignored: false }
 		case "workspaceOverrides":
 			return { value: workspace ?? user, ignored: false }
 	}

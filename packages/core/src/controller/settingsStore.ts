@@ -52,9 +52,7 @@ export class SettingsStore {
 	async update(patch: CairnSettingsPatch): Promise<CairnSettings> {
 		const editor = this.host.editorSettings
 		const toEditor = Object.fromEntries(
-			Object.entries(patch).filter(
-				([key, value]) => editor && isEditorOwned(key) && value !== undefined,
-			),
+			Object.entries(patch).filter(([key, value]) => editor && isEditorOwned(key) && value !== undefined),
 		)
 		const toState = Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in toEditor)))
 		this.stored = applySettingsPatch(this.stored, toState)
@@ -69,13 +67,12 @@ export class SettingsStore {
 		const valid: Record<string, unknown> = {}
 		for (const key of editorOwnedSettings) {
 			const { value, ignored } = effectiveEditorValue(key, user[key], workspace[key])
-			if (ignored)
-				this.warnOnce(`workspace:${key}=${JSON.stringify(workspace[key])}`, () =>
-					this.host.logger.warn(
-						`The workspace setting "cairn.${key}" is ignored: only your user settings can allow more to run unasked`,
-						{ value: workspace[key] },
-					),
-				)
+			if (ignored) this.warnOnce(`workspace:${key}=${JSON.stringify(workspace[key])}`, () =>
+				this.host.logger.warn(
+					`The workspace setting "cairn.${key}" is ignored: only your user settings can allow more to run unasked`,
+					{ value: workspace[key] },
+				),
+			)
 			if (value === undefined) continue
 			const parsed = cairnSettingsPatchSchema.shape[key].safeParse(value)
 			if (parsed.success) {

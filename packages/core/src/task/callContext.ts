@@ -58,10 +58,7 @@ function askFor(
 		case "write":
 			return { ask: "tool", text: JSON.stringify(request.row) }
 		case "execute":
-			return {
-				ask: "command",
-				text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }),
-			}
+			return { ask: "command", text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }) }
 		case "mcp":
 			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
 	}

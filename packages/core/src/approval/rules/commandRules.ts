@@ -40,11 +40,7 @@ export function parseRule(parser: Parser, text: string): CommandRule | undefined
 		return undefined
 	const program = programName(command.argv[0])
 	if (program === undefined) return undefined
-	return {
-		text: trimmed,
-		program,
-		args: command.argv.slice(1).map((word) => (word as { text: string }).text),
-	}
+	return { text: trimmed, program, args: command.argv.slice(1).map((word) => (word as { text: string }).text) }
 }
 
 /** How many leading arguments of `args` the rule's arguments cover exactly, or -1 when it does not cover them. */
@@ -78,18 +74,10 @@ const denyFamilies: Record<string, { program: string; args: string[] }[]> = {
  * is rm), with the rule's arguments anywhere in order (`git -C . push` is `git push`). An
  * argument only known when it runs could be any of them, so it counts as a match.
  */
-export function denyMatches(
-	rule: CommandRule,
-	program: string,
-	args: WordValue[],
-	appendsArgs: boolean,
-): boolean {
+export function denyMatches(rule: CommandRule, program: string, args: WordValue[], appendsArgs: boolean): boolean {
 	if (rule.program === anyCommand) return false
 	const name = path.basename(program)
-	const candidates = [
-		{ program: path.basename(rule.program), args: rule.args },
-		...(denyFamilies[rule.program] ?? []),
-	]
+	const candidates = [{ program: path.basename(rule.program), args: rule.args }, ...(denyFamilies[rule.program] ?? [])]
 	return candidates.some((candidate) => {
 		if (candidate.program !== name) return false
 		let next = 0
@@ -111,9 +99,7 @@ export function deniedBy(
 		{ program: invocation.program, args: invocation.args, appendsArgs: invocation.appendsArgs },
 	]
 	for (const level of levels) {
-		const rule = rules.find((candidate) =>
-			denyMatches(candidate, level.program, level.args, level.appendsArgs),
-		)
+		const rule = rules.find((candidate) => denyMatches(candidate, level.program, level.args, level.appendsArgs))
 		if (rule) return { rule, program: level.program }
 	}
 	return undefined

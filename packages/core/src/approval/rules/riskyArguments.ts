@@ -22,52 +22,19 @@ interface OptionRule {
 	effect: RiskyArgument["effect"]
 }
 
-const runs = (...options: string[]): OptionRule[] =>
-	options.map((option) => ({ option, effect: "runs code" }))
-const writes = (...options: string[]): OptionRule[] =>
-	options.map((option) => ({ option, effect: "writes files" }))
+const runs = (...options: string[]): OptionRule[] => options.map((option) => ({ option, effect: "runs code" }))
+const writes = (...options: string[]): OptionRule[] => options.map((option) => ({ option, effect: "writes files" }))
 
 /** Options anywhere in the arguments, per program. */
 const optionTables: Record<string, OptionRule[]> = {
 	git: [
 		...writes("--output", "-o", "--output-directory"),
-		...runs(
-			"--exec",
-			"-x",
-			"--upload-pack",
-			"--receive-pack",
-			"--ext-diff",
-			"-O",
-			"--open-files-in-pager",
-		),
+		...runs("--exec", "-x", "--upload-pack", "--receive-pack", "--ext-diff", "-O", "--open-files-in-pager"),
 		...runs("--extcmd", "--template", "--config-env", "--exec-path"),
 	],
-	npm: runs(
-		"--script-shell",
-		"--node-options",
-		"--userconfig",
-		"--globalconfig",
-		"--call",
-		"-c",
-		"--shell",
-	),
-	npx: runs(
-		"--script-shell",
-		"--node-options",
-		"--userconfig",
-		"--globalconfig",
-		"--call",
-		"-c",
-		"--shell",
-	),
-	pnpm: runs(
-		"--script-shell",
-		"--node-options",
-		"--config.script-shell",
-		"--config.node-options",
-		"-c",
-		"--shell",
-	),
+	npm: runs("--script-shell", "--node-options", "--userconfig", "--globalconfig", "--call", "-c", "--shell"),
+	npx: runs("--script-shell", "--node-options", "--userconfig", "--globalconfig", "--call", "-c", "--shell"),
+	pnpm: runs("--script-shell", "--node-options", "--config.script-shell", "--config.node-options", "-c", "--shell"),
 	yarn: runs("--script-shell", "--node-options", "--use-yarnrc", "--rc-filename"),
 	node: runs(
 		"-e",
@@ -102,18 +69,7 @@ const optionTables: Record<string, OptionRule[]> = {
 		...runs("-F", "--info-script", "--new-volume-script"),
 		...writes("-x", "--extract", "--get"),
 	],
-	curl: writes(
-		"-o",
-		"-O",
-		"--output",
-		"--remote-name",
-		"-K",
-		"--config",
-		"-D",
-		"--dump-header",
-		"-c",
-		"--cookie-jar",
-	),
+	curl: writes("-o", "-O", "--output", "--remote-name", "-K", "--config", "-D", "--dump-header", "-c", "--cookie-jar"),
 }
 
 /** Interpreters whose `-c` (alone or among other single-letter flags: `-Bc`) runs the next argument. */
@@ -131,9 +87,7 @@ const gitGlobalRisky = runs("-c")
 /** git subcommands that run commands or rewrite the configuration that decides what runs. */
 const gitRiskySubcommands: Record<string, (args: string[]) => boolean> = {
 	config: (args) =>
-		!args.some((arg) =>
-			["--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list"].includes(arg),
-		),
+		!args.some((arg) => ["--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list"].includes(arg)),
 	submodule: (args) => args.includes("foreach"),
 	bisect: (args) => args.includes("run"),
 	"filter-branch": () => true,
@@ -144,12 +98,7 @@ const gitRiskySubcommands: Record<string, (args: string[]) => boolean> = {
 function matchesOption(arg: string, rule: OptionRule): boolean {
 	if (arg === rule.option || arg.startsWith(`${rule.option}=`)) return true
 	// `-oFILE`: a short option glued to its value (never for long ones, nor find's -exec words).
-	return (
-		/^-[A-Za-z]$/.test(rule.option) &&
-		arg.startsWith(rule.option) &&
-		arg.length > 2 &&
-		!arg.startsWith("--")
-	)
+	return /^-[A-Za-z]$/.test(rule.option) && arg.startsWith(rule.option) && arg.length > 2 && !arg.startsWith("--")
 }
 
 const versionedName = (program: string) => program.replace(/(\d+(\.\d+)*)$/, "")
@@ -157,12 +106,7 @@ const versionedName = (program: string) => program.replace(/(\d+(\.\d+)*)$/, "")
 /** Programs with a table: an argument only known when the line runs could be any of their risky ones. */
 export function hasRiskTable(program: string): boolean {
 	const name = versionedName(program)
-	return (
-		name in optionTables ||
-		program in clusteredCodeFlag ||
-		name in clusteredCodeFlag ||
-		name in scriptCheckers
-	)
+	return name in optionTables || program in clusteredCodeFlag || name in clusteredCodeFlag || name in scriptCheckers
 }
 
 /** awk and sed programs that run commands or write files from inside their script. */
@@ -202,8 +146,7 @@ export function riskyArguments(program: string, args: WordValue[]): RiskyArgumen
 	const checker = scriptCheckers[name]
 	if (checker) {
 		const script = texts.find((text) => !text.startsWith("-"))
-		if (script !== undefined && checker(script))
-			found.push({ arg: script, effect: "runs code", option: script })
+		if (script !== undefined && checker(script)) found.push({ arg: script, effect: "runs code", option: script })
 	}
 	return found
 }
@@ -217,14 +160,7 @@ function gitRisks(args: string[]): RiskyArgument[] {
 		if (!arg.startsWith("-")) break
 		const global = gitGlobalRisky.find((rule) => matchesOption(arg, rule))
 		if (global) found.push({ arg, effect: global.effect, option: global.option })
-		if (
-			arg === "-C" ||
-			arg === "-c" ||
-			arg === "--git-dir" ||
-			arg === "--work-tree" ||
-			arg === "--namespace"
-		)
-			i++
+		if (arg === "-C" || arg === "-c" || arg === "--git-dir" || arg === "--work-tree" || arg === "--namespace") i++
 	}
 	const subcommand = args[i]
 	const check = subcommand === undefined ? undefined : gitRiskySubcommands[subcommand]
@@ -239,9 +175,7 @@ function makeVariableRisks(args: string[]): RiskyArgument[] {
 		.filter((arg) => /^[^-=][^=]*=/.test(arg))
 		.filter((arg) => {
 			const name = arg.slice(0, arg.indexOf("="))
-			return (
-				["SHELL", ".SHELLFLAGS", "MAKE", "MAKEFLAGS", "MAKEFILES"].includes(name) || /[$`]/.test(arg)
-			)
+			return ["SHELL", ".SHELLFLAGS", "MAKE", "MAKEFLAGS", "MAKEFILES"].includes(name) || /[$`]/.test(arg)
 		})
 		.map((arg) => ({ arg, effect: "runs code" as const, option: arg }))
 }

@@ -77,8 +77,7 @@ function readOptions(args: WordValue[], table: OptionTable): Unwrapped {
 	let positional = table.positional ?? 0
 	while (i < args.length) {
 		const arg = literal(args[i])
-		if (arg === undefined)
-			return { kind: "notUnderstood", reason: "a wrapper's argument is only known when it runs" }
+		if (arg === undefined) return { kind: "notUnderstood", reason: "a wrapper's argument is only known when it runs" }
 		if (arg === "--") {
 			i++
 			break
@@ -98,8 +97,7 @@ function readOptions(args: WordValue[], table: OptionTable): Unwrapped {
 		const [name] = arg.split("=", 1)
 		const withValue = table.withValue.find(
 			(option) =>
-				option === name ||
-				(!option.startsWith("--") && arg.startsWith(option) && arg.length > option.length),
+				option === name || (!option.startsWith("--") && arg.startsWith(option) && arg.length > option.length),
 		)
 		if (withValue !== undefined) {
 			// `-n 5` takes the next word; `-n5` and `--adjustment=5` carry their value.
@@ -122,15 +120,8 @@ function unwrapEnv(args: WordValue[]): Unwrapped {
 	let i = 0
 	while (i < args.length) {
 		const arg = literal(args[i])
-		if (arg === undefined)
-			return { kind: "notUnderstood", reason: "an argument of env is only known when it runs" }
-		if (
-			arg === "-i" ||
-			arg === "-" ||
-			arg === "--ignore-environment" ||
-			arg === "-0" ||
-			arg === "--null"
-		) {
+		if (arg === undefined) return { kind: "notUnderstood", reason: "an argument of env is only known when it runs" }
+		if (arg === "-i" || arg === "-" || arg === "--ignore-environment" || arg === "-0" || arg === "--null") {
 			i++
 		} else if (arg === "-u" || arg === "--unset" || arg === "-C" || arg === "--chdir") {
 			i += 2
@@ -155,12 +146,10 @@ function unwrapCommand(args: WordValue[]): Unwrapped {
 	let i = 0
 	while (i < args.length) {
 		const arg = literal(args[i])
-		if (arg === undefined)
-			return { kind: "notUnderstood", reason: "an argument of command is only known when it runs" }
+		if (arg === undefined) return { kind: "notUnderstood", reason: "an argument of command is only known when it runs" }
 		if (arg === "-v" || arg === "-V") return { kind: "runsNothing" } // only looks the name up
 		if (arg === "-p" || arg === "--") i++
-		else if (arg.startsWith("-"))
-			return { kind: "notUnderstood", reason: `the option "${arg}" of command is not understood` }
+		else if (arg.startsWith("-")) return { kind: "notUnderstood", reason: `the option "${arg}" of command is not understood` }
 		else break
 	}
 	return i >= args.length ? { kind: "runsNothing" } : { kind: "wraps", index: i }
@@ -173,8 +162,7 @@ export function unwrap(name: string, args: WordValue[]): Unwrapped | undefined {
 	const table = tables[name]
 	if (table === undefined) return undefined
 	const result = readOptions(args, table)
-	if (name === "xargs" && result.kind === "runsNothing")
-		return { kind: "wraps", index: args.length, appendsArgs: true }
+	if (name === "xargs" && result.kind === "runsNothing") return { kind: "wraps", index: args.length, appendsArgs: true }
 	if (name === "xargs" && result.kind === "wraps") return { ...result, appendsArgs: true }
 	return result
 }
@@ -189,17 +177,12 @@ const harmlessSetOptions = new Set(["pipefail", "errexit", "nounset", "xtrace"])
  * The command string of `bash -c '…'`, to be analysed as a line of its own; `undefined` when the
  * shell runs a script file or reads stdin (it is then judged as the program it is).
  */
-export function shellCommandString(
-	args: WordValue[],
-): { line: string } | { notUnderstood: string } | undefined {
+export function shellCommandString(args: WordValue[]): { line: string } | { notUnderstood: string } | undefined {
 	let i = 0
 	let takesString = false
 	while (i < args.length) {
 		const arg = literal(args[i])
-		if (arg === undefined)
-			return takesString
-				? { notUnderstood: "the shell's command string is only known when it runs" }
-				: undefined
+		if (arg === undefined) return takesString ? { notUnderstood: "the shell's command string is only known when it runs" } : undefined
 		if (arg === "-c") {
 			takesString = true
 			i++

@@ -1,12 +1,6 @@
 import path from "node:path"
 import type { Parser } from "web-tree-sitter"
-import {
-	analyseShell,
-	type Assignment,
-	type Finding,
-	type Redirection,
-	type SimpleCommand,
-} from "./shellAnalysis.js"
+import { analyseShell, type Assignment, type Finding, type Redirection, type SimpleCommand } from "./shellAnalysis.js"
 import { privilegedWrappers, shellCommandString, shells, unwrap } from "./commandWrappers.js"
 import type { WordValue } from "./shellWords.js"
 
@@ -46,8 +40,7 @@ export function programName(word: WordValue | undefined): string | undefined {
 	if (name === ".") return "source"
 	if (!name.includes("/")) return name
 	const normalized = path.normalize(name)
-	if (path.isAbsolute(normalized))
-		return systemFolders.has(path.dirname(normalized)) ? path.basename(normalized) : normalized
+	if (path.isAbsolute(normalized)) return systemFolders.has(path.dirname(normalized)) ? path.basename(normalized) : normalized
 	// `./git` is the workspace's own program, never the git a rule allows.
 	return normalized.startsWith("../") ? normalized : `./${normalized}`
 }
@@ -148,14 +141,10 @@ function resolve(parser: Parser, command: SimpleCommand, depth: number, into: Li
 }
 
 /** The line `bash -c '…'` or `eval …` would run, if the program is one of those. */
-function nestedLine(
-	base: string,
-	args: WordValue[],
-): { line: string } | { notUnderstood: string } | undefined {
+function nestedLine(base: string, args: WordValue[]): { line: string } | { notUnderstood: string } | undefined {
 	if (shells.has(base)) return shellCommandString(args)
 	if (base !== "eval") return undefined
 	const words = args.map((arg) => (arg.kind === "literal" ? arg.text : undefined))
-	if (words.some((word) => word === undefined))
-		return { notUnderstood: "eval's text is only known when it runs" }
+	if (words.some((word) => word === undefined)) return { notUnderstood: "eval's text is only known when it runs" }
 	return { line: words.join(" ") }
 }

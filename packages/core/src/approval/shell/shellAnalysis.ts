@@ -139,8 +139,7 @@ class ShellWalker {
 				return
 			case "compound_statement":
 				// `(( … ))` is arithmetic, which can run code through array subscripts.
-				if (node.firstChild?.type === "((")
-					return this.notUnderstood(node, "arithmetic is not analysed")
+				if (node.firstChild?.type === "((") return this.notUnderstood(node, "arithmetic is not analysed")
 				for (const child of node.children) if (child) this.statement(child)
 				return
 			case "for_statement":
@@ -173,10 +172,7 @@ class ShellWalker {
 				return this.needsPerson(node, "it changes variables that later commands see")
 			case "function_definition":
 				this.statement(node.childForFieldName("body") ?? node)
-				return this.needsPerson(
-					node,
-					"it defines a function, which can stand in for an allowed command",
-				)
+				return this.needsPerson(node, "it defines a function, which can stand in for an allowed command")
 			default:
 				return this.notUnderstood(node, `"${node.type}" is not understood`)
 		}
@@ -226,8 +222,7 @@ class ShellWalker {
 			return undefined
 		}
 		const word: WordValue = value ? this.word(value) : { kind: "literal", text: "", source: "" }
-		if (word.kind === "dynamic")
-			this.notUnderstood(node, "an assignment that holds an expansion is not analysed")
+		if (word.kind === "dynamic") this.notUnderstood(node, "an assignment that holds an expansion is not analysed")
 		return { name: name.text, value: word, source: collapse(node.text) }
 	}
 
@@ -248,10 +243,8 @@ class ShellWalker {
 			if (!child) continue
 			if (["unary_expression", "binary_expression", "parenthesized_expression"].includes(child.type))
 				this.collectTestWords(child, argv)
-			else if (child.type === "test_operator")
-				argv.push({ kind: "literal", text: child.text, source: child.text })
-			else if (child.type === "regex")
-				argv.push({ kind: "literal", text: child.text, source: child.text })
+			else if (child.type === "test_operator") argv.push({ kind: "literal", text: child.text, source: child.text })
+			else if (child.type === "regex") argv.push({ kind: "literal", text: child.text, source: child.text })
 			else argv.push(this.word(child))
 		}
 	}
@@ -285,8 +278,7 @@ class ShellWalker {
 		// A quoted delimiter (<<'EOF', <<"EOF", <<\EOF) makes the body plain text.
 		const quoted = start !== undefined && start !== null && /['"\\]/.test(start.text)
 		for (const child of node.children) {
-			if (!child || child.type === "heredoc_start" || child.type === "heredoc_end" || !child.isNamed)
-				continue
+			if (!child || child.type === "heredoc_start" || child.type === "heredoc_end" || !child.isNamed) continue
 			if (child.type === "heredoc_body") {
 				if (!quoted) this.heredocBody(child)
 				continue
@@ -397,10 +389,7 @@ class ShellWalker {
 			if (child.type === "string_content") {
 				const content = doubleQuotedText(child.text)
 				if (content === undefined) {
-					this.notUnderstood(
-						child,
-						`the string "${child.text}" holds an expansion that is not understood`,
-					)
+					this.notUnderstood(child, `the string "${child.text}" holds an expansion that is not understood`)
 					dynamic = true
 				} else text += content
 				continue
@@ -459,18 +448,12 @@ export function analyseShell(parser: Parser, line: string): ShellAnalysis {
 	}
 	const tree = parser.parse(line)
 	if (tree === null) {
-		walker.result.notUnderstood.push({
-			reason: "the shell parser gave no result",
-			source: collapse(line),
-		})
+		walker.result.notUnderstood.push({ reason: "the shell parser gave no result", source: collapse(line) })
 		return walker.result
 	}
 	try {
 		if (tree.rootNode.hasError) {
-			walker.result.notUnderstood.push({
-				reason: "it is not valid shell syntax",
-				source: collapse(line),
-			})
+			walker.result.notUnderstood.push({ reason: "it is not valid shell syntax", source: collapse(line) })
 			return walker.result
 		}
 		walker.statement(tree.rootNode)

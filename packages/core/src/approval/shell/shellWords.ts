@@ -53,7 +53,7 @@ export function doubleQuotedText(raw: string): string | undefined {
 		const char = raw[i] as string
 		if (char === "\\") {
 			const next = raw[i + 1]
-			if (next !== undefined && '$`"\\\n'.includes(next)) {
+			if (next !== undefined && "$`\"\\\n".includes(next)) {
 				if (next !== "\n") text += next
 				i++
 				continue
