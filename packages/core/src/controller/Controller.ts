@@ -201,14 +201,18 @@ export class Controller {
 		return task.taskId
 	}
 
-	/** Ends the current task (it stays in history) and shows the empty chat. */
-	clearTask(): void {
+	/**
+	 * Ends the current task (it stays in history) and shows the empty chat. Resolves once its
+	 * last writes are done and its lock released: from then on another process may open it.
+	 */
+	clearTask(): Promise<void> {
 		const current = this.current
-		if (current === undefined) return
+		if (current === undefined) return Promise.resolve()
 		current.deltas.flush()
 		current.task.abandon()
 		this.live.delete(current.task.taskId)
 		this.current = undefined
+		return this.writers.ended(current.task.taskId)
 	}
 
 	/**
@@ -248,7 +252,7 @@ export class Controller {
 	}
 
 	async deleteTask(taskId: string): Promise<boolean> {
-		if (this.current?.task.taskId === taskId) this.clearTask()
+		if (this.current?.task.taskId === taskId) void this.clearTask()
 		this.live.get(taskId)?.abandon()
 		this.live.delete(taskId)
 		// The store deletes only under the task's lock, which its loop releases as it ends.
@@ -284,7 +288,7 @@ export class Controller {
 	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
 	async dispose(): Promise<void> {
 		this.editorSettingsWatch?.dispose()
-		this.clearTask()
+		void this.clearTask()
 		for (const task of this.live.values()) task.abandon()
 		this.live.clear()
 		await this.writers.close()
@@ -328,7 +332,7 @@ export class Controller {
 	}
 
 	private async makeCurrent(task: Task): Promise<void> {
-		this.clearTask()
+		void this.clearTask()
 		this.live.set(task.taskId, task)
 		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
 		await this.postState()
@@ -353,7 +357,7 @@ export class Controller {
 	 */
 	private stopUnsaved(taskId: string, stop: WriterStop): void {
 		const task = this.live.get(taskId)
-		if (this.current?.task.taskId === taskId) this.clearTask()
+		if (this.current?.task.taskId === taskId) void this.clearTask()
 		task?.abandon()
 		this.live.delete(taskId)
 		this.host.logger.error("A task was stopped", { taskId, error: stop.error.message })
