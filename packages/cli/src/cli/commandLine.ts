@@ -90,7 +90,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			"after",
 			[
 				"",
-				"Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs a person, 130 interrupted.",
+				"Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs a person, 4 the task could not be saved, 130 interrupted.",
 				"Storage: $CAIRN_HOME (default ~/.cairn) holds tasks, settings and secrets.",
 			].join("\n"),
 		)

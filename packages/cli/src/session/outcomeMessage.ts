@@ -8,6 +8,10 @@ export function outcomeMessage(outcome: TaskOutcome, taskId: string | undefined)
 			return undefined
 		case "failed":
 			return `cairn: the task failed: ${outcome.error}`
+		case "storageFailed":
+			return `cairn: ${outcome.error}${taskId ? ` Continue it with \`cairn -c\` (task ${taskId}).` : ""}`
+		case "locked":
+			return `cairn: ${outcome.error}`
 		case "needsPerson":
 			return `cairn: the agent needs a person: ${outcome.reason}. Run it in a terminal, or with the flags that allow it.${resume}`
 		case "interrupted":

@@ -2,6 +2,7 @@ import type { ClineMessage, IdleAsk, ResumableAsk, WebviewMessage } from "@cairn
 import {
 	AskDispatcher,
 	exitCodeOf,
+	outcomeOfHostError,
 	replyFor,
 	runResult,
 	stopTask,
@@ -100,7 +101,13 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 			)
 			.catch(() => end({ kind: "failed", error: text }))
 	})
-	client.on("hostError", ({ error }) => end({ kind: "failed", error }))
+	/** A failed save outranks whatever the run reached: what it reached is not on disk. */
+	let unsaved: { outcome: TaskOutcome; taskId: string | undefined } | undefined
+	client.on("hostError", (message) => {
+		const outcome = outcomeOfHostError(message)
+		if (outcome.kind === "storageFailed") unsaved ??= { outcome, taskId: client.getTaskId() }
+		end(outcome)
+	})
 	options.onSignal((signal) => end({ kind: "interrupted", signal }))
 
 	try {
@@ -112,11 +119,14 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		} else {
 			await client.sendMessage({ type: "newTask", text: rt.options.prompt ?? "" })
 		}
-		const outcome = await ended
+		const reached = await ended
 		dispatcher.dispose()
 		// Leave a task that stopped half-way resumable on disk: cancel it and let it offer to resume.
-		if (outcome.kind !== "completed" && outcome.kind !== "failed") await stopTask(client)
-		const taskId = client.getTaskId()
+		if (["needsPerson", "interrupted", "cancelled"].includes(reached.kind)) await stopTask(client)
+		// A save can fail after the task has finished: nothing is reported done before it is on disk.
+		await rt.extensionHost.controller.flush()
+		const outcome = unsaved?.outcome ?? reached
+		const taskId = unsaved?.taskId ?? client.getTaskId()
 		output.result(runResult(outcome, taskId, output.transcript.usage))
 		const message = outcomeMessage(outcome, taskId)
 		if (message !== undefined) options.stderr(`${message}\n`)

@@ -4,6 +4,7 @@ import {
 	AskDispatcher,
 	exitCodeOf,
 	isTaskActive,
+	outcomeOfHostError,
 	parseTypedAnswer,
 	replyFor,
 	stopTask,
@@ -65,7 +66,7 @@ export async function runTui(rt: CliRuntime, options: TuiOptions): Promise<numbe
 			outcome = { kind: "completed", result: output.transcript.lastCompletion ?? "" }
 		else outcome = { kind: "failed", error: message.text ?? ask }
 	})
-	client.on("hostError", ({ error }) => (outcome = { kind: "failed", error }))
+	client.on("hostError", (message) => (outcome = outcomeOfHostError(message)))
 
 	let exit: () => void = () => {}
 	const exited = new Promise<void>((resolve) => (exit = resolve))

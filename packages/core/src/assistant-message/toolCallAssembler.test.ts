@@ -69,3 +69,29 @@ describe("ToolCallAssembler", () => {
 		expect(use.argumentsError).toMatch(message)
 	})
 })
+
+describe("tool arguments over the limits", () => {
+	it("refuses arguments nested deeper than the limit, and keeps none of them", () => {
+		const deep = `{"path":${"[".repeat(20_000)}${"]".repeat(20_000)}}`
+		const use = toToolUse("t1", "read_file", deep)
+		expect(use.input).toBeUndefined()
+		expect(use.argumentsError).toMatch(/nested too deeply \(more than 64 levels\)/)
+		expect(use.rawArguments).toBe("{}")
+	})
+
+	it("accepts nesting up to the limit, and brackets inside strings do not count", () => {
+		const atLimit = `{"a":${"[".repeat(63)}${"]".repeat(63)},"s":"${"[".repeat(500)}"}`
+		expect(toToolUse("t1", "read_file", atLimit).input).toBeDefined()
+	})
+
+	it("refuses arguments over 1 MiB", () => {
+		const use = toToolUse(
+			"t1",
+			"write_to_file",
+			JSON.stringify({ path: "a", content: "x".repeat(1_100_000) }),
+		)
+		expect(use.input).toBeUndefined()
+		expect(use.argumentsError).toMatch(/too large \(\d+ bytes; at most 1048576\)/)
+		expect(use.rawArguments).toBe("{}")
+	})
+})

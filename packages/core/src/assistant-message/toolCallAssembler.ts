@@ -1,10 +1,12 @@
 import { parse as parsePartialJson } from "partial-json"
 import type { ApiStreamChunk } from "../providers/modelProvider.js"
+import { argumentsOverLimit, toolArgumentLimits } from "./toolArgumentLimits.js"
 
 /** A complete tool call from the model, with its arguments parsed or the reason they could not be. */
 export interface ToolUse {
 	id: string
 	name: string
+	/** The arguments as the model sent them; "{}" when they were over the limits, so they are never stored or sent back. */
 	rawArguments: string
 	input: Record<string, unknown> | undefined
 	/** Set when the arguments are not a JSON object: the model is told, nothing runs. */
@@ -47,7 +49,8 @@ export class ToolCallAssembler {
 }
 
 function readPartial(text: string): Record<string, unknown> {
-	if (text.trim() === "") return {}
+	// Over the limits the call is refused anyway; previewing it would only cost time on every chunk.
+	if (text.trim() === "" || text.length > toolArgumentLimits.maxBytes) return {}
 	try {
 		const value: unknown = parsePartialJson(text)
 		return isObject(value) ? value : {}
@@ -60,6 +63,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value)
 
 export function toToolUse(id: string, name: string, rawArguments: string): ToolUse {
+	const overLimit = argumentsOverLimit(rawArguments)
+	if (overLimit !== undefined)
+		return { id, name, rawArguments: "{}", input: undefined, argumentsError: overLimit }
 	const text = rawArguments.trim() === "" ? "{}" : rawArguments
 	try {
 		const value: unknown = JSON.parse(text)

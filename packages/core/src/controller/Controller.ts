@@ -15,6 +15,8 @@ import {
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
+import { StorageError } from "../persistence/storageError.js"
+import { TaskLockedError } from "../persistence/taskLock.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
 import { TaskStore } from "../persistence/taskStore.js"
 import { Task } from "../task/Task.js"
@@ -25,7 +27,7 @@ import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
 import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
-import { StoredTaskPersistence } from "./storedTaskPersistence.js"
+import { TaskWriters, type WriterStop } from "./taskWriters.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -54,13 +56,18 @@ export class Controller {
 	private readonly clients = new Set<Client>()
 	/** Tasks with a loop in this process, by id; the rest of the history is on disk. */
 	private readonly live = new Map<string, Task>()
-	private readonly persistence = new Map<string, StoredTaskPersistence>()
+	private readonly writers: TaskWriters
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
 	private editorSettingsWatch: { dispose(): void } | undefined
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
+		this.writers = new TaskWriters(
+			() => this.store,
+			options.host.logger,
+			(taskId, stop) => this.stopUnsaved(taskId, stop),
+		)
 		this.events =
 			options.events ??
 			new IsolatedEmitter((event, error) =>
@@ -131,7 +138,13 @@ export class Controller {
 		} catch (error) {
 			const text = error instanceof Error ? error.message : String(error)
 			this.host.logger.error(`Handling "${message.type}" failed`, { error: text })
-			reply({ type: "error", code: "failed", error: text, inReplyTo: message.type })
+			const code =
+				error instanceof StorageError
+					? "storage_failed"
+					: error instanceof TaskLockedError
+						? "task_locked"
+						: "failed"
+			reply({ type: "error", code, error: text, inReplyTo: message.type })
 		}
 	}
 
@@ -179,6 +192,7 @@ export class Controller {
 			workspace: this.host.workspaceRoot,
 			mode: settings.mode,
 		})
+		await this.writers.lock(task.taskId)
 		this.events.emit(CairnEventName.TaskCreated, task.taskId)
 		await this.makeCurrent(task)
 		const item = this.store.get(task.taskId)
@@ -187,14 +201,18 @@ export class Controller {
 		return task.taskId
 	}
 
-	/** Ends the current task (it stays in history) and shows the empty chat. */
-	clearTask(): void {
+	/**
+	 * Ends the current task (it stays in history) and shows the empty chat. Resolves once its
+	 * last writes are done and its lock released: from then on another process may open it.
+	 */
+	clearTask(): Promise<void> {
 		const current = this.current
-		if (current === undefined) return
+		if (current === undefined) return Promise.resolve()
 		current.deltas.flush()
 		current.task.abandon()
 		this.live.delete(current.task.taskId)
 		this.current = undefined
+		return this.writers.ended(current.task.taskId)
 	}
 
 	/**
@@ -210,25 +228,35 @@ export class Controller {
 			return true
 		}
 		if (this.store.get(taskId) === undefined) return false
-		const loaded = await this.store.loadTask(taskId)
-		for (const problem of loaded.problems)
-			this.host.logger.warn(`Task ${taskId} opened with damage repaired`, {
-				problem: JSON.stringify(problem),
+		// Locked before it is read: another process writing it would make what is read stale at once.
+		await this.writers.lock(taskId)
+		let task: Task
+		try {
+			const loaded = await this.store.loadTask(taskId)
+			for (const problem of loaded.problems)
+				this.host.logger.warn(`Task ${taskId} opened with damage repaired`, {
+					problem: JSON.stringify(problem),
+				})
+			task = await this.createTask({
+				mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
+				taskId,
+				saved: { messages: loaded.messages, apiHistory: loaded.apiHistory },
 			})
-		const task = await this.createTask({
-			mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
-			taskId,
-			saved: { messages: loaded.messages, apiHistory: loaded.apiHistory },
-		})
+		} catch (error) {
+			await this.writers.abandon(taskId)
+			throw error
+		}
 		await this.makeCurrent(task)
 		this.run(task, task.resumeFromHistory())
 		return true
 	}
 
 	async deleteTask(taskId: string): Promise<boolean> {
-		if (this.current?.task.taskId === taskId) this.clearTask()
+		if (this.current?.task.taskId === taskId) void this.clearTask()
 		this.live.get(taskId)?.abandon()
 		this.live.delete(taskId)
+		// The store deletes only under the task's lock, which its loop releases as it ends.
+		await this.writers.ended(taskId)
 		const deleted = await this.store.deleteTask(taskId)
 		if (deleted) this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
 		return deleted
@@ -260,16 +288,16 @@ export class Controller {
 	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
 	async dispose(): Promise<void> {
 		this.editorSettingsWatch?.dispose()
-		this.clearTask()
+		void this.clearTask()
 		for (const task of this.live.values()) task.abandon()
 		this.live.clear()
-		await Promise.all([...this.persistence.values()].map((p) => p.close()))
+		await this.writers.close()
 		await this.storeInstance?.close()
 	}
 
 	/** Waits until everything the tasks reported is on disk (for shutdown and tests). */
 	async flush(): Promise<void> {
-		await Promise.all([...this.persistence.values()].map((p) => p.flushed()))
+		await this.writers.flushed()
 	}
 
 	private async createTask(options: { mode: string; taskId?: string; saved?: SavedTask }): Promise<Task> {
@@ -281,8 +309,7 @@ export class Controller {
 			await this.settingsStore.apiKey(settings.provider.provider),
 		)
 		const taskId = options.taskId ?? randomUUID()
-		const persistence = new StoredTaskPersistence(this.store, taskId, this.host.logger)
-		this.persistence.set(taskId, persistence)
+		const persistence = this.writers.persistence(taskId)
 		const task = new Task({
 			host: this.host,
 			provider,
@@ -305,13 +332,14 @@ export class Controller {
 	}
 
 	private async makeCurrent(task: Task): Promise<void> {
-		this.clearTask()
+		void this.clearTask()
 		this.live.set(task.taskId, task)
 		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
 		await this.postState()
 	}
 
 	private run(task: Task, loop: Promise<void>): void {
+		this.writers.running(task.taskId, loop)
 		void loop.catch((error: unknown) => {
 			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
 			this.broadcast({
@@ -322,8 +350,23 @@ export class Controller {
 		})
 	}
 
+	/**
+	 * A running task that can no longer be saved (or that another process took over) stops here:
+	 * it is abandoned and closed, so the person reopens it from the history to resume it from
+	 * what is on disk, and every client is told why.
+	 */
+	private stopUnsaved(taskId: string, stop: WriterStop): void {
+		const task = this.live.get(taskId)
+		if (this.current?.task.taskId === taskId) void this.clearTask()
+		task?.abandon()
+		this.live.delete(taskId)
+		this.host.logger.error("A task was stopped", { taskId, error: stop.error.message })
+		this.broadcast({ type: "error", code: stop.code, error: stop.error.message })
+		void this.postState()
+	}
+
 	private saveItem(taskId: string, changes: Partial<HistoryItem>): void {
-		this.persistence.get(taskId)?.saveMetadata(changes, (metadata) => {
+		this.writers.find(taskId)?.saveMetadata(changes, (metadata) => {
 			this.broadcast({
 				type: "taskHistoryUpdated",
 				upserted: [toHistoryItem(metadata)],

@@ -37,8 +37,9 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		if (!accepted) controller.host.logger.debug("An answer arrived while no ask was waiting")
 	},
 	clearTask: async (controller) => {
-		controller.clearTask()
+		const closed = controller.clearTask()
 		await controller.postState()
+		await closed
 	},
 	cancelTask: async (controller) => {
 		controller.currentTask?.cancel()

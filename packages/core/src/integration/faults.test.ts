@@ -82,6 +82,39 @@ describe("bad model output", () => {
 	})
 })
 
+describe("tool arguments too deep or too large to store", () => {
+	const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`
+	it.each([
+		[
+			"nested 20,000 deep",
+			`{"path":"deep.txt","content":"x","n":${nested(20_000)}}`,
+			/nested too deeply/,
+		],
+		["over 1 MiB", JSON.stringify({ path: "deep.txt", content: "x".repeat(1_200_000) }), /too large/],
+	])("%s: refused before running, the task goes on and resumes from disk", async (_, args, why) => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { autoApproval: { enabled: true, write: true } },
+			scenario: [{ toolCalls: [{ name: "write_to_file", arguments: args }] }, done, done],
+		})
+		await agent.send({ type: "newTask", text: "write" })
+		await agent.client.waitForAsk("completion_result")
+		await expect(agent.read("deep.txt")).rejects.toThrow(/ENOENT/)
+		expect(resultOfRequest(agent, 1)).toMatch(why)
+		const taskId = agent.controller.currentTask?.taskId ?? ""
+		const history = structuredClone(agent.controller.currentTask?.history.all)
+
+		await agent.restart()
+		await agent.send({ type: "showTaskWithId", taskId })
+		await agent.client.waitForAsk("resume_completed_task")
+		expect(agent.controller.currentTask?.history.all).toEqual(history)
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "again" })
+		await agent.client.waitFor((m) => m.says("completion_result").length === 2, "the second result")
+		// The refused call is kept with empty arguments: nothing deep or huge is sent back.
+		expect(JSON.stringify(chatRequests(agent)[2]?.body)).toContain('"input":{}')
+	})
+})
+
 describe("provider failures", () => {
 	it("a 401 is not retried: one request, then api_req_failed with a clear message", async () => {
 		agent = await startAgent({

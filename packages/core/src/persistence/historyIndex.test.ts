@@ -120,3 +120,34 @@ describe("HistoryIndex", () => {
 		expect(index.nextNumber("/ws/other")).toBe(1)
 	})
 })
+
+describe("HistoryIndex shared by several processes", () => {
+	const stored = async () =>
+		(JSON.parse(await readFile(path.join(tasksDir, indexFileName), "utf8")) as { items: HistoryItem[] })
+			.items
+
+	it("keeps every process's entries: a write merges into the file instead of replacing it", async () => {
+		const { index: one } = await HistoryIndex.open(tasksDir)
+		const { index: two } = await HistoryIndex.open(tasksDir)
+		await one.upsert(item("a", 1, "from one"))
+		await two.upsert(item("b", 2, "from two"))
+		await one.upsert({ ...item("a", 3, "from one"), status: "completed" })
+		expect((await stored()).map((h) => [h.id, h.status]).sort()).toEqual([
+			["a", "completed"],
+			["b", undefined],
+		])
+		expect(one.list().map((h) => h.id)).toEqual(["a", "b"])
+	})
+
+	it("an entry found at open is written once; later writes take the task owner's newer entry", async () => {
+		const { index: owner } = await HistoryIndex.open(tasksDir)
+		await owner.upsert(item("other", 1, "listed"))
+		// Task t exists on disk (active) but not yet in the index when a second process opens.
+		await seed([{ ...item("t", 5, "running elsewhere"), status: "active" }])
+		const { index: late, report } = await HistoryIndex.open(tasksDir)
+		expect(report.added).toEqual(["t"])
+		await owner.upsert({ ...item("t", 6, "running elsewhere"), status: "completed" })
+		await late.upsert(item("mine", 7, "the late process's own task"))
+		expect((await stored()).find((h) => h.id === "t")?.status).toBe("completed")
+	})
+})

@@ -3,9 +3,12 @@ import path from "node:path"
 import { type HistoryItem, historyItemSchema, taskIdSchema } from "@cairn/types"
 import { z } from "zod"
 import { readJsonFile, writeJsonAtomic } from "./atomicFile.js"
+import { acquireLock } from "./processLock.js"
 import { readTaskMetadata, toHistoryItem } from "./taskMetadata.js"
 
 export const indexFileName = "index.json"
+const lockDirName = "index.lock"
+const lockOwnerName = "index.lock-owner.json"
 
 const indexFileSchema = z.object({ version: z.literal(1), items: z.array(historyItemSchema) })
 
@@ -41,10 +44,21 @@ const readConcurrency = 16
  * It is a cache of the tasks' metadata files: when it is missing or damaged it is rebuilt from
  * them, and on every open it is checked against the task folders (one readdir, no journal
  * read), so a task whose index update a crash cut off still shows up.
+ *
+ * Several processes (CLI runs, editor windows) share one index: each write takes a lock, reads
+ * the file and writes back the other processes' entries as they are now with this process's
+ * changed ones, so no process overwrites another's tasks with its stale copies.
  */
 export class HistoryIndex {
 	private writing: Promise<void> | undefined
 	private dirty = false
+	/** Ids upserted or removed here and not yet written. */
+	private readonly changed = new Set<string>()
+	/**
+	 * Ids read from task metadata at open, not yet written. Another process may have written a
+	 * newer entry since (its task finished), so these only fill gaps in the file.
+	 */
+	private readonly discovered = new Set<string>()
 
 	private constructor(
 		readonly file: string,
@@ -94,11 +108,13 @@ export class HistoryIndex {
 	/** Resolves when the index file holds this item. */
 	upsert(item: HistoryItem): Promise<void> {
 		this.items.set(item.id, { ...item })
+		this.changed.add(item.id)
 		return this.persist()
 	}
 
 	remove(id: string): Promise<void> {
 		if (!this.items.delete(id)) return this.writing ?? Promise.resolve()
+		this.changed.add(id)
 		return this.persist()
 	}
 
@@ -113,6 +129,7 @@ export class HistoryIndex {
 		const { found, unreadable } = await readAllMetadata(this.tasksDir, await taskFolders(this.tasksDir))
 		this.items.clear()
 		for (const item of found) this.items.set(item.id, item)
+		for (const item of found) this.discovered.add(item.id)
 		report.unreadable = unreadable
 		await this.persist()
 		return report
@@ -128,6 +145,8 @@ export class HistoryIndex {
 			folders.filter((id) => !this.items.has(id)),
 		)
 		for (const item of found) this.items.set(item.id, item)
+		for (const id of dropped) this.changed.add(id)
+		for (const item of found) this.discovered.add(item.id)
 		if (dropped.length > 0 || found.length > 0) await this.persist()
 		return { added: found.map((item) => item.id), dropped, unreadable }
 	}
@@ -146,11 +165,55 @@ export class HistoryIndex {
 		try {
 			while (this.dirty) {
 				this.dirty = false
-				await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
+				const changed = [...this.changed]
+				const discovered = [...this.discovered]
+				this.changed.clear()
+				this.discovered.clear()
+				try {
+					await this.mergeAndWrite(changed, discovered)
+				} catch (error) {
+					// Not written: the next write carries these changes again.
+					for (const id of changed) this.changed.add(id)
+					for (const id of discovered) this.discovered.add(id)
+					throw error
+				}
 			}
 		} finally {
 			// Cleared in the same step as the last check of `dirty`, so no change can slip in between.
 			this.writing = undefined
+		}
+	}
+
+	/** Under the lock: the file's entries for what this process did not change, ours for what it did. */
+	private async mergeAndWrite(changed: readonly string[], discovered: readonly string[]): Promise<void> {
+		const lock = await acquireLock({
+			lockDir: path.join(this.tasksDir, lockDirName),
+			ownerFile: path.join(this.tasksDir, lockOwnerName),
+			wait: true,
+			// Held for milliseconds and taken on every save: a holder killed before it wrote its
+			// owner file must not hold up the others for long.
+			staleMs: 2_000,
+			// Held over one read and one write; losing it to a stale takeover costs at most this write's merge.
+			onCompromised: () => undefined,
+		})
+		try {
+			const stored = await readJsonFile(this.file, indexFileSchema)
+			if (stored.ok) {
+				// Changes made while waiting for the lock count as ours too: they are newer than the file.
+				const ours = new Set([...changed, ...this.changed])
+				const kept = [...this.items.values()].filter((item) => ours.has(item.id))
+				const gapFillers = discovered.flatMap((id) => {
+					const item = this.items.get(id)
+					return item === undefined || ours.has(id) ? [] : [item]
+				})
+				this.items.clear()
+				for (const item of stored.value.items) if (!ours.has(item.id)) this.items.set(item.id, item)
+				for (const item of gapFillers) if (!this.items.has(item.id)) this.items.set(item.id, item)
+				for (const item of kept) this.items.set(item.id, item)
+			}
+			await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
+		} finally {
+			await lock.release()
 		}
 	}
 }

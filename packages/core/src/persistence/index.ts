@@ -9,6 +9,8 @@ export {
 	type LoadedTask,
 } from "./taskStore.js"
 export type { TaskProblem } from "./taskRecovery.js"
+export { StorageError } from "./storageError.js"
+export { TaskLockedError } from "./taskLock.js"
 export { HistoryIndex, type IndexReport, type ListOptions, type UnreadableTask } from "./historyIndex.js"
 export { taskMetadataSchema, toHistoryItem, type TaskMetadata } from "./taskMetadata.js"
 export { UiMessageJournal, foldUiMessages, type UiMessagesLoad } from "./uiMessageJournal.js"

@@ -82,7 +82,9 @@ describe("TaskStore", () => {
 	it("refuses partial messages and duplicate tasks", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
-		expect(() => store.appendMessage("t", say(1, "streaming", { partial: true }))).toThrow(/partial/)
+		await expect(store.appendMessage("t", say(1, "streaming", { partial: true }))).rejects.toThrow(
+			/partial/,
+		)
 		await expect(store.createTask({ id: "t", task: "again" })).rejects.toThrow(/exists already/)
 	})
 
@@ -116,17 +118,20 @@ describe("TaskStore", () => {
 		expect(store.list({ query: "TW" }).map((h) => h.id)).toEqual(["b1"])
 	})
 
+	/** The index, and who last held its lock (kept, see processLock.ts). */
+	const indexFiles = ["index.json", "index.lock-owner.json"]
+
 	it("deletes a task's folder and history entry", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "gone", task: "x" })
 		await store.appendMessage("gone", say(1, "hello"))
 		expect(await store.deleteTask("gone")).toBe(true)
-		expect(await readdir(path.join(storageDir, "tasks"))).toEqual(["index.json"])
+		expect(await readdir(path.join(storageDir, "tasks"))).toEqual(indexFiles)
 		expect(store.list()).toEqual([])
 		expect(await store.deleteTask("gone")).toBe(false)
 		await expect(store.loadTask("gone")).rejects.toBeInstanceOf(TaskNotFoundError)
 		await expect(store.appendMessage("gone", say(2, "late"))).rejects.toThrow(/ENOENT/)
-		expect(await readdir(path.join(storageDir, "tasks"))).toEqual(["index.json"])
+		expect(await readdir(path.join(storageDir, "tasks"))).toEqual(indexFiles)
 	})
 
 	it("rejects task ids that could reach outside the tasks folder, touching nothing", async () => {
@@ -209,7 +214,7 @@ describe("TaskStore", () => {
 		const hourAgo = new Date(Date.now() - 3_600_000)
 		await utimes(oldCreate, hourAgo, hourAgo)
 		const store = await openStore()
-		expect((await readdir(tasksDir)).sort()).toEqual([".new-b-11111111", "index.json"])
+		expect((await readdir(tasksDir)).sort()).toEqual([".new-b-11111111", ...indexFiles])
 		expect(store.list()).toEqual([])
 	})
 

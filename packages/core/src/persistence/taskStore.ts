@@ -22,6 +22,9 @@ import {
 	toHistoryItem,
 	writeTaskMetadata,
 } from "./taskMetadata.js"
+import type { HeldLock } from "./processLock.js"
+import { saving } from "./storageError.js"
+import { lockTaskFolder } from "./taskLock.js"
 import { type TaskProblem, problemsOfLoad, recoverMetadata } from "./taskRecovery.js"
 import { UiMessageJournal, uiMessagesFileName } from "./uiMessageJournal.js"
 
@@ -117,58 +120,70 @@ export class TaskStore {
 			createdAt: now,
 			updatedAt: now,
 		}
-		await createTaskFolder(dir, (staging) => writeTaskMetadata(staging, metadata))
-		this.tasks.set(input.id, this.newOpenTask(input.id, { isNew: true, metadata }))
-		await this.index.upsert(toHistoryItem(metadata))
+		await saving(input.id, "the new task", async () => {
+			await createTaskFolder(dir, (staging) => writeTaskMetadata(staging, metadata))
+			this.tasks.set(input.id, this.newOpenTask(input.id, { isNew: true, metadata }))
+			await this.index.upsert(toHistoryItem(metadata))
+		})
 		return metadata
 	}
 
+	// Every write below fails with a StorageError: the caller stops the task instead of running on unsaved.
+
 	/**
 	 * Journals a final UI message (again, whenever it changes later: the last version wins).
-	 * Throws at once for a partial message: the caller journals a message when it is final.
+	 * Rejects for a partial message: the caller journals a message when it is final.
 	 */
 	appendMessage(taskId: string, message: ClineMessage): Promise<void> {
 		const task = this.openTask(taskId)
-		return task.ui.append(message).then(() => this.compactInBackground(taskId, task.ui))
+		return saving(taskId, "a message", () => task.ui.append(message)).then(() =>
+			this.compactInBackground(taskId, task.ui),
+		)
 	}
 
 	appendApiMessage(taskId: string, message: ApiMessage): Promise<void> {
 		const task = this.openTask(taskId)
-		return task.api.append(message).then(() => this.compactInBackground(taskId, task.api))
+		return saving(taskId, "the API history", () => task.api.append(message)).then(() =>
+			this.compactInBackground(taskId, task.api),
+		)
 	}
 
 	/** Records blocks ApiHistory.pushUser merged into the trailing user message. */
 	extendLastUserMessage(taskId: string, blocks: UserBlock[]): Promise<void> {
 		const task = this.openTask(taskId)
-		return task.api.extendLastUser(blocks).then(() => this.compactInBackground(taskId, task.api))
+		return saving(taskId, "the API history", () => task.api.extendLastUser(blocks)).then(() =>
+			this.compactInBackground(taskId, task.api),
+		)
 	}
 
 	/** Journals what `all` (ApiHistory.all) adds since the last sync; see ApiHistoryJournal.sync. */
 	async syncApiHistory(taskId: string, all: readonly ApiMessage[]): Promise<void> {
 		const task = this.openTask(taskId)
-		await task.api.sync(all)
+		await saving(taskId, "the API history", () => task.api.sync(all))
 		this.compactInBackground(taskId, task.api)
 	}
 
 	/** Merges `changes` into the metadata, writes it atomically and updates the history index. */
 	saveMetadata(taskId: string, changes: MetadataChanges): Promise<TaskMetadata> {
 		const task = this.openTask(taskId)
-		const save = task.saving.then(async () => {
-			const current = task.metadata ?? (await this.storedMetadata(taskId, task.dir))
-			const next: TaskMetadata = {
-				...current,
-				...withoutUndefined(changes),
-				id: current.id,
-				version: 1,
-				createdAt: current.createdAt,
-				updatedAt: Date.now(),
-				size: await taskFolderSize(task.dir),
-			}
-			await writeTaskMetadata(task.dir, next)
-			task.metadata = next
-			await this.index.upsert(toHistoryItem(next))
-			return next
-		})
+		const save = task.saving.then(() =>
+			saving(taskId, "the task's metadata", async () => {
+				const current = task.metadata ?? (await this.storedMetadata(taskId, task.dir))
+				const next: TaskMetadata = {
+					...current,
+					...withoutUndefined(changes),
+					id: current.id,
+					version: 1,
+					createdAt: current.createdAt,
+					updatedAt: Date.now(),
+					size: await taskFolderSize(task.dir),
+				}
+				await writeTaskMetadata(task.dir, next)
+				task.metadata = next
+				await this.index.upsert(toHistoryItem(next))
+				return next
+			}),
+		)
 		task.saving = save.catch(() => undefined)
 		return save
 	}
@@ -207,11 +222,27 @@ export class TaskStore {
 		return { metadata, messages: ui.messages, apiHistory: api.messages, problems }
 	}
 
-	/** Removes the task's folder and its history entry. Returns whether there was anything to remove. */
+	/**
+	 * Makes this process the task's only writer until the lock is released. Throws
+	 * TaskLockedError while another live process holds it; a dead holder's lock is taken over.
+	 * `onLost` hears when the lock is lost while held (another process took it over as stale).
+	 */
+	async lockTask(taskId: string, onLost: (error: Error) => void): Promise<HeldLock> {
+		const dir = this.taskDir(taskId)
+		if (!(await pathExists(dir))) throw new TaskNotFoundError(taskId)
+		return lockTaskFolder(taskId, dir, onLost)
+	}
+
+	/**
+	 * Removes the task's folder and its history entry. Returns whether there was anything to
+	 * remove. Throws TaskLockedError while another process has the task open.
+	 */
 	async deleteTask(taskId: string): Promise<boolean> {
 		const dir = this.taskDir(taskId)
 		await this.closeTask(taskId)
-		const existed = await removeTaskFolder(dir)
+		const lock = (await pathExists(dir)) ? await lockTaskFolder(taskId, dir, () => undefined) : undefined
+		// The lock lives in the folder: it goes with it, and releasing it afterwards finds nothing left.
+		const existed = await removeTaskFolder(dir).finally(() => lock?.release())
 		const listed = this.index.get(taskId) !== undefined
 		await this.index.remove(taskId)
 		return existed || listed

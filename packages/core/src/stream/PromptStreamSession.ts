@@ -3,6 +3,7 @@ import {
 	configurationMessages,
 	pressableButton,
 	type ClineMessage,
+	type ExtensionMessageOf,
 	type HistoryItem,
 	type IdleAsk,
 	type ResumableAsk,
@@ -21,7 +22,7 @@ import {
 	type StreamCommandOf,
 } from "./streamCommands.js"
 import type { InitInfo } from "./streamJson.js"
-import { exitCodeOf, runResult, type TaskOutcome } from "./taskOutcome.js"
+import { exitCodeOf, outcomeOfHostError, runResult, type TaskOutcome } from "./taskOutcome.js"
 
 /** Lines longer than this are refused (and never parsed). */
 export const maxCommandLineChars = 1_000_000
@@ -32,6 +33,8 @@ const doneCodes: Readonly<Record<TaskOutcome["kind"], string>> = {
 	needsPerson: "needs_person",
 	interrupted: "task_aborted",
 	cancelled: "task_aborted",
+	storageFailed: "storage_failed",
+	locked: "task_locked",
 }
 
 /** What a session works with: a protocol client of the agent, and where its lines go. */
@@ -101,9 +104,9 @@ export class PromptStreamSession implements PersonChannel {
 			else this.taskEnded({ kind: "cancelled" })
 		})
 		this.dispatcher.on("idle", ({ ask, message }) => this.onIdle(ask, message))
-		const onHostError = ({ error }: { error: string }) => {
-			if (this.activeStart !== undefined) this.taskEnded({ kind: "failed", error })
-			else output.event({ type: "error", source: "host", message: error })
+		const onHostError = (message: ExtensionMessageOf<"error">) => {
+			if (this.activeStart !== undefined) this.taskEnded(outcomeOfHostError(message))
+			else output.event({ type: "error", source: "host", message: message.error })
 		}
 		client.on("hostError", onHostError)
 		this.detachClient = () => client.off("hostError", onHostError)
@@ -380,7 +383,11 @@ export class PromptStreamSession implements PersonChannel {
 		output.result(runResult(outcome, taskId, output.transcript.usage))
 		const extra = {
 			...(taskId !== undefined && { taskId }),
-			...(outcome.kind === "failed" && { error: outcome.error }),
+			...((outcome.kind === "failed" ||
+				outcome.kind === "storageFailed" ||
+				outcome.kind === "locked") && {
+				error: outcome.error,
+			}),
 			...(outcome.kind === "needsPerson" && { error: outcome.reason }),
 		}
 		if (this.activeStart !== undefined)

@@ -8,6 +8,8 @@ export const ExitCode = {
 	usage: 2,
 	/** Something needs a person (an approval, an answer) and nobody can give it in this run. */
 	needsPerson: 3,
+	/** The task could not be saved (a full disk, a read-only folder) and was stopped; what was saved is intact. */
+	storage: 4,
 	/** Cancelled by SIGINT; the task is saved and `-c` continues it. */
 	interrupted: 130,
 	/** Ended by SIGTERM; saved like SIGINT. */

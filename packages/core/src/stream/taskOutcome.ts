@@ -1,4 +1,4 @@
-import type { ClineAsk } from "@cairn/types"
+import type { ClineAsk, ExtensionMessageOf } from "@cairn/types"
 import type { Usage } from "./apiUsage.js"
 import { ExitCode } from "./exitCodes.js"
 import type { RunResult } from "./streamJson.js"
@@ -11,13 +11,27 @@ export type TaskOutcome =
 	| { kind: "interrupted"; signal: "SIGINT" | "SIGTERM" }
 	/** Stopped on request (a `cancel` command, the TUI's Esc); the task can be resumed. */
 	| { kind: "cancelled" }
+	/** A save failed, so the task was stopped; it resumes from what is on disk once the cause is fixed. */
+	| { kind: "storageFailed"; error: string }
+	/** The task is open in another process; nothing ran. */
+	| { kind: "locked"; error: string }
+
+/** How a run ends on an error from the host: its code tells a save failure and a locked task from the rest. */
+export function outcomeOfHostError({ code, error }: ExtensionMessageOf<"error">): TaskOutcome {
+	if (code === "storage_failed") return { kind: "storageFailed", error }
+	if (code === "task_locked") return { kind: "locked", error }
+	return { kind: "failed", error }
+}
 
 export function exitCodeOf(outcome: TaskOutcome): number {
 	switch (outcome.kind) {
 		case "completed":
 			return ExitCode.completed
 		case "failed":
+		case "locked":
 			return ExitCode.failed
+		case "storageFailed":
+			return ExitCode.storage
 		case "needsPerson":
 			return ExitCode.needsPerson
 		case "interrupted":
@@ -33,13 +47,15 @@ const reasons: Readonly<Record<TaskOutcome["kind"], string>> = {
 	needsPerson: "needs_person",
 	interrupted: "interrupted",
 	cancelled: "cancelled",
+	storageFailed: "storage_failed",
+	locked: "task_locked",
 }
 
 export function runResult(outcome: TaskOutcome, taskId: string | undefined, usage: Usage): RunResult {
 	const text =
 		outcome.kind === "completed"
 			? outcome.result
-			: outcome.kind === "failed"
+			: outcome.kind === "failed" || outcome.kind === "storageFailed" || outcome.kind === "locked"
 				? outcome.error
 				: outcome.kind === "needsPerson"
 					? outcome.reason

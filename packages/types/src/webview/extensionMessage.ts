@@ -62,7 +62,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	z.object({
 		type: z.literal("error"),
 		error: z.string(),
-		code: z.enum(["invalid_message", "not_found", "failed"]),
+		/** storage_failed: the task could not be saved and was stopped; task_locked: another process has the task open. */
+		code: z.enum(["invalid_message", "not_found", "failed", "storage_failed", "task_locked"]),
 		/** The `type` of the client message this answers, when known. */
 		inReplyTo: z.string().optional(),
 	}),
