@@ -218,6 +218,8 @@ suite("public API (seed 002)", () => {
 			done("Tried again."),
 		)
 		await useModel(api, server)
+		// Whether a file exists is only said after its read is approved.
+		new ReadOnlyAutoApprover(api)
 		const recovery = new TaskErrorRecovery(api)
 		let completions = 0
 		api.on("taskCompleted", () => void completions++)
