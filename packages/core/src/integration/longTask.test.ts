@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
 
 let agent: AgentHarness | undefined
+// Closing a 1,000-turn task and removing its folder can take a while on a busy machine.
 afterEach(async () => {
 	await agent?.cleanup()
 	agent = undefined
-})
+}, 60_000)
 
 describe("a long task", () => {
 	it("runs 1,000 turns (the loop is a loop) without losing a delta or a tool result", async () => {
