@@ -9,7 +9,13 @@ import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { screenshotsDir, extensionId, repoRoot, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import { activityBarItem, runCommand, waitForWorkbench, webviewContent } from "./lib/workbench.mjs"
+import {
+	activityBarItem,
+	runCommand,
+	setUpProvider,
+	waitForWorkbench,
+	webviewContent,
+} from "./lib/workbench.mjs"
 
 const governedFixture = path.join(repoRoot, "e2e/fixtures/governed-workspace")
 
@@ -48,13 +54,7 @@ export async function runGovernanceTests() {
 			await page.goto(server.workspaceUrl(), { waitUntil: "domcontentloaded" })
 			await waitForWorkbench(page)
 			await activityBarItem(page, viewContainerTitle).click()
-			const form = sidebar().getByRole("form", { name: "Set up a model provider" })
-			await form.waitFor({ timeout: 30_000 })
-			await form.getByLabel("Provider").selectOption("openai")
-			await form.getByLabel("Model id").fill("gpt-4.1")
-			await form.getByLabel("API key").fill("test-key")
-			await form.getByLabel("Base URL (optional)").fill(model.openaiBaseURL)
-			await form.getByRole("button", { name: "Save and start" }).click()
+			await setUpProvider(sidebar(), model.openaiBaseURL)
 			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
 			await box.waitFor({ timeout: 20_000 })
 			await box.fill("Add a farewell function")

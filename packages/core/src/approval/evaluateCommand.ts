@@ -1,5 +1,5 @@
 import { checkCommandPaths, type CommandPlace } from "./commandPaths.js"
-import { allowCoverage, anyCommand, deniedBy, parseRule, type CommandRule } from "./rules/commandRules.js"
+import { allowCoverage, anyCommand, deniedBy, parseRules, type CommandRule } from "./rules/commandRules.js"
 import { hasRiskTable, riskyArguments } from "./rules/riskyArguments.js"
 import { analyseLine, type Invocation } from "./shell/invocations.js"
 import { loadShellParser, type ShellParserLocation } from "./shell/shellParser.js"
@@ -56,10 +56,8 @@ export async function evaluateCommand(
 	parserLocation?: ShellParserLocation,
 ): Promise<CommandDecision> {
 	const parser = await loadShellParser(parserLocation)
-	const parse = (texts: readonly string[]) =>
-		texts.flatMap((text) => parseRule(parser, text) ?? []).filter((rule) => rule !== undefined)
-	const allowed = parse(lists.allowed)
-	const denied = parse(lists.denied)
+	const allowed = parseRules(parser, lists.allowed)
+	const denied = parseRules(parser, lists.denied)
 	const analysis = analyseLine(parser, line)
 
 	for (const invocation of analysis.invocations) {

@@ -47,6 +47,20 @@ export function parseRule(parser: Parser, text: string): CommandRule | undefined
 	}
 }
 
+/**
+ * Rules as parsed, by their text. The lists are the same for every command a task runs, so each
+ * rule is parsed once, not at every approval; parsing depends on nothing but the text.
+ */
+const parsedRules = new Map<string, CommandRule | undefined>()
+
+/** The rules of a list that are plain commands; the others are left out (see parseRule). */
+export function parseRules(parser: Parser, texts: readonly string[]): CommandRule[] {
+	return texts.flatMap((text) => {
+		if (!parsedRules.has(text)) parsedRules.set(text, parseRule(parser, text))
+		return parsedRules.get(text) ?? []
+	})
+}
+
 /** How many leading arguments of `args` the rule's arguments cover exactly, or -1 when it does not cover them. */
 export function allowCoverage(rule: CommandRule, program: string, args: WordValue[]): number {
 	if (rule.program === anyCommand) return args.length
