@@ -44,6 +44,17 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	cancelTask: async (controller) => {
 		controller.currentTask?.cancel()
 	},
+	condenseTaskContextRequest: async (controller, message, reply) => {
+		const task = controller.currentTask
+		if (task === undefined)
+			return reply({
+				type: "error",
+				code: "failed",
+				error: "There is no task to condense.",
+				inReplyTo: message.type,
+			})
+		await task.condenseContext()
+	},
 	terminalOperation: async (controller, message) => {
 		controller.currentTask?.terminalOperation(message.terminalOperation)
 	},

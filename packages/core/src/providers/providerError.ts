@@ -10,6 +10,11 @@ export type ProviderErrorKind =
 	| "network"
 	/** 400/404/413/422: the request itself is wrong (unknown model, context too long). */
 	| "bad_request"
+	/**
+	 * The request did not fit the model's context window (Anthropic "prompt is too long", OpenAI
+	 * `context_length_exceeded`, ...). Retrying the same request cannot help; a smaller one can.
+	 */
+	| "context_overflow"
 	/** The stream ended without a proper end or sent something unreadable. */
 	| "malformed_response"
 	| "aborted"

@@ -223,6 +223,14 @@ export class Task extends EventEmitter<TaskEvents> {
 		return true
 	}
 
+	/**
+	 * Condenses the conversation now, whatever its size (the person asked for it). Shows a
+	 * `condense_context` row, or a `condense_context_error` row saying why it could not.
+	 */
+	async condenseContext(): Promise<void> {
+		throw new Error("not yet")
+	}
+
 	/** Stops what the task is doing; it then offers to resume (`resume_task`). */
 	cancel(): void {
 		if (this.status !== "running") return

@@ -17,6 +17,8 @@ export const clineApiReqInfoSchema = z.object({
 	cancelReason: z.enum(["streaming_failed", "user_cancelled"]).optional(),
 	streamingFailedMessage: z.string().optional(),
 	apiProtocol: z.enum(["anthropic", "openai", "ollama"]).optional(),
+	/** The model's context window, in tokens, as Cairn knows it for this request. */
+	contextWindow: z.number().int().positive().optional(),
 })
 export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>

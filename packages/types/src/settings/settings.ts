@@ -49,6 +49,15 @@ export const cairnSettingsSchema = z.object({
 	 * new chunk mid-answer) before it counts as a network failure and is retried.
 	 */
 	requestIdleTimeoutMs: z.number().int().positive().default(120_000),
+	/**
+	 * Condense the conversation (one summarization request) when the next request would pass
+	 * `autoCondenseContextPercent` of the usable window; off, only the sliding window keeps it in.
+	 */
+	autoCondenseContext: z.boolean().default(true),
+	/** Percent of the usable window (the context window minus the output reserve). */
+	autoCondenseContextPercent: z.number().int().min(10).max(100).default(75),
+	/** The model that writes the summaries (a cheaper one, say); unset means the task's own model. */
+	condensingProvider: providerSettingsSchema.optional(),
 	customInstructions: z.string().default(""),
 	/** The UI language, a BCP 47 tag. */
 	language: z.string().default("en"),

@@ -13,6 +13,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	askResponse: { type: "askResponse", askResponse: "messageResponse", text: "yes, go on" },
 	clearTask: { type: "clearTask" },
 	cancelTask: { type: "cancelTask" },
+	condenseTaskContextRequest: { type: "condenseTaskContextRequest" },
 	terminalOperation: { type: "terminalOperation", terminalOperation: "abort" },
 	showTaskWithId: { type: "showTaskWithId", taskId: "3f2c-11aa_b" },
 	deleteTaskWithId: { type: "deleteTaskWithId", taskId: "3f2c-11aa" },

@@ -32,6 +32,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("clearTask") }),
 	/** Stop what the task is doing now; it can be resumed. */
 	z.object({ type: z.literal("cancelTask") }),
+	/** Condense the current task's context now, whatever its size. */
+	z.object({ type: z.literal("condenseTaskContextRequest") }),
 	/** For a running command: let the agent go on while it runs, or kill it. */
 	z.object({ type: z.literal("terminalOperation"), terminalOperation: z.enum(["continue", "abort"]) }),
 	z.object({ type: z.literal("showTaskWithId"), taskId: taskIdSchema }),
