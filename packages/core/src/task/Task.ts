@@ -26,6 +26,8 @@ import { withIdleTimeout } from "../providers/idleTimeout.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
+import { ContextManager, ContextTooLargeError } from "../context/contextManager.js"
+import { summarize, toProviderError } from "./requestSummary.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
@@ -54,6 +56,8 @@ export interface TaskOptions {
 	persistence?: TaskPersistence
 	/** Continue a task read back from disk (then call resumeFromHistory, not startTask). */
 	saved?: SavedTask
+	/** The model that condenses the conversation; the task's own when unset. */
+	condensingProvider?: ModelProvider
 }
 
 /** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
@@ -65,28 +69,6 @@ class TaskCancelled extends Error {
 	}
 }
 
-const requestSummaryChars = 2_000
-
-function summarize(content: readonly UserBlock[]): string {
-	const texts = content.flatMap((b) => (b.type === "text" ? [b.text] : []))
-	const results = content.filter((b) => b.type === "tool_result").length
-	const summary = [
-		texts
-			.join("\n")
-			.replace(/<environment_details>[\s\S]*<\/environment_details>/, "")
-			.trim(),
-	]
-	if (results > 0) summary.push(`[${results} tool result${results > 1 ? "s" : ""}]`)
-	return summary.filter(Boolean).join("\n").slice(0, requestSummaryChars)
-}
-
-const toProviderError = (error: unknown): ProviderError =>
-	error instanceof ProviderError
-		? error
-		: new ProviderError("network", error instanceof Error ? error.message : String(error), {
-				cause: error,
-			})
-
 /**
  * One task: the agent loop of seeds 003/004. The loop is a loop (a 1,000-turn task does not grow
  * the stack); every exit path leaves the API history consistent, so a cancelled task resumes.
@@ -96,6 +78,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	readonly transcript: Transcript
 	readonly history: ApiHistory
 	private readonly asks: AskChannel
+	private readonly context: ContextManager
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
 	private mode: string
@@ -124,10 +107,24 @@ export class Task extends EventEmitter<TaskEvents> {
 			this.emit("message", change)
 		}, reloaded.messages)
 		for (const message of reloaded.changed) persistence?.messageFinal(message)
-		this.history = new ApiHistory(options.saved?.apiHistory ?? [], (history) =>
-			persistence?.apiHistoryChanged(history),
+		this.history = new ApiHistory(
+			options.saved?.apiHistory ?? [],
+			(history, view) => persistence?.apiHistoryChanged(history, view),
+			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
+		this.context = new ContextManager({
+			history: this.history,
+			transcript: this.transcript,
+			provider: options.provider,
+			...(options.condensingProvider && { condensingProvider: options.condensingProvider }),
+			settings: options.settings,
+			logger: options.host.logger,
+			onSummaryUsage: (usage, cost) => {
+				this.usage.addSummary(usage, cost)
+				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
+			},
+		})
 		this.mode = options.mode
 		this.offerToolsOf(options.mode)
 		const restored = activeIntentOf(reloaded.messages)?.id
@@ -228,7 +225,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	 * `condense_context` row, or a `condense_context_error` row saying why it could not.
 	 */
 	async condenseContext(): Promise<void> {
-		throw new Error("not yet")
+		await this.context.condenseNow(this.abortController.signal)
 	}
 
 	/** Stops what the task is doing; it then offers to resume (`resume_task`). */
@@ -303,7 +300,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				this.interruptedResults = next.filter((block) => block.type === "tool_result")
 				throw new TaskCancelled()
 			}
-			userContent = next
+			userContent = await this.context.capResults(next)
 		}
 	}
 
@@ -329,6 +326,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		const tools = governance.offersIntentTool
 			? this.toolSpecs
 			: this.toolSpecs.filter((spec) => spec.name !== "select_active_intent")
+		let overflowRetried = false
 		for (let attempt = 1; ; attempt++) {
 			const settings = this.options.settings()
 			const systemPrompt = buildSystemPrompt({
@@ -340,6 +338,16 @@ export class Task extends EventEmitter<TaskEvents> {
 				...(ignore.source && { ignoreRules: ignore.source }),
 				...(governance.section && { governance: governance.section }),
 			})
+			let messages
+			try {
+				messages = await this.context.fit({ systemPrompt, tools }, signal)
+			} catch (error) {
+				if (!(error instanceof ContextTooLargeError)) throw error
+				// Never sent: what the person changes (a shorter message, a larger model) is what can help.
+				await this.asks.ask("api_req_failed", error.message)
+				attempt = 0
+				continue
+			}
 			const row = this.transcript.say("api_req_started", {
 				text: JSON.stringify({ request: requestSummary, apiProtocol: provider.name }),
 			})
@@ -361,7 +369,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				const stream = withIdleTimeout(
 					provider.createMessage({
 						systemPrompt,
-						messages: this.history.all,
+						messages,
 						tools,
 						signal: request.signal,
 					}),
@@ -371,6 +379,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				await streamTurn(stream, output, this.transcript, this.tools)
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
+				this.context.reported(output.usage)
 				this.finishRequestRow(row.ts, requestSummary, output, {})
 				logger.debug("Model answered", { taskId: this.taskId, ms: Date.now() - started })
 				return output
@@ -397,6 +406,13 @@ export class Task extends EventEmitter<TaskEvents> {
 					this.transcript,
 					"The response was cut off before this tool call was complete.",
 				)
+				// Smaller, then once more at once; the identical request is never sent again.
+				if (failure.kind === "context_overflow" && (await this.context.overflowed(failure, signal))) {
+					if (!overflowRetried) {
+						overflowRetried = true
+						continue
+					}
+				}
 				if (failure.retryable && attempt <= settings.requestRetries) {
 					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
 					this.transcript.say("api_req_retry_delayed", {
@@ -435,6 +451,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			text: JSON.stringify({
 				request,
 				apiProtocol: this.options.provider.name,
+				contextWindow: this.options.provider.model.info.contextWindow,
 				tokensIn: inputTokens,
 				tokensOut: outputTokens,
 				...(cacheWriteTokens !== undefined && { cacheWrites: cacheWriteTokens }),
