@@ -60,7 +60,10 @@ export class ContextManager {
 	constructor(private readonly options: ContextManagerOptions) {}
 
 	get budget(): ContextBudget {
-		return contextBudget(this.options.provider.model.info, this.options.settings().autoCondenseContextPercent)
+		return contextBudget(
+			this.options.provider.model.info,
+			this.options.settings().autoCondenseContextPercent,
+		)
 	}
 
 	/** Tool results as they should enter the history: none bigger than its share of the window. */
@@ -143,13 +146,15 @@ export class ContextManager {
 	/** Tokens of the next request under the current view, as the provider would count them. */
 	private expected(counter: TokenCounter, view?: ContextView): number {
 		const frame = this.frame ?? { systemPrompt: "", tools: [] }
-		const messages = view === undefined ? this.options.history.forModel : viewMessages(this.options.history.all, view)
+		const messages =
+			view === undefined ? this.options.history.forModel : viewMessages(this.options.history.all, view)
 		return this.ledger.expected(counter.request({ ...frame, messages }))
 	}
 
 	private answeredSinceCondense(): boolean {
 		const all = this.options.history.all
-		for (let i = all.length - 1; i > this.condensedAt && i > 0; i--) if (all[i]?.role === "assistant") return true
+		for (let i = all.length - 1; i > this.condensedAt && i > 0; i--)
+			if (all[i]?.role === "assistant") return true
 		return false
 	}
 
@@ -197,10 +202,16 @@ export class ContextManager {
 			})
 		} catch (error) {
 			if (signal.aborted) {
-				transcript.update(row.ts, { say: "condense_context_error", text: "Condensing was cancelled.", partial: false })
+				transcript.update(row.ts, {
+					say: "condense_context_error",
+					text: "Condensing was cancelled.",
+					partial: false,
+				})
 				throw error
 			}
-			return fail(`The summarization request failed: ${error instanceof Error ? error.message : String(error)}`)
+			return fail(
+				`The summarization request failed: ${error instanceof Error ? error.message : String(error)}`,
+			)
 		}
 		this.options.onSummaryUsage(summary.usage, summary.cost)
 		const condensed: ContextView = { keepFrom, summary: summary.text, omitted: 0 }
@@ -215,7 +226,12 @@ export class ContextManager {
 		transcript.update(row.ts, {
 			text: "",
 			partial: false,
-			contextCondense: { cost: summary.cost, prevContextTokens, newContextTokens, summary: summary.text },
+			contextCondense: {
+				cost: summary.cost,
+				prevContextTokens,
+				newContextTokens,
+				summary: summary.text,
+			},
 		})
 		return true
 	}
@@ -230,7 +246,11 @@ export class ContextManager {
 		const keepFrom = earliestCutWithin(history.all, view, tailBudget, counter)
 		if (keepFrom === undefined) return false
 		const prevContextTokens = this.expected(counter)
-		const truncated: ContextView = { ...view, keepFrom, omitted: view.omitted + (keepFrom - view.keepFrom) }
+		const truncated: ContextView = {
+			...view,
+			keepFrom,
+			omitted: view.omitted + (keepFrom - view.keepFrom),
+		}
 		history.setView(truncated)
 		this.ledger.viewChanged()
 		const newContextTokens = this.expected(counter)

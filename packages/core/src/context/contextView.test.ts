@@ -11,7 +11,15 @@ const result = (id: string): ApiMessage => ({
 	role: "user",
 	content: [{ type: "tool_result", toolUseId: id, content: [{ type: "text", text: "content" }] }],
 })
-const history = [user("<task>fix it</task>"), call("1"), result("1"), call("2"), result("2"), call("3"), result("3")]
+const history = [
+	user("<task>fix it</task>"),
+	call("1"),
+	result("1"),
+	call("2"),
+	result("2"),
+	call("3"),
+	result("3"),
+]
 
 describe("the model's view of the history", () => {
 	it("is the whole history until something is condensed or dropped", () => {
@@ -30,7 +38,9 @@ describe("the model's view of the history", () => {
 		const sent = viewMessages(history, { keepFrom: 3, summary: "s", omitted: 0 })
 		sent.forEach((message, i) => expect(message.role).toBe(i % 2 === 0 ? "user" : "assistant"))
 		const uses = sent.flatMap((m) => m.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])))
-		const results = sent.flatMap((m) => m.content.flatMap((b) => (b.type === "tool_result" ? [b.toolUseId] : [])))
+		const results = sent.flatMap((m) =>
+			m.content.flatMap((b) => (b.type === "tool_result" ? [b.toolUseId] : [])),
+		)
 		expect(results).toEqual(uses)
 	})
 

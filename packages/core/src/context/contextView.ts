@@ -45,7 +45,10 @@ export function viewMessages(all: readonly ApiMessage[], view: ContextView): rea
 	const first = all[0]
 	if (first === undefined || isFullView(view) || first.role !== "user") return all
 	const keepFrom = Math.min(view.keepFrom, all.length)
-	return [{ ...first, content: [...first.content, { type: "text", text: summaryText(view) }] }, ...all.slice(keepFrom)]
+	return [
+		{ ...first, content: [...first.content, { type: "text", text: summaryText(view) }] },
+		...all.slice(keepFrom),
+	]
 }
 
 /** Whether `keepFrom` may start a view of `all`: an assistant message after the first one. */

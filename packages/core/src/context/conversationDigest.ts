@@ -24,7 +24,9 @@ function userEntry(block: UserBlock, toolNames: ReadonlyMap<string, string>): st
 		case "image":
 			return "USER: [an image]"
 		case "tool_result": {
-			const text = block.content.map((part) => (part.type === "text" ? part.text : "[an image]")).join("\n")
+			const text = block.content
+				.map((part) => (part.type === "text" ? part.text : "[an image]"))
+				.join("\n")
 			const name = toolNames.get(block.toolUseId) ?? "a tool"
 			return `RESULT of ${name}${block.isError ? " (failed)" : ""}:\n${clip(text, resultHeadChars, resultTailChars)}`
 		}
@@ -52,7 +54,9 @@ export function digestEntries(messages: readonly ApiMessage[]): string[] {
 		for (const block of message.content) {
 			if (block.type === "tool_use") toolNames.set(block.id, block.name)
 			const entry =
-				message.role === "user" ? userEntry(block as UserBlock, toolNames) : assistantEntry(block as AssistantBlock)
+				message.role === "user"
+					? userEntry(block as UserBlock, toolNames)
+					: assistantEntry(block as AssistantBlock)
 			if (entry !== undefined) entries.push(entry)
 		}
 	}

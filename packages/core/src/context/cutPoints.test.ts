@@ -6,8 +6,20 @@ import { TokenCounter } from "./tokenCounter.js"
 
 const counter = await TokenCounter.load()
 const turn = (i: number, size: number): ApiMessage[] => [
-	{ role: "assistant", content: [{ type: "tool_use", id: `t${i}`, name: "read_file", input: { path: "a" } }] },
-	{ role: "user", content: [{ type: "tool_result", toolUseId: `t${i}`, content: [{ type: "text", text: "word ".repeat(size) }] }] },
+	{
+		role: "assistant",
+		content: [{ type: "tool_use", id: `t${i}`, name: "read_file", input: { path: "a" } }],
+	},
+	{
+		role: "user",
+		content: [
+			{
+				type: "tool_result",
+				toolUseId: `t${i}`,
+				content: [{ type: "text", text: "word ".repeat(size) }],
+			},
+		],
+	},
 ]
 const task: ApiMessage = { role: "user", content: [{ type: "text", text: "<task>t</task>" }] }
 const history = [task, ...turn(1, 100), ...turn(2, 100), ...turn(3, 100), ...turn(4, 100)]

@@ -70,7 +70,12 @@ export async function summarizeConversation(options: {
 				messages: [
 					{
 						role: "user",
-						content: [{ type: "text", text: `${digest}\n\nWrite the summary of the conversation above now.` }],
+						content: [
+							{
+								type: "text",
+								text: `${digest}\n\nWrite the summary of the conversation above now.`,
+							},
+						],
 					},
 				],
 				tools: [],
@@ -91,7 +96,8 @@ export async function summarizeConversation(options: {
 	} finally {
 		options.signal.removeEventListener("abort", abort)
 	}
-	if (text.trim() === "") throw new ProviderError("malformed_response", "The model answered with an empty summary.")
+	if (text.trim() === "")
+		throw new ProviderError("malformed_response", "The model answered with an empty summary.")
 	return { text: text.trim(), usage, cost: requestCost(provider.model.info, usage) }
 }
 

@@ -48,7 +48,10 @@ describe("counting the tokens of a request", () => {
 	it("counts the system prompt and the tools' names, descriptions and schemas", () => {
 		const tools = [{ name: "t", description: "does t", inputSchema: { type: "object" } }]
 		expect(counter.request({ systemPrompt: "be brief", messages: [], tools })).toBe(
-			counter.text("be brief") + counter.text("t") + counter.text("does t") + counter.text('{"type":"object"}'),
+			counter.text("be brief") +
+				counter.text("t") +
+				counter.text("does t") +
+				counter.text('{"type":"object"}'),
 		)
 	})
 })

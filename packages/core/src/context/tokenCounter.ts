@@ -47,7 +47,8 @@ export class TokenCounter {
 			const options = { disallowedSpecial: new Set<string>() }
 			return new TokenCounter((text) => {
 				let tokens = 0
-				for (let i = 0; i < text.length; i += chunkChars) tokens += countTokens(text.slice(i, i + chunkChars), options)
+				for (let i = 0; i < text.length; i += chunkChars)
+					tokens += countTokens(text.slice(i, i + chunkChars), options)
 				return tokens
 			})
 		})
@@ -83,7 +84,10 @@ export class TokenCounter {
 		if (cached !== undefined) return cached
 		let tokens = 0
 		for (const tool of tools)
-			tokens += this.countText(tool.name) + this.countText(tool.description) + this.countText(JSON.stringify(tool.inputSchema))
+			tokens +=
+				this.countText(tool.name) +
+				this.countText(tool.description) +
+				this.countText(JSON.stringify(tool.inputSchema))
 		toolListTokens.set(tools, tokens)
 		return tokens
 	}
@@ -97,7 +101,11 @@ export class TokenCounter {
 	}
 
 	request(request: RequestShape): number {
-		return this.systemPrompt(request.systemPrompt) + this.messages(request.messages) + this.tools(request.tools)
+		return (
+			this.systemPrompt(request.systemPrompt) +
+			this.messages(request.messages) +
+			this.tools(request.tools)
+		)
 	}
 
 	private uncachedBlock(block: UserBlock | AssistantBlock): number {
@@ -110,7 +118,9 @@ export class TokenCounter {
 			case "tool_use":
 				return (
 					this.countText(block.name) +
-					this.countText(typeof block.input === "string" ? block.input : JSON.stringify(block.input ?? {}))
+					this.countText(
+						typeof block.input === "string" ? block.input : JSON.stringify(block.input ?? {}),
+					)
 				)
 			case "tool_result": {
 				let tokens = perToolResult

@@ -4,7 +4,8 @@ import { TokenCounter } from "./tokenCounter.js"
 import { capToolResults } from "./toolResultCap.js"
 
 const counter = await TokenCounter.load()
-const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}: const value${i} = compute(${i})`).join("\n")
+const lines = (n: number) =>
+	Array.from({ length: n }, (_, i) => `line ${i + 1}: const value${i} = compute(${i})`).join("\n")
 const resultOf = (text: string): ToolResultBlock => ({
 	type: "tool_result",
 	toolUseId: "t1",

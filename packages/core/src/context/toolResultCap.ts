@@ -41,6 +41,10 @@ function capResult(block: ToolResultBlock, cap: number, counter: TokenCounter): 
  * keeps its head and says how to read on. A result is sent with every later request until it
  * is condensed away, so one huge read would otherwise crowd out the whole conversation.
  */
-export function capToolResults(blocks: readonly UserBlock[], cap: number, counter: TokenCounter): UserBlock[] {
+export function capToolResults(
+	blocks: readonly UserBlock[],
+	cap: number,
+	counter: TokenCounter,
+): UserBlock[] {
 	return blocks.map((block) => (block.type === "tool_result" ? capResult(block, cap, counter) : block))
 }

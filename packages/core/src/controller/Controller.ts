@@ -241,10 +241,10 @@ export class Controller {
 				mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
 				taskId,
 				saved: {
-						messages: loaded.messages,
-						apiHistory: loaded.apiHistory,
-						contextView: loaded.contextView,
-					},
+					messages: loaded.messages,
+					apiHistory: loaded.apiHistory,
+					contextView: loaded.contextView,
+				},
 			})
 		} catch (error) {
 			await this.writers.abandon(taskId)
@@ -338,14 +338,19 @@ export class Controller {
 	}
 
 	/** The model that writes summaries; the task's own (undefined) when unset or unusable. */
-	private async condensingProvider(settings: ProviderSettings | undefined): Promise<ModelProvider | undefined> {
+	private async condensingProvider(
+		settings: ProviderSettings | undefined,
+	): Promise<ModelProvider | undefined> {
 		if (settings === undefined) return undefined
 		try {
 			return this.options.buildProvider(settings, await this.settingsStore.apiKey(settings.provider))
 		} catch (error) {
-			this.host.logger.warn("The condensing model cannot be used; the task's own model condenses instead", {
-				error: String(error),
-			})
+			this.host.logger.warn(
+				"The condensing model cannot be used; the task's own model condenses instead",
+				{
+					error: String(error),
+				},
+			)
 			return undefined
 		}
 	}

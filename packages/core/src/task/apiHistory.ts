@@ -47,7 +47,9 @@ export class ApiHistory {
 	/** Sends the model a shorter history from now on; the full one is kept. */
 	setView(view: ContextView): void {
 		if (!isCutPoint(this.messages, view.keepFrom) && view.keepFrom > 1)
-			throw new Error(`message ${view.keepFrom} cannot start the model's view: it is not an answer of the model`)
+			throw new Error(
+				`message ${view.keepFrom} cannot start the model's view: it is not an answer of the model`,
+			)
 		this.currentView = view
 		this.changed()
 	}
