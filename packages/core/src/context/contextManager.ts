@@ -35,6 +35,8 @@ export interface ContextManagerOptions {
 	logger: Logger
 	/** A summarization request's usage, for the task's totals. */
 	onSummaryUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
+	/** Resolves once the history's changes so far are on disk. */
+	persisted?: () => Promise<void>
 }
 
 type Reason = "automatic" | "manual" | "overflow"
@@ -223,6 +225,8 @@ export class ContextManager {
 		history.setView(condensed)
 		this.ledger.viewChanged()
 		this.condensedAt = all.length - 1
+		// Shown as done once it is on disk: a task killed after that resumes condensed.
+		await this.options.persisted?.()
 		transcript.update(row.ts, {
 			text: "",
 			partial: false,

@@ -113,6 +113,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(options.condensingProvider && { condensingProvider: options.condensingProvider }),
 			settings: options.settings,
 			logger: options.host.logger,
+			...(persistence && { persisted: () => persistence.flushed() }),
 			onSummaryUsage: (usage, cost) => {
 				this.usage.addSummary(usage, cost)
 				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)

@@ -14,6 +14,8 @@ export interface TaskPersistence {
 	 * model is sent changed (a condense or a truncation).
 	 */
 	apiHistoryChanged(history: readonly ApiMessage[], view: ContextView): void
+	/** Resolves when everything reported so far is written (or has failed, which stops the task). */
+	flushed(): Promise<void>
 }
 
 /** A task read back from disk, to continue. */
