@@ -39,7 +39,10 @@ describe("countRequestTokens: the count rule shared with Cairn's core", () => {
 							tool_use_id: "t1",
 							content: [
 								{ type: "text", text: "export const a = 1" },
-								{ type: "image", source: { type: "base64", media_type: "image/png", data: "AA" } },
+								{
+									type: "image",
+									source: { type: "base64", media_type: "image/png", data: "AA" },
+								},
 							],
 						},
 						{ type: "tool_result", tool_use_id: "t2", content: "plain" },
@@ -75,12 +78,21 @@ describe("countRequestTokens: the count rule shared with Cairn's core", () => {
 					content: null,
 					reasoning_content: "Read it.",
 					tool_calls: [
-						{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path": "a.ts"}' } },
+						{
+							id: "c1",
+							type: "function",
+							function: { name: "read_file", arguments: '{"path": "a.ts"}' },
+						},
 					],
 				},
 				{ role: "tool", tool_call_id: "c1", content: "export const a = 1" },
 			],
-			tools: [{ type: "function", function: { name: "read_file", description: "Read a file.", parameters: schema } }],
+			tools: [
+				{
+					type: "function",
+					function: { name: "read_file", description: "Read a file.", parameters: schema },
+				},
+			],
 		}
 		const expected =
 			tok("You are Cairn.") +
@@ -105,7 +117,12 @@ describe("countRequestTokens: the count rule shared with Cairn's core", () => {
 				},
 				{ role: "tool", content: "export const a = 1" },
 			],
-			tools: [{ type: "function", function: { name: "read_file", description: "Read a file.", parameters: schema } }],
+			tools: [
+				{
+					type: "function",
+					function: { name: "read_file", description: "Read a file.", parameters: schema },
+				},
+			],
 		}
 		const expected =
 			tok("You are Cairn.") +
@@ -118,7 +135,10 @@ describe("countRequestTokens: the count rule shared with Cairn's core", () => {
 
 	it("counts what is absent or unreadable as 0", async () => {
 		expect(await countRequestTokens("openai", undefined)).toEqual({ total: 0, tools: 0 })
-		const odd = { messages: [null, { role: "user" }, { role: "user", content: [{ type: "audio" }] }], tools: [{}] }
+		const odd = {
+			messages: [null, { role: "user" }, { role: "user", content: [{ type: "audio" }] }],
+			tools: [{}],
+		}
 		expect(await countRequestTokens("openai", odd)).toEqual({ total: 6, tools: 0 })
 	})
 })
