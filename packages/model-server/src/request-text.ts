@@ -4,8 +4,8 @@ function textParts(content: unknown): string {
 	if (typeof content === "string") return content
 	if (!Array.isArray(content)) return ""
 	return content
-		.map((part: unknown) =>
-			isRecord(part) && part.type === "text" && typeof part.text === "string" ? part.text : "",
+		.flatMap((part: unknown) =>
+			isRecord(part) && part.type === "text" && typeof part.text === "string" ? [part.text] : [],
 		)
 		.join("\n")
 }
