@@ -92,11 +92,11 @@ describe.each<ProviderName>(["anthropic", "openai", "ollama"])("context manageme
 	}, 180_000)
 
 	it("recovers from the provider's overflow error by itself, never sending the refused request again", async () => {
-		// Cairn believes the window is 48k; the server allows 16k, as a misconfigured proxy would.
+		// Cairn believes the window is 40k; the server allows 16k, as a misconfigured proxy would.
 		agent = await startAgent({
 			provider,
 			files: { "big.ts": bigFile },
-			modelInfo: { contextWindow: 48_000, maxOutputTokens: 4_000 },
+			modelInfo: { contextWindow: 40_000, maxOutputTokens: 4_000 },
 			server: { contextWindow: 16_000, sideTurns: summary("Read big.ts several times.") },
 			settings: { autoApproval: { enabled: true, readOnly: true } },
 			scenario: [...Array.from({ length: 20 }, () => read), complete],
