@@ -102,7 +102,7 @@ describe("files in context", () => {
 			settings: readsAutomatically,
 			files: { "a.txt": "a\n", "b.txt": "b\n", "untouched.txt": "u\n" },
 			scenario: [
-				call("read_file", { path: "a.txt" }),
+				readFile("a.txt"),
 				readFile("b.txt"),
 				readFile("untouched.txt"),
 				// While the model "thinks", the person edits one file and deletes another.
