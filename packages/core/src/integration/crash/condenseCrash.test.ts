@@ -2,6 +2,7 @@ import { spawn } from "node:child_process"
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/model-server"
+import type { ProviderName } from "@cairn/types"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { summarizationMarker } from "../../context/summarizeConversation.js"
 import { Controller } from "../../controller/Controller.js"
@@ -15,16 +16,21 @@ import { bundleChild } from "./bundleChild.js"
 // SIGKILL right after a condense, then resume in another process: the request sent after the
 // resume is the condensed one (task, summary, recent turns), not the whole history.
 
-const summaryText = "SUMMARY: big.ts was read many times and never changed."
-const bigFile = Array.from(
-	{ length: 1_500 },
-	(_, i) => `export const value${i} = ${i} * 31 + ${i % 11}`,
-).join("\n")
+const summaryText = "SUMMARY: many files were read; none changed."
+// Forty files, each marked inside, so what was condensed away can be told from what was kept.
+const files = 40
+const marker = (i: number) => `CONTENT-OF-FILE-${i}-END`
+const fileText = (i: number) =>
+	[
+		`// ${marker(i)}`,
+		...Array.from({ length: 300 }, (_, k) => `export const v${k} = ${k} * ${i + 31}`),
+	].join("\n")
 
+let handedOut = 0
 const model: TurnFunction = ({ request }) =>
 	JSON.stringify(request.body).includes("TASK RESUMPTION")
 		? { toolCalls: [{ name: "attempt_completion", arguments: { result: "Resumed and finished." } }] }
-		: { toolCalls: [{ name: "read_file", arguments: { path: "big.ts" } }] }
+		: { toolCalls: [{ name: "read_file", arguments: { path: `file-${handedOut++ % files}.ts` } }] }
 
 let server: ModelServer
 let temp: { dir: string; remove(): Promise<void> }
@@ -47,14 +53,20 @@ afterAll(async () => {
 })
 
 /** Runs the child until its first condense is final, SIGKILLs it, and returns the task id. */
-function runUntilCondensedThenKill(workspace: string, storage: string): Promise<string> {
+function runUntilCondensedThenKill(
+	provider: ProviderName,
+	workspace: string,
+	storage: string,
+): Promise<string> {
+	const baseUrl = provider === "openai" ? server.openaiBaseURL : server.url
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [childBundle], {
 			env: {
 				...process.env,
+				CRASH_PROVIDER: provider,
 				CRASH_WORKSPACE: workspace,
 				CRASH_STORAGE: storage,
-				CRASH_BASE_URL: server.openaiBaseURL,
+				CRASH_BASE_URL: baseUrl,
 			},
 			stdio: ["ignore", "pipe", "inherit"],
 		})
@@ -76,47 +88,52 @@ function runUntilCondensedThenKill(workspace: string, storage: string): Promise<
 	})
 }
 
-describe("a condensed task killed with SIGKILL", () => {
-	it("resumes from the condensed history", async () => {
-		const workspace = path.join(temp.dir, "workspace")
-		const storage = path.join(temp.dir, "storage")
-		await mkdir(workspace, { recursive: true })
-		await writeFile(path.join(workspace, "big.ts"), bigFile)
-		const taskId = await runUntilCondensedThenKill(workspace, storage)
+describe.each<ProviderName>(["anthropic", "openai", "ollama"])(
+	"a condensed task over %s killed with SIGKILL",
+	(provider) => {
+		it("resumes from the condensed history", async () => {
+			const workspace = path.join(temp.dir, provider, "workspace")
+			const storage = path.join(temp.dir, provider, "storage")
+			await mkdir(workspace, { recursive: true })
+			for (let i = 0; i < files; i++) await writeFile(path.join(workspace, `file-${i}.ts`), fileText(i))
+			const firstRead = handedOut % files
+			const taskId = await runUntilCondensedThenKill(provider, workspace, storage)
 
-		const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-		const controller = new Controller({
-			host,
-			version: "test",
-			tools: coreTools,
-			toolSpecs: toolSpecs(coreTools),
-			buildProvider,
-		})
-		await controller.initialize()
-		const client = new ClientMirror()
-		controller.attach(client.receive)
-		try {
-			const before = server.requests.length
-			expect(await controller.showTask(taskId)).toBe(true)
-			await client.waitForAsk("resume_task", 30_000)
-			await controller.handleWebviewMessage(
-				{ type: "askResponse", askResponse: "yesButtonClicked" },
-				client.receive,
-			)
-			await client.waitForAsk("completion_result", 60_000)
-			const resumed = server.requests
-				.slice(before)
-				.find((r) => r.route === "chat" && r.turn !== undefined)
-			const sent = JSON.stringify(resumed?.body)
-			expect(sent).toContain(summaryText)
-			expect(sent).toContain("Read big.ts until told the task was resumed.")
-			const full = controller.currentTask?.history.all.length ?? 0
-			const sentMessages = (resumed?.body as { messages: unknown[] }).messages.length
-			expect(sentMessages).toBeLessThan(full)
-			expect(resumed?.contextOverflow).toBeUndefined()
-		} finally {
-			await controller.dispose()
-			await host.dispose()
-		}
-	}, 150_000)
-})
+			const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
+			const controller = new Controller({
+				host,
+				version: "test",
+				tools: coreTools,
+				toolSpecs: toolSpecs(coreTools),
+				buildProvider,
+			})
+			await controller.initialize()
+			const client = new ClientMirror()
+			controller.attach(client.receive)
+			try {
+				const before = server.requests.length
+				expect(await controller.showTask(taskId)).toBe(true)
+				await client.waitForAsk("resume_task", 30_000)
+				await controller.handleWebviewMessage(
+					{ type: "askResponse", askResponse: "yesButtonClicked" },
+					client.receive,
+				)
+				await client.waitForAsk("completion_result", 60_000)
+				const afterResume = server.requests.slice(before).filter((r) => r.route === "chat")
+				// Nothing was condensed again: the condensed view came back from disk.
+				expect(afterResume[0]?.sideTurn).toBeUndefined()
+				const resumed = afterResume.find((r) => r.turn !== undefined)
+				const sent = JSON.stringify(resumed?.body)
+				expect(sent).toContain(summaryText)
+				expect(sent).toContain("Read files until told the task was resumed.")
+				// The first file's content was condensed away: the full history has it, the request not.
+				expect(JSON.stringify(controller.currentTask?.history.all)).toContain(marker(firstRead))
+				expect(sent).not.toContain(marker(firstRead))
+				expect(resumed?.contextOverflow).toBeUndefined()
+			} finally {
+				await controller.dispose()
+				await host.dispose()
+			}
+		}, 150_000)
+	},
+)
