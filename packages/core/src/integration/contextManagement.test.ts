@@ -116,6 +116,34 @@ describe.each<ProviderName>(["anthropic", "openai", "ollama"])("context manageme
 	}, 180_000)
 })
 
+describe("the condensing model", () => {
+	it("writes the summaries when the person picked one, while the task keeps its own model", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			files: { "big.ts": bigFile },
+			modelInfo: window16k,
+			server: { contextWindow: 16_000, sideTurns: summary("Read big.ts a few times.") },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [...Array.from({ length: 8 }, () => read), complete],
+		})
+		await agent.controller.settingsStore.update({
+			condensingProvider: {
+				provider: "openai",
+				modelId: "cheap-summarizer",
+				baseUrl: agent.server.openaiBaseURL,
+			},
+		})
+		await agent.send({ type: "newTask", text: "read big.ts eight times" })
+		await agent.client.waitForAsk("completion_result", 120_000)
+		const requests = chats(agent.server.requests)
+		const model = (r: RecordedRequest) => (r.body as { model: string }).model
+		const summaries = requests.filter((r) => r.sideTurn !== undefined)
+		expect(summaries.length).toBeGreaterThan(0)
+		expect(summaries.map(model)).toEqual(summaries.map(() => "cheap-summarizer"))
+		expect(requests.filter((r) => r.turn !== undefined).map(model)).not.toContain("cheap-summarizer")
+	}, 120_000)
+})
+
 describe("a message that alone is over the window", () => {
 	it("gets a clear error and is never sent", async () => {
 		agent = await startAgent({
