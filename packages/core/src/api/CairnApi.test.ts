@@ -233,6 +233,30 @@ describe("tasks: cancel, clear, resume", () => {
 	})
 })
 
+describe("condenseTaskContext", () => {
+	it("rejects, naming the method, when there is no current task", async () => {
+		harness = await startApi({ provider: "openai" })
+		await expect(harness.api.condenseTaskContext()).rejects.toThrow(
+			/^condenseTaskContext: there is no current task to condense$/,
+		)
+		expect(chats(harness)).toEqual([])
+	})
+
+	it("condenses the current task with one summarization request and resolves once its row shows", async () => {
+		const summary = "The person asked for a greeting; Cairn answered and finished."
+		harness = await startApi({ provider: "openai", scenario: [done("Hello."), { text: summary }] })
+		const { api, agent } = harness
+		const idle = next(api, "taskIdle")
+		await api.startNewTask({ text: "say hello" })
+		await idle
+		await api.condenseTaskContext()
+		expect(chats(harness)).toHaveLength(2)
+		expect(JSON.stringify(chats(harness)[1]?.body)).toContain("say hello")
+		const row = agent.controller.currentTask?.messages.findLast((m) => m.say === "condense_context")
+		expect(row?.contextCondense?.summary).toBe(summary)
+	})
+})
+
 describe("configuration", () => {
 	it("setConfiguration validates everything before changing anything", async () => {
 		harness = await startApi({ provider: "openai", withoutProvider: true })

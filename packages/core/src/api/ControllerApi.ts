@@ -99,6 +99,13 @@ export class ControllerApi {
 		await this.send({ type: "clearTask" })
 	}
 
+	/** Checked here as well as by the handler, so the error names the method. */
+	async condenseTaskContext(): Promise<void> {
+		if (this.controller.currentTask === undefined)
+			throw new Error("condenseTaskContext: there is no current task to condense")
+		await this.send({ type: "condenseTaskContextRequest" })
+	}
+
 	async resumeTask(taskId: unknown): Promise<void> {
 		const id = parse(taskIdSchema, taskId, "resumeTask")
 		this.queue.length = 0
