@@ -34,6 +34,7 @@ describe("--stdin-prompt-stream", () => {
 				commands: [
 					"start",
 					"message",
+					"condense",
 					"cancel",
 					"ping",
 					"shutdown",
@@ -95,6 +96,30 @@ describe("--stdin-prompt-stream", () => {
 			expect.objectContaining({ type: "tool_result", name: "write_to_file", status: "rejected" }),
 		)
 		await expect(world.read("out.txt")).rejects.toThrow(/ENOENT/)
+		c.write({ command: "shutdown", requestId: "bye" })
+		expect((await c.exited).code).toBe(0)
+	})
+
+	it("condense: refused without a task; after one, acked and done with the condense's figures", async () => {
+		const summary = "The person asked for out.txt; it was written."
+		world = await createWorld({ scenario: [complete("Written."), { text: summary }] })
+		const c = await session()
+		c.write({ command: "condense", requestId: "k0" })
+		expect(await c.waitForLine((l) => l.requestId === "k0", "refusal")).toMatchObject({
+			type: "error",
+			code: "no_active_task",
+		})
+		c.write({ command: "start", requestId: "s1", prompt: "write out.txt" })
+		await c.waitForLine(doneOf("s1"), "done of start")
+		c.write({ command: "condense", requestId: "k1" })
+		await c.waitForLine((l) => l.type === "ack" && l.requestId === "k1", "ack of condense")
+		expect(await c.waitForLine(doneOf("k1"), "done of condense")).toMatchObject({
+			code: "condensed",
+			newContextTokens: expect.any(Number),
+		})
+		expect(c.lines).toContainEqual(
+			expect.objectContaining({ type: "system", subtype: "context_condensed", summary }),
+		)
 		c.write({ command: "shutdown", requestId: "bye" })
 		expect((await c.exited).code).toBe(0)
 	})

@@ -73,7 +73,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("-d, --debug", "log to $CAIRN_HOME/cli-debug.log (secrets redacted)")
 		.option(
 			"--stdin-prompt-stream",
-			"take NDJSON commands on stdin (start, message, cancel, ping, shutdown)",
+			"take NDJSON commands on stdin (start, message, condense, cancel, ping, shutdown, ...)",
 		)
 		.option("--session-id <id>", "continue the task with this id")
 		.option("-c, --continue", "continue the latest task of this workspace")

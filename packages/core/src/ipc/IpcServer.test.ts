@@ -78,6 +78,7 @@ describe("the IPC socket", () => {
 				commands: [
 					"start",
 					"message",
+					"condense",
 					"cancel",
 					"ping",
 					"shutdown",
@@ -152,6 +153,29 @@ describe("the IPC socket", () => {
 				response: "yesButtonClicked",
 				by: "person",
 			}),
+		)
+	})
+
+	it("condense: refused without a task; after one, done with the figures of the condense row", async () => {
+		const summary = "Wrote out.txt as asked; nothing is left to do."
+		world = await serve({ provider: "openai", scenario: [done("Written."), { text: summary }] })
+		const client = await world.connect()
+		client.send({ command: "condense", requestId: "k0" })
+		expect(await client.reply("k0")).toMatchObject({ type: "error", code: "no_active_task" })
+		client.send({ command: "start", requestId: "s1", prompt: "write out.txt" })
+		expect(await client.reply("s1")).toMatchObject({ code: "task_completed" })
+		client.send({ command: "condense", requestId: "k1" })
+		await client.waitFor((l) => l.type === "ack" && l.requestId === "k1", "the ack")
+		expect(await client.reply("k1")).toMatchObject({
+			type: "done",
+			command: "condense",
+			code: "condensed",
+			prevContextTokens: expect.any(Number),
+			newContextTokens: expect.any(Number),
+			cost: expect.any(Number),
+		})
+		expect(client.lines).toContainEqual(
+			expect.objectContaining({ type: "system", subtype: "context_condensed", summary }),
 		)
 	})
 

@@ -14,6 +14,7 @@ import type { ExtensionClient } from "../client/ExtensionClient.js"
 import { parseTypedAnswer, replyFor, type PersonAnswer } from "../client/personAnswers.js"
 import { isTaskActive, stopTask } from "../client/taskControl.js"
 import type { Logger } from "../host/Host.js"
+import { condenseCurrentTask, isCondenseRefusal, type CondenseOutcome } from "./condenseRequest.js"
 import type { OutputManager } from "./OutputManager.js"
 import {
 	parseStreamCommand,
@@ -70,6 +71,8 @@ export class PromptStreamSession implements PersonChannel {
 	private activeStart: { requestId: string } | undefined
 	private readonly cancels: string[] = []
 	private resuming: { prompt: string } | undefined
+	/** The requestId of the condense under way; one at a time. */
+	private condensing: string | undefined
 	private lastOutcome: TaskOutcome | undefined
 	private inputEnded = false
 	private closed = false
@@ -105,6 +108,8 @@ export class PromptStreamSession implements PersonChannel {
 		})
 		this.dispatcher.on("idle", ({ ask, message }) => this.onIdle(ask, message))
 		const onHostError = (message: ExtensionMessageOf<"error">) => {
+			// A condense that could not be done answers its own command; the task goes on.
+			if (isCondenseRefusal(message)) return
 			if (this.activeStart !== undefined) this.taskEnded(outcomeOfHostError(message))
 			else output.event({ type: "error", source: "host", message: message.error })
 		}
@@ -239,6 +244,8 @@ export class PromptStreamSession implements PersonChannel {
 				this.ack(command)
 				this.cancels.push(command.requestId)
 				return client.sendMessage({ type: "cancelTask" })
+			case "condense":
+				return this.condense(command)
 			case "start": {
 				if (this.activeStart !== undefined || isTaskActive(client))
 					return this.refuse(
@@ -293,6 +300,32 @@ export class PromptStreamSession implements PersonChannel {
 		if (last?.ask !== undefined) output.answered(last.ts, last.ask, button.message, "person")
 		await client.sendMessage(button.message)
 		this.done(command, "pressed", { button: button.text })
+	}
+
+	/**
+	 * Condenses the current task (running or stopped): `ack` at once, then `done` when the
+	 * summarization request is over, with its figures (`condensed`) or its reason
+	 * (`condense_failed`). It runs beside the command chain, so a `cancel` or a `message` sent
+	 * meanwhile is not held up behind it.
+	 */
+	private condense(command: StreamCommandOf<"condense">): void {
+		const { client } = this.context
+		if (client.getTaskId() === undefined)
+			return this.refuse(command, "no_active_task", "there is no task to condense; start one")
+		if (this.condensing !== undefined)
+			return this.refuse(
+				command,
+				"task_busy",
+				`a condense is under way (${this.condensing}); wait for its done`,
+			)
+		this.ack(command)
+		this.condensing = command.requestId
+		void condenseCurrentTask(client)
+			.catch((error: unknown): CondenseOutcome => ({ code: "condense_failed", error: String(error) }))
+			.then(({ code, ...figures }) => {
+				this.condensing = undefined
+				this.done(command, code, figures)
+			})
 	}
 
 	private async configure(command: StreamCommandOf<"setConfiguration">): Promise<void> {
