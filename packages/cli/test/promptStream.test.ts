@@ -124,6 +124,17 @@ describe("--stdin-prompt-stream", () => {
 		expect((await c.exited).code).toBe(0)
 	})
 
+	it("--context-window and --max-output-tokens become the model's stored overrides", async () => {
+		world = await createWorld()
+		const c = await session(["--context-window", "32768", "--max-output-tokens", "4096"])
+		c.write({ command: "getConfiguration", requestId: "g1" })
+		expect(await c.waitForLine(doneOf("g1"), "the configuration")).toMatchObject({
+			configuration: { provider: { modelInfo: { contextWindow: 32_768, maxOutputTokens: 4096 } } },
+		})
+		c.write({ command: "shutdown", requestId: "bye" })
+		expect((await c.exited).code).toBe(0)
+	})
+
 	it("getConfiguration and setConfiguration read and change the stored settings", async () => {
 		world = await createWorld()
 		const c = await session()
