@@ -154,6 +154,11 @@ export function dismissNotice(): void {
 	store.setState({ notice: undefined })
 }
 
+/** Summarize the current task's conversation now; the result arrives as a condense row. */
+export function condenseContext(): void {
+	postToHost({ type: "condenseTaskContextRequest" })
+}
+
 export function startNewTask(): void {
 	postToHost({ type: "clearTask" })
 	showView("chat")
