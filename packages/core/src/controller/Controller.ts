@@ -240,7 +240,11 @@ export class Controller {
 			task = await this.createTask({
 				mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
 				taskId,
-				saved: { messages: loaded.messages, apiHistory: loaded.apiHistory },
+				saved: {
+					messages: loaded.messages,
+					apiHistory: loaded.apiHistory,
+					contextView: loaded.contextView,
+				},
 			})
 		} catch (error) {
 			await this.writers.abandon(taskId)
@@ -308,11 +312,13 @@ export class Controller {
 			settings.provider,
 			await this.settingsStore.apiKey(settings.provider.provider),
 		)
+		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)
 		const task = new Task({
 			host: this.host,
 			provider,
+			...(condensingProvider && { condensingProvider }),
 			tools: this.options.tools,
 			toolSpecs: this.options.toolSpecs,
 			settings: () => this.settingsStore.settings,
@@ -329,6 +335,24 @@ export class Controller {
 			if (this.current?.task === task) this.current.deltas.push(message)
 		})
 		return task
+	}
+
+	/** The model that writes summaries; the task's own (undefined) when unset or unusable. */
+	private async condensingProvider(
+		settings: ProviderSettings | undefined,
+	): Promise<ModelProvider | undefined> {
+		if (settings === undefined) return undefined
+		try {
+			return this.options.buildProvider(settings, await this.settingsStore.apiKey(settings.provider))
+		} catch (error) {
+			this.host.logger.warn(
+				"The condensing model cannot be used; the task's own model condenses instead",
+				{
+					error: String(error),
+				},
+			)
+			return undefined
+		}
 	}
 
 	private async makeCurrent(task: Task): Promise<void> {

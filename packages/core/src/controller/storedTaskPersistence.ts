@@ -3,6 +3,7 @@ import type { Logger } from "../host/Host.js"
 import { StorageError } from "../persistence/storageError.js"
 import type { TaskMetadata } from "../persistence/taskMetadata.js"
 import type { MetadataChanges, TaskStore } from "../persistence/taskStore.js"
+import type { ContextView } from "../context/contextView.js"
 import type { ApiMessage } from "../providers/apiMessage.js"
 import type { TaskPersistence } from "../task/taskPersistence.js"
 
@@ -36,10 +37,10 @@ export class StoredTaskPersistence implements TaskPersistence {
 		this.track("a message", () => this.store.appendMessage(this.taskId, message))
 	}
 
-	apiHistoryChanged(history: readonly ApiMessage[]): void {
+	apiHistoryChanged(history: readonly ApiMessage[], view: ContextView): void {
 		// The live history is passed on purpose: the journal journals whatever it has gained since
 		// its last sync, so a sync that waited its turn simply catches up.
-		this.track("the API history", () => this.store.syncApiHistory(this.taskId, history))
+		this.track("the API history", () => this.store.syncApiHistory(this.taskId, history, view))
 	}
 
 	/** Saves metadata changes (tokens, cost, status); the store applies them in order. */

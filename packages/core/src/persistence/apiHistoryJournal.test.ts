@@ -176,3 +176,60 @@ describe("ApiHistoryJournal", () => {
 		expect(recs[0]).toEqual({ type: "append", message: { role: "user", content: [text("a")] } })
 	})
 })
+
+describe("the model's view in the journal", () => {
+	const task: ApiMessage = { role: "user", content: [{ type: "text", text: "<task>t</task>" }] }
+	const answer: ApiMessage = { role: "assistant", content: [{ type: "text", text: "a" }] }
+	const more: ApiMessage = { role: "user", content: [{ type: "text", text: "more" }] }
+
+	it("is journaled after the messages it starts in, and read back with them", async () => {
+		const temp = await makeTempDir("cairn-view-")
+		try {
+			const file = path.join(temp.dir, "api_history.jsonl")
+			const journal = new ApiHistoryJournal(file, { isNew: true })
+			const view = { keepFrom: 3, summary: "what happened", omitted: 0 }
+			await journal.sync([task, answer, more, answer, more], view)
+			await journal.sync([task, answer, more, answer, more, answer], view)
+			await journal.close()
+			const loaded = await new ApiHistoryJournal(file).load()
+			expect(loaded.messages).toHaveLength(6)
+			expect(loaded.view).toEqual(view)
+			const lines = (await readFile(file, "utf8")).trim().split("\n")
+			expect(lines.filter((line) => line.includes('"contextView"'))).toHaveLength(1)
+		} finally {
+			await temp.remove()
+		}
+	})
+
+	it("survives compaction", async () => {
+		const temp = await makeTempDir("cairn-view-")
+		try {
+			const file = path.join(temp.dir, "api_history.jsonl")
+			const policy = { minRecords: 1, supersededShare: 0.01 }
+			const journal = new ApiHistoryJournal(file, { isNew: true, compaction: policy })
+			const view = { keepFrom: 3, summary: "s", omitted: 2 }
+			const history = new ApiHistory([], (all, v) => void journal.sync(all, v))
+			history.pushUser([{ type: "text", text: "<task>t</task>" }])
+			history.pushAssistant([{ type: "text", text: "a" }])
+			// Merged into the trailing user message: superseded records for compaction to fold.
+			history.pushUser([{ type: "text", text: "one" }])
+			history.pushUser([{ type: "text", text: "two" }])
+			history.pushAssistant([{ type: "text", text: "b" }])
+			history.pushUser([{ type: "text", text: "three" }])
+			history.setView(view)
+			await journal.settled()
+			expect((await journal.compactIfWorthwhile()).compacted).toBe(true)
+			await journal.close()
+			const loaded = await new ApiHistoryJournal(file).load()
+			expect(loaded.messages).toEqual(history.all)
+			expect(loaded.view).toEqual(view)
+		} finally {
+			await temp.remove()
+		}
+	})
+
+	it("is the whole history when none was journaled", () => {
+		const records = [task, answer].map((message): ApiHistoryRecord => ({ type: "append", message }))
+		expect(foldApiHistory(records).view).toEqual({ keepFrom: 1, omitted: 0 })
+	})
+})

@@ -1,5 +1,6 @@
 import { safeParse } from "@cairn/types"
 import { z } from "zod"
+import { type ContextView, fullView } from "../context/contextView.js"
 import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
 import {
 	type CompactionOutcome,
@@ -38,17 +39,28 @@ const apiMessageSchema = z.discriminatedUnion("role", [
 	}),
 ])
 
+const contextViewSchema = z.object({
+	keepFrom: z.number().int().positive(),
+	summary: z.string().optional(),
+	omitted: z.number().int().nonnegative(),
+})
+
 /**
  * One line of the API-history journal. The history only ever grows at the end, except that
  * the user's turn after a cancel merges into the trailing user message (ApiHistory.pushUser);
  * `extendLastUser` records that merge without rewriting the line that holds the message.
+ * `contextView` records what the model is sent from then on (after a condense or a
+ * truncation); the messages themselves are never removed.
  */
 export type ApiHistoryRecord =
-	{ type: "append"; message: ApiMessage } | { type: "extendLastUser"; blocks: UserBlock[] }
+	| { type: "append"; message: ApiMessage }
+	| { type: "extendLastUser"; blocks: UserBlock[] }
+	| { type: "contextView"; view: ContextView }
 
 const apiHistoryRecordSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("append"), message: apiMessageSchema }),
 	z.object({ type: z.literal("extendLastUser"), blocks: z.array(userBlockSchema) }),
+	z.object({ type: z.literal("contextView"), view: contextViewSchema }),
 ])
 
 // Annotated so that a change to ApiMessage that the schema does not follow fails to compile.
@@ -56,6 +68,7 @@ const recordSchema: z.ZodType<ApiHistoryRecord> = apiHistoryRecordSchema
 
 export interface ApiHistoryLoad {
 	messages: ApiMessage[]
+	view: ContextView
 	damagedLines: DamagedLine[]
 	tornTail: boolean
 	/** Records that could not be applied as written (and how they were applied instead). */
@@ -66,10 +79,15 @@ export interface ApiHistoryLoad {
 export function foldApiHistory(
 	records: readonly ApiHistoryRecord[],
 	lines?: readonly number[],
-): { messages: ApiMessage[]; problems: string[] } {
+): { messages: ApiMessage[]; view: ContextView; problems: string[] } {
 	const messages: ApiMessage[] = []
 	const problems: string[] = []
+	let view = fullView
 	records.forEach((record, index) => {
+		if (record.type === "contextView") {
+			view = record.view
+			return
+		}
 		if (record.type === "append") {
 			messages.push({ ...record.message, content: [...record.message.content] } as ApiMessage)
 			return
@@ -84,7 +102,7 @@ export function foldApiHistory(
 		problems.push(`${where} extends a user message that is not there; kept as a new user message`)
 		messages.push({ role: "user", content: [...record.blocks] })
 	})
-	return { messages, problems }
+	return { messages, view, problems }
 }
 
 /** How much of the history is journaled: enough to tell what a later state adds. */
@@ -92,15 +110,19 @@ interface Cursor {
 	count: number
 	lastRole: ApiMessage["role"] | undefined
 	lastLength: number
+	view: ContextView
 }
 
-function cursorOf(messages: readonly ApiMessage[]): Cursor {
+function cursorOf(messages: readonly ApiMessage[], view: ContextView): Cursor {
 	const last = messages.at(-1)
-	return { count: messages.length, lastRole: last?.role, lastLength: last?.content.length ?? 0 }
+	return { count: messages.length, lastRole: last?.role, lastLength: last?.content.length ?? 0, view }
 }
+
+const sameView = (a: ContextView, b: ContextView): boolean =>
+	a.keepFrom === b.keepFrom && a.summary === b.summary && a.omitted === b.omitted
 
 /** The records that turn the journaled prefix described by `cursor` into `all`. */
-function recordsToReach(cursor: Cursor, all: readonly ApiMessage[]): ApiHistoryRecord[] {
+function recordsToReach(cursor: Cursor, all: readonly ApiMessage[], view: ContextView): ApiHistoryRecord[] {
 	const rewritten = () => new Error("the API history was changed, not extended, since it was journaled")
 	if (all.length < cursor.count) throw rewritten()
 	const records: ApiHistoryRecord[] = []
@@ -113,6 +135,8 @@ function recordsToReach(cursor: Cursor, all: readonly ApiMessage[]): ApiHistoryR
 		}
 	}
 	for (const message of all.slice(cursor.count)) records.push({ type: "append", message })
+	// After the messages: a view may start at one of them.
+	if (!sameView(cursor.view, view)) records.push({ type: "contextView", view })
 	return records
 }
 
@@ -146,7 +170,7 @@ export class ApiHistoryJournal {
 		this.journal = new JsonlJournal(file, (value) => safeParse(recordSchema, value), options)
 		this.policy = options.compaction ?? defaultCompactionPolicy
 		if (options.isNew) {
-			this.cursor = cursorOf([])
+			this.cursor = cursorOf([], fullView)
 			this.records = 0
 		}
 	}
@@ -154,17 +178,18 @@ export class ApiHistoryJournal {
 	async load(): Promise<ApiHistoryLoad> {
 		const writesBefore = this.writes
 		const { records, recordLines, damagedLines, tornTail } = await this.journal.load()
-		const { messages, problems } = foldApiHistory(records, recordLines)
+		const { messages, view, problems } = foldApiHistory(records, recordLines)
 		// A write queued meanwhile moved the cursor past what this load saw; going back would duplicate it.
 		if (this.writes === writesBefore) {
-			this.cursor = cursorOf(messages)
+			this.cursor = cursorOf(messages, view)
 			this.records = records.length
 		}
-		return { messages, damagedLines, tornTail, problems }
+		return { messages, view, damagedLines, tornTail, problems }
 	}
 
 	append(message: ApiMessage): Promise<void> {
 		const cursor = this.cursor && {
+			...this.cursor,
 			count: this.cursor.count + 1,
 			lastRole: message.role,
 			lastLength: message.content.length,
@@ -182,10 +207,11 @@ export class ApiHistoryJournal {
 
 	/**
 	 * Journals what `all` adds to what is journaled already: new messages, and blocks merged
-	 * into the trailing user message. Loads the journal first when it does not know what is in
-	 * it (not loaded yet, or an append failed). Throws when `all` is not an extension of it.
+	 * into the trailing user message, and the model's view when it changed. Loads the journal
+	 * first when it does not know what is in it (not loaded yet, or an append failed). Throws
+	 * when `all` is not an extension of it.
 	 */
-	async sync(all: readonly ApiMessage[]): Promise<void> {
+	async sync(all: readonly ApiMessage[], view: ContextView = fullView): Promise<void> {
 		while (this.cursor === undefined) {
 			// One load for every sync waiting; it leaves the cursor unknown only if a write slipped in meanwhile.
 			this.cursorLoading ??= this.load()
@@ -196,9 +222,9 @@ export class ApiHistoryJournal {
 			await this.cursorLoading
 		}
 		// From here to the append there is no await, so concurrent syncs each see the cursor the last one left.
-		const records = recordsToReach(this.cursor, all)
+		const records = recordsToReach(this.cursor, all, view)
 		if (records.length === 0) return
-		await this.write(records, cursorOf(all))
+		await this.write(records, cursorOf(all, view))
 	}
 
 	async compactIfWorthwhile(): Promise<CompactionOutcome> {
@@ -208,7 +234,11 @@ export class ApiHistoryJournal {
 			return { compacted: false, reason: "not enough superseded records" }
 		const outcome = await compactJournal(
 			this.journal,
-			(records) => foldApiHistory(records).messages.map((message) => ({ type: "append", message })),
+			(records): ApiHistoryRecord[] => {
+				const { messages, view } = foldApiHistory(records)
+				const appends = messages.map((message): ApiHistoryRecord => ({ type: "append", message }))
+				return sameView(view, fullView) ? appends : [...appends, { type: "contextView", view }]
+			},
 			this.policy,
 		)
 		if (outcome.compacted && this.records !== undefined)

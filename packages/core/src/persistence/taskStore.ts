@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { type ClineMessage, type HistoryItem, taskIdSchema } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
+import type { ContextView } from "../context/contextView.js"
 import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
 import { errorMessage, removeStaleTemps } from "./atomicFile.js"
 import { ApiHistoryJournal, apiHistoryFileName } from "./apiHistoryJournal.js"
@@ -46,6 +47,8 @@ export interface LoadedTask {
 	metadata: TaskMetadata
 	messages: ClineMessage[]
 	apiHistory: ApiMessage[]
+	/** What of the API history the model was being sent (see ContextView). */
+	contextView: ContextView
 	/** Damage found and worked around; the task opened anyway. */
 	problems: TaskProblem[]
 }
@@ -157,9 +160,9 @@ export class TaskStore {
 	}
 
 	/** Journals what `all` (ApiHistory.all) adds since the last sync; see ApiHistoryJournal.sync. */
-	async syncApiHistory(taskId: string, all: readonly ApiMessage[]): Promise<void> {
+	async syncApiHistory(taskId: string, all: readonly ApiMessage[], view?: ContextView): Promise<void> {
 		const task = this.openTask(taskId)
-		await saving(taskId, "the API history", () => task.api.sync(all))
+		await saving(taskId, "the API history", () => task.api.sync(all, view))
 		this.compactInBackground(taskId, task.api)
 	}
 
@@ -219,7 +222,7 @@ export class TaskStore {
 			if (typeof outcome === "string")
 				problems.push({ file: journal.file, error: `compaction failed: ${outcome}` })
 		}
-		return { metadata, messages: ui.messages, apiHistory: api.messages, problems }
+		return { metadata, messages: ui.messages, apiHistory: api.messages, contextView: api.view, problems }
 	}
 
 	/**

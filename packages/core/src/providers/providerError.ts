@@ -25,7 +25,14 @@ export class ProviderError extends Error {
 	constructor(
 		readonly kind: ProviderErrorKind,
 		message: string,
-		readonly details: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+		readonly details: {
+			status?: number
+			retryAfterMs?: number
+			/** For context_overflow: the request's tokens and the limit, when the provider said them. */
+			promptTokens?: number
+			contextWindow?: number
+			cause?: unknown
+		} = {},
 	) {
 		super(message, { cause: details.cause })
 	}

@@ -10,7 +10,7 @@ import {
 } from "@cairn/types"
 import type { AutoApprovalUsage } from "../approval/autoApproval.js"
 import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
-import { streamTurn, TurnOutput } from "../assistant-message/streamTurn.js"
+import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { environmentDetails } from "../context/environmentDetails.js"
 import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
@@ -21,18 +21,18 @@ import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
-import { requestCost } from "../providers/cost.js"
-import { withIdleTimeout } from "../providers/idleTimeout.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
-import { ProviderError } from "../providers/providerError.js"
+import { ContextManager } from "../context/contextManager.js"
+import { ModelRequests } from "./modelRequests.js"
+import { summarize } from "./requestSummary.js"
+import { TaskCancelled } from "./taskCancelled.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
-import { abortableDelay, retryDelayMs } from "./retryPolicy.js"
 import type { TaskEvents } from "./taskEvents.js"
 import { endedWithCompletion, prepareReloadedTranscript } from "./reloadTranscript.js"
 import { taskHookEngine } from "./taskHooks.js"
@@ -54,38 +54,12 @@ export interface TaskOptions {
 	persistence?: TaskPersistence
 	/** Continue a task read back from disk (then call resumeFromHistory, not startTask). */
 	saved?: SavedTask
+	/** The model that condenses the conversation; the task's own when unset. */
+	condensingProvider?: ModelProvider
 }
 
 /** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
 export type TaskStatus = "idle" | "running" | "completed" | "cancelled" | "abandoned"
-
-class TaskCancelled extends Error {
-	constructor() {
-		super("the task was cancelled")
-	}
-}
-
-const requestSummaryChars = 2_000
-
-function summarize(content: readonly UserBlock[]): string {
-	const texts = content.flatMap((b) => (b.type === "text" ? [b.text] : []))
-	const results = content.filter((b) => b.type === "tool_result").length
-	const summary = [
-		texts
-			.join("\n")
-			.replace(/<environment_details>[\s\S]*<\/environment_details>/, "")
-			.trim(),
-	]
-	if (results > 0) summary.push(`[${results} tool result${results > 1 ? "s" : ""}]`)
-	return summary.filter(Boolean).join("\n").slice(0, requestSummaryChars)
-}
-
-const toProviderError = (error: unknown): ProviderError =>
-	error instanceof ProviderError
-		? error
-		: new ProviderError("network", error instanceof Error ? error.message : String(error), {
-				cause: error,
-			})
 
 /**
  * One task: the agent loop of seeds 003/004. The loop is a loop (a 1,000-turn task does not grow
@@ -96,6 +70,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	readonly transcript: Transcript
 	readonly history: ApiHistory
 	private readonly asks: AskChannel
+	private readonly context: ContextManager
+	private readonly requests: ModelRequests
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
 	private mode: string
@@ -124,10 +100,40 @@ export class Task extends EventEmitter<TaskEvents> {
 			this.emit("message", change)
 		}, reloaded.messages)
 		for (const message of reloaded.changed) persistence?.messageFinal(message)
-		this.history = new ApiHistory(options.saved?.apiHistory ?? [], (history) =>
-			persistence?.apiHistoryChanged(history),
+		this.history = new ApiHistory(
+			options.saved?.apiHistory ?? [],
+			(history, view) => persistence?.apiHistoryChanged(history, view),
+			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
+		this.context = new ContextManager({
+			history: this.history,
+			transcript: this.transcript,
+			provider: options.provider,
+			...(options.condensingProvider && { condensingProvider: options.condensingProvider }),
+			settings: options.settings,
+			logger: options.host.logger,
+			onSummaryUsage: (usage, cost) => {
+				this.usage.addSummary(usage, cost)
+				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
+			},
+		})
+		this.requests = new ModelRequests({
+			taskId: this.taskId,
+			provider: options.provider,
+			logger: options.host.logger,
+			transcript: this.transcript,
+			history: this.history,
+			context: this.context,
+			asks: this.asks,
+			settings: options.settings,
+			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
+			onUsage: (usage, cost) => {
+				this.usage.addRequest(usage, cost)
+				this.autoApprovalUsage.cost += cost
+				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
+			},
+		})
 		this.mode = options.mode
 		this.offerToolsOf(options.mode)
 		const restored = activeIntentOf(reloaded.messages)?.id
@@ -228,7 +234,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	 * `condense_context` row, or a `condense_context_error` row saying why it could not.
 	 */
 	async condenseContext(): Promise<void> {
-		throw new Error("not yet")
+		await this.context.condenseNow(this.abortController.signal)
 	}
 
 	/** Stops what the task is doing; it then offers to resume (`resume_task`). */
@@ -303,7 +309,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				this.interruptedResults = next.filter((block) => block.type === "tool_result")
 				throw new TaskCancelled()
 			}
-			userContent = next
+			userContent = await this.context.capResults(next)
 		}
 	}
 
@@ -320,130 +326,30 @@ export class Task extends EventEmitter<TaskEvents> {
 		return [...userContent, { type: "text", text: responses.mistakeLimitGuidance(answer.text) }]
 	}
 
-	/** One model request with retries: 429/5xx/network/cut streams back off and retry, then ask. */
+	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
-		const { provider } = this.options
-		const signal = this.abortController.signal
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
 		const governance = await governanceTurn(this.governance)
 		const tools = governance.offersIntentTool
 			? this.toolSpecs
 			: this.toolSpecs.filter((spec) => spec.name !== "select_active_intent")
-		for (let attempt = 1; ; attempt++) {
-			const settings = this.options.settings()
-			const systemPrompt = buildSystemPrompt({
-				workspaceRoot: this.options.host.workspaceRoot,
-				mode: this.mode,
-				toolNames: tools.map((t) => t.name),
-				rules,
-				customInstructions: settings.customInstructions,
-				...(ignore.source && { ignoreRules: ignore.source }),
-				...(governance.section && { governance: governance.section }),
-			})
-			const row = this.transcript.say("api_req_started", {
-				text: JSON.stringify({ request: requestSummary, apiProtocol: provider.name }),
-			})
-			const output = new TurnOutput()
-			// SDKs attach an abort listener to the signal of every request and keep it; one signal
-			// per request, linked to the task's, keeps a long task from piling them up.
-			const request = new AbortController()
-			const abortRequest = () => request.abort(signal.reason)
-			signal.addEventListener("abort", abortRequest, { once: true })
-			const logger = this.options.host.logger
-			const started = Date.now()
-			logger.debug("Model request", {
-				taskId: this.taskId,
-				provider: provider.name,
-				attempt,
-				messages: this.history.all.length,
-			})
-			try {
-				const stream = withIdleTimeout(
-					provider.createMessage({
-						systemPrompt,
-						messages: this.history.all,
-						tools,
-						signal: request.signal,
-					}),
-					settings.requestIdleTimeoutMs,
-					(reason) => request.abort(reason),
-				)
-				await streamTurn(stream, output, this.transcript, this.tools)
-				if (output.isEmpty)
-					throw new ProviderError("malformed_response", "The model returned an empty response.")
-				this.finishRequestRow(row.ts, requestSummary, output, {})
-				logger.debug("Model answered", { taskId: this.taskId, ms: Date.now() - started })
-				return output
-			} catch (error) {
-				output.finishRows(this.transcript)
-				if (signal.aborted) {
-					this.finishRequestRow(row.ts, requestSummary, output, { cancelReason: "user_cancelled" })
-					output.abandonPreview(this.transcript, "Cancelled before this tool call was complete.")
-					// Keep what the model said so far: the resumed task continues from it.
-					this.history.pushAssistant(output.assistantBlocks(false))
-					throw new TaskCancelled()
-				}
-				const failure = toProviderError(error)
-				logger.debug("Model request failed", {
-					taskId: this.taskId,
-					ms: Date.now() - started,
-					kind: failure.kind,
-					retryable: failure.retryable,
-				})
-				this.finishRequestRow(row.ts, requestSummary, output, {
-					streamingFailedMessage: failure.message,
-				})
-				output.abandonPreview(
-					this.transcript,
-					"The response was cut off before this tool call was complete.",
-				)
-				if (failure.retryable && attempt <= settings.requestRetries) {
-					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
-					this.transcript.say("api_req_retry_delayed", {
-						text: JSON.stringify({
-							attempt,
-							maxAttempts: settings.requestRetries,
-							delayMs,
-							error: failure.message,
-							...(failure.details.status !== undefined && { status: failure.details.status }),
-						}),
-					})
-					await abortableDelay(delayMs, signal)
-					continue
-				}
-				// Retries are spent (or pointless, like a bad key): the person decides. The partial
-				// answer is not in the history, so a retry does not show it to the model twice.
-				await this.asks.ask("api_req_failed", failure.message)
-				attempt = 0
-			} finally {
-				signal.removeEventListener("abort", abortRequest)
-			}
-		}
-	}
-
-	private finishRequestRow(
-		ts: number,
-		request: string,
-		output: TurnOutput,
-		outcome: { cancelReason?: "user_cancelled"; streamingFailedMessage?: string },
-	): void {
-		const cost = requestCost(this.options.provider.model.info, output.usage)
-		this.usage.addRequest(output.usage, cost)
-		this.autoApprovalUsage.cost += cost
-		const { inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens } = output.usage
-		this.transcript.update(ts, {
-			text: JSON.stringify({
-				request,
-				apiProtocol: this.options.provider.name,
-				tokensIn: inputTokens,
-				tokensOut: outputTokens,
-				...(cacheWriteTokens !== undefined && { cacheWrites: cacheWriteTokens }),
-				...(cacheReadTokens !== undefined && { cacheReads: cacheReadTokens }),
-				cost,
-				...outcome,
+		return this.requests.attempt({
+			summary: requestSummary,
+			tools: this.tools,
+			signal: this.abortController.signal,
+			frame: (settings) => ({
+				systemPrompt: buildSystemPrompt({
+					workspaceRoot: this.options.host.workspaceRoot,
+					mode: this.mode,
+					toolNames: tools.map((t) => t.name),
+					rules,
+					customInstructions: settings.customInstructions,
+					...(ignore.source && { ignoreRules: ignore.source }),
+					...(governance.section && { governance: governance.section }),
+				}),
+				tools,
 			}),
 		})
-		this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 	}
 
 	/** Runs the turn's tool calls in order; undefined when the task completed. */

@@ -1,3 +1,4 @@
+import { type ContextView, fullView, isCutPoint, viewMessages } from "../context/contextView.js"
 import type {
 	ApiMessage,
 	AssistantBlock,
@@ -7,22 +8,50 @@ import type {
 } from "../providers/apiMessage.js"
 
 /**
- * The conversation sent to the model. It keeps the invariants every provider needs: roles
+ * The conversation with the model. It keeps the invariants every provider needs: roles
  * alternate, and every tool_use of an assistant message is answered by a tool_result in the
- * user message that follows.
+ * user message that follows. It holds every message; `forModel` is what is sent once the
+ * context has been condensed or truncated (see ContextView).
  */
 export class ApiHistory {
 	private readonly messages: ApiMessage[]
+	private currentView: ContextView
+	private sentView: readonly ApiMessage[] | undefined
 
 	constructor(
 		initial: readonly ApiMessage[] = [],
-		private readonly onChange: (history: readonly ApiMessage[]) => void = () => undefined,
+		private readonly onChange: (history: readonly ApiMessage[], view: ContextView) => void = () =>
+			undefined,
+		view: ContextView = fullView,
 	) {
 		this.messages = structuredClone([...initial])
+		// A view journaled for a history that lost its tail (a damaged file) cannot apply.
+		this.currentView = isCutPoint(this.messages, view.keepFrom) || view.keepFrom <= 1 ? view : fullView
 	}
 
+	/** Every message, as the chat and the journal know them. */
 	get all(): readonly ApiMessage[] {
 		return this.messages
+	}
+
+	/** The messages the next request sends. */
+	get forModel(): readonly ApiMessage[] {
+		this.sentView ??= viewMessages(this.messages, this.currentView)
+		return this.sentView
+	}
+
+	get view(): ContextView {
+		return this.currentView
+	}
+
+	/** Sends the model a shorter history from now on; the full one is kept. */
+	setView(view: ContextView): void {
+		if (!isCutPoint(this.messages, view.keepFrom) && view.keepFrom > 1)
+			throw new Error(
+				`message ${view.keepFrom} cannot start the model's view: it is not an answer of the model`,
+			)
+		this.currentView = view
+		this.changed()
 	}
 
 	get length(): number {
@@ -35,13 +64,18 @@ export class ApiHistory {
 		const answered = this.answerDanglingToolUses(content)
 		if (last?.role === "user") last.content.push(...answered)
 		else this.messages.push({ role: "user", content: answered, ts: Date.now() })
-		this.onChange(this.messages)
+		this.changed()
 	}
 
 	pushAssistant(content: AssistantBlock[]): void {
 		if (content.length === 0) return
 		this.messages.push({ role: "assistant", content, ts: Date.now() })
-		this.onChange(this.messages)
+		this.changed()
+	}
+
+	private changed(): void {
+		this.sentView = undefined
+		this.onChange(this.messages, this.currentView)
 	}
 
 	/** tool_use blocks of the last assistant message, when it is the last message. */

@@ -1,4 +1,5 @@
 import type { ClineMessage } from "@cairn/types"
+import type { ContextView } from "../context/contextView.js"
 import type { ApiMessage } from "../providers/apiMessage.js"
 
 /**
@@ -8,12 +9,17 @@ import type { ApiMessage } from "../providers/apiMessage.js"
 export interface TaskPersistence {
 	/** A message is final (new, completed, or changed later): journal this version. */
 	messageFinal(message: ClineMessage): void
-	/** The API history changed (grew, or its trailing user message was extended). */
-	apiHistoryChanged(history: readonly ApiMessage[]): void
+	/**
+	 * The API history changed: it grew, its trailing user message was extended, or the view the
+	 * model is sent changed (a condense or a truncation).
+	 */
+	apiHistoryChanged(history: readonly ApiMessage[], view: ContextView): void
 }
 
 /** A task read back from disk, to continue. */
 export interface SavedTask {
 	messages: readonly ClineMessage[]
 	apiHistory: readonly ApiMessage[]
+	/** What of the history the model was being sent; the whole of it when absent. */
+	contextView?: ContextView
 }

@@ -34,6 +34,13 @@ export class UsageTracker {
 		}
 	}
 
+	/** A summarization request: it costs like any other, but says nothing of the task's context. */
+	addSummary(usage: Omit<ApiUsageChunk, "type">, cost: number): void {
+		const { contextTokens } = this.tokens
+		this.addRequest(usage, cost)
+		this.tokens.contextTokens = contextTokens
+	}
+
 	recordTool(name: ToolName, failed: boolean): void {
 		const entry = this.tools[name] ?? { attempts: 0, failures: 0 }
 		this.tools[name] = { attempts: entry.attempts + 1, failures: entry.failures + (failed ? 1 : 0) }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest"
+import type { ApiMessage } from "../providers/apiMessage.js"
+import { imageTokens, TokenCounter } from "./tokenCounter.js"
+
+const counter = await TokenCounter.load()
+
+describe("counting the tokens of a request", () => {
+	it("counts text with a real BPE, not characters / 4", () => {
+		expect(counter.text("hello world")).toBe(2)
+		expect(counter.text("")).toBe(0)
+		// Code and prose differ in characters per token; a BPE sees that, a division does not.
+		const spaces = " ".repeat(4_000)
+		expect(counter.text(spaces)).toBeLessThan(4_000 / 4 / 4)
+	})
+
+	it("treats control-token text in a file as plain text", () => {
+		expect(counter.text("a <|endoftext|> b")).toBeGreaterThan(3)
+	})
+
+	it("counts a huge unbroken run quickly and close to its whole count", () => {
+		const text = "x".repeat(400_000)
+		expect(counter.text(text)).toBeGreaterThan(40_000)
+		expect(counter.text(text)).toBeLessThan(60_000)
+	})
+
+	it("adds 3 per message, the tool call's name and arguments, a result's content, 1,000 per image", () => {
+		const message: ApiMessage = {
+			role: "assistant",
+			content: [{ type: "tool_use", id: "x", name: "read_file", input: { path: "a.ts" } }],
+		}
+		expect(counter.message(message)).toBe(3 + counter.text("read_file") + counter.text('{"path":"a.ts"}'))
+		const result: ApiMessage = {
+			role: "user",
+			content: [
+				{
+					type: "tool_result",
+					toolUseId: "x",
+					content: [
+						{ type: "text", text: "abc" },
+						{ type: "image", mediaType: "image/png", data: "AAAA" },
+					],
+				},
+			],
+		}
+		expect(counter.message(result)).toBe(3 + 3 + counter.text("abc") + imageTokens)
+	})
+
+	it("counts the system prompt and the tools' names, descriptions and schemas", () => {
+		const tools = [{ name: "t", description: "does t", inputSchema: { type: "object" } }]
+		expect(counter.request({ systemPrompt: "be brief", messages: [], tools })).toBe(
+			counter.text("be brief") +
+				counter.text("t") +
+				counter.text("does t") +
+				counter.text('{"type":"object"}'),
+		)
+	})
+})

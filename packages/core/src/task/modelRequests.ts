@@ -1,0 +1,170 @@
+import type { CairnSettings } from "@cairn/types"
+import { streamTurn, TurnOutput } from "../assistant-message/streamTurn.js"
+import { ContextTooLargeError, type ContextManager, type RequestFrame } from "../context/contextManager.js"
+import type { Logger } from "../host/Host.js"
+import { requestCost } from "../providers/cost.js"
+import { withIdleTimeout } from "../providers/idleTimeout.js"
+import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
+import { ProviderError } from "../providers/providerError.js"
+import type { ToolDefinition } from "../tools/toolDefinition.js"
+import type { ApiHistory } from "./apiHistory.js"
+import type { AskChannel } from "./askChannel.js"
+import { toProviderError } from "./requestSummary.js"
+import { abortableDelay, retryDelayMs } from "./retryPolicy.js"
+import { TaskCancelled } from "./taskCancelled.js"
+import type { Transcript } from "./transcript.js"
+
+export interface ModelRequestsOptions {
+	taskId: string
+	provider: ModelProvider
+	logger: Logger
+	transcript: Transcript
+	history: ApiHistory
+	context: ContextManager
+	asks: AskChannel
+	settings: () => CairnSettings
+	/** First retry delay when the provider gives no retry-after; tests shorten it. */
+	retryBaseDelayMs?: number
+	/** Every finished request's usage and cost, failed and cancelled ones included. */
+	onUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
+}
+
+/** One turn's request, as the Task describes it. */
+export interface TurnRequest {
+	/** What the `api_req_started` row says was sent. */
+	summary: string
+	/** Built at each attempt: a settings change applies to the retry. */
+	frame: (settings: CairnSettings) => RequestFrame
+	tools: ReadonlyMap<string, ToolDefinition<unknown>>
+	signal: AbortSignal
+}
+
+type RowOutcome = { cancelReason?: "user_cancelled"; streamingFailedMessage?: string }
+
+/**
+ * The model requests of a task: each fitted to the window first, streamed into the transcript,
+ * and retried the way its failure calls for. 429/5xx/network/cut streams back off and retry,
+ * then ask; a context overflow shrinks the context and retries once at once; anything else asks.
+ */
+export class ModelRequests {
+	constructor(private readonly options: ModelRequestsOptions) {}
+
+	async attempt(turn: TurnRequest): Promise<TurnOutput> {
+		const { provider, transcript, history, context, asks, logger } = this.options
+		const { signal } = turn
+		let overflowRetried = false
+		for (let attempt = 1; ; attempt++) {
+			const settings = this.options.settings()
+			const frame = turn.frame(settings)
+			let messages
+			try {
+				messages = await context.fit(frame, signal)
+			} catch (error) {
+				if (!(error instanceof ContextTooLargeError)) throw error
+				// Never sent: what the person changes (a shorter message, a larger model) is what can help.
+				await asks.ask("api_req_failed", error.message)
+				attempt = 0
+				continue
+			}
+			const row = transcript.say("api_req_started", {
+				text: JSON.stringify({ request: turn.summary, apiProtocol: provider.name }),
+			})
+			const output = new TurnOutput()
+			// SDKs attach an abort listener to the signal of every request and keep it; one signal
+			// per request, linked to the task's, keeps a long task from piling them up.
+			const request = new AbortController()
+			const abortRequest = () => request.abort(signal.reason)
+			signal.addEventListener("abort", abortRequest, { once: true })
+			const started = Date.now()
+			const taskId = this.options.taskId
+			logger.debug("Model request", {
+				taskId,
+				provider: provider.name,
+				attempt,
+				messages: messages.length,
+			})
+			try {
+				const stream = withIdleTimeout(
+					provider.createMessage({ ...frame, messages, signal: request.signal }),
+					settings.requestIdleTimeoutMs,
+					(reason) => request.abort(reason),
+				)
+				await streamTurn(stream, output, transcript, turn.tools)
+				if (output.isEmpty)
+					throw new ProviderError("malformed_response", "The model returned an empty response.")
+				context.reported(output.usage)
+				this.finishRow(row.ts, turn.summary, output, {})
+				logger.debug("Model answered", { taskId, ms: Date.now() - started })
+				return output
+			} catch (error) {
+				output.finishRows(transcript)
+				if (signal.aborted) {
+					this.finishRow(row.ts, turn.summary, output, { cancelReason: "user_cancelled" })
+					output.abandonPreview(transcript, "Cancelled before this tool call was complete.")
+					// Keep what the model said so far: the resumed task continues from it.
+					history.pushAssistant(output.assistantBlocks(false))
+					throw new TaskCancelled()
+				}
+				const failure = toProviderError(error)
+				logger.debug("Model request failed", {
+					taskId,
+					ms: Date.now() - started,
+					kind: failure.kind,
+					retryable: failure.retryable,
+				})
+				this.finishRow(row.ts, turn.summary, output, { streamingFailedMessage: failure.message })
+				output.abandonPreview(
+					transcript,
+					"The response was cut off before this tool call was complete.",
+				)
+				// Smaller, then once more at once; the identical request is never sent again.
+				const shrunk =
+					failure.kind === "context_overflow" && (await context.overflowed(failure, signal))
+				if (shrunk && !overflowRetried) {
+					overflowRetried = true
+					continue
+				}
+				if (failure.retryable && attempt <= settings.requestRetries) {
+					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
+					transcript.say("api_req_retry_delayed", {
+						text: JSON.stringify({
+							attempt,
+							maxAttempts: settings.requestRetries,
+							delayMs,
+							error: failure.message,
+							...(failure.details.status !== undefined && { status: failure.details.status }),
+						}),
+					})
+					await abortableDelay(delayMs, signal)
+					continue
+				}
+				// Retries are spent (or pointless, like a bad key): the person decides. The partial
+				// answer is not in the history, so a retry does not show it to the model twice.
+				await asks.ask("api_req_failed", failure.message)
+				attempt = 0
+			} finally {
+				signal.removeEventListener("abort", abortRequest)
+			}
+		}
+	}
+
+	private finishRow(ts: number, request: string, output: TurnOutput, outcome: RowOutcome): void {
+		const { provider } = this.options
+		const cost = requestCost(provider.model.info, output.usage)
+		this.options.onUsage(output.usage, cost)
+		const { inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens } = output.usage
+		this.options.transcript.update(ts, {
+			text: JSON.stringify({
+				request,
+				apiProtocol: provider.name,
+				contextWindow: provider.model.info.contextWindow,
+				tokensIn: inputTokens,
+				tokensOut: outputTokens,
+				...(cacheWriteTokens !== undefined && { cacheWrites: cacheWriteTokens }),
+				...(cacheReadTokens !== undefined && { cacheReads: cacheReadTokens }),
+				cost,
+				...outcome,
+			}),
+		})
+	}
+}
