@@ -140,6 +140,15 @@ describe("the store applies messageUpdated deltas", () => {
 		expect(store().totals.cost).toBe(0.01)
 	})
 
+	it("a condense that fails turns its row into an error row, and is no longer under way", () => {
+		fromHost(delta(say("api_req_started", JSON.stringify({ request: "r", tokensIn: 900, cost: 0 })), 4))
+		const condense = say("condense_context", "Condensing the conversation…", { partial: true })
+		fromHost(delta(condense, 5))
+		expect(store().context.condensing).toBe(true)
+		fromHost(delta({ ...condense, say: "condense_context_error", text: "It failed.", partial: false }, 6))
+		expect(store().context).toEqual({ tokens: 900, condensing: false })
+	})
+
 	it("follows the active intent through the hook rows that select and end it", () => {
 		const hook = (row: object) => say("hook", JSON.stringify(row))
 		const selected = hook({

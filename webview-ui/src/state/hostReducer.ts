@@ -103,8 +103,11 @@ function applyDelta({ taskId, seq, message }: ExtensionMessageOf<"messageUpdated
 		messages,
 		seq,
 		totals: updateTotals(state.totals, previous, message),
-		// Only request and condense rows change the context figures; text deltas skip the scan.
-		...(affectsContextUsage(message) && { context: contextUsageOf(messages) }),
+		// Only request and condense rows change the context figures; text deltas skip the scan. A
+		// failed condense turns its row into another kind, so the row before counts too.
+		...((affectsContextUsage(message) || (previous !== undefined && affectsContextUsage(previous))) && {
+			context: contextUsageOf(messages),
+		}),
 		// Only a hook row can select or end an intent.
 		...(message.say === "hook" && { activeIntent: activeIntentOf(messages) }),
 	})

@@ -159,16 +159,20 @@ describe("TaskHeader", () => {
 	})
 
 	it("the Condense button is off while a summary is being written, and back after", () => {
-		const writing = say("condense_context", undefined, { partial: true })
+		const writing = say("condense_context", "Condensing the conversation…", { partial: true })
 		loadTask([say("text", "task"), finishedRequest(), writing], { seq: 3 })
 		render(<TaskHeader />)
 		const button = () => screen.getByRole("button", { name: "Condense context" }) as HTMLButtonElement
 		expect(button().disabled).toBe(true)
 		expect(button().title).toBe("Condensing the context…")
 		const contextCondense = { cost: 0, prevContextTokens: 1500, newContextTokens: 300, summary: "S" }
-		fromHost(delta({ ...writing, partial: false, contextCondense }, 4))
+		fromHost(delta({ ...writing, text: "", partial: false, contextCondense }, 4))
 		expect(button().disabled).toBe(false)
-		fromHost(delta(say("condense_context_error", "The model answered with nothing."), 5))
+		const again = say("condense_context", "Condensing the conversation…", { partial: true })
+		fromHost(delta(again, 5))
+		expect(button().disabled).toBe(true)
+		// A failed condense turns its row into an error row.
+		fromHost(delta({ ...again, say: "condense_context_error", text: "It failed.", partial: false }, 6))
 		expect(button().disabled).toBe(false)
 	})
 
