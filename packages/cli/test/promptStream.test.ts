@@ -1,7 +1,7 @@
 import { lastToolResult } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { createWorld, spawnCli, type CliChild, type CliWorld } from "./support/cliProcess.js"
-import { askFollowup, complete, writeFile } from "./support/scenarios.js"
+import { askFollowup, complete, readFile, writeFile } from "./support/scenarios.js"
 
 let world: CliWorld | undefined
 let cli: CliChild | undefined
@@ -101,15 +101,21 @@ describe("--stdin-prompt-stream", () => {
 	})
 
 	it("condense: refused without a task; after one, acked and done with the condense's figures", async () => {
-		const summary = "The person asked for out.txt; it was written."
-		world = await createWorld({ scenario: [complete("Written."), { text: summary }] })
-		const c = await session()
+		const summary = "Read notes.md: release notes, nothing to change."
+		const notes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join(
+			"\n",
+		)
+		world = await createWorld({
+			files: { "notes.md": notes },
+			scenario: [readFile("notes.md"), complete("Read them."), { text: summary }],
+		})
+		const c = await session(["-y"])
 		c.write({ command: "condense", requestId: "k0" })
 		expect(await c.waitForLine((l) => l.requestId === "k0", "refusal")).toMatchObject({
 			type: "error",
 			code: "no_active_task",
 		})
-		c.write({ command: "start", requestId: "s1", prompt: "write out.txt" })
+		c.write({ command: "start", requestId: "s1", prompt: "read the notes" })
 		await c.waitForLine(doneOf("s1"), "done of start")
 		c.write({ command: "condense", requestId: "k1" })
 		await c.waitForLine((l) => l.type === "ack" && l.requestId === "k1", "ack of condense")

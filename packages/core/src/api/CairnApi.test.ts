@@ -8,6 +8,8 @@ import type { CairnApi } from "./CairnApi.js"
 
 const done = (result = "Done.") => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] })
+/** A file worth summarizing: what it says takes more room than a one-line summary of it. */
+const longNotes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join("\n")
 const followup = (question: string, answers: string[]) =>
 	call("ask_followup_question", { question, follow_up: answers.map((text) => ({ text })) })
 
@@ -243,15 +245,21 @@ describe("condenseTaskContext", () => {
 	})
 
 	it("condenses the current task with one summarization request and resolves once its row shows", async () => {
-		const summary = "The person asked for a greeting; Cairn answered and finished."
-		harness = await startApi({ provider: "openai", scenario: [done("Hello."), { text: summary }] })
+		const summary = "Read notes.md: release notes, nothing to change."
+		harness = await startApi({
+			provider: "openai",
+			files: { "notes.md": longNotes },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [call("read_file", { path: "notes.md" }), done("Read them."), { text: summary }],
+		})
 		const { api, agent } = harness
 		const idle = next(api, "taskIdle")
-		await api.startNewTask({ text: "say hello" })
+		await api.startNewTask({ text: "read the notes" })
 		await idle
 		await api.condenseTaskContext()
-		expect(chats(harness)).toHaveLength(2)
-		expect(JSON.stringify(chats(harness)[1]?.body)).toContain("say hello")
+		expect(chats(harness)).toHaveLength(3)
+		// The summarization request carries the part of the conversation it replaces.
+		expect(JSON.stringify(chats(harness)[2]?.body)).toContain("release 1.0")
 		const row = agent.controller.currentTask?.messages.findLast((m) => m.say === "condense_context")
 		expect(row?.contextCondense?.summary).toBe(summary)
 	})
