@@ -250,7 +250,12 @@ describe("condenseTaskContext", () => {
 			provider: "openai",
 			files: { "notes.md": longNotes },
 			settings: { autoApproval: { enabled: true, readOnly: true } },
-			scenario: [call("read_file", { path: "notes.md" }), done("Read them."), { text: summary }],
+			scenario: [
+				call("read_file", { path: "notes.md" }),
+				done("Read them."),
+				{ text: summary },
+				done("Version 1.59 is the latest."),
+			],
 		})
 		const { api, agent } = harness
 		const idle = next(api, "taskIdle")
@@ -262,6 +267,14 @@ describe("condenseTaskContext", () => {
 		expect(JSON.stringify(chats(harness)[2]?.body)).toContain("release 1.0")
 		const row = agent.controller.currentTask?.messages.findLast((m) => m.say === "condense_context")
 		expect(row?.contextCondense?.summary).toBe(summary)
+		// The task is still at its result: a message continues it, from the summary.
+		const completed = next(api, "taskCompleted")
+		await api.sendMessage("which version is the latest?")
+		await completed
+		const after = JSON.stringify(chats(harness)[3]?.body)
+		expect(after).toContain(summary)
+		expect(after).toContain("which version is the latest?")
+		expect(after).not.toContain("release 1.0:")
 	})
 })
 

@@ -14,6 +14,7 @@ import {
 	type CairnSettings,
 	type ClineMessage,
 	type WebviewMessage,
+	lastStateMessage,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
@@ -162,7 +163,7 @@ export class ControllerApi {
 	private async flush(): Promise<void> {
 		const next = this.queue[0]
 		const messages = this.messages()
-		const last = messages.at(-1)
+		const last = lastStateMessage(messages)
 		if (next === undefined || last === undefined || last.ts === this.flushedAskTs) return
 		if (!acceptsQueuedMessage(messages, chatControls(messages))) return
 		this.queue.shift()

@@ -7,6 +7,7 @@ import {
 	type HistoryItem,
 	type IdleAsk,
 	type ResumableAsk,
+	lastStateMessage,
 } from "@cairn/types"
 import { AskDispatcher, type PendingQuestion, type PersonChannel } from "../client/AskDispatcher.js"
 import type { ApprovalPolicy } from "../client/approvalBlockers.js"
@@ -296,7 +297,7 @@ export class PromptStreamSession implements PersonChannel {
 		if (button === undefined)
 			return this.refuse(command, "no_button", `there is no enabled ${role} button now`)
 		this.ack(command)
-		const last = messages.at(-1)
+		const last = lastStateMessage(messages)
 		if (last?.ask !== undefined) output.answered(last.ts, last.ask, button.message, "person")
 		await client.sendMessage(button.message)
 		this.done(command, "pressed", { button: button.text })
@@ -350,7 +351,7 @@ export class PromptStreamSession implements PersonChannel {
 			return this.done(command, "responded")
 		}
 		const state = client.getAgentState()
-		const last = client.getMessages().at(-1)
+		const last = lastStateMessage(client.getMessages())
 		if (state.isWaitingForInput && state.askCategory !== "interactive" && last?.ask !== undefined) {
 			// The task stopped (completed, failed, cancelled): the message continues it.
 			const reply = replyFor(client.getMessages(), parseTypedAnswer(command.prompt, last.ask))
