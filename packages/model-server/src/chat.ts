@@ -1,10 +1,18 @@
 import type { ServerResponse } from "node:http"
+import { measureRequest } from "./context-window.js"
+import type { WindowSettings } from "./context-window.js"
 import { deliverCompletion, deliverHttpError, deliverStream } from "./faults.js"
 import { sendJson, untilClosed } from "./http-io.js"
 import type { ProviderProtocol } from "./protocol.js"
 import type { RecordedRequest } from "./recording.js"
 import { planReply } from "./reply.js"
-import type { ScriptedTurn, TurnQueue } from "./scenario.js"
+import type { ScriptedTurn, SideTurn, Turn, TurnQueue } from "./scenario.js"
+import { findSideTurn } from "./side-turns.js"
+
+/** What a chat answer depends on besides the request; the server can change it between requests. */
+export interface ChatSettings extends WindowSettings {
+	sideTurns: readonly SideTurn[]
+}
 
 export interface ChatExchange {
 	res: ServerResponse
@@ -12,6 +20,7 @@ export interface ChatExchange {
 	request: RecordedRequest
 	requests: readonly RecordedRequest[]
 	queue: TurnQueue
+	settings: ChatSettings
 	/** Per-server request number, for request and message ids. */
 	sequence: number
 	jsonError: string | undefined
@@ -27,6 +36,20 @@ function refuse(exchange: ChatExchange, message: string): void {
 	})
 }
 
+/** A side turn when one matches (it stays for the next match), else the next scenario turn. */
+function pickTurn(exchange: ChatExchange): { turn: Turn; name: string } | undefined {
+	const { request, queue, settings } = exchange
+	const side = findSideTurn(settings.sideTurns, request.body)
+	if (side !== undefined) {
+		request.sideTurn = side
+		return { turn: (settings.sideTurns[side] as SideTurn).turn, name: `side turn #${side}` }
+	}
+	const turn = queue.take()
+	if (turn === undefined) return undefined
+	request.turn = queue.served - 1
+	return { turn, name: `turn function #${request.turn}` }
+}
+
 export async function answerChat(exchange: ChatExchange): Promise<void> {
 	const { res, protocol, request, sequence, queue } = exchange
 	const headers = protocol.responseHeaders(sequence)
@@ -35,8 +58,14 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		sendJson(res, problem.status, protocol.errorBody(problem, sequence), headers)
 		return
 	}
-	const turn = queue.take()
-	if (turn === undefined) {
+	// A request the model could not take is refused before any turn is spent on it.
+	const verdict = await measureRequest(protocol, request, exchange.settings, sequence)
+	if (verdict.kind === "refuse") {
+		sendJson(res, verdict.status, verdict.body, headers)
+		return
+	}
+	const picked = pickTurn(exchange)
+	if (picked === undefined) {
 		refuse(
 			exchange,
 			`cairn-model-server: the scenario is exhausted (${queue.served} turn(s) served); ` +
@@ -44,13 +73,12 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		)
 		return
 	}
-	const turnIndex = queue.served - 1
-	request.turn = turnIndex
 	let scripted: ScriptedTurn
 	try {
+		const { turn } = picked
 		scripted = typeof turn === "function" ? await turn({ request, requests: exchange.requests }) : turn
 	} catch (error) {
-		refuse(exchange, `cairn-model-server: turn function #${turnIndex} threw: ${String(error)}`)
+		refuse(exchange, `cairn-model-server: ${picked.name} threw: ${String(error)}`)
 		return
 	}
 	if (scripted.stallBeforeHead) {
@@ -61,7 +89,13 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		await deliverHttpError(res, protocol, scripted.error, scripted, sequence, request.headers)
 		return
 	}
-	const reply = planReply(scripted, { provider: protocol.provider, sequence, requestBody: request.body })
+	const reply = planReply(scripted, {
+		provider: protocol.provider,
+		sequence,
+		requestBody: request.body,
+		// What the model saw: all of the request, or what was left of it after a silent cut.
+		countedInputTokens: verdict.kind === "truncate" ? verdict.inputTokens : request.inputTokens,
+	})
 	if (protocol.wantsStream(request.body)) {
 		await deliverStream(res, protocol, reply, request.body, scripted, headers)
 	} else {

@@ -5,7 +5,7 @@ import OpenAI from "openai"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { runCli } from "./cli.js"
 import type { CliIO } from "./cli.js"
-import { parseScenarioJson } from "./scenario-file.js"
+import { parseScenarioFile, parseScenarioJson } from "./scenario-file.js"
 
 let dir: string
 beforeEach(async () => {
@@ -63,6 +63,53 @@ describe("runCli (the cairn-model-server binary)", () => {
 		expect(cli.err.at(-1)).toMatch(/closed after 2 request/)
 	})
 
+	it("takes the context window and side turns from the file, --context-window over the file's", async () => {
+		const file = join(dir, "window.json")
+		await writeFile(
+			file,
+			JSON.stringify({
+				contextWindow: 20,
+				turns: [{ text: "main" }],
+				sideTurns: [{ when: { lastUserIncludes: "Summarize" }, turn: { text: "summary" } }],
+			}),
+		)
+		const ask = (content: string) => ({ model: "m", messages: [{ role: "user" as const, content }] })
+		const running = async (argv: string[]) => {
+			const cli = io()
+			const exit = runCli(argv, cli)
+			const url = await cli.url
+			const openai = new OpenAI({ apiKey: "k", baseURL: `${url}/v1`, maxRetries: 0, logLevel: "off" })
+			const refused = await openai.chat.completions
+				.create(ask("x ".repeat(200)))
+				.catch((e: unknown) => e)
+			expect(refused).toBeInstanceOf(OpenAI.BadRequestError)
+			const summary = await openai.chat.completions.create(ask("Summarize, please."))
+			const models: unknown = await fetch(`${url}/v1/models`).then((r) => r.json())
+			cli.stop()
+			expect(await exit).toBe(0)
+			return {
+				refused: (refused as Error).message,
+				summary: summary.choices[0]?.message.content,
+				models,
+			}
+		}
+		const fromFile = await running(["--scenario", file])
+		expect(fromFile.refused).toMatch(/^400 This model's maximum context length is 20 tokens\./)
+		const flagged = await running([
+			"--scenario",
+			file,
+			"--context-window",
+			"100",
+			"--overflow-style",
+			"vllm",
+		])
+		expect(flagged.refused).toMatch(
+			/^400 You passed \d+ input tokens .* context length is only 100 tokens/,
+		)
+		expect(flagged.summary).toBe("summary")
+		expect(flagged.models).toMatchObject({ data: [{ max_model_len: 100 }] })
+	})
+
 	it("exits 0 by itself when --lifetime-ms runs out", async () => {
 		const cli = io()
 		expect(await runCli(["--lifetime-ms", "30"], cli)).toBe(0)
@@ -77,6 +124,8 @@ describe("runCli (the cairn-model-server binary)", () => {
 			["--bogus"],
 			["--scenario", bad],
 			["--scenario", join(dir, "missing.json")],
+			["--context-window", "0"],
+			["--overflow-style", "bedrock"],
 		]) {
 			const cli = io()
 			expect(await runCli(argv, cli)).toBe(2)
@@ -89,6 +138,45 @@ describe("runCli (the cairn-model-server binary)", () => {
 		const cli = io()
 		expect(await runCli(["--help"], cli)).toBe(0)
 		expect(cli.out[0]).toMatch(/^Usage: cairn-model-server/)
+	})
+})
+
+describe("parseScenarioFile", () => {
+	it("reads a context window and side turns besides the turns", () => {
+		const text = JSON.stringify({
+			contextWindow: 4096,
+			turns: [{ text: "a" }],
+			sideTurns: [{ when: { systemIncludes: "summar" }, turn: { text: "s" } }],
+		})
+		expect(parseScenarioFile(text)).toEqual({
+			contextWindow: 4096,
+			turns: [{ text: "a" }],
+			sideTurns: [{ when: { systemIncludes: "summar" }, turn: { text: "s" } }],
+		})
+		expect(parseScenarioFile('[{"text":"a"}]')).toEqual({ turns: [{ text: "a" }] })
+	})
+
+	it("refuses unknown keys, a bad window and side turns that would match everything", () => {
+		const file = (value: object) => () =>
+			parseScenarioFile(JSON.stringify({ turns: [], ...value }), "f.json")
+		expect(file({ window: 5 })).toThrow('f.json: unknown key "window"')
+		expect(file({ contextWindow: 0 })).toThrow("f.json.contextWindow: must be a positive integer")
+		expect(file({ contextWindow: 1.5 })).toThrow(/positive integer/)
+		expect(file({ sideTurns: {} })).toThrow("f.json.sideTurns: must be an array")
+		expect(file({ sideTurns: [{ when: {}, turn: {} }] })).toThrow(
+			'f.json.sideTurns[0].when: needs "systemIncludes" or "lastUserIncludes"',
+		)
+		expect(file({ sideTurns: [{ when: { userIncludes: "x" }, turn: {} }] })).toThrow(
+			'f.json.sideTurns[0].when: unknown key "userIncludes"',
+		)
+		expect(file({ sideTurns: [{ when: { lastUserIncludes: 1 }, turn: {} }] })).toThrow(/must be a string/)
+		expect(file({ sideTurns: [{ when: { lastUserIncludes: "x" }, turn: { txt: "" } }] })).toThrow(
+			'f.json.sideTurns[0].turn: unknown key "txt"',
+		)
+		expect(file({ sideTurns: [{ when: { lastUserIncludes: "x" } }] })).toThrow(
+			/turn must be a JSON object/,
+		)
+		expect(file({ turns: [{ txt: "" }] })).toThrow('f.json.turns[0]: unknown key "txt"')
 	})
 })
 

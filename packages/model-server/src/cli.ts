@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises"
 import { parseArgs } from "node:util"
-import { parseScenarioJson } from "./scenario-file.js"
-import type { Scenario } from "./scenario.js"
+import type { OverflowStyle } from "./protocol.js"
+import { parseScenarioFile } from "./scenario-file.js"
+import type { ScenarioFile } from "./scenario-file.js"
 import { startModelServer } from "./server.js"
 
 export interface CliIO {
@@ -11,11 +12,17 @@ export interface CliIO {
 	signal?: AbortSignal
 }
 
+const overflowStyles: readonly OverflowStyle[] = ["openai", "openrouter", "vllm", "vllm-legacy", "lmstudio"]
+
 const usage = `Usage: cairn-model-server [--port N] [--scenario file.json] [--max-requests N] [--lifetime-ms N]
+                          [--context-window N] [--overflow-style ${overflowStyles.join("|")}]
 
 A scripted LLM server on 127.0.0.1 speaking the Anthropic, OpenAI and Ollama wire formats.
 Prints its base URL on one line once listening; stops on SIGINT/SIGTERM, after --lifetime-ms
-(default 600000) or once --max-requests (default 10000) have been answered.`
+(default 600000) or once --max-requests (default 10000) have been answered.
+--context-window refuses chat requests longer than N tokens with each provider's own error (it
+overrides the scenario file's "contextWindow"); --overflow-style picks whose errors and model
+listing the OpenAI-compatible routes imitate (default openai).`
 
 function integer(
 	value: string | undefined,
@@ -41,7 +48,7 @@ function aborted(signal: AbortSignal | undefined): Promise<void> {
 /** Runs the server until it closes or `io.signal` aborts; resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
 	let options
-	let scenario: Scenario = []
+	let file: ScenarioFile = { turns: [] }
 	try {
 		const { values } = parseArgs({
 			args: [...argv],
@@ -50,6 +57,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 				scenario: { type: "string", short: "s" },
 				"max-requests": { type: "string" },
 				"lifetime-ms": { type: "string" },
+				"context-window": { type: "string" },
+				"overflow-style": { type: "string" },
 				help: { type: "boolean", short: "h" },
 			},
 			strict: true,
@@ -58,13 +67,18 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 			io.stdout(usage)
 			return 0
 		}
+		const style = values["overflow-style"]
+		if (style !== undefined && !overflowStyles.includes(style as OverflowStyle))
+			throw new Error(`--overflow-style: expected one of ${overflowStyles.join(", ")}, got "${style}"`)
 		options = {
 			port: integer(values.port, "--port", 0, 65535),
 			maxRequests: integer(values["max-requests"], "--max-requests", 1),
 			lifetimeMs: integer(values["lifetime-ms"], "--lifetime-ms", 1),
+			contextWindow: integer(values["context-window"], "--context-window", 1),
+			overflowStyle: style as OverflowStyle | undefined,
 		}
 		if (values.scenario !== undefined)
-			scenario = parseScenarioJson(await readFile(values.scenario, "utf8"), values.scenario)
+			file = parseScenarioFile(await readFile(values.scenario, "utf8"), values.scenario)
 	} catch (error) {
 		io.stderr(`cairn-model-server: ${error instanceof Error ? error.message : String(error)}`)
 		io.stderr(usage)
@@ -72,7 +86,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 	}
 	let server
 	try {
-		server = await startModelServer({ ...options, scenario })
+		server = await startModelServer({
+			...options,
+			scenario: file.turns,
+			contextWindow: options.contextWindow ?? file.contextWindow,
+			sideTurns: file.sideTurns ?? [],
+		})
 	} catch (error) {
 		io.stderr(
 			`cairn-model-server: cannot listen: ${error instanceof Error ? error.message : String(error)}`,

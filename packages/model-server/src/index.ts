@@ -1,5 +1,6 @@
 export { startModelServer, DEFAULT_LIFETIME_MS, DEFAULT_MAX_REQUESTS } from "./server.js"
-export type { ModelServer, ModelServerOptions } from "./server.js"
+export type { ModelServer, ModelServerOptions, ScenarioSettings } from "./server.js"
+export type { OverflowStyle } from "./protocol.js"
 export type {
 	HttpErrorFault,
 	Provider,
@@ -7,6 +8,7 @@ export type {
 	ScriptedToolCall,
 	ScriptedTurn,
 	ScriptedUsage,
+	SideTurn,
 	StopReason,
 	StreamErrorFault,
 	Turn,
@@ -17,6 +19,10 @@ export type {
 export type { RecordedRequest, RouteKind } from "./recording.js"
 export { lastToolResult } from "./request-helpers.js"
 export { splitIntoChunks } from "./chunking.js"
-export { parseScenarioJson } from "./scenario-file.js"
+export { parseScenarioFile, parseScenarioJson } from "./scenario-file.js"
+export type { ScenarioFile } from "./scenario-file.js"
+export { countRequestTokens, IMAGE_TOKENS, MESSAGE_TOKENS, TOOL_RESULT_TOKENS } from "./tokens.js"
+export type { RequestTokens } from "./tokens.js"
+export { lastUserText, systemText } from "./request-text.js"
 export { runCli } from "./cli.js"
 export type { CliIO } from "./cli.js"

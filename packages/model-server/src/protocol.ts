@@ -1,5 +1,6 @@
 import type { PlannedReply } from "./reply.js"
 import type { Provider } from "./scenario.js"
+import type { RequestTokens } from "./tokens.js"
 
 /** An error to answer with, before it is put in a provider's shape. */
 export interface ErrorSpec {
@@ -8,6 +9,42 @@ export interface ErrorSpec {
 	type?: string
 	code?: string | null
 	param?: string | null
+}
+
+/**
+ * Whose context-overflow answers and model listing an OpenAI-compatible server imitates: OpenAI
+ * itself, OpenRouter, vLLM (current, and `vllm-legacy` as vLLM answered up to mid-2025) or LM Studio.
+ * The Anthropic and Ollama wire formats have one flavour each.
+ */
+export type OverflowStyle = "openai" | "openrouter" | "vllm" | "vllm-legacy" | "lmstudio"
+
+/** A chat request measured against the server's context window. */
+export interface ContextCheck {
+	window: number
+	tokens: RequestTokens
+	/** The validated chat body. */
+	body: Record<string, unknown>
+	style: OverflowStyle
+	sequence: number
+}
+
+/**
+ * What a provider does with the request: answer it, refuse it with its real context-overflow error,
+ * or (Ollama by default) cut the prompt silently and answer from what is left.
+ */
+export type ContextVerdict =
+	| { kind: "fits" }
+	| { kind: "refuse"; status: number; body: unknown }
+	| { kind: "truncate"; inputTokens: number }
+
+/** What a model listing needs to know besides the names. */
+export interface ModelListing {
+	path: string
+	style: OverflowStyle
+	contextWindow: number | undefined
+	maxOutputTokens: number | undefined
+	/** The parsed request body (Ollama's `POST /api/show` names its model there). */
+	body: unknown
 }
 
 /** Everything that differs between the three wire formats; server.ts only talks to this. */
@@ -26,7 +63,9 @@ export interface ProviderProtocol {
 	malformedChunk(reply: PlannedReply): string
 	streamErrorChunk(type: string | undefined, message: string | undefined): string
 	completion(reply: PlannedReply): unknown
-	modelList(models: readonly string[]): unknown
+	/** The model listing for `listing.path`, or undefined when this server has no such route. */
+	modelList(models: readonly string[], listing: ModelListing): unknown
+	contextVerdict(check: ContextCheck): ContextVerdict
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -21,6 +21,18 @@ export interface RecordedRequest {
 	timestamp: number
 	/** Index of the scenario turn that answered it, when one did. */
 	turn?: number
+	/** Index of the side turn that answered it, when one did (it took no scenario turn). */
+	sideTurn?: number
+	/**
+	 * The chat request's input tokens by the shared count rule (see tokens.ts), counted only while the
+	 * server has a context window.
+	 */
+	inputTokens?: number
+	/**
+	 * What the context window did to it: `refused` with the provider's overflow error (no turn
+	 * taken), or `truncated` the way Ollama silently cuts a prompt that is too long.
+	 */
+	contextOverflow?: "refused" | "truncated"
 }
 
 export function flattenHeaders(raw: NodeJS.Dict<string | string[]>): Record<string, string> {

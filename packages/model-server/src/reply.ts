@@ -55,9 +55,18 @@ function parseOr(text: string): unknown {
 
 export function planReply(
 	turn: ScriptedTurn,
-	options: { provider: Provider; sequence: number; requestBody: unknown },
+	options: {
+		provider: Provider
+		sequence: number
+		requestBody: unknown
+		/**
+		 * The input as the server counted it against its context window. A turn without scripted input
+		 * then reports it, so usage and the window agree (cached tokens are part of it).
+		 */
+		countedInputTokens?: number
+	},
 ): PlannedReply {
-	const { provider, sequence, requestBody } = options
+	const { provider, sequence, requestBody, countedInputTokens } = options
 	const requestedModel = (requestBody as { model?: unknown } | undefined)?.model
 	const text = turn.text ?? ""
 	const reasoning = turn.reasoning ?? ""
@@ -73,6 +82,12 @@ export function planReply(
 		}
 	})
 	const outputText = reasoning + text + toolCalls.map((c) => c.name + c.argumentsText).join("")
+	const cacheCreationInputTokens = turn.usage?.cacheCreationInputTokens ?? 0
+	const cacheReadInputTokens = turn.usage?.cacheReadInputTokens ?? 0
+	const counted =
+		countedInputTokens === undefined
+			? undefined
+			: Math.max(0, countedInputTokens - cacheCreationInputTokens - cacheReadInputTokens)
 	return {
 		sequence,
 		model: turn.model ?? (typeof requestedModel === "string" ? requestedModel : "cairn-test-model"),
@@ -83,10 +98,10 @@ export function planReply(
 		textChunks: splitIntoChunks(text, turn.textChunks ?? 1),
 		toolCalls,
 		usage: {
-			inputTokens: turn.usage?.inputTokens ?? estimateTokens(requestPromptText(requestBody)),
+			inputTokens: turn.usage?.inputTokens ?? counted ?? estimateTokens(requestPromptText(requestBody)),
 			outputTokens: turn.usage?.outputTokens ?? Math.max(1, estimateTokens(outputText)),
-			cacheCreationInputTokens: turn.usage?.cacheCreationInputTokens ?? 0,
-			cacheReadInputTokens: turn.usage?.cacheReadInputTokens ?? 0,
+			cacheCreationInputTokens,
+			cacheReadInputTokens,
 		},
 		stopReason: turn.stopReason ?? (toolCalls.length > 0 ? "tool_use" : "end_turn"),
 	}

@@ -17,6 +17,9 @@ const routes: Record<string, Route> = {
 	"GET /models": { protocol: openaiProtocol, kind: "models" },
 	"POST /api/chat": { protocol: ollamaProtocol, kind: "chat" },
 	"GET /api/tags": { protocol: ollamaProtocol, kind: "models" },
+	"POST /api/show": { protocol: ollamaProtocol, kind: "models" },
+	// LM Studio's own REST API shares Ollama's `/api/` prefix; only the lmstudio style answers it.
+	"GET /api/v0/models": { protocol: openaiProtocol, kind: "models" },
 }
 
 /**

@@ -120,6 +120,22 @@ export type Turn = ScriptedTurn | TurnFunction
 
 export type Scenario = readonly Turn[]
 
+/**
+ * A turn kept aside for requests the main scenario cannot predict (a summarization Cairn sends when
+ * the conversation gets long, say). A chat request that matches `when` is answered by `turn` and
+ * does not take a turn from the main queue; side turns are never used up. Every condition given
+ * must hold (plain substring tests); a `when` without conditions matches every request.
+ */
+export interface SideTurn {
+	when: {
+		/** The system prompt (Anthropic `system`, OpenAI / Ollama system messages) contains this. */
+		systemIncludes?: string
+		/** The text of the last user message (its text parts, not tool results) contains this. */
+		lastUserIncludes?: string
+	}
+	turn: Turn
+}
+
 /** Turns are consumed in order by chat requests on any of the three routes. */
 export class TurnQueue {
 	#turns: Turn[]

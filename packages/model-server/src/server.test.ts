@@ -122,6 +122,21 @@ describe("startModelServer", () => {
 		expect(server.requests[0]?.turn).toBe(0)
 	})
 
+	it("measures chat requests against a window only while one is set, and refuses a bad one", async () => {
+		await expect(startModelServer({ contextWindow: 0 })).rejects.toThrow(RangeError)
+		const server = await start({ scenario: [{ text: "a" }, { text: "b" }] })
+		const openai = new OpenAI({ apiKey: "k", baseURL: server.openaiBaseURL, maxRetries: 0 })
+		const ask = { model: "m", messages: [{ role: "user" as const, content: "hello world" }] }
+		await openai.chat.completions.create(ask)
+		server.setContextWindow(100)
+		expect(server.contextWindow).toBe(100)
+		await openai.chat.completions.create(ask)
+		expect(server.requests.map((r) => r.inputTokens)).toEqual([undefined, 5])
+		expect(() => server.setContextWindow(1.5)).toThrow(/positive integer/)
+		server.setContextWindow(undefined)
+		expect(server.contextWindow).toBeUndefined()
+	})
+
 	it("waits chunkDelayMs before each chunk", async () => {
 		const server = await start({ scenario: [{ text: "abcd", textChunks: 4, chunkDelayMs: 25 }] })
 		const openai = new OpenAI({ apiKey: "k", baseURL: server.openaiBaseURL, maxRetries: 0 })

@@ -2,14 +2,22 @@ import { createServer } from "node:http"
 import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { answerChat } from "./chat.js"
+import type { ChatSettings } from "./chat.js"
 import { readBody, sendJson } from "./http-io.js"
+import type { OverflowStyle } from "./protocol.js"
 import { flattenHeaders } from "./recording.js"
 import type { RecordedRequest } from "./recording.js"
 import { route } from "./router.js"
 import { TurnQueue } from "./scenario.js"
-import type { Scenario, Turn } from "./scenario.js"
+import type { Scenario, SideTurn, Turn } from "./scenario.js"
 
-export interface ModelServerOptions {
+/** What a scenario brings besides its turns; see `reset`. */
+export interface ScenarioSettings {
+	contextWindow?: number
+	sideTurns?: readonly SideTurn[]
+}
+
+export interface ModelServerOptions extends ScenarioSettings {
 	/** Turns consumed in order by chat requests; more can be added with `enqueue`. */
 	scenario?: Scenario
 	/** 0 (the default) picks a free port. The host is always 127.0.0.1. */
@@ -22,6 +30,12 @@ export interface ModelServerOptions {
 	models?: readonly string[]
 	/** Bodies larger than this get a 413. Default 32 MiB. */
 	maxBodyBytes?: number
+	/**
+	 * Whose overflow errors and model listing the OpenAI-compatible routes imitate. Default "openai".
+	 */
+	overflowStyle?: OverflowStyle
+	/** The model's output cap, as the Anthropic and OpenRouter model listings report it. */
+	maxOutputTokens?: number
 }
 
 export interface ModelServer {
@@ -40,9 +54,18 @@ export interface ModelServer {
 	readonly remainingTurns: number
 	/** Settles once the server has closed, whether by `close()`, lifetime or maxRequests. */
 	readonly closed: Promise<void>
+	/** The context window chat requests are measured against, if any. */
+	readonly contextWindow: number | undefined
 	enqueue(...turns: Turn[]): void
-	/** Replace the remaining turns and forget the recorded requests. */
-	reset(scenario?: Scenario): void
+	/**
+	 * Replace the remaining turns and forget the recorded requests. With `settings`, the context window
+	 * and side turns become exactly those given (absent ones are cleared); without, they stay.
+	 */
+	reset(scenario?: Scenario, settings?: ScenarioSettings): void
+	/** From the next request on, measure chat requests against this window (undefined: none). */
+	setContextWindow(tokens: number | undefined): void
+	/** Replace the side turns (see SideTurn). */
+	setSideTurns(sideTurns: readonly SideTurn[]): void
 	/** Stop listening and cut every open connection. Idempotent. */
 	close(): Promise<void>
 }
@@ -50,11 +73,22 @@ export interface ModelServer {
 export const DEFAULT_MAX_REQUESTS = 10_000
 export const DEFAULT_LIFETIME_MS = 10 * 60 * 1000
 
+function checkWindow(tokens: number | undefined): number | undefined {
+	if (tokens !== undefined && !(Number.isInteger(tokens) && tokens > 0))
+		throw new RangeError(`cairn-model-server: a context window must be a positive integer, got ${tokens}`)
+	return tokens
+}
+
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
 	const queue = new TurnQueue(options.scenario)
 	const maxRequests = options.maxRequests ?? DEFAULT_MAX_REQUESTS
 	const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024
 	const models = options.models ?? ["cairn-test-model"]
+	const settings: ChatSettings = {
+		contextWindow: checkWindow(options.contextWindow),
+		overflowStyle: options.overflowStyle ?? "openai",
+		sideTurns: options.sideTurns ?? [],
+	}
 	let requests: RecordedRequest[] = []
 	let received = 0
 	let closing: Promise<void> | undefined
@@ -118,9 +152,19 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 				responseHeaders,
 			)
 		} else if (kind === "models") {
-			sendJson(res, 200, protocol.modelList(models), responseHeaders)
+			const listing = protocol.modelList(models, {
+				path: url.pathname,
+				style: settings.overflowStyle,
+				contextWindow: settings.contextWindow,
+				maxOutputTokens: options.maxOutputTokens,
+				body,
+			})
+			if (listing === undefined) {
+				const notFound = protocol.errorBody(protocol.notFound(method, url.pathname), sequence)
+				sendJson(res, 404, notFound, responseHeaders)
+			} else sendJson(res, 200, listing, responseHeaders)
 		} else {
-			await answerChat({ res, protocol, request, requests, queue, sequence, jsonError })
+			await answerChat({ res, protocol, request, requests, queue, settings, sequence, jsonError })
 		}
 	}
 
@@ -166,11 +210,24 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 		get remainingTurns() {
 			return queue.remaining
 		},
+		get contextWindow() {
+			return settings.contextWindow
+		},
 		closed,
 		enqueue: (...turns) => queue.enqueue(...turns),
-		reset: (scenario) => {
+		reset: (scenario, scenarioSettings) => {
 			queue.reset(scenario)
 			requests = []
+			if (scenarioSettings) {
+				settings.contextWindow = checkWindow(scenarioSettings.contextWindow)
+				settings.sideTurns = scenarioSettings.sideTurns ?? []
+			}
+		},
+		setContextWindow: (tokens) => {
+			settings.contextWindow = checkWindow(tokens)
+		},
+		setSideTurns: (sideTurns) => {
+			settings.sideTurns = sideTurns
 		},
 		close,
 	}

@@ -35,6 +35,8 @@ export interface ContextManagerOptions {
 	logger: Logger
 	/** A summarization request's usage, for the task's totals. */
 	onSummaryUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
+	/** Resolves once the history's changes so far are on disk. */
+	persisted?: () => Promise<void>
 }
 
 type Reason = "automatic" | "manual" | "overflow"
@@ -54,6 +56,8 @@ export class ContextManager {
 	private condensedAt = -1
 	/** The last request overflowed and nothing could be dropped then: the next one must shrink. */
 	private mustShrink = false
+	/** The window the provider said it has, when smaller than what Cairn was told. */
+	private providerWindow: number | undefined
 	/** One change of the view at a time: a manual condense may arrive while a turn runs. */
 	private busy: Promise<unknown> = Promise.resolve()
 
@@ -115,6 +119,9 @@ export class ContextManager {
 	 * first: the same request is never sent twice.
 	 */
 	async overflowed(failure: ProviderError, signal: AbortSignal): Promise<boolean> {
+		// The provider knows its window better than a setting or a catalog: believe it from now on.
+		const stated = failure.details.contextWindow
+		if (stated !== undefined && stated < this.budget.window) this.providerWindow = stated
 		this.ledger.overflowed(failure.details.promptTokens, this.budget.window)
 		return this.exclusive(async () => {
 			const shrunk = await this.shrink("overflow", await TokenCounter.load(), signal)
@@ -158,12 +165,16 @@ export class ContextManager {
 		return false
 	}
 
-	/** After an overflow: condense when it may, else (or when that fails) drop half the window's worth. */
+	/**
+	 * After an overflow: condense when it may, then (or instead) drop turns until the request is
+	 * at most half the usable window and well under what was refused.
+	 */
 	private async shrink(reason: Reason, counter: TokenCounter, signal: AbortSignal): Promise<boolean> {
 		const before = this.options.history.view
+		const refused = this.expected(counter)
 		if (this.options.settings().autoCondenseContext && this.answeredSinceCondense())
 			await this.condense(reason, counter, signal)
-		const target = Math.floor(this.budget.usable * 0.5)
+		const target = Math.floor(Math.min(this.budget.usable * 0.5, refused * 0.6))
 		if (this.expected(counter) > target) this.truncate(target, counter)
 		return this.options.history.view !== before
 	}
@@ -223,6 +234,8 @@ export class ContextManager {
 		history.setView(condensed)
 		this.ledger.viewChanged()
 		this.condensedAt = all.length - 1
+		// Shown as done once it is on disk: a task killed after that resumes condensed.
+		await this.options.persisted?.()
 		transcript.update(row.ts, {
 			text: "",
 			partial: false,

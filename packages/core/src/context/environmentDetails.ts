@@ -1,6 +1,8 @@
 import { readdir } from "node:fs/promises"
 import type { Host } from "../host/Host.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
+import { changedFilesSection } from "./fileContext/changedFilesSection.js"
+import type { FileChangeSource } from "./fileContext/fileContextTracker.js"
 
 const maxListedEntries = 200
 const maxDiagnostics = 50
@@ -26,13 +28,16 @@ async function topLevelListing(root: string, ignore: CairnIgnore): Promise<strin
 
 /**
  * What the model should know about the editor at each turn: time, mode, open files, problems,
- * and (on the first turn) the workspace's top level. Appended to each user turn.
+ * the files it has in context that changed since it saw them, and (on the first turn) the
+ * workspace's top level. Appended to each user turn.
  */
 export async function environmentDetails(options: {
 	host: Host
 	ignore: CairnIgnore
 	mode: string
 	includeListing: boolean
+	/** The files the model has in context; their changes are taken (reported once) here. */
+	fileContext?: FileChangeSource
 }): Promise<string> {
 	const { host, ignore } = options
 	const lines = [`# Current time\n${new Date().toISOString()}`, `# Mode\n${options.mode}`]
@@ -47,6 +52,8 @@ export async function environmentDetails(options: {
 			.map((d) => `${d.path}:${d.line} ${d.severity}: ${d.message}${d.source ? ` (${d.source})` : ""}`)
 		lines.push(`# Problems\n${shown.join("\n")}`)
 	}
+	const changed = changedFilesSection((await options.fileContext?.takeChanges(ignore)) ?? [])
+	if (changed !== undefined) lines.push(changed)
 	if (options.includeListing) {
 		lines.push(
 			`# Workspace files (${host.workspaceRoot}, top level)\n${await topLevelListing(host.workspaceRoot, ignore)}`,

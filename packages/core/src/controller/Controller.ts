@@ -244,6 +244,7 @@ export class Controller {
 					messages: loaded.messages,
 					apiHistory: loaded.apiHistory,
 					contextView: loaded.contextView,
+					fileContext: loaded.fileContext,
 				},
 			})
 		} catch (error) {

@@ -1,4 +1,5 @@
 import type { ClineMessage } from "@cairn/types"
+import type { FileContextState } from "../context/fileContext/fileContextState.js"
 import type { Logger } from "../host/Host.js"
 import { StorageError } from "../persistence/storageError.js"
 import type { TaskMetadata } from "../persistence/taskMetadata.js"
@@ -41,6 +42,10 @@ export class StoredTaskPersistence implements TaskPersistence {
 		// The live history is passed on purpose: the journal journals whatever it has gained since
 		// its last sync, so a sync that waited its turn simply catches up.
 		this.track("the API history", () => this.store.syncApiHistory(this.taskId, history, view))
+	}
+
+	fileContextChanged(state: FileContextState): void {
+		this.track("the files in context", () => this.store.saveFileContext(this.taskId, state))
 	}
 
 	/** Saves metadata changes (tokens, cost, status); the store applies them in order. */

@@ -4,6 +4,7 @@ import path from "node:path"
 import { syncFolder } from "../fs/atomicWrite.js"
 import { removeStaleTemps } from "./atomicFile.js"
 import { apiHistoryFileName } from "./apiHistoryJournal.js"
+import { fileContextFileName } from "./fileContextFile.js"
 import { metadataFileName } from "./taskMetadata.js"
 import { uiMessagesFileName } from "./uiMessageJournal.js"
 
@@ -61,9 +62,9 @@ export async function pathExists(file: string): Promise<boolean> {
 	)
 }
 
-/** Bytes the task takes on disk (its three files), for the history list. */
+/** Bytes the task takes on disk (its files), for the history list. */
 export async function taskFolderSize(dir: string): Promise<number> {
-	const files = [uiMessagesFileName, apiHistoryFileName, metadataFileName]
+	const files = [uiMessagesFileName, apiHistoryFileName, metadataFileName, fileContextFileName]
 	const sizes = await Promise.all(
 		files.map((name) =>
 			stat(path.join(dir, name)).then(

@@ -205,6 +205,41 @@ describe("TaskStore", () => {
 		expect(reopened.list().map((h) => h.id)).toEqual(["t"])
 	})
 
+	it("keeps the state of the files in context beside the task: the last one saved is read back", async () => {
+		const store = await openStore()
+		await store.createTask({ id: "t", task: "x" })
+		expect((await store.loadTask("t")).fileContext).toBeUndefined()
+		const older = { version: 1, files: [{ path: "a.txt", hash: "1" }] }
+		const newer = { version: 1, files: [{ path: "b.txt", hash: "2" }] }
+		await Promise.all([store.saveFileContext("t", older), store.saveFileContext("t", newer)])
+		await store.close()
+
+		const reopened = await openStore()
+		const loaded = await reopened.loadTask("t")
+		expect(loaded.fileContext).toEqual(newer)
+		expect(loaded.problems).toEqual([])
+		// The task's size counts the file too (measured before the save rewrites the metadata).
+		const files = ["metadata.json", "file_context.json"]
+		const sizes = await Promise.all(files.map((name) => stat(path.join(taskDir("t"), name))))
+		await reopened.saveMetadata("t", {})
+		expect(reopened.get("t")?.size).toBe(sizes[0]!.size + sizes[1]!.size)
+	})
+
+	it("opens a task whose file context is damaged, forgetting it and saying so", async () => {
+		const store = await openStore()
+		await store.createTask({ id: "t", task: "x" })
+		await store.close()
+		await writeFile(path.join(taskDir("t"), "file_context.json"), '{"version":1,"fi')
+		const loaded = await (await openStore()).loadTask("t")
+		expect(loaded.fileContext).toBeUndefined()
+		expect(loaded.problems).toEqual([
+			{
+				file: path.join(taskDir("t"), "file_context.json"),
+				error: expect.stringMatching(/not valid JSON.*files read before are forgotten/),
+			},
+		])
+	})
+
 	it("finishes interrupted creates and deletes on open", async () => {
 		const tasksDir = path.join(storageDir, "tasks")
 		const oldCreate = path.join(tasksDir, ".new-a-00000000")

@@ -7,6 +7,7 @@ import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
 import { errorMessage, removeStaleTemps } from "./atomicFile.js"
 import { ApiHistoryJournal, apiHistoryFileName } from "./apiHistoryJournal.js"
 import type { CompactionOutcome, CompactionPolicy } from "./compaction.js"
+import { readFileContext, writeFileContext } from "./fileContextFile.js"
 import { HistoryIndex, type IndexReport, type ListOptions } from "./historyIndex.js"
 import {
 	createTaskFolder,
@@ -49,6 +50,8 @@ export interface LoadedTask {
 	apiHistory: ApiMessage[]
 	/** What of the API history the model was being sent (see ContextView). */
 	contextView: ContextView
+	/** The saved state of the files the model has in context (unvalidated); undefined when none. */
+	fileContext: unknown
 	/** Damage found and worked around; the task opened anyway. */
 	problems: TaskProblem[]
 }
@@ -66,6 +69,8 @@ interface OpenTask {
 	metadata: TaskMetadata | undefined
 	/** Metadata saves, one after another, so an older save cannot land after a newer one. */
 	saving: Promise<unknown>
+	/** The same for the file context's saves. */
+	savingFileContext: Promise<unknown>
 }
 
 /**
@@ -191,6 +196,16 @@ export class TaskStore {
 		return save
 	}
 
+	/** Replaces the saved state of the files the model has in context (see LoadedTask.fileContext). */
+	saveFileContext(taskId: string, state: unknown): Promise<void> {
+		const task = this.openTask(taskId)
+		const save = task.savingFileContext.then(() =>
+			saving(taskId, "the files in context", () => writeFileContext(task.dir, state)),
+		)
+		task.savingFileContext = save.catch(() => undefined)
+		return save
+	}
+
 	/**
 	 * Reads everything of a task. Damage (a torn last line, a damaged line, unreadable metadata)
 	 * is worked around and listed in `problems`; only a missing task throws.
@@ -202,12 +217,14 @@ export class TaskStore {
 			throw new TaskNotFoundError(taskId)
 		}
 		await removeStaleTemps(task.dir, leftoverAgeMs)
-		const [ui, api, stored] = await Promise.all([
+		const [ui, api, stored, fileContext] = await Promise.all([
 			task.ui.load(),
 			task.api.load(),
 			readTaskMetadata(task.dir),
+			readFileContext(task.dir),
 		])
 		const problems = [...problemsOfLoad(task.ui.file, ui), ...problemsOfLoad(task.api.file, api)]
+		if (fileContext.problem) problems.push(fileContext.problem)
 		let metadata: TaskMetadata
 		if (stored.ok) metadata = stored.value
 		else {
@@ -222,7 +239,14 @@ export class TaskStore {
 			if (typeof outcome === "string")
 				problems.push({ file: journal.file, error: `compaction failed: ${outcome}` })
 		}
-		return { metadata, messages: ui.messages, apiHistory: api.messages, contextView: api.view, problems }
+		return {
+			metadata,
+			messages: ui.messages,
+			apiHistory: api.messages,
+			contextView: api.view,
+			fileContext: fileContext.state,
+			problems,
+		}
 	}
 
 	/**
@@ -257,7 +281,7 @@ export class TaskStore {
 		const task = this.tasks.get(taskId)
 		if (task === undefined) return
 		this.tasks.delete(taskId)
-		await Promise.all([task.ui.close(), task.api.close(), task.saving])
+		await Promise.all([task.ui.close(), task.api.close(), task.saving, task.savingFileContext])
 	}
 
 	/** Waits for every pending write and releases all open files. */
@@ -298,6 +322,7 @@ export class TaskStore {
 			api: new ApiHistoryJournal(path.join(dir, apiHistoryFileName), journalOptions),
 			metadata: init.metadata,
 			saving: Promise.resolve(),
+			savingFileContext: Promise.resolve(),
 		}
 	}
 

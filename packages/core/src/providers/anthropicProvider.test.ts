@@ -239,3 +239,21 @@ describe("AnthropicProvider request", () => {
 		])
 	})
 })
+
+describe("AnthropicProvider and the context window", () => {
+	it("asks for the output reserve as max_tokens, so a request that fits the rest of the window is answered", async () => {
+		// A 100,000 window with a 1,000 output cap: the reserve is the cap.
+		const modelInfo = { contextWindow: 100_000, maxOutputTokens: 1_000 }
+		const server = await start({
+			contextWindow: 100_000,
+			scenario: [{ text: "measured" }, { text: "fits" }],
+		})
+		await drain(anthropicAt(server, { modelInfo }))
+		const input = server.requests[0]?.inputTokens ?? 0
+		expect((server.requests[0]?.body as { max_tokens: number }).max_tokens).toBe(1_000)
+		server.setContextWindow(input + 1_000)
+		expect(textOf((await drain(anthropicAt(server, { modelInfo }))).chunks)).toBe("fits")
+		server.setContextWindow(input + 999)
+		expect((await drain(anthropicAt(server, { modelInfo }))).error?.kind).toBe("context_overflow")
+	})
+})

@@ -2,6 +2,7 @@ import type { Anthropic } from "@anthropic-ai/sdk"
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropicMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
+import { outputReserve } from "./outputReserve.js"
 import { ProviderError } from "./providerError.js"
 import { endpointLabel, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
@@ -32,8 +33,8 @@ type ThinkingParams = Pick<Anthropic.MessageCreateParamsStreaming, "thinking" | 
 
 /**
  * Thinking as the model takes it. Adaptive models take an effort, not a budget, so the budget
- * picks the nearest effort. Budget models need 1024 <= budget < max_tokens, with room left for
- * the answer.
+ * picks the nearest effort. Budget models need 1024 <= budget < max_tokens (the output reserve),
+ * with room left for the answer.
  */
 export function thinkingParams(modelId: string, info: ModelInfo, budget: number | undefined): ThinkingParams {
 	if (!budget || !info.supportsReasoning) return {}
@@ -42,7 +43,7 @@ export function thinkingParams(modelId: string, info: ModelInfo, budget: number 
 		// "summarized" so the person sees the reasoning; newer models default to omitting it.
 		return { thinking: { type: "adaptive", display: "summarized" }, output_config: { effort } }
 	}
-	const room = info.maxOutputTokens - 1_024
+	const room = outputReserve(info) - 1_024
 	if (room < 1_024) return {}
 	return { thinking: { type: "enabled", budget_tokens: Math.max(1_024, Math.min(budget, room)) } }
 }
@@ -104,7 +105,9 @@ export class AnthropicProvider implements ModelProvider {
 		const system = toAnthropicSystem(request.systemPrompt, cache)
 		return {
 			model: id,
-			max_tokens: info.maxOutputTokens,
+			// Anthropic refuses input + max_tokens past the window, so the answer may take only what
+			// Cairn keeps free for it: a request that fits the rest of the window is never refused.
+			max_tokens: outputReserve(info),
 			messages: toAnthropicMessages(request.messages, cache),
 			...(system && { system }),
 			...(request.tools.length > 0 && { tools: toAnthropicTools(request.tools) }),

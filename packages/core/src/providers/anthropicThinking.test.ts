@@ -23,9 +23,10 @@ describe("AnthropicProvider thinking and sampling", () => {
 			}),
 		)
 		const [budget, adaptive] = server.requests.map((r) => r.body as Record<string, unknown>)
+		// max_tokens is the output reserve: Haiku 4.5's 64,000 capped at a fifth of its 200,000 window.
 		expect(budget).toMatchObject({
 			thinking: { type: "enabled", budget_tokens: 8_000 },
-			max_tokens: 64_000,
+			max_tokens: 40_000,
 		})
 		expect(budget?.temperature).toBeUndefined()
 		expect(adaptive).toMatchObject({
@@ -66,14 +67,19 @@ describe("Claude traits and thinking parameters", () => {
 		})
 	})
 
-	it("keeps a thinking budget inside Anthropic's bounds", () => {
+	it("keeps a thinking budget inside Anthropic's bounds, below the output reserve", () => {
 		const info = resolveModelInfo("anthropic", "claude-haiku-4-5")
 		expect(thinkingParams("claude-haiku-4-5", info, 100)).toEqual({
 			thinking: { type: "enabled", budget_tokens: 1_024 },
 		})
+		// The reserve is 40,000 (a fifth of the window), not the model's 64,000 output cap.
 		expect(thinkingParams("claude-haiku-4-5", info, 1_000_000)).toEqual({
-			thinking: { type: "enabled", budget_tokens: 64_000 - 1_024 },
+			thinking: { type: "enabled", budget_tokens: 40_000 - 1_024 },
 		})
+		expect(thinkingParams("claude-haiku-4-5", { ...info, contextWindow: 20_000 }, 5_000)).toEqual({
+			thinking: { type: "enabled", budget_tokens: 4_000 - 1_024 },
+		})
+		expect(thinkingParams("claude-haiku-4-5", { ...info, contextWindow: 10_000 }, 5_000)).toEqual({})
 		expect(thinkingParams("claude-haiku-4-5", info, 0)).toEqual({})
 		expect(thinkingParams("claude-haiku-4-5", { ...info, supportsReasoning: false }, 5_000)).toEqual({})
 		expect(thinkingParams("claude-haiku-4-5", { ...info, maxOutputTokens: 1_500 }, 5_000)).toEqual({})

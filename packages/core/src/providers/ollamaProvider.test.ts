@@ -93,7 +93,7 @@ describe("OllamaProvider streaming", () => {
 })
 
 describe("OllamaProvider request", () => {
-	it("sends the system message, function tools, num_ctx, tool messages by name and images as base64", async () => {
+	it("sends the system message, function tools, num_ctx, truncate: false, tool messages by name and images as base64", async () => {
 		const server = await start({ scenario: [{ text: "ok" }] })
 		await drain(ollamaAt(server, { headers: { "x-proxy": "p" }, temperature: 0.1 }, "ollama-key"), {
 			messages: richHistory,
@@ -107,6 +107,7 @@ describe("OllamaProvider request", () => {
 			model: "qwen3:8b",
 			stream: true,
 			options: { num_ctx: 32_768, temperature: 0.1 },
+			truncate: false,
 		})
 		expect(body.tools).toEqual([
 			{

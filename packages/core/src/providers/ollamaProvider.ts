@@ -1,9 +1,10 @@
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import type { ChatRequest, ChatResponse, Ollama } from "ollama"
+import { recognizeContextOverflow } from "./contextOverflow.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { toOllamaMessages, toOllamaTools } from "./ollamaMessages.js"
 import { ProviderError } from "./providerError.js"
-import { endpointLabel, toProviderError } from "./providerErrors.js"
+import { bodyMessage, contextOverflowError, endpointLabel, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 import { fallbackToolCallId, lazy } from "./wireHelpers.js"
 
@@ -13,6 +14,9 @@ export const ollamaDefaultHost = "http://127.0.0.1:11434"
 
 /** ollama-js throws this plain Error when the NDJSON stream ends without its `done` line. */
 const incompleteStream = "Did not receive done or success response in stream."
+
+/** A real /api/chat field that ollama-js does not declare. */
+type ChatParams = Omit<ChatRequest, "stream"> & { truncate?: boolean }
 
 /** Ollama over its own `/api/chat`, where tool calls arrive whole and thinking is opt-in. */
 export class OllamaProvider implements ModelProvider {
@@ -70,7 +74,7 @@ export class OllamaProvider implements ModelProvider {
 		}
 	}
 
-	private params(request: CreateMessageRequest): Omit<ChatRequest, "stream"> {
+	private params(request: CreateMessageRequest): ChatParams {
 		const { id, info } = this.model
 		const { temperature, reasoningBudgetTokens } = this.settings
 		return {
@@ -85,6 +89,10 @@ export class OllamaProvider implements ModelProvider {
 				num_ctx: info.contextWindow,
 				...(temperature !== undefined && { temperature }),
 			},
+			// A prompt longer than num_ctx is then refused instead of silently cut from the front, so
+			// the overflow reaches Cairn's context management as with every other provider. (Versions
+			// before the field existed ignore it.)
+			truncate: false,
 		}
 	}
 
@@ -123,6 +131,10 @@ export class OllamaProvider implements ModelProvider {
 	private fromPlainError(error: unknown, context: ErrorContext): unknown {
 		if (!(error instanceof Error) || error.constructor !== Error || context.signal?.aborted) return error
 		const label = endpointLabel(context)
+		const message = bodyMessage(error.message)
+		const overflow = recognizeContextOverflow(message)
+		if (overflow)
+			return contextOverflowError(label, `mid-response: ${message}`, { cause: error, ...overflow })
 		if (error.message === incompleteStream)
 			return new ProviderError(
 				"malformed_response",
@@ -131,7 +143,7 @@ export class OllamaProvider implements ModelProvider {
 					cause: error,
 				},
 			)
-		return new ProviderError("server", `${label} reported an error mid-response: ${error.message}`, {
+		return new ProviderError("server", `${label} reported an error mid-response: ${message}`, {
 			cause: error,
 		})
 	}

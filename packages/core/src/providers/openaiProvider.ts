@@ -47,7 +47,6 @@ export function openaiUsage(usage: OpenAI.CompletionUsage): Extract<ApiStreamChu
 export class OpenAiProvider implements ModelProvider {
 	readonly name = "openai" as const
 	readonly model: { id: string; info: ModelInfo }
-	private client: OpenAI | undefined
 
 	constructor(
 		private readonly settings: ProviderSettings,
@@ -59,20 +58,29 @@ export class OpenAiProvider implements ModelProvider {
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
+		const failure: { body?: string } = {}
 		let sdk: Sdk | undefined
 		try {
 			sdk = await loadSdk()
-			const stream = await this.getClient(sdk).chat.completions.create(this.params(request), {
+			const stream = await this.client(sdk, failure).chat.completions.create(this.params(request), {
 				signal: request.signal,
 			})
 			yield* this.read(stream, context)
 		} catch (error) {
-			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })
+			throw toProviderError(error, {
+				...context,
+				...(sdk && { sdk }),
+				...(failure.body !== undefined && { responseBody: failure.body }),
+			})
 		}
 	}
 
-	private getClient(sdk: Sdk): OpenAI {
-		this.client ??= new sdk.OpenAI({
+	/**
+	 * A client per request, whose fetch keeps the body of a failed response: the SDK keeps only a
+	 * body's `error` field, and some compatible servers (vLLM until 2025) put their message elsewhere.
+	 */
+	private client(sdk: Sdk, failure: { body?: string }): OpenAI {
+		return new sdk.OpenAI({
 			apiKey: this.apiKey,
 			// Explicit values, so OPENAI_BASE_URL / OPENAI_ORG_ID / OPENAI_PROJECT_ID in the editor's
 			// environment cannot redirect or re-bill what the settings say.
@@ -82,8 +90,17 @@ export class OpenAiProvider implements ModelProvider {
 			// The Task owns retries and shows each one to the person.
 			maxRetries: 0,
 			...(this.settings.headers && { defaultHeaders: this.settings.headers }),
+			fetch: async (input, init) => {
+				const response = await fetch(input, init)
+				// A body that cannot be read is the SDK's to report, not this copy's.
+				if (!response.ok)
+					failure.body = await response
+						.clone()
+						.text()
+						.catch(() => undefined)
+				return response
+			},
 		})
-		return this.client
 	}
 
 	private params(request: CreateMessageRequest): OpenAI.ChatCompletionCreateParamsStreaming {

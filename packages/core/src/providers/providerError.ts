@@ -8,7 +8,7 @@ export type ProviderErrorKind =
 	| "server"
 	/** The connection failed or was cut, also mid-stream. */
 	| "network"
-	/** 400/404/413/422: the request itself is wrong (unknown model, context too long). */
+	/** 400/404/413/422: the request itself is wrong (an unknown model, a bad parameter). */
 	| "bad_request"
 	/**
 	 * The request did not fit the model's context window (Anthropic "prompt is too long", OpenAI
@@ -19,20 +19,23 @@ export type ProviderErrorKind =
 	| "malformed_response"
 	| "aborted"
 
+export interface ProviderErrorDetails {
+	status?: number
+	retryAfterMs?: number
+	cause?: unknown
+	/** context_overflow: the request's input tokens, when the provider said how many it counted. */
+	promptTokens?: number
+	/** context_overflow: the window the provider measured against, when it said. */
+	contextWindow?: number
+}
+
 export class ProviderError extends Error {
 	override readonly name = "ProviderError"
 
 	constructor(
 		readonly kind: ProviderErrorKind,
 		message: string,
-		readonly details: {
-			status?: number
-			retryAfterMs?: number
-			/** For context_overflow: the request's tokens and the limit, when the provider said them. */
-			promptTokens?: number
-			contextWindow?: number
-			cause?: unknown
-		} = {},
+		readonly details: ProviderErrorDetails = {},
 	) {
 		super(message, { cause: details.cause })
 	}

@@ -2,7 +2,7 @@ import * as anthropicSdk from "@anthropic-ai/sdk"
 import * as openaiSdk from "openai"
 import { describe, expect, it } from "vitest"
 import { ProviderError } from "./providerError.js"
-import { endpointLabel, parseRetryAfter, toProviderError } from "./providerErrors.js"
+import { bodyMessage, endpointLabel, parseRetryAfter, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 
 const anthropic: ErrorContext = {
@@ -43,6 +43,20 @@ describe("parseRetryAfter", () => {
 	})
 })
 
+describe("bodyMessage", () => {
+	it("finds the message in the error bodies servers send", () => {
+		expect(bodyMessage('{"object":"error","message":"flat","code":400}')).toBe("flat")
+		expect(bodyMessage('{"error":{"message":"nested"}}')).toBe("nested")
+		expect(bodyMessage('{"error":"bare"}')).toBe("bare")
+		// Ollama passes a runner's JSON error on as its own error string.
+		expect(bodyMessage('{"error":"{\\"error\\":{\\"code\\":400,\\"message\\":\\"inner\\"}}"}')).toBe(
+			"inner",
+		)
+		expect(bodyMessage(" not json \n")).toBe("not json")
+		expect(bodyMessage('{"status":"odd"}')).toBe('{"status":"odd"}')
+	})
+})
+
 describe("toProviderError with the SDKs' own error classes", () => {
 	it("maps 403, 402, 413, 422, 408 and 503 by status", () => {
 		const make = (status: number) =>
@@ -71,7 +85,7 @@ describe("toProviderError with the SDKs' own error classes", () => {
 			400,
 			{
 				error: {
-					message: "This model's maximum context length is 400000 tokens",
+					message: "Unsupported value: 'temperature' does not support 0.2 with this model.",
 					type: "invalid_request_error",
 				},
 			},
@@ -81,9 +95,25 @@ describe("toProviderError with the SDKs' own error classes", () => {
 		const mapped = toProviderError(error, openai)
 		expect(mapped.kind).toBe("bad_request")
 		expect(mapped.message).toBe(
-			"OpenAI rejected the request (400: This model's maximum context length is 400000 tokens).",
+			"OpenAI rejected the request (400: Unsupported value: 'temperature' does not support 0.2 with this model.).",
 		)
 		expect(mapped.cause).toBe(error)
+	})
+
+	it("maps an overflow to context_overflow only where the status leaves the question open", () => {
+		const make = (status: number, message: string, code?: string) =>
+			toProviderError(
+				openaiSdk.APIError.generate(status, { error: { message, code } }, undefined, headers({})),
+				openai,
+			)
+		expect(make(400, "Request failed.", "context_length_exceeded").kind).toBe("context_overflow")
+		expect(make(413, "prompt is too long: 300000 tokens > 200000 maximum")).toMatchObject({
+			kind: "context_overflow",
+			details: { status: 413, promptTokens: 300_000, contextWindow: 200_000 },
+		})
+		// A rate limit on tokens per minute is a rate limit, however it is worded.
+		expect(make(429, "Request too large: too many tokens per min (TPM)").kind).toBe("rate_limit")
+		expect(make(401, "context window key invalid").kind).toBe("auth")
 	})
 
 	it("maps connection failures and timeouts to network", () => {

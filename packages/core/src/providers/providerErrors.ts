@@ -12,7 +12,9 @@
  *   providers check the signal, so both become aborted.
  */
 import type { ProviderName } from "@cairn/types"
+import { recognizeContextOverflow } from "./contextOverflow.js"
 import { ProviderError } from "./providerError.js"
+import type { ProviderErrorDetails } from "./providerError.js"
 
 type ErrorClass<T extends Error = Error> = abstract new (...args: never[]) => T
 
@@ -45,6 +47,11 @@ export interface ErrorContext {
 	sdk?: SdkErrorClasses
 	/** Response headers, for SDKs whose errors do not carry them (ollama-js). */
 	headers?: Headers
+	/**
+	 * The body of the failed response, for SDK errors that kept none of it: the openai SDK reads only
+	 * a body's `error` field, and vLLM answered with a flat `{ object: "error", message }` until 2025.
+	 */
+	responseBody?: string
 }
 
 const keyHint = "Set a valid key in Cairn's settings (or pass --api-key to the CLI)."
@@ -74,13 +81,38 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null
 }
 
-/** The provider's own words: Anthropic nests them in `error.error.message`, OpenAI in `error.message`. */
-function apiMessage(error: SdkApiError): string {
+/**
+ * The message in an error body's text: `message`, `error.message` or `error` as a string. Ollama
+ * passes some runners' errors on as JSON inside its own `error` string, so that is unwrapped too.
+ * Text that is not such JSON is the message itself.
+ */
+export function bodyMessage(text: string): string {
+	let parsed: unknown
+	try {
+		parsed = JSON.parse(text)
+	} catch {
+		return text.trim()
+	}
+	if (!isRecord(parsed)) return text.trim()
+	const { error, message } = parsed
+	if (typeof message === "string") return message
+	if (isRecord(error) && typeof error.message === "string") return error.message
+	if (typeof error === "string") return bodyMessage(error)
+	return text.trim()
+}
+
+/**
+ * The provider's own words: Anthropic nests them in `error.error.message`, OpenAI in
+ * `error.message`, LM Studio makes `error` the message itself.
+ */
+function apiMessage(error: SdkApiError, responseBody: string | undefined): string {
 	const body = error.error
+	if (typeof body === "string") return bodyMessage(body)
 	if (isRecord(body)) {
 		if (isRecord(body.error) && typeof body.error.message === "string") return body.error.message
 		if (typeof body.message === "string") return body.message
 	}
+	if (body === undefined && responseBody) return bodyMessage(responseBody)
 	return error.message.replace(/^\d{3}\s+/, "")
 }
 
@@ -96,6 +128,22 @@ function apiErrorCode(error: SdkApiError): string | undefined {
 	return isRecord(body) && typeof body.code === "string" ? body.code : undefined
 }
 
+/** Statuses whose meaning is settled whatever the message says (a 429 may well mention tokens). */
+const notAboutContext = new Set([401, 402, 403, 404, 408, 429])
+
+/** A context_overflow error, worded the same for every provider. */
+export function contextOverflowError(
+	label: string,
+	why: string,
+	details: ProviderErrorDetails,
+): ProviderError {
+	return new ProviderError(
+		"context_overflow",
+		`${label} refused the request: it does not fit the model's context window (${why}).`,
+		details,
+	)
+}
+
 function fromStatus(
 	status: number,
 	message: string,
@@ -105,6 +153,8 @@ function fromStatus(
 	const label = endpointLabel(context)
 	const details = { status, cause: extra.cause }
 	const said = message ? `: ${message}` : ""
+	const overflow = notAboutContext.has(status) ? undefined : recognizeContextOverflow(message, extra.code)
+	if (overflow) return contextOverflowError(label, `${status}${said}`, { ...details, ...overflow })
 	if (status === 401) {
 		return new ProviderError(
 			"auth",
@@ -167,8 +217,10 @@ function fromStatus(
 function fromStreamEvent(error: SdkApiError, context: ErrorContext): ProviderError {
 	const label = endpointLabel(context)
 	const type = apiErrorType(error)
-	const message = apiMessage(error)
+	const message = apiMessage(error, undefined)
 	const details = { cause: error }
+	const overflow = recognizeContextOverflow(message, apiErrorCode(error))
+	if (overflow) return contextOverflowError(label, `mid-response: ${message}`, { ...details, ...overflow })
 	if (type === "rate_limit_error" || type === "requests")
 		return new ProviderError("rate_limit", `${label} is rate limiting requests: ${message}`, details)
 	if (type === "invalid_request_error")
@@ -225,7 +277,7 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
 	if (sdk && error instanceof sdk.APIError) {
 		if (error.status === undefined) return fromStreamEvent(error, context)
 		const code = apiErrorCode(error)
-		return fromStatus(error.status, apiMessage(error), context, {
+		return fromStatus(error.status, apiMessage(error, context.responseBody), context, {
 			...(error.headers && { headers: error.headers }),
 			...(code !== undefined && { code }),
 			cause: error,
@@ -233,7 +285,7 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
 	}
 	// ollama-js does not export ResponseError; it is recognised by its name and status field.
 	if (isRecord(error) && error.name === "ResponseError" && typeof error.status_code === "number") {
-		const message = typeof error.error === "string" ? error.error : String(error.message)
+		const message = bodyMessage(typeof error.error === "string" ? error.error : String(error.message))
 		return fromStatus(error.status_code, message, context, {
 			...(context.headers && { headers: context.headers }),
 			cause: error,

@@ -12,6 +12,7 @@ import type { AutoApprovalUsage } from "../approval/autoApproval.js"
 import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
 import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { environmentDetails } from "../context/environmentDetails.js"
+import { FileContextTracker } from "../context/fileContext/fileContextTracker.js"
 import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
@@ -80,6 +81,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
 	private readonly governance: GovernanceSession
 	private readonly hooks: HookEngine
+	private readonly fileContext: FileContextTracker
 	private abortController = new AbortController()
 	private consecutiveMistakes = 0
 	private firstTurn = true
@@ -113,6 +115,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(options.condensingProvider && { condensingProvider: options.condensingProvider }),
 			settings: options.settings,
 			logger: options.host.logger,
+			...(persistence && { persisted: () => persistence.flushed() }),
 			onSummaryUsage: (usage, cost) => {
 				this.usage.addSummary(usage, cost)
 				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
@@ -148,6 +151,10 @@ export class Task extends EventEmitter<TaskEvents> {
 			settings: options.settings,
 			governance: this.governance,
 			host: options.host,
+		})
+		this.fileContext = new FileContextTracker(options.host.workspaceRoot, {
+			saved: options.saved?.fileContext,
+			onStateChanged: (state) => persistence?.fileContextChanged?.(state),
 		})
 	}
 
@@ -291,6 +298,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				ignore,
 				mode: this.mode,
 				includeListing: this.firstTurn,
+				fileContext: this.fileContext,
 			})
 			this.firstTurn = false
 			this.history.pushUser([...userContent, { type: "text", text: details }])
@@ -382,6 +390,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				signal: AbortSignal.any([this.abortController.signal, call.kill.signal]),
 				proceedSignal: call.proceed.signal,
 				intents: this.governance,
+				fileContext: this.fileContext,
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {

@@ -6,6 +6,7 @@ import {
 } from "../approval/autoApproval.js"
 import type { CommandDecision } from "../approval/evaluateCommand.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
+import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { HookRun } from "../hooks/toolHook.js"
 import type { Host } from "../host/Host.js"
 import { commandSandbox, type CommandSandbox } from "../sandbox/commandSandbox.js"
@@ -39,6 +40,7 @@ export interface CallEnvironment {
 	signal: AbortSignal
 	proceedSignal: AbortSignal
 	intents?: IntentActivation
+	fileContext?: FileContextRecorder
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -253,6 +255,7 @@ export function createCallContext(env: CallEnvironment): {
 		commandOutput,
 		showUserEdits,
 		...(env.intents && { intents: env.intents }),
+		...(env.fileContext && { fileContext: env.fileContext }),
 	}
 	return { context, approval, person }
 }

@@ -1,5 +1,6 @@
 import type { ClineMessage } from "@cairn/types"
 import type { ContextView } from "../context/contextView.js"
+import type { FileContextState } from "../context/fileContext/fileContextState.js"
 import type { ApiMessage } from "../providers/apiMessage.js"
 
 /**
@@ -14,6 +15,10 @@ export interface TaskPersistence {
 	 * model is sent changed (a condense or a truncation).
 	 */
 	apiHistoryChanged(history: readonly ApiMessage[], view: ContextView): void
+	/** Resolves when everything reported so far is written (or has failed, which stops the task). */
+	flushed(): Promise<void>
+	/** The files the model has in context changed (at most once per turn): save this state. */
+	fileContextChanged?(state: FileContextState): void
 }
 
 /** A task read back from disk, to continue. */
@@ -22,4 +27,6 @@ export interface SavedTask {
 	apiHistory: readonly ApiMessage[]
 	/** What of the history the model was being sent; the whole of it when absent. */
 	contextView?: ContextView
+	/** The last saved FileContextState, unvalidated; absent for a task saved without one. */
+	fileContext?: unknown
 }

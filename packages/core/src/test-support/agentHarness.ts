@@ -10,10 +10,11 @@ import {
 	type CairnSettingsPatch,
 	type ClineMessage,
 	type ExtensionMessage,
+	type ModelInfo,
 	type ProviderName,
 	type WebviewMessage,
 } from "@cairn/types"
-import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import { startModelServer, type ModelServer, type ModelServerOptions, type Turn } from "@cairn/model-server"
 import type { ConsentAsker } from "../consent/repositoryConsent.js"
 import { Controller } from "../controller/Controller.js"
 import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
@@ -113,6 +114,10 @@ export interface AgentHarnessOptions {
 	settings?: CairnSettingsPatch
 	/** Leave the provider unconfigured, as on a first run. */
 	withoutProvider?: boolean
+	/** What Cairn is told of the model (its window, say), on top of the catalog. */
+	modelInfo?: Partial<ModelInfo>
+	/** The model server's own settings: its context window, side turns, overflow style. */
+	server?: Omit<ModelServerOptions, "scenario" | "lifetimeMs">
 	/** The bubblewrap binary; a missing one plays a system without the sandbox. */
 	bwrapPath?: string
 	/** The emitter the Controller sends API events to (the public API object). */
@@ -156,7 +161,11 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		await mkdir(path.join(temp.dir, "outside"), { recursive: true })
 		await writeFile(path.join(temp.dir, "outside", name), content)
 	}
-	const server = await startModelServer({ scenario: options.scenario ?? [], lifetimeMs: 120_000 })
+	const server = await startModelServer({
+		...options.server,
+		scenario: options.scenario ?? [],
+		lifetimeMs: 300_000,
+	})
 	const logger = recordingLogger()
 	const host = new NodeHost({
 		workspaceRoot: workspace,
@@ -183,7 +192,12 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 	const baseUrl = options.provider === "openai" ? server.openaiBaseURL : server.url
 	await controller.settingsStore.update({
 		...(!options.withoutProvider && {
-			provider: { provider: options.provider, modelId: models[options.provider], baseUrl },
+			provider: {
+				provider: options.provider,
+				modelId: models[options.provider],
+				baseUrl,
+				...(options.modelInfo && { modelInfo: options.modelInfo }),
+			},
 		}),
 		requestRetries: 2,
 		// Tests of approvals do not depend on bubblewrap being installed; the sandbox's own tests turn it on.

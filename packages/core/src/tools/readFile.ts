@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs"
 import { createInterface } from "node:readline"
 import { z } from "zod"
 import { displayPath, gatePath } from "../approval/pathGate.js"
+import { contentHasher, type ContentHash } from "../context/fileContext/fileFingerprint.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { formatBytes, inspectFile } from "./support/textFile.js"
 import { toolError, withFeedback } from "./support/toolResults.js"
@@ -31,6 +32,8 @@ interface Excerpt {
 	totalLines: number
 	/** The last line shown, when the read stopped early because of the budget. */
 	cutAfter: number | undefined
+	/** Of all the bytes read, which are the whole file as the model now knows it. */
+	hash: ContentHash
 }
 
 async function readExcerpt(absolute: string, first: number, last: number): Promise<Excerpt> {
@@ -38,9 +41,13 @@ async function readExcerpt(absolute: string, first: number, last: number): Promi
 	let chars = 0
 	let totalLines = 0
 	let cutAfter: number | undefined
-	const input = createReadStream(absolute, { encoding: "utf8" })
+	const input = createReadStream(absolute)
+	const lineReader = createInterface({ input, crlfDelay: Infinity })
+	// Hashing the bytes this read saw, not the file later: a change in between must not go unnoticed.
+	const hasher = contentHasher()
+	input.on("data", (chunk) => hasher.update(chunk))
 	// Counting goes on to the end of the file so the note can say how long it is.
-	for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+	for await (const text of lineReader) {
 		totalLines++
 		if (totalLines < first || totalLines > last || cutAfter !== undefined) continue
 		const shown =
@@ -57,7 +64,7 @@ async function readExcerpt(absolute: string, first: number, last: number): Promi
 		lines.push({ number: totalLines, text: shown })
 		chars += shown.length + 1
 	}
-	return { lines, totalLines, cutAfter }
+	return { lines, totalLines, cutAfter, hash: hasher.digest() }
 }
 
 function numbered(lines: Excerpt["lines"]): string {
@@ -106,11 +113,13 @@ export const readFileTool: ToolDefinition<ReadFileParams> = {
 
 		const first = start_line ?? 1
 		const excerpt = await readExcerpt(path.absolute, first, end_line ?? Number.POSITIVE_INFINITY)
-		if (excerpt.totalLines === 0) return withFeedback(`${shown} is empty.`, feedback)
-		if (first > excerpt.totalLines)
+		if (excerpt.totalLines > 0 && first > excerpt.totalLines)
 			return toolError(
 				`start_line ${first} is past the end of ${shown}, which has ${excerpt.totalLines} lines.`,
 			)
+		// Even a part of a file read is the model's picture of it: a change anywhere is worth telling.
+		context.fileContext?.modelHasSeen(path, excerpt.hash)
+		if (excerpt.totalLines === 0) return withFeedback(`${shown} is empty.`, feedback)
 
 		let text = numbered(excerpt.lines)
 		const lastShown = excerpt.lines.at(-1)?.number ?? first

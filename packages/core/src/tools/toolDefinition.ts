@@ -7,6 +7,7 @@ import type {
 	ToolName,
 } from "@cairn/types"
 import type { z } from "zod"
+import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { CommandExit, Host } from "../host/Host.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -61,6 +62,8 @@ export interface ToolContext {
 	showUserEdits(row: ClineSayTool): void
 	/** The task's intent governance (seed 004); absent where a tool runs without a task. */
 	readonly intents?: IntentActivation
+	/** Hears which file content the model now knows (a read, a saved edit); absent without a task. */
+	readonly fileContext?: FileContextRecorder
 }
 
 /** Lets `select_active_intent` make an intent the task's active one. */

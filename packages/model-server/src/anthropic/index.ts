@@ -2,6 +2,7 @@ import type { ProviderProtocol } from "../protocol.js"
 import { isRecord } from "../protocol.js"
 import { anthropicErrorBody, anthropicRequestId, validateAnthropicChat } from "./errors.js"
 import { anthropicMessage, anthropicModelList } from "./message.js"
+import { anthropicContextVerdict } from "./overflow.js"
 import { anthropicMalformedChunk, anthropicStreamChunks, anthropicStreamErrorChunk } from "./stream.js"
 
 export const anthropicProtocol: ProviderProtocol = {
@@ -21,4 +22,5 @@ export const anthropicProtocol: ProviderProtocol = {
 	streamErrorChunk: anthropicStreamErrorChunk,
 	completion: anthropicMessage,
 	modelList: anthropicModelList,
+	contextVerdict: anthropicContextVerdict,
 }

@@ -1,3 +1,4 @@
+import type { ModelListing } from "../protocol.js"
 import type { PlannedReply } from "../reply.js"
 import { anthropicMessageId } from "./stream.js"
 
@@ -26,7 +27,8 @@ export function anthropicMessage(reply: PlannedReply): unknown {
 	}
 }
 
-export function anthropicModelList(models: readonly string[]): unknown {
+/** Anthropic's Models API says how much input and output each model takes. */
+export function anthropicModelList(models: readonly string[], listing: ModelListing): unknown {
 	const data = models.map((id) => ({
 		type: "model",
 		id,
@@ -36,8 +38,8 @@ export function anthropicModelList(models: readonly string[]): unknown {
 		deprecated_at: null,
 		lifecycle: "active",
 		line: null,
-		max_input_tokens: 200_000,
-		max_tokens: 64_000,
+		max_input_tokens: listing.contextWindow ?? 200_000,
+		max_tokens: listing.maxOutputTokens ?? 64_000,
 		retires_at: null,
 	}))
 	return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }

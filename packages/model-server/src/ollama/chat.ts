@@ -75,23 +75,3 @@ export function ollamaStreamErrorChunk(_type: string | undefined, message: strin
 	// Mid-stream, Ollama writes a line holding only `error`; ollama-js throws it as a plain Error.
 	return ndjson({ error: message ?? "an error was encountered while running the model" })
 }
-
-export function ollamaTags(models: readonly string[]): unknown {
-	return {
-		models: models.map((name) => ({
-			name,
-			model: name,
-			modified_at: "2025-01-01T00:00:00Z",
-			size: 1_000_000,
-			digest: "0".repeat(64),
-			details: {
-				parent_model: "",
-				format: "gguf",
-				family: "cairn",
-				families: ["cairn"],
-				parameter_size: "1B",
-				quantization_level: "Q4_0",
-			},
-		})),
-	}
-}

@@ -5,9 +5,10 @@ import {
 	ollamaMalformedChunk,
 	ollamaStreamChunks,
 	ollamaStreamErrorChunk,
-	ollamaTags,
 } from "./chat.js"
 import { ollamaErrorBody, validateOllamaChat } from "./errors.js"
+import { ollamaModelList } from "./models.js"
+import { ollamaContextVerdict } from "./overflow.js"
 
 export const ollamaProtocol: ProviderProtocol = {
 	provider: "ollama",
@@ -22,5 +23,6 @@ export const ollamaProtocol: ProviderProtocol = {
 	malformedChunk: ollamaMalformedChunk,
 	streamErrorChunk: ollamaStreamErrorChunk,
 	completion: ollamaChatResponse,
-	modelList: ollamaTags,
+	modelList: ollamaModelList,
+	contextVerdict: ollamaContextVerdict,
 }

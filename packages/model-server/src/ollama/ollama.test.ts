@@ -147,7 +147,7 @@ describe("Ollama /api/chat through ollama-js", () => {
 
 	it("answers an unknown route with 404 and a request without model with 400", async () => {
 		const server = await start()
-		const notFound = await expectResponseError(client(server).show({ model: "llama-test" }))
+		const notFound = await expectResponseError(client(server).ps())
 		expect(notFound.status_code).toBe(404)
 		expect(notFound.error).toBe("404 page not found")
 		const bad = await expectResponseError(
@@ -156,7 +156,7 @@ describe("Ollama /api/chat through ollama-js", () => {
 		expect(bad.status_code).toBe(400)
 		expect(bad.error).toBe("model is required")
 		expect(server.requests.map((r) => [r.provider, r.route, r.path])).toEqual([
-			["ollama", "unknown", "/api/show"],
+			["ollama", "unknown", "/api/ps"],
 			["ollama", "chat", "/api/chat"],
 		])
 	})

@@ -26,10 +26,3 @@ export function openaiCompletion(reply: PlannedReply): unknown {
 		usage: openaiUsage(reply),
 	}
 }
-
-export function openaiModelList(models: readonly string[]): unknown {
-	return {
-		object: "list",
-		data: models.map((id) => ({ id, object: "model", created: 1_735_689_600, owned_by: "cairn" })),
-	}
-}

@@ -1,7 +1,9 @@
 import type { ProviderProtocol } from "../protocol.js"
 import { isRecord } from "../protocol.js"
-import { openaiCompletion, openaiModelList } from "./completion.js"
+import { openaiCompletion } from "./completion.js"
 import { openaiErrorBody, openaiRequestId, validateOpenaiChat } from "./errors.js"
+import { openaiModelList } from "./models.js"
+import { openaiContextVerdict } from "./overflow.js"
 import { openaiMalformedChunk, openaiStreamChunks, openaiStreamErrorChunk } from "./stream.js"
 
 export const openaiProtocol: ProviderProtocol = {
@@ -17,4 +19,5 @@ export const openaiProtocol: ProviderProtocol = {
 	streamErrorChunk: openaiStreamErrorChunk,
 	completion: openaiCompletion,
 	modelList: openaiModelList,
+	contextVerdict: openaiContextVerdict,
 }

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process"
 import { mkdir, readdir } from "node:fs/promises"
 import path from "node:path"
-import { build } from "esbuild"
 import { startModelServer, type ModelServer } from "@cairn/model-server"
 import type { ClineMessage } from "@cairn/types"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -12,6 +11,7 @@ import { TaskStore } from "../../persistence/taskStore.js"
 import { ClientMirror } from "../../test-support/agentHarness.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
 import { coreTools, toolSpecs } from "../../tools/registry.js"
+import { bundleChild } from "./bundleChild.js"
 import { longTaskModel } from "./scenario.js"
 
 // The real crash test: child processes run a long auto-approved task with the real agent and
@@ -20,28 +20,13 @@ import { longTaskModel } from "./scenario.js"
 
 const workers = 4
 const killsPerWorker = 8
-const childBundle = path.resolve(import.meta.dirname, "../../../.test-build/crash-child.mjs")
+let childBundle: string
 
 let server: ModelServer
 let temp: { dir: string; remove(): Promise<void> }
 
 beforeAll(async () => {
-	// The child runs the core from source, bundled like the CLI; the wasm and ripgrep packages
-	// stay external because they locate their files next to their own modules.
-	await build({
-		entryPoints: [path.resolve(import.meta.dirname, "crashChild.ts")],
-		bundle: true,
-		platform: "node",
-		format: "esm",
-		target: "node20",
-		conditions: ["source"],
-		outfile: childBundle,
-		external: ["web-tree-sitter", "tree-sitter-bash", "@vscode/ripgrep"],
-		banner: {
-			js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-		},
-		logLevel: "error",
-	})
+	childBundle = await bundleChild("crashChild.ts", "crash-child")
 	server = await startModelServer({
 		scenario: Array.from({ length: 20_000 }, () => longTaskModel),
 		lifetimeMs: 170_000,

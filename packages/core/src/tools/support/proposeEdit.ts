@@ -1,5 +1,6 @@
 import type { ClineSayTool } from "@cairn/types"
 import { displayPath } from "../../approval/pathGate.js"
+import { hashContent } from "../../context/fileContext/fileFingerprint.js"
 import { ApprovedPathChangedError, assertStillApproved } from "../../workspace/approvedWrite.js"
 import type { ResolvedPath } from "../../workspace/workspacePaths.js"
 import type { ToolContext, ToolResult } from "../toolDefinition.js"
@@ -89,6 +90,8 @@ export async function proposeEdit(context: ToolContext, proposal: EditProposal):
 		await session.discard()
 		return refusedSave(shown, error)
 	}
+	// The result tells the model what was saved: from here on, only someone else's change is news.
+	context.fileContext?.modelHasSeen(path, hashContent(final))
 
 	let text = `${proposal.summary} ${shown}.`
 	if (final !== proposed) {

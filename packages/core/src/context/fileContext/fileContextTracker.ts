@@ -1,0 +1,184 @@
+import path from "node:path"
+import type { CairnIgnore } from "../../workspace/ignoreRules.js"
+import type { ResolvedPath } from "../../workspace/workspacePaths.js"
+import type { FileContextRecorder } from "./fileContextRecorder.js"
+import { savedFiles, type FileContextState } from "./fileContextState.js"
+import {
+	hashFile,
+	sameSignature,
+	signatureVouchesForContent,
+	statSignature,
+	type ContentHash,
+	type StatSignature,
+} from "./fileFingerprint.js"
+
+/** Enough for the files a model actually works with; each turn stats them all. */
+export const maxTrackedFiles = 100
+
+/** A file the model has in context that someone else changed since. */
+export interface FileChange {
+	/** Workspace-relative, with "/" separators. */
+	path: string
+	kind: "changed" | "deleted"
+}
+
+/** Where the environment details learn of changes; see FileContextTracker.takeChanges. */
+export interface FileChangeSource {
+	takeChanges(ignore: CairnIgnore): Promise<FileChange[]>
+}
+
+interface TrackedFile {
+	hash: ContentHash
+	/** Undefined until a check finds a signature that proves the content unchanged while it stays. */
+	signature?: StatSignature
+}
+
+type CheckOutcome =
+	| { kind: "unchanged" }
+	/** Hashed again and the same: the signature (if it vouches) saves the hash next time. */
+	| { kind: "confirmed"; signature: StatSignature | undefined }
+	| { kind: "changed" | "deleted" | "ignored" }
+	/** It could not be checked now (no permission, an I/O error): left for the next check. */
+	| { kind: "unknown" }
+
+export interface FileContextTrackerOptions {
+	/** The state saved with the task (FileContextState, unvalidated), when it is resumed. */
+	saved?: unknown
+	/** Hears the state after a check that changed it, to save it with the task. */
+	onStateChanged?: (state: FileContextState) => void
+	maxFiles?: number
+	/** The clock the time-stamp rule is judged by; tests move it. */
+	now?: () => number
+}
+
+/**
+ * The files the model has in its context (read, or edited by Cairn) and the content it knows of
+ * each. At each turn it finds which of them someone else changed since, to tell the model once.
+ *
+ * Finding out is cheap and exact: every file is stat'ed (in parallel), and only one whose stat
+ * no longer vouches for its content is hashed again, so a touch without a change is not reported.
+ */
+export class FileContextTracker implements FileContextRecorder, FileChangeSource {
+	/** By workspace-relative path, least recently seen first. */
+	private readonly files = new Map<string, TrackedFile>()
+	private readonly maxFiles: number
+	private readonly now: () => number
+	/** Changed since the state was last handed to onStateChanged. */
+	private unsaved = false
+
+	constructor(
+		private readonly workspaceRoot: string,
+		private readonly options: FileContextTrackerOptions = {},
+	) {
+		this.maxFiles = options.maxFiles ?? maxTrackedFiles
+		this.now = options.now ?? Date.now
+		for (const file of savedFiles(options.saved))
+			this.files.set(file.path, {
+				hash: file.hash,
+				...(file.signature && { signature: file.signature }),
+			})
+		this.forgetOldest()
+	}
+
+	modelHasSeen(path: ResolvedPath, content: ContentHash): void {
+		// Outside the workspace the person approved one read; watching that file goes beyond it.
+		if (path.isOutsideWorkspace) return
+		this.files.delete(path.relative)
+		this.files.set(path.relative, { hash: content })
+		this.forgetOldest()
+		this.unsaved = true
+	}
+
+	/** Workspace-relative paths, least recently seen first. */
+	get trackedPaths(): string[] {
+		return [...this.files.keys()]
+	}
+
+	get state(): FileContextState {
+		return {
+			version: 1,
+			files: [...this.files].map(([relative, file]) => ({
+				path: relative,
+				hash: file.hash,
+				...(file.signature && { signature: file.signature }),
+			})),
+		}
+	}
+
+	/**
+	 * The tracked files someone else changed or deleted since the model saw them. Each is reported
+	 * once: it is no longer tracked until the model reads or edits it again. A file .cairnignore
+	 * now blocks is dropped without being named.
+	 */
+	async takeChanges(ignore: CairnIgnore): Promise<FileChange[]> {
+		// Before any stat: a signature vouches only for writes after this instant (see fileFingerprint).
+		const checkedAt = this.now()
+		const checked = [...this.files]
+		const outcomes = await Promise.all(
+			checked.map(([relative, file]) => this.check(relative, file, ignore, checkedAt)),
+		)
+		const changes: FileChange[] = []
+		checked.forEach(([relative, file], index) => {
+			const outcome = outcomes[index]
+			// Seen again while it was checked: the newer record stands.
+			if (outcome === undefined || this.files.get(relative) !== file) return
+			switch (outcome.kind) {
+				case "unchanged":
+				case "unknown":
+					return
+				case "confirmed":
+					if (outcome.signature === undefined && file.signature === undefined) return
+					this.files.set(relative, {
+						hash: file.hash,
+						...(outcome.signature && { signature: outcome.signature }),
+					})
+					break
+				case "ignored":
+					this.files.delete(relative)
+					break
+				case "changed":
+				case "deleted":
+					this.files.delete(relative)
+					changes.push({ path: relative, kind: outcome.kind })
+			}
+			this.unsaved = true
+		})
+		if (this.unsaved) {
+			this.unsaved = false
+			this.options.onStateChanged?.(this.state)
+		}
+		return changes
+	}
+
+	private async check(
+		relative: string,
+		file: TrackedFile,
+		ignore: CairnIgnore,
+		checkedAt: number,
+	): Promise<CheckOutcome> {
+		if (!ignore.isAllowed(relative)) return { kind: "ignored" }
+		const absolute = path.join(this.workspaceRoot, relative)
+		try {
+			const signature = await statSignature(absolute)
+			if (signature === "gone") return { kind: "deleted" }
+			if (file.signature !== undefined && sameSignature(file.signature, signature))
+				return { kind: "unchanged" }
+			const hash = await hashFile(absolute)
+			if (hash === undefined) return { kind: "deleted" }
+			if (hash !== file.hash) return { kind: "changed" }
+			return {
+				kind: "confirmed",
+				signature: signatureVouchesForContent(signature, checkedAt) ? signature : undefined,
+			}
+		} catch {
+			return { kind: "unknown" }
+		}
+	}
+
+	private forgetOldest(): void {
+		for (const relative of this.files.keys()) {
+			if (this.files.size <= this.maxFiles) return
+			this.files.delete(relative)
+		}
+	}
+}

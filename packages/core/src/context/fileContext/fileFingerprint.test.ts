@@ -1,0 +1,80 @@
+import { mkdir, rename, stat, utimes, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeTempDir } from "../../test-support/tempDir.js"
+import {
+	hashContent,
+	hashFile,
+	sameSignature,
+	signatureVouchesForContent,
+	statSignature,
+	timestampTickMarginMs,
+	type StatSignature,
+} from "./fileFingerprint.js"
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>
+beforeEach(async () => {
+	temp = await makeTempDir("cairn-fingerprint-")
+})
+afterEach(() => temp.remove())
+
+const file = (name: string) => path.join(temp.dir, name)
+
+describe("content hashes", () => {
+	it("hash a file's bytes as hashContent hashes the same text, across stream chunks", async () => {
+		const text = `héllo\r\n${"x".repeat(200_000)}é\n`
+		await writeFile(file("a.txt"), text)
+		expect(await hashFile(file("a.txt"))).toBe(hashContent(text))
+		expect(hashContent(text)).not.toBe(hashContent(text.replace("é\n", "e\n")))
+	})
+
+	it("say a missing path or a folder has no content to hash", async () => {
+		await mkdir(file("folder"))
+		expect(await hashFile(file("missing.txt"))).toBeUndefined()
+		expect(await hashFile(file("folder"))).toBeUndefined()
+	})
+})
+
+describe("stat signatures", () => {
+	it("stay the same while nobody writes, and change with a touch or a replacement", async () => {
+		await writeFile(file("a.txt"), "one")
+		const first = await statSignature(file("a.txt"))
+		expect(first).not.toBe("gone")
+		expect(
+			sameSignature(first as StatSignature, (await statSignature(file("a.txt"))) as StatSignature),
+		).toBe(true)
+
+		await utimes(file("a.txt"), new Date(2_000_000_000_000), new Date(2_000_000_000_000))
+		const touched = (await statSignature(file("a.txt"))) as StatSignature
+		expect(sameSignature(first as StatSignature, touched)).toBe(false)
+
+		// Same size, then renamed over the file as editors and atomic writes do: another inode.
+		await writeFile(file("b.txt"), "one")
+		await rename(file("b.txt"), file("a.txt"))
+		const replaced = (await statSignature(file("a.txt"))) as StatSignature
+		expect(replaced.ino).not.toBe(touched.ino)
+		expect(sameSignature(touched, replaced)).toBe(false)
+	})
+
+	it("are 'gone' for a missing path and for a folder", async () => {
+		await mkdir(file("folder"))
+		expect(await statSignature(file("missing.txt"))).toBe("gone")
+		expect(await statSignature(file("folder"))).toBe("gone")
+		expect(await statSignature(path.join(file("missing"), "below.txt"))).toBe("gone")
+	})
+
+	it("vouch for the content only once the last change is older than the coarsest time stamp tick", async () => {
+		await writeFile(file("a.txt"), "one")
+		const info = await stat(file("a.txt"))
+		const signature = (await statSignature(file("a.txt"))) as StatSignature
+		const lastChange = Math.max(info.mtimeMs, info.ctimeMs)
+		expect(signatureVouchesForContent(signature, lastChange)).toBe(false)
+		expect(signatureVouchesForContent(signature, lastChange + timestampTickMarginMs)).toBe(false)
+		expect(signatureVouchesForContent(signature, lastChange + timestampTickMarginMs + 1)).toBe(true)
+		// mtime set back by a program does not help: ctime still says when the file was written.
+		const old = new Date(lastChange - 10 * timestampTickMarginMs)
+		await utimes(file("a.txt"), old, old)
+		const backdated = (await statSignature(file("a.txt"))) as StatSignature
+		expect(signatureVouchesForContent(backdated, backdated.ctimeMs + 1)).toBe(false)
+	})
+})

@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto"
+import { createReadStream } from "node:fs"
+import { stat } from "node:fs/promises"
+
+// How a file's content is recognised later without keeping it: a hash of its bytes, and the
+// file's stat as a cheap sign that the bytes (and so the hash) cannot have changed.
+
+/** A content hash: not for security, only to tell "the same bytes" from "other bytes". */
+export type ContentHash = string
+
+/** Hashes bytes as they stream by (a tool that reads a file anyway hashes what it read). */
+export function contentHasher(): { update(chunk: Uint8Array | string): void; digest(): ContentHash } {
+	const hash = createHash("sha1")
+	return {
+		update: (chunk) => void hash.update(chunk),
+		digest: () => hash.digest("hex"),
+	}
+}
+
+export function hashContent(content: string | Uint8Array): ContentHash {
+	const hasher = contentHasher()
+	hasher.update(content)
+	return hasher.digest()
+}
+
+/** The hash of the file's bytes now; undefined when there is no file to read there any more. */
+export async function hashFile(absolute: string): Promise<ContentHash | undefined> {
+	const hasher = contentHasher()
+	try {
+		for await (const chunk of createReadStream(absolute)) hasher.update(chunk as Buffer)
+	} catch (error) {
+		if (isGone(error)) return undefined
+		throw error
+	}
+	return hasher.digest()
+}
+
+/**
+ * What the file system says about a file without reading it. Any write changes ctime (which,
+ * unlike mtime, no program can set back), a file replaced by a rename has another inode.
+ */
+export interface StatSignature {
+	size: number
+	mtimeMs: number
+	ctimeMs: number
+	ino: number
+}
+
+/** The file's signature; "gone" when nothing is there or it is no longer a file. */
+export async function statSignature(absolute: string): Promise<StatSignature | "gone"> {
+	try {
+		const info = await stat(absolute)
+		if (!info.isFile()) return "gone"
+		return { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino }
+	} catch (error) {
+		if (isGone(error)) return "gone"
+		throw error
+	}
+}
+
+export function sameSignature(a: StatSignature, b: StatSignature): boolean {
+	return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino
+}
+
+/**
+ * Time stamps are only as fine as the file system keeps them (2 s on FAT, 1 s on some network
+ * and older file systems). A write within the same tick as the one before could leave every
+ * stamp as it was; this margin is wider than the coarsest tick.
+ */
+export const timestampTickMarginMs = 3_000
+
+/**
+ * Whether an unchanged signature proves unchanged content from now on. Only when the file's
+ * last change is older than a tick of its time stamps, counted from `checkedAt`, taken before
+ * the stat: a later write then necessarily gets a later stamp. A file changed more recently is
+ * hashed again at every check until it is old enough (git's "racily clean" rule).
+ */
+export function signatureVouchesForContent(signature: StatSignature, checkedAt: number): boolean {
+	return Math.max(signature.mtimeMs, signature.ctimeMs) < checkedAt - timestampTickMarginMs
+}
+
+function isGone(error: unknown): boolean {
+	const code = (error as NodeJS.ErrnoException).code
+	return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR"
+}

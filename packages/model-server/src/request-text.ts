@@ -1,0 +1,38 @@
+import { isRecord } from "./protocol.js"
+
+function textParts(content: unknown): string {
+	if (typeof content === "string") return content
+	if (!Array.isArray(content)) return ""
+	return content
+		.flatMap((part: unknown) =>
+			isRecord(part) && part.type === "text" && typeof part.text === "string" ? [part.text] : [],
+		)
+		.join("\n")
+}
+
+function messagesOf(body: unknown): unknown[] {
+	return isRecord(body) && Array.isArray(body.messages) ? body.messages : []
+}
+
+/**
+ * The system prompt of a chat request body in any of the three wire formats: Anthropic's `system`
+ * (a string or text blocks), or the OpenAI / Ollama system (and developer) messages, joined by
+ * newlines.
+ */
+export function systemText(body: unknown): string {
+	if (isRecord(body) && body.system !== undefined) return textParts(body.system)
+	return messagesOf(body)
+		.filter((m) => isRecord(m) && (m.role === "system" || m.role === "developer"))
+		.map((m) => textParts((m as Record<string, unknown>).content))
+		.join("\n")
+}
+
+/** The text parts of the last `user` message (tool results are not text parts), joined by newlines. */
+export function lastUserText(body: unknown): string {
+	const messages = messagesOf(body)
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]
+		if (isRecord(message) && message.role === "user") return textParts(message.content)
+	}
+	return ""
+}
