@@ -48,7 +48,7 @@ export function ModelWindowFields({
 			/>
 			<NumberField
 				label="Max output tokens"
-				description="The most the model may answer with; Cairn keeps that much of the window free for the answer. Leave empty for what Cairn knows."
+				description="The most the model may answer with in one reply; Cairn keeps room for it in the window. Leave empty for what Cairn knows."
 				value={output}
 				placeholder="Known to Cairn"
 				min={1}

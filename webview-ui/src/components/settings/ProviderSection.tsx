@@ -77,8 +77,8 @@ export function ProviderSection() {
 							}}
 						/>
 					)}
-					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
+					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>
 			)}
 		</section>
