@@ -2,6 +2,7 @@
 // Expects `npm run package` to have produced the vsix (e2e/run.sh does that first).
 import { existsSync } from "node:fs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
+import { runContextTests } from "./context.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
@@ -28,6 +29,7 @@ for (const suite of [
 	runTaskTests,
 	runGovernanceTests,
 	runRepositoryHooksTests,
+	runContextTests,
 	runExtensionHostTests,
 ]) {
 	try {

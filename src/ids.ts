@@ -19,4 +19,8 @@ export const commandIds = {
 	fixCode: "cairn.fixCode",
 	improveCode: "cairn.improveCode",
 	showAgentTrace: "cairn.showAgentTrace",
+	condenseContext: "cairn.condenseContext",
 } as const
+
+/** True while the agent has a current task; the `when` of the palette's task commands. */
+export const taskOpenContextKey = "cairn.taskOpen"

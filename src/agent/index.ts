@@ -15,6 +15,7 @@ import {
 } from "@cairn/core"
 import * as vscode from "vscode"
 import { EditPreviews } from "./editPreview"
+import { trackOpenTask } from "./openTaskContextKey"
 import { VsCodeHost } from "./VsCodeHost"
 
 export interface Agent {
@@ -62,11 +63,13 @@ export async function createAgent(
 		events,
 	})
 	await controller.initialize()
+	const openTask = trackOpenTask(controller)
 	return {
 		controller,
 		api: new ControllerApi(controller),
 		serveIpc: (socketPath) => IpcServer.listen({ controller, path: socketPath, logger: host.logger }),
 		async dispose() {
+			openTask.dispose()
 			await controller.dispose()
 			host.dispose()
 			previews.dispose()

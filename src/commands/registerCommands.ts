@@ -2,6 +2,7 @@ import * as vscode from "vscode"
 import { commandIds } from "../ids"
 import type { ClineProvider } from "../webview/ClineProvider"
 import { showAgentTrace } from "./agentTrace"
+import { condenseContext } from "./condenseContext"
 import { codeAsContext, selectionAsContext } from "./selection"
 
 const codePrompts = {
@@ -57,6 +58,9 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		),
 		vscode.commands.registerCommand(commandIds.cancelTask, async () =>
 			(await provider.controller()).currentTask?.cancel(),
+		),
+		vscode.commands.registerCommand(commandIds.condenseContext, async () =>
+			condenseContext(await provider.controller()),
 		),
 		vscode.commands.registerCommand(commandIds.toggleAutoApprove, async () => {
 			const controller = await provider.controller()

@@ -74,6 +74,11 @@ describe.concurrent("usage errors: one line naming the flag, exit code 2", () =>
 			/--base-url: "ftp:\/\/x" must be an http\(s\) URL/,
 		],
 		["an unknown mode", ["--mode", "poet", "x"], /--mode: unknown mode "poet"/],
+		[
+			"a context window that is not a token count",
+			["--context-window", "128k", "x"],
+			/--context-window: "128k" is not a positive whole number of tokens/,
+		],
 		["two prompts", ["-P", "a", "b"], /give the prompt once/],
 		["a missing prompt file", ["--prompt-file", "nope.txt"], /--prompt-file: cannot read nope.txt/],
 		["-c with --session-id", ["-c", "--session-id", "abc"], /either --session-id or -c/],

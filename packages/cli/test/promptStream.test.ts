@@ -1,7 +1,7 @@
 import { lastToolResult } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { createWorld, spawnCli, type CliChild, type CliWorld } from "./support/cliProcess.js"
-import { askFollowup, complete, writeFile } from "./support/scenarios.js"
+import { askFollowup, complete, readFile, writeFile } from "./support/scenarios.js"
 
 let world: CliWorld | undefined
 let cli: CliChild | undefined
@@ -34,6 +34,7 @@ describe("--stdin-prompt-stream", () => {
 				commands: [
 					"start",
 					"message",
+					"condense",
 					"cancel",
 					"ping",
 					"shutdown",
@@ -95,6 +96,47 @@ describe("--stdin-prompt-stream", () => {
 			expect.objectContaining({ type: "tool_result", name: "write_to_file", status: "rejected" }),
 		)
 		await expect(world.read("out.txt")).rejects.toThrow(/ENOENT/)
+		c.write({ command: "shutdown", requestId: "bye" })
+		expect((await c.exited).code).toBe(0)
+	})
+
+	it("condense: refused without a task; after one, acked and done with the condense's figures", async () => {
+		const summary = "Read notes.md: release notes, nothing to change."
+		const notes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join(
+			"\n",
+		)
+		world = await createWorld({
+			files: { "notes.md": notes },
+			scenario: [readFile("notes.md"), complete("Read them."), { text: summary }],
+		})
+		const c = await session(["-y"])
+		c.write({ command: "condense", requestId: "k0" })
+		expect(await c.waitForLine((l) => l.requestId === "k0", "refusal")).toMatchObject({
+			type: "error",
+			code: "no_active_task",
+		})
+		c.write({ command: "start", requestId: "s1", prompt: "read the notes" })
+		await c.waitForLine(doneOf("s1"), "done of start")
+		c.write({ command: "condense", requestId: "k1" })
+		await c.waitForLine((l) => l.type === "ack" && l.requestId === "k1", "ack of condense")
+		expect(await c.waitForLine(doneOf("k1"), "done of condense")).toMatchObject({
+			code: "condensed",
+			newContextTokens: expect.any(Number),
+		})
+		expect(c.lines).toContainEqual(
+			expect.objectContaining({ type: "system", subtype: "context_condensed", summary }),
+		)
+		c.write({ command: "shutdown", requestId: "bye" })
+		expect((await c.exited).code).toBe(0)
+	})
+
+	it("--context-window and --max-output-tokens become the model's stored overrides", async () => {
+		world = await createWorld()
+		const c = await session(["--context-window", "32768", "--max-output-tokens", "4096"])
+		c.write({ command: "getConfiguration", requestId: "g1" })
+		expect(await c.waitForLine(doneOf("g1"), "the configuration")).toMatchObject({
+			configuration: { provider: { modelInfo: { contextWindow: 32_768, maxOutputTokens: 4096 } } },
+		})
 		c.write({ command: "shutdown", requestId: "bye" })
 		expect((await c.exited).code).toBe(0)
 	})

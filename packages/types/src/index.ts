@@ -33,5 +33,6 @@ export * from "./agent-state/detectAgentState.js"
 export * from "./agent-state/askControls.js"
 export * from "./agent-state/chatControls.js"
 export * from "./agent-state/sendMode.js"
+export * from "./agent-state/stateMessage.js"
 
 export * from "./governance/activeIntent.js"

@@ -7,6 +7,7 @@ import {
 	type ChatButton,
 	type SendMode,
 	type WebviewMessage,
+	lastStateMessage,
 } from "@cairn/types"
 import { postToHost } from "../vscode"
 import { nextLocalId, useWebviewStore, type View } from "./store"
@@ -107,7 +108,7 @@ export function removeQueued(id: number): void {
 export function flushQueue(): void {
 	const { queue, messages, flushedAskTs } = store.getState()
 	const next = queue[0]
-	const last = messages.at(-1)
+	const last = lastStateMessage(messages)
 	if (next === undefined || last === undefined || last.ts === flushedAskTs) return
 	if (!acceptsQueuedMessage(messages, chatControls(messages))) return
 	store.setState({ queue: queue.slice(1), flushedAskTs: last.ts })
@@ -152,6 +153,11 @@ export function showView(view: View): void {
 
 export function dismissNotice(): void {
 	store.setState({ notice: undefined })
+}
+
+/** Summarize the current task's conversation now; the result arrives as a condense row. */
+export function condenseContext(): void {
+	postToHost({ type: "condenseTaskContextRequest" })
 }
 
 export function startNewTask(): void {

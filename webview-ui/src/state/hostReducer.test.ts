@@ -118,8 +118,37 @@ describe("the store applies messageUpdated deltas", () => {
 			),
 		)
 		expect(store().totals).toMatchObject({ tokensIn: 50, tokensOut: 20, cost: 0.25, requests: 1 })
-		expect(store().contextTokens).toBe(70)
+		expect(store().context).toEqual({ tokens: 70, condensing: false })
 	})
+	it("follows the context figures through request and condense rows", () => {
+		fromHost(
+			delta(
+				say(
+					"api_req_started",
+					JSON.stringify({ request: "r", tokensIn: 9000, cost: 0, contextWindow: 10_000 }),
+				),
+				4,
+			),
+		)
+		expect(store().context).toEqual({ tokens: 9000, window: 10_000, condensing: false })
+		const condense = say("condense_context", undefined, { partial: true })
+		fromHost(delta(condense, 5))
+		expect(store().context.condensing).toBe(true)
+		const contextCondense = { cost: 0.01, prevContextTokens: 9000, newContextTokens: 1500, summary: "S" }
+		fromHost(delta({ ...condense, partial: false, contextCondense }, 6))
+		expect(store().context).toEqual({ tokens: 1500, window: 10_000, condensing: false })
+		expect(store().totals.cost).toBe(0.01)
+	})
+
+	it("a condense that fails turns its row into an error row, and is no longer under way", () => {
+		fromHost(delta(say("api_req_started", JSON.stringify({ request: "r", tokensIn: 900, cost: 0 })), 4))
+		const condense = say("condense_context", "Condensing the conversation…", { partial: true })
+		fromHost(delta(condense, 5))
+		expect(store().context.condensing).toBe(true)
+		fromHost(delta({ ...condense, say: "condense_context_error", text: "It failed.", partial: false }, 6))
+		expect(store().context).toEqual({ tokens: 900, condensing: false })
+	})
+
 	it("follows the active intent through the hook rows that select and end it", () => {
 		const hook = (row: object) => say("hook", JSON.stringify(row))
 		const selected = hook({

@@ -22,7 +22,8 @@ import {
 } from "./chatActions"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
-import { latestContextTokens, totalsOf, updateTotals } from "./taskTotals"
+import { affectsContextUsage, contextUsageOf } from "./contextUsage"
+import { totalsOf, updateTotals } from "./taskTotals"
 
 const store = useWebviewStore
 
@@ -53,7 +54,7 @@ function applySnapshot(state: ExtensionState): void {
 		mode: state.mode,
 		cwd: state.cwd,
 		totals: totalsOf(state.clineMessages),
-		contextTokens: latestContextTokens(state.clineMessages),
+		context: contextUsageOf(state.clineMessages),
 		activeIntent: activeIntentOf(state.clineMessages),
 		awaitingState: false,
 		ignoredTaskIds: ignored,
@@ -98,13 +99,15 @@ function applyDelta({ taskId, seq, message }: ExtensionMessageOf<"messageUpdated
 	}
 	const previous = findByTs(state.messages, message.ts)
 	const messages = applyMessageUpdate(state.messages, message)
-	const totals = updateTotals(state.totals, previous, message)
 	store.setState({
 		messages,
 		seq,
-		totals,
-		// Only a request row can change the context figure; text deltas skip the scan.
-		...(totals !== state.totals && { contextTokens: latestContextTokens(messages) }),
+		totals: updateTotals(state.totals, previous, message),
+		// Only request and condense rows change the context figures; text deltas skip the scan. A
+		// failed condense turns its row into another kind, so the row before counts too.
+		...((affectsContextUsage(message) || (previous !== undefined && affectsContextUsage(previous))) && {
+			context: contextUsageOf(messages),
+		}),
 		// Only a hook row can select or end an intent.
 		...(message.say === "hook" && { activeIntent: activeIntentOf(messages) }),
 	})

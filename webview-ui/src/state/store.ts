@@ -7,6 +7,7 @@ import {
 	type HistoryItem,
 } from "@cairn/types"
 import { create } from "zustand"
+import { noContextUsage, type ContextUsage } from "./contextUsage"
 import { emptyTotals, type TaskTotals } from "./taskTotals"
 
 export type ThemeKind = ExtensionMessageOf<"theme">["kind"]
@@ -44,8 +45,8 @@ export interface WebviewStore {
 	themeKind?: ThemeKind
 	/** Kept up to date per delta so the header never re-reads the whole transcript. */
 	totals: TaskTotals
-	/** How full the model's context window was on the latest request, if it reported usage. */
-	contextTokens?: number
+	/** How full the model's context window is, kept up to date per delta like the totals. */
+	context: ContextUsage
 	/** The governed task's intent (seed 004), kept up to date per delta like the totals. */
 	activeIntent?: ActiveIntent
 	notice?: HostNotice
@@ -74,6 +75,7 @@ export function initialStoreState(): WebviewStore {
 		hasApiKey: false,
 		mode: settings.mode,
 		totals: emptyTotals,
+		context: noContextUsage,
 		awaitingState: false,
 		ignoredTaskIds: new Set(),
 		view: "chat",

@@ -20,7 +20,8 @@ export const emptyTotals: TaskTotals = Object.freeze({
 	requests: 0,
 })
 
-function requestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
+/** The JSON of an `api_req_started` row; undefined for any other row. */
+export function requestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
 	if (message?.say !== "api_req_started") return undefined
 	const parsed = safeParseJson(clineApiReqInfoSchema, message.text)
 	return parsed.success ? parsed.data : undefined
@@ -38,42 +39,38 @@ function add(totals: TaskTotals, info: ClineApiReqInfo | undefined, sign: 1 | -1
 	}
 }
 
+/** What a finished summary cost: paid like a request, though it is no turn of the task. */
+function condenseCost(message: ClineMessage | undefined): number {
+	if (message?.say !== "condense_context" || message.partial === true) return 0
+	return message.contextCondense?.cost ?? 0
+}
+
 /** Sums a whole transcript; done once per snapshot. */
 export function totalsOf(messages: readonly ClineMessage[]): TaskTotals {
 	let totals = emptyTotals
-	for (const message of messages) totals = add(totals, requestInfo(message), 1)
+	for (const message of messages) {
+		totals = add(totals, requestInfo(message), 1)
+		const cost = condenseCost(message)
+		if (cost > 0) totals = { ...totals, cost: totals.cost + cost }
+	}
 	return totals
 }
 
+const movesTotals = (message: ClineMessage | undefined) =>
+	message?.say === "api_req_started" || message?.say === "condense_context"
+
 /**
- * The totals after one message changed. Only request rows move them, so a streaming text update
- * costs nothing here and the work per delta does not grow with the task.
+ * The totals after one message changed. Only request and condense rows move them, so a streaming
+ * text update costs nothing here and the work per delta does not grow with the task.
  */
 export function updateTotals(
 	totals: TaskTotals,
 	previous: ClineMessage | undefined,
 	next: ClineMessage,
 ): TaskTotals {
-	if (previous?.say !== "api_req_started" && next.say !== "api_req_started") return totals
+	if (!movesTotals(previous) && !movesTotals(next)) return totals
 	const updated = add(add(totals, requestInfo(previous), -1), requestInfo(next), 1)
+	const cost = updated.cost - condenseCost(previous) + condenseCost(next)
 	// Subtracting floats can leave dust such as -1e-18 behind.
-	return { ...updated, cost: Math.max(0, updated.cost) }
-}
-
-/**
- * Tokens of the latest finished request's context: what it sent (fresh and cached) plus what came
- * back. That is how full the model's window was on the last turn.
- */
-export function contextTokensOf(info: ClineApiReqInfo | undefined): number | undefined {
-	if (info === undefined || info.tokensIn === undefined) return undefined
-	return info.tokensIn + (info.tokensOut ?? 0) + (info.cacheReads ?? 0) + (info.cacheWrites ?? 0)
-}
-
-/** Context tokens of the newest request that reported usage; a request still streaming has none yet. */
-export function latestContextTokens(messages: readonly ClineMessage[]): number | undefined {
-	for (let i = messages.length - 1; i >= 0; i--) {
-		const tokens = contextTokensOf(requestInfo(messages[i]))
-		if (tokens !== undefined) return tokens
-	}
-	return undefined
+	return { ...updated, cost: Math.max(0, cost) }
 }

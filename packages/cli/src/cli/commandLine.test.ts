@@ -76,6 +76,22 @@ describe("the command line", () => {
 		})
 	})
 
+	it("--context-window and --max-output-tokens are positive whole numbers of tokens", async () => {
+		expect(await options("--context-window", "131_072", "--max-output-tokens", "8192")).toMatchObject({
+			contextWindow: 131_072,
+			maxOutputTokens: 8192,
+		})
+		expect(await options()).toMatchObject({ contextWindow: undefined, maxOutputTokens: undefined })
+		for (const bad of ["0", "-5", "1.5", "32k", "", "1e6"])
+			await expect(options("--context-window", bad)).rejects.toThrow(
+				new UsageError(`--context-window: "${bad}" is not a positive whole number of tokens`),
+			)
+		await expect(options("--max-output-tokens", "lots")).rejects.toThrow(/^--max-output-tokens: "lots"/)
+		await expect(options("--context-window", "4096", "--max-output-tokens", "4096")).rejects.toThrow(
+			new UsageError("--max-output-tokens must be smaller than --context-window"),
+		)
+	})
+
 	it("reads the prompt from a file", async () => {
 		const dir = await mkdtemp(path.join(os.tmpdir(), "cairn-prompt-"))
 		await writeFile(path.join(dir, "p.md"), "from a file\n")

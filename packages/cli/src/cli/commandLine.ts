@@ -18,6 +18,8 @@ export interface Flags {
 	model?: string
 	apiKey?: string
 	baseUrl?: string
+	contextWindow?: string
+	maxOutputTokens?: string
 	mode?: string
 	outputFormat: OutputFormat
 	debug?: boolean
@@ -64,6 +66,14 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--model <id>", "the model id")
 		.option("--api-key <key>", "the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY; Ollama needs none)")
 		.option("--base-url <url>", "the API endpoint (any OpenAI-compatible server with --provider openai)")
+		.option(
+			"--context-window <tokens>",
+			"the model's context window, where Cairn does not know it or knows it wrong (remembered for this model)",
+		)
+		.option(
+			"--max-output-tokens <tokens>",
+			"the most tokens the model may answer with (remembered for this model)",
+		)
 		.option("--mode <slug>", "the mode to work in (code, architect, ask)")
 		.addOption(
 			new Option("--output-format <format>", "what stdout carries")
@@ -73,7 +83,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("-d, --debug", "log to $CAIRN_HOME/cli-debug.log (secrets redacted)")
 		.option(
 			"--stdin-prompt-stream",
-			"take NDJSON commands on stdin (start, message, cancel, ping, shutdown)",
+			"take NDJSON commands on stdin (start, message, condense, cancel, ping, shutdown, ...)",
 		)
 		.option("--session-id <id>", "continue the task with this id")
 		.option("-c, --continue", "continue the latest task of this workspace")

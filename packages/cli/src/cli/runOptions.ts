@@ -22,6 +22,9 @@ export interface RunOptions {
 	model: string | undefined
 	apiKey: string | undefined
 	baseUrl: string | undefined
+	/** Overrides of the model's window and output cap, in tokens. */
+	contextWindow: number | undefined
+	maxOutputTokens: number | undefined
 	mode: string | undefined
 	outputFormat: OutputFormat
 	debug: boolean
@@ -77,6 +80,15 @@ function checkBaseUrl(value: string | undefined): string | undefined {
 	return value
 }
 
+function tokenCount(flag: string, value: string | undefined): number | undefined {
+	if (value === undefined) return undefined
+	const text = value.trim().replace(/_/g, "")
+	const count = /^\d+$/.test(text) ? Number(text) : Number.NaN
+	if (!Number.isSafeInteger(count) || count <= 0)
+		throw new UsageError(`${flag}: "${value}" is not a positive whole number of tokens`)
+	return count
+}
+
 function checkMode(value: string | undefined): string | undefined {
 	if (value === undefined) return undefined
 	const slugs = builtInModes.map((mode) => mode.slug)
@@ -126,6 +138,11 @@ export async function resolveRunOptions(
 			)
 	}
 
+	const contextWindow = tokenCount("--context-window", flags.contextWindow)
+	const maxOutputTokens = tokenCount("--max-output-tokens", flags.maxOutputTokens)
+	if (contextWindow !== undefined && maxOutputTokens !== undefined && maxOutputTokens >= contextWindow)
+		throw new UsageError("--max-output-tokens must be smaller than --context-window")
+
 	return {
 		prompt,
 		resume:
@@ -141,6 +158,8 @@ export async function resolveRunOptions(
 		model: nonEmpty("--model", flags.model),
 		apiKey: nonEmpty("--api-key", flags.apiKey),
 		baseUrl: checkBaseUrl(flags.baseUrl),
+		contextWindow,
+		maxOutputTokens,
 		mode: checkMode(flags.mode),
 		outputFormat,
 		debug: flags.debug === true,

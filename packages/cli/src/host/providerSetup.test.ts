@@ -5,6 +5,8 @@ const none: ProviderFlags = {
 	provider: undefined,
 	model: undefined,
 	baseUrl: undefined,
+	contextWindow: undefined,
+	maxOutputTokens: undefined,
 	apiKey: undefined,
 	mode: undefined,
 }
@@ -39,7 +41,54 @@ describe("provider flags", () => {
 		)
 	})
 
+	it("--context-window and --max-output-tokens set the model's overrides, keeping the others", () => {
+		const withPrices = { ...stored, modelInfo: { inputPrice: 1 } }
+		expect(providerAfterFlags(withPrices, { ...none, contextWindow: 32_768 })).toEqual({
+			...stored,
+			modelInfo: { inputPrice: 1, contextWindow: 32_768 },
+		})
+		expect(
+			providerAfterFlags(stored, { ...none, provider: "openai", maxOutputTokens: 4096 })?.modelInfo,
+		).toEqual({ maxOutputTokens: 4096 })
+		expect(() => providerAfterFlags(undefined, { ...none, contextWindow: 8000 })).toThrow(
+			/no model provider is configured/,
+		)
+	})
+
+	it("an output cap as large as the window is refused, whichever of the two was stored", () => {
+		const small = { ...stored, modelInfo: { contextWindow: 8000 } }
+		expect(() => providerAfterFlags(small, { ...none, maxOutputTokens: 8000 })).toThrow(
+			"--max-output-tokens (8000) must be smaller than the context window (8000)",
+		)
+		expect(providerAfterFlags(small, { ...none, maxOutputTokens: 2000 })?.modelInfo).toEqual({
+			contextWindow: 8000,
+			maxOutputTokens: 2000,
+		})
+	})
+
+	it("overrides belong to the model they were set for: another model or provider drops them", () => {
+		const tuned = { ...stored, modelInfo: { contextWindow: 8000 } }
+		expect(providerAfterFlags(tuned, { ...none, model: "gpt-5" })).toEqual({
+			...stored,
+			modelId: "gpt-5",
+		})
+		expect(providerAfterFlags(tuned, { ...none, model: "gpt-4.1" })).toEqual(tuned)
+		expect(providerAfterFlags(tuned, { ...none, provider: "anthropic" })?.modelInfo).toBeUndefined()
+		expect(
+			providerAfterFlags(tuned, { ...none, provider: "openai", model: "o3" })?.modelInfo,
+		).toBeUndefined()
+		expect(
+			providerAfterFlags(tuned, { ...none, model: "gpt-5", contextWindow: 400_000 })?.modelInfo,
+		).toEqual({ contextWindow: 400_000 })
+	})
+
 	it("sends the changes as protocol messages", () => {
+		expect(settingsMessages(stored, { ...none, contextWindow: 65_536 })).toEqual([
+			{
+				type: "updateSettings",
+				settings: { provider: { ...stored, modelInfo: { contextWindow: 65_536 } } },
+			},
+		])
 		expect(settingsMessages(stored, { ...none, apiKey: "sk-1", mode: "ask" })).toEqual([
 			{ type: "updateApiKey", provider: "openai", apiKey: "sk-1" },
 			{ type: "mode", mode: "ask" },

@@ -16,16 +16,58 @@ export interface ProviderFlags {
 	provider: ProviderName | undefined
 	model: string | undefined
 	baseUrl: string | undefined
+	contextWindow: number | undefined
+	maxOutputTokens: number | undefined
 	apiKey: string | undefined
 	mode: string | undefined
 }
 
+/** Overrides describe the model they were set for: another model starts without them. */
+function forModel(provider: ProviderSettings, modelId: string): ProviderSettings {
+	if (provider.modelId === modelId) return provider
+	const { modelInfo: _otherModels, ...rest } = provider
+	return { ...rest, modelId }
+}
+
+/** --context-window and --max-output-tokens on top of the model's stored overrides. */
+function withWindowFlags(provider: ProviderSettings, flags: ProviderFlags): ProviderSettings {
+	const { contextWindow, maxOutputTokens } = flags
+	if (contextWindow === undefined && maxOutputTokens === undefined) return provider
+	const modelInfo = {
+		...provider.modelInfo,
+		...(contextWindow !== undefined && { contextWindow }),
+		...(maxOutputTokens !== undefined && { maxOutputTokens }),
+	}
+	if (
+		modelInfo.contextWindow !== undefined &&
+		modelInfo.maxOutputTokens !== undefined &&
+		modelInfo.maxOutputTokens >= modelInfo.contextWindow
+	)
+		throw new UsageError(
+			`--max-output-tokens (${modelInfo.maxOutputTokens}) must be smaller than the context window (${modelInfo.contextWindow})`,
+		)
+	return { ...provider, modelInfo }
+}
+
 /**
  * The provider settings after the flags: --provider switches provider (keeping the stored model
- * and base URL only when it is the same provider), --model and --base-url change the stored one.
- * Returns undefined when the flags change nothing. Without any provider it is a usage error.
+ * and base URL only when it is the same provider), --model and --base-url change the stored one,
+ * --context-window and --max-output-tokens set the model's overrides (a new model drops the old
+ * model's). Returns undefined when the flags change nothing. Without any provider it is a usage
+ * error.
  */
 export function providerAfterFlags(
+	stored: ProviderSettings | undefined,
+	flags: ProviderFlags,
+): ProviderSettings | undefined {
+	const provider = modelAfterFlags(stored, flags)
+	const windowFlags = flags.contextWindow !== undefined || flags.maxOutputTokens !== undefined
+	const base = provider ?? stored
+	if (!windowFlags || base === undefined) return provider
+	return withWindowFlags(base, flags)
+}
+
+function modelAfterFlags(
 	stored: ProviderSettings | undefined,
 	flags: ProviderFlags,
 ): ProviderSettings | undefined {
@@ -35,7 +77,12 @@ export function providerAfterFlags(
 		if (modelId === undefined)
 			throw new UsageError(`--model is required with --provider ${flags.provider}`)
 		const baseUrl = flags.baseUrl ?? same?.baseUrl
-		return { ...same, provider: flags.provider, modelId, ...(baseUrl !== undefined && { baseUrl }) }
+		return {
+			...(same && forModel(same, modelId)),
+			provider: flags.provider,
+			modelId,
+			...(baseUrl !== undefined && { baseUrl }),
+		}
 	}
 	if (flags.model === undefined && flags.baseUrl === undefined) {
 		if (stored === undefined)
@@ -49,8 +96,7 @@ export function providerAfterFlags(
 		throw new UsageError(`${flag} needs --provider: no model provider is configured yet`)
 	}
 	return {
-		...stored,
-		...(flags.model !== undefined && { modelId: flags.model }),
+		...(flags.model !== undefined ? forModel(stored, flags.model) : stored),
 		...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
 	}
 }

@@ -1,17 +1,11 @@
 import type { StreamEvent, InitInfo, Renderer, RunResult } from "@cairn/core"
+import { contextLine, type ContextChange } from "./contextLine.js"
+import { formatCost, formatTokens } from "./format.js"
 import { hookLine } from "./hookLine.js"
 import type { Style } from "./style.js"
 import { clipLines, summarizeTool } from "./toolSummary.js"
 
 const maxBodyLines = 60
-
-export function formatCost(cost: number): string {
-	return `$${cost < 0.01 && cost > 0 ? cost.toFixed(4) : cost.toFixed(2)}`
-}
-
-export function formatTokens(count: number): string {
-	return count >= 10_000 ? `${(count / 1000).toFixed(1)}k` : count.toLocaleString("en-US")
-}
 
 /** Colours a unified diff line by line. */
 export function styleDiff(diff: string, style: Style): string {
@@ -124,6 +118,12 @@ export class TextRenderer implements Renderer {
 				} else if (event.subtype === "hook") {
 					const { tone, text } = hookLine(event.hook)
 					this.line(tone === "yellow" ? style.yellow(text) : style.dim(text))
+				} else if (event.subtype === "context_condensed") {
+					this.context({ kind: "condensed", condense: event })
+				} else if (event.subtype === "condense_failed") {
+					this.context({ kind: "failed", error: event.error })
+				} else if (event.subtype === "context_truncated") {
+					this.context({ kind: "truncated", ...(event.text !== undefined && { text: event.text }) })
 				} else if (event.subtype === "task_resumed") {
 					this.line(
 						style.dim(`Continuing task ${event.taskId}: ${event.task.split("\n")[0] ?? ""}`),
@@ -135,6 +135,12 @@ export class TextRenderer implements Renderer {
 		}
 	}
 
+	private context(change: ContextChange): void {
+		const { tone, text, body } = contextLine(change)
+		this.line(tone === "yellow" ? this.style.yellow(text) : this.style.dim(text))
+		if (body !== undefined) this.line(this.style.dim(indent(body)))
+	}
+
 	result(result: RunResult): void {
 		const { tokens } = result
 		this.line(
@@ -143,4 +149,11 @@ export class TextRenderer implements Renderer {
 			),
 		)
 	}
+}
+
+function indent(text: string): string {
+	return text
+		.split("\n")
+		.map((line) => `  ${line}`)
+		.join("\n")
 }

@@ -4,7 +4,7 @@ import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
 import { jsonLine } from "@cairn/core"
-import { formatCost } from "../output/TextRenderer.js"
+import { formatCost } from "../output/format.js"
 import { cliVersion } from "../version.js"
 
 /** `cairn list tasks`: the workspace's tasks, newest first, as a table or JSON. */

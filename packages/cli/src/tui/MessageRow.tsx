@@ -9,6 +9,7 @@ import {
 } from "@cairn/types"
 import { Box, Text } from "ink"
 import { apiRequestInfo } from "@cairn/core"
+import { contextLine, type ContextChange } from "../output/contextLine.js"
 import { hookLine } from "../output/hookLine.js"
 import { clipLines, summarizeTool } from "../output/toolSummary.js"
 import { DiffView } from "./DiffView.js"
@@ -37,6 +38,27 @@ function ToolLine({
 			)}
 		</Box>
 	)
+}
+
+function ContextLine({ change }: { change: ContextChange }) {
+	const { tone, text, body } = contextLine(change)
+	return (
+		<Box flexDirection="column">
+			{tone === "yellow" ? <Text color="yellow">{text}</Text> : <Text dimColor>{text}</Text>}
+			{body !== undefined && (
+				<Box marginLeft={2}>
+					<Text dimColor>{body}</Text>
+				</Box>
+			)}
+		</Box>
+	)
+}
+
+/** A condense row: in progress while partial, then its figures and summary. */
+function condenseChange(message: ClineMessage): ContextChange | undefined {
+	if (message.partial === true) return { kind: "condensing" }
+	const condense = message.contextCondense
+	return condense === undefined ? undefined : { kind: "condensed", condense }
 }
 
 /** One transcript row, as the terminal shows it; rows with nothing to show render nothing. */
@@ -93,6 +115,14 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 					<Text dimColor>{line.text}</Text>
 				)
 			}
+			case "condense_context": {
+				const change = condenseChange(message)
+				return change === undefined ? null : <ContextLine change={change} />
+			}
+			case "condense_context_error":
+				return <ContextLine change={{ kind: "failed", error: text }} />
+			case "sliding_window_truncation":
+				return <ContextLine change={{ kind: "truncated", text }} />
 			case "api_req_started": {
 				const failure = apiRequestInfo(message)?.streamingFailedMessage
 				return failure ? <Text color="red">✗ request failed: {failure}</Text> : null

@@ -1,7 +1,7 @@
 import type { AgentStateInfo } from "@cairn/types"
 import { Box, Text } from "ink"
 import type { Usage } from "@cairn/core"
-import { formatCost, formatTokens } from "../output/TextRenderer.js"
+import { formatCost, formatTokens } from "../output/format.js"
 
 const stateColors: Readonly<Record<string, string>> = {
 	streaming: "cyan",

@@ -1,5 +1,5 @@
 import { render } from "ink"
-import type { ClineMessage } from "@cairn/types"
+import { lastStateMessage, type ClineMessage } from "@cairn/types"
 import {
 	AskDispatcher,
 	exitCodeOf,
@@ -73,7 +73,7 @@ export async function runTui(rt: CliRuntime, options: TuiOptions): Promise<numbe
 	options.onSignal(() => exit())
 	const actions: TuiActions = {
 		submit(text) {
-			const last = client.getMessages().at(-1)
+			const last = lastStateMessage(client.getMessages())
 			if (client.getAgentState().state === "no_task" || last?.ask === undefined) {
 				outcome = undefined
 				void client.sendMessage({ type: "newTask", text })

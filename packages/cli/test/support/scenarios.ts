@@ -8,6 +8,10 @@ export const writeFile = (path: string, content: string): ScriptedTurn => ({
 	toolCalls: [{ name: "write_to_file", arguments: { path, content } }],
 })
 
+export const readFile = (path: string): ScriptedTurn => ({
+	toolCalls: [{ name: "read_file", arguments: { path } }],
+})
+
 export const runCommand = (command: string): ScriptedTurn => ({
 	toolCalls: [{ name: "execute_command", arguments: { command } }],
 })

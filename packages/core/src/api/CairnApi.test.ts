@@ -8,6 +8,8 @@ import type { CairnApi } from "./CairnApi.js"
 
 const done = (result = "Done.") => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] })
+/** A file worth summarizing: what it says takes more room than a one-line summary of it. */
+const longNotes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join("\n")
 const followup = (question: string, answers: string[]) =>
 	call("ask_followup_question", { question, follow_up: answers.map((text) => ({ text })) })
 
@@ -230,6 +232,49 @@ describe("tasks: cancel, clear, resume", () => {
 		const completed = next(api, "taskCompleted")
 		expect(await api.pressPrimaryButton()).toBe(true)
 		expect((await completed)[0]).toBe(taskId)
+	})
+})
+
+describe("condenseTaskContext", () => {
+	it("rejects, naming the method, when there is no current task", async () => {
+		harness = await startApi({ provider: "openai" })
+		await expect(harness.api.condenseTaskContext()).rejects.toThrow(
+			/^condenseTaskContext: there is no current task to condense$/,
+		)
+		expect(chats(harness)).toEqual([])
+	})
+
+	it("condenses the current task with one summarization request and resolves once its row shows", async () => {
+		const summary = "Read notes.md: release notes, nothing to change."
+		harness = await startApi({
+			provider: "openai",
+			files: { "notes.md": longNotes },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [
+				call("read_file", { path: "notes.md" }),
+				done("Read them."),
+				{ text: summary },
+				done("Version 1.59 is the latest."),
+			],
+		})
+		const { api, agent } = harness
+		const idle = next(api, "taskIdle")
+		await api.startNewTask({ text: "read the notes" })
+		await idle
+		await api.condenseTaskContext()
+		expect(chats(harness)).toHaveLength(3)
+		// The summarization request carries the part of the conversation it replaces.
+		expect(JSON.stringify(chats(harness)[2]?.body)).toContain("release 1.0")
+		const row = agent.controller.currentTask?.messages.findLast((m) => m.say === "condense_context")
+		expect(row?.contextCondense?.summary).toBe(summary)
+		// The task is still at its result: a message continues it, from the summary.
+		const completed = next(api, "taskCompleted")
+		await api.sendMessage("which version is the latest?")
+		await completed
+		const after = JSON.stringify(chats(harness)[3]?.body)
+		expect(after).toContain(summary)
+		expect(after).toContain("which version is the latest?")
+		expect(after).not.toContain("release 1.0:")
 	})
 })
 

@@ -51,6 +51,10 @@ export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAP
 		return (await this.options.load()).clearCurrentTask()
 	}
 
+	async condenseTaskContext(): Promise<void> {
+		return (await this.options.load()).condenseTaskContext()
+	}
+
 	async resumeTask(taskId: string): Promise<void> {
 		return (await this.options.load()).resumeTask(taskId)
 	}

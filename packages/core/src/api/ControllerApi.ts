@@ -14,6 +14,7 @@ import {
 	type CairnSettings,
 	type ClineMessage,
 	type WebviewMessage,
+	lastStateMessage,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
@@ -99,6 +100,13 @@ export class ControllerApi {
 		await this.send({ type: "clearTask" })
 	}
 
+	/** Checked here as well as by the handler, so the error names the method. */
+	async condenseTaskContext(): Promise<void> {
+		if (this.controller.currentTask === undefined)
+			throw new Error("condenseTaskContext: there is no current task to condense")
+		await this.send({ type: "condenseTaskContextRequest" })
+	}
+
 	async resumeTask(taskId: unknown): Promise<void> {
 		const id = parse(taskIdSchema, taskId, "resumeTask")
 		this.queue.length = 0
@@ -155,7 +163,7 @@ export class ControllerApi {
 	private async flush(): Promise<void> {
 		const next = this.queue[0]
 		const messages = this.messages()
-		const last = messages.at(-1)
+		const last = lastStateMessage(messages)
 		if (next === undefined || last === undefined || last.ts === this.flushedAskTs) return
 		if (!acceptsQueuedMessage(messages, chatControls(messages))) return
 		this.queue.shift()

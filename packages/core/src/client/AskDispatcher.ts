@@ -13,6 +13,7 @@ import {
 	type IdleAsk,
 	type ResumableAsk,
 	type WebviewMessage,
+	lastStateMessage,
 } from "@cairn/types"
 import type { ExtensionClient } from "./ExtensionClient.js"
 import { approvalBlockers, type ApprovalPolicy } from "./approvalBlockers.js"
@@ -98,7 +99,7 @@ export class AskDispatcher extends EventEmitter<AskDispatcherEvents> {
 	}
 
 	private isCurrent(ts: number): boolean {
-		const last = this.options.client.getMessages().at(-1)
+		const last = lastStateMessage(this.options.client.getMessages())
 		return last?.ts === ts && last.partial !== true
 	}
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events"
 import type { Logger } from "../host/Host.js"
+import { lastStateMessage } from "@cairn/types"
 import type {
 	AgentStateInfo,
 	ClineAsk,
@@ -120,7 +121,7 @@ export class ExtensionClient extends EventEmitter<ExtensionClientEvents> {
 		this.logStateUpdate(previous, current)
 		this.emit("stateChange", { previous, current })
 
-		const last = this.store.state.messages.at(-1)
+		const last = lastStateMessage(this.store.state.messages)
 		const ask = current.currentAsk
 		if (!current.isWaitingForInput || ask === undefined || last === undefined) return
 		const key = `${last.ts}:${ask}`

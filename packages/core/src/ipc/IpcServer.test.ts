@@ -78,6 +78,7 @@ describe("the IPC socket", () => {
 				commands: [
 					"start",
 					"message",
+					"condense",
 					"cancel",
 					"ping",
 					"shutdown",
@@ -153,6 +154,56 @@ describe("the IPC socket", () => {
 				by: "person",
 			}),
 		)
+	})
+
+	it("condense: refused without a task; after one, done with the figures of the condense row", async () => {
+		const summary = "Read notes.md: release notes, nothing to change."
+		const notes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join(
+			"\n",
+		)
+		world = await serve({
+			provider: "openai",
+			files: { "notes.md": notes },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [call("read_file", { path: "notes.md" }), done("Read them."), { text: summary }],
+		})
+		const client = await world.connect()
+		client.send({ command: "condense", requestId: "k0" })
+		expect(await client.reply("k0")).toMatchObject({ type: "error", code: "no_active_task" })
+		client.send({ command: "start", requestId: "s1", prompt: "read the notes" })
+		expect(await client.reply("s1")).toMatchObject({ code: "task_completed" })
+		client.send({ command: "condense", requestId: "k1" })
+		await client.waitFor((l) => l.type === "ack" && l.requestId === "k1", "the ack")
+		expect(await client.reply("k1")).toMatchObject({
+			type: "done",
+			command: "condense",
+			code: "condensed",
+			prevContextTokens: expect.any(Number),
+			newContextTokens: expect.any(Number),
+			cost: expect.any(Number),
+		})
+		expect(client.lines).toContainEqual(
+			expect.objectContaining({ type: "system", subtype: "context_condensed", summary }),
+		)
+	})
+
+	it("condense: one that cannot be done is done with its reason, and the session goes on", async () => {
+		world = await serve({ provider: "openai", scenario: [done("Hello.")] })
+		const client = await world.connect()
+		client.send({ command: "start", requestId: "s1", prompt: "say hello" })
+		expect(await client.reply("s1")).toMatchObject({ code: "task_completed" })
+		client.send({ command: "condense", requestId: "k1" })
+		expect(await client.reply("k1")).toMatchObject({
+			type: "done",
+			code: "condense_failed",
+			error: expect.stringMatching(/^Nothing to condense yet/),
+		})
+		expect(client.lines).toContainEqual(
+			expect.objectContaining({ type: "system", subtype: "condense_failed" }),
+		)
+		client.send({ command: "ping", requestId: "p1" })
+		expect(await client.reply("p1")).toMatchObject({ type: "done", code: "pong" })
+		expect(world.agent.server.requests.filter((r) => r.route === "chat")).toHaveLength(1)
 	})
 
 	it("getConfiguration and setConfiguration change the settings every client sees", async () => {

@@ -7,6 +7,7 @@ import {
 	type HistoryItem,
 	type IdleAsk,
 	type ResumableAsk,
+	lastStateMessage,
 } from "@cairn/types"
 import { AskDispatcher, type PendingQuestion, type PersonChannel } from "../client/AskDispatcher.js"
 import type { ApprovalPolicy } from "../client/approvalBlockers.js"
@@ -14,6 +15,7 @@ import type { ExtensionClient } from "../client/ExtensionClient.js"
 import { parseTypedAnswer, replyFor, type PersonAnswer } from "../client/personAnswers.js"
 import { isTaskActive, stopTask } from "../client/taskControl.js"
 import type { Logger } from "../host/Host.js"
+import { condenseCurrentTask, isCondenseRefusal, type CondenseOutcome } from "./condenseRequest.js"
 import type { OutputManager } from "./OutputManager.js"
 import {
 	parseStreamCommand,
@@ -70,6 +72,8 @@ export class PromptStreamSession implements PersonChannel {
 	private activeStart: { requestId: string } | undefined
 	private readonly cancels: string[] = []
 	private resuming: { prompt: string } | undefined
+	/** The requestId of the condense under way; one at a time. */
+	private condensing: string | undefined
 	private lastOutcome: TaskOutcome | undefined
 	private inputEnded = false
 	private closed = false
@@ -105,6 +109,8 @@ export class PromptStreamSession implements PersonChannel {
 		})
 		this.dispatcher.on("idle", ({ ask, message }) => this.onIdle(ask, message))
 		const onHostError = (message: ExtensionMessageOf<"error">) => {
+			// A condense that could not be done answers its own command; the task goes on.
+			if (isCondenseRefusal(message)) return
 			if (this.activeStart !== undefined) this.taskEnded(outcomeOfHostError(message))
 			else output.event({ type: "error", source: "host", message: message.error })
 		}
@@ -239,6 +245,8 @@ export class PromptStreamSession implements PersonChannel {
 				this.ack(command)
 				this.cancels.push(command.requestId)
 				return client.sendMessage({ type: "cancelTask" })
+			case "condense":
+				return this.condense(command)
 			case "start": {
 				if (this.activeStart !== undefined || isTaskActive(client))
 					return this.refuse(
@@ -289,10 +297,36 @@ export class PromptStreamSession implements PersonChannel {
 		if (button === undefined)
 			return this.refuse(command, "no_button", `there is no enabled ${role} button now`)
 		this.ack(command)
-		const last = messages.at(-1)
+		const last = lastStateMessage(messages)
 		if (last?.ask !== undefined) output.answered(last.ts, last.ask, button.message, "person")
 		await client.sendMessage(button.message)
 		this.done(command, "pressed", { button: button.text })
+	}
+
+	/**
+	 * Condenses the current task (running or stopped): `ack` at once, then `done` when the
+	 * summarization request is over, with its figures (`condensed`) or its reason
+	 * (`condense_failed`). It runs beside the command chain, so a `cancel` or a `message` sent
+	 * meanwhile is not held up behind it.
+	 */
+	private condense(command: StreamCommandOf<"condense">): void {
+		const { client } = this.context
+		if (client.getTaskId() === undefined)
+			return this.refuse(command, "no_active_task", "there is no task to condense; start one")
+		if (this.condensing !== undefined)
+			return this.refuse(
+				command,
+				"task_busy",
+				`a condense is under way (${this.condensing}); wait for its done`,
+			)
+		this.ack(command)
+		this.condensing = command.requestId
+		void condenseCurrentTask(client)
+			.catch((error: unknown): CondenseOutcome => ({ code: "condense_failed", error: String(error) }))
+			.then(({ code, ...figures }) => {
+				this.condensing = undefined
+				this.done(command, code, figures)
+			})
 	}
 
 	private async configure(command: StreamCommandOf<"setConfiguration">): Promise<void> {
@@ -317,7 +351,7 @@ export class PromptStreamSession implements PersonChannel {
 			return this.done(command, "responded")
 		}
 		const state = client.getAgentState()
-		const last = client.getMessages().at(-1)
+		const last = lastStateMessage(client.getMessages())
 		if (state.isWaitingForInput && state.askCategory !== "interactive" && last?.ask !== undefined) {
 			// The task stopped (completed, failed, cancelled): the message continues it.
 			const reply = replyFor(client.getMessages(), parseTypedAnswer(command.prompt, last.ask))

@@ -224,17 +224,59 @@ describe("TranscriptEvents", () => {
 		])
 	})
 
+	it("reports a condense once it is final, counts what the summary cost, and reports failures and truncations", () => {
+		const { events, transcript, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		put(request(next(), 0.5))
+		const condensed = next()
+		put({ ts: condensed, type: "say", say: "condense_context", partial: true })
+		const contextCondense = {
+			cost: 0.02,
+			prevContextTokens: 90_000,
+			newContextTokens: 12_000,
+			summary: "S.",
+		}
+		put({ ts: condensed, type: "say", say: "condense_context", contextCondense })
+		put({ ts: condensed, type: "say", say: "condense_context", contextCondense })
+		const failed = next()
+		put({
+			ts: failed,
+			type: "say",
+			say: "condense_context_error",
+			text: "The model answered with nothing.",
+		})
+		const truncated = next()
+		put({ ts: truncated, type: "say", say: "sliding_window_truncation" })
+		expect(events.filter((e) => e.type === "system")).toEqual([
+			{ type: "system", subtype: "context_condensed", id: `context_${condensed}`, ...contextCondense },
+			{
+				type: "system",
+				subtype: "condense_failed",
+				id: `context_${failed}`,
+				error: "The model answered with nothing.",
+			},
+			{ type: "system", subtype: "context_truncated", id: `context_${truncated}` },
+		])
+		expect(transcript.usage.cost).toBeCloseTo(0.52)
+	})
+
 	it("absorbs a reloaded task's rows as history: counted, not reported", () => {
 		const { events, transcript, next, put } = setup()
 		const old = [
 			{ ts: 1, type: "say" as const, say: "text" as const, text: "old task" },
 			request(2, 0.25),
-			{ ts: 3, type: "say" as const, say: "completion_result" as const, text: "Old result." },
+			{
+				ts: 3,
+				type: "say" as const,
+				say: "condense_context" as const,
+				contextCondense: { cost: 0.5, prevContextTokens: 9, newContextTokens: 1, summary: "s" },
+			},
+			{ ts: 4, type: "say" as const, say: "completion_result" as const, text: "Old result." },
 		]
 		transcript.absorb(old)
 		for (const message of old) put(message)
 		expect(events).toEqual([])
-		expect(transcript.usage.cost).toBe(0.25)
+		expect(transcript.usage.cost).toBe(0.75)
 		expect(transcript.lastCompletion).toBe("Old result.")
 		put({ ts: next(), type: "say", say: "user_feedback", text: "more" })
 		expect(events).toEqual([{ type: "user", id: expect.any(String), text: "more" }])

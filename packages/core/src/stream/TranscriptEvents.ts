@@ -11,7 +11,7 @@ import {
 	type WebviewMessage,
 } from "@cairn/types"
 import { approves } from "../client/personAnswers.js"
-import { addRequest, apiRequestInfo, noUsage, type Usage } from "./apiUsage.js"
+import { addCondense, addRequest, apiRequestInfo, noUsage, type Usage } from "./apiUsage.js"
 import { appendedText } from "./appendedText.js"
 import type { StreamEvent, ToolStatus } from "./streamEvents.js"
 import { toolNameOf } from "./toolNames.js"
@@ -79,6 +79,7 @@ export class TranscriptEvents {
 			const costed = info?.cost !== undefined
 			if (info !== undefined && costed) addRequest(this.usageTotal, info)
 			if (message.say === "completion_result") this.completion = message.text
+			addCondense(this.usageTotal, message)
 			this.rows.set(message.ts, {
 				reported: kindOf(message),
 				sent: message.text ?? "",
@@ -187,6 +188,11 @@ export class TranscriptEvents {
 				if (parsed.success) this.toolUse(message.ts, parsed.data.type, "mcp", parsed.data, "auto")
 				return
 			}
+			case "condense_context":
+			case "condense_context_error":
+			case "sliding_window_truncation":
+				if (message.partial === true || !this.once(message, row)) return
+				return this.contextChange(message)
 			case "completion_result":
 				if (message.partial === true || !this.once(message, row)) return
 				this.endCall("success")
@@ -296,6 +302,25 @@ export class TranscriptEvents {
 			...(info.cancelReason !== undefined && { cancelReason: info.cancelReason }),
 			...(info.streamingFailedMessage !== undefined && { failure: info.streamingFailedMessage }),
 		})
+	}
+
+	/** The rows context management shows: a condense, a failed condense, a truncation. */
+	private contextChange(message: ClineMessage): void {
+		const id = `context_${message.ts}`
+		const text = message.text ?? ""
+		if (message.say === "sliding_window_truncation")
+			return this.emit({
+				type: "system",
+				subtype: "context_truncated",
+				id,
+				...(text !== "" && { text }),
+			})
+		if (message.say === "condense_context_error")
+			return this.emit({ type: "system", subtype: "condense_failed", id, error: text })
+		const condense = message.contextCondense
+		if (condense === undefined) return
+		addCondense(this.usageTotal, message)
+		this.emit({ type: "system", subtype: "context_condensed", id, ...condense })
 	}
 
 	private stream(type: "assistant" | "reasoning", message: ClineMessage, row: RowState): void {

@@ -33,12 +33,22 @@ export function addRequest(usage: Usage, info: ClineApiReqInfo): void {
 	usage.cost += info.cost ?? 0
 }
 
-/** Tokens and dollars of every model request in the transcript. */
+/**
+ * A summarization request costs money too, but is no turn of the task: its dollars count, its
+ * tokens are not the task's conversation.
+ */
+export function addCondense(usage: Usage, message: ClineMessage): void {
+	if (message.say === "condense_context" && message.partial !== true)
+		usage.cost += message.contextCondense?.cost ?? 0
+}
+
+/** Tokens and dollars of every model request in the transcript, summaries included. */
 export function transcriptUsage(messages: readonly ClineMessage[]): Usage {
 	const usage = noUsage()
 	for (const message of messages) {
 		const info = apiRequestInfo(message)
 		if (info !== undefined) addRequest(usage, info)
+		addCondense(usage, message)
 	}
 	return usage
 }

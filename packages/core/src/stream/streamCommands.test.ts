@@ -6,6 +6,7 @@ describe("stream commands", () => {
 		expect(streamCommandNames).toEqual([
 			"start",
 			"message",
+			"condense",
 			"cancel",
 			"ping",
 			"shutdown",
@@ -17,6 +18,10 @@ describe("stream commands", () => {
 		expect(parseStreamCommand('{"command":"start","requestId":"1","prompt":"go","taskId":"t"}')).toEqual({
 			success: true,
 			data: { command: "start", requestId: "1", prompt: "go", taskId: "t" },
+		})
+		expect(parseStreamCommand('{"command":"condense","requestId":"c"}')).toEqual({
+			success: true,
+			data: { command: "condense", requestId: "c" },
 		})
 		expect(parseStreamCommand('{"command":"ping","requestId":"2","extra":true}')).toEqual({
 			success: true,

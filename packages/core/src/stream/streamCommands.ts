@@ -19,6 +19,8 @@ export const streamCommandSchema = z.discriminatedUnion("command", [
 	}),
 	/** Answer the pending ask (approval: y / n / feedback; question: the answer), else queue it. */
 	z.object({ command: z.literal("message"), requestId, prompt }),
+	/** Condense the current task's context now (one summarization request), as the task header's button does. */
+	z.object({ command: z.literal("condense"), requestId }),
 	/** Stop the running task; it stays resumable. */
 	z.object({ command: z.literal("cancel"), requestId }),
 	z.object({ command: z.literal("ping"), requestId }),

@@ -35,6 +35,20 @@ export type StreamEvent =
 	| { type: "system"; subtype: "hook"; hook: ClineSayHook }
 	/** A prompt stream (stdin, IPC): this ask waits for an answer (with why -y did not approve it). */
 	| { type: "system"; subtype: "waiting_for_answer"; id: string; ask: ClineAsk; blockers: string[] }
+	/** The conversation was summarized to fit the context window (automatically or on request). */
+	| {
+			type: "system"
+			subtype: "context_condensed"
+			id: string
+			prevContextTokens: number
+			newContextTokens: number
+			cost: number
+			summary: string
+	  }
+	/** A condense was tried and could not be done; the task goes on with its context as it was. */
+	| { type: "system"; subtype: "condense_failed"; id: string; error: string }
+	/** The oldest messages were left out of what the model is sent, to fit its context window. */
+	| { type: "system"; subtype: "context_truncated"; id: string; text?: string }
 	| { type: "user"; id: string; text: string }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
 	| { type: "assistant" | "reasoning"; id: string; text: string; done: true }

@@ -2,6 +2,7 @@ import type { ClineAsk } from "../message/clineAsk.js"
 import type { ClineMessage } from "../message/clineMessage.js"
 import { isApiRequestStreaming } from "./apiRequestStatus.js"
 import { askControls, type ChatButton } from "./askControls.js"
+import { lastStateMessage } from "./stateMessage.js"
 
 /** What a chat UI shows below the transcript: seed 001's ChatView state, computed in one place. */
 export interface ChatControls {
@@ -21,7 +22,7 @@ export interface ChatControls {
 const cancel: ChatButton = { text: "Cancel", message: { type: "cancelTask" } }
 
 export function chatControls(messages: readonly ClineMessage[]): ChatControls {
-	const last = messages.at(-1)
+	const last = lastStateMessage(messages)
 	if (last === undefined) {
 		// No task: the chat box starts one.
 		return { enableButtons: false, sendingDisabled: false, isStreaming: false }

@@ -1,6 +1,7 @@
 import { askCategory, type AskCategory, type ClineAsk } from "../message/clineAsk.js"
 import type { ClineMessage } from "../message/clineMessage.js"
 import { isApiRequestStreaming } from "./apiRequestStatus.js"
+import { lastStateMessage } from "./stateMessage.js"
 
 /** The states of seed 000's diagram. */
 export const AgentLoopState = {
@@ -67,11 +68,11 @@ const stateByCategory: Readonly<Record<AskCategory, AgentLoopState>> = {
 }
 
 /**
- * The agent's state from its transcript alone. Only the last message and the latest API request
- * are read, so the cost does not grow with the length of the task.
+ * The agent's state from its transcript alone. Only the last message (context notices passed
+ * over) and the latest API request are read, so the cost does not grow with the length of the task.
  */
 export function detectAgentState(messages: readonly ClineMessage[]): AgentStateInfo {
-	const last = messages.at(-1)
+	const last = lastStateMessage(messages)
 	if (last === undefined) {
 		return {
 			state: AgentLoopState.NO_TASK,

@@ -78,6 +78,13 @@ export interface CairnAPI {
 	cancelCurrentTask(): Promise<void>
 	/** Ends the current task; it stays in the history. */
 	clearCurrentTask(): Promise<void>
+	/**
+	 * Condenses the current task's conversation now (one summarization request), whatever its
+	 * size, as the task header's button does. Resolves when it is over: the transcript then shows
+	 * a `condense_context` row, or a `condense_context_error` row saying why it could not. Rejects
+	 * when there is no current task.
+	 */
+	condenseTaskContext(): Promise<void>
 	/** Opens a task of the history where it stopped (it offers to resume); rejects for an unknown id. */
 	resumeTask(taskId: string): Promise<void>
 	isTaskInHistory(taskId: string): Promise<boolean>

@@ -44,6 +44,18 @@ describe("settings", () => {
 		).toBe(true)
 	})
 
+	it("a null condensingProvider goes back to the task's own model; leaving it out keeps the one set", () => {
+		const condensing = { provider: "openai" as const, modelId: "gpt-4.1-mini" }
+		const set = applySettingsPatch(defaultSettings(), { condensingProvider: condensing })
+		expect(set.condensingProvider).toEqual(condensing)
+		expect(applySettingsPatch(set, { mode: "ask" }).condensingProvider).toEqual(condensing)
+		const cleared = safeParse(cairnSettingsPatchSchema, { condensingProvider: null })
+		if (!cleared.success) throw new Error(cleared.error)
+		const after = applySettingsPatch(set, cleared.data)
+		expect("condensingProvider" in after).toBe(false)
+		expect(safeParse(cairnSettingsSchema, after).success).toBe(true)
+	})
+
 	it.each([
 		[{ consecutiveMistakeLimit: 0 }, "consecutiveMistakeLimit"],
 		[{ autoApproval: { followupTimeoutMs: 5 } }, "autoApproval.followupTimeoutMs"],
@@ -51,6 +63,12 @@ describe("settings", () => {
 		[{ allowedCommands: [""] }, "allowedCommands.0"],
 		[{ provider: { provider: "gemini", modelId: "x" } }, "provider.provider"],
 		[{ provider: { provider: "anthropic", modelId: "" } }, "provider.modelId"],
+		[{ autoCondenseContextPercent: 5 }, "autoCondenseContextPercent"],
+		[{ condensingProvider: { provider: "openai", modelId: "" } }, "condensingProvider.modelId"],
+		[
+			{ provider: { provider: "openai", modelId: "m", modelInfo: { contextWindow: 0 } } },
+			"provider.modelInfo.contextWindow",
+		],
 	])("a bad value %j is reported at %s", (input, path) => {
 		const result = safeParse(cairnSettingsPatchSchema, input)
 		expect(result.success).toBe(false)

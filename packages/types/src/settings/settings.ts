@@ -92,6 +92,8 @@ export const cairnSettingsPatchSchema = z
 	.object({
 		...patchShape(cairnSettingsSchema.omit({ autoApproval: true }).shape),
 		autoApproval: z.object(patchShape(autoApprovalSettingsSchema.shape)).strict().optional(),
+		/** `null` goes back to summarizing with the task's own model; `undefined` leaves it as it is. */
+		condensingProvider: providerSettingsSchema.nullable().optional(),
 	})
 	.strict()
 export type CairnSettingsPatch = z.infer<typeof cairnSettingsPatchSchema>
@@ -100,12 +102,17 @@ export function defaultSettings(): CairnSettings {
 	return cairnSettingsSchema.parse({})
 }
 
-/** The settings after a patch; `undefined` in a patch leaves a field as it was. */
+/**
+ * The settings after a patch; `undefined` in a patch leaves a field as it was, `null` (where the
+ * patch allows it) removes an optional field.
+ */
 export function applySettingsPatch(settings: CairnSettings, patch: CairnSettingsPatch): CairnSettings {
 	const { autoApproval, ...rest } = patch
 	const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
 	const approvalChanges = Object.fromEntries(
 		Object.entries(autoApproval ?? {}).filter(([, value]) => value !== undefined),
 	)
-	return { ...settings, ...defined, autoApproval: { ...settings.autoApproval, ...approvalChanges } }
+	const next = { ...settings, ...defined, autoApproval: { ...settings.autoApproval, ...approvalChanges } }
+	for (const [key, value] of Object.entries(next)) if (value === null) delete next[key as keyof typeof next]
+	return next
 }

@@ -1,7 +1,7 @@
 import { defaultSettings } from "@cairn/types"
 import { fireEvent, render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
-import { finishedRequest, loadTask, say, taskId } from "../../test/fixtures"
+import { apiRequest, delta, finishedRequest, fromHost, loadTask, say, taskId } from "../../test/fixtures"
 import { posted } from "../../test/setup"
 import { TaskHeader } from "./TaskHeader"
 
@@ -82,10 +82,98 @@ describe("TaskHeader", () => {
 		expect(screen.getByRole("region", { name: "Current task" }).textContent).not.toContain("Intent")
 	})
 
+	it("takes the window from the newest request, for any model whose window Cairn knows", () => {
+		loadTask([
+			say("text", "task"),
+			finishedRequest({ tokensIn: 30_000, tokensOut: 2000, contextWindow: 128_000 }),
+		])
+		render(<TaskHeader />)
+		const meter = screen.getByRole("meter", { name: "Context window" })
+		expect(meter.getAttribute("aria-valuemax")).toBe("128000")
+		expect(meter.getAttribute("aria-valuetext")).toBe("Context window: 32K of 128K tokens (25%)")
+	})
+
+	it("a request's window wins over the person's override, which stands in when requests carry none", () => {
+		const settings = {
+			...defaultSettings(),
+			provider: { provider: "openai" as const, modelId: "m", modelInfo: { contextWindow: 64_000 } },
+		}
+		loadTask(
+			[say("text", "task"), finishedRequest({ tokensIn: 16_000, tokensOut: 0, contextWindow: 32_000 })],
+			{
+				settings,
+			},
+		)
+		const { unmount } = render(<TaskHeader />)
+		expect(screen.getByRole("meter").getAttribute("aria-valuetext")).toContain("(50%)")
+		unmount()
+		loadTask([say("text", "task"), finishedRequest({ tokensIn: 16_000, tokensOut: 0 })], { settings })
+		render(<TaskHeader />)
+		expect(screen.getByRole("meter").getAttribute("aria-valuetext")).toContain("(25%)")
+	})
+
+	it("the bar goes down when a condense arrives", () => {
+		loadTask(
+			[
+				say("text", "task"),
+				finishedRequest({ tokensIn: 90_000, tokensOut: 0, contextWindow: 100_000 }),
+			],
+			{
+				seq: 3,
+			},
+		)
+		render(<TaskHeader />)
+		expect(screen.getByRole("meter").getAttribute("aria-valuenow")).toBe("90000")
+		const contextCondense = {
+			cost: 0.02,
+			prevContextTokens: 90_000,
+			newContextTokens: 10_000,
+			summary: "S",
+		}
+		fromHost(delta(say("condense_context", undefined, { contextCondense }), 4))
+		expect(screen.getByRole("meter").getAttribute("aria-valuenow")).toBe("10000")
+		expect(screen.getByRole("meter").getAttribute("aria-valuetext")).toContain("(10%)")
+	})
+
 	it("has no context bar without the window size", () => {
 		loadTask([say("text", "task"), finishedRequest()])
 		render(<TaskHeader />)
 		expect(screen.queryByRole("meter")).toBeNull()
+	})
+
+	it("the Condense button sends the condense request once a request has finished", () => {
+		loadTask([say("text", "task"), finishedRequest()])
+		render(<TaskHeader />)
+		fireEvent.click(screen.getByRole("button", { name: "Condense context" }))
+		expect(posted).toEqual([{ type: "condenseTaskContextRequest" }])
+	})
+
+	it("the Condense button waits for the first answer: nothing to condense before it", () => {
+		loadTask([say("text", "task"), apiRequest()])
+		render(<TaskHeader />)
+		const button = screen.getByRole("button", { name: "Condense context" }) as HTMLButtonElement
+		expect(button.disabled).toBe(true)
+		expect(button.title).toMatch(/nothing to condense before the first answer/)
+		fireEvent.click(button)
+		expect(posted).toEqual([])
+	})
+
+	it("the Condense button is off while a summary is being written, and back after", () => {
+		const writing = say("condense_context", "Condensing the conversation…", { partial: true })
+		loadTask([say("text", "task"), finishedRequest(), writing], { seq: 3 })
+		render(<TaskHeader />)
+		const button = () => screen.getByRole("button", { name: "Condense context" }) as HTMLButtonElement
+		expect(button().disabled).toBe(true)
+		expect(button().title).toBe("Condensing the context…")
+		const contextCondense = { cost: 0, prevContextTokens: 1500, newContextTokens: 300, summary: "S" }
+		fromHost(delta({ ...writing, text: "", partial: false, contextCondense }, 4))
+		expect(button().disabled).toBe(false)
+		const again = say("condense_context", "Condensing the conversation…", { partial: true })
+		fromHost(delta(again, 5))
+		expect(button().disabled).toBe(true)
+		// A failed condense turns its row into an error row.
+		fromHost(delta({ ...again, say: "condense_context_error", text: "It failed.", partial: false }, 6))
+		expect(button().disabled).toBe(false)
 	})
 
 	it("expands long task text and starts a new task", () => {

@@ -3,10 +3,12 @@ import { startNewTask } from "../../state/chatActions"
 import { useWebviewStore } from "../../state/store"
 import { formatCost, formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
+import { CondenseButton } from "./CondenseButton"
 import { ContextWindowBar } from "./ContextWindowBar"
 
 /**
- * The task at the top of the chat: its text, what it has used so far and a way to start over.
+ * The task at the top of the chat: its text, what it has used so far, how full the model's
+ * context window is (with a way to condense it) and a way to start over.
  * The sums come from the transcript's request rows; a task reopened without them falls back to
  * its history entry.
  */
@@ -14,8 +16,11 @@ export function TaskHeader() {
 	const task = useWebviewStore((s) => s.messages[0]?.text ?? s.currentTaskItem?.task ?? "")
 	const totals = useWebviewStore((s) => s.totals)
 	const item = useWebviewStore((s) => s.currentTaskItem)
-	const contextTokens = useWebviewStore((s) => s.contextTokens)
-	const contextWindow = useWebviewStore((s) => s.settings.provider?.modelInfo?.contextWindow)
+	const contextTokens = useWebviewStore((s) => s.context.tokens)
+	// The window the newest request was sent with, else the one the person set for the model.
+	const contextWindow = useWebviewStore(
+		(s) => s.context.window ?? s.settings.provider?.modelInfo?.contextWindow,
+	)
 	const intent = useWebviewStore((s) => s.activeIntent)
 	const [expanded, setExpanded] = useState(false)
 
@@ -42,6 +47,7 @@ export function TaskHeader() {
 				>
 					{task}
 				</button>
+				<CondenseButton />
 				<IconButton icon="add" label="New task" onClick={startNewTask} />
 			</div>
 			<dl className="task-metrics">

@@ -1,4 +1,5 @@
 import { formatCost, formatTokens } from "../../util/format"
+import { Spinner } from "../common/Spinner"
 import { Markdown } from "../content/Markdown"
 import { GenericRow } from "./GenericRow"
 import { RowHeader } from "./RowHeader"
@@ -8,6 +9,15 @@ import { ToolSection } from "./tool/ToolSection"
 /** The conversation was summarized to fit the model's context window. */
 export function CondenseRow({ message }: RowProps) {
 	const condense = message.contextCondense
+	if (message.partial === true)
+		return (
+			<RowHeader
+				icon="fold"
+				tone="muted"
+				title="Condensing the context…"
+				trailing={<Spinner label="Condensing the context" />}
+			/>
+		)
 	if (condense === undefined) return <GenericRow message={message} />
 	return (
 		<div className="condense">

@@ -597,6 +597,12 @@ describe("stops, errors and notices", () => {
 		expect(screen.getByText("Context condensed: 120K → 30K tokens")).toBeTruthy()
 	})
 
+	it("condense_context says so while the summary is being written", () => {
+		renderRow(say("condense_context", undefined, { partial: true }))
+		expect(screen.getByText("Condensing the context…")).toBeTruthy()
+		expect(screen.getByRole("status", { name: "Condensing the context" })).toBeTruthy()
+	})
+
 	it("an MCP tool call names the server and tool", () => {
 		renderRow(
 			ask(

@@ -2,17 +2,20 @@ import type { ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { removeApiKey, saveApiKey } from "../../state/settingsActions"
 import { Icon } from "../common/Icon"
+import { providerLabels } from "./providerChoices"
 
 export interface ApiKeyFieldProps {
 	provider: ProviderName
-	hasApiKey: boolean
+	/** Whether a key is stored; undefined when the page cannot know (a provider other than the task's). */
+	hasApiKey: boolean | undefined
+	label?: string
 }
 
 /**
  * The provider's API key. It is sent to the host's secret storage when saved and the field is
  * emptied at once: the page never shows a stored key, only that one is stored.
  */
-export function ApiKeyField({ provider, hasApiKey }: ApiKeyFieldProps) {
+export function ApiKeyField({ provider, hasApiKey, label = "API key" }: ApiKeyFieldProps) {
 	const id = useId()
 	const [draft, setDraft] = useState("")
 	const save = (event: FormEvent) => {
@@ -23,9 +26,11 @@ export function ApiKeyField({ provider, hasApiKey }: ApiKeyFieldProps) {
 	}
 	return (
 		<form className="field" onSubmit={save}>
-			<label htmlFor={id}>API key</label>
+			<label htmlFor={id}>{label}</label>
 			<div className="field-description">
-				{hasApiKey ? (
+				{hasApiKey === undefined && provider !== "ollama" ? (
+					`Cairn uses the key saved for ${providerLabels[provider]}, if there is one. Save one here to set or replace it.`
+				) : hasApiKey ? (
 					<span className="key-saved">
 						<Icon name="pass" /> A key is saved in the editor&apos;s secret storage. Type a new
 						one to replace it.
@@ -43,7 +48,7 @@ export function ApiKeyField({ provider, hasApiKey }: ApiKeyFieldProps) {
 					type="password"
 					autoComplete="off"
 					spellCheck={false}
-					placeholder={hasApiKey ? "•••••••• saved" : "Paste your API key"}
+					placeholder={hasApiKey === true ? "•••••••• saved" : "Paste your API key"}
 					value={draft}
 					onChange={(event) => setDraft(event.target.value)}
 				/>

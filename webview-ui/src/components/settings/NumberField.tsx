@@ -11,29 +11,39 @@ export interface NumberFieldProps {
 	integer?: boolean
 	step?: number
 	placeholder?: string
+	disabled?: boolean
+	/** A rule the bounds cannot say (one value against another): an error message, or undefined. */
+	validate?: (value: number) => string | undefined
 	onCommit: (value: number) => void
+	/** An optional value: emptying the field calls this. Without it an empty field is an error. */
+	onClear?: () => void
 }
 
-function problemWith(text: string, { min, max, integer }: NumberFieldProps): string | undefined {
-	if (text === "") return "Enter a number."
+function problemWith(
+	text: string,
+	{ min, max, integer, validate, onClear }: NumberFieldProps,
+): string | undefined {
+	if (text === "") return onClear === undefined ? "Enter a number." : undefined
 	const value = Number(text)
 	if (!Number.isFinite(value)) return "Enter a number."
 	if (integer && !Number.isInteger(value)) return "Enter a whole number."
 	if (value < min) return `The smallest allowed value is ${min}.`
 	if (max !== undefined && value > max) return `The largest allowed value is ${max}.`
-	return undefined
+	return validate?.(value)
 }
 
 /** A numeric setting, validated against the protocol's bounds and sent on blur or Enter. */
 export function NumberField(props: NumberFieldProps) {
-	const { label, value, description, min, max, step, placeholder, onCommit } = props
+	const { label, value, description, min, max, step, placeholder, disabled, onCommit, onClear } = props
 	const id = useId()
 	const [draft, setDraft] = useDraft(value === undefined ? "" : String(value))
 	const untouched = draft === (value === undefined ? "" : String(value))
 	const error = untouched ? undefined : problemWith(draft.trim(), props)
 	const commit = () => {
 		if (untouched || error !== undefined) return
-		onCommit(Number(draft.trim()))
+		const text = draft.trim()
+		if (text === "") onClear?.()
+		else onCommit(Number(text))
 	}
 	const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
 		if (event.key === "Enter") commit()
@@ -52,6 +62,7 @@ export function NumberField(props: NumberFieldProps) {
 				step={step ?? (props.integer ? 1 : "any")}
 				value={draft}
 				placeholder={placeholder}
+				disabled={disabled}
 				aria-invalid={error !== undefined}
 				aria-describedby={error !== undefined ? `${id}-error` : undefined}
 				onChange={(event) => setDraft(event.target.value)}

@@ -3,6 +3,7 @@ import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
+import { ModelWindowFields } from "./ModelWindowFields"
 import { baseUrlProblem, modelPlaceholders, providerLabels } from "./providerChoices"
 import { TextField } from "./TextField"
 
@@ -21,9 +22,14 @@ export function ProviderSection() {
 	const send = (next: ProviderSettings) => updateSetting({ provider: next })
 	const chooseProvider = (name: ProviderName) => {
 		if (provider === undefined) return setPending(name)
-		// A base URL belongs to the provider it was set for.
-		const { baseUrl: _dropped, ...rest } = provider
+		// A base URL belongs to the provider it was set for, window overrides to the model.
+		const { baseUrl: _url, modelInfo: _info, ...rest } = provider
 		send({ ...rest, provider: name })
+	}
+	const chooseModel = (name: ProviderName, modelId: string) => {
+		if (provider === undefined) return send({ provider: name, modelId })
+		const { modelInfo: _otherModel, ...rest } = provider
+		send(provider.modelId === modelId ? provider : { ...rest, modelId })
 	}
 
 	return (
@@ -56,7 +62,7 @@ export function ProviderSection() {
 						value={provider?.modelId ?? ""}
 						placeholder={modelPlaceholders[chosen]}
 						validate={(value) => (value === "" ? "A model id is required." : undefined)}
-						onCommit={(modelId) => send({ ...(provider ?? { provider: chosen }), modelId })}
+						onCommit={(modelId) => chooseModel(chosen, modelId)}
 					/>
 					{provider !== undefined && (
 						<TextField
@@ -72,6 +78,7 @@ export function ProviderSection() {
 						/>
 					)}
 					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
+					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>
 			)}
 		</section>

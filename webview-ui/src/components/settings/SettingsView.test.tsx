@@ -69,6 +69,7 @@ describe("SettingsView posts one field per change", () => {
 		["Mistake limit", "5", ["consecutiveMistakeLimit", 5]],
 		["Request retries", "2", ["requestRetries", 2]],
 		["Request timeout (seconds)", "90", ["requestIdleTimeoutMs", 90_000]],
+		["Condense at (% of the window)", "60", ["autoCondenseContextPercent", 60]],
 	] as const)("%s sends its value when committed", (label, value, expected) => {
 		renderSettings()
 		commit(screen.getByRole("spinbutton", { name: label }), value)
@@ -141,6 +142,109 @@ describe("SettingsView posts one field per change", () => {
 		expect(posted).toEqual([])
 		commit(screen.getByRole("textbox", { name: "Model id" }), "qwen2.5-coder:7b")
 		expect(onlyFieldPosted()).toEqual(["provider", { provider: "ollama", modelId: "qwen2.5-coder:7b" }])
+	})
+})
+
+describe("context management", () => {
+	it("automatic condensing can be turned off, which also turns off its threshold", () => {
+		renderSettings()
+		const percent = () => screen.getByRole("spinbutton", { name: "Condense at (% of the window)" })
+		expect((percent() as HTMLInputElement).value).toBe("75")
+		fireEvent.click(screen.getByRole("checkbox", { name: "Condense automatically" }))
+		expect(onlyFieldPosted()).toEqual(["autoCondenseContext", false])
+		expect((percent() as HTMLInputElement).disabled).toBe(true)
+	})
+
+	it("a threshold outside 10 to 100 percent is explained and not sent", () => {
+		renderSettings()
+		commit(screen.getByRole("spinbutton", { name: "Condense at (% of the window)" }), "5")
+		expect(screen.getByText("The smallest allowed value is 10.")).toBeTruthy()
+		commit(screen.getByRole("spinbutton", { name: "Condense at (% of the window)" }), "101")
+		expect(screen.getByText("The largest allowed value is 100.")).toBeTruthy()
+		expect(posted).toEqual([])
+	})
+
+	it("the model's context window and output cap are overrides of the provider, and empty removes them", () => {
+		renderSettings()
+		const window = () => screen.getByRole("spinbutton", { name: "Context window (tokens)" })
+		commit(window(), "32768")
+		const provider = configured().provider
+		expect(onlyFieldPosted()).toEqual(["provider", { ...provider, modelInfo: { contextWindow: 32_768 } }])
+		posted.length = 0
+		commit(screen.getByRole("spinbutton", { name: "Max output tokens" }), "4096")
+		expect(onlyFieldPosted()).toEqual([
+			"provider",
+			{ ...provider, modelInfo: { contextWindow: 32_768, maxOutputTokens: 4096 } },
+		])
+		posted.length = 0
+		commit(window(), "")
+		expect(onlyFieldPosted()).toEqual(["provider", { ...provider, modelInfo: { maxOutputTokens: 4096 } }])
+	})
+
+	it("an override that cannot be right is explained and not sent", () => {
+		renderSettings(
+			configured({
+				provider: { provider: "openai", modelId: "m", modelInfo: { contextWindow: 8192 } },
+			}),
+		)
+		commit(screen.getByRole("spinbutton", { name: "Max output tokens" }), "8192")
+		expect(
+			screen.getByText("The output cap must be smaller than the context window (8192 tokens)."),
+		).toBeTruthy()
+		commit(screen.getByRole("spinbutton", { name: "Context window (tokens)" }), "512")
+		expect(screen.getByText("The smallest allowed value is 1000.")).toBeTruthy()
+		commit(screen.getByRole("spinbutton", { name: "Context window (tokens)" }), "9000.5")
+		expect(screen.getByText("Enter a whole number.")).toBeTruthy()
+		expect(posted).toEqual([])
+	})
+
+	it("overrides belong to the model: another model id or provider starts without them", () => {
+		const tuned = { provider: "openai" as const, modelId: "m", modelInfo: { contextWindow: 8192 } }
+		renderSettings(configured({ provider: tuned }))
+		commit(screen.getByRole("textbox", { name: "Model id" }), "other-model")
+		expect(onlyFieldPosted()).toEqual(["provider", { provider: "openai", modelId: "other-model" }])
+	})
+
+	it("the condensing model: same as the task, or a provider and model id of its own", () => {
+		renderSettings()
+		const select = () => screen.getByRole("combobox", { name: "Condensing model" })
+		expect((select() as HTMLSelectElement).value).toBe("")
+		fireEvent.change(select(), { target: { value: "anthropic" } })
+		// Waits for the model id: the setting needs both.
+		expect(posted).toEqual([])
+		commit(screen.getByRole("textbox", { name: "Condensing model id" }), "claude-haiku-4-5")
+		expect(onlyFieldPosted()).toEqual([
+			"condensingProvider",
+			{ provider: "anthropic", modelId: "claude-haiku-4-5" },
+		])
+		posted.length = 0
+		commit(screen.getByRole("textbox", { name: "Condensing base URL" }), "ftp://nope")
+		expect(screen.getByText("Use an http(s) URL.")).toBeTruthy()
+		expect(posted).toEqual([])
+		fireEvent.change(select(), { target: { value: "" } })
+		expect(onlyFieldPosted()).toEqual(["condensingProvider", null])
+		expect(screen.queryByRole("textbox", { name: "Condensing model id" })).toBeNull()
+	})
+
+	it("another provider's key can be saved here; the task's provider uses the key saved above", () => {
+		renderSettings(
+			configured({ condensingProvider: { provider: "anthropic", modelId: "claude-haiku-4-5" } }),
+		)
+		const key = screen.getByLabelText("Anthropic API key")
+		expect(screen.getByText(/uses the key saved for Anthropic, if there is one/)).toBeTruthy()
+		fireEvent.change(key, { target: { value: "sk-ant-1" } })
+		fireEvent.submit(key)
+		expect(posted).toEqual([{ type: "updateApiKey", provider: "anthropic", apiKey: "sk-ant-1" }])
+		posted.length = 0
+		fireEvent.change(screen.getByRole("combobox", { name: "Condensing model" }), {
+			target: { value: "openai" },
+		})
+		expect(onlyFieldPosted()).toEqual([
+			"condensingProvider",
+			{ provider: "openai", modelId: "claude-haiku-4-5" },
+		])
+		expect(screen.getByText(/uses the key saved for OpenAI or OpenAI-compatible above/)).toBeTruthy()
+		expect(screen.queryByLabelText(/OpenAI-compatible API key/)).toBeNull()
 	})
 })
 

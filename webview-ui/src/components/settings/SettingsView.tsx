@@ -3,6 +3,7 @@ import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
 import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
+import { ContextSection } from "./ContextSection"
 import { InstructionsField } from "./InstructionsField"
 import { NumberField } from "./NumberField"
 import { ProviderSection } from "./ProviderSection"
@@ -15,6 +16,7 @@ export function SettingsView() {
 	return (
 		<main className="settings-view" aria-label="Settings">
 			<ProviderSection />
+			<ContextSection />
 			<AutoApprovalSection />
 			<section className="settings-section" aria-labelledby="settings-commands">
 				<h2 id="settings-commands">Commands</h2>

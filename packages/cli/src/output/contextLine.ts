@@ -1,0 +1,50 @@
+import type { ContextCondense } from "@cairn/types"
+import { formatCost, formatTokens } from "./format.js"
+import { clipLines } from "./toolSummary.js"
+
+/** Enough of a summary to see what the model will work from; the whole text is in stream-json. */
+const summaryLines = 6
+/** Summaries are often one long paragraph, which a line limit alone would not shorten. */
+const summaryChars = 600
+
+function clip(text: string): string {
+	const lines = clipLines(text.trim(), summaryLines)
+	return lines.length <= summaryChars ? lines : `${lines.slice(0, summaryChars).trimEnd()}…`
+}
+
+export type ContextChange =
+	| { kind: "condensed"; condense: ContextCondense }
+	| { kind: "failed"; error: string }
+	| { kind: "truncated"; text?: string }
+	| { kind: "condensing" }
+
+/**
+ * A context-management row for the terminal: a headline, an optional body (the summary, clipped)
+ * and how loud it should be. Shared by the plain renderer and the TUI so both say the same.
+ */
+export function contextLine(change: ContextChange): { tone: "dim" | "yellow"; text: string; body?: string } {
+	switch (change.kind) {
+		case "condensing":
+			return { tone: "dim", text: "⇊ Condensing the context…" }
+		case "condensed": {
+			const { prevContextTokens, newContextTokens, cost, summary } = change.condense
+			const body = clip(summary)
+			return {
+				tone: "dim",
+				text: `⇊ Context condensed: ${formatTokens(prevContextTokens)} → ${formatTokens(newContextTokens)} tokens (${formatCost(cost)})`,
+				...(body !== "" && { body }),
+			}
+		}
+		case "failed":
+			return {
+				tone: "yellow",
+				text: `! Could not condense the context${change.error.trim() === "" ? "" : `: ${change.error.trim()}`}`,
+			}
+		case "truncated":
+			return {
+				tone: "yellow",
+				text: "⇊ Older messages were dropped to fit the context window",
+				...(change.text !== undefined && change.text.trim() !== "" && { body: change.text.trim() }),
+			}
+	}
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest"
+import { apiRequest, finishedRequest, say } from "../test/fixtures"
+import { contextUsageOf } from "./contextUsage"
+
+const condensed = (newContextTokens: number, extra = {}) =>
+	say("condense_context", undefined, {
+		contextCondense: { cost: 0.01, prevContextTokens: 90_000, newContextTokens, summary: "S" },
+		...extra,
+	})
+
+describe("how full the context window is", () => {
+	it("says nothing before a request reported usage", () => {
+		expect(contextUsageOf([])).toEqual({ condensing: false })
+		expect(
+			contextUsageOf([say("text", "task"), apiRequest({ request: "r", contextWindow: 128_000 })]),
+		).toEqual({ window: 128_000, condensing: false })
+	})
+
+	it("counts the newest finished request's context: sent, cached and answered", () => {
+		const messages = [
+			say("text", "task"),
+			finishedRequest({ tokensIn: 1000, tokensOut: 100 }),
+			say("text", "answer"),
+			finishedRequest({ tokensIn: 2000, tokensOut: 300, cacheReads: 5000, cacheWrites: 700 }),
+		]
+		expect(contextUsageOf(messages).tokens).toBe(8000)
+	})
+
+	it("a request still streaming has no usage yet: the one before it stands", () => {
+		const messages = [
+			say("text", "task"),
+			finishedRequest({ tokensIn: 1000, tokensOut: 0 }),
+			apiRequest(),
+		]
+		expect(contextUsageOf(messages).tokens).toBe(1000)
+	})
+
+	it("goes down after a condense, and follows the next finished request after that", () => {
+		const before = [
+			say("text", "task"),
+			finishedRequest({ tokensIn: 90_000, tokensOut: 0 }),
+			condensed(12_000),
+		]
+		expect(contextUsageOf(before).tokens).toBe(12_000)
+		expect(contextUsageOf([...before, apiRequest()]).tokens).toBe(12_000)
+		expect(
+			contextUsageOf([...before, finishedRequest({ tokensIn: 14_000, tokensOut: 500 })]).tokens,
+		).toBe(14_500)
+	})
+
+	it("takes the window from the newest request, which may differ from older ones", () => {
+		const messages = [
+			say("text", "task"),
+			finishedRequest({ contextWindow: 8000 }),
+			condensed(100),
+			finishedRequest({ contextWindow: 32_000 }),
+		]
+		expect(contextUsageOf(messages).window).toBe(32_000)
+		expect(contextUsageOf([...messages, apiRequest({ request: "r" })]).window).toBeUndefined()
+	})
+
+	it("knows a condense is under way while its row is partial", () => {
+		const messages = [say("text", "task"), finishedRequest()]
+		const writing = say("condense_context", undefined, { partial: true })
+		expect(contextUsageOf([...messages, writing]).condensing).toBe(true)
+		expect(contextUsageOf([...messages, { ...writing, partial: false }]).condensing).toBe(false)
+		expect(contextUsageOf([...messages, condensed(10)]).condensing).toBe(false)
+	})
+})

@@ -1,0 +1,63 @@
+import type { ClineApiReqInfo, ClineMessage } from "@cairn/types"
+import { requestInfo } from "./taskTotals"
+
+/** How full the model's context window is, as the task header's bar and Condense button need it. */
+export interface ContextUsage {
+	/**
+	 * Tokens the model's window holds now: the newest finished request's context, or, when a
+	 * condense came after it, what the condense left. Undefined until a request reported usage.
+	 */
+	tokens?: number
+	/** The window the newest request was sent with; undefined when Cairn did not know it. */
+	window?: number
+	/** The newest condense row is still partial: a summary is being written. */
+	condensing: boolean
+}
+
+export const noContextUsage: ContextUsage = Object.freeze({ condensing: false })
+
+/**
+ * Tokens of a finished request's context: what it sent (fresh and cached) plus what came back.
+ * That is how full the model's window was on that turn.
+ */
+export function contextTokensOf(info: ClineApiReqInfo | undefined): number | undefined {
+	if (info === undefined || info.tokensIn === undefined) return undefined
+	return info.tokensIn + (info.tokensOut ?? 0) + (info.cacheReads ?? 0) + (info.cacheWrites ?? 0)
+}
+
+/** Rows that change the figures; deltas of any other row leave them as they are. */
+export function affectsContextUsage(message: ClineMessage): boolean {
+	return message.say === "api_req_started" || message.say === "condense_context"
+}
+
+/**
+ * Reads the transcript backwards and stops as soon as it knows everything, normally at the newest
+ * request or two, so the work per update does not grow with the task.
+ */
+export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage {
+	let tokens: number | undefined
+	let window: number | undefined
+	let condensing = false
+	let seenRow = false
+	let seenRequest = false
+	for (let i = messages.length - 1; i >= 0 && (tokens === undefined || !seenRequest); i--) {
+		const message = messages[i]
+		if (message === undefined || !affectsContextUsage(message)) continue
+		if (message.say === "condense_context") {
+			if (!seenRow) condensing = message.partial === true
+			if (tokens === undefined && message.partial !== true)
+				tokens = message.contextCondense?.newContextTokens
+		} else {
+			const info = requestInfo(message)
+			if (!seenRequest) window = info?.contextWindow
+			seenRequest = true
+			tokens ??= contextTokensOf(info)
+		}
+		seenRow = true
+	}
+	return {
+		...(tokens !== undefined && { tokens }),
+		...(window !== undefined && { window }),
+		condensing,
+	}
+}
