@@ -14,6 +14,7 @@ import {
 } from "@cairn/types"
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
+import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
@@ -309,10 +310,13 @@ export class Controller {
 		const settings = this.settingsStore.settings
 		if (settings.provider === undefined)
 			throw new Error("No model provider is configured. Choose one in Settings first.")
-		const provider = this.options.buildProvider(
-			settings.provider,
-			await this.settingsStore.apiKey(settings.provider.provider),
-		)
+		const apiKey = await this.settingsStore.apiKey(settings.provider.provider)
+		// The server may know the model's window better than Cairn's catalog (a local model, a gateway).
+		const providerSettings = await settingsWithDiscovery(settings.provider, {
+			...(apiKey !== undefined && { apiKey }),
+			debug: (message, details) => this.host.logger.debug(message, details),
+		})
+		const provider = this.options.buildProvider(providerSettings, apiKey)
 		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)

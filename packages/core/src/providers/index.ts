@@ -17,7 +17,10 @@ export type {
 	ModelProvider,
 	ToolSpec,
 } from "./modelProvider.js"
-export { ProviderError, type ProviderErrorKind } from "./providerError.js"
+export { ProviderError, type ProviderErrorDetails, type ProviderErrorKind } from "./providerError.js"
+export { recognizeContextOverflow, type ContextOverflowFacts } from "./contextOverflow.js"
+export { discoverModelInfo, type DiscoveredModelInfo, type DiscoveryOptions } from "./modelDiscovery.js"
+export { settingsWithDiscovery, withDiscoveredModelInfo } from "./discoveredSettings.js"
 export { requestCost } from "./cost.js"
 export { buildProvider, noApiKeyPlaceholder } from "./buildProvider.js"
 export { defaultModelInfo, findKnownModel, knownModels, resolveModelInfo } from "./modelCatalog.js"
