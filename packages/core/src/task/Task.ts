@@ -301,7 +301,10 @@ export class Task extends EventEmitter<TaskEvents> {
 				fileContext: this.fileContext,
 			})
 			this.firstTurn = false
-			this.history.pushUser([...userContent, { type: "text", text: details }])
+			// Capped here, where every turn's content passes (results kept across a cancel too).
+			this.history.pushUser(
+				await this.context.capResults([...userContent, { type: "text", text: details }]),
+			)
 			const output = await this.attemptApiRequest(summarize(userContent), ignore)
 			this.history.pushAssistant(output.assistantBlocks(true))
 
@@ -317,7 +320,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				this.interruptedResults = next.filter((block) => block.type === "tool_result")
 				throw new TaskCancelled()
 			}
-			userContent = await this.context.capResults(next)
+			userContent = next
 		}
 	}
 
