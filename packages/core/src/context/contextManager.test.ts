@@ -195,6 +195,26 @@ describe("keeping each request inside the model's window", () => {
 		expect(rows("condense_context").length + rows("sliding_window_truncation").length).toBeGreaterThan(0)
 	})
 
+	it("believes the window a provider states in its overflow error for the rest of the task", async () => {
+		const { manager } = await setUp({ turns: [{ text: "summary" }], history: conversation(4, 1_000) })
+		await manager.fit(frame, signal)
+		expect(manager.budget.window).toBe(16_000)
+		const overflow = new ProviderError("context_overflow", "too long", {
+			promptTokens: 9_000,
+			contextWindow: 8_000,
+		})
+		await manager.overflowed(overflow, signal)
+		expect(manager.budget.window).toBe(8_000)
+		const sent = await manager.fit(frame, signal)
+		expect(tokensOf(sent)).toBeLessThan(manager.budget.usable)
+		// A larger stated window never widens what Cairn was told.
+		await manager.overflowed(
+			new ProviderError("context_overflow", "too long", { contextWindow: 64_000 }),
+			signal,
+		)
+		expect(manager.budget.window).toBe(8_000)
+	})
+
 	it("after an overflow it cannot shrink, refuses to send the same request again", async () => {
 		const { manager } = await setUp({ turns: [], history: conversation(0, 0) })
 		await manager.fit(frame, signal)

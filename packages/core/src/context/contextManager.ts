@@ -64,10 +64,9 @@ export class ContextManager {
 	constructor(private readonly options: ContextManagerOptions) {}
 
 	get budget(): ContextBudget {
-		return contextBudget(
-			this.options.provider.model.info,
-			this.options.settings().autoCondenseContextPercent,
-		)
+		const info = this.options.provider.model.info
+		const contextWindow = Math.min(info.contextWindow, this.providerWindow ?? Infinity)
+		return contextBudget({ ...info, contextWindow }, this.options.settings().autoCondenseContextPercent)
 	}
 
 	/** Tool results as they should enter the history: none bigger than its share of the window. */
