@@ -1,4 +1,5 @@
 import type { ApiMessage, AssistantBlock, UserBlock } from "../providers/apiMessage.js"
+import { withoutEnvironmentDetails } from "./environmentDetails.js"
 import type { TokenCounter } from "./tokenCounter.js"
 
 // Enough of each tool exchange for a summary to say what happened; the files can be read again.
@@ -12,13 +13,10 @@ function clip(text: string, head: number, tail = 0): string {
 	return `${text.slice(0, head)}\n[... ${cut} characters left out ...]${tail > 0 ? `\n${text.slice(-tail)}` : ""}`
 }
 
-const withoutEnvironment = (text: string): string =>
-	text.replace(/<environment_details>[\s\S]*?<\/environment_details>/g, "").trim()
-
 function userEntry(block: UserBlock, toolNames: ReadonlyMap<string, string>): string | undefined {
 	switch (block.type) {
 		case "text": {
-			const text = withoutEnvironment(block.text)
+			const text = withoutEnvironmentDetails(block.text)
 			return text ? `USER: ${text}` : undefined
 		}
 		case "image":

@@ -61,3 +61,8 @@ export async function environmentDetails(options: {
 	}
 	return `<environment_details>\n${lines.join("\n\n")}\n</environment_details>`
 }
+
+/** `text` without the environment details a turn carried: for summaries of what was said. */
+export function withoutEnvironmentDetails(text: string): string {
+	return text.replace(/<environment_details>[\s\S]*?<\/environment_details>/g, "").trim()
+}

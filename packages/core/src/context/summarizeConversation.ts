@@ -1,8 +1,8 @@
 import type { ApiMessage } from "../providers/apiMessage.js"
 import { requestCost } from "../providers/cost.js"
-import { withIdleTimeout } from "../providers/idleTimeout.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
+import { streamRequest } from "../providers/streamRequest.js"
 import { conversationDigest } from "./conversationDigest.js"
 import { contextBudget } from "./contextBudget.js"
 import type { TokenCounter } from "./tokenCounter.js"
@@ -58,33 +58,29 @@ export async function summarizeConversation(options: {
 		},
 		counter,
 	)
-	const request = new AbortController()
-	const abort = () => request.abort(options.signal.reason)
-	options.signal.addEventListener("abort", abort, { once: true })
 	let text = ""
 	let usage: Omit<ApiUsageChunk, "type"> = { inputTokens: 0, outputTokens: 0 }
+	const call = streamRequest(
+		provider,
+		{
+			systemPrompt: prompt,
+			messages: [
+				{
+					role: "user",
+					content: [
+						{
+							type: "text",
+							text: `${digest}\n\nWrite the summary of the conversation above now.`,
+						},
+					],
+				},
+			],
+			tools: [],
+		},
+		{ signal: options.signal, idleTimeoutMs: options.idleTimeoutMs },
+	)
 	try {
-		const stream = withIdleTimeout(
-			provider.createMessage({
-				systemPrompt: prompt,
-				messages: [
-					{
-						role: "user",
-						content: [
-							{
-								type: "text",
-								text: `${digest}\n\nWrite the summary of the conversation above now.`,
-							},
-						],
-					},
-				],
-				tools: [],
-				signal: request.signal,
-			}),
-			options.idleTimeoutMs,
-			(reason) => request.abort(reason),
-		)
-		for await (const chunk of stream) {
+		for await (const chunk of call.stream) {
 			if (chunk.type === "text") text += chunk.text
 			else if (chunk.type === "usage") {
 				const { type: _type, ...counts } = chunk
@@ -92,9 +88,9 @@ export async function summarizeConversation(options: {
 			}
 		}
 		// Some SDK streams end quietly when aborted: a cut summary must not pass for a whole one.
-		if (request.signal.aborted) throw toError(request.signal.reason)
+		if (call.signal.aborted) throw toError(call.signal.reason)
 	} finally {
-		options.signal.removeEventListener("abort", abort)
+		call.release()
 	}
 	if (text.trim() === "")
 		throw new ProviderError("malformed_response", "The model answered with an empty summary.")

@@ -3,9 +3,9 @@ import { streamTurn, TurnOutput } from "../assistant-message/streamTurn.js"
 import { ContextTooLargeError, type ContextManager, type RequestFrame } from "../context/contextManager.js"
 import type { Logger } from "../host/Host.js"
 import { requestCost } from "../providers/cost.js"
-import { withIdleTimeout } from "../providers/idleTimeout.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
+import { streamRequest } from "../providers/streamRequest.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ApiHistory } from "./apiHistory.js"
 import type { AskChannel } from "./askChannel.js"
@@ -70,11 +70,6 @@ export class ModelRequests {
 				text: JSON.stringify({ request: turn.summary, apiProtocol: provider.name }),
 			})
 			const output = new TurnOutput()
-			// SDKs attach an abort listener to the signal of every request and keep it; one signal
-			// per request, linked to the task's, keeps a long task from piling them up.
-			const request = new AbortController()
-			const abortRequest = () => request.abort(signal.reason)
-			signal.addEventListener("abort", abortRequest, { once: true })
 			const started = Date.now()
 			const taskId = this.options.taskId
 			logger.debug("Model request", {
@@ -83,13 +78,13 @@ export class ModelRequests {
 				attempt,
 				messages: messages.length,
 			})
+			const call = streamRequest(
+				provider,
+				{ ...frame, messages },
+				{ signal, idleTimeoutMs: settings.requestIdleTimeoutMs },
+			)
 			try {
-				const stream = withIdleTimeout(
-					provider.createMessage({ ...frame, messages, signal: request.signal }),
-					settings.requestIdleTimeoutMs,
-					(reason) => request.abort(reason),
-				)
-				await streamTurn(stream, output, transcript, turn.tools)
+				await streamTurn(call.stream, output, transcript, turn.tools)
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				context.reported(output.usage)
@@ -143,7 +138,7 @@ export class ModelRequests {
 				await asks.ask("api_req_failed", failure.message)
 				attempt = 0
 			} finally {
-				signal.removeEventListener("abort", abortRequest)
+				call.release()
 			}
 		}
 	}

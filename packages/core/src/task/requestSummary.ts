@@ -1,3 +1,4 @@
+import { withoutEnvironmentDetails } from "../context/environmentDetails.js"
 import type { UserBlock } from "../providers/apiMessage.js"
 import { ProviderError } from "../providers/providerError.js"
 
@@ -7,12 +8,7 @@ const requestSummaryChars = 2_000
 export function summarize(content: readonly UserBlock[]): string {
 	const texts = content.flatMap((b) => (b.type === "text" ? [b.text] : []))
 	const results = content.filter((b) => b.type === "tool_result").length
-	const summary = [
-		texts
-			.join("\n")
-			.replace(/<environment_details>[\s\S]*<\/environment_details>/, "")
-			.trim(),
-	]
+	const summary = [withoutEnvironmentDetails(texts.join("\n"))]
 	if (results > 0) summary.push(`[${results} tool result${results > 1 ? "s" : ""}]`)
 	return summary.filter(Boolean).join("\n").slice(0, requestSummaryChars)
 }

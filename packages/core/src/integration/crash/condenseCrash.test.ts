@@ -12,6 +12,7 @@ import { ClientMirror } from "../../test-support/agentHarness.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
 import { coreTools, toolSpecs } from "../../tools/registry.js"
 import { bundleChild } from "./bundleChild.js"
+import { onChildLines } from "./childLines.js"
 
 // SIGKILL right after a condense, then resume in another process: the request sent after the
 // resume is the condensed one (task, summary, recent turns), not the whole history.
@@ -71,15 +72,13 @@ function runUntilCondensedThenKill(
 			stdio: ["ignore", "pipe", "inherit"],
 		})
 		let taskId: string | undefined
-		let buffered = ""
-		child.stdout.on("data", (chunk: Buffer) => {
-			buffered += chunk.toString()
-			const lines = buffered.split("\n")
-			buffered = lines.pop() ?? ""
-			for (const line of lines) {
-				if (line.startsWith("started ")) taskId = line.slice("started ".length)
-				if (line === 'final {"kind":"condense_context"}') child.kill("SIGKILL")
-			}
+		onChildLines(child, (line) => {
+			if (line.startsWith("started ")) taskId = line.slice("started ".length)
+			if (
+				line.startsWith("final ") &&
+				JSON.parse(line.slice("final ".length)).kind === "condense_context"
+			)
+				child.kill("SIGKILL")
 		})
 		child.on("exit", (_code, signal) => {
 			if (signal === "SIGKILL" && taskId !== undefined) resolve(taskId)

@@ -12,6 +12,7 @@ import { ClientMirror } from "../../test-support/agentHarness.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
 import { coreTools, toolSpecs } from "../../tools/registry.js"
 import { bundleChild } from "./bundleChild.js"
+import { onChildLines } from "./childLines.js"
 import { longTaskModel } from "./scenario.js"
 
 // The real crash test: child processes run a long auto-approved task with the real agent and
@@ -64,24 +65,17 @@ function runAndKill(
 			stdio: ["ignore", "pipe", "pipe"],
 		})
 		const record: KillRecord = { worker, taskId: undefined, finals: new Map(), aliveMs: 0 }
-		let buffer = ""
 		let stderr = ""
 		let timer: NodeJS.Timeout | undefined
 		const started = Date.now()
-		child.stdout.on("data", (chunk: Buffer) => {
-			buffer += chunk.toString()
-			let newline: number
-			while ((newline = buffer.indexOf("\n")) >= 0) {
-				const line = buffer.slice(0, newline)
-				buffer = buffer.slice(newline + 1)
-				if (line.startsWith("started ")) {
-					record.taskId = line.slice("started ".length)
-					// Killed somewhere in the next 1.5 s: streaming, a write, a command, the follow-up wait, a save.
-					timer = setTimeout(() => child.kill("SIGKILL"), 50 + Math.floor(random() * 1500))
-				} else if (line.startsWith("final ")) {
-					const message = JSON.parse(line.slice("final ".length)) as { ts: number; kind: string }
-					record.finals.set(message.ts, message.kind)
-				}
+		onChildLines(child, (line) => {
+			if (line.startsWith("started ")) {
+				record.taskId = line.slice("started ".length)
+				// Killed somewhere in the next 1.5 s: streaming, a write, a command, the follow-up wait, a save.
+				timer = setTimeout(() => child.kill("SIGKILL"), 50 + Math.floor(random() * 1500))
+			} else if (line.startsWith("final ")) {
+				const message = JSON.parse(line.slice("final ".length)) as { ts: number; kind: string }
+				record.finals.set(message.ts, message.kind)
 			}
 		})
 		child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
