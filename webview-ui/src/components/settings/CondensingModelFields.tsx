@@ -1,10 +1,10 @@
-import { providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
+import type { ProviderName, ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
-import { baseUrlProblem, modelPlaceholders, providerLabels } from "./providerChoices"
-import { TextField } from "./TextField"
+import { providerLabels } from "./providerChoices"
+import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 
 const sameAsTask = ""
 
@@ -49,35 +49,22 @@ export function CondensingModelFields() {
 					onChange={(event) => choose(event.target.value)}
 				>
 					<option value={sameAsTask}>Same as the task</option>
-					{providerNames.map((name) => (
-						<option key={name} value={name}>
-							{providerLabels[name]}
-						</option>
-					))}
+					<ProviderOptions />
 				</select>
 			</div>
 			{chosen !== undefined && (
 				<>
-					<TextField
-						label="Condensing model id"
-						value={condensing?.modelId ?? ""}
-						placeholder={modelPlaceholders[chosen]}
-						validate={(value) => (value === "" ? "A model id is required." : undefined)}
-						onCommit={(modelId) => send({ ...(condensing ?? { provider: chosen }), modelId })}
+					<ModelEndpointFields
+						chosen={chosen}
+						settings={condensing}
+						labels={{
+							modelId: "Condensing model id",
+							baseUrl: "Condensing base URL",
+							baseUrlDescription: "Leave empty for the provider's own endpoint.",
+						}}
+						onModelId={(modelId) => send({ ...(condensing ?? { provider: chosen }), modelId })}
+						onChange={send}
 					/>
-					{condensing !== undefined && (
-						<TextField
-							label="Condensing base URL"
-							description="Leave empty for the provider's own endpoint."
-							value={condensing.baseUrl ?? ""}
-							placeholder="https://…"
-							validate={baseUrlProblem}
-							onCommit={(baseUrl) => {
-								const { baseUrl: _old, ...rest } = condensing
-								send(baseUrl === "" ? rest : { ...rest, baseUrl })
-							}}
-						/>
-					)}
 					{chosen === taskProvider ? (
 						<div className="field-description">
 							It uses the key saved for {providerLabels[chosen]} above.

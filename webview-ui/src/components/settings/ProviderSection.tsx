@@ -1,11 +1,10 @@
-import { providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
+import type { ProviderName, ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
-import { baseUrlProblem, modelPlaceholders, providerLabels } from "./providerChoices"
-import { TextField } from "./TextField"
+import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -48,35 +47,23 @@ export function ProviderSection() {
 							Choose a provider
 						</option>
 					)}
-					{providerNames.map((name) => (
-						<option key={name} value={name}>
-							{providerLabels[name]}
-						</option>
-					))}
+					<ProviderOptions />
 				</select>
 			</div>
 			{chosen !== undefined && (
 				<>
-					<TextField
-						label="Model id"
-						value={provider?.modelId ?? ""}
-						placeholder={modelPlaceholders[chosen]}
-						validate={(value) => (value === "" ? "A model id is required." : undefined)}
-						onCommit={(modelId) => chooseModel(chosen, modelId)}
+					<ModelEndpointFields
+						chosen={chosen}
+						settings={provider}
+						labels={{
+							modelId: "Model id",
+							baseUrl: "Base URL",
+							baseUrlDescription:
+								"Leave empty for the provider's own endpoint; set it for a proxy, LM Studio or vLLM.",
+						}}
+						onModelId={(modelId) => chooseModel(chosen, modelId)}
+						onChange={send}
 					/>
-					{provider !== undefined && (
-						<TextField
-							label="Base URL"
-							description="Leave empty for the provider's own endpoint; set it for a proxy, LM Studio or vLLM."
-							value={provider.baseUrl ?? ""}
-							placeholder="https://…"
-							validate={baseUrlProblem}
-							onCommit={(baseUrl) => {
-								const { baseUrl: _old, ...rest } = provider
-								send(baseUrl === "" ? rest : { ...rest, baseUrl })
-							}}
-						/>
-					)}
 					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
 					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>

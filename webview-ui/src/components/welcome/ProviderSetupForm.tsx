@@ -1,7 +1,8 @@
-import { providerNames, type ProviderName } from "@cairn/types"
+import type { ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
-import { baseUrlProblem, modelPlaceholders, providerLabels } from "../settings/providerChoices"
+import { baseUrlProblem, modelPlaceholders } from "../settings/providerChoices"
+import { ProviderOptions } from "../settings/ProviderFields"
 import "../settings/settings.css"
 
 /**
@@ -38,11 +39,7 @@ export function ProviderSetupForm() {
 					value={provider}
 					onChange={(event) => setProvider(event.target.value as ProviderName)}
 				>
-					{providerNames.map((name) => (
-						<option key={name} value={name}>
-							{providerLabels[name]}
-						</option>
-					))}
+					<ProviderOptions />
 				</select>
 			</div>
 			<div className="field">
