@@ -10,13 +10,7 @@ import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
 import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
-import {
-	activityBarItem,
-	runCommand,
-	setUpProvider,
-	waitForWorkbench,
-	webviewContent,
-} from "./lib/workbench.mjs"
+import { runCommand, openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
 
 // What the model read must take more room than a summary of it, or condensing would not help.
 const notes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join("\n")
@@ -58,10 +52,12 @@ export async function runContextTests() {
 	suite.test(
 		"the header's Condense button summarizes the task, and the chat shows the summary",
 		async () => {
-			await page.goto(server.workspaceUrl(), { waitUntil: "domcontentloaded" })
-			await waitForWorkbench(page)
-			await activityBarItem(page, viewContainerTitle).click()
-			await setUpProvider(sidebar(), model.openaiBaseURL)
+			await openCairnWithProvider(page, {
+				url: server.workspaceUrl(),
+				viewTitle: viewContainerTitle,
+				sidebar: sidebar(),
+				baseURL: model.openaiBaseURL,
+			})
 			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
 			await box.waitFor({ timeout: 20_000 })
 			await box.fill("Read the release notes")

@@ -9,13 +9,7 @@ import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { screenshotsDir, extensionId, repoRoot, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import {
-	activityBarItem,
-	runCommand,
-	setUpProvider,
-	waitForWorkbench,
-	webviewContent,
-} from "./lib/workbench.mjs"
+import { runCommand, openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
 
 const governedFixture = path.join(repoRoot, "e2e/fixtures/governed-workspace")
 
@@ -51,10 +45,12 @@ export async function runGovernanceTests() {
 	suite.test(
 		"a governed task selects its intent and asks before writing outside its scope",
 		async () => {
-			await page.goto(server.workspaceUrl(), { waitUntil: "domcontentloaded" })
-			await waitForWorkbench(page)
-			await activityBarItem(page, viewContainerTitle).click()
-			await setUpProvider(sidebar(), model.openaiBaseURL)
+			await openCairnWithProvider(page, {
+				url: server.workspaceUrl(),
+				viewTitle: viewContainerTitle,
+				sidebar: sidebar(),
+				baseURL: model.openaiBaseURL,
+			})
 			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
 			await box.waitFor({ timeout: 20_000 })
 			await box.fill("Add a farewell function")

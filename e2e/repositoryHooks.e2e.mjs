@@ -8,13 +8,7 @@ import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { screenshotsDir, extensionId, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import {
-	activityBarItem,
-	runCommand,
-	setUpProvider,
-	waitForWorkbench,
-	webviewContent,
-} from "./lib/workbench.mjs"
+import { runCommand, openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
 
 const readReadme = { toolCalls: [{ name: "read_file", arguments: { path: "README.md" } }] }
 const complete = (result) => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
@@ -59,10 +53,12 @@ export async function runRepositoryHooksTests() {
 	suite.test(
 		"a repository's hooks ask first, showing the file; Cancel leaves them unrun",
 		async () => {
-			await page.goto(server.workspaceUrl(), { waitUntil: "domcontentloaded" })
-			await waitForWorkbench(page)
-			await activityBarItem(page, viewContainerTitle).click()
-			await setUpProvider(sidebar(), model.openaiBaseURL)
+			await openCairnWithProvider(page, {
+				url: server.workspaceUrl(),
+				viewTitle: viewContainerTitle,
+				sidebar: sidebar(),
+				baseURL: model.openaiBaseURL,
+			})
 			await startTask("Read the README")
 			await consent().waitFor({ timeout: 30_000 })
 			await consent().getByText(`touch '${marker}'`, { exact: false }).waitFor()

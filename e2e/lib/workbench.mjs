@@ -45,3 +45,14 @@ export async function setUpProvider(sidebar, baseURL) {
 	await form.getByLabel("Base URL (optional)").fill(baseURL)
 	await form.getByRole("button", { name: "Save and start" }).click()
 }
+
+/**
+ * Opens the workspace at `url`, then the Cairn view (its activity-bar item is titled
+ * `viewTitle`), and sets up the OpenAI-compatible model at `baseURL`: where a task suite starts.
+ */
+export async function openCairnWithProvider(page, { url, viewTitle, sidebar, baseURL }) {
+	await page.goto(url, { waitUntil: "domcontentloaded" })
+	await waitForWorkbench(page)
+	await activityBarItem(page, viewTitle).click()
+	await setUpProvider(sidebar, baseURL)
+}

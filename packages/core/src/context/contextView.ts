@@ -1,4 +1,4 @@
-import type { ApiMessage } from "../providers/apiMessage.js"
+import type { ApiMessage, TextBlock } from "../providers/apiMessage.js"
 
 /**
  * What of the full conversation the model is sent. The API history keeps every message (on disk
@@ -36,6 +36,19 @@ function summaryText(view: ContextView): string {
 	return parts.join("\n")
 }
 
+// One block per view: the view is rebuilt after every change to the history, and a block that
+// stays the same object is counted once (the token counter caches per block).
+const summaryBlocks = new WeakMap<ContextView, TextBlock>()
+
+function summaryBlock(view: ContextView): TextBlock {
+	let block = summaryBlocks.get(view)
+	if (block === undefined) {
+		block = { type: "text", text: summaryText(view) }
+		summaryBlocks.set(view, block)
+	}
+	return block
+}
+
 /**
  * The messages the model is sent under `view`: the first message (the task) with the summary
  * appended, then the messages from `keepFrom` on. Roles still alternate, since `keepFrom` is an
@@ -45,10 +58,7 @@ export function viewMessages(all: readonly ApiMessage[], view: ContextView): rea
 	const first = all[0]
 	if (first === undefined || isFullView(view) || first.role !== "user") return all
 	const keepFrom = Math.min(view.keepFrom, all.length)
-	return [
-		{ ...first, content: [...first.content, { type: "text", text: summaryText(view) }] },
-		...all.slice(keepFrom),
-	]
+	return [{ ...first, content: [...first.content, summaryBlock(view)] }, ...all.slice(keepFrom)]
 }
 
 /** Whether `keepFrom` may start a view of `all`: an assistant message after the first one. */
