@@ -144,6 +144,38 @@ describe("the condensing model", () => {
 	}, 120_000)
 })
 
+describe("a tool result kept across a cancel", () => {
+	it("is capped like any other when the resumed task sends it", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			files: { "big.ts": bigFile },
+			modelInfo: window16k,
+			server: { contextWindow: 16_000 },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [
+				{
+					toolCalls: [
+						{ name: "read_file", arguments: { path: "big.ts" } },
+						{ name: "execute_command", arguments: { command: "echo hi" } },
+					],
+				},
+				complete,
+			],
+		})
+		await agent.send({ type: "newTask", text: "read big.ts, then say hi" })
+		// The read has run; the command waits for approval when the task is cancelled.
+		await agent.client.waitForAsk("command")
+		await agent.send({ type: "cancelTask" })
+		await agent.client.waitForAsk("resume_task")
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result", 60_000)
+		const resumed = chats(agent.server.requests).at(-1)
+		expect(resumed?.contextOverflow).toBeUndefined()
+		expect(JSON.stringify(resumed?.body)).toContain("Cut to fit the model's context window")
+		expect(resumed?.inputTokens).toBeLessThanOrEqual(16_000)
+	}, 90_000)
+})
+
 describe("a message that alone is over the window", () => {
 	it("gets a clear error and is never sent", async () => {
 		agent = await startAgent({
