@@ -26,6 +26,12 @@ export interface Host {
 	selectImages?(): Promise<string[]>
 	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */
 	saveExport?(suggestedName: string, markdown: string): Promise<string | undefined>
+	/**
+	 * Shows file changes side by side (VS Code's multi-file diff view): each file's content at a
+	 * checkpoint against the file in the workspace now. Absent where there is no diff view (a
+	 * terminal); clients there get the unified diff instead.
+	 */
+	showChanges?(view: ChangesView): Promise<void>
 	/** Settings the person keeps in the editor's own settings file; absent where there is none. */
 	readonly editorSettings?: EditorSettings
 	/** How this host runs commands in the OS sandbox; absent where it cannot. */
@@ -140,4 +146,19 @@ export interface WorkspaceDiagnostic {
 	severity: "error" | "warning" | "info" | "hint"
 	message: string
 	source?: string
+}
+
+export interface ChangesView {
+	/** The diff editor's title, e.g. "Changes since checkpoint 1a2b3c4". */
+	title: string
+	changes: FileChangeView[]
+}
+
+export interface FileChangeView {
+	/** Workspace-relative, "/"-separated. */
+	relativePath: string
+	/** The file's bytes at the checkpoint; undefined when it did not exist then. */
+	before: Uint8Array | undefined
+	/** False when the file no longer exists in the workspace (it was deleted since). */
+	existsNow: boolean
 }

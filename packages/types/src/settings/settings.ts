@@ -58,6 +58,13 @@ export const cairnSettingsSchema = z.object({
 	autoCondenseContextPercent: z.number().int().min(10).max(100).default(75),
 	/** The model that writes the summaries (a cheaper one, say); unset means the task's own model. */
 	condensingProvider: providerSettingsSchema.optional(),
+	/**
+	 * Save the workspace's files in a shadow repository (never the workspace's own .git) at task
+	 * start and before each turn that can change files, so every change can be undone.
+	 */
+	enableCheckpoints: z.boolean().default(true),
+	/** Files larger than this many megabytes are not kept in checkpoints (nor touched by a restore). */
+	checkpointFileSizeLimitMB: z.number().positive().max(1024).default(5),
 	customInstructions: z.string().default(""),
 	/** The UI language, a BCP 47 tag. */
 	language: z.string().default("en"),

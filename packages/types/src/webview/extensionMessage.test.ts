@@ -28,6 +28,14 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 	action: { type: "action", action: "historyButtonClicked" },
 	invoke: { type: "invoke", invoke: "setChatBoxMessage", text: "explain this" },
 	theme: { type: "theme", kind: "dark" },
+	checkpointDiff: {
+		type: "checkpointDiff",
+		ts: 5,
+		since: "checkpoint",
+		from: "0123456789abcdef0123456789abcdef01234567",
+		files: [{ path: "src/a.ts", change: "modified", binary: false }],
+		patch: "diff --git a/src/a.ts b/src/a.ts\n",
+	},
 	selectedImages: { type: "selectedImages", images: [] },
 	error: { type: "error", error: 'unknown message type "x"', code: "invalid_message", inReplyTo: "x" },
 }

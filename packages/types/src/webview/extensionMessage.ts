@@ -58,6 +58,20 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		kind: z.enum(["light", "dark", "high-contrast", "high-contrast-light"]),
 	}),
 	z.object({ type: z.literal("selectedImages"), images: z.array(z.string()) }),
+	/**
+	 * The answer to `checkpointDiff`: every changed file (workspace-relative, `/`-separated) and
+	 * the whole change as a unified diff, for clients without a diff view.
+	 */
+	z.object({
+		type: z.literal("checkpointDiff"),
+		ts: z.number(),
+		since: z.enum(["checkpoint", "task"]),
+		from: z.string(),
+		files: z.array(
+			z.object({ path: z.string(), change: z.enum(["added", "modified", "deleted"]), binary: z.boolean() }),
+		),
+		patch: z.string(),
+	}),
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

@@ -22,3 +22,6 @@ export const imagesSchema = z.array(imageDataUriSchema).max(maxImages, `at most 
 export const taskIdSchema = z
 	.string()
 	.regex(/^[A-Za-z0-9_-]{1,128}$/, "a task id is 1-128 letters, digits, '-' or '_'")
+
+/** A message's `ts` as a client names it. */
+export const messageTsSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)

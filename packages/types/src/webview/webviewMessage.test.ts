@@ -25,6 +25,16 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	updateApiKey: { type: "updateApiKey", provider: "anthropic", apiKey: "sk-test" },
 	mode: { type: "mode", mode: "architect" },
 	selectImages: { type: "selectImages" },
+	checkpointRestore: { type: "checkpointRestore", ts: 1_700_000_000_123, mode: "filesAndTask" },
+	checkpointDiff: { type: "checkpointDiff", ts: 1_700_000_000_123, since: "task" },
+	deleteMessage: { type: "deleteMessage", ts: 1_700_000_000_100, restoreFiles: false },
+	editMessage: {
+		type: "editMessage",
+		ts: 1_700_000_000_100,
+		restoreFiles: true,
+		text: "Use a Map instead",
+		images: [png],
+	},
 }
 
 describe("parseWebviewMessage accepts", () => {

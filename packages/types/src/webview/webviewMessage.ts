@@ -4,7 +4,7 @@ import type { ParseResult } from "../parse.js"
 import { cairnSettingsPatchSchema } from "../settings/settings.js"
 import { providerNameSchema } from "../settings/provider.js"
 import { parseTagged } from "./parseTagged.js"
-import { imagesSchema, taskIdSchema, userTextSchema } from "./limits.js"
+import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
 /**
  * Client -> host. One precise payload per `type`; the host handles each type in its own
@@ -49,6 +49,38 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("mode"), mode: z.string().min(1).max(100) }),
 	/** Ask the host to open its image picker; it answers with `selectedImages`. */
 	z.object({ type: z.literal("selectImages") }),
+	/**
+	 * Restore the workspace's files to the checkpoint of the current task's `checkpoint_saved` row
+	 * `ts`; `filesAndTask` also rewinds the task to that row (the rewound part is kept on disk).
+	 */
+	z.object({
+		type: z.literal("checkpointRestore"),
+		ts: messageTsSchema,
+		mode: z.enum(["files", "filesAndTask"]),
+	}),
+	/**
+	 * Show what changed since the checkpoint of row `ts` (`checkpoint`), or since the task's first
+	 * checkpoint (`task`), up to the files as they are now. The host opens its diff view, where it
+	 * has one, and answers with `checkpointDiff`.
+	 */
+	z.object({
+		type: z.literal("checkpointDiff"),
+		ts: messageTsSchema,
+		since: z.enum(["checkpoint", "task"]),
+	}),
+	/**
+	 * Rewind the current task to just before the person's message `ts`; with `restoreFiles`, the
+	 * files go back to the checkpoint at that message too.
+	 */
+	z.object({ type: z.literal("deleteMessage"), ts: messageTsSchema, restoreFiles: z.boolean() }),
+	/** Like deleteMessage, then sends `text` (and `images`) in its place. */
+	z.object({
+		type: z.literal("editMessage"),
+		ts: messageTsSchema,
+		restoreFiles: z.boolean(),
+		text: userTextSchema.min(1, "the edited message is empty"),
+		images: imagesSchema.optional(),
+	}),
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]
