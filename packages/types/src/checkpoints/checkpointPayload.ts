@@ -76,7 +76,8 @@ export function checkpointAfter(
 	for (const message of messages) {
 		if (message.ts <= messageTs) continue
 		const checkpoint = checkpointOf(message)
-		if (checkpoint !== undefined && checkpoint.reason !== "beforeRestore") return { ts: message.ts, checkpoint }
+		if (checkpoint !== undefined && checkpoint.reason !== "beforeRestore")
+			return { ts: message.ts, checkpoint }
 	}
 	return undefined
 }

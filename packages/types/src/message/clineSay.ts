@@ -23,6 +23,8 @@ export const clineSays = [
 	"mcp_server_response",
 	"subtask_result",
 	"checkpoint_saved",
+	/** Checkpoints could not be saved (git missing, a damaged shadow repository): the task goes on without them. */
+	"checkpoint_error",
 	"rooignore_error",
 	"diff_error",
 	"condense_context",

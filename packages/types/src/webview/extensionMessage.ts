@@ -68,7 +68,11 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		since: z.enum(["checkpoint", "task"]),
 		from: z.string(),
 		files: z.array(
-			z.object({ path: z.string(), change: z.enum(["added", "modified", "deleted"]), binary: z.boolean() }),
+			z.object({
+				path: z.string(),
+				change: z.enum(["added", "modified", "deleted"]),
+				binary: z.boolean(),
+			}),
 		),
 		patch: z.string(),
 	}),

@@ -1,0 +1,172 @@
+import { lstat, mkdir, readdir, readFile, rm, rmdir, symlink, unlink } from "node:fs/promises"
+import path from "node:path"
+import type { RestoreReport } from "@cairn/types"
+import { z } from "zod"
+import { writeFileAtomic } from "../fs/atomicWrite.js"
+import { isRuleFile, judgeSteps, type RestorePlan, type RestoreStep } from "./restorePlan.js"
+import type { ShadowRepository } from "./shadowRepository.js"
+
+const planSchema = z.object({
+	target: z.string(),
+	before: z.string(),
+	steps: z.array(
+		z.discriminatedUnion("action", [
+			z.object({ path: z.string(), action: z.literal("write"), mode: z.string(), blob: z.string() }),
+			z.object({ path: z.string(), action: z.literal("remove") }),
+		]),
+	),
+	skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+	notKeptAtTarget: z.object({ tooLarge: z.array(z.string()), nestedRepositories: z.array(z.string()) }),
+})
+
+/** Where an unfinished restore's plan is kept, beside the shadow repository's git folder. */
+export function pendingRestoreFile(repository: ShadowRepository): string {
+	return path.join(path.dirname(repository.gitDir), "restore-pending.json")
+}
+
+/**
+ * Carries out a restore plan. The plan is written down first and removed last, so a restore
+ * cut short (a crash, kill -9) is finished by `finishPendingRestore` the next time the
+ * repository is used: the workspace ends at the checkpoint, never half-way. Every step is
+ * idempotent (a file gets the checkpoint's bytes, a removed file stays removed), which is what
+ * makes running a plan again safe. Each file is replaced atomically (temp file, rename).
+ */
+export async function applyRestore(repository: ShadowRepository, plan: RestorePlan): Promise<RestoreReport> {
+	const journal = pendingRestoreFile(repository)
+	await writeFileAtomic(journal, JSON.stringify(plan))
+	const report = await runSteps(repository, plan)
+	await rm(journal, { force: true })
+	return report
+}
+
+/** Finishes a restore a crash interrupted; undefined when none was pending. */
+export async function finishPendingRestore(repository: ShadowRepository): Promise<RestoreReport | undefined> {
+	const journal = pendingRestoreFile(repository)
+	const text = await readFile(journal, "utf8").catch(() => undefined)
+	if (text === undefined) return undefined
+	let plan: RestorePlan
+	try {
+		plan = planSchema.parse(JSON.parse(text))
+	} catch {
+		// A plan is written atomically, so this is not a torn write: nothing was started from it.
+		await rm(journal, { force: true })
+		return undefined
+	}
+	const report = await runSteps(repository, plan)
+	await rm(journal, { force: true })
+	return report
+}
+
+/**
+ * The ignore files first; then every other step is judged again under the rules they bring
+ * back, so what the checkpoint's rules ignore is not touched either.
+ */
+async function runSteps(repository: ShadowRepository, plan: RestorePlan): Promise<RestoreReport> {
+	const ruleSteps = plan.steps.filter((step) => isRuleFile(step.path))
+	const first = await applySteps(repository, ruleSteps)
+	let rest = plan.steps.filter((step) => !isRuleFile(step.path))
+	const skipped = [...plan.skipped, ...first.skipped]
+	if (ruleSteps.length > 0) {
+		const judged = await judgeSteps(repository, rest, plan.notKeptAtTarget)
+		rest = judged.steps
+		skipped.push(...judged.skipped)
+	}
+	const second = await applySteps(repository, rest)
+	return {
+		restoredTo: plan.target,
+		written: [...first.written, ...second.written],
+		removed: [...first.removed, ...second.removed],
+		skipped: [...skipped, ...second.skipped],
+		taskRewound: false,
+	}
+}
+
+async function applySteps(
+	repository: ShadowRepository,
+	steps: readonly RestoreStep[],
+): Promise<Pick<RestoreReport, "written" | "removed" | "skipped">> {
+	const root = repository.workspaceRoot
+	const written: string[] = []
+	const removed: string[] = []
+	const skipped: RestoreReport["skipped"] = []
+	// Removals first, deepest first: a file that became a folder (or a link) makes room for it.
+	const removals = steps
+		.filter((step) => step.action === "remove")
+		.sort((a, b) => b.path.split("/").length - a.path.split("/").length)
+	for (const step of removals) {
+		const blocked = await symlinkedFolderOn(root, step.path)
+		if (blocked !== undefined) {
+			skipped.push({ path: step.path, reason: blocked })
+			continue
+		}
+		const file = path.join(root, step.path)
+		const stats = await lstat(file).catch(() => undefined)
+		if (stats === undefined) {
+			removed.push(step.path)
+			continue
+		}
+		if (stats.isDirectory()) {
+			skipped.push({ path: step.path, reason: "a folder is in its place now" })
+			continue
+		}
+		await unlink(file)
+		removed.push(step.path)
+	}
+	const writes = steps.filter((step) => step.action === "write")
+	const blobs = await repository.readBlobs(writes.map((step) => step.blob))
+	for (const step of writes) {
+		const content = blobs.get(step.blob)
+		if (content === undefined) throw new Error(`the checkpoint has no content for ${step.path}`)
+		const blocked = await prepareFolders(root, step.path)
+		if (blocked !== undefined) {
+			skipped.push({ path: step.path, reason: blocked })
+			continue
+		}
+		const file = path.join(root, step.path)
+		const existing = await lstat(file).catch(() => undefined)
+		if (existing?.isDirectory()) {
+			if ((await readdir(file)).length > 0) {
+				skipped.push({ path: step.path, reason: "a folder with files in it is in its place now" })
+				continue
+			}
+			await rmdir(file)
+		}
+		if (step.mode === "120000") {
+			if (existing !== undefined && !existing.isDirectory()) await unlink(file)
+			await symlink(content.toString("utf8"), file)
+		} else {
+			const executable = step.mode === "100755"
+			const keptBits = existing?.isFile() ? existing.mode & 0o666 : 0o644
+			const mode = executable ? keptBits | ((keptBits & 0o444) >> 2) : keptBits
+			// Renamed over the old file (or link): a link's target is never written through.
+			await writeFileAtomic(file, content, { mode })
+		}
+		written.push(step.path)
+	}
+	return { written, removed, skipped }
+}
+
+/** Makes the folders above `relative`; a reason instead when one of them is a link or a file. */
+async function prepareFolders(root: string, relative: string): Promise<string | undefined> {
+	let folder = root
+	for (const segment of relative.split("/").slice(0, -1)) {
+		folder = path.join(folder, segment)
+		const stats = await lstat(folder).catch(() => undefined)
+		if (stats === undefined) await mkdir(folder)
+		else if (stats.isSymbolicLink()) return "a folder on its path is a symbolic link now"
+		else if (!stats.isDirectory()) return "a file is in the place of a folder on its path"
+	}
+	return undefined
+}
+
+/** A folder above `relative` that is a symbolic link: removing through it would reach outside. */
+async function symlinkedFolderOn(root: string, relative: string): Promise<string | undefined> {
+	let folder = root
+	for (const segment of relative.split("/").slice(0, -1)) {
+		folder = path.join(folder, segment)
+		const stats = await lstat(folder).catch(() => undefined)
+		if (stats === undefined) return undefined
+		if (stats.isSymbolicLink()) return "a folder on its path is a symbolic link now"
+	}
+	return undefined
+}

@@ -1,0 +1,305 @@
+import { createHash } from "node:crypto"
+import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { GitError, nulFields, ShadowGit } from "./shadowGit.js"
+import { TrackingRules } from "./trackingRules.js"
+
+/**
+ * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
+ * line-ending conversion, filter, `$Id$` expansion or re-encoding, so a checkpoint holds the
+ * file's bytes exactly and a restore writes them back exactly.
+ */
+const exactBytesAttributes = "* -text -filter -ident -working-tree-encoding !eol !diff !merge\n"
+
+/** One path that differs between two states, as git's raw diff gives it. */
+export interface TreeChange {
+	/** Workspace-relative, "/"-separated. */
+	path: string
+	status: "added" | "modified" | "deleted"
+	/** Git's mode and blob id on each side; "000000" / all zeros where the path is absent. */
+	before: { mode: string; blob: string }
+	after: { mode: string; blob: string }
+}
+
+export const absentMode = "000000"
+
+/** Files a snapshot saw but did not keep: too large, or in folders that hold their own repository ("dir/"). */
+export interface NotKept {
+	tooLarge: string[]
+	nestedRepositories: string[]
+}
+
+export interface Snapshot {
+	tree: string
+	notKept: NotKept
+}
+
+const notKeptHeader = "Cairn-Not-Kept:"
+
+export interface ShadowRepositoryOptions {
+	workspaceRoot: string
+	/** Cairn's storage folder; the repository lives in `checkpoints/<workspace hash>/` under it. */
+	storageDir: string
+	/** Files larger than this are not kept. */
+	sizeLimitBytes: number
+}
+
+/**
+ * A git repository of its own, under Cairn's storage, whose work tree is the workspace. It
+ * keeps the workspace's files as commits (checkpoints) without ever reading or writing the
+ * workspace's `.git`: git is always told which git folder to use, and `.git` entries are
+ * never part of a work tree. Callers serialise its operations (CheckpointStore does).
+ */
+export class ShadowRepository {
+	private excludeWritten: string | undefined
+
+	private constructor(
+		readonly git: ShadowGit,
+		readonly workspaceRoot: string,
+		private readonly sizeLimitBytes: number,
+	) {}
+
+	/** Where a workspace's shadow repository lives: one per workspace folder (resolved), shared by its tasks. */
+	static async folderFor(storageDir: string, workspaceRoot: string): Promise<string> {
+		const resolved = await realpath(workspaceRoot).catch(() => path.resolve(workspaceRoot))
+		const id = createHash("sha256").update(resolved).digest("hex").slice(0, 16)
+		return path.join(storageDir, "checkpoints", id)
+	}
+
+	/** Opens the workspace's shadow repository, creating it the first time. Throws GitError when git cannot. */
+	static async open(options: ShadowRepositoryOptions): Promise<ShadowRepository> {
+		const folder = await ShadowRepository.folderFor(options.storageDir, options.workspaceRoot)
+		const gitDir = path.join(folder, "git")
+		const git = new ShadowGit(gitDir, options.workspaceRoot)
+		const exists = await lstat(path.join(gitDir, "HEAD")).then(
+			() => true,
+			() => false,
+		)
+		if (!exists) {
+			await mkdir(folder, { recursive: true })
+			await writeFile(
+				path.join(folder, "workspace.json"),
+				`${JSON.stringify({ workspace: options.workspaceRoot }, null, "\t")}\n`,
+			)
+			await git.run(["init", "--quiet"])
+		}
+		// A damaged repository fails here, before any task relies on it.
+		await git.run(["rev-parse", "--git-dir"])
+		await mkdir(path.join(gitDir, "info"), { recursive: true })
+		await writeFile(path.join(gitDir, "info", "attributes"), exactBytesAttributes)
+		// A lock left by a git killed mid-write; the caller holds the repository's lock, so it is stale.
+		await rm(path.join(gitDir, "index.lock"), { force: true })
+		return new ShadowRepository(git, options.workspaceRoot, options.sizeLimitBytes)
+	}
+
+	get gitDir(): string {
+		return this.git.gitDir
+	}
+
+	/** The rules in force now (the workspace's .cairnignore may have changed). */
+	rules(): Promise<TrackingRules> {
+		return TrackingRules.load(this.workspaceRoot, this.sizeLimitBytes)
+	}
+
+	/**
+	 * Brings the shadow index up to the workspace's files as they are now and returns the tree
+	 * that records them. Only what changed since the last call is read.
+	 */
+	async snapshotTree(): Promise<Snapshot> {
+		const rules = await this.rules()
+		const excludesChanged = await this.writeExcludes(rules)
+		const listing = nulFields(
+			await this.git.run([
+				"ls-files",
+				"-z",
+				"-t",
+				"--others",
+				"--modified",
+				"--deleted",
+				"--exclude-standard",
+			]),
+		)
+		const deleted = new Set<string>()
+		const candidates = new Set<string>()
+		const notKept: NotKept = { tooLarge: [], nestedRepositories: [] }
+		let ignoreRulesChanged = excludesChanged
+		for (const entry of listing) {
+			const tag = entry.slice(0, 1)
+			const relative = entry.slice(2)
+			if (path.posix.basename(relative.replace(/\/$/, "")) === ".gitignore") ignoreRulesChanged = true
+			if (tag === "R") deleted.add(relative)
+			// "dir/" is a folder holding its own repository: never kept (its own git keeps it).
+			else if (relative.endsWith("/")) notKept.nestedRepositories.push(relative)
+			else candidates.add(relative)
+		}
+		const remove: string[] = [...deleted]
+		const add: string[] = []
+		for (const relative of candidates) {
+			if (deleted.has(relative)) continue
+			const stats = await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined)
+			if (stats === undefined) remove.push(relative)
+			else if (!stats.isFile() && !stats.isSymbolicLink()) continue
+			else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {
+				remove.push(relative)
+				if (rules.excludedBecause(relative) === undefined) notKept.tooLarge.push(relative)
+			} else add.push(relative)
+		}
+		if (ignoreRulesChanged) remove.push(...(await this.trackedButExcluded(rules)))
+		if (remove.length > 0)
+			await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
+				input: nulJoin(remove),
+			})
+		if (add.length > 0)
+			await this.git.run(["update-index", "-z", "--add", "--remove", "--replace", "--stdin"], {
+				input: nulJoin(add),
+			})
+		return { tree: (await this.git.text(["write-tree"])).trim(), notKept }
+	}
+
+	/**
+	 * Records a snapshot as a commit after `parent` (the task's previous checkpoint). What was
+	 * there but not kept goes in the message, so a restore knows those files existed then.
+	 */
+	async commit(snapshot: Snapshot, parent: string | undefined, title: string): Promise<string> {
+		const message = [title, "", notKeptHeader, JSON.stringify(snapshot.notKept)].join("\n")
+		const args = ["commit-tree", snapshot.tree, ...(parent ? ["-p", parent] : []), "-m", message]
+		return (await this.git.text(args)).trim()
+	}
+
+	/** What a checkpoint saw but did not keep (empty for a commit without the record). */
+	async notKeptAt(commit: string): Promise<NotKept> {
+		const text = await this.git.text(["cat-file", "commit", commit])
+		const at = text.indexOf(`\n${notKeptHeader}\n`)
+		if (at < 0) return { tooLarge: [], nestedRepositories: [] }
+		try {
+			const parsed = JSON.parse(
+				text.slice(at + notKeptHeader.length + 2).split("\n")[0] ?? "",
+			) as NotKept
+			return { tooLarge: parsed.tooLarge ?? [], nestedRepositories: parsed.nestedRepositories ?? [] }
+		} catch {
+			return { tooLarge: [], nestedRepositories: [] }
+		}
+	}
+
+	/** Keeps `commit` (and the checkpoints before it) reachable under the task's ref. */
+	async setRef(ref: string, commit: string): Promise<void> {
+		await this.git.run(["update-ref", ref, commit])
+	}
+
+	async deleteRef(ref: string): Promise<void> {
+		await this.git.run(["update-ref", "-d", ref], { okExitCodes: [1] })
+	}
+
+	/** The commit `ref` points at, or undefined. */
+	async resolveRef(ref: string): Promise<string | undefined> {
+		const { code, stdout } = await this.git.exec(
+			["rev-parse", "--verify", "--quiet", `${ref}^{commit}`],
+			{
+				okExitCodes: [1],
+			},
+		)
+		return code === 0 ? stdout.toString("utf8").trim() : undefined
+	}
+
+	/** True when `commit` is a commit of this repository. */
+	async hasCommit(commit: string): Promise<boolean> {
+		const { code } = await this.git.exec(["cat-file", "-e", `${commit}^{commit}`], {
+			okExitCodes: [1, 128],
+		})
+		return code === 0
+	}
+
+	/** Every path that differs from `from` to `to` (commits or trees). */
+	async changes(from: string, to: string): Promise<TreeChange[]> {
+		const fields = nulFields(
+			await this.git.run(["diff-tree", "-r", "-z", "--no-renames", "--raw", from, to]),
+		)
+		const changes: TreeChange[] = []
+		for (let i = 0; i + 1 < fields.length; i += 2) {
+			const [modeA, modeB, blobA, blobB, status] = (fields[i] ?? "").replace(/^:/, "").split(" ")
+			const relative = fields[i + 1] ?? ""
+			if (modeA === undefined || modeB === undefined || blobA === undefined || blobB === undefined)
+				continue
+			changes.push({
+				path: relative,
+				status: status === "A" ? "added" : status === "D" ? "deleted" : "modified",
+				before: { mode: modeA, blob: blobA },
+				after: { mode: modeB, blob: blobB },
+			})
+		}
+		return changes
+	}
+
+	/** The change from `from` to `to` as a unified diff (binary files named, not shown). */
+	async patch(from: string, to: string): Promise<string> {
+		return this.git.text([
+			"diff-tree",
+			"-r",
+			"-p",
+			"--no-renames",
+			"--no-color",
+			"--no-ext-diff",
+			"--no-textconv",
+			from,
+			to,
+		])
+	}
+
+	/** The content of blobs, by id, in one git process. */
+	async readBlobs(blobs: readonly string[]): Promise<Map<string, Buffer>> {
+		const unique = [...new Set(blobs)]
+		const contents = new Map<string, Buffer>()
+		if (unique.length === 0) return contents
+		const output = await this.git.run(["cat-file", "--batch"], { input: `${unique.join("\n")}\n` })
+		let offset = 0
+		while (offset < output.length) {
+			const headerEnd = output.indexOf(0x0a, offset)
+			if (headerEnd < 0) break
+			const [id, type, size] = output.subarray(offset, headerEnd).toString("utf8").split(" ")
+			if (type === "missing" || id === undefined || size === undefined)
+				throw new GitError(
+					`the checkpoint's object ${id ?? "?"} is missing from the shadow repository`,
+				)
+			const length = Number(size)
+			contents.set(id, output.subarray(headerEnd + 1, headerEnd + 1 + length))
+			offset = headerEnd + 1 + length + 1
+		}
+		return contents
+	}
+
+	/** Paths git ignores now (the workspace's .gitignore files and the exclude file), of those given. */
+	async gitIgnored(paths: readonly string[]): Promise<Set<string>> {
+		if (paths.length === 0) return new Set()
+		const output = await this.git.run(["check-ignore", "--no-index", "-z", "--stdin"], {
+			input: nulJoin(paths),
+			okExitCodes: [1],
+		})
+		return new Set(nulFields(output))
+	}
+
+	/** Tracked files that the rules now exclude: a .gitignore or .cairnignore gained a rule for them. */
+	private async trackedButExcluded(rules: TrackingRules): Promise<string[]> {
+		const ignoredByGit = nulFields(
+			await this.git.run(["ls-files", "-z", "--cached", "--ignored", "--exclude-standard"]),
+		)
+		const tracked = nulFields(await this.git.run(["ls-files", "-z", "--cached"]))
+		const excluded = tracked.filter((relative) => rules.excludedBecause(relative) !== undefined)
+		return [...new Set([...ignoredByGit, ...excluded])]
+	}
+
+	/** Mirrors the rules into git's exclude file; true when it changed. */
+	private async writeExcludes(rules: TrackingRules): Promise<boolean> {
+		const text = rules.excludeFile
+		if (text === this.excludeWritten) return false
+		const file = path.join(this.gitDir, "info", "exclude")
+		const current = await readFile(file, "utf8").catch(() => undefined)
+		this.excludeWritten = text
+		if (current === text) return false
+		await writeFile(file, text)
+		return true
+	}
+}
+
+function nulJoin(paths: readonly string[]): string {
+	return paths.map((p) => `${p}\0`).join("")
+}
