@@ -20,7 +20,10 @@ import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
 import { TaskStore } from "../persistence/taskStore.js"
-import { Task } from "../task/Task.js"
+import { Task, type ResumeOptions } from "../task/Task.js"
+import { CheckpointStore } from "../checkpoints/checkpointStore.js"
+import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
+import { checkpointRows } from "./checkpointRows.js"
 import type { SavedTask } from "../task/taskPersistence.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
@@ -60,6 +63,7 @@ export class Controller {
 	private readonly writers: TaskWriters
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
+	private checkpointStoreOpening: Promise<CheckpointStore | CheckpointsUnavailable> | undefined
 	private editorSettingsWatch: { dispose(): void } | undefined
 
 	constructor(readonly options: ControllerOptions) {
@@ -231,6 +235,53 @@ export class Controller {
 		if (this.store.get(taskId) === undefined) return false
 		// Locked before it is read: another process writing it would make what is read stale at once.
 		await this.writers.lock(taskId)
+		await this.openLocked(taskId, {})
+		return true
+	}
+
+	/**
+	 * Stops the current task, lets `change` work on its stored form (its files are not written by
+	 * anyone else meanwhile: the task's lock is held), then opens it again as `change` says, or,
+	 * when `change` fails, as it was (the error is thrown after the task is open again).
+	 */
+	async reopenTask(
+		taskId: string,
+		change: (store: TaskStore, stopped: Task) => Promise<ResumeOptions>,
+	): Promise<void> {
+		const stopped = this.current?.task
+		if (stopped?.taskId !== taskId) throw new Error("Only the task on screen can be changed.")
+		await this.clearTask()
+		await this.writers.lock(taskId)
+		let resume: ResumeOptions = {}
+		let failure: unknown
+		try {
+			resume = await change(this.store, stopped)
+		} catch (error) {
+			failure = error
+		}
+		await this.openLocked(taskId, resume)
+		if (failure !== undefined) throw failure
+	}
+
+	/**
+	 * The workspace's checkpoints, opened on first use; why they cannot be used when git is
+	 * missing or the shadow repository is damaged (asked again next time, a repair may follow).
+	 */
+	checkpointStore(): Promise<CheckpointStore | CheckpointsUnavailable> {
+		this.checkpointStoreOpening ??= CheckpointStore.open({
+			workspaceRoot: this.host.workspaceRoot,
+			storageDir: this.host.storageDir,
+			sizeLimitBytes: this.settingsStore.settings.checkpointFileSizeLimitMB * 1024 * 1024,
+			logger: this.host.logger,
+		}).catch((error: unknown) => {
+			this.checkpointStoreOpening = undefined
+			return { reason: error instanceof Error ? error.message : String(error) }
+		})
+		return this.checkpointStoreOpening
+	}
+
+	/** Reads a task this process holds the lock of and makes it current, going on as `resume` says. */
+	private async openLocked(taskId: string, resume: ResumeOptions): Promise<void> {
 		let task: Task
 		try {
 			const loaded = await this.store.loadTask(taskId)
@@ -253,8 +304,7 @@ export class Controller {
 			throw error
 		}
 		await this.makeCurrent(task)
-		this.run(task, task.resumeFromHistory())
-		return true
+		this.run(task, task.resumeFromHistory(resume))
 	}
 
 	async deleteTask(taskId: string): Promise<boolean> {
@@ -264,6 +314,7 @@ export class Controller {
 		// The store deletes only under the task's lock, which its loop releases as it ends.
 		await this.writers.ended(taskId)
 		const deleted = await this.store.deleteTask(taskId)
+		await this.forgetCheckpoints(taskId)
 		if (deleted) this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
 		return deleted
 	}
@@ -320,7 +371,18 @@ export class Controller {
 		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)
+		// The task exists before its checkpointer needs it (rows, the history point), never earlier.
+		let created: Task | undefined
+		const checkpoints = new TaskCheckpoints({
+			taskId,
+			store: () => this.checkpointStore(),
+			enabled: () => this.settingsStore.settings.enableCheckpoints,
+			historyPoint: () => created?.history.point() ?? { messages: 0 },
+			rows: checkpointRows(() => created),
+			logger: this.host.logger,
+		})
 		const task = new Task({
+			checkpoints,
 			host: this.host,
 			provider,
 			...(condensingProvider && { condensingProvider }),
@@ -335,6 +397,7 @@ export class Controller {
 				retryBaseDelayMs: this.options.retryBaseDelayMs,
 			}),
 		})
+		created = task
 		forwardTaskEvents(task, this.events, (changes) => this.saveItem(taskId, changes))
 		task.on("message", ({ message }) => {
 			if (this.current?.task === task) this.current.deltas.push(message)
@@ -358,6 +421,19 @@ export class Controller {
 			)
 			return undefined
 		}
+	}
+
+	/** A deleted task's checkpoints go too; a workspace without checkpoints has none to forget. */
+	private async forgetCheckpoints(taskId: string): Promise<void> {
+		if (!this.settingsStore.settings.enableCheckpoints) return
+		const store = await this.checkpointStore()
+		if (!("forgetTask" in store)) return
+		await store.forgetTask(taskId).catch((error: unknown) =>
+			this.host.logger.warn("The checkpoints of a deleted task could not be forgotten", {
+				taskId,
+				error: String(error),
+			}),
+		)
 	}
 
 	private async makeCurrent(task: Task): Promise<void> {

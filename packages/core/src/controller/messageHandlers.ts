@@ -1,5 +1,6 @@
 import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
+import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 
 type Handler<T extends WebviewMessageType> = (
@@ -104,6 +105,21 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		controller.broadcast({ type: "modeChanged", mode: message.mode })
 		// Switching modes in the chat switches the task on screen too, from its next request.
 		controller.currentTask?.switchMode(message.mode)
+	},
+	checkpointRestore: async (controller, message) => {
+		await restoreCheckpoint(controller, message.ts, message.mode)
+	},
+	checkpointDiff: async (controller, message, reply) => {
+		reply(await checkpointChanges(controller, message.ts, message.since))
+	},
+	deleteMessage: async (controller, message) => {
+		await rewindToMessage(controller, message.ts, { restoreFiles: message.restoreFiles })
+	},
+	editMessage: async (controller, message) => {
+		await rewindToMessage(controller, message.ts, {
+			restoreFiles: message.restoreFiles,
+			replacement: { text: message.text, ...(message.images && { images: message.images }) },
+		})
 	},
 	selectImages: async (controller, message, reply) => {
 		if (controller.host.selectImages === undefined) {

@@ -1,7 +1,8 @@
-import { safeParse } from "@cairn/types"
+import { type HistoryPoint, historyPointSchema, safeParse } from "@cairn/types"
 import { z } from "zod"
 import { type ContextView, fullView } from "../context/contextView.js"
 import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
+import { cutHistory } from "../task/historyPoint.js"
 import {
 	type CompactionOutcome,
 	type CompactionPolicy,
@@ -50,17 +51,20 @@ const contextViewSchema = z.object({
  * the user's turn after a cancel merges into the trailing user message (ApiHistory.pushUser);
  * `extendLastUser` records that merge without rewriting the line that holds the message.
  * `contextView` records what the model is sent from then on (after a condense or a
- * truncation); the messages themselves are never removed.
+ * truncation); the messages themselves are never removed by it. `rewind` cuts the history back
+ * to a point (the person rewound the task; what it removed is kept in `rewound/<id>.json`).
  */
 export type ApiHistoryRecord =
 	| { type: "append"; message: ApiMessage }
 	| { type: "extendLastUser"; blocks: UserBlock[] }
 	| { type: "contextView"; view: ContextView }
+	| { type: "rewind"; id: string; to: HistoryPoint }
 
 const apiHistoryRecordSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("append"), message: apiMessageSchema }),
 	z.object({ type: z.literal("extendLastUser"), blocks: z.array(userBlockSchema) }),
 	z.object({ type: z.literal("contextView"), view: contextViewSchema }),
+	z.object({ type: z.literal("rewind"), id: z.string().min(1), to: historyPointSchema }),
 ])
 
 // Annotated so that a change to ApiMessage that the schema does not follow fails to compile.
@@ -69,6 +73,8 @@ const recordSchema: z.ZodType<ApiHistoryRecord> = apiHistoryRecordSchema
 export interface ApiHistoryLoad {
 	messages: ApiMessage[]
 	view: ContextView
+	/** The ids of the rewinds the journal records, in order. */
+	rewinds: string[]
 	damagedLines: DamagedLine[]
 	tornTail: boolean
 	/** Records that could not be applied as written (and how they were applied instead). */
@@ -79,13 +85,21 @@ export interface ApiHistoryLoad {
 export function foldApiHistory(
 	records: readonly ApiHistoryRecord[],
 	lines?: readonly number[],
-): { messages: ApiMessage[]; view: ContextView; problems: string[] } {
-	const messages: ApiMessage[] = []
+): { messages: ApiMessage[]; view: ContextView; rewinds: string[]; problems: string[] } {
+	let messages: ApiMessage[] = []
 	const problems: string[] = []
+	const rewinds: string[] = []
 	let view = fullView
 	records.forEach((record, index) => {
 		if (record.type === "contextView") {
 			view = record.view
+			return
+		}
+		if (record.type === "rewind") {
+			rewinds.push(record.id)
+			messages = cutHistory(messages, record.to).kept
+			// A view that starts past the cut no longer applies; the model is sent everything again.
+			if (view.keepFrom > messages.length) view = fullView
 			return
 		}
 		if (record.type === "append") {
@@ -102,7 +116,7 @@ export function foldApiHistory(
 		problems.push(`${where} extends a user message that is not there; kept as a new user message`)
 		messages.push({ role: "user", content: [...record.blocks] })
 	})
-	return { messages, view, problems }
+	return { messages, view, rewinds, problems }
 }
 
 /** How much of the history is journaled: enough to tell what a later state adds. */
@@ -178,13 +192,13 @@ export class ApiHistoryJournal {
 	async load(): Promise<ApiHistoryLoad> {
 		const writesBefore = this.writes
 		const { records, recordLines, damagedLines, tornTail } = await this.journal.load()
-		const { messages, view, problems } = foldApiHistory(records, recordLines)
+		const { messages, view, rewinds, problems } = foldApiHistory(records, recordLines)
 		// A write queued meanwhile moved the cursor past what this load saw; going back would duplicate it.
 		if (this.writes === writesBefore) {
 			this.cursor = cursorOf(messages, view)
 			this.records = records.length
 		}
-		return { messages, view, damagedLines, tornTail, problems }
+		return { messages, view, rewinds, damagedLines, tornTail, problems }
 	}
 
 	append(message: ApiMessage): Promise<void> {
@@ -195,6 +209,11 @@ export class ApiHistoryJournal {
 			lastLength: message.content.length,
 		}
 		return this.write([{ type: "append", message }], cursor)
+	}
+
+	/** Journals a rewind of the history to `to`; the next sync reads the journal again to know where it stands. */
+	async appendRewind(id: string, to: HistoryPoint): Promise<void> {
+		await this.write([{ type: "rewind", id, to }], undefined)
 	}
 
 	/** Records blocks merged into the trailing user message. */

@@ -27,6 +27,7 @@ import {
 import type { HeldLock } from "./processLock.js"
 import { saving } from "./storageError.js"
 import { lockTaskFolder } from "./taskLock.js"
+import { type RewindCut, rewoundCut, saveRewound } from "./taskRewind.js"
 import { type TaskProblem, problemsOfLoad, recoverMetadata } from "./taskRecovery.js"
 import { UiMessageJournal, uiMessagesFileName } from "./uiMessageJournal.js"
 
@@ -217,13 +218,14 @@ export class TaskStore {
 			throw new TaskNotFoundError(taskId)
 		}
 		await removeStaleTemps(task.dir, leftoverAgeMs)
-		const [ui, api, stored, fileContext] = await Promise.all([
+		const [ui, loadedApi, stored, fileContext] = await Promise.all([
 			task.ui.load(),
 			task.api.load(),
 			readTaskMetadata(task.dir),
 			readFileContext(task.dir),
 		])
-		const problems = [...problemsOfLoad(task.ui.file, ui), ...problemsOfLoad(task.api.file, api)]
+		const problems = [...problemsOfLoad(task.ui.file, ui), ...problemsOfLoad(task.api.file, loadedApi)]
+		const api = await this.finishRewinds(taskId, task, ui.rewinds, loadedApi, problems)
 		if (fileContext.problem) problems.push(fileContext.problem)
 		let metadata: TaskMetadata
 		if (stored.ok) metadata = stored.value
@@ -247,6 +249,21 @@ export class TaskStore {
 			fileContext: fileContext.state,
 			problems,
 		}
+	}
+
+	/**
+	 * Rewinds a stored task (not running: the caller holds its lock and no loop writes it): the
+	 * messages from `cut.before` on and the API history after `cut.history` are dropped, after
+	 * being kept in the task's `rewound/` folder.
+	 */
+	async rewindTask(taskId: string, cut: RewindCut): Promise<{ removedMessages: number }> {
+		const loaded = await this.loadTask(taskId)
+		const task = this.openTask(taskId)
+		const { id, removedMessages } = await saveRewound(task.dir, cut, loaded.messages, loaded.apiHistory)
+		// The UI record first: a crash before the second is finished by loadTask (finishRewinds).
+		await saving(taskId, "the rewind", () => task.ui.appendRewind({ id, before: cut.before }))
+		await saving(taskId, "the rewind", () => task.api.appendRewind(id, cut.history))
+		return { removedMessages }
 	}
 
 	/**
@@ -331,6 +348,30 @@ export class TaskStore {
 		if (stored.ok) return stored.value
 		if (stored.reason === "missing" && !(await pathExists(dir))) throw new TaskNotFoundError(taskId)
 		return recoverMetadata(taskId, stored, this.index.get(taskId), []).metadata
+	}
+
+	/** Journals, in the API history, a rewind a crash left recorded only in the UI journal. */
+	private async finishRewinds(
+		taskId: string,
+		task: OpenTask,
+		uiRewinds: readonly string[],
+		api: Awaited<ReturnType<ApiHistoryJournal["load"]>>,
+		problems: TaskProblem[],
+	): Promise<Awaited<ReturnType<ApiHistoryJournal["load"]>>> {
+		const missing = uiRewinds.filter((id) => !api.rewinds.includes(id))
+		if (missing.length === 0) return api
+		for (const id of missing) {
+			const cut = await rewoundCut(task.dir, id)
+			if (cut === undefined) {
+				problems.push({
+					file: task.api.file,
+					error: `rewind ${id} could not be finished: its record is unreadable`,
+				})
+				continue
+			}
+			await saving(taskId, "the rewind", () => task.api.appendRewind(id, cut.history))
+		}
+		return task.api.load()
 	}
 
 	/** Compaction is O(task) but rare; it runs behind the append, never failing it. */

@@ -1,4 +1,5 @@
 import { type ClineMessage, clineMessageSchema, safeParse } from "@cairn/types"
+import { z } from "zod"
 import {
 	type CompactionOutcome,
 	type CompactionPolicy,
@@ -10,9 +11,29 @@ import { type DamagedLine, JsonlJournal } from "./jsonlJournal.js"
 
 export const uiMessagesFileName = "ui_messages.jsonl"
 
+/**
+ * A rewind of the task: every message from `before` on is dropped (the dropped ones are kept in
+ * the task's `rewound/<id>.json`). Messages journaled after the record are kept.
+ */
+export interface UiRewind {
+	rewind: { id: string; before: number }
+}
+
+type UiRecord = ClineMessage | UiRewind
+
+const uiRewindSchema = z.object({ rewind: z.object({ id: z.string().min(1), before: z.number() }) })
+
+function parseUiRecord(value: unknown) {
+	if (typeof value === "object" && value !== null && "rewind" in value)
+		return safeParse(uiRewindSchema, value)
+	return safeParse(clineMessageSchema, value)
+}
+
 export interface UiMessagesLoad {
 	/** One per `ts`, its last journaled version, in `ts` order. */
 	messages: ClineMessage[]
+	/** The ids of the rewinds the journal records, in order. */
+	rewinds: string[]
 	/** Lines that are not JSON or not a valid ClineMessage; skipped. */
 	damagedLines: DamagedLine[]
 	tornTail: boolean
@@ -25,11 +46,21 @@ export interface UiMessageJournalOptions {
 	isNew?: boolean
 }
 
-/** Last record per `ts` wins; the result is in `ts` order. */
-export function foldUiMessages(records: readonly ClineMessage[]): ClineMessage[] {
+/** Last record per `ts` wins, and a rewind drops what came before it from its `before` on; the result is in `ts` order. */
+export function foldUiMessages(records: readonly UiRecord[]): ClineMessage[] {
+	return foldUiRecords(records).messages
+}
+
+function foldUiRecords(records: readonly UiRecord[]): { messages: ClineMessage[]; rewinds: string[] } {
 	const byTs = new Map<number, ClineMessage>()
-	for (const message of records) byTs.set(message.ts, message)
-	return [...byTs.values()].sort((a, b) => a.ts - b.ts)
+	const rewinds: string[] = []
+	for (const record of records) {
+		if ("rewind" in record) {
+			rewinds.push(record.rewind.id)
+			for (const ts of byTs.keys()) if (ts >= record.rewind.before) byTs.delete(ts)
+		} else byTs.set(record.ts, record)
+	}
+	return { messages: [...byTs.values()].sort((a, b) => a.ts - b.ts), rewinds }
 }
 
 /**
@@ -39,7 +70,7 @@ export function foldUiMessages(records: readonly ClineMessage[]): ClineMessage[]
  * messages are never journaled, so a crash loses at most the message being streamed.
  */
 export class UiMessageJournal {
-	private readonly journal: JsonlJournal<ClineMessage>
+	private readonly journal: JsonlJournal<UiRecord>
 	private readonly policy: CompactionPolicy
 	/** Record count and live timestamps, known once loaded (or created empty); drives compaction. */
 	private stats: { records: number; live: Set<number> } | undefined
@@ -49,7 +80,7 @@ export class UiMessageJournal {
 		readonly file: string,
 		options: UiMessageJournalOptions = {},
 	) {
-		this.journal = new JsonlJournal(file, (value) => safeParse(clineMessageSchema, value), options)
+		this.journal = new JsonlJournal<UiRecord>(file, parseUiRecord, options)
 		this.policy = options.compaction ?? defaultCompactionPolicy
 		if (options.isNew) this.stats = { records: 0, live: new Set() }
 	}
@@ -77,14 +108,23 @@ export class UiMessageJournal {
 		})
 	}
 
+	/** Journals a rewind of the task (see UiRewind). */
+	appendRewind(rewind: UiRewind["rewind"]): Promise<void> {
+		const written = this.journal.append({ rewind })
+		this.appends++
+		// Which messages are live is only known again after the next load.
+		this.stats = undefined
+		return written
+	}
+
 	async load(): Promise<UiMessagesLoad> {
 		const appendsBefore = this.appends
 		const { records, damagedLines, tornTail } = await this.journal.load()
-		const messages = foldUiMessages(records)
+		const { messages, rewinds } = foldUiRecords(records)
 		// Counts taken while an append was queued would be behind the file.
 		if (this.appends === appendsBefore)
 			this.stats = { records: records.length, live: new Set(messages.map((m) => m.ts)) }
-		return { messages, damagedLines, tornTail }
+		return { messages, rewinds, damagedLines, tornTail }
 	}
 
 	/** Rewrites the journal with only the latest version of each message when most records are stale. */

@@ -29,6 +29,11 @@ export const responses = {
 		"the task context. The project's state may have changed since then. If the last tool you used " +
 		"was interrupted, check whether it had an effect before repeating it.",
 
+	filesRestored: (taskRewound: boolean) =>
+		taskRewound
+			? "The user rewound the task to this point and restored the workspace's files to how they were here. Work from the files as they are now."
+			: "The user restored the workspace's files to an earlier checkpoint. Files you changed since then may be back as they were: check before relying on them.",
+
 	mistakeLimitGuidance: (text: string) =>
 		`The user has given guidance after several failed attempts:\n<feedback>\n${text}\n</feedback>`,
 } as const

@@ -9,6 +9,7 @@ import {
 	type ToolUsage,
 } from "@cairn/types"
 import type { AutoApprovalUsage } from "../approval/autoApproval.js"
+import type { TaskCheckpointer } from "../checkpoints/taskCheckpoints.js"
 import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
 import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { ContextManager } from "../context/contextManager.js"
@@ -35,7 +36,7 @@ import { ModelRequests } from "./modelRequests.js"
 import { summarize } from "./requestSummary.js"
 import { TaskCancelled } from "./taskCancelled.js"
 import type { TaskEvents } from "./taskEvents.js"
-import { endedWithCompletion, prepareReloadedTranscript } from "./reloadTranscript.js"
+import { endedWithCompletion, prepareReloadedTranscript, restoreBeforeResume } from "./reloadTranscript.js"
 import { taskHookEngine } from "./taskHooks.js"
 import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
 import { Transcript } from "./transcript.js"
@@ -57,6 +58,16 @@ export interface TaskOptions {
 	saved?: SavedTask
 	/** The model that condenses the conversation; the task's own when unset. */
 	condensingProvider?: ModelProvider
+	/** Saves the workspace's files at the task's start and before each turn's first change. */
+	checkpoints?: TaskCheckpointer
+}
+
+/** How a task read back from disk goes on. */
+export interface ResumeOptions {
+	/** Go on at once with this message from the person, without offering to resume. */
+	continueWith?: { text: string; images?: string[] }
+	/** Run again from the task's first message (it was edited; the history was rewound to empty). */
+	fromFirstMessage?: boolean
 }
 
 /** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
@@ -97,10 +108,14 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.taskId = options.taskId ?? randomUUID()
 		const persistence = options.persistence
 		const reloaded = prepareReloadedTranscript(options.saved?.messages ?? [])
-		this.transcript = new Transcript((change) => {
-			if (change.message.partial !== true) persistence?.messageFinal(change.message)
-			this.emit("message", change)
-		}, reloaded.messages)
+		this.transcript = new Transcript(
+			(change) => {
+				if (change.message.partial !== true) persistence?.messageFinal(change.message)
+				this.emit("message", change)
+			},
+			reloaded.messages,
+			() => ({ history: this.history.point() }),
+		)
 		for (const message of reloaded.changed) persistence?.messageFinal(message)
 		this.history = new ApiHistory(
 			options.saved?.apiHistory ?? [],
@@ -202,23 +217,35 @@ export class Task extends EventEmitter<TaskEvents> {
 		// Seed 002's order: taskCreated -> taskStarted -> message(s).
 		this.status = "running"
 		this.emit("taskStarted")
-		this.transcript.say("text", { text, ...(images.length > 0 && { images }) })
-		await this.initiateTaskLoop([
-			{ type: "text", text: `<task>\n${text}\n</task>` },
-			...imageBlocks(images),
-		])
+		this.transcript.say("text", {
+			text,
+			...(images.length > 0 && { images }),
+			checkpoint: { history: this.history.point() },
+		})
+		this.options.checkpoints?.taskStarted()
+		await this.initiateTaskLoop(taskBlocks(text, images))
 	}
 
 	/**
 	 * Continues a task read back from disk: offers `resume_task` (or `resume_completed_task` when
 	 * it had finished) and, on Resume or typed feedback, runs the loop on from a consistent history.
 	 */
-	async resumeFromHistory(): Promise<void> {
+	async resumeFromHistory(options: ResumeOptions = {}): Promise<void> {
 		this.status = "running"
+		const first = this.transcript.all[0]
+		if (options.fromFirstMessage && first !== undefined) {
+			this.emit("taskStarted")
+			this.options.checkpoints?.taskStarted()
+			await this.initiateTaskLoop(taskBlocks(first.text ?? "", first.images ?? []))
+			return
+		}
 		this.firstTurn = false
 		const completed = endedWithCompletion(this.transcript.all)
 		this.interruptedAt = this.transcript.last?.ts ?? Date.now()
-		const next = await this.askToResume(completed ? "resume_completed_task" : "resume_task")
+		const next =
+			options.continueWith !== undefined
+				? this.resumedWith({ response: "messageResponse", ...options.continueWith })
+				: await this.askToResume(completed ? "resume_completed_task" : "resume_task")
 		if (next !== undefined) await this.initiateTaskLoop(next)
 	}
 
@@ -257,7 +284,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		const wasRunning = this.status === "running"
 		this.status = "abandoned"
 		this.abortController.abort(new TaskCancelled())
-		this.asks.cancel()
+		this.asks.close()
 		if (wasRunning) this.emit("taskAborted")
 	}
 
@@ -367,6 +394,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	private async runTools(output: TurnOutput, ignore: CairnIgnore): Promise<UserBlock[] | undefined> {
 		const results: ToolResultBlock[] = []
 		let skipReason: string | undefined
+		const beforeChange = this.options.checkpoints?.forTurn()
 		this.interruptedResults = results
 		for (const use of output.toolUses) {
 			if (skipReason !== undefined) {
@@ -394,6 +422,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				proceedSignal: call.proceed.signal,
 				intents: this.governance,
 				fileContext: this.fileContext,
+				...(beforeChange && { beforeChange }),
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {
@@ -482,6 +511,34 @@ export class Task extends EventEmitter<TaskEvents> {
 		return answer.text
 	}
 
+	/** What the loop goes on with after a pause: the interrupted calls' results, why it paused, the person's words. */
+	private resumedWith(answer: AskAnswer): UserBlock[] {
+		const resumed: UserBlock[] = []
+		// Rewound to before the first request: the model has not seen the task yet.
+		const first = this.transcript.all[0]
+		if (this.history.length === 0 && first !== undefined)
+			resumed.push(...taskBlocks(first.text ?? "", first.images ?? []))
+		resumed.push(...this.interruptedResults)
+		this.interruptedResults = []
+		const seconds = Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))
+		resumed.push({ type: "text", text: responses.resumption(seconds) })
+		const restore = restoreBeforeResume(this.transcript.all)
+		if (restore !== undefined)
+			resumed.push({ type: "text", text: responses.filesRestored(restore.taskRewound) })
+		if (answer.text) {
+			this.transcript.say("user_feedback", {
+				text: answer.text,
+				...(answer.images && { images: answer.images }),
+			})
+			resumed.push(
+				{ type: "text", text: responses.feedback(answer.text) },
+				...imageBlocks(answer.images ?? []),
+			)
+		}
+		this.emit("taskStarted")
+		return resumed
+	}
+
 	/** After a cancel: offer `resume_task`; on Resume, continue from a consistent history. */
 	private async offerResume(): Promise<UserBlock[] | undefined> {
 		if (this.status === "abandoned") return undefined
@@ -502,22 +559,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			if (answer.response === "noButtonClicked") throw new AskSettled("cancelled")
 			// A finished task goes on only when the person says what to do next.
 			if (ask === "resume_completed_task" && !answer.text) throw new AskSettled("cancelled")
-			const resumed: UserBlock[] = [...this.interruptedResults]
-			this.interruptedResults = []
-			const seconds = Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))
-			resumed.push({ type: "text", text: responses.resumption(seconds) })
-			if (answer.text) {
-				this.transcript.say("user_feedback", {
-					text: answer.text,
-					...(answer.images && { images: answer.images }),
-				})
-				resumed.push(
-					{ type: "text", text: responses.feedback(answer.text) },
-					...imageBlocks(answer.images ?? []),
-				)
-			}
-			this.emit("taskStarted")
-			return resumed
+			return this.resumedWith(answer)
 		} catch (error) {
 			if (error instanceof AskSettled) {
 				this.status = "abandoned"
@@ -526,4 +568,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			throw error
 		}
 	}
+}
+
+/** The first user message of a task: its text and images. */
+function taskBlocks(text: string, images: readonly string[]): UserBlock[] {
+	return [{ type: "text", text: `<task>\n${text}\n</task>` }, ...imageBlocks([...images])]
 }

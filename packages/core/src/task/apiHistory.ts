@@ -1,3 +1,4 @@
+import type { HistoryPoint } from "@cairn/types"
 import { type ContextView, fullView, isCutPoint, viewMessages } from "../context/contextView.js"
 import type {
 	ApiMessage,
@@ -56,6 +57,15 @@ export class ApiHistory {
 
 	get length(): number {
 		return this.messages.length
+	}
+
+	/** Where the history stands now; cutHistory(all, point) gives back exactly this history. */
+	point(): HistoryPoint {
+		const last = this.messages.at(-1)
+		return {
+			messages: this.messages.length,
+			...(last?.role === "user" && { lastUserBlocks: last.content.length }),
+		}
 	}
 
 	/** Adds the user's turn; merges into a trailing user message (after a cancel) to keep roles alternating. */

@@ -40,6 +40,11 @@ export class AskChannel {
 		this.gate.cancel()
 	}
 
+	/** No ask is waited for any more, now or later (the task was abandoned). */
+	close(): void {
+		this.gate.close()
+	}
+
 	private showAsk(ask: ClineAsk, text: string | undefined, reuseTs?: number): ClineMessage {
 		const fields = { ...(text !== undefined && { text }) }
 		if (reuseTs !== undefined && this.transcript.last?.ts === reuseTs) {

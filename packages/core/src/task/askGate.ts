@@ -26,8 +26,11 @@ export class AskSettled extends Error {
 export class AskGate {
 	private pending:
 		{ ts: number; resolve: (answer: AskAnswer) => void; reject: (error: AskSettled) => void } | undefined
+	private closed = false
 
 	wait(ts: number): Promise<AskAnswer> {
+		// An abandoned task's loop may still reach an ask on its way out; nobody will answer it.
+		if (this.closed) return Promise.reject(new AskSettled("cancelled"))
 		this.pending?.reject(new AskSettled("superseded"))
 		return new Promise<AskAnswer>((resolve, reject) => {
 			this.pending = { ts, resolve, reject }
@@ -46,6 +49,12 @@ export class AskGate {
 		this.pending = undefined
 		pending.resolve(answer)
 		return true
+	}
+
+	/** Cancels the waiting ask and every later one: the task has ended for good. */
+	close(): void {
+		this.closed = true
+		this.cancel()
 	}
 
 	cancel(): void {

@@ -41,6 +41,8 @@ export interface CallEnvironment {
 	proceedSignal: AbortSignal
 	intents?: IntentActivation
 	fileContext?: FileContextRecorder
+	/** Saves the turn's checkpoint (once per turn) before an approved call changes anything. */
+	beforeChange?: () => Promise<void>
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -132,6 +134,13 @@ export function createCallContext(env: CallEnvironment): {
 	}
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
+		const outcome = await decide(request)
+		// Reads change nothing; edits, commands and MCP calls may change any file.
+		if (outcome.approved && request.kind !== "read") await env.beforeChange?.()
+		return outcome
+	}
+
+	const decide = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
 		// A command that failed in the sandbox leaves it only with a person's approval.
 		let decision: AutoApprovalDecision =
 			request.kind === "execute" && request.command.sandboxFailure !== undefined

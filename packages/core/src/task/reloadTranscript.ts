@@ -1,10 +1,16 @@
-import { clineApiReqInfoSchema, safeParseJson, type ClineMessage } from "@cairn/types"
+import {
+	checkpointOf,
+	clineApiReqInfoSchema,
+	safeParseJson,
+	type ClineMessage,
+	type RestoreReport,
+} from "@cairn/types"
 
 const resumeAsks = new Set(["resume_task", "resume_completed_task"])
 
 /**
  * A transcript read back from disk, made ready to show again: resume asks left by an earlier
- * session are dropped (a fresh one follows), and a request that was streaming when the process
+ * session (or opening) are dropped (a fresh one follows), and a request that was streaming when the process
  * died is marked as stopped, so no client shows it as streaming forever. `changed` lists the
  * messages to journal again.
  */
@@ -13,7 +19,12 @@ export function prepareReloadedTranscript(saved: readonly ClineMessage[]): {
 	changed: ClineMessage[]
 } {
 	const messages = [...saved]
-	while (messages.length > 0 && resumeAsks.has(messages.at(-1)?.ask ?? "")) messages.pop()
+	// Only restores (their checkpoint rows) may have happened since an earlier session's resume ask.
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]
+		if (resumeAsks.has(message?.ask ?? "")) messages.splice(i, 1)
+		else if (message?.say !== "checkpoint_saved") break
+	}
 	const changed: ClineMessage[] = []
 	for (let i = 0; i < messages.length; i++) {
 		const message = messages[i]
@@ -34,8 +45,18 @@ export function prepareReloadedTranscript(saved: readonly ClineMessage[]): {
 	return { messages, changed }
 }
 
-/** Whether the task had finished: its last message is a completion (ask or say). */
+/** The restore the person made while the task waited (its report), when that is the last thing that happened. */
+export function restoreBeforeResume(messages: readonly ClineMessage[]): RestoreReport | undefined {
+	const last = messages.findLast((m) => m.ask === undefined || !resumeAsks.has(m.ask))
+	const checkpoint = last && checkpointOf(last)
+	return checkpoint?.reason === "beforeRestore" ? checkpoint.restore : undefined
+}
+
+/**
+ * Whether the task had finished: its last message is a completion (ask or say), not counting
+ * the checkpoint rows of restores made since (restoring files does not reopen a finished task).
+ */
 export function endedWithCompletion(messages: readonly ClineMessage[]): boolean {
-	const last = messages.at(-1)
+	const last = messages.findLast((m) => m.say !== "checkpoint_saved")
 	return last?.ask === "completion_result" || last?.say === "completion_result"
 }

@@ -7,6 +7,7 @@ export interface MessageFields {
 	images?: string[]
 	reasoning?: string
 	progressStatus?: ClineMessage["progressStatus"]
+	checkpoint?: ClineMessage["checkpoint"]
 }
 
 /**
@@ -21,6 +22,11 @@ export class Transcript {
 	constructor(
 		private readonly onChange: (change: TranscriptChange) => void,
 		initial: readonly ClineMessage[] = [],
+		/**
+		 * Marks each of the person's feedback rows with where it enters the API history, so the
+		 * person can later edit or delete it (the task is rewound to that point).
+		 */
+		private readonly personMark?: () => ClineMessage["checkpoint"],
 	) {
 		this.messages.push(...initial)
 		this.lastTs = initial.at(-1)?.ts ?? 0
@@ -57,6 +63,7 @@ export class Transcript {
 		const message: ClineMessage = {
 			ts: this.nextTs(),
 			...kind,
+			...(kind.say === "user_feedback" && this.personMark && { checkpoint: this.personMark() }),
 			...fields,
 			...(partial && { partial: true }),
 		}

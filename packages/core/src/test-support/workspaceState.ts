@@ -37,8 +37,7 @@ export async function captureTree(
 
 export function sameEntry(a: Entry | undefined, b: Entry | undefined): boolean {
 	if (a === undefined || b === undefined) return a === b
-	if (a.kind === "link" || b.kind === "link")
-		return a.kind === b.kind && a.target === (b as typeof a).target
+	if (a.kind === "link") return b.kind === "link" && a.target === b.target
 	return b.kind === "file" && a.executable === b.executable && a.content.equals(b.content)
 }
 
