@@ -2,7 +2,7 @@ import { lstat, mkdir, readdir, readFile, rm, rmdir, symlink, unlink } from "nod
 import path from "node:path"
 import type { RestoreReport } from "@cairn/types"
 import { z } from "zod"
-import { writeFileAtomic } from "../fs/atomicWrite.js"
+import { isAtomicTempName, writeFileAtomic } from "../fs/atomicWrite.js"
 import { isRuleFile, judgeSteps, type RestorePlan, type RestoreStep } from "./restorePlan.js"
 import type { ShadowRepository } from "./shadowRepository.js"
 
@@ -52,31 +52,62 @@ export async function finishPendingRestore(repository: ShadowRepository): Promis
 		await rm(journal, { force: true })
 		return undefined
 	}
+	await removeTornWrites(repository.workspaceRoot, plan.steps)
 	const report = await runSteps(repository, plan)
 	await rm(journal, { force: true })
 	return report
 }
 
+/** The temp files of writes the crash interrupted (each file is written to a temp file, then renamed). */
+async function removeTornWrites(root: string, steps: readonly RestoreStep[]): Promise<void> {
+	const byFolder = new Map<string, Set<string>>()
+	for (const step of steps) {
+		const folder = path.join(root, path.posix.dirname(step.path))
+		const names = byFolder.get(folder) ?? new Set<string>()
+		names.add(path.posix.basename(step.path))
+		byFolder.set(folder, names)
+	}
+	for (const [folder, names] of byFolder) {
+		for (const entry of await readdir(folder).catch(() => [])) {
+			// ".<name>.<12 hex>.tmp"
+			const torn = isAtomicTempName(entry) && names.has(entry.slice(1, -17))
+			if (torn) await rm(path.join(folder, entry), { force: true })
+		}
+	}
+}
+
 /**
  * The ignore files first; then every other step is judged again under the rules they bring
- * back, so what the checkpoint's rules ignore is not touched either.
+ * back, so what the checkpoint's rules ignore is not touched either; last the paths that led
+ * through a link, judged once the link is gone (a link that stays keeps them untouched).
  */
 async function runSteps(repository: ShadowRepository, plan: RestorePlan): Promise<RestoreReport> {
 	const ruleSteps = plan.steps.filter((step) => isRuleFile(step.path))
 	const first = await applySteps(repository, ruleSteps)
-	let rest = plan.steps.filter((step) => !isRuleFile(step.path))
-	const skipped = [...plan.skipped, ...first.skipped]
-	if (ruleSteps.length > 0) {
-		const judged = await judgeSteps(repository, rest, plan.notKeptAtTarget)
-		rest = judged.steps
-		skipped.push(...judged.skipped)
-	}
-	const second = await applySteps(repository, rest)
+	const rest = await judgeSteps(
+		repository,
+		plan.steps.filter((step) => !isRuleFile(step.path)),
+		plan.notKeptAtTarget,
+	)
+	const second = await applySteps(repository, rest.steps)
+	const last = await judgeSteps(repository, rest.deferred, plan.notKeptAtTarget)
+	const third = await applySteps(repository, last.steps)
+	const stillLinked = last.deferred.map((step) => ({
+		path: step.path,
+		reason: "a folder on its path is a symbolic link now",
+	}))
+	const parts = [first, second, third]
 	return {
 		restoredTo: plan.target,
-		written: [...first.written, ...second.written],
-		removed: [...first.removed, ...second.removed],
-		skipped: [...skipped, ...second.skipped],
+		written: parts.flatMap((part) => part.written),
+		removed: parts.flatMap((part) => part.removed),
+		skipped: [
+			...plan.skipped,
+			...rest.skipped,
+			...last.skipped,
+			...stillLinked,
+			...parts.flatMap((part) => part.skipped),
+		],
 		taskRewound: false,
 	}
 }

@@ -2,6 +2,7 @@ import { lstat } from "node:fs/promises"
 import path from "node:path"
 import type { RestoreReport } from "@cairn/types"
 import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
+import { linkedFolderCheck } from "./linkedFolders.js"
 import { absentMode, type NotKept, type ShadowRepository, type TreeChange } from "./shadowRepository.js"
 
 /** One file a restore changes: written back to the checkpoint's bytes, or removed. */
@@ -50,7 +51,14 @@ export async function planRestore(
 			.map((c) => c.path),
 	)
 	const judged = await judgeSteps(repository, steps, notKeptAtTarget, gitlinks)
-	return { target, before, steps: judged.steps, skipped: judged.skipped, notKeptAtTarget }
+	// Judged once the link on their way is gone (see runSteps).
+	return {
+		target,
+		before,
+		steps: [...judged.steps, ...judged.deferred],
+		skipped: judged.skipped,
+		notKeptAtTarget,
+	}
 }
 
 /**
@@ -64,13 +72,22 @@ export async function judgeSteps(
 	steps: readonly RestoreStep[],
 	notKeptAtTarget: NotKept,
 	gitlinks: ReadonlySet<string> = new Set(),
-): Promise<{ steps: RestoreStep[]; skipped: RestoreReport["skipped"] }> {
+): Promise<{ steps: RestoreStep[]; skipped: RestoreReport["skipped"]; deferred: RestoreStep[] }> {
+	// Git cannot judge a path through a folder that is a link now; the link may go first.
+	const linkedFolder = linkedFolderCheck(repository.workspaceRoot)
+	const deferred: RestoreStep[] = []
+	const judgeable: RestoreStep[] = []
+	for (const step of steps)
+		(unsafePathReason(step.path) === undefined && (await linkedFolder(step.path))
+			? deferred
+			: judgeable
+		).push(step)
 	const rules = await repository.rules()
-	const ignored = await repository.gitIgnored(steps.map((step) => step.path))
+	const ignored = await repository.gitIgnored(judgeable.map((step) => step.path))
 	const tooLargeThen = new Set(notKeptAtTarget.tooLarge)
 	const kept: RestoreStep[] = []
 	const skipped: RestoreReport["skipped"] = []
-	for (const step of steps) {
+	for (const step of judgeable) {
 		const relative = step.path
 		const reason =
 			unsafePathReason(relative) ??
@@ -87,7 +104,7 @@ export async function judgeSteps(
 		if (reason === undefined) kept.push(step)
 		else skipped.push({ path: relative, reason })
 	}
-	return { steps: kept, skipped }
+	return { steps: kept, skipped, deferred }
 }
 
 /** Why a path from the shadow repository is not one a restore may touch, or undefined. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { GitError, nulFields, ShadowGit } from "./shadowGit.js"
+import { linkedFolderCheck } from "./linkedFolders.js"
 import { TrackingRules } from "./trackingRules.js"
 
 /**
@@ -134,9 +135,13 @@ export class ShadowRepository {
 		}
 		const remove: string[] = [...deleted]
 		const add: string[] = []
+		const linkedFolder = linkedFolderCheck(this.workspaceRoot)
 		for (const relative of candidates) {
 			if (deleted.has(relative)) continue
-			const stats = await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined)
+			// A path through a folder that is now a link is gone from the work tree (the link replaced it).
+			const stats = (await linkedFolder(relative))
+				? undefined
+				: await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined)
 			if (stats === undefined) remove.push(relative)
 			else if (!stats.isFile() && !stats.isSymbolicLink()) continue
 			else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {

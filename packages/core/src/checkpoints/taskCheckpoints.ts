@@ -11,6 +11,8 @@ export interface TaskCheckpointer {
 	 * (before the turn's first call that may change files) and does nothing after that.
 	 */
 	forTurn(): () => Promise<void>
+	/** Resolves when no save of the task is in progress. */
+	settled(): Promise<void>
 }
 
 /** Why checkpoints cannot be used; the person is told once. */
@@ -55,6 +57,10 @@ export class TaskCheckpoints implements TaskCheckpointer {
 	taskStarted(): void {
 		if (this.off || !this.options.enabled()) return
 		this.save("taskStart", "task start", this.options.rows.reserve())
+	}
+
+	settled(): Promise<void> {
+		return this.pending
 	}
 
 	forTurn(): () => Promise<void> {

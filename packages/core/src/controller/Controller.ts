@@ -345,9 +345,12 @@ export class Controller {
 	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
 	async dispose(): Promise<void> {
 		this.editorSettingsWatch?.dispose()
+		const tasks = [...this.live.values()]
 		void this.clearTask()
 		for (const task of this.live.values()) task.abandon()
 		this.live.clear()
+		// A checkpoint being saved finishes its git commands before the host goes.
+		await Promise.all(tasks.map((task) => task.checkpointsSettled()))
 		await this.writers.close()
 		await this.storeInstance?.close()
 	}

@@ -36,6 +36,7 @@ describe("UiMessageJournal", () => {
 		const loaded = await new UiMessageJournal(file).load()
 		expect(loaded).toEqual({
 			messages: [messages[1], messages[2], messages[0]],
+			rewinds: [],
 			damagedLines: [],
 			tornTail: false,
 		})

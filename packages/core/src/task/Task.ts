@@ -271,6 +271,11 @@ export class Task extends EventEmitter<TaskEvents> {
 		await this.context.condenseNow(this.abortController.signal)
 	}
 
+	/** Resolves when no checkpoint of the task is being saved (a save runs on a little after the task stops). */
+	checkpointsSettled(): Promise<void> {
+		return this.options.checkpoints?.settled() ?? Promise.resolve()
+	}
+
 	/** Stops what the task is doing; it then offers to resume (`resume_task`). */
 	cancel(): void {
 		if (this.status !== "running") return

@@ -1,0 +1,169 @@
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { recordingLogger } from "../test-support/recordingLogger.js"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { folderDigest } from "../test-support/workspaceState.js"
+import { CheckpointStore } from "./checkpointStore.js"
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>
+let root: string
+let outside: string
+beforeEach(async () => {
+	temp = await makeTempDir("cairn-checkpoints-")
+	root = path.join(temp.dir, "workspace")
+	outside = path.join(temp.dir, "outside")
+	await mkdir(root)
+	await mkdir(outside)
+})
+afterEach(async () => {
+	await temp.remove()
+})
+
+const open = (sizeLimitBytes = 1024 * 1024) =>
+	CheckpointStore.open({
+		workspaceRoot: root,
+		storageDir: path.join(temp.dir, "storage"),
+		sizeLimitBytes,
+		logger: recordingLogger(),
+	})
+const put = async (relative: string, content: string | Buffer) => {
+	await mkdir(path.dirname(path.join(root, relative)), { recursive: true })
+	await writeFile(path.join(root, relative), content)
+}
+const read = (relative: string) => readFile(path.join(root, relative))
+const git = (cwd: string, ...args: string[]) => {
+	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
+	if (result.status !== 0) throw new Error(result.stderr.toString())
+}
+
+describe("checkpoints in a hostile or unusual workspace", () => {
+	it("keep and restore a file's exact bytes whatever the workspace's .gitattributes ask (eol, filters, $Id$)", async () => {
+		await put(".gitattributes", "* text eol=crlf ident\n*.txt filter=upper\n")
+		const bytes = Buffer.from("line one\r\nline two\n$Id$\n\x00binary tail")
+		await put("mixed.txt", bytes)
+		const store = await open()
+		const checkpoint = await store.save("t", "first")
+		await put("mixed.txt", "changed")
+		await store.restore("t", checkpoint)
+		expect((await read("mixed.txt")).equals(bytes)).toBe(true)
+	})
+
+	it("never read or write the workspace's own .git, even when Cairn's environment names it (GIT_DIR, GIT_INDEX_FILE)", async () => {
+		git(root, "init", "-q")
+		await put("a.txt", "committed\n")
+		git(root, "add", "a.txt")
+		git(root, "commit", "-q", "-m", "first")
+		await put(".git/hooks/pre-commit", "#!/bin/sh\ntouch HOOK-RAN\n")
+		const digest = await folderDigest(path.join(root, ".git"))
+		const saved = { dir: process.env.GIT_DIR, index: process.env.GIT_INDEX_FILE }
+		process.env.GIT_DIR = path.join(root, ".git")
+		process.env.GIT_INDEX_FILE = path.join(root, ".git", "index")
+		try {
+			const store = await open()
+			const checkpoint = await store.save("t", "first")
+			await put("a.txt", "changed\n")
+			await store.save("t", "second")
+			await store.restore("t", checkpoint)
+		} finally {
+			if (saved.dir === undefined) delete process.env.GIT_DIR
+			else process.env.GIT_DIR = saved.dir
+			if (saved.index === undefined) delete process.env.GIT_INDEX_FILE
+			else process.env.GIT_INDEX_FILE = saved.index
+		}
+		expect(await folderDigest(path.join(root, ".git"))).toBe(digest)
+		expect(existsSync(path.join(root, "HOOK-RAN"))).toBe(false)
+		expect((await read("a.txt")).toString()).toBe("committed\n")
+	})
+
+	it("never write through a folder that became a link to somewhere outside the workspace", async () => {
+		await put("src/app.ts", "inside\n")
+		const store = await open()
+		const checkpoint = await store.save("t", "first")
+		await rm(path.join(root, "src"), { recursive: true })
+		await writeFile(path.join(outside, "app.ts"), "outside, must stay\n")
+		await symlink(outside, path.join(root, "src"))
+		const { report } = await store.restore("t", checkpoint)
+		expect(await readFile(path.join(outside, "app.ts"), "utf8")).toBe("outside, must stay\n")
+		// The link itself was not in the checkpoint: it is removed, and the folder comes back.
+		expect((await lstat(path.join(root, "src"))).isDirectory()).toBe(true)
+		expect((await read("src/app.ts")).toString()).toBe("inside\n")
+		expect(report.removed).toEqual(["src"])
+	})
+
+	it("leave a nested repository alone, even one without a commit, and name it in the report", async () => {
+		await put("top.txt", "top\n")
+		await mkdir(path.join(root, "vendor/lib"), { recursive: true })
+		git(path.join(root, "vendor/lib"), "init", "-q")
+		await put("vendor/lib/code.c", "int x;\n")
+		const store = await open()
+		const checkpoint = await store.save("t", "first")
+		await put("vendor/lib/code.c", "int y;\n")
+		await put("top.txt", "changed\n")
+		await store.restore("t", checkpoint)
+		expect((await read("vendor/lib/code.c")).toString()).toBe("int y;\n")
+		expect((await read("top.txt")).toString()).toBe("top\n")
+	})
+
+	it("restore names with spaces, newlines and non-ASCII characters, files that became folders, and links", async () => {
+		await put("odd name\nwith newline é.txt", "odd\n")
+		await put("thing", "a file\n")
+		await symlink("odd name\nwith newline é.txt", path.join(root, "link"))
+		const store = await open()
+		const checkpoint = await store.save("t", "first")
+		await rm(path.join(root, "odd name\nwith newline é.txt"))
+		await rm(path.join(root, "thing"))
+		await put("thing/inner.txt", "now a folder\n")
+		await rm(path.join(root, "link"))
+		await put("link", "not a link any more\n")
+		await store.restore("t", checkpoint)
+		expect((await read("odd name\nwith newline é.txt")).toString()).toBe("odd\n")
+		expect((await read("thing")).toString()).toBe("a file\n")
+		expect(await readlink(path.join(root, "link"))).toBe("odd name\nwith newline é.txt")
+	})
+
+	it("keep no file over the size limit and never touch one, but a restore does not remove what was too large to keep", async () => {
+		await put("big.bin", Buffer.alloc(2048, 1))
+		await put("small.txt", "small\n")
+		const store = await open(1024)
+		const checkpoint = await store.save("t", "first")
+		await put("big.bin", Buffer.alloc(10, 2))
+		await put("small.txt", "changed\n")
+		const { report } = await store.restore("t", checkpoint)
+		expect((await read("big.bin")).equals(Buffer.alloc(10, 2))).toBe(true)
+		expect((await read("small.txt")).toString()).toBe("small\n")
+		expect(report.skipped).toEqual([
+			{ path: "big.bin", reason: "it existed at the checkpoint but was too large to keep" },
+		])
+	})
+
+	it("keep Cairn's defaults (.env, node_modules) and .cairnignore out, whatever .gitignore re-includes", async () => {
+		await put(".gitignore", "!.env\n!node_modules/\n")
+		await put(".cairnignore", "secrets/\n")
+		await put(".env", "TOKEN=1\n")
+		await put("node_modules/x/index.js", "x\n")
+		await put("secrets/key.pem", "key\n")
+		await put("app.ts", "v1\n")
+		const store = await open()
+		const checkpoint = await store.save("t", "first")
+		for (const file of [".env", "node_modules/x/index.js", "secrets/key.pem", "app.ts"])
+			await put(file, "changed\n")
+		await store.restore("t", checkpoint)
+		for (const file of [".env", "node_modules/x/index.js", "secrets/key.pem"])
+			expect((await read(file)).toString()).toBe("changed\n")
+		expect((await read("app.ts")).toString()).toBe("v1\n")
+		const changes = await store.changesSince(checkpoint)
+		expect(changes.changes.map((c) => c.path)).toEqual([])
+	})
+
+	it("refuse a checkpoint id that is not one of this workspace's", async () => {
+		await put("a.txt", "a\n")
+		const store = await open()
+		await expect(store.restore("t", "0".repeat(40))).rejects.toThrow(
+			/not in this workspace's shadow repository/,
+		)
+		expect((await read("a.txt")).toString()).toBe("a\n")
+	})
+})
