@@ -375,13 +375,13 @@ export class Controller {
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)
 		// The task exists before its checkpointer needs it (rows, the history point), never earlier.
-		let created: Task | undefined
+		const created: { task?: Task } = {}
 		const checkpoints = new TaskCheckpoints({
 			taskId,
 			store: () => this.checkpointStore(),
 			enabled: () => this.settingsStore.settings.enableCheckpoints,
-			historyPoint: () => created?.history.point() ?? { messages: 0 },
-			rows: checkpointRows(() => created),
+			historyPoint: () => created.task?.history.point() ?? { messages: 0 },
+			rows: checkpointRows(() => created.task),
 			logger: this.host.logger,
 		})
 		const task = new Task({
@@ -400,7 +400,7 @@ export class Controller {
 				retryBaseDelayMs: this.options.retryBaseDelayMs,
 			}),
 		})
-		created = task
+		created.task = task
 		forwardTaskEvents(task, this.events, (changes) => this.saveItem(taskId, changes))
 		task.on("message", ({ message }) => {
 			if (this.current?.task === task) this.current.deltas.push(message)
