@@ -63,7 +63,8 @@ export class Controller {
 	private readonly writers: TaskWriters
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
-	private checkpointStoreOpening: Promise<CheckpointStore | CheckpointsUnavailable> | undefined
+	private checkpointStoreOpening:
+		{ sizeLimitBytes: number; opening: Promise<CheckpointStore | CheckpointsUnavailable> } | undefined
 	private editorSettingsWatch: { dispose(): void } | undefined
 
 	constructor(readonly options: ControllerOptions) {
@@ -268,16 +269,21 @@ export class Controller {
 	 * missing or the shadow repository is damaged (asked again next time, a repair may follow).
 	 */
 	checkpointStore(): Promise<CheckpointStore | CheckpointsUnavailable> {
-		this.checkpointStoreOpening ??= CheckpointStore.open({
-			workspaceRoot: this.host.workspaceRoot,
-			storageDir: this.host.storageDir,
-			sizeLimitBytes: this.settingsStore.settings.checkpointFileSizeLimitMB * 1024 * 1024,
-			logger: this.host.logger,
-		}).catch((error: unknown) => {
-			this.checkpointStoreOpening = undefined
-			return { reason: error instanceof Error ? error.message : String(error) }
-		})
-		return this.checkpointStoreOpening
+		const sizeLimitBytes = this.settingsStore.settings.checkpointFileSizeLimitMB * 1024 * 1024
+		// A new size limit applies from the next checkpoint on.
+		if (this.checkpointStoreOpening?.sizeLimitBytes !== sizeLimitBytes) {
+			const opening = CheckpointStore.open({
+				workspaceRoot: this.host.workspaceRoot,
+				storageDir: this.host.storageDir,
+				sizeLimitBytes,
+				logger: this.host.logger,
+			}).catch((error: unknown) => {
+				if (this.checkpointStoreOpening?.opening === opening) this.checkpointStoreOpening = undefined
+				return { reason: error instanceof Error ? error.message : String(error) }
+			})
+			this.checkpointStoreOpening = { sizeLimitBytes, opening }
+		}
+		return this.checkpointStoreOpening.opening
 	}
 
 	/** Reads a task this process holds the lock of and makes it current, going on as `resume` says. */
