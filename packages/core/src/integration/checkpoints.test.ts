@@ -18,7 +18,7 @@ const write = (file: string, content: string): Turn => ({
 const complete = (result = "done"): Turn => ({
 	toolCalls: [{ name: "attempt_completion", arguments: { result } }],
 })
-const autoEdits = { autoApproval: { enabled: true, write: true, readOnly: true } }
+const autoEdits = { autoApproval: { enabled: true, write: true, readOnly: true }, enableCheckpoints: true }
 
 const checkpointRows = (messages: readonly ClineMessage[]) =>
 	messages.filter((m) => checkpointOf(m) !== undefined).map((m) => ({ ts: m.ts, ...checkpointOf(m)! }))

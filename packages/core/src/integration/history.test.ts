@@ -56,7 +56,13 @@ describe("tasks survive the editor closing", () => {
 			],
 		})
 		await agent.send({ type: "newTask", text: "long command" })
-		await agent.client.waitFor((m) => (m.messages.at(-1)?.text ?? "").includes("begun"), "command output")
+		// The output row itself: the command's own row (and its preview while streaming) names "begun" too.
+		await agent.client.waitFor(
+			(m) =>
+				m.messages.at(-1)?.ask === "command_output" &&
+				(m.messages.at(-1)?.text ?? "").includes("begun"),
+			"command output",
+		)
 		const taskId = agent.controller.currentTask?.taskId ?? ""
 		const history = structuredClone(agent.controller.currentTask?.history.all)
 		await agent.restart()

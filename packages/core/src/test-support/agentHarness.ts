@@ -202,6 +202,8 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		requestRetries: 2,
 		// Tests of approvals do not depend on bubblewrap being installed; the sandbox's own tests turn it on.
 		commandSandbox: false,
+		// Checkpoint rows would land among the rows other tests look at; checkpoints' own tests turn them on.
+		enableCheckpoints: false,
 		...options.settings,
 	})
 	await controller.settingsStore.setApiKey(options.provider, "test-key")
