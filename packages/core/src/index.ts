@@ -31,6 +31,7 @@ export { Controller, type Client, type ControllerOptions } from "./controller/Co
 export { editorOwnedSettings, userScopedSettings } from "./controller/editorSettingsTrust.js"
 export { Task, type TaskOptions, type TaskStatus } from "./task/Task.js"
 export { summarizationMarker } from "./context/summarizeConversation.js"
+export { CheckpointStore, type CheckpointChanges } from "./checkpoints/checkpointStore.js"
 export type { TaskEvents } from "./task/taskEvents.js"
 export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { taskToMarkdown } from "./export/taskMarkdown.js"
