@@ -194,6 +194,17 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "selectedImages":
 			addComposerImages(message.images)
 			return
+		case "checkpointDiff":
+			// With changes, the editor shows them in its diff view; with none, there is nothing to open.
+			if (message.files.length === 0)
+				store.setState({
+					notice: {
+						id: nextLocalId(),
+						error: `Nothing has changed since checkpoint ${message.from.slice(0, 7)}.`,
+						inReplyTo: "checkpointDiff",
+					},
+				})
+			return
 		case "error":
 			store.setState({
 				notice: { id: nextLocalId(), error: message.error, inReplyTo: message.inReplyTo },

@@ -5,6 +5,7 @@ import { RowErrorBoundary } from "../common/RowErrorBoundary"
 import { ApiRequestRow } from "./ApiRequestRow"
 import { AssistantTextRow } from "./AssistantTextRow"
 import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
+import { CheckpointRow } from "./checkpoint/CheckpointRow"
 import { BlockedPathRow } from "./BlockedPathRow"
 import { CommandAskRow } from "./CommandAskRow"
 import { CommandOutputRow } from "./CommandOutputRow"
@@ -71,6 +72,12 @@ function sayRow(props: MessageRowProps): ReactNode {
 			)
 		case "mcp_server_request_started":
 			return <McpRow {...props} />
+		case "checkpoint_saved":
+			return <CheckpointRow {...props} />
+		case "checkpoint_error":
+			return (
+				<InfoRow {...props} icon="warning" tone="warning" title="Checkpoints are off for this task" />
+			)
 		case "condense_context":
 			return <CondenseRow {...props} />
 		case "condense_context_error":

@@ -1,16 +1,125 @@
+import { checkpointAfter, personMessageMark } from "@cairn/types"
+import { useState } from "react"
+import { deleteMessage, editMessage } from "../../state/checkpointActions"
+import { useWebviewStore } from "../../state/store"
+import { IconButton } from "../common/IconButton"
+import { ConfirmChoices, type Choice } from "./checkpoint/ConfirmChoices"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 import { Thumbnails } from "./Thumbnails"
 
-/** What the person wrote: the task itself, or feedback given later. */
+type Mode =
+	| { kind: "view" }
+	| { kind: "editing"; text: string }
+	| { kind: "confirmEdit"; text: string }
+	| { kind: "confirmDelete" }
+
+/** Whether files changed since the message, so a rewind to it can offer to restore them (read when asked, not on every delta). */
+const filesChangedSince = (ts: number) =>
+	checkpointAfter(useWebviewStore.getState().messages, ts) !== undefined
+
+/** What the person wrote: the task itself, or feedback given later. They can edit it, or delete feedback. */
 export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean }) {
+	const [mode, setMode] = useState<Mode>({ kind: "view" })
+	const editable = personMessageMark(message) !== undefined
+	const done = () => setMode({ kind: "view" })
+	const resend = (text: string, restoreFiles: boolean) => {
+		done()
+		editMessage(message.ts, text, restoreFiles, message.images)
+	}
+	const saveEdit = (text: string) => {
+		if (text.trim() === "") return
+		if (filesChangedSince(message.ts)) setMode({ kind: "confirmEdit", text })
+		else resend(text, false)
+	}
+	const deleteChoices: Choice[] = [
+		{ label: "Delete", primary: true, onChoose: () => (done(), deleteMessage(message.ts, false)) },
+		...(filesChangedSince(message.ts)
+			? [
+					{
+						label: "Delete and restore files",
+						onChoose: () => (done(), deleteMessage(message.ts, true)),
+					},
+				]
+			: []),
+	]
 	return (
 		<div className="user-message">
 			<RowHeader icon={isTask ? "tasklist" : "feedback"} title={isTask ? "Task" : "You"} />
-			{message.text !== undefined && message.text !== "" && (
-				<div className="user-message-text pre-wrap">{message.text}</div>
+			{mode.kind === "editing" || mode.kind === "confirmEdit" ? (
+				<div className="message-edit">
+					<textarea
+						aria-label="Edit your message"
+						value={mode.text}
+						disabled={mode.kind === "confirmEdit"}
+						onChange={(event) => setMode({ kind: "editing", text: event.target.value })}
+						onKeyDown={(event) => {
+							if (event.key === "Escape") done()
+							if (event.key === "Enter" && !event.shiftKey && mode.kind === "editing") {
+								event.preventDefault()
+								saveEdit(mode.text)
+							}
+						}}
+						autoFocus
+					/>
+					{mode.kind === "editing" && (
+						<div className="confirm-buttons">
+							<button
+								type="button"
+								className="button primary"
+								disabled={mode.text.trim() === ""}
+								onClick={() => saveEdit(mode.text)}
+							>
+								Save and resend
+							</button>
+							<button type="button" className="button secondary" onClick={done}>
+								Cancel
+							</button>
+						</div>
+					)}
+				</div>
+			) : (
+				message.text !== undefined &&
+				message.text !== "" && <div className="user-message-text pre-wrap">{message.text}</div>
 			)}
 			<Thumbnails images={message.images ?? []} />
+			{mode.kind === "confirmEdit" && (
+				<ConfirmChoices
+					question="Files changed since this message. Restore them to the checkpoint at this message before resending?"
+					choices={[
+						{
+							label: "Restore files and resend",
+							primary: true,
+							onChoose: () => resend(mode.text, true),
+						},
+						{ label: "Resend without restoring", onChoose: () => resend(mode.text, false) },
+					]}
+					onCancel={done}
+				/>
+			)}
+			{mode.kind === "confirmDelete" && (
+				<ConfirmChoices
+					question="Delete this message and rewind the task to before it? Later messages leave the chat (they are kept on disk)."
+					choices={deleteChoices}
+					onCancel={done}
+				/>
+			)}
+			{editable && mode.kind === "view" && (
+				<div className="row-actions">
+					<IconButton
+						icon="edit"
+						label="Edit this message and resend it"
+						onClick={() => setMode({ kind: "editing", text: message.text ?? "" })}
+					/>
+					{!isTask && (
+						<IconButton
+							icon="trash"
+							label="Delete this message and rewind the task to before it"
+							onClick={() => setMode({ kind: "confirmDelete" })}
+						/>
+					)}
+				</div>
+			)}
 		</div>
 	)
 }

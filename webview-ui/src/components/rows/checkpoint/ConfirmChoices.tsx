@@ -1,0 +1,38 @@
+export interface Choice {
+	label: string
+	onChoose: () => void
+	/** The choice that changes most; shown first, as the primary button. */
+	primary?: boolean
+}
+
+/** A question asked inside a row before something that changes files or the task, with its answers. */
+export function ConfirmChoices({
+	question,
+	choices,
+	onCancel,
+}: {
+	question: string
+	choices: readonly Choice[]
+	onCancel: () => void
+}) {
+	return (
+		<div className="confirm-choices" role="group" aria-label={question}>
+			<div className="row-detail">{question}</div>
+			<div className="confirm-buttons">
+				{choices.map((choice) => (
+					<button
+						key={choice.label}
+						type="button"
+						className={`button ${choice.primary ? "primary" : "secondary"}`}
+						onClick={choice.onChoose}
+					>
+						{choice.label}
+					</button>
+				))}
+				<button type="button" className="button secondary" onClick={onCancel}>
+					Cancel
+				</button>
+			</div>
+		</div>
+	)
+}
