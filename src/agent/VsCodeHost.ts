@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs"
 import { readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import {
+	type ChangesView,
 	type EditSession,
 	type Host,
 	type KeyValueStore,
@@ -16,6 +17,7 @@ import {
 	type WorkspaceDiagnostic,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import type { CheckpointChanges } from "./checkpointChanges"
 import type { EditPreviews } from "./editPreview"
 import { askRepositoryConsent } from "./repositoryConsent"
 import { TerminalCommands } from "./terminalCommands"
@@ -78,6 +80,7 @@ export class VsCodeHost implements Host {
 		context: vscode.ExtensionContext,
 		channel: vscode.LogOutputChannel,
 		private readonly previews: EditPreviews,
+		private readonly checkpointChanges: CheckpointChanges,
 	) {
 		this.logger = logger(channel)
 		this.storageDir = storageFolder(context, this.logger)
@@ -163,6 +166,10 @@ export class VsCodeHost implements Host {
 
 	askConsent(code: RepositoryCode): Promise<boolean> {
 		return askRepositoryConsent(code)
+	}
+
+	showChanges(view: ChangesView): Promise<void> {
+		return this.checkpointChanges.show(view, this.workspaceRoot)
 	}
 
 	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {

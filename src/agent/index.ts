@@ -14,6 +14,7 @@ import {
 	type CairnApi,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { CheckpointChanges } from "./checkpointChanges"
 import { EditPreviews } from "./editPreview"
 import { trackOpenTask } from "./openTaskContextKey"
 import { VsCodeHost } from "./VsCodeHost"
@@ -52,7 +53,8 @@ export async function createAgent(
 	const ripgrep = editorRipgrep()
 	if (ripgrep !== undefined) useRipgrep(ripgrep)
 	const previews = new EditPreviews()
-	const host = new VsCodeHost(context, channel, previews)
+	const checkpointChanges = new CheckpointChanges()
+	const host = new VsCodeHost(context, channel, previews, checkpointChanges)
 	const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "unknown")
 	const controller = new Controller({
 		host,
@@ -73,6 +75,7 @@ export async function createAgent(
 			await controller.dispose()
 			host.dispose()
 			previews.dispose()
+			checkpointChanges.dispose()
 		},
 	}
 }

@@ -155,6 +155,15 @@ describe("context management", () => {
 		expect((percent() as HTMLInputElement).disabled).toBe(true)
 	})
 
+	it("checkpoints can be turned off, and their size limit set", () => {
+		renderSettings()
+		commit(screen.getByRole("spinbutton", { name: "Checkpoint file size limit (MB)" }), "20")
+		expect(onlyFieldPosted()).toEqual(["checkpointFileSizeLimitMB", 20])
+		posted.length = 0
+		fireEvent.click(screen.getByRole("checkbox", { name: "Enable checkpoints" }))
+		expect(onlyFieldPosted()).toEqual(["enableCheckpoints", false])
+	})
+
 	it("a threshold outside 10 to 100 percent is explained and not sent", () => {
 		renderSettings()
 		commit(screen.getByRole("spinbutton", { name: "Condense at (% of the window)" }), "5")

@@ -3,6 +3,7 @@ import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
 import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
+import { CheckpointsSection } from "./CheckpointsSection"
 import { ContextSection } from "./ContextSection"
 import { InstructionsField } from "./InstructionsField"
 import { NumberField } from "./NumberField"
@@ -17,6 +18,7 @@ export function SettingsView() {
 		<main className="settings-view" aria-label="Settings">
 			<ProviderSection />
 			<ContextSection />
+			<CheckpointsSection />
 			<AutoApprovalSection />
 			<section className="settings-section" aria-labelledby="settings-commands">
 				<h2 id="settings-commands">Commands</h2>
