@@ -1,6 +1,7 @@
 // Runs every real-editor suite against the built extension and prints one closing line.
 // Expects `npm run package` to have produced the vsix (e2e/run.sh does that first).
 import { existsSync } from "node:fs"
+import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
@@ -30,6 +31,7 @@ for (const suite of [
 	runGovernanceTests,
 	runRepositoryHooksTests,
 	runContextTests,
+	runCheckpointTests,
 	runExtensionHostTests,
 ]) {
 	try {

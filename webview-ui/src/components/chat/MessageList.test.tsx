@@ -76,7 +76,7 @@ describe("MessageList", () => {
 		loadTask([
 			say("text", "task"),
 			say("api_req_finished", "{}"),
-			say("checkpoint_saved", "abc"),
+			say("api_req_deleted", "{}"),
 			say("text", "ok"),
 		])
 		renderWithList(<MessageList />)

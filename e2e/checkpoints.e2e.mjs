@@ -1,0 +1,114 @@
+// Checkpoints in the real editor: the model rewrites a file (approved in the chat); the chat
+// shows the checkpoint saved before that turn; "View changes" opens VS Code's multi-file diff
+// editor on it; "Restore files" (confirmed) brings the file's first content back on disk.
+import { readFileSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import { startModelServer } from "@cairn/model-server"
+import { launchBrowser } from "./lib/browser.mjs"
+import { startCodeServer } from "./lib/codeServer.mjs"
+import { createSuite } from "./lib/harness.mjs"
+import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
+import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
+import { openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
+
+const original = "export const greeting = 'hello'\n"
+const rewritten = "export const greeting = 'hello, checkpoints'\n"
+const scenario = [
+	{ toolCalls: [{ name: "write_to_file", arguments: { path: "greeting.ts", content: rewritten } }] },
+	{ toolCalls: [{ name: "attempt_completion", arguments: { result: "I rewrote the greeting." } }] },
+]
+
+/** Waits until `check` holds, polling; fails after `timeoutMs` with `what`. */
+async function eventually(check, what, timeoutMs = 20_000) {
+	const deadline = Date.now() + timeoutMs
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+}
+
+export async function runCheckpointTests() {
+	const model = await startModelServer({ lifetimeMs: 300_000, scenario })
+	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (checkpoint tests)" })
+	const file = path.join(server.dirs.workspace, "greeting.ts")
+	writeFileSync(file, original)
+	const { browser, context } = await launchBrowser()
+	const page = await context.newPage()
+	const webviewErrors = watchWebviewErrors(page, extensionId)
+	const screenshot = async (name) => {
+		await page.mouse.move(900, 700)
+		await page.screenshot({ path: path.join(screenshotsDir, `checkpoints-${name}.png`) })
+	}
+	const sidebar = () => webviewContent(page, extensionId)
+	let short = ""
+	const suite = createSuite("checkpoints")
+
+	suite.test(
+		"a turn that edits a file shows the checkpoint saved before it",
+		async () => {
+			await openCairnWithProvider(page, {
+				url: server.workspaceUrl(),
+				viewTitle: viewContainerTitle,
+				sidebar: sidebar(),
+				baseURL: model.openaiBaseURL,
+			})
+			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
+			await box.waitFor({ timeout: 20_000 })
+			await box.fill("Make the greeting mention checkpoints")
+			await box.press("Enter")
+			await sidebar().getByRole("button", { name: "Approve" }).click({ timeout: 30_000 })
+			await sidebar().getByText("I rewrote the greeting.").first().waitFor({ timeout: 30_000 })
+			await eventually(() => readFileSync(file, "utf8") === rewritten, "the edit on disk")
+			const row = sidebar().getByText(/^Checkpoint [0-9a-f]{7} \(before changes\)$/)
+			await row.waitFor({ timeout: 10_000 })
+			short = /Checkpoint ([0-9a-f]{7})/.exec(await row.textContent())[1]
+			await screenshot("1-row")
+		},
+		{ timeoutMs: 90_000 },
+	)
+
+	suite.test(
+		"View changes opens the multi-file diff editor on what changed since the checkpoint",
+		async () => {
+			await sidebar()
+				.getByRole("button", { name: `View changes since checkpoint ${short}` })
+				.click()
+			await page
+				.getByRole("tab", { name: new RegExp(`Changes since checkpoint ${short}`) })
+				.waitFor({ timeout: 20_000 })
+			await page.getByText("greeting.ts").first().waitFor({ timeout: 10_000 })
+			await screenshot("2-diff")
+		},
+		{ timeoutMs: 45_000 },
+	)
+
+	suite.test(
+		"Restore files, once confirmed, brings the file back and says what it did",
+		async () => {
+			await sidebar()
+				.getByRole("button", { name: `Restore files to checkpoint ${short}` })
+				.click()
+			await sidebar().getByRole("button", { name: "Restore files", exact: true }).click()
+			await eventually(
+				() => readFileSync(file, "utf8") === original,
+				"the file's first content on disk",
+			)
+			await sidebar().getByText(`Files restored to checkpoint ${short}`).waitFor({ timeout: 20_000 })
+			await sidebar()
+				.getByText(/1 written back, 0 removed, 0 left alone/)
+				.waitFor({ timeout: 10_000 })
+			await screenshot("3-restored")
+		},
+		{ timeoutMs: 45_000 },
+	)
+
+	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
+
+	try {
+		return await suite.run()
+	} finally {
+		await browser.close().catch(() => {})
+		await server.stop()
+		await model.close()
+	}
+}
