@@ -67,6 +67,11 @@ describe("the command line", () => {
 		})
 	})
 
+	it("checkpoints are saved unless --no-checkpoints turns them off for the run", async () => {
+		expect((await options("go")).checkpoints).toBe(true)
+		expect((await options("--no-checkpoints", "go")).checkpoints).toBe(false)
+	})
+
 	it("-c, --session-id and --stdin-prompt-stream", async () => {
 		expect((await options("-c")).resume).toEqual({ latest: true })
 		expect((await options("--session-id", "abc", "go on")).resume).toEqual({ taskId: "abc" })

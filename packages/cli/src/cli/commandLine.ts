@@ -29,6 +29,8 @@ export interface Flags {
 	allowOutsideWorkspace?: boolean
 	allowProtected?: boolean
 	trustWorkspaceHooks?: boolean
+	/** false with --no-checkpoints. */
+	checkpoints: boolean
 }
 
 export type ParsedCommand =
@@ -91,6 +93,10 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option(
 			"--allow-protected",
 			"with -y, also approve edits to protected files (.cairn/, .vscode/, .git/, ...)",
+		)
+		.option(
+			"--no-checkpoints",
+			"save no checkpoints in this run (the workspace's files before each change; see `cairn checkpoints`)",
 		)
 		.option(
 			"--trust-workspace-hooks",

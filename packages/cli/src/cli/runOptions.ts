@@ -29,6 +29,8 @@ export interface RunOptions {
 	outputFormat: OutputFormat
 	debug: boolean
 	stdinPromptStream: boolean
+	/** False: this run saves no checkpoints (--no-checkpoints); the setting is left as it is. */
+	checkpoints: boolean
 }
 
 export interface Environment {
@@ -164,5 +166,6 @@ export async function resolveRunOptions(
 		outputFormat,
 		debug: flags.debug === true,
 		stdinPromptStream,
+		checkpoints: flags.checkpoints !== false,
 	}
 }

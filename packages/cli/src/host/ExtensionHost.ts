@@ -31,6 +31,8 @@ export interface ExtensionHostOptions {
 	retryBaseDelayMs?: number
 	/** --trust-workspace-hooks: the person agrees to the workspace's hooks file as it is. */
 	trustWorkspaceHooks?: boolean
+	/** --no-checkpoints: false saves none in this run. */
+	checkpoints?: boolean
 }
 
 /**
@@ -60,6 +62,7 @@ export class ExtensionHost {
 			buildProvider: (settings: ProviderSettings, storedKey: string | undefined): ModelProvider =>
 				buildProvider(settings, runKey(settings.provider) ?? storedKey),
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
+			...(options.checkpoints === false && { checkpoints: false }),
 		})
 	}
 

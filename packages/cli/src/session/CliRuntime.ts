@@ -48,6 +48,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		logger,
 		version: cliVersion,
 		trustWorkspaceHooks: options.trustWorkspaceHooks,
+		checkpoints: options.checkpoints,
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),
 	})

@@ -48,6 +48,8 @@ export interface ControllerOptions {
 	 * loaded, so listeners added early hear everything; by default the Controller makes its own.
 	 */
 	events?: IsolatedEmitter<CairnAPIEvents>
+	/** False turns checkpoints off for this Controller's life whatever the settings say (the CLI's --no-checkpoints). */
+	checkpoints?: boolean
 }
 
 /**
@@ -385,7 +387,7 @@ export class Controller {
 		const checkpoints = new TaskCheckpoints({
 			taskId,
 			store: () => this.checkpointStore(),
-			enabled: () => this.settingsStore.settings.enableCheckpoints,
+			enabled: () => this.options.checkpoints !== false && this.settingsStore.settings.enableCheckpoints,
 			historyPoint: () => created.task?.history.point() ?? { messages: 0 },
 			rows: checkpointRows(() => created.task),
 			logger: this.host.logger,

@@ -224,6 +224,51 @@ describe("TranscriptEvents", () => {
 		])
 	})
 
+	it("reports a checkpoint once it is saved, a restore with what it did, and checkpoints that are off", () => {
+		const { events, next, put } = setup()
+		const a = "a".repeat(40)
+		const b = "b".repeat(40)
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const saved = next()
+		put({ ts: saved, type: "say", say: "checkpoint_saved", partial: true })
+		const checkpoint = { commit: a, reason: "taskStart" as const, history: { messages: 0 } }
+		put({ ts: saved, type: "say", say: "checkpoint_saved", text: a, checkpoint })
+		put({ ts: saved, type: "say", say: "checkpoint_saved", text: a, checkpoint })
+		const restored = next()
+		const report = { restoredTo: a, written: ["app.ts"], removed: [], skipped: [], taskRewound: true }
+		put({
+			ts: restored,
+			type: "say",
+			say: "checkpoint_saved",
+			text: b,
+			checkpoint: { commit: b, reason: "beforeRestore", history: { messages: 2 }, restore: report },
+		})
+		const off = next()
+		put({ ts: off, type: "say", say: "checkpoint_error", text: "git is not installed" })
+		expect(events.filter((e) => e.type === "system")).toEqual([
+			{
+				type: "system",
+				subtype: "checkpoint_saved",
+				id: `checkpoint_${saved}`,
+				checkpoint: a,
+				reason: "taskStart",
+			},
+			{
+				type: "system",
+				subtype: "checkpoint_restored",
+				id: `checkpoint_${restored}`,
+				checkpoint: b,
+				...report,
+			},
+			{
+				type: "system",
+				subtype: "checkpoints_unavailable",
+				id: `checkpoint_${off}`,
+				error: "git is not installed",
+			},
+		])
+	})
+
 	it("reports a condense once it is final, counts what the summary cost, and reports failures and truncations", () => {
 		const { events, transcript, next, put } = setup()
 		put({ ts: next(), type: "say", say: "text", text: "task" })

@@ -1,5 +1,6 @@
 import {
 	apiRetryDelaySchema,
+	checkpointOf,
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
 	clineAskUseMcpServerSchema,
@@ -193,6 +194,10 @@ export class TranscriptEvents {
 			case "sliding_window_truncation":
 				if (message.partial === true || !this.once(message, row)) return
 				return this.contextChange(message)
+			case "checkpoint_saved":
+			case "checkpoint_error":
+				if (message.partial === true || !this.once(message, row)) return
+				return this.checkpoint(message)
 			case "completion_result":
 				if (message.partial === true || !this.once(message, row)) return
 				this.endCall("success")
@@ -301,6 +306,35 @@ export class TranscriptEvents {
 			totalCost: this.usageTotal.cost,
 			...(info.cancelReason !== undefined && { cancelReason: info.cancelReason }),
 			...(info.streamingFailedMessage !== undefined && { failure: info.streamingFailedMessage }),
+		})
+	}
+
+	/** A checkpoint saved, a restore (its row is the checkpoint saved just before), or checkpoints off. */
+	private checkpoint(message: ClineMessage): void {
+		const id = `checkpoint_${message.ts}`
+		if (message.say === "checkpoint_error")
+			return this.emit({
+				type: "system",
+				subtype: "checkpoints_unavailable",
+				id,
+				error: message.text ?? "",
+			})
+		const checkpoint = checkpointOf(message)
+		if (checkpoint === undefined) return
+		if (checkpoint.restore !== undefined)
+			return this.emit({
+				type: "system",
+				subtype: "checkpoint_restored",
+				id,
+				checkpoint: checkpoint.commit,
+				...checkpoint.restore,
+			})
+		this.emit({
+			type: "system",
+			subtype: "checkpoint_saved",
+			id,
+			checkpoint: checkpoint.commit,
+			reason: checkpoint.reason,
 		})
 	}
 

@@ -1,4 +1,4 @@
-import type { ClineAsk, ClineSayHook } from "@cairn/types"
+import type { CheckpointSaved, ClineAsk, ClineSayHook, RestoreReport } from "@cairn/types"
 
 /** Bumped when a line's meaning changes; new event types or fields do not bump it. */
 export const streamSchemaVersion = 1
@@ -47,6 +47,18 @@ export type StreamEvent =
 	  }
 	/** A condense was tried and could not be done; the task goes on with its context as it was. */
 	| { type: "system"; subtype: "condense_failed"; id: string; error: string }
+	/** The workspace's files were saved (`reason`: task start, before a turn's changes, before a restore). */
+	| {
+			type: "system"
+			subtype: "checkpoint_saved"
+			id: string
+			checkpoint: string
+			reason: CheckpointSaved["reason"]
+	  }
+	/** Files were restored to a checkpoint (and the task rewound, when `taskRewound`); `checkpoint` saved the files just before. */
+	| ({ type: "system"; subtype: "checkpoint_restored"; id: string; checkpoint: string } & RestoreReport)
+	/** Checkpoints could not be saved; the task goes on without them. */
+	| { type: "system"; subtype: "checkpoints_unavailable"; id: string; error: string }
 	/** The oldest messages were left out of what the model is sent, to fit its context window. */
 	| { type: "system"; subtype: "context_truncated"; id: string; text?: string }
 	| { type: "user"; id: string; text: string }
