@@ -36,7 +36,19 @@ export interface Flags {
 export type ParsedCommand =
 	| { kind: "run"; flags: Flags; words: string[]; outputFormatGiven: boolean }
 	| { kind: "listTasks"; flags: Flags; outputFormatGiven: boolean }
+	| {
+			kind: "checkpoints"
+			flags: Flags
+			outputFormatGiven: boolean
+			command: CheckpointCommand
+	  }
 	| { kind: "exit"; code: number }
+
+/** `cairn checkpoints <task> [list | diff <id> | restore <id>]`. */
+export type CheckpointCommand =
+	| { action: "list"; taskId: string }
+	| { action: "diff"; taskId: string; id: string; sinceTask: boolean }
+	| { action: "restore"; taskId: string; id: string; withTask: boolean }
 
 export interface CommandLineIO {
 	stdout: (text: string) => void
@@ -143,6 +155,49 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
 			})
 		})
+	program
+		.command("checkpoints")
+		.description(
+			"a task's checkpoints: list them, print what changed since one (a unified diff), or restore the files to one",
+		)
+		.argument("<task-id>", "the task (see `cairn list tasks`)")
+		.addArgument(
+			new Argument("[action]", "what to do").choices(["list", "diff", "restore"]).default("list"),
+		)
+		.argument("[checkpoint-id]", "the checkpoint: its id or a unique prefix of 7 or more characters")
+		.option("--with-task", "restore: also rewind the task to the checkpoint (the rewound part is kept)")
+		.option("--since-task", "diff: every change since the task's first checkpoint")
+		.exitOverride()
+		.configureOutput({
+			writeOut: io.stdout,
+			writeErr: io.stderr,
+			outputError: (message, write) => write(oneLineError(message)),
+		})
+		.action(
+			(
+				taskId: string,
+				action: "list" | "diff" | "restore",
+				id: string | undefined,
+				options: { withTask?: boolean; sinceTask?: boolean },
+				command: Command,
+			) => {
+				if (action !== "list" && id === undefined) {
+					command.error(`error: ${action} needs a checkpoint id`, { exitCode: ExitCode.usage })
+					return
+				}
+				onParsed({
+					kind: "checkpoints",
+					flags: command.optsWithGlobals<Flags>(),
+					outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+					command:
+						action === "list"
+							? { action, taskId }
+							: action === "diff"
+								? { action, taskId, id: id ?? "", sinceTask: options.sinceTask === true }
+								: { action, taskId, id: id ?? "", withTask: options.withTask === true },
+				})
+			},
+		)
 	return program
 }
 

@@ -3,6 +3,7 @@ import { ExitCode } from "@cairn/core"
 import { PromptManager } from "../input/PromptManager.js"
 import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
+import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { runPromptStream } from "../session/runPromptStream.js"
 import { runOneShot } from "../session/runOneShot.js"
@@ -74,6 +75,11 @@ export async function main(io: CliProcess): Promise<number> {
 			{ env: io.env, cwd: io.cwd },
 		)
 		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "checkpoints")
+			return await runCheckpointCommand(options, parsed.command, {
+				stdout: (text) => void io.stdout.write(text),
+				stderr: (text) => void io.stderr.write(text),
+			})
 		const mode = modeOf(options, io)
 		const interactive = mode === "plain" && options.outputFormat === "text" && io.stdin.isTTY === true
 		if (options.outputFormat !== "text") quietConsole(io.stderr)
