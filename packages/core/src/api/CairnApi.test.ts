@@ -337,3 +337,64 @@ describe("taskModeSwitched", () => {
 		expect(agent.controller.historyItem(taskId)?.mode).toBe("architect")
 	})
 })
+
+describe("checkpoints", () => {
+	const edit = (content: string) => call("write_to_file", { path: "app.ts", content })
+	const editing = (scenario: object[]) =>
+		startApi({
+			provider: "openai",
+			files: { "app.ts": "v1\n" },
+			settings: { autoApproval: { enabled: true, write: true }, enableCheckpoints: true },
+			scenario,
+		})
+
+	it("lists the current task's checkpoints, shows the diff since one, restores the files to it", async () => {
+		harness = await editing([edit("v2\n"), done()])
+		const { api, agent } = harness
+		const completed = next(api, "taskCompleted")
+		await api.startNewTask({ text: "edit app.ts" })
+		await completed
+		const checkpoints = await api.getCheckpoints()
+		expect(checkpoints.map((c) => c.reason)).toEqual(["taskStart", "beforeChange"])
+		const before = checkpoints[1]!
+		const diff = await api.getCheckpointDiff({ ts: before.ts, since: "checkpoint" })
+		expect(diff).toMatchObject({ from: before.id, files: [{ path: "app.ts", change: "modified" }] })
+		expect(diff.patch).toContain("-v1\n+v2")
+		await api.restoreCheckpoint({ ts: before.ts, mode: "files" })
+		expect(await agent.read("app.ts")).toBe("v1\n")
+		expect((await api.getCheckpoints()).at(-1)).toMatchObject({
+			reason: "beforeRestore",
+			restoredTo: before.id,
+		})
+	})
+
+	it("edits the task's first message: the task runs again with the new text", async () => {
+		harness = await editing([edit("v2\n"), done(), edit("v3\n"), done("again")])
+		const { api, agent } = harness
+		const first = next(api, "taskCompleted")
+		await api.startNewTask({ text: "write v2" })
+		await first
+		const again = next(api, "taskCompleted")
+		const [task] = agent.controller.currentTask!.messages
+		await api.editMessage({ ts: task!.ts, text: "write v3", restoreFiles: true })
+		await again
+		expect(await agent.read("app.ts")).toBe("v3\n")
+		expect(agent.controller.currentTask?.messages[0]?.text).toBe("write v3")
+	})
+
+	it("rejects, naming the method, options a client could not send, and a row that is not a checkpoint", async () => {
+		harness = await editing([edit("v2\n"), done()])
+		const { api } = harness
+		const completed = next(api, "taskCompleted")
+		await api.startNewTask({ text: "edit app.ts" })
+		await completed
+		await expect(api.restoreCheckpoint({ ts: -1, mode: "files" })).rejects.toThrow(/^restoreCheckpoint: /)
+		await expect(
+			api.restoreCheckpoint({ ts: 1, mode: "everything" } as unknown as { ts: number; mode: "files" }),
+		).rejects.toThrow(/^restoreCheckpoint: /)
+		await expect(api.deleteMessage({ ts: 1, restoreFiles: false })).rejects.toThrow(
+			"That message is not one of yours that can be edited or deleted.",
+		)
+		expect(await harness.agent.read("app.ts")).toBe("v2\n")
+	})
+})

@@ -1,4 +1,6 @@
 import type {
+	CheckpointDiff,
+	CheckpointInfo,
 	CairnAPI,
 	CairnAPIEvents,
 	CairnConfigurationPatch,
@@ -53,6 +55,31 @@ export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAP
 
 	async condenseTaskContext(): Promise<void> {
 		return (await this.options.load()).condenseTaskContext()
+	}
+
+	async getCheckpoints(): Promise<CheckpointInfo[]> {
+		return (await this.options.load()).getCheckpoints()
+	}
+
+	async restoreCheckpoint(options: { ts: number; mode: "files" | "filesAndTask" }): Promise<void> {
+		return (await this.options.load()).restoreCheckpoint(options)
+	}
+
+	async getCheckpointDiff(options: { ts: number; since: "checkpoint" | "task" }): Promise<CheckpointDiff> {
+		return (await this.options.load()).getCheckpointDiff(options)
+	}
+
+	async editMessage(options: {
+		ts: number
+		text: string
+		images?: string[]
+		restoreFiles: boolean
+	}): Promise<void> {
+		return (await this.options.load()).editMessage(options)
+	}
+
+	async deleteMessage(options: { ts: number; restoreFiles: boolean }): Promise<void> {
+		return (await this.options.load()).deleteMessage(options)
 	}
 
 	async resumeTask(taskId: string): Promise<void> {

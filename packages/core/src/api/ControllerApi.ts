@@ -14,7 +14,12 @@ import {
 	type CairnSettings,
 	type ClineMessage,
 	type WebviewMessage,
+	type CheckpointDiff,
+	type CheckpointInfo,
+	type ExtensionMessage,
+	checkpointOf,
 	lastStateMessage,
+	parseWebviewMessage,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
@@ -27,6 +32,18 @@ interface Queued {
 /** Validates what another extension passed; bad input is a clear error naming the method. */
 function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
 	const parsed = safeParse(schema, input)
+	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
+	return parsed.data
+}
+
+/** The client message of `type` built from an API method's options, checked as the host checks any client's. */
+function clientMessage<T extends WebviewMessage["type"]>(
+	type: T,
+	options: unknown,
+	what: string,
+): WebviewMessage {
+	const fields = typeof options === "object" && options !== null ? options : {}
+	const parsed = parseWebviewMessage({ ...fields, type })
 	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
 	return parsed.data
 }
@@ -107,6 +124,45 @@ export class ControllerApi {
 		await this.send({ type: "condenseTaskContextRequest" })
 	}
 
+	getCheckpoints(): CheckpointInfo[] {
+		return this.messages().flatMap((message) => {
+			const checkpoint = checkpointOf(message)
+			if (checkpoint === undefined) return []
+			return [
+				{
+					ts: message.ts,
+					id: checkpoint.commit,
+					reason: checkpoint.reason,
+					...(checkpoint.restore && { restoredTo: checkpoint.restore.restoredTo }),
+				},
+			]
+		})
+	}
+
+	async restoreCheckpoint(options: unknown): Promise<void> {
+		await this.send(clientMessage("checkpointRestore", options, "restoreCheckpoint"))
+	}
+
+	async getCheckpointDiff(options: unknown): Promise<CheckpointDiff> {
+		let answer: CheckpointDiff | undefined
+		await this.send(clientMessage("checkpointDiff", options, "getCheckpointDiff"), (reply) => {
+			if (reply.type === "checkpointDiff") {
+				const { type: _type, ...diff } = reply
+				answer = diff
+			}
+		})
+		if (answer === undefined) throw new Error("getCheckpointDiff: the host did not answer")
+		return answer
+	}
+
+	async editMessage(options: unknown): Promise<void> {
+		await this.send(clientMessage("editMessage", options, "editMessage"))
+	}
+
+	async deleteMessage(options: unknown): Promise<void> {
+		await this.send(clientMessage("deleteMessage", options, "deleteMessage"))
+	}
+
 	async resumeTask(taskId: unknown): Promise<void> {
 		const id = parse(taskIdSchema, taskId, "resumeTask")
 		this.queue.length = 0
@@ -142,10 +198,11 @@ export class ControllerApi {
 	}
 
 	/** Sends a message as a client would; the error the Controller answers with is thrown. */
-	private async send(message: WebviewMessage): Promise<void> {
+	private async send(message: WebviewMessage, onReply?: (reply: ExtensionMessage) => void): Promise<void> {
 		let failure: string | undefined
 		await this.controller.handleWebviewMessage(message, (reply) => {
 			if (reply.type === "error") failure = reply.error
+			onReply?.(reply)
 		})
 		if (failure !== undefined) throw new Error(failure)
 	}

@@ -3,6 +3,7 @@ import type { ParseResult } from "../parse.js"
 import type { ProviderName } from "../settings/provider.js"
 import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
 import { imagesSchema, userTextSchema } from "../webview/limits.js"
+import type { ExtensionMessageOf } from "../webview/extensionMessage.js"
 import type { WebviewMessage } from "../webview/webviewMessage.js"
 import type { CairnAPIEvents } from "./events.js"
 
@@ -50,6 +51,17 @@ export const startTaskOptionsSchema = z
 	.strict()
 export type StartTaskOptions = z.infer<typeof startTaskOptionsSchema>
 
+/** A checkpoint of the current task: its row's `ts`, its id, why it was saved, and for a restore's row what it restored to. */
+export interface CheckpointInfo {
+	ts: number
+	id: string
+	reason: "taskStart" | "beforeChange" | "beforeRestore"
+	restoredTo?: string
+}
+
+/** The files changed since a checkpoint and the change as a unified diff. */
+export type CheckpointDiff = Omit<ExtensionMessageOf<"checkpointDiff">, "type">
+
 type ApiListener<K extends keyof CairnAPIEvents> = (...args: CairnAPIEvents[K]) => unknown
 
 /**
@@ -85,6 +97,25 @@ export interface CairnAPI {
 	 * when there is no current task.
 	 */
 	condenseTaskContext(): Promise<void>
+	/** The current task's checkpoints, oldest first; empty when there is no task or none was saved. */
+	getCheckpoints(): Promise<CheckpointInfo[]>
+	/**
+	 * Restores the files to the checkpoint of row `ts` (`filesAndTask`: and rewinds the task to
+	 * it), as the chat's buttons do. Resolves when the task is open again; rejects, changing
+	 * nothing, for a row that is not a checkpoint or when checkpoints are unavailable.
+	 */
+	restoreCheckpoint(options: { ts: number; mode: "files" | "filesAndTask" }): Promise<void>
+	/** What changed since the checkpoint of row `ts` (or since the task's first one): the files and a unified diff. */
+	getCheckpointDiff(options: { ts: number; since: "checkpoint" | "task" }): Promise<CheckpointDiff>
+	/** Rewinds the task to before the person's message `ts` and sends `text` in its place (files restored with `restoreFiles`). */
+	editMessage(options: {
+		ts: number
+		text: string
+		images?: string[]
+		restoreFiles: boolean
+	}): Promise<void>
+	/** Rewinds the task to before the person's message `ts` (files restored with `restoreFiles`). */
+	deleteMessage(options: { ts: number; restoreFiles: boolean }): Promise<void>
 	/** Opens a task of the history where it stopped (it offers to resume); rejects for an unknown id. */
 	resumeTask(taskId: string): Promise<void>
 	isTaskInHistory(taskId: string): Promise<boolean>
