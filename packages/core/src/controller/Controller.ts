@@ -387,7 +387,8 @@ export class Controller {
 		const checkpoints = new TaskCheckpoints({
 			taskId,
 			store: () => this.checkpointStore(),
-			enabled: () => this.options.checkpoints !== false && this.settingsStore.settings.enableCheckpoints,
+			enabled: () =>
+				this.options.checkpoints !== false && this.settingsStore.settings.enableCheckpoints,
 			historyPoint: () => created.task?.history.point() ?? { messages: 0 },
 			rows: checkpointRows(() => created.task),
 			logger: this.host.logger,
