@@ -1,29 +1,28 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { jsonLines, runCli, withWorld } from "./support/cliProcess.js"
+import { type CliWorld, jsonLines, runCli, withWorld } from "./support/cliProcess.js"
 import { complete, writeFile } from "./support/scenarios.js"
 
 const edits = [writeFile("app.ts", "v2\n"), writeFile("notes.md", "new\n"), complete()]
 
+/** Runs the edits with -y in stream-json; returns the run and its task id. */
+async function editRun(world: CliWorld) {
+	const run = await runCli(world, [...world.providerArgs, "-y", "--output-format", "stream-json", "edit"])
+	const lines = jsonLines(run.stdout)
+	return { run, lines, taskId: lines.find((line) => line.subtype === "task_started")?.taskId as string }
+}
+
 describe.concurrent("checkpoints from the CLI", () => {
 	it("a run reports each checkpoint in stream-json; `cairn checkpoints` lists, diffs and restores them by id", () =>
 		withWorld({ scenario: edits, files: { "app.ts": "v1\n" } }, async (world) => {
-			const run = await runCli(world, [
-				...world.providerArgs,
-				"-y",
-				"--output-format",
-				"stream-json",
-				"edit",
-			])
+			const { run, lines, taskId } = await editRun(world)
 			expect(run.code).toBe(0)
-			const lines = jsonLines(run.stdout)
 			const saved = lines.filter(
 				(line) => line.type === "system" && line.subtype === "checkpoint_saved",
 			)
 			// One at the start, one before each turn that changed files.
 			expect(saved.map((line) => line.reason)).toEqual(["taskStart", "beforeChange", "beforeChange"])
-			const taskId = lines.find((line) => line.subtype === "task_started")?.taskId as string
 			const beforeChange = saved[1]?.checkpoint as string
 
 			const listed = await runCli(world, ["checkpoints", taskId])
@@ -46,15 +45,7 @@ describe.concurrent("checkpoints from the CLI", () => {
 
 	it("an unknown or malformed checkpoint id is a usage error that changes nothing", () =>
 		withWorld({ scenario: edits, files: { "app.ts": "v1\n" } }, async (world) => {
-			const run = await runCli(world, [
-				...world.providerArgs,
-				"-y",
-				"--output-format",
-				"stream-json",
-				"edit",
-			])
-			const taskId = jsonLines(run.stdout).find((line) => line.subtype === "task_started")
-				?.taskId as string
+			const { taskId } = await editRun(world)
 			const unknown = await runCli(world, ["checkpoints", taskId, "restore", "0123456789abcdef"])
 			expect(unknown).toMatchObject({
 				code: 2,

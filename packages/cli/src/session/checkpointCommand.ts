@@ -8,9 +8,7 @@ import {
 import { ExitCode, jsonLine } from "@cairn/core"
 import type { CheckpointCommand, CommandLineIO } from "../cli/commandLine.js"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
-import { ExtensionHost } from "../host/ExtensionHost.js"
-import { cliVersion } from "../version.js"
+import { startHistoryHost } from "./historyHost.js"
 
 interface Row {
 	ts: number
@@ -32,18 +30,7 @@ export async function runCheckpointCommand(
 	command: CheckpointCommand,
 	io: CommandLineIO,
 ): Promise<number> {
-	const logger = createCliLogger({
-		debug: options.debug,
-		cairnHome: options.cairnHome,
-		stderr: true,
-		secrets: [],
-	})
-	const host = await ExtensionHost.start({
-		workspace: options.workspace,
-		storageDir: options.cairnHome,
-		logger,
-		version: cliVersion,
-	})
+	const host = await startHistoryHost(options)
 	try {
 		if (!(await host.controller.showTask(command.taskId))) {
 			io.stderr(`cairn: there is no task ${command.taskId}\n`)

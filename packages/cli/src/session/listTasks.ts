@@ -1,11 +1,9 @@
 import type { HistoryItem } from "@cairn/types"
 import type { OutputFormat } from "../cli/commandLine.js"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
-import { ExtensionHost } from "../host/ExtensionHost.js"
 import { jsonLine } from "@cairn/core"
 import { formatCost } from "../output/format.js"
-import { cliVersion } from "../version.js"
+import { startHistoryHost } from "./historyHost.js"
 
 /** `cairn list tasks`: the workspace's tasks, newest first, as a table or JSON. */
 export function formatTaskList(items: readonly HistoryItem[], format: OutputFormat): string {
@@ -29,18 +27,7 @@ export function formatTaskList(items: readonly HistoryItem[], format: OutputForm
 
 /** Reads the history from $CAIRN_HOME (no provider needed) and prints it. */
 export async function listTasks(options: RunOptions, write: (text: string) => void): Promise<number> {
-	const logger = createCliLogger({
-		debug: options.debug,
-		cairnHome: options.cairnHome,
-		stderr: true,
-		secrets: [],
-	})
-	const host = await ExtensionHost.start({
-		workspace: options.workspace,
-		storageDir: options.cairnHome,
-		logger,
-		version: cliVersion,
-	})
+	const host = await startHistoryHost(options)
 	try {
 		write(formatTaskList(host.listHistory(), options.outputFormat))
 		return 0

@@ -125,7 +125,7 @@ async function applySteps(
 		.filter((step) => step.action === "remove")
 		.sort((a, b) => b.path.split("/").length - a.path.split("/").length)
 	for (const step of removals) {
-		const blocked = await symlinkedFolderOn(root, step.path)
+		const blocked = await foldersOnPath(root, step.path, false)
 		if (blocked !== undefined) {
 			skipped.push({ path: step.path, reason: blocked })
 			continue
@@ -148,7 +148,7 @@ async function applySteps(
 	for (const step of writes) {
 		const content = blobs.get(step.blob)
 		if (content === undefined) throw new Error(`the checkpoint has no content for ${step.path}`)
-		const blocked = await prepareFolders(root, step.path)
+		const blocked = await foldersOnPath(root, step.path, true)
 		if (blocked !== undefined) {
 			skipped.push({ path: step.path, reason: blocked })
 			continue
@@ -177,27 +177,22 @@ async function applySteps(
 	return { written, removed, skipped }
 }
 
-/** Makes the folders above `relative`; a reason instead when one of them is a link or a file. */
-async function prepareFolders(root: string, relative: string): Promise<string | undefined> {
+/**
+ * Checks the folders above `relative`: a reason when one is a link (writing or removing through
+ * it would reach outside the workspace) or a file. With `create`, makes the missing ones; without,
+ * a missing one means there is nothing below it to remove.
+ */
+async function foldersOnPath(root: string, relative: string, create: boolean): Promise<string | undefined> {
 	let folder = root
 	for (const segment of relative.split("/").slice(0, -1)) {
 		folder = path.join(folder, segment)
 		const stats = await lstat(folder).catch(() => undefined)
-		if (stats === undefined) await mkdir(folder)
-		else if (stats.isSymbolicLink()) return "a folder on its path is a symbolic link now"
-		else if (!stats.isDirectory()) return "a file is in the place of a folder on its path"
-	}
-	return undefined
-}
-
-/** A folder above `relative` that is a symbolic link: removing through it would reach outside. */
-async function symlinkedFolderOn(root: string, relative: string): Promise<string | undefined> {
-	let folder = root
-	for (const segment of relative.split("/").slice(0, -1)) {
-		folder = path.join(folder, segment)
-		const stats = await lstat(folder).catch(() => undefined)
-		if (stats === undefined) return undefined
-		if (stats.isSymbolicLink()) return "a folder on its path is a symbolic link now"
+		if (stats === undefined) {
+			if (!create) return undefined
+			await mkdir(folder)
+		} else if (stats.isSymbolicLink()) return "a folder on its path is a symbolic link now"
+		else if (!stats.isDirectory())
+			return create ? "a file is in the place of a folder on its path" : undefined
 	}
 	return undefined
 }

@@ -19,40 +19,32 @@ export function RestoreReportView({
 	]
 		.filter(Boolean)
 		.join(", ")
+	const lists: [label: string, lines: string[]][] = [
+		["written back", report.written],
+		["removed", report.removed],
+		["left alone", report.skipped.map((skip) => `${skip.path}: ${skip.reason}`)],
+	]
 	return (
 		<div className="restore-report">
 			<div className="row-detail">
 				{summary}. The files as they were before are checkpoint {saved}.
 			</div>
-			{report.written.length > 0 && (
-				<ToolSection stateKey={`${ts}:written`} label="written back" initiallyExpanded={false}>
-					<ul className="path-list">
-						{report.written.map((path) => (
-							<li key={path}>{path}</li>
-						))}
-					</ul>
-				</ToolSection>
-			)}
-			{report.removed.length > 0 && (
-				<ToolSection stateKey={`${ts}:removed`} label="removed" initiallyExpanded={false}>
-					<ul className="path-list">
-						{report.removed.map((path) => (
-							<li key={path}>{path}</li>
-						))}
-					</ul>
-				</ToolSection>
-			)}
-			{report.skipped.length > 0 && (
-				<ToolSection stateKey={`${ts}:skipped`} label="left alone" initiallyExpanded={false}>
-					<ul className="path-list">
-						{report.skipped.map((skip) => (
-							<li key={skip.path}>
-								{skip.path}: {skip.reason}
-							</li>
-						))}
-					</ul>
-				</ToolSection>
-			)}
+			{lists
+				.filter(([, lines]) => lines.length > 0)
+				.map(([label, lines]) => (
+					<ToolSection
+						key={label}
+						stateKey={`${ts}:${label}`}
+						label={label}
+						initiallyExpanded={false}
+					>
+						<ul className="path-list">
+							{lines.map((line) => (
+								<li key={line}>{line}</li>
+							))}
+						</ul>
+					</ToolSection>
+				))}
 		</div>
 	)
 }
