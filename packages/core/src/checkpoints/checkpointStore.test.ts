@@ -158,6 +158,16 @@ describe("checkpoints in a hostile or unusual workspace", () => {
 		expect(changes.changes.map((c) => c.path)).toEqual([])
 	})
 
+	it("say plainly that git is missing when it cannot be found", async () => {
+		const path_ = process.env.PATH
+		process.env.PATH = path.join(temp.dir, "no-binaries-here")
+		try {
+			await expect(open()).rejects.toThrow("git is not installed (or not on PATH)")
+		} finally {
+			process.env.PATH = path_
+		}
+	})
+
 	it("refuse a checkpoint id that is not one of this workspace's", async () => {
 		await put("a.txt", "a\n")
 		const store = await open()
