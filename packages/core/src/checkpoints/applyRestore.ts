@@ -19,9 +19,11 @@ const planSchema = z.object({
 	notKeptAtTarget: z.object({ tooLarge: z.array(z.string()), nestedRepositories: z.array(z.string()) }),
 })
 
+export const pendingRestoreName = "restore-pending.json"
+
 /** Where an unfinished restore's plan is kept, beside the shadow repository's git folder. */
 export function pendingRestoreFile(repository: ShadowRepository): string {
-	return path.join(path.dirname(repository.gitDir), "restore-pending.json")
+	return path.join(path.dirname(repository.gitDir), pendingRestoreName)
 }
 
 /**

@@ -1,9 +1,9 @@
-import { mkdir } from "node:fs/promises"
+import { mkdir, stat } from "node:fs/promises"
 import path from "node:path"
 import type { RestoreReport } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
 import { acquireLock } from "../persistence/processLock.js"
-import { applyRestore, finishPendingRestore } from "./applyRestore.js"
+import { applyRestore, finishPendingRestore, pendingRestoreName } from "./applyRestore.js"
 import { planRestore } from "./restorePlan.js"
 import { ShadowRepository, type TreeChange } from "./shadowRepository.js"
 
@@ -62,6 +62,15 @@ export class CheckpointStore {
 		} finally {
 			await lock.release()
 		}
+	}
+
+	/** Whether a restore in this workspace was cut short (a crash) and waits to be finished by `open`. */
+	static async hasPendingRestore(storageDir: string, workspaceRoot: string): Promise<boolean> {
+		const folder = await ShadowRepository.folderFor(storageDir, workspaceRoot)
+		return stat(path.join(folder, pendingRestoreName)).then(
+			() => true,
+			() => false,
+		)
 	}
 
 	/** Saves the workspace as the task's next checkpoint; returns its id (a commit). */

@@ -105,6 +105,9 @@ export class Controller {
 				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
 		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
+		// A restore a crash cut short is finished before anyone works in the workspace again.
+		if (await CheckpointStore.hasPendingRestore(this.host.storageDir, this.host.workspaceRoot))
+			await this.checkpointStore()
 		const report = this.storeInstance.indexReport
 		// A fresh storage folder has no index yet; only a rebuild that repaired something is news.
 		const repaired = report.added.length > 0 || report.dropped.length > 0 || report.unreadable.length > 0
