@@ -37,3 +37,37 @@ describe("context management rows in the TUI", () => {
 		expect(row({ say: "condense_context" })).toBe("")
 	})
 })
+
+describe("checkpoint rows in the TUI", () => {
+	const commit = "0123456789abcdef0123456789abcdef01234567"
+	it("a saved checkpoint is one dim line with its id; one still being saved shows nothing yet", () => {
+		expect(
+			row({
+				say: "checkpoint_saved",
+				text: commit,
+				checkpoint: { commit, reason: "beforeChange", history: { messages: 2 } },
+			}),
+		).toContain("checkpoint 0123456789ab")
+		expect(row({ say: "checkpoint_saved", partial: true })).toBe("")
+	})
+
+	it("a restore says what it did and how to undo it; checkpoints that are off say why", () => {
+		const restore = {
+			restoredTo: "f".repeat(40),
+			written: ["a.ts"],
+			removed: [],
+			skipped: [],
+			taskRewound: false,
+		}
+		const line = row({
+			say: "checkpoint_saved",
+			text: commit,
+			checkpoint: { commit, reason: "beforeRestore", history: { messages: 2 }, restore },
+		})
+		expect(line).toContain("restored files to ffffffffffff: 1 written, 0 removed, 0 left alone")
+		expect(line).toContain("restore 0123456789ab")
+		expect(
+			row({ say: "checkpoint_error", text: "Checkpoints are off for this task: git is not installed" }),
+		).toContain("Checkpoints are off for this task")
+	})
+})

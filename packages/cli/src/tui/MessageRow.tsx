@@ -1,5 +1,6 @@
 import {
 	apiRetryDelaySchema,
+	checkpointOf,
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
 	clineSayHookSchema,
@@ -123,6 +124,23 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				return <ContextLine change={{ kind: "failed", error: text }} />
 			case "sliding_window_truncation":
 				return <ContextLine change={{ kind: "truncated", text }} />
+			case "checkpoint_saved": {
+				const checkpoint = checkpointOf(message)
+				if (checkpoint === undefined) return null
+				const id = checkpoint.commit.slice(0, 12)
+				return checkpoint.restore ? (
+					<Text color="yellow">
+						↺ restored files to {checkpoint.restore.restoredTo.slice(0, 12)}:{" "}
+						{checkpoint.restore.written.length} written, {checkpoint.restore.removed.length}{" "}
+						removed, {checkpoint.restore.skipped.length} left alone (undo: cairn checkpoints{" "}
+						{"<task>"} restore {id})
+					</Text>
+				) : (
+					<Text dimColor>◆ checkpoint {id}</Text>
+				)
+			}
+			case "checkpoint_error":
+				return <Text color="yellow">⚠ {text}</Text>
 			case "api_req_started": {
 				const failure = apiRequestInfo(message)?.streamingFailedMessage
 				return failure ? <Text color="red">✗ request failed: {failure}</Text> : null
