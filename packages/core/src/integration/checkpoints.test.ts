@@ -179,6 +179,18 @@ describe("checkpoints over whole tasks", { timeout: 60_000 }, () => {
 			false,
 		)
 		expect(await agent.read("app.ts")).toBe("v3 with Y\n")
+
+		// Both survive a restart: the task opens as the edit and the delete left it.
+		const taskId = agent.client.taskId!
+		const shown = agent.client.messages.map((m) => m.text)
+		await agent.restart()
+		await agent.send({ type: "showTaskWithId", taskId })
+		await agent.client.waitForAsk("resume_completed_task")
+		const reopened = agent.client.messages.map((m) => m.text)
+		expect(reopened.slice(0, shown.length - 1)).toEqual(shown.slice(0, -1))
+		for (const gone of ["also add X", "with X", "add Y instead", "with Y"])
+			expect(reopened).not.toContain(gone)
+		expect(reopened).toContain("first")
 	})
 
 	it("the first message cannot be deleted, and a row that is not a checkpoint cannot be restored", async () => {
