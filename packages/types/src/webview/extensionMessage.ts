@@ -12,6 +12,7 @@ export const extensionActions = [
 	"chatButtonClicked",
 	"historyButtonClicked",
 	"settingsButtonClicked",
+	"mcpButtonClicked",
 	"didBecomeVisible",
 	"focusInput",
 ] as const
