@@ -63,6 +63,7 @@ export async function createAgent(
 		toolSpecs: toolSpecs(coreTools),
 		buildProvider,
 		events,
+		mcp: { globalConfigFile: path.join(host.storageDir, "settings", "mcp_settings.json") },
 	})
 	await controller.initialize()
 	const openTask = trackOpenTask(controller)

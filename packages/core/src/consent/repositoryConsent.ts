@@ -7,7 +7,7 @@ import type { KeyValueStore } from "../host/Host.js"
  */
 export interface RepositoryCode {
 	/** What kind of code, so each kind is agreed to on its own. */
-	kind: "workspaceHooks"
+	kind: "workspaceHooks" | "projectMcpServers"
 	/** The workspace it belongs to (absolute). */
 	workspaceRoot: string
 	/** Workspace-relative, for the person. */
