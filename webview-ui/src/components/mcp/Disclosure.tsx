@@ -18,7 +18,7 @@ export function Disclosure({ label, initiallyOpen, children }: DisclosureProps) 
 				type="button"
 				className="mcp-disclosure-toggle"
 				aria-expanded={open}
-				aria-controls={bodyId}
+				aria-controls={open ? bodyId : undefined}
 				onClick={() => setOpen(!open)}
 			>
 				<Icon name={open ? "chevron-down" : "chevron-right"} />
