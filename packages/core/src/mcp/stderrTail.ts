@@ -1,4 +1,5 @@
-import type { Readable } from "node:stream"
+import type { Stream } from "node:stream"
+import { StringDecoder } from "node:string_decoder"
 
 /** Lines kept: enough for a stack trace's head, small enough to send with every snapshot. */
 const keptLines = 20
@@ -12,10 +13,19 @@ export class StderrTail {
 	private readonly lines: string[] = []
 	private partial = ""
 
-	follow(stream: Readable): void {
-		stream.setEncoding("utf8")
-		stream.on("data", (chunk: string) => this.add(chunk))
-		stream.on("end", () => this.flush())
+	/** `onLine` hears of each new line, so a failing server's view can show it. */
+	follow(stream: Stream, onLine: () => void = () => undefined): void {
+		const decoder = new StringDecoder("utf8")
+		stream.on("data", (chunk: Buffer | string) => {
+			const before = this.lines.length
+			this.add(typeof chunk === "string" ? chunk : decoder.write(chunk))
+			if (this.lines.length !== before || this.lines.length === keptLines) onLine()
+		})
+		stream.on("end", () => {
+			this.add(decoder.end())
+			this.flush()
+			onLine()
+		})
 	}
 
 	add(chunk: string): void {
