@@ -131,16 +131,4 @@ describe("McpConnection over stdio", () => {
 		const [pid] = await pids()
 		await processGone(pid as number)
 	})
-
-	it("a disabled server starts no process", async () => {
-		const { file, pids } = await pidFile()
-		const { connection } = connect(
-			stdioServer("off", [fixtureServerScript], {
-				disabled: true,
-				env: { MCP_FIXTURE_PID_FILE: file },
-			}),
-		)
-		expect(connection.status).toBe("disabled")
-		expect(await pids()).toEqual([])
-	})
 })

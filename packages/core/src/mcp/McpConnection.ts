@@ -69,9 +69,18 @@ export class McpConnection {
 	private closed = false
 
 	constructor(
-		readonly config: McpServerConfig,
+		private configuration: McpServerConfig,
 		private readonly options: ConnectionOptions,
 	) {}
+
+	get config(): McpServerConfig {
+		return this.configuration
+	}
+
+	/** Takes a changed entry whose launch is the same (alwaysAllow, timeout): no reconnect needed. */
+	updateConfig(config: McpServerConfig): void {
+		this.configuration = config
+	}
 
 	get view(): ConnectionState {
 		return { ...this.state, stderr: this.stderr.all }
@@ -81,12 +90,7 @@ export class McpConnection {
 		return this.state.status
 	}
 
-	/** Connects (or shows the server as disabled). */
 	start(): void {
-		if (this.config.disabled) {
-			this.set({ status: "disabled", error: undefined })
-			return
-		}
 		void this.connect()
 	}
 

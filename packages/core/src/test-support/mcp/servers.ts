@@ -45,3 +45,16 @@ export function stdioServer(
 		},
 	}
 }
+
+/** A config entry for the fixture server that records its pid (through `${env:...}`, as a person would write it). */
+export function fixtureEntry(mode = "tools", extra: Record<string, unknown> = {}) {
+	return {
+		command: process.execPath,
+		args: [fixtureServerScript, mode],
+		env: {
+			MCP_FIXTURE_PID_FILE: "${env:MCP_FIXTURE_PID_FILE}",
+			MCP_FIXTURE_LOG: "${env:MCP_FIXTURE_LOG}",
+		},
+		...extra,
+	}
+}
