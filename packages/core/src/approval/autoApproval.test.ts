@@ -52,12 +52,7 @@ const decide = async (s: CairnSettings, request: ApprovalRequest, usage: AutoApp
 
 describe("decideAutoApproval", () => {
 	it("asks for everything by default", async () => {
-		for (const request of [
-			read(),
-			write(),
-			run("ls"),
-			mcp(false),
-		]) {
+		for (const request of [read(), write(), run("ls"), mcp(false)]) {
 			expect(await decide(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
 		}
 	})
@@ -70,10 +65,13 @@ describe("decideAutoApproval", () => {
 	})
 
 	it("auto-approves the other MCP calls with the MCP switch (and the master switch)", async () => {
-		expect((await decide(settings({ autoApproval: { enabled: true, mcp: true } }), mcp(false), fresh)).decision).toBe(
-			"auto",
-		)
-		expect((await decide(settings({ autoApproval: { enabled: true } }), mcp(false), fresh)).decision).toBe("ask")
+		expect(
+			(await decide(settings({ autoApproval: { enabled: true, mcp: true } }), mcp(false), fresh))
+				.decision,
+		).toBe("auto")
+		expect(
+			(await decide(settings({ autoApproval: { enabled: true } }), mcp(false), fresh)).decision,
+		).toBe("ask")
 	})
 
 	it("a tool always allowed still counts toward the auto-approval limits", async () => {

@@ -148,7 +148,9 @@ export class Controller {
 			...(options.projectConfigFile && { projectConfigFile: options.projectConfigFile }),
 			projectConsent: {
 				state: this.host.state,
-				...(this.host.askConsent && { ask: (code) => this.host.askConsent?.(code) ?? Promise.resolve(false) }),
+				...(this.host.askConsent && {
+					ask: (code) => this.host.askConsent?.(code) ?? Promise.resolve(false),
+				}),
 				howToAllow: options.howToAllowProject,
 			},
 			logger: this.host.logger,

@@ -14,10 +14,19 @@ type McpMessageType =
 	| "openMcpSettings"
 
 /** The hub, or undefined after telling the client this host runs no MCP servers. */
-function hubOf(controller: Controller, message: WebviewMessageOf<McpMessageType>, reply: Client): McpHub | undefined {
+function hubOf(
+	controller: Controller,
+	message: WebviewMessageOf<McpMessageType>,
+	reply: Client,
+): McpHub | undefined {
 	const hub = controller.mcpHub
 	if (hub === undefined)
-		reply({ type: "error", code: "failed", error: "This host runs no MCP servers.", inReplyTo: message.type })
+		reply({
+			type: "error",
+			code: "failed",
+			error: "This host runs no MCP servers.",
+			inReplyTo: message.type,
+		})
 	return hub
 }
 
@@ -41,7 +50,11 @@ export const mcpHandlers: { [T in McpMessageType]: Handler<T> } = {
 		await hubOf(controller, message, reply)?.restart(message.source, message.serverName)
 	},
 	toggleMcpServer: async (controller, message, reply) => {
-		await hubOf(controller, message, reply)?.setDisabled(message.source, message.serverName, message.disabled)
+		await hubOf(controller, message, reply)?.setDisabled(
+			message.source,
+			message.serverName,
+			message.disabled,
+		)
 	},
 	deleteMcpServer: async (controller, message, reply) => {
 		await hubOf(controller, message, reply)?.delete(message.source, message.serverName)

@@ -6,7 +6,12 @@ const png = "iVBORw0KGgo".repeat(100)
 describe("convertToolResult", () => {
 	it("passes text, and images as image blocks where the model takes them, naming them in the row", () => {
 		const result = convertToolResult(
-			{ content: [{ type: "text", text: "Here:" }, { type: "image", data: png, mimeType: "image/png" }] },
+			{
+				content: [
+					{ type: "text", text: "Here:" },
+					{ type: "image", data: png, mimeType: "image/png" },
+				],
+			},
 			true,
 		)
 		expect(result.content).toEqual([
@@ -18,7 +23,10 @@ describe("convertToolResult", () => {
 	})
 
 	it("describes images to a model that does not take them", () => {
-		const result = convertToolResult({ content: [{ type: "image", data: png, mimeType: "image/png" }] }, false)
+		const result = convertToolResult(
+			{ content: [{ type: "image", data: png, mimeType: "image/png" }] },
+			false,
+		)
 		expect(result.content).toEqual([
 			{ type: "text", text: "[image image/png, 825 B] not shown: the model does not take images." },
 		])
@@ -28,7 +36,10 @@ describe("convertToolResult", () => {
 		const result = convertToolResult(
 			{
 				content: [
-					{ type: "resource", resource: { uri: "demo://a", mimeType: "text/plain", text: "alpha" } },
+					{
+						type: "resource",
+						resource: { uri: "demo://a", mimeType: "text/plain", text: "alpha" },
+					},
 					{ type: "resource", resource: { uri: "demo://b", blob: "AAAA" } },
 					{ type: "resource_link", uri: "demo://c", name: "c", mimeType: "text/plain" },
 				],
@@ -43,7 +54,10 @@ describe("convertToolResult", () => {
 	})
 
 	it("an isError result is an error for the model, and the row starts with Error:", () => {
-		const result = convertToolResult({ content: [{ type: "text", text: "no such file" }], isError: true }, true)
+		const result = convertToolResult(
+			{ content: [{ type: "text", text: "no such file" }], isError: true },
+			true,
+		)
 		expect(result.isError).toBe(true)
 		expect(result.rowText).toBe("Error: no such file")
 	})
@@ -56,7 +70,10 @@ describe("convertToolResult", () => {
 	})
 
 	it("cuts huge text before it reaches the context, and says how much was left out", () => {
-		const result = convertToolResult({ content: [{ type: "text", text: "x".repeat(maxResultChars + 500) }] }, true)
+		const result = convertToolResult(
+			{ content: [{ type: "text", text: "x".repeat(maxResultChars + 500) }] },
+			true,
+		)
 		expect(result.content).toEqual([
 			{ type: "text", text: "x".repeat(maxResultChars) },
 			{ type: "text", text: "[The result was cut: 500 more characters were left out.]" },
@@ -68,7 +85,8 @@ describe("convertToolResult", () => {
 describe("convertResource", () => {
 	it("shows each content of a resource", () => {
 		expect(
-			convertResource({ contents: [{ uri: "demo://r/1", mimeType: "text/plain", text: "hello" }] }).content,
+			convertResource({ contents: [{ uri: "demo://r/1", mimeType: "text/plain", text: "hello" }] })
+				.content,
 		).toEqual([{ type: "text", text: "[Resource demo://r/1 (text/plain)]\nhello" }])
 	})
 })

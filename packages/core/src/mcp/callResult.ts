@@ -31,7 +31,10 @@ function resourceText(contents: ResourceContents): string {
 	return `${head} binary content, ${size(base64Bytes(blob))}, not shown.`
 }
 
-function convertItem(item: ContentItem, takesImages: boolean): { block: TextBlock | ImageBlock; row: string } {
+function convertItem(
+	item: ContentItem,
+	takesImages: boolean,
+): { block: TextBlock | ImageBlock; row: string } {
 	switch (item.type) {
 		case "text":
 			return { block: { type: "text", text: item.text }, row: item.text }
@@ -58,7 +61,10 @@ function convertItem(item: ContentItem, takesImages: boolean): { block: TextBloc
 		}
 		default:
 			return {
-				block: { type: "text", text: `[content of type ${(item as { type: string }).type} not shown]` },
+				block: {
+					type: "text",
+					text: `[content of type ${(item as { type: string }).type} not shown]`,
+				},
 				row: "",
 			}
 	}
@@ -99,7 +105,8 @@ export function convertToolResult(result: CallToolResult, takesImages: boolean):
 		const text = JSON.stringify(result.structuredContent, null, 2)
 		converted.push({ block: { type: "text", text }, row: text })
 	}
-	if (converted.length === 0) converted.push({ block: { type: "text", text: "(no content)" }, row: "(no content)" })
+	if (converted.length === 0)
+		converted.push({ block: { type: "text", text: "(no content)" }, row: "(no content)" })
 	const isError = result.isError === true
 	const row = rowOf(converted.map((c) => c.row))
 	return {

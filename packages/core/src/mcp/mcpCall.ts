@@ -29,7 +29,11 @@ const progressLine = (progress: Progress) =>
  * an error result the model reads, never a thrown error: the task goes on.
  */
 export async function runMcpCall(hub: McpHub, call: McpCall, context: ToolContext): Promise<ToolResult> {
-	const outcome = await context.approve({ kind: "mcp", request: call.request, alwaysAllowed: call.alwaysAllowed })
+	const outcome = await context.approve({
+		kind: "mcp",
+		request: call.request,
+		alwaysAllowed: call.alwaysAllowed,
+	})
 	if (!outcome.approved) return deniedResult(call.what, outcome.feedback)
 	if (context.signal.aborted) return toolError("The task was cancelled; the MCP call was not made.")
 	try {

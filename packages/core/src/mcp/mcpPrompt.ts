@@ -18,13 +18,22 @@ export function mcpPromptSection(servers: readonly McpServerView[]): string | un
 	for (const server of servers) {
 		const lines = [`## ${server.name}${server.source === "project" ? " (this workspace's)" : ""}`]
 		if (server.tools.length > 0)
-			lines.push("Tools:", ...list(server.tools, (t) => `- ${t.modelName} (${t.name})${brief(t.description)}`))
+			lines.push(
+				"Tools:",
+				...list(server.tools, (t) => `- ${t.modelName} (${t.name})${brief(t.description)}`),
+			)
 		if (server.resources.length > 0)
-			lines.push("Resources:", ...list(server.resources, (r) => `- ${r.uri} (${r.name})${brief(r.description)}`))
+			lines.push(
+				"Resources:",
+				...list(server.resources, (r) => `- ${r.uri} (${r.name})${brief(r.description)}`),
+			)
 		if (server.resourceTemplates.length > 0)
 			lines.push(
 				"Resource templates:",
-				...list(server.resourceTemplates, (t) => `- ${t.uriTemplate} (${t.name})${brief(t.description)}`),
+				...list(
+					server.resourceTemplates,
+					(t) => `- ${t.uriTemplate} (${t.name})${brief(t.description)}`,
+				),
 			)
 		parts.push(lines.join("\n"))
 	}

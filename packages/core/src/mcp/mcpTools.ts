@@ -26,12 +26,15 @@ const accessMcpResourceParams = z.object({
 	uri: z.string().min(1).describe("The resource's URI (or a URI made from one of its templates)"),
 })
 
-function parseArguments(value: Record<string, unknown> | string | undefined): Record<string, unknown> | string {
+function parseArguments(
+	value: Record<string, unknown> | string | undefined,
+): Record<string, unknown> | string {
 	if (value === undefined) return {}
 	if (typeof value !== "string") return value
 	try {
 		const parsed: unknown = JSON.parse(value)
-		if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+		if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+			return parsed as Record<string, unknown>
 	} catch {
 		// Said below.
 	}
@@ -63,7 +66,12 @@ export class McpToolSource implements ToolSource {
 	private callTool(server: string, tool: string, args: Record<string, unknown>, alwaysAllowed: boolean) {
 		return {
 			server: { name: server },
-			request: { type: "use_mcp_tool" as const, serverName: server, toolName: tool, arguments: JSON.stringify(args) },
+			request: {
+				type: "use_mcp_tool" as const,
+				serverName: server,
+				toolName: tool,
+				arguments: JSON.stringify(args),
+			},
 			alwaysAllowed,
 			what: `calling the MCP tool ${tool} of ${server}`,
 		}
@@ -114,12 +122,19 @@ export class McpToolSource implements ToolSource {
 				return runMcpCall(
 					this.hub,
 					{
-						...this.callTool(params.server_name, params.tool_name, args, offered?.alwaysAllow ?? false),
+						...this.callTool(
+							params.server_name,
+							params.tool_name,
+							args,
+							offered?.alwaysAllow ?? false,
+						),
 						...(offered && { server: { source: offered.source, name: offered.server } }),
 						run: async (options) =>
 							convertToolResult(
 								await this.hub.callTool(
-									offered ? { source: offered.source, name: offered.server } : { name: params.server_name },
+									offered
+										? { source: offered.source, name: offered.server }
+										: { name: params.server_name },
 									params.tool_name,
 									args,
 									options,
@@ -143,11 +158,21 @@ export class McpToolSource implements ToolSource {
 					this.hub,
 					{
 						server: { name: params.server_name },
-						request: { type: "access_mcp_resource", serverName: params.server_name, uri: params.uri },
+						request: {
+							type: "access_mcp_resource",
+							serverName: params.server_name,
+							uri: params.uri,
+						},
 						alwaysAllowed: false,
 						what: `reading the MCP resource ${params.uri}`,
 						run: async (options) =>
-							convertResource(await this.hub.readResource({ name: params.server_name }, params.uri, options)),
+							convertResource(
+								await this.hub.readResource(
+									{ name: params.server_name },
+									params.uri,
+									options,
+								),
+							),
 					},
 					context,
 				),

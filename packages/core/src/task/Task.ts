@@ -205,7 +205,9 @@ export class Task extends EventEmitter<TaskEvents> {
 		const allowed = modeFor(mode).tools
 		const core = this.options.tools.filter((tool) => allowed.has(tool.name))
 		const live = this.options.liveTools?.tools() ?? []
-		this.tools = new Map([...core, ...live].map((tool) => [tool.name, tool as ToolDefinition<unknown, string>]))
+		this.tools = new Map(
+			[...core, ...live].map((tool) => [tool.name, tool as ToolDefinition<unknown, string>]),
+		)
 		this.toolSpecs = [
 			...this.options.toolSpecs.filter((spec) => this.tools.has(spec.name)),
 			...toolSpecs(live),
