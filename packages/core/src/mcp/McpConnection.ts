@@ -122,6 +122,20 @@ export class McpConnection {
 		await this.stopClient()
 	}
 
+	/**
+	 * Ends a stdio server's process at once, synchronously: for a process that is exiting now
+	 * (a second Ctrl-C) and cannot wait for close().
+	 */
+	killNow(): void {
+		const pid = this.current?.transport.pid()
+		if (pid === undefined) return
+		try {
+			process.kill(pid, "SIGKILL")
+		} catch {
+			// Already gone.
+		}
+	}
+
 	/** Connects again now, forgetting earlier failures. */
 	async restart(): Promise<void> {
 		this.generation++

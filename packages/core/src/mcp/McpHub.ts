@@ -223,6 +223,11 @@ export class McpHub {
 		return this.sources[source].file
 	}
 
+	/** Ends every stdio server's process at once (see McpConnection.killNow); dispose() is the orderly way. */
+	killNow(): void {
+		for (const record of this.records.values()) record.connection?.killNow()
+	}
+
 	/** Stops watching and ends every server (every stdio server's processes are gone when this resolves). */
 	async dispose(): Promise<void> {
 		this.disposed = true

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { parse } from "jsonc-parser"
+import { parse } from "./jsonc.js"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { applyConfigEdit, readConfigText, watchConfigFile, writeConfigText } from "./configFile.js"

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from "node:fs"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
-import { applyEdits, modify, type JSONPath } from "jsonc-parser"
+import { applyEdits, modify, type JSONPath } from "./jsonc.js"
 import { writeFileAtomic } from "../fs/atomicWrite.js"
 
 /** The content of a file a person starts a config from. */

@@ -1,6 +1,6 @@
 import path from "node:path"
 import type { McpConfigProblem, McpSource, McpTransport } from "@cairn/types"
-import { parse, printParseErrorCode, type ParseError } from "jsonc-parser"
+import { parse, printParseErrorCode, type ParseError } from "./jsonc.js"
 import type { z } from "zod"
 import { expandEnv } from "./expandEnv.js"
 import {
