@@ -87,7 +87,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	/** Ask for the MCP servers now; the host answers with `mcpServers` (it also sends it after every change). */
 	z.object({ type: z.literal("requestMcpServers") }),
 	/** Stop the server and connect it again (a reconnect gone quiet, a server updated on disk). */
-	z.object({ type: z.literal("restartMcpServer"), serverName: mcpServerNameSchema, source: mcpSourceSchema }),
+	z.object({
+		type: z.literal("restartMcpServer"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+	}),
 	/** Turn a server off (`disabled: true`, its process ends) or on again; written to its config file. */
 	z.object({
 		type: z.literal("toggleMcpServer"),
@@ -96,7 +100,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		disabled: z.boolean(),
 	}),
 	/** Remove the server from its config file (the person confirmed it in the client). */
-	z.object({ type: z.literal("deleteMcpServer"), serverName: mcpServerNameSchema, source: mcpSourceSchema }),
+	z.object({
+		type: z.literal("deleteMcpServer"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+	}),
 	/** Let calls of one tool run without asking, or ask again; written to the config's `alwaysAllow`. */
 	z.object({
 		type: z.literal("toggleToolAlwaysAllow"),
