@@ -1,7 +1,9 @@
 // MCP servers in the real editor: a global config that starts the official "everything" server
 // (stdio, from node_modules); "Cairn: MCP Servers" shows it connected with its tools; a task
 // whose model calls its echo tool asks first, and after Approve the chat shows the server's
-// answer, which reached the model; Disable ends the server's process and Enable starts it again.
+// answer, which reached the model; Disable ends the server's process and Enable starts it again;
+// Edit global config opens the file in an editor tab.
+import { randomUUID } from "node:crypto"
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { lastToolResult, startModelServer } from "@cairn/model-server"
@@ -57,9 +59,9 @@ export async function runMcpTests() {
 		],
 	})
 	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (MCP tests)" })
-	// Only this run's server has its home folder on its command line (the everything server
-	// ignores arguments after the transport), so its process can be told from any other.
-	const marker = server.dirs.home
+	// A token only this run's MCP server has on its command line (the everything server ignores
+	// arguments after the transport), so its process can be told from any other.
+	const marker = `cairn-mcp-e2e-${randomUUID()}`
 	const settingsDir = path.join(server.dirs.userData, "User/globalStorage", extensionId, "settings")
 	mkdirSync(settingsDir, { recursive: true })
 	writeFileSync(
@@ -147,6 +149,18 @@ export async function runMcpTests() {
 			if (processesWith(marker).length === 0) throw new Error("Enable did not start the server again")
 		},
 		{ timeoutMs: 60_000 },
+	)
+
+	suite.test(
+		"Edit global config opens the config file in an editor tab",
+		async () => {
+			await sidebar().getByRole("button", { name: "Edit global config" }).click()
+			await page.getByRole("tab", { name: /mcp_settings\.json/ }).waitFor({ timeout: 20_000 })
+			await page
+				.locator(".monaco-editor .view-lines", { hasText: "everything" })
+				.waitFor({ timeout: 10_000 })
+		},
+		{ timeoutMs: 45_000 },
 	)
 
 	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
