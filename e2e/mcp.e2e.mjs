@@ -2,7 +2,8 @@
 // (stdio, from node_modules); "Cairn: MCP Servers" shows it connected with its tools; a task
 // whose model calls its echo tool asks first, and after Approve the chat shows the server's
 // answer, which reached the model; Disable ends the server's process and Enable starts it again;
-// Edit global config opens the file in an editor tab.
+// Edit global config opens the file in an editor tab; a workspace's own servers wait for the
+// person's consent in a modal.
 import { randomUUID } from "node:crypto"
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
@@ -161,6 +162,40 @@ export async function runMcpTests() {
 				.waitFor({ timeout: 10_000 })
 		},
 		{ timeoutMs: 45_000 },
+	)
+
+	suite.test(
+		"a workspace's .cairn/mcp.json asks first, naming its servers; Start These Servers connects them",
+		async () => {
+			const projectMarker = `cairn-mcp-e2e-project-${randomUUID()}`
+			const consent = page.locator(".monaco-dialog-box", {
+				hasText: "This workspace wants to start MCP servers: repo-tools",
+			})
+			mkdirSync(path.join(server.dirs.workspace, ".cairn"), { recursive: true })
+			writeFileSync(
+				path.join(server.dirs.workspace, ".cairn/mcp.json"),
+				JSON.stringify({
+					mcpServers: {
+						"repo-tools": {
+							command: process.execPath,
+							args: [everythingServer, "stdio", projectMarker],
+						},
+					},
+				}),
+			)
+			await consent.waitFor({ timeout: 30_000 })
+			await consent.getByText(everythingServer, { exact: false }).waitFor()
+			const project = sidebar().getByRole("article", { name: "repo-tools (Project)" })
+			await project.getByText("Blocked", { exact: true }).waitFor({ timeout: 20_000 })
+			if (processesWith(projectMarker).length > 0)
+				throw new Error("a workspace's server ran before the person agreed")
+			await screenshot("3-consent")
+			await consent.getByRole("button", { name: "Start These Servers" }).click()
+			await project.getByText("Connected", { exact: true }).waitFor({ timeout: 30_000 })
+			if (processesWith(projectMarker).length === 0)
+				throw new Error("the workspace's server is not running")
+		},
+		{ timeoutMs: 60_000 },
 	)
 
 	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
