@@ -7,7 +7,8 @@ const maxNameLength = 60
 
 /**
  * The server names of an MCP config, for the question only: the person agrees to the file's
- * content, shown whole below it, and the core decides what of it runs.
+ * content, shown whole below it, and the core decides what of it runs. A file with comments or
+ * trailing commas (which the core accepts) is not plain JSON: its question names no server.
  */
 function serverNames(content: string): string[] {
 	try {
