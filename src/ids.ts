@@ -11,6 +11,7 @@ export const commandIds = {
 	newTask: "cairn.newTask",
 	history: "cairn.history",
 	settings: "cairn.settings",
+	mcpServers: "cairn.mcpServers",
 	focusChatInput: "cairn.focusChatInput",
 	cancelTask: "cairn.cancelTask",
 	toggleAutoApprove: "cairn.toggleAutoApprove",

@@ -172,6 +172,11 @@ export class VsCodeHost implements Host {
 		return this.checkpointChanges.show(view, this.workspaceRoot)
 	}
 
+	async openFile(absolutePath: string): Promise<void> {
+		const document = await vscode.workspace.openTextDocument(vscode.Uri.file(absolutePath))
+		await vscode.window.showTextDocument(document, { preview: false })
+	}
+
 	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {
 		const target = await vscode.window.showSaveDialog({
 			defaultUri: vscode.Uri.file(path.join(this.workspaceRoot, suggestedName)),

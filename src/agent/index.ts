@@ -63,6 +63,11 @@ export async function createAgent(
 		toolSpecs: toolSpecs(coreTools),
 		buildProvider,
 		events,
+		mcp: {
+			globalConfigFile: path.join(host.storageDir, "settings", "mcp_settings.json"),
+			// A refusal holds until Restart, which asks again (in the consent modal).
+			howToAllowProject: "Press Restart on one of them in the MCP view to be asked again.",
+		},
 	})
 	await controller.initialize()
 	const openTask = trackOpenTask(controller)

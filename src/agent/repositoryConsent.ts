@@ -1,17 +1,61 @@
 import type { RepositoryCode } from "@cairn/core"
 import * as vscode from "vscode"
 
+/** Names shown in the question, at most this many and this long: the file is the repository's, not ours. */
+const maxNamesShown = 8
+const maxNameLength = 60
+
 /**
- * Asks, in a modal that shows the file, whether a repository's code (its hooks) may run. A
- * modal rather than a chat row: it comes mid-task, around a tool call the chat may already be
- * asking about, and nothing may go on until it is answered. Workspace trust comes first: a
- * restricted window runs none of the repository's code, and is not even asked.
+ * The server names of an MCP config, for the question only: the person agrees to the file's
+ * content, shown whole below it, and the core decides what of it runs. A file with comments or
+ * trailing commas (which the core accepts) is not plain JSON: its question names no server.
+ */
+function serverNames(content: string): string[] {
+	try {
+		const parsed: unknown = JSON.parse(content)
+		const servers = (parsed as { mcpServers?: unknown } | null)?.mcpServers
+		if (typeof servers !== "object" || servers === null) return []
+		return Object.keys(servers).map((name) =>
+			name.length > maxNameLength ? `${name.slice(0, maxNameLength)}…` : name,
+		)
+	} catch {
+		return []
+	}
+}
+
+function listed(names: string[]): string {
+	const shown = names.slice(0, maxNamesShown).join(", ")
+	return names.length > maxNamesShown ? `${shown} and ${names.length - maxNamesShown} more` : shown
+}
+
+function prompt(code: RepositoryCode): { question: string; run: string } {
+	switch (code.kind) {
+		case "workspaceHooks":
+			return {
+				question: `This workspace's ${code.file} runs shell commands around Cairn's tools. Run them?`,
+				run: "Run These Hooks",
+			}
+		case "projectMcpServers": {
+			const names = serverNames(code.content)
+			return {
+				question: `This workspace wants to start MCP servers${names.length > 0 ? `: ${listed(names)}` : ""} (from ${code.file}). They run as programs on your machine or connect to the URLs given. Start them?`,
+				run: "Start These Servers",
+			}
+		}
+	}
+}
+
+/**
+ * Asks, in a modal that shows the file, whether a repository's code (its hooks, its MCP
+ * servers) may run. A modal rather than a chat row: it can come mid-task, around a tool call
+ * the chat may already be asking about, and nothing may go on until it is answered. Workspace
+ * trust comes first: a restricted window runs none of the repository's code, and is not even asked.
  */
 export async function askRepositoryConsent(code: RepositoryCode): Promise<boolean> {
 	if (!vscode.workspace.isTrusted) return false
-	const run = "Run These Hooks"
+	const { question, run } = prompt(code)
 	const answer = await vscode.window.showWarningMessage(
-		`This workspace's ${code.file} runs shell commands around Cairn's tools. Run them?`,
+		question,
 		{
 			modal: true,
 			detail: `${code.content}\n\nCairn remembers your answer for this content and asks again if the file changes.`,

@@ -53,6 +53,9 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		vscode.commands.registerCommand(commandIds.settings, () =>
 			provider.showAndSend({ type: "action", action: "settingsButtonClicked" }),
 		),
+		vscode.commands.registerCommand(commandIds.mcpServers, () =>
+			provider.showAndSend({ type: "action", action: "mcpButtonClicked" }),
+		),
 		vscode.commands.registerCommand(commandIds.focusChatInput, () =>
 			provider.showAndSend({ type: "action", action: "focusInput" }),
 		),

@@ -2,6 +2,7 @@ import { useEffect } from "react"
 import { ChatView } from "./components/chat/ChatView"
 import { Notice } from "./components/common/Notice"
 import { HistoryView } from "./components/history/HistoryView"
+import { McpView } from "./components/mcp/McpView"
 import { Navigation } from "./components/nav/Navigation"
 import { SettingsView } from "./components/settings/SettingsView"
 import { WelcomeView } from "./components/welcome/WelcomeView"
@@ -20,6 +21,8 @@ function CurrentView() {
 			return <HistoryView />
 		case "settings":
 			return <SettingsView />
+		case "mcp":
+			return <McpView />
 		case "chat":
 			return firstRun ? <WelcomeView version={version} /> : <ChatView />
 	}

@@ -27,7 +27,12 @@ export * from "./host/Host.js"
 export * from "./host/node/index.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"
 export * from "./tools/index.js"
-export { Controller, type Client, type ControllerOptions } from "./controller/Controller.js"
+export {
+	Controller,
+	type Client,
+	type ControllerMcpOptions,
+	type ControllerOptions,
+} from "./controller/Controller.js"
 export { editorOwnedSettings, userScopedSettings } from "./controller/editorSettingsTrust.js"
 export { Task, type TaskOptions, type TaskStatus } from "./task/Task.js"
 export { summarizationMarker } from "./context/summarizeConversation.js"
@@ -75,3 +80,4 @@ export { traceRecordSchema, type TraceRecord } from "./governance/agentTrace.js"
 export { HookEngine, type HookedCall } from "./hooks/hookEngine.js"
 export { isDestructiveTool, toolEffect, declaredPaths, type ToolEffect } from "./hooks/toolClassifier.js"
 export type { ToolHook, ToolCall, HookRun, PreToolVerdict } from "./hooks/toolHook.js"
+export { McpHub, type McpHubOptions } from "./mcp/McpHub.js"

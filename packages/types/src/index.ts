@@ -37,3 +37,5 @@ export * from "./agent-state/sendMode.js"
 export * from "./agent-state/stateMessage.js"
 
 export * from "./governance/activeIntent.js"
+
+export * from "./mcp/mcpServerView.js"

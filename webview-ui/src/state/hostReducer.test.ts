@@ -197,6 +197,15 @@ describe("the store applies the other host messages", () => {
 		expect(store().settings.commandTimeoutSec).toBe(42)
 	})
 
+	it("keeps the latest MCP servers and problems, whole", () => {
+		expect(store().mcp).toBeUndefined()
+		const problem = { source: "global", file: "/cfg/mcp.json", message: "not JSON" } as const
+		fromHost({ type: "mcpServers", servers: [], problems: [problem] })
+		expect(store().mcp).toEqual({ servers: [], problems: [problem] })
+		fromHost({ type: "mcpServers", servers: [], problems: [] })
+		expect(store().mcp).toEqual({ servers: [], problems: [] })
+	})
+
 	it("an error becomes a notice", () => {
 		fromHost({ type: "error", error: "No such task", code: "not_found", inReplyTo: "showTaskWithId" })
 		expect(store().notice).toMatchObject({ error: "No such task", inReplyTo: "showTaskWithId" })
@@ -207,6 +216,8 @@ describe("the store applies the other host messages", () => {
 		expect(store().view).toBe("history")
 		fromHost({ type: "action", action: "settingsButtonClicked" })
 		expect(store().view).toBe("settings")
+		fromHost({ type: "action", action: "mcpButtonClicked" })
+		expect(store().view).toBe("mcp")
 		const focus = store().focusRequest
 		fromHost({ type: "action", action: "focusInput" })
 		expect(store().view).toBe("chat")

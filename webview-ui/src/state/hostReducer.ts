@@ -134,6 +134,9 @@ function applyAction(action: ExtensionMessageOf<"action">["action"]): void {
 		case "settingsButtonClicked":
 			showView("settings")
 			return
+		case "mcpButtonClicked":
+			showView("mcp")
+			return
 		case "didBecomeVisible":
 			if (store.getState().view === "chat") requestFocus()
 			return
@@ -193,6 +196,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			return
 		case "selectedImages":
 			addComposerImages(message.images)
+			return
+		case "mcpServers":
+			store.setState({ mcp: { servers: message.servers, problems: message.problems } })
 			return
 		case "checkpointDiff":
 			// With changes, the editor shows them in its diff view; with none, there is nothing to open.

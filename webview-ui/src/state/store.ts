@@ -5,13 +5,14 @@ import {
 	type ClineMessage,
 	type ExtensionMessageOf,
 	type HistoryItem,
+	type McpSnapshot,
 } from "@cairn/types"
 import { create } from "zustand"
 import { noContextUsage, type ContextUsage } from "./contextUsage"
 import { emptyTotals, type TaskTotals } from "./taskTotals"
 
 export type ThemeKind = ExtensionMessageOf<"theme">["kind"]
-export type View = "chat" | "history" | "settings"
+export type View = "chat" | "history" | "settings" | "mcp"
 
 /** An error the host reported, shown until dismissed. */
 export interface HostNotice {
@@ -54,6 +55,8 @@ export interface WebviewStore {
 	awaitingState: boolean
 	/** Tasks whose deltas are ignored (not the current task), so each costs one snapshot request at most. */
 	ignoredTaskIds: ReadonlySet<string>
+	/** The host's latest `mcpServers` message; undefined until the first one comes. */
+	mcp?: McpSnapshot
 	/** The ask (by ts) that already received a queued message, so it gets only one. */
 	flushedAskTs?: number
 

@@ -29,6 +29,10 @@ export interface Flags {
 	allowOutsideWorkspace?: boolean
 	allowProtected?: boolean
 	trustWorkspaceHooks?: boolean
+	mcpConfig?: string
+	allowProjectMcp?: boolean
+	/** `cairn mcp list --json`. */
+	json?: boolean
 	/** false with --no-checkpoints. */
 	checkpoints: boolean
 }
@@ -36,6 +40,7 @@ export interface Flags {
 export type ParsedCommand =
 	| { kind: "run"; flags: Flags; words: string[]; outputFormatGiven: boolean }
 	| { kind: "listTasks"; flags: Flags; outputFormatGiven: boolean }
+	| { kind: "mcpList"; flags: Flags; outputFormatGiven: boolean }
 	| {
 			kind: "checkpoints"
 			flags: Flags
@@ -114,6 +119,11 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			"--trust-workspace-hooks",
 			"run the hooks of the workspace's .cairn/hooks.json as it is now (remembered until it changes; -y does not imply it)",
 		)
+		.option("--mcp-config <file>", "the MCP servers config file (default: $CAIRN_HOME/mcp.json)")
+		.option(
+			"--allow-project-mcp",
+			"start the MCP servers of the workspace's .cairn/mcp.json as it is now (remembered until it changes; -y does not imply it)",
+		)
 		.addHelpText(
 			"after",
 			[
@@ -153,6 +163,27 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				kind: "listTasks",
 				flags: command.optsWithGlobals<Flags>(),
 				outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+			})
+		})
+	program
+		.command("mcp")
+		.description("MCP servers: `cairn mcp list` shows each server, its status and its tools")
+		.addArgument(new Argument("<action>", "what to do").choices(["list"]))
+		.option("--json", "print JSON (the same as --output-format json)")
+		.exitOverride()
+		.configureOutput({
+			writeOut: io.stdout,
+			writeErr: io.stderr,
+			outputError: (message, write) => write(oneLineError(message)),
+		})
+		.action((_action: string, _options, command: Command) => {
+			const flags = command.optsWithGlobals<Flags>()
+			onParsed({
+				kind: "mcpList",
+				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
+				outputFormatGiven:
+					flags.json === true ||
+					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
 			})
 		})
 	program

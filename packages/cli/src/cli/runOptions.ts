@@ -31,6 +31,9 @@ export interface RunOptions {
 	stdinPromptStream: boolean
 	/** False: this run saves no checkpoints (--no-checkpoints); the setting is left as it is. */
 	checkpoints: boolean
+	/** The MCP servers config file (absolute): --mcp-config, else $CAIRN_HOME/mcp.json. */
+	mcpConfigFile: string
+	allowProjectMcp: boolean
 }
 
 export interface Environment {
@@ -167,5 +170,10 @@ export async function resolveRunOptions(
 		debug: flags.debug === true,
 		stdinPromptStream,
 		checkpoints: flags.checkpoints !== false,
+		mcpConfigFile: path.resolve(
+			environment.cwd,
+			nonEmpty("--mcp-config", flags.mcpConfig) ?? path.join(cairnHomeOf(environment.env), "mcp.json"),
+		),
+		allowProjectMcp: flags.allowProjectMcp === true,
 	}
 }

@@ -4,7 +4,9 @@ import {
 	coreTools,
 	NodeHost,
 	toolSpecs,
+	type ConsentAsker,
 	type Logger,
+	type RepositoryCode,
 	type ModelProvider,
 	type ShellCommandSettings,
 } from "@cairn/core"
@@ -33,6 +35,24 @@ export interface ExtensionHostOptions {
 	trustWorkspaceHooks?: boolean
 	/** --no-checkpoints: false saves none in this run. */
 	checkpoints?: boolean
+	/** MCP servers: the person's config file (--mcp-config, else $CAIRN_HOME/mcp.json); absent: none run. */
+	mcpConfigFile?: string
+	/** --allow-project-mcp: the person agrees to the workspace's .cairn/mcp.json as it is. */
+	allowProjectMcp?: boolean
+}
+
+/**
+ * The CLI cannot ask: a flag answers for each kind of repository code, and only for its kind
+ * (-y approves the agent's requests, not the repository's code).
+ */
+function consentByFlags(options: ExtensionHostOptions): ConsentAsker | undefined {
+	if (!options.trustWorkspaceHooks && !options.allowProjectMcp) return undefined
+	return (code: RepositoryCode) =>
+		Promise.resolve(
+			code.kind === "workspaceHooks"
+				? options.trustWorkspaceHooks === true
+				: options.allowProjectMcp === true,
+		)
 }
 
 /**
@@ -50,8 +70,7 @@ export class ExtensionHost {
 			storageDir: options.storageDir,
 			logger: options.logger,
 			...(options.commands && { commands: options.commands }),
-			// Only the flag says yes: -y approves the agent's requests, not the repository's code.
-			...(options.trustWorkspaceHooks && { askConsent: () => Promise.resolve(true) }),
+			...(consentByFlags(options) && { askConsent: consentByFlags(options) }),
 		})
 		const runKey = options.runApiKey ?? (() => undefined)
 		this.controller = new Controller({
@@ -63,11 +82,21 @@ export class ExtensionHost {
 				buildProvider(settings, runKey(settings.provider) ?? storedKey),
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
 			...(options.checkpoints === false && { checkpoints: false }),
+			...(options.mcpConfigFile !== undefined && {
+				mcp: {
+					globalConfigFile: options.mcpConfigFile,
+					howToAllowProject: "Run cairn with --allow-project-mcp to allow them.",
+				},
+			}),
 		})
 	}
 
+	/** A process exiting without shutdown() (a second Ctrl-C) still takes its MCP servers with it. */
+	private readonly killServersOnExit = () => this.controller.mcpHub?.killNow()
+
 	static async start(options: ExtensionHostOptions): Promise<ExtensionHost> {
 		const extensionHost = new ExtensionHost(options)
+		process.on("exit", extensionHost.killServersOnExit)
 		await extensionHost.controller.initialize()
 		return extensionHost
 	}
@@ -93,9 +122,11 @@ export class ExtensionHost {
 			.filter((item) => item.workspace === undefined || item.workspace === this.workspace)
 	}
 
-	/** Waits until the tasks' journals are on disk, then ends running commands. */
+	/** Waits until the tasks' journals are on disk, then ends running commands and MCP servers. */
 	async shutdown(): Promise<void> {
 		await this.controller.flush()
+		await this.controller.mcpHub?.dispose()
+		process.off("exit", this.killServersOnExit)
 		await this.host.dispose()
 	}
 }

@@ -48,6 +48,8 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		logger,
 		version: cliVersion,
 		trustWorkspaceHooks: options.trustWorkspaceHooks,
+		mcpConfigFile: options.mcpConfigFile,
+		allowProjectMcp: options.allowProjectMcp,
 		checkpoints: options.checkpoints,
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),

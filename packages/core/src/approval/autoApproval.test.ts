@@ -35,6 +35,11 @@ const run = (command: string): ApprovalRequest => ({
 	command: { command },
 	folder: workspace,
 })
+const mcp = (alwaysAllowed: boolean): ApprovalRequest => ({
+	kind: "mcp",
+	request: { type: "use_mcp_tool", serverName: "s", toolName: "t", arguments: "{}" },
+	alwaysAllowed,
+})
 const toolAsking: Record<ApprovalRequest["kind"], string> = {
 	read: "read_file",
 	write: "apply_diff",
@@ -47,17 +52,31 @@ const decide = async (s: CairnSettings, request: ApprovalRequest, usage: AutoApp
 
 describe("decideAutoApproval", () => {
 	it("asks for everything by default", async () => {
-		for (const request of [
-			read(),
-			write(),
-			run("ls"),
-			{
-				kind: "mcp",
-				request: { type: "access_mcp_resource", serverName: "s", uri: "u" },
-			} as ApprovalRequest,
-		]) {
+		for (const request of [read(), write(), run("ls"), mcp(false)]) {
 			expect(await decide(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
 		}
+	})
+
+	it("runs an MCP tool its server's config always allows, whatever the switches say", async () => {
+		expect((await decide(defaultSettings(), mcp(true), fresh)).decision).toBe("auto")
+		const off = settings({ autoApproval: { enabled: false, mcp: true } })
+		expect((await decide(off, mcp(true), fresh)).decision).toBe("auto")
+		expect((await decide(off, mcp(false), fresh)).decision).toBe("ask")
+	})
+
+	it("auto-approves the other MCP calls with the MCP switch (and the master switch)", async () => {
+		expect(
+			(await decide(settings({ autoApproval: { enabled: true, mcp: true } }), mcp(false), fresh))
+				.decision,
+		).toBe("auto")
+		expect(
+			(await decide(settings({ autoApproval: { enabled: true } }), mcp(false), fresh)).decision,
+		).toBe("ask")
+	})
+
+	it("a tool always allowed still counts toward the auto-approval limits", async () => {
+		const s = settings({ autoApproval: { maxRequests: 2 } })
+		expect((await decide(s, mcp(true), { autoApproved: 2, cost: 0 })).decision).toBe("limit")
 	})
 
 	it("asks when the master switch is off, whatever else is on", async () => {

@@ -45,6 +45,8 @@ async function allowedBySettings(
 	place: ApprovalPlace,
 ): Promise<AutoApprovalDecision> {
 	const auto = settings.autoApproval
+	// The person's own word for this one tool, in the server's config: it holds whatever the switches say.
+	if (request.kind === "mcp" && request.alwaysAllowed) return { decision: "auto" }
 	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request)
 	switch (request.kind) {
 		case "read":

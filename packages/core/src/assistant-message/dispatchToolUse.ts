@@ -39,7 +39,7 @@ export interface CallApprovalState {
 }
 
 export interface DispatchEnvironment {
-	tools: ReadonlyMap<string, ToolDefinition<unknown>>
+	tools: ReadonlyMap<string, ToolDefinition<unknown, string>>
 	context: ToolContext
 	approval: CallApprovalState
 	/** The task's own signal: only its cancellation propagates; a killed command is just a failed tool. */
@@ -55,7 +55,7 @@ export interface DispatchEnvironment {
  */
 export async function dispatchToolUse(use: ToolUse, env: DispatchEnvironment): Promise<DispatchOutcome> {
 	const { tools, context, approval, taskSignal } = env
-	const toolName = isToolName(use.name) ? use.name : undefined
+	const toolName = isToolName(use.name) ? use.name : tools.get(use.name)?.countsAs
 	const fail = (message: string): DispatchOutcome => ({
 		result: resultBlock(use.id, message, true),
 		rejected: false,

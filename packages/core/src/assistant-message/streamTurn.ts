@@ -132,7 +132,7 @@ export async function streamTurn(
 	stream: AsyncIterable<ApiStreamChunk>,
 	output: TurnOutput,
 	transcript: Transcript,
-	tools: ReadonlyMap<string, ToolDefinition<unknown>>,
+	tools: ReadonlyMap<string, ToolDefinition<unknown, string>>,
 ): Promise<void> {
 	const assembler = new ToolCallAssembler()
 	let firstCallIndex: number | undefined

@@ -6,8 +6,11 @@ import type { KeyValueStore } from "../host/Host.js"
  * asking about it must not run it. It runs only once the person agreed to this exact content.
  */
 export interface RepositoryCode {
-	/** What kind of code, so each kind is agreed to on its own. */
-	kind: "workspaceHooks"
+	/**
+	 * What kind of code, so each kind is agreed to on its own: the hooks file, or the project's
+	 * MCP servers file (`.cairn/mcp.json`, whose servers are programs Cairn would start).
+	 */
+	kind: "workspaceHooks" | "projectMcpServers"
 	/** The workspace it belongs to (absolute). */
 	workspaceRoot: string
 	/** Workspace-relative, for the person. */

@@ -9,11 +9,15 @@ import {
 	type ExtensionMessage,
 	type ExtensionState,
 	type HistoryItem,
+	type McpSnapshot,
 	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
+import { McpHub } from "../mcp/McpHub.js"
+import { McpToolSource } from "../mcp/mcpTools.js"
+import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
 import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { StorageError } from "../persistence/storageError.js"
@@ -50,6 +54,22 @@ export interface ControllerOptions {
 	events?: IsolatedEmitter<CairnAPIEvents>
 	/** False turns checkpoints off for this Controller's life whatever the settings say (the CLI's --no-checkpoints). */
 	checkpoints?: boolean
+	/** MCP servers; absent: this Controller runs none. */
+	mcp?: ControllerMcpOptions
+}
+
+export interface ControllerMcpOptions {
+	/** The person's own config file (VS Code: `<storage>/settings/mcp_settings.json`; CLI: `$CAIRN_HOME/mcp.json`). */
+	globalConfigFile: string
+	/** `<workspace>/.cairn/mcp.json` by default. */
+	projectConfigFile?: string
+	/** How the person allows the workspace's servers on this host, e.g. "Run with --allow-project-mcp." */
+	howToAllowProject: string
+	/** Reconnect timings (tests shorten them). */
+	reconnect?: Partial<ReconnectPolicy>
+	stopGraceMs?: number
+	/** Where `${env:VAR}` is looked up; this process's environment by default. */
+	env?: NodeJS.ProcessEnv
 }
 
 /**
@@ -68,6 +88,7 @@ export class Controller {
 	private checkpointStoreOpening:
 		{ sizeLimitBytes: number; opening: Promise<CheckpointStore | CheckpointsUnavailable> } | undefined
 	private editorSettingsWatch: { dispose(): void } | undefined
+	private mcp: { hub: McpHub; tools: McpToolSource } | undefined
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -105,6 +126,7 @@ export class Controller {
 				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
 		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
+		await this.startMcp()
 		// A restore a crash cut short is finished before anyone works in the workspace again.
 		if (await CheckpointStore.hasPendingRestore(this.host.storageDir, this.host.workspaceRoot))
 			await this.checkpointStore()
@@ -114,6 +136,40 @@ export class Controller {
 		if (report.rebuilt !== undefined && (repaired || report.rebuilt !== "the index was missing")) {
 			this.host.logger.warn("The task history index was rebuilt", { report: JSON.stringify(report) })
 		}
+	}
+
+	/** Starts the MCP servers; every change to them reaches every client. */
+	private async startMcp(): Promise<void> {
+		const options = this.options.mcp
+		if (options === undefined) return
+		const hub = await McpHub.start({
+			workspaceRoot: this.host.workspaceRoot,
+			globalConfigFile: options.globalConfigFile,
+			...(options.projectConfigFile && { projectConfigFile: options.projectConfigFile }),
+			projectConsent: {
+				state: this.host.state,
+				...(this.host.askConsent && {
+					ask: (code) => this.host.askConsent?.(code) ?? Promise.resolve(false),
+				}),
+				howToAllow: options.howToAllowProject,
+			},
+			logger: this.host.logger,
+			clientVersion: this.options.version,
+			...(options.reconnect && { reconnect: options.reconnect }),
+			...(options.stopGraceMs !== undefined && { stopGraceMs: options.stopGraceMs }),
+			...(options.env && { env: options.env }),
+		})
+		hub.onDidChange(() => this.broadcast({ type: "mcpServers", ...hub.snapshot() }))
+		this.mcp = { hub, tools: new McpToolSource(hub) }
+	}
+
+	/** The MCP hub; undefined where this Controller runs no MCP servers. */
+	get mcpHub(): McpHub | undefined {
+		return this.mcp?.hub
+	}
+
+	mcpSnapshot(): McpSnapshot {
+		return this.mcp?.hub.snapshot() ?? { servers: [], problems: [] }
 	}
 
 	private get store(): TaskStore {
@@ -364,6 +420,8 @@ export class Controller {
 		await Promise.all(tasks.map((task) => task.checkpointsSettled()))
 		await this.writers.close()
 		await this.storeInstance?.close()
+		// No server process outlives the Controller.
+		await this.mcp?.hub.dispose()
 	}
 
 	/** Waits until everything the tasks reported is on disk (for shutdown and tests). */
@@ -403,6 +461,7 @@ export class Controller {
 			...(condensingProvider && { condensingProvider }),
 			tools: this.options.tools,
 			toolSpecs: this.options.toolSpecs,
+			...(this.mcp && { liveTools: this.mcp.tools }),
 			settings: () => this.settingsStore.settings,
 			mode: options.mode,
 			taskId,

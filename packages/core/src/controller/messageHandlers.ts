@@ -2,8 +2,9 @@ import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cair
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
+import { mcpHandlers } from "./mcpHandlers.js"
 
-type Handler<T extends WebviewMessageType> = (
+export type Handler<T extends WebviewMessageType> = (
 	controller: Controller,
 	message: WebviewMessageOf<T>,
 	reply: Client,
@@ -21,6 +22,7 @@ const notFound = (reply: Client, message: WebviewMessage & { taskId: string }) =
 export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	webviewDidLaunch: async (controller, _message, reply) => {
 		await controller.postState(reply)
+		reply({ type: "mcpServers", ...controller.mcpSnapshot() })
 	},
 	requestState: async (controller, _message, reply) => {
 		await controller.postState(reply)
@@ -132,4 +134,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		}
 		reply({ type: "selectedImages", images: await controller.host.selectImages() })
 	},
+	...mcpHandlers,
 }

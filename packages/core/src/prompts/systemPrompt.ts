@@ -12,6 +12,8 @@ export interface SystemPromptInput {
 	ignoreRules?: string
 	/** What the model must know about the workspace's intents (seed 004), when it has them. */
 	governance?: string
+	/** The connected MCP servers, their tools and resources, when there are any. */
+	mcpServers?: string
 }
 
 const roles: Record<string, string> = {
@@ -53,6 +55,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 			].join("\n"),
 		),
 	]
+	if (input.mcpServers) parts.push(section("MCP SERVERS", input.mcpServers))
 	if (input.governance) parts.push(section("GOVERNANCE", input.governance))
 	if (input.ignoreRules) {
 		parts.push(

@@ -26,7 +26,9 @@ import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
+import { toolSpecs } from "../tools/registry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
+import type { ToolSource } from "../tools/toolSource.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
@@ -47,6 +49,8 @@ export interface TaskOptions {
 	provider: ModelProvider
 	tools: readonly ToolDefinition[]
 	toolSpecs: readonly ToolSpec[]
+	/** Tools that come and go while the task runs (the MCP servers'), read at every request. */
+	liveTools?: ToolSource
 	/** Read at every turn, so a settings change applies to the running task. */
 	settings: () => CairnSettings
 	mode: string
@@ -87,7 +91,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
 	private mode: string
-	private tools: ReadonlyMap<string, ToolDefinition<unknown>> = new Map()
+	private tools: ReadonlyMap<string, ToolDefinition<unknown, string>> = new Map()
 	private toolSpecs: readonly ToolSpec[] = []
 	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
 	private readonly governance: GovernanceSession
@@ -193,15 +197,21 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.emit("taskModeSwitched", mode)
 	}
 
-	/** The mode decides what the model is offered; a call to anything else is an unknown tool. */
+	/**
+	 * The mode decides which core tools the model is offered, plus the live tools of the moment;
+	 * a call to anything else is an unknown tool.
+	 */
 	private offerToolsOf(mode: string): void {
 		const allowed = modeFor(mode).tools
+		const core = this.options.tools.filter((tool) => allowed.has(tool.name))
+		const live = this.options.liveTools?.tools() ?? []
 		this.tools = new Map(
-			this.options.tools
-				.filter((tool) => allowed.has(tool.name))
-				.map((tool) => [tool.name, tool as ToolDefinition<unknown>]),
+			[...core, ...live].map((tool) => [tool.name, tool as ToolDefinition<unknown, string>]),
 		)
-		this.toolSpecs = this.options.toolSpecs.filter((spec) => this.tools.has(spec.name))
+		this.toolSpecs = [
+			...this.options.toolSpecs.filter((spec) => this.tools.has(spec.name)),
+			...toolSpecs(live),
+		]
 	}
 
 	get tokenUsage(): TokenUsage {
@@ -373,6 +383,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
 		const governance = await governanceTurn(this.governance)
+		this.offerToolsOf(this.mode)
+		const mcpServers = this.options.liveTools?.promptSection()
 		const tools = governance.offersIntentTool
 			? this.toolSpecs
 			: this.toolSpecs.filter((spec) => spec.name !== "select_active_intent")
@@ -389,6 +401,7 @@ export class Task extends EventEmitter<TaskEvents> {
 					customInstructions: settings.customInstructions,
 					...(ignore.source && { ignoreRules: ignore.source }),
 					...(governance.section && { governance: governance.section }),
+					...(mcpServers && { mcpServers }),
 				}),
 				tools,
 			}),
@@ -427,6 +440,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				proceedSignal: call.proceed.signal,
 				intents: this.governance,
 				fileContext: this.fileContext,
+				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })

@@ -43,6 +43,8 @@ export interface CallEnvironment {
 	fileContext?: FileContextRecorder
 	/** Saves the turn's checkpoint (once per turn) before an approved call changes anything. */
 	beforeChange?: () => Promise<void>
+	/** The task's model takes images. */
+	modelTakesImages: boolean
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -240,6 +242,17 @@ export function createCallContext(env: CallEnvironment): {
 	const showUserEdits = (row: ClineSayTool) =>
 		env.transcript.append({ type: "say", say: "user_feedback_diff" }, { text: JSON.stringify(row) })
 
+	let mcpResponseTs: number | undefined
+	const showMcpResponse = (text: string, partial: boolean) => {
+		if (mcpResponseTs === undefined) {
+			const row = env.transcript.append({ type: "say", say: "mcp_server_response" }, { text }, partial)
+			if (partial) mcpResponseTs = row.ts
+			return
+		}
+		env.transcript.update(mcpResponseTs, { text, partial })
+		if (!partial) mcpResponseTs = undefined
+	}
+
 	const person: CallPerson = {
 		async ask(row: ClineSayTool) {
 			const answer = await env.asks.ask("tool", JSON.stringify(row), previewTs)
@@ -263,6 +276,8 @@ export function createCallContext(env: CallEnvironment): {
 		askFollowup,
 		commandOutput,
 		showUserEdits,
+		showMcpResponse,
+		modelTakesImages: env.modelTakesImages,
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
 	}

@@ -35,7 +35,7 @@ export interface TurnRequest {
 	summary: string
 	/** Built at each attempt: a settings change applies to the retry. */
 	frame: (settings: CairnSettings) => RequestFrame
-	tools: ReadonlyMap<string, ToolDefinition<unknown>>
+	tools: ReadonlyMap<string, ToolDefinition<unknown, string>>
 	signal: AbortSignal
 }
 

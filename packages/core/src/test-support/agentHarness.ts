@@ -124,6 +124,11 @@ export interface AgentHarnessOptions {
 	events?: IsolatedEmitter<CairnAPIEvents>
 	/** Plays the person asked whether the workspace's own hooks may run; absent: nobody is asked. */
 	askConsent?: ConsentAsker
+	/**
+	 * MCP servers: the global config file's content (written to the temp folder), and the
+	 * workspace's `.cairn/mcp.json` (put it in `files`). Absent: the Controller runs no hub.
+	 */
+	mcp?: { global?: unknown; env?: Record<string, string> }
 }
 
 export interface AgentHarness {
@@ -175,6 +180,11 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		...(options.bwrapPath !== undefined && { bwrapPath: options.bwrapPath }),
 		...(options.askConsent && { askConsent: options.askConsent }),
 	})
+	const mcpConfigFile = path.join(temp.dir, "home", "mcp.json")
+	if (options.mcp?.global !== undefined) {
+		await mkdir(path.dirname(mcpConfigFile), { recursive: true })
+		await writeFile(mcpConfigFile, JSON.stringify(options.mcp.global, null, 2))
+	}
 	const newController = async () => {
 		const created = new Controller({
 			host,
@@ -184,6 +194,15 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 			buildProvider,
 			retryBaseDelayMs: 20,
 			...(options.events && { events: options.events }),
+			...(options.mcp && {
+				mcp: {
+					globalConfigFile: mcpConfigFile,
+					howToAllowProject: "Run with --allow-project-mcp to allow them.",
+					reconnect: { baseDelayMs: 50, maxDelayMs: 200, maxAttempts: 3 },
+					stopGraceMs: 300,
+					env: { ...process.env, ...options.mcp.env },
+				},
+			}),
 		})
 		await created.initialize()
 		return created

@@ -38,6 +38,8 @@ export interface TestToolContextOptions {
 	settings?: z.input<typeof cairnSettingsSchema>
 	/** Shorter kill timings keep tests of runaway commands fast. */
 	killGraceMs?: number
+	/** Default true. */
+	modelTakesImages?: boolean
 }
 
 export interface TestToolContext {
@@ -52,6 +54,8 @@ export interface TestToolContext {
 	commandOutput: string[]
 	/** Every row passed to showUserEdits, in order. */
 	userEdits: ClineSayTool[]
+	/** Every call of showMcpResponse, in order. */
+	mcpResponses: { text: string; partial: boolean }[]
 	logs: LogEntry[]
 	/** Plays the person choosing "Proceed While Running": aborts `context.proceedSignal`. */
 	proceed(): void
@@ -108,6 +112,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 	const followups: ClineAskFollowup[] = []
 	const commandOutput: string[] = []
 	const userEdits: ClineSayTool[] = []
+	const mcpResponses: { text: string; partial: boolean }[] = []
 	const approval = options.approval ?? "approve"
 
 	const context: ToolContext = {
@@ -129,6 +134,8 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		},
 		commandOutput: (chunk) => commandOutput.push(chunk),
 		showUserEdits: (row) => userEdits.push(row),
+		showMcpResponse: (text, partial) => mcpResponses.push({ text, partial }),
+		modelTakesImages: options.modelTakesImages ?? true,
 	}
 
 	return {
@@ -140,6 +147,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		followups,
 		commandOutput,
 		userEdits,
+		mcpResponses,
 		logs: logger.entries,
 		abort: () => controller.abort(),
 		proceed: () => proceedController.abort(),

@@ -24,7 +24,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * every problem on its own line, which parameter, and what to do next.
  */
 export function parseToolInput<Params>(
-	tool: ToolDefinition<Params>,
+	tool: ToolDefinition<Params, string>,
 	input: unknown,
 ): ParsedToolInput<Params> {
 	const object = input === undefined || input === null ? {} : input

@@ -36,8 +36,10 @@ export function findCoreTool(name: string): ToolDefinition | undefined {
  * The schemas describe the input the model writes (fields with defaults are optional), and
  * drop `$schema`, which some providers reject inside a tool definition.
  */
-export function toolSpecs(tools: readonly ToolDefinition[]): ToolSpec[] {
+export function toolSpecs(tools: readonly ToolDefinition<unknown, string>[]): ToolSpec[] {
 	return tools.map((tool) => {
+		if (tool.inputSchema !== undefined)
+			return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema }
 		const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.params, { io: "input" }) as Record<
 			string,
 			unknown

@@ -22,7 +22,8 @@ export type ApprovalRequest =
 	| { kind: "write"; row: ClineSayTool; isOutsideWorkspace: boolean; isProtected: boolean }
 	/** `folder` is the absolute folder the command runs in. */
 	| { kind: "execute"; command: ClineAskCommand; folder: string }
-	| { kind: "mcp"; request: ClineAskUseMcpServer }
+	/** `alwaysAllowed`: the server's config lets this tool run without asking (its `alwaysAllow`). */
+	| { kind: "mcp"; request: ClineAskUseMcpServer; alwaysAllowed: boolean }
 
 export type ApprovalOutcome =
 	| {
@@ -60,6 +61,13 @@ export interface ToolContext {
 	commandOutput(chunk: string): void
 	/** Shows what the person changed in a proposal before saving it (a `user_feedback_diff` row). */
 	showUserEdits(row: ClineSayTool): void
+	/**
+	 * Shows an MCP call's progress (`partial`, each replacing the last) and then its result in one
+	 * `mcp_server_response` row.
+	 */
+	showMcpResponse(text: string, partial: boolean): void
+	/** The model takes images (tool results may carry them); otherwise they are described in words. */
+	readonly modelTakesImages: boolean
 	/** The task's intent governance (seed 004); absent where a tool runs without a task. */
 	readonly intents?: IntentActivation
 	/** Hears which file content the model now knows (a read, a saved edit); absent without a task. */
@@ -92,11 +100,19 @@ export type ToolPreview =
 	| { ask: "followup"; followup: ClineAskFollowup }
 	| { say: "completion_result"; text: string }
 
-export interface ToolDefinition<Params = unknown> {
-	name: ToolName
+/**
+ * A tool the model can call. Core tools are named by ToolName; tools that come and go while
+ * Cairn runs (an MCP server's) have names of their own (`Name` = string).
+ */
+export interface ToolDefinition<Params = unknown, Name extends string = ToolName> {
+	name: Name
 	/** For the model: when to use the tool and how. */
 	description: string
 	params: z.ZodType<Params>
+	/** The JSON schema the model is given, when it is not `params`' own (an MCP server's schema, as it gave it). */
+	inputSchema?: Record<string, unknown>
+	/** The ToolName calls are counted under when `name` is not one (an MCP server's tool: use_mcp_tool). */
+	countsAs?: ToolName
 	/** From whatever arguments have arrived so far; undefined until there is something to show. */
 	preview?(partial: Partial<Params>): ToolPreview | undefined
 	execute(params: Params, context: ToolContext): Promise<ToolResult>

@@ -28,6 +28,24 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 	action: { type: "action", action: "historyButtonClicked" },
 	invoke: { type: "invoke", invoke: "setChatBoxMessage", text: "explain this" },
 	theme: { type: "theme", kind: "dark" },
+	mcpServers: {
+		type: "mcpServers",
+		servers: [
+			{
+				name: "files",
+				source: "global",
+				transport: "stdio",
+				status: "connected",
+				tools: [{ name: "read", modelName: "mcp__files__read", alwaysAllow: false }],
+				resources: [],
+				resourceTemplates: [],
+				configFile: "/home/ada/.cairn/mcp.json",
+			},
+		],
+		problems: [
+			{ source: "project", file: "/w/.cairn/mcp.json", server: "x", field: "args.1", message: "bad" },
+		],
+	},
 	checkpointDiff: {
 		type: "checkpointDiff",
 		ts: 5,

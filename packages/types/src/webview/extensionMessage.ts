@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { historyItemSchema } from "../history/historyItem.js"
 import { clineMessageSchema } from "../message/clineMessage.js"
+import { mcpSnapshotSchema } from "../mcp/mcpServerView.js"
 import type { ParseResult } from "../parse.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
 import { extensionStateSchema } from "./extensionState.js"
@@ -11,6 +12,7 @@ export const extensionActions = [
 	"chatButtonClicked",
 	"historyButtonClicked",
 	"settingsButtonClicked",
+	"mcpButtonClicked",
 	"didBecomeVisible",
 	"focusInput",
 ] as const
@@ -76,6 +78,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		),
 		patch: z.string(),
 	}),
+	/** Every MCP server with its status, tools and resources, and the config problems; sent whole on any change (it is small). */
+	z.object({ type: z.literal("mcpServers"), ...mcpSnapshotSchema.shape }),
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

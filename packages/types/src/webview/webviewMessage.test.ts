@@ -35,6 +35,18 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		text: "Use a Map instead",
 		images: [png],
 	},
+	requestMcpServers: { type: "requestMcpServers" },
+	restartMcpServer: { type: "restartMcpServer", serverName: "files", source: "global" },
+	toggleMcpServer: { type: "toggleMcpServer", serverName: "files", source: "project", disabled: true },
+	deleteMcpServer: { type: "deleteMcpServer", serverName: "files", source: "global" },
+	toggleToolAlwaysAllow: {
+		type: "toggleToolAlwaysAllow",
+		serverName: "files",
+		source: "global",
+		toolName: "read_text_file",
+		alwaysAllow: true,
+	},
+	openMcpSettings: { type: "openMcpSettings", source: "project" },
 }
 
 describe("parseWebviewMessage accepts", () => {

@@ -3,8 +3,11 @@ import { clineAskResponseSchema } from "../message/askResponse.js"
 import type { ParseResult } from "../parse.js"
 import { cairnSettingsPatchSchema } from "../settings/settings.js"
 import { providerNameSchema } from "../settings/provider.js"
+import { mcpSourceSchema } from "../mcp/mcpServerView.js"
 import { parseTagged } from "./parseTagged.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
+
+const mcpServerNameSchema = z.string().min(1).max(200)
 
 /**
  * Client -> host. One precise payload per `type`; the host handles each type in its own
@@ -81,6 +84,37 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		text: userTextSchema.min(1, "the edited message is empty"),
 		images: imagesSchema.optional(),
 	}),
+	/** Ask for the MCP servers now; the host answers with `mcpServers` (it also sends it after every change). */
+	z.object({ type: z.literal("requestMcpServers") }),
+	/** Stop the server and connect it again (a reconnect gone quiet, a server updated on disk). */
+	z.object({
+		type: z.literal("restartMcpServer"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+	}),
+	/** Turn a server off (`disabled: true`, its process ends) or on again; written to its config file. */
+	z.object({
+		type: z.literal("toggleMcpServer"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+		disabled: z.boolean(),
+	}),
+	/** Remove the server from its config file (the person confirmed it in the client). */
+	z.object({
+		type: z.literal("deleteMcpServer"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+	}),
+	/** Let calls of one tool run without asking, or ask again; written to the config's `alwaysAllow`. */
+	z.object({
+		type: z.literal("toggleToolAlwaysAllow"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+		toolName: z.string().min(1).max(500),
+		alwaysAllow: z.boolean(),
+	}),
+	/** Open the global or the project config file in the editor (created with an empty `mcpServers` when missing). */
+	z.object({ type: z.literal("openMcpSettings"), source: mcpSourceSchema }),
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -602,21 +602,6 @@ describe("stops, errors and notices", () => {
 		expect(screen.getByText("Condensing the context…")).toBeTruthy()
 		expect(screen.getByRole("status", { name: "Condensing the context" })).toBeTruthy()
 	})
-
-	it("an MCP tool call names the server and tool", () => {
-		renderRow(
-			ask(
-				"use_mcp_server",
-				json({
-					type: "use_mcp_tool",
-					serverName: "github",
-					toolName: "create_issue",
-					arguments: "{}",
-				}),
-			),
-		)
-		expect(screen.getByText("Cairn wants to use the tool create_issue on github")).toBeTruthy()
-	})
 })
 
 describe("kinds without a dedicated row", () => {

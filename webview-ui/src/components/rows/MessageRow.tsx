@@ -16,7 +16,8 @@ import { FollowupRow } from "./FollowupRow"
 import { GenericRow } from "./GenericRow"
 import { HookRow } from "./HookRow"
 import { InfoRow } from "./InfoRow"
-import { McpRow } from "./McpRow"
+import { McpResponseRow } from "./mcp/McpResponseRow"
+import { McpRow } from "./mcp/McpRow"
 import { MistakeLimitRow } from "./MistakeLimitRow"
 import { ReasoningRow } from "./ReasoningRow"
 import { ResumeRow } from "./ResumeRow"
@@ -72,6 +73,8 @@ function sayRow(props: MessageRowProps): ReactNode {
 			)
 		case "mcp_server_request_started":
 			return <McpRow {...props} />
+		case "mcp_server_response":
+			return <McpResponseRow {...props} />
 		case "checkpoint_saved":
 			return <CheckpointRow {...props} />
 		case "checkpoint_error":

@@ -6,7 +6,7 @@ import { Spinner } from "../../common/Spinner"
 import { GenericRow } from "../GenericRow"
 import { RowHeader } from "../RowHeader"
 import type { RowProps } from "../rowProps"
-import { ConfirmChoices } from "./ConfirmChoices"
+import { ConfirmChoices } from "../../common/ConfirmChoices"
 import { RestoreReportView } from "./RestoreReportView"
 
 const reasonLabel: Record<CheckpointSaved["reason"], string> = {

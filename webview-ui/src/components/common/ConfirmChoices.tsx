@@ -5,7 +5,7 @@ export interface Choice {
 	primary?: boolean
 }
 
-/** A question asked inside a row before something that changes files or the task, with its answers. */
+/** A question asked in place (in a row, on a card) before a change that is hard to undo, with its answers. */
 export function ConfirmChoices({
 	question,
 	choices,

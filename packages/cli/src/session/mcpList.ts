@@ -1,0 +1,78 @@
+import { jsonLine } from "@cairn/core"
+import type { McpServerView, McpSnapshot } from "@cairn/types"
+import type { CliProcess } from "../cli/main.js"
+import type { RunOptions } from "../cli/runOptions.js"
+import { createCliLogger } from "../host/cliLogger.js"
+import { ExtensionHost } from "../host/ExtensionHost.js"
+import { cliVersion } from "../version.js"
+
+/** The longest `mcp list` waits for servers to connect or fail before printing what it has. */
+const settleCeilingMs = 30_000
+
+function serverLines(server: McpServerView): string[] {
+	const head = `${server.name} (${server.source}, ${server.transport}): ${server.status}`
+	const lines = [head]
+	if (server.error) lines.push(`  ${server.error}`)
+	if (server.status !== "connected" && server.stderr?.length)
+		lines.push("  Last stderr lines:", ...server.stderr.map((line) => `    ${line}`))
+	if (server.status === "connected") {
+		lines.push(`  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`)
+		for (const tool of server.tools)
+			lines.push(`    ${tool.modelName}${tool.alwaysAllow ? " (always allowed)" : ""}`)
+	}
+	return lines
+}
+
+/** The servers and config problems as text, or as one JSON line. */
+export function formatMcpList(snapshot: McpSnapshot, format: RunOptions["outputFormat"]): string {
+	if (format !== "text") return jsonLine(snapshot)
+	const lines =
+		snapshot.servers.length === 0
+			? ["No MCP servers are configured."]
+			: snapshot.servers.flatMap(serverLines)
+	for (const problem of snapshot.problems) {
+		const where = [problem.server, problem.field].filter(Boolean).join(" > ")
+		lines.push(`Problem in ${problem.file}${where ? ` (${where})` : ""}: ${problem.message}`)
+	}
+	return `${lines.join("\n")}\n`
+}
+
+/**
+ * `cairn mcp list`: starts the configured servers, waits until each is connected, failed or
+ * blocked (or the ceiling passes), prints them and stops them all again. A signal stops them too.
+ */
+export async function listMcpServers(
+	options: RunOptions,
+	io: Pick<CliProcess, "onSignal"> & { write: (text: string) => void },
+): Promise<number> {
+	const host = await ExtensionHost.start({
+		workspace: options.workspace,
+		storageDir: options.cairnHome,
+		logger: createCliLogger({
+			debug: options.debug,
+			cairnHome: options.cairnHome,
+			stderr: true,
+			secrets: [],
+		}),
+		version: cliVersion,
+		mcpConfigFile: options.mcpConfigFile,
+		allowProjectMcp: options.allowProjectMcp,
+		trustWorkspaceHooks: options.trustWorkspaceHooks,
+	})
+	let interrupted: "SIGINT" | "SIGTERM" | undefined
+	const stopped = new Promise<void>((resolve) =>
+		io.onSignal((signal) => {
+			interrupted = signal
+			resolve()
+		}),
+	)
+	try {
+		const hub = host.controller.mcpHub
+		if (hub !== undefined) await Promise.race([hub.settled(settleCeilingMs), stopped])
+		if (interrupted !== undefined) return interrupted === "SIGTERM" ? 143 : 130
+		io.write(formatMcpList(host.controller.mcpSnapshot(), options.outputFormat))
+		return 0
+	} finally {
+		await host.shutdown()
+	}
+}

@@ -1,0 +1,106 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { everythingScript, fixtureEntry } from "@cairn/core/test-support/mcpServers"
+import { processGone } from "@cairn/core/test-support/processGone"
+import type { McpSnapshot } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import { runCli, spawnCli, withWorld, type CliWorld } from "./support/cliProcess.js"
+
+// `cairn mcp list` against real servers, the flags for the workspace's servers, and no server
+// process left behind however the CLI ends.
+
+const everything = { command: process.execPath, args: [everythingScript, "stdio"] }
+
+async function writeConfig(world: CliWorld, file: string, config: unknown) {
+	await mkdir(path.dirname(file), { recursive: true })
+	await writeFile(file, JSON.stringify(config, null, 2))
+}
+
+async function pidsIn(file: string): Promise<number[]> {
+	return (await readFile(file, "utf8").catch(() => ""))
+		.split("\n")
+		.filter((line) => line !== "")
+		.map(Number)
+}
+
+describe.concurrent("cairn mcp list", () => {
+	it("shows each server's status and tools, a failing one's error and stderr, and config problems", () =>
+		withWorld({}, async (world) => {
+			await writeConfig(world, path.join(world.cairnHome, "mcp.json"), {
+				mcpServers: {
+					everything,
+					broken: fixtureEntry("exit-at-start"),
+					typo: { command: "x", timeout: -1 },
+				},
+			})
+			const run = await runCli(world, ["mcp", "list"], {
+				env: { MCP_FIXTURE_PID_FILE: path.join(world.root, "pids"), MCP_FIXTURE_LOG: "/dev/null" },
+			})
+			expect(run.code).toBe(0)
+			expect(run.stdout).toContain("everything (global, stdio): connected")
+			expect(run.stdout).toMatch(/\d+ tools\n(.|\n)*mcp__everything__get-sum/)
+			expect(run.stdout).toContain(
+				"broken (global, stdio): error\n  The server exited before it was ready.",
+			)
+			expect(run.stdout).toContain("    fixture: giving up")
+			expect(run.stdout).toMatch(/Problem in .*mcp\.json \(typo > timeout\): /)
+			for (const pid of await pidsIn(path.join(world.root, "pids"))) await processGone(pid)
+		}))
+
+	it("prints JSON with --json, from the file --mcp-config names", () =>
+		withWorld({}, async (world) => {
+			const file = path.join(world.root, "elsewhere.json")
+			await writeConfig(world, file, { mcpServers: { everything } })
+			const run = await runCli(world, ["mcp", "list", "--json", "--mcp-config", file])
+			expect(run.code).toBe(0)
+			const snapshot = JSON.parse(run.stdout) as McpSnapshot
+			expect(snapshot.servers).toEqual([
+				expect.objectContaining({ name: "everything", status: "connected", configFile: file }),
+			])
+			expect(snapshot.servers[0]?.tools.length).toBeGreaterThan(5)
+		}))
+
+	it("does not start the workspace's servers without --allow-project-mcp, and says so", () =>
+		withWorld({}, async (world) => {
+			const pids = path.join(world.root, "pids")
+			await writeConfig(world, path.join(world.workspace, ".cairn", "mcp.json"), {
+				mcpServers: { proj: fixtureEntry() },
+			})
+			const env = { MCP_FIXTURE_PID_FILE: pids, MCP_FIXTURE_LOG: "/dev/null" }
+			const refused = await runCli(world, ["mcp", "list", "-y"], { env })
+			expect(refused.stdout).toContain("proj (project, stdio): blocked")
+			expect(refused.stdout).toContain("Run cairn with --allow-project-mcp to allow them.")
+			expect(await pidsIn(pids)).toEqual([])
+
+			const allowed = await runCli(world, ["mcp", "list", "--allow-project-mcp"], { env })
+			expect(allowed.stdout).toContain("proj (project, stdio): connected")
+			// Remembered for this content: the next run needs no flag.
+			const again = await runCli(world, ["mcp", "list"], { env })
+			expect(again.stdout).toContain("proj (project, stdio): connected")
+			for (const pid of await pidsIn(pids)) await processGone(pid)
+		}))
+})
+
+describe.concurrent("no MCP server outlives the CLI", () => {
+	it.each(["exit", "SIGTERM"] as const)("when it ends by %s", (how) =>
+		withWorld({}, async (world) => {
+			const pids = path.join(world.root, "pids")
+			await writeConfig(world, path.join(world.cairnHome, "mcp.json"), {
+				mcpServers: { a: fixtureEntry(), b: fixtureEntry("stubborn") },
+			})
+			const cli = spawnCli(world, [...world.providerArgs, "--stdin-prompt-stream"], {
+				env: { MCP_FIXTURE_PID_FILE: pids, MCP_FIXTURE_LOG: "/dev/null" },
+			})
+			const deadline = Date.now() + 15_000
+			while ((await pidsIn(pids)).length < 2) {
+				if (Date.now() > deadline || cli.closed)
+					throw new Error(`the servers never started: ${cli.stderr}`)
+				await new Promise((resolve) => setTimeout(resolve, 50))
+			}
+			if (how === "SIGTERM") cli.child.kill("SIGTERM")
+			else cli.child.stdin.end()
+			await cli.exited
+			for (const pid of await pidsIn(pids)) await processGone(pid)
+		}),
+	)
+})

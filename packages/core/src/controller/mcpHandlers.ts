@@ -1,0 +1,83 @@
+import { access } from "node:fs/promises"
+import type { McpSource, WebviewMessageOf } from "@cairn/types"
+import { emptyConfigText, writeConfigText } from "../mcp/configFile.js"
+import type { McpHub } from "../mcp/McpHub.js"
+import type { Client, Controller } from "./Controller.js"
+import type { Handler } from "./messageHandlers.js"
+
+type McpMessageType =
+	| "requestMcpServers"
+	| "restartMcpServer"
+	| "toggleMcpServer"
+	| "deleteMcpServer"
+	| "toggleToolAlwaysAllow"
+	| "openMcpSettings"
+
+/** The hub, or undefined after telling the client this host runs no MCP servers. */
+function hubOf(
+	controller: Controller,
+	message: WebviewMessageOf<McpMessageType>,
+	reply: Client,
+): McpHub | undefined {
+	const hub = controller.mcpHub
+	if (hub === undefined)
+		reply({
+			type: "error",
+			code: "failed",
+			error: "This host runs no MCP servers.",
+			inReplyTo: message.type,
+		})
+	return hub
+}
+
+/** Creates a missing config file with no servers, so the person has somewhere to start. */
+async function ensureConfigFile(hub: McpHub, source: McpSource): Promise<string> {
+	const file = hub.configFile(source)
+	const exists = await access(file).then(
+		() => true,
+		() => false,
+	)
+	if (!exists) await writeConfigText(file, emptyConfigText)
+	return file
+}
+
+/** The MCP messages of the protocol. Every change reaches every client as `mcpServers` (the hub's onDidChange). */
+export const mcpHandlers: { [T in McpMessageType]: Handler<T> } = {
+	requestMcpServers: async (controller, _message, reply) => {
+		reply({ type: "mcpServers", ...controller.mcpSnapshot() })
+	},
+	restartMcpServer: async (controller, message, reply) => {
+		await hubOf(controller, message, reply)?.restart(message.source, message.serverName)
+	},
+	toggleMcpServer: async (controller, message, reply) => {
+		await hubOf(controller, message, reply)?.setDisabled(
+			message.source,
+			message.serverName,
+			message.disabled,
+		)
+	},
+	deleteMcpServer: async (controller, message, reply) => {
+		await hubOf(controller, message, reply)?.delete(message.source, message.serverName)
+	},
+	toggleToolAlwaysAllow: async (controller, message, reply) => {
+		await hubOf(controller, message, reply)?.setToolAlwaysAllow(
+			message.source,
+			message.serverName,
+			message.toolName,
+			message.alwaysAllow,
+		)
+	},
+	openMcpSettings: async (controller, message, reply) => {
+		const hub = hubOf(controller, message, reply)
+		if (hub === undefined) return
+		const file = await ensureConfigFile(hub, message.source)
+		if (controller.host.openFile === undefined)
+			return reply({
+				type: "error",
+				code: "failed",
+				error: `This host cannot open files: edit ${file} in your editor.`,
+				inReplyTo: message.type,
+			})
+		await controller.host.openFile(file)
+	},
+}

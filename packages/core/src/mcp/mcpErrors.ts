@@ -1,0 +1,37 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js"
+import type { McpServerConfig } from "./serverConfig.js"
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** Why a server could not be connected, in words a person can act on. */
+export function describeMcpError(error: unknown, config: McpServerConfig): string {
+	const launch = config.launch
+	const code = (error as NodeJS.ErrnoException).code
+	if (launch.transport === "stdio" && code === "ENOENT")
+		return `The program "${launch.command}" was not found (or the folder ${launch.cwd} does not exist).`
+	if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+		return launch.transport === "stdio"
+			? "The server exited before it was ready."
+			: "The connection closed before the server was ready."
+	if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+		return "The server did not answer its initialization in time."
+	if (launch.transport !== "stdio") return `Could not connect to ${launch.url}: ${messageOf(error)}`
+	return messageOf(error)
+}
+
+/** Why a call failed, for the model and the person: a timeout, a server that stopped, or its own error. */
+export function describeCallError(
+	error: unknown,
+	config: McpServerConfig,
+	connected: boolean,
+	stderr: readonly string[],
+): string {
+	const server = `The MCP server "${config.name}"`
+	if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+		return `${server} did not answer within ${config.timeoutSec} s (its "timeout" in ${config.configFile} allows longer).`
+	if (!connected) {
+		const tail = stderr.slice(-5)
+		return `${server} stopped during the call (${messageOf(error)}).${tail.length > 0 ? ` Its last output:\n${tail.join("\n")}` : ""}`
+	}
+	return `${server} failed the call: ${messageOf(error)}`
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest"
+import { parseConfig, type ParsedConfig } from "./parseConfig.js"
+
+const workspaceRoot = "/work/space"
+const file = "/home/ada/.cairn/mcp.json"
+
+const read = (config: unknown, env: NodeJS.ProcessEnv = {}): ParsedConfig =>
+	parseConfig({
+		text: typeof config === "string" ? config : JSON.stringify(config),
+		file,
+		source: "global",
+		workspaceRoot,
+		env,
+	})
+
+const entries = (parsed: ParsedConfig) => (parsed.ok ? parsed.entries : [])
+
+describe("parseConfig", () => {
+	it("reads a stdio server with its defaults: no args, no env, the workspace as cwd, 60 s per call", () => {
+		expect(entries(read({ mcpServers: { files: { command: "npx", args: ["-y", "server"] } } }))).toEqual([
+			{
+				name: "files",
+				source: "global",
+				configFile: file,
+				launch: {
+					transport: "stdio",
+					command: "npx",
+					args: ["-y", "server"],
+					env: {},
+					cwd: workspaceRoot,
+				},
+				disabled: false,
+				alwaysAllow: [],
+				timeoutSec: 60,
+			},
+		])
+	})
+
+	it("reads remote servers by type, with headers; http is a name for streamable-http", () => {
+		const parsed = read({
+			mcpServers: {
+				a: { type: "streamable-http", url: "http://127.0.0.1:3001/mcp", headers: { "X-Key": "k" } },
+				b: { type: "sse", url: "https://example.test/sse", alwaysAllow: ["echo"], timeout: 5 },
+				c: { type: "http", url: "http://127.0.0.1/mcp", disabled: true },
+			},
+		})
+		expect(
+			entries(parsed).map((e) =>
+				"launch" in e ? [e.launch, e.alwaysAllow, e.timeoutSec, e.disabled] : e,
+			),
+		).toEqual([
+			[
+				{ transport: "streamable-http", url: "http://127.0.0.1:3001/mcp", headers: { "X-Key": "k" } },
+				[],
+				60,
+				false,
+			],
+			[{ transport: "sse", url: "https://example.test/sse", headers: {} }, ["echo"], 5, false],
+			[{ transport: "streamable-http", url: "http://127.0.0.1/mcp", headers: {} }, [], 60, true],
+		])
+	})
+
+	it("expands ${env:VAR} in command, args, env, cwd, url and headers", () => {
+		const env = { BIN: "/opt/bin/server", DIR: "sub", KEY: "secret", HOST: "127.0.0.1" }
+		const parsed = read(
+			{
+				mcpServers: {
+					local: {
+						command: "${env:BIN}",
+						args: ["--root", "${env:DIR}/x"],
+						env: { API_KEY: "${env:KEY}" },
+						cwd: "${env:DIR}",
+					},
+					remote: {
+						type: "sse",
+						url: "http://${env:HOST}:9/sse",
+						headers: { Authorization: "Bearer ${env:KEY}" },
+					},
+				},
+			},
+			env,
+		)
+		expect(entries(parsed).map((e) => ("launch" in e ? e.launch : e))).toEqual([
+			{
+				transport: "stdio",
+				command: "/opt/bin/server",
+				args: ["--root", "sub/x"],
+				env: { API_KEY: "secret" },
+				cwd: "/work/space/sub",
+			},
+			{ transport: "sse", url: "http://127.0.0.1:9/sse", headers: { Authorization: "Bearer secret" } },
+		])
+	})
+
+	it("a missing variable is a problem naming the server and the field; the server does not start", () => {
+		const parsed = read({
+			mcpServers: {
+				keyed: { command: "x", env: { API_KEY: "${env:NOT_SET_ANYWHERE}" } },
+				fine: { command: "y" },
+			},
+		})
+		expect(parsed).toMatchObject({
+			ok: true,
+			problems: [
+				{
+					server: "keyed",
+					field: "env.API_KEY",
+					message: "The environment variable NOT_SET_ANYWHERE is not set.",
+				},
+			],
+		})
+		expect(entries(parsed)).toMatchObject([
+			{ name: "keyed", error: "The environment variable NOT_SET_ANYWHERE is not set. (env.API_KEY)" },
+			{ name: "fine", launch: { command: "y" } },
+		])
+	})
+
+	it("one bad server never stops the others, and each problem names server and field", () => {
+		const parsed = read({
+			mcpServers: {
+				noCommand: { args: ["a"] },
+				badArg: { command: "x", args: ["ok", 3] },
+				noType: { url: "http://127.0.0.1/mcp" },
+				ftp: { type: "sse", url: "ftp://example.test" },
+				both: { command: "x", url: "http://a" },
+				badTimeout: { command: "x", timeout: 0 },
+				notAnObject: "npx server",
+				good: { command: "node", args: ["server.js"] },
+			},
+		})
+		if (!parsed.ok) throw new Error("expected a readable file")
+		expect(parsed.problems.map((p) => [p.server, p.field])).toEqual([
+			["noCommand", "command"],
+			["badArg", "args.1"],
+			["noType", "type"],
+			["ftp", "url"],
+			["both", undefined],
+			["badTimeout", "timeout"],
+			["notAnObject", undefined],
+		])
+		expect(parsed.problems.find((p) => p.server === "noType")?.message).toMatch(/streamable-http.*sse/)
+		expect(
+			entries(parsed)
+				.filter((e) => "launch" in e)
+				.map((e) => e.name),
+		).toEqual(["good"])
+		// The invalid ones are still listed, with a transport guessed from the entry.
+		expect(entries(parsed).find((e) => e.name === "noType")).toMatchObject({
+			transport: "streamable-http",
+		})
+	})
+
+	it("reports unknown fields but still starts the server (configs copied from other tools)", () => {
+		const parsed = read({ mcpServers: { s: { command: "x", autoApprove: ["a"] } } })
+		expect(parsed).toMatchObject({
+			ok: true,
+			problems: [
+				{ server: "s", field: "autoApprove", message: 'Unknown field "autoApprove"; it is ignored.' },
+			],
+		})
+		expect(entries(parsed)[0]).toHaveProperty("launch")
+	})
+
+	it("names the line and column of a JSON syntax error, and yields no servers", () => {
+		const parsed = read('{\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": {}\n  }\n}')
+		expect(parsed).toEqual({
+			ok: false,
+			problems: [{ source: "global", file, message: expect.stringMatching(/line 4, column 5/) }],
+		})
+	})
+
+	it("accepts comments and trailing commas, as editors write JSON", () => {
+		const parsed = read('{\n // mine\n "mcpServers": { "a": { "command": "x", }, },\n}')
+		expect(entries(parsed).map((e) => e.name)).toEqual(["a"])
+	})
+
+	it("an empty file is a problem (an editor mid-save), not a file without servers", () => {
+		expect(read(" \n")).toMatchObject({
+			ok: false,
+			problems: [{ message: expect.stringMatching(/empty/) }],
+		})
+	})
+
+	it("a file without mcpServers has no servers and no problems; a wrong shape is a problem", () => {
+		expect(read({})).toEqual({ ok: true, entries: [], problems: [] })
+		expect(read({ mcpServers: [] })).toMatchObject({ ok: false, problems: [{ field: "mcpServers" }] })
+		expect(read([1])).toMatchObject({ ok: false })
+	})
+})

@@ -1,0 +1,98 @@
+import path from "node:path"
+import {
+	grantConsent,
+	RepositoryConsent,
+	type ConsentAsker,
+	type RepositoryCode,
+} from "../consent/repositoryConsent.js"
+import type { KeyValueStore } from "../host/Host.js"
+
+export interface ProjectConsentOptions {
+	/** Where consents are remembered (Cairn's own storage, never the repository). */
+	state: KeyValueStore
+	/** Asks the person; absent where nobody can be asked (the CLI without --allow-project-mcp). */
+	ask?: ConsentAsker
+	/** How a person allows the servers here, e.g. 'Run with --allow-project-mcp.' */
+	howToAllow: string
+}
+
+/**
+ * The person's consent to the workspace's MCP servers file: its servers are programs a cloned
+ * repository would have Cairn start, so they run only once the person agreed to the file's
+ * exact text (asked again whenever it changes). The question is asked in the background: the
+ * person's own servers do not wait for the answer.
+ */
+export class ProjectConsent {
+	private consent: RepositoryConsent
+	private pending: string | undefined
+	/** Texts the person refused (or nobody could be asked about) since the last Restart. */
+	private readonly refused = new Set<string>()
+
+	constructor(
+		private readonly options: ProjectConsentOptions,
+		private readonly workspaceRoot: string,
+		private readonly file: string,
+	) {
+		this.consent = new RepositoryConsent(options.state, options.ask)
+	}
+
+	/** A question is open. */
+	get asking(): boolean {
+		return this.pending !== undefined
+	}
+
+	get waitingMessage(): string {
+		return `Waiting for your answer: may the servers of ${this.relativeFile} run?`
+	}
+
+	get refusedMessage(): string {
+		return `${this.relativeFile} starts programs from the workspace; they run only with your consent. ${this.options.howToAllow}`
+	}
+
+	/** True when the person already agreed to this text (nobody is asked). */
+	async allowed(text: string): Promise<boolean> {
+		return (await new RepositoryConsent(this.options.state, undefined).decide(this.code(text))).allowed
+	}
+
+	/**
+	 * Asks about `text` unless that is being asked already; `answered` runs once the person
+	 * answered (or at once when nobody can be asked). A "no" is not asked again until
+	 * `forgetRefusals`.
+	 */
+	ask(text: string, answered: () => void): void {
+		if (this.pending === text || this.refused.has(text)) return
+		this.pending = text
+		void this.consent
+			.decide(this.code(text))
+			.catch(() => ({ allowed: false }))
+			.then((decision) => {
+				if (!decision.allowed) this.refused.add(text)
+				if (this.pending === text) this.pending = undefined
+				answered()
+			})
+	}
+
+	/** The next ask asks the person again (Restart on a blocked server). */
+	forgetRefusals(): void {
+		this.refused.clear()
+		this.consent = new RepositoryConsent(this.options.state, this.options.ask)
+	}
+
+	/** A change the person made through Cairn to a file they had agreed to keeps their consent. */
+	async carryOver(before: string, after: string): Promise<void> {
+		if (await this.allowed(before)) await grantConsent(this.options.state, this.code(after))
+	}
+
+	private get relativeFile(): string {
+		return path.relative(this.workspaceRoot, this.file) || this.file
+	}
+
+	private code(content: string): RepositoryCode {
+		return {
+			kind: "projectMcpServers",
+			workspaceRoot: this.workspaceRoot,
+			file: this.relativeFile,
+			content,
+		}
+	}
+}

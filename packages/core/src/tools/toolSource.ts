@@ -1,0 +1,12 @@
+import type { ToolDefinition } from "./toolDefinition.js"
+
+/**
+ * Tools whose set changes while a task runs (the connected MCP servers'). A task reads it at
+ * every request, so a server that connects mid-task is offered from the next request on. They
+ * are offered in every mode.
+ */
+export interface ToolSource {
+	tools(): readonly ToolDefinition<unknown, string>[]
+	/** What the system prompt says about these tools; undefined when there is nothing to say. */
+	promptSection(): string | undefined
+}

@@ -1,0 +1,102 @@
+import type { McpServerView } from "@cairn/types"
+import { useState } from "react"
+import { deleteMcpServer, restartMcpServer, setMcpServerDisabled } from "../../state/mcpActions"
+import { ConfirmChoices } from "../common/ConfirmChoices"
+import { IconButton } from "../common/IconButton"
+import { Disclosure } from "./Disclosure"
+import { McpResourceLists } from "./McpResourceLists"
+import { McpStatusBadge } from "./McpStatusBadge"
+import { McpToolList } from "./McpToolList"
+import { sourceLabel } from "./sourceLabel"
+
+const transportLabels: Record<McpServerView["transport"], string> = {
+	stdio: "stdio",
+	"streamable-http": "Streamable HTTP",
+	sse: "SSE",
+}
+
+/** Why the server is not working, and what it last wrote to stderr (often the real reason). */
+function Failure({ server }: { server: McpServerView }) {
+	const stderr = server.stderr ?? []
+	const failing = server.status === "error" || server.status === "disconnected"
+	return (
+		<>
+			{server.error !== undefined && server.error !== "" && (
+				<div className={`mcp-server-error${server.status === "blocked" ? " blocked" : ""}`}>
+					{server.error}
+				</div>
+			)}
+			{failing && stderr.length > 0 && (
+				<Disclosure label={`Server output (last ${stderr.length} lines)`} initiallyOpen={false}>
+					<pre className="mcp-stderr" tabIndex={0} aria-label={`${server.name} stderr`}>
+						{stderr.join("\n")}
+					</pre>
+				</Disclosure>
+			)}
+		</>
+	)
+}
+
+function Actions({ server, onDelete }: { server: McpServerView; onDelete: () => void }) {
+	const disabled = server.status === "disabled"
+	return (
+		<div className="mcp-server-actions">
+			{!disabled && (
+				<IconButton
+					icon="debug-restart"
+					label={`Restart ${server.name}`}
+					text="Restart"
+					onClick={() => restartMcpServer(server)}
+				/>
+			)}
+			<IconButton
+				icon={disabled ? "play" : "debug-stop"}
+				label={`${disabled ? "Enable" : "Disable"} ${server.name}`}
+				text={disabled ? "Enable" : "Disable"}
+				onClick={() => setMcpServerDisabled(server, !disabled)}
+			/>
+			<IconButton icon="trash" label={`Delete ${server.name}`} text="Delete" onClick={onDelete} />
+		</div>
+	)
+}
+
+/** One configured server: where it comes from, how it is doing, what it offers, and its actions. */
+export function McpServerCard({ server }: { server: McpServerView }) {
+	const [confirmingDelete, setConfirmingDelete] = useState(false)
+	const source = sourceLabel[server.source]
+	return (
+		<article
+			className={`mcp-server mcp-server-${server.status}`}
+			aria-label={`${server.name} (${source})`}
+		>
+			<div className="mcp-server-head">
+				<h3 className="mcp-server-name">{server.name}</h3>
+				<McpStatusBadge server={server} />
+			</div>
+			<div className="mcp-server-meta" title={server.configFile}>
+				{source} · {transportLabels[server.transport]}
+			</div>
+			<Failure server={server} />
+			<McpToolList server={server} />
+			<McpResourceLists server={server} />
+			{confirmingDelete ? (
+				<ConfirmChoices
+					question={`Delete ${server.name} from ${server.configFile}?`}
+					choices={[
+						{
+							label: "Delete",
+							primary: true,
+							onChoose: () => {
+								setConfirmingDelete(false)
+								deleteMcpServer(server)
+							},
+						},
+					]}
+					onCancel={() => setConfirmingDelete(false)}
+				/>
+			) : (
+				<Actions server={server} onDelete={() => setConfirmingDelete(true)} />
+			)}
+		</article>
+	)
+}

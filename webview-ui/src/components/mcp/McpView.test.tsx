@@ -1,0 +1,258 @@
+import type { McpConfigProblem, McpServerView } from "@cairn/types"
+import { fireEvent, render, screen, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { App } from "../../App"
+import { useWebviewStore } from "../../state/store"
+import { fromHost, loadTask } from "../../test/fixtures"
+import { posted } from "../../test/setup"
+import { McpView } from "./McpView"
+
+const server = (changes: Partial<McpServerView> = {}): McpServerView => ({
+	name: "github",
+	source: "global",
+	transport: "stdio",
+	status: "connected",
+	tools: [
+		{
+			name: "create_issue",
+			modelName: "mcp__github__create_issue",
+			description: "Opens an issue in a repository.",
+			alwaysAllow: false,
+		},
+		{ name: "list_issues", modelName: "mcp__github__list_issues", alwaysAllow: true },
+	],
+	resources: [{ uri: "repo://cairn/readme", name: "README", mimeType: "text/markdown" }],
+	resourceTemplates: [{ uriTemplate: "repo://{owner}/{name}", name: "Any repository" }],
+	configFile: "/home/me/.storage/settings/mcp_settings.json",
+	...changes,
+})
+
+function showMcp(servers: McpServerView[], problems: McpConfigProblem[] = []) {
+	render(<McpView />)
+	fromHost({ type: "mcpServers", servers, problems })
+}
+
+const card = (name: string) => screen.getByRole("article", { name })
+const button = (scope: HTMLElement, name: string) => within(scope).getByRole("button", { name })
+
+describe("the MCP view", () => {
+	it("asks the host for the servers when it opens, and says so until they come", () => {
+		render(<McpView />)
+		expect(posted).toEqual([{ type: "requestMcpServers" }])
+		expect(screen.getByText("Loading MCP servers…")).toBeTruthy()
+	})
+
+	it("is reached from the navigation and from the host's MCP command", () => {
+		loadTask([])
+		render(<App />)
+		fireEvent.click(screen.getByRole("button", { name: "MCP" }))
+		expect(screen.getByRole("main", { name: "MCP servers" })).toBeTruthy()
+		fireEvent.click(screen.getByRole("button", { name: "Chat" }))
+		expect(screen.queryByRole("main", { name: "MCP servers" })).toBeNull()
+		fromHost({ type: "action", action: "mcpButtonClicked" })
+		expect(useWebviewStore.getState().view).toBe("mcp")
+	})
+
+	it("shows one card per server with its name, source and transport", () => {
+		showMcp([
+			server(),
+			server({ name: "docs", source: "project", transport: "streamable-http", tools: [] }),
+		])
+		expect(within(card("github (Global)")).getByRole("heading", { name: "github" })).toBeTruthy()
+		expect(within(card("github (Global)")).getByText("Global · stdio")).toBeTruthy()
+		expect(within(card("docs (Project)")).getByText("Project · Streamable HTTP")).toBeTruthy()
+	})
+
+	it.each([
+		["connecting", "Connecting"],
+		["connected", "Connected"],
+		["disabled", "Disabled"],
+		["blocked", "Blocked"],
+		["error", "Error"],
+		["disconnected", "Disconnected"],
+	] as const)("a %s server says %s", (status, text) => {
+		showMcp([server({ status })])
+		expect(within(card("github (Global)")).getByText(text)).toBeTruthy()
+	})
+
+	it("a disconnected server counts down to its next attempt", () => {
+		showMcp([server({ status: "disconnected", retryAt: Date.now() + 4_500, tools: [] })])
+		expect(within(card("github (Global)")).getByText("Disconnected, retrying in 5 s")).toBeTruthy()
+	})
+
+	it("a failing server shows its error and, folded, the last lines it wrote to stderr", () => {
+		showMcp([
+			server({
+				status: "error",
+				error: "The server exited at start (code 1)",
+				stderr: ["Starting…", "Error: GITHUB_TOKEN is not set"],
+				tools: [],
+			}),
+		])
+		const github = card("github (Global)")
+		expect(within(github).getByText("The server exited at start (code 1)")).toBeTruthy()
+		expect(within(github).queryByLabelText("github stderr")).toBeNull()
+		fireEvent.click(button(github, "Server output (last 2 lines)"))
+		expect(within(github).getByLabelText("github stderr").textContent).toBe(
+			"Starting…\nError: GITHUB_TOKEN is not set",
+		)
+	})
+
+	it("a blocked project server says how to allow it", () => {
+		showMcp([
+			server({
+				source: "project",
+				status: "blocked",
+				error: "Allow this workspace's .cairn/mcp.json when Cairn asks to start its servers.",
+				tools: [],
+			}),
+		])
+		expect(
+			within(card("github (Project)")).getByText(
+				"Allow this workspace's .cairn/mcp.json when Cairn asks to start its servers.",
+			),
+		).toBeTruthy()
+	})
+
+	it("lists the tools with their descriptions and the name the model calls them by", () => {
+		showMcp([server()])
+		const github = card("github (Global)")
+		expect(button(github, "Tools (2)").getAttribute("aria-expanded")).toBe("true")
+		expect(within(github).getByText("Opens an issue in a repository.")).toBeTruthy()
+		expect(within(github).getByText("mcp__github__create_issue")).toBeTruthy()
+	})
+
+	it("each tool's Always allow switch shows the config's alwaysAllow and sends the change", () => {
+		showMcp([server()])
+		const createIssue = screen.getByRole<HTMLInputElement>("checkbox", {
+			name: "Always allow create_issue",
+		})
+		const listIssues = screen.getByRole<HTMLInputElement>("checkbox", {
+			name: "Always allow list_issues",
+		})
+		expect([createIssue.checked, listIssues.checked]).toEqual([false, true])
+		posted.length = 0
+		fireEvent.click(createIssue)
+		fireEvent.click(listIssues)
+		expect(posted).toEqual([
+			{
+				type: "toggleToolAlwaysAllow",
+				serverName: "github",
+				source: "global",
+				toolName: "create_issue",
+				alwaysAllow: true,
+			},
+			{
+				type: "toggleToolAlwaysAllow",
+				serverName: "github",
+				source: "global",
+				toolName: "list_issues",
+				alwaysAllow: false,
+			},
+		])
+		// The switch follows the host, which answers with what it wrote.
+		fromHost({
+			type: "mcpServers",
+			servers: [server({ tools: server().tools.map((t) => ({ ...t, alwaysAllow: true })) })],
+			problems: [],
+		})
+		expect(createIssue.checked).toBe(true)
+	})
+
+	it("resources and resource templates are folded lists", () => {
+		showMcp([server()])
+		const github = card("github (Global)")
+		expect(within(github).queryByText("repo://cairn/readme")).toBeNull()
+		fireEvent.click(button(github, "Resources (1)"))
+		fireEvent.click(button(github, "Resource templates (1)"))
+		expect(within(github).getByText("repo://cairn/readme")).toBeTruthy()
+		expect(within(github).getByText("repo://{owner}/{name}")).toBeTruthy()
+	})
+
+	it("Restart and Disable send the server's name and source", () => {
+		showMcp([server({ source: "project" })])
+		posted.length = 0
+		const github = card("github (Project)")
+		fireEvent.click(button(github, "Restart github"))
+		fireEvent.click(button(github, "Disable github"))
+		expect(posted).toEqual([
+			{ type: "restartMcpServer", serverName: "github", source: "project" },
+			{ type: "toggleMcpServer", serverName: "github", source: "project", disabled: true },
+		])
+	})
+
+	it("a disabled server can be enabled, not restarted", () => {
+		showMcp([server({ status: "disabled", tools: [] })])
+		posted.length = 0
+		const github = card("github (Global)")
+		expect(within(github).queryByRole("button", { name: "Restart github" })).toBeNull()
+		fireEvent.click(button(github, "Enable github"))
+		expect(posted).toEqual([
+			{ type: "toggleMcpServer", serverName: "github", source: "global", disabled: false },
+		])
+	})
+
+	it("deletes only after a confirmation that names the file", () => {
+		showMcp([server()])
+		posted.length = 0
+		const github = card("github (Global)")
+		fireEvent.click(button(github, "Delete github"))
+		const question = within(github).getByRole("group", {
+			name: "Delete github from /home/me/.storage/settings/mcp_settings.json?",
+		})
+		fireEvent.click(within(question).getByRole("button", { name: "Cancel" }))
+		expect(posted).toEqual([])
+		fireEvent.click(button(github, "Delete github"))
+		fireEvent.click(button(github, "Delete"))
+		expect(posted).toEqual([{ type: "deleteMcpServer", serverName: "github", source: "global" }])
+	})
+
+	it("shows the config problems on top, each naming the file, server and field", () => {
+		showMcp(
+			[server()],
+			[
+				{
+					source: "project",
+					file: "/work/app/.cairn/mcp.json",
+					server: "db",
+					field: "args.2",
+					message: "Expected a string.",
+				},
+				{ source: "global", file: "/cfg/mcp_settings.json", message: "Not valid JSON (line 3)." },
+			],
+		)
+		const problems = screen.getByRole("region", { name: "2 problems in the MCP config" })
+		const items = within(problems)
+			.getAllByRole("listitem")
+			.map((item) => item.textContent)
+		expect(items).toEqual([
+			'Project: /work/app/.cairn/mcp.json, server "db", field args.2Expected a string.',
+			"Global: /cfg/mcp_settings.jsonNot valid JSON (line 3).",
+		])
+		expect(screen.getAllByRole("article")).toHaveLength(1)
+	})
+
+	it("with no server, explains the config's shape and offers to edit either file", () => {
+		showMcp([])
+		const empty = screen.getByRole("region", { name: "No MCP servers yet" })
+		const example = within(empty).getByLabelText("Example MCP config").textContent ?? ""
+		expect(Object.keys((JSON.parse(example) as { mcpServers: object }).mcpServers)).toEqual([
+			"files",
+			"docs",
+		])
+		posted.length = 0
+		fireEvent.click(button(empty, "Edit global config"))
+		fireEvent.click(button(empty, "Edit project config"))
+		expect(posted).toEqual([
+			{ type: "openMcpSettings", source: "global" },
+			{ type: "openMcpSettings", source: "project" },
+		])
+	})
+
+	it("with servers, the Edit config buttons are still there", () => {
+		showMcp([server()])
+		posted.length = 0
+		fireEvent.click(screen.getByRole("button", { name: "Edit project config" }))
+		expect(posted).toEqual([{ type: "openMcpSettings", source: "project" }])
+	})
+})

@@ -1,0 +1,6 @@
+import type { McpSource } from "@cairn/types"
+
+export const sourceLabel: Record<McpSource, string> = {
+	global: "Global",
+	project: "Project",
+}
