@@ -232,6 +232,12 @@ describe("project servers", () => {
 		expect(asked).toHaveLength(1)
 		expect(statusOf(h, "proj")).toBe("connected")
 
+		// A save caught half-way (not JSON) asks nothing and stops nothing.
+		await writeFile(h.projectFile, '{"mcpServers": {')
+		await h.until((s) => s.problems.some((p) => /not valid JSON/.test(p.message)), "the syntax problem")
+		expect(asked).toHaveLength(1)
+		expect(statusOf(h, "proj")).toBe("connected")
+
 		const changed = {
 			mcpServers: { proj: fixtureEntry("tools", { args: [fixtureEntry().args[0], "tools", "x"] }) },
 		}
