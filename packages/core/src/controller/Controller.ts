@@ -416,12 +416,15 @@ export class Controller {
 		void this.clearTask()
 		for (const task of this.live.values()) task.abandon()
 		this.live.clear()
-		// A checkpoint being saved finishes its git commands before the host goes.
-		await Promise.all(tasks.map((task) => task.checkpointsSettled()))
-		await this.writers.close()
-		await this.storeInstance?.close()
-		// No server process outlives the Controller.
-		await this.mcp?.hub.dispose()
+		try {
+			// A checkpoint being saved finishes its git commands before the host goes.
+			await Promise.all(tasks.map((task) => task.checkpointsSettled()))
+			await this.writers.close()
+			await this.storeInstance?.close()
+		} finally {
+			// No MCP server process outlives the Controller, whatever failed above.
+			await this.mcp?.hub.dispose()
+		}
 	}
 
 	/** Waits until everything the tasks reported is on disk (for shutdown and tests). */

@@ -149,8 +149,12 @@ describe("McpHub", () => {
 		const h = harness
 		await h.until(() => statusOf(h, "s") === "connected", "connected")
 		await writeFile(h.globalFile, '{\n  "mcpServers": {\n    "s": \n')
-		const snapshot = await h.until((s) => s.problems.length > 0, "a problem")
-		expect(snapshot.problems[0]?.message).toMatch(/line \d+, column \d+/)
+		// writeFile truncates first: the watcher may see the empty file on the way (also a problem).
+		const snapshot = await h.until(
+			(s) => s.problems.some((p) => /line \d+, column \d+/.test(p.message)),
+			"the syntax error",
+		)
+		expect(snapshot.problems).toHaveLength(1)
 		expect(statusOf(h, "s")).toBe("connected")
 	})
 })
@@ -225,6 +229,12 @@ describe("project servers", () => {
 		const h = harness
 		await h.until(() => statusOf(h, "proj") === "connected", "connected")
 		await h.hub.setToolAlwaysAllow("project", "proj", "echo", true)
+		expect(asked).toHaveLength(1)
+		expect(statusOf(h, "proj")).toBe("connected")
+
+		// A save caught half-way (not JSON) asks nothing and stops nothing.
+		await writeFile(h.projectFile, '{"mcpServers": {')
+		await h.until((s) => s.problems.some((p) => /not valid JSON/.test(p.message)), "the syntax problem")
 		expect(asked).toHaveLength(1)
 		expect(statusOf(h, "proj")).toBe("connected")
 

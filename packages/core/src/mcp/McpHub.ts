@@ -312,7 +312,6 @@ export class McpHub {
 	/** Brings the servers of `source` in line with its file's text. */
 	private async apply(source: McpSource, text: string | undefined): Promise<void> {
 		const state = this.sources[source]
-		state.text = text
 		if (text === undefined) {
 			state.entries = []
 			state.problems = []
@@ -325,9 +324,15 @@ export class McpHub {
 				env: this.env,
 			})
 			state.problems = parsed.problems
-			// A file that is not JSON (an editor mid-save) leaves its servers as they were.
-			if (parsed.ok) state.entries = parsed.entries
+			// A file that is not JSON (an editor mid-save) leaves its servers, and the consent asked
+			// about, as they were.
+			if (!parsed.ok) {
+				this.changed()
+				return
+			}
+			state.entries = parsed.entries
 		}
+		state.text = text
 		const blocked = source === "project" ? await this.projectBlock(text) : undefined
 		await this.reconcile(source, blocked)
 	}

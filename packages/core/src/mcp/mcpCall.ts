@@ -57,8 +57,13 @@ export async function runMcpCall(hub: McpHub, call: McpCall, context: ToolContex
 				? error instanceof Error
 					? error.message
 					: String(error)
-				: describeCallError(error, server.config, server.connected, server.stderr)
-		context.showMcpResponse(`Error: ${message}`, false)
+				: describeCallError(error, server.config, server.connected)
+		// A stopped server's last words are for the person; they stay out of what the model is sent.
+		const tail = server !== undefined && !server.connected ? server.stderr.slice(-5) : []
+		context.showMcpResponse(
+			`Error: ${message}${tail.length > 0 ? `\nIts last stderr lines:\n${tail.join("\n")}` : ""}`,
+			false,
+		)
 		return toolError(message)
 	}
 }

@@ -20,18 +20,10 @@ export function describeMcpError(error: unknown, config: McpServerConfig): strin
 }
 
 /** Why a call failed, for the model and the person: a timeout, a server that stopped, or its own error. */
-export function describeCallError(
-	error: unknown,
-	config: McpServerConfig,
-	connected: boolean,
-	stderr: readonly string[],
-): string {
+export function describeCallError(error: unknown, config: McpServerConfig, connected: boolean): string {
 	const server = `The MCP server "${config.name}"`
 	if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
 		return `${server} did not answer within ${config.timeoutSec} s (its "timeout" in ${config.configFile} allows longer).`
-	if (!connected) {
-		const tail = stderr.slice(-5)
-		return `${server} stopped during the call (${messageOf(error)}).${tail.length > 0 ? ` Its last output:\n${tail.join("\n")}` : ""}`
-	}
+	if (!connected) return `${server} stopped during the call (${messageOf(error)}).`
 	return `${server} failed the call: ${messageOf(error)}`
 }

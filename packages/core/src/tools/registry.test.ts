@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { isToolName } from "@cairn/types"
 import { describe, expect, it } from "vitest"
+import { z } from "zod"
 import { parseToolInput } from "./parseToolInput.js"
 import { coreTools, findCoreTool, toolSpecs } from "./registry.js"
 
@@ -66,4 +67,27 @@ describe("core tool registry", () => {
 			}
 		},
 	)
+
+	it("gives a tool's own JSON schema (an MCP server's) as it is, but for $schema", () => {
+		const inputSchema = {
+			$schema: "http://json-schema.org/draft-07/schema#",
+			type: "object",
+			properties: { a: { type: "number" } },
+			required: ["a"],
+		}
+		const [spec] = toolSpecs([
+			{
+				name: "mcp__s__t",
+				description: "d",
+				params: z.record(z.string(), z.unknown()),
+				inputSchema,
+				execute: async () => ({ content: "" }),
+			},
+		])
+		expect(spec).toEqual({
+			name: "mcp__s__t",
+			description: "d",
+			inputSchema: { type: "object", properties: { a: { type: "number" } }, required: ["a"] },
+		})
+	})
 })

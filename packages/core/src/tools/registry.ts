@@ -38,12 +38,8 @@ export function findCoreTool(name: string): ToolDefinition | undefined {
  */
 export function toolSpecs(tools: readonly ToolDefinition<unknown, string>[]): ToolSpec[] {
 	return tools.map((tool) => {
-		if (tool.inputSchema !== undefined)
-			return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema }
-		const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.params, { io: "input" }) as Record<
-			string,
-			unknown
-		>
+		const { $schema: _ignored, ...inputSchema } =
+			tool.inputSchema ?? (z.toJSONSchema(tool.params, { io: "input" }) as Record<string, unknown>)
 		return { name: tool.name, description: tool.description, inputSchema }
 	})
 }
