@@ -5,26 +5,12 @@ import * as vscode from "vscode"
 const maxNamesShown = 8
 const maxNameLength = 60
 
-/**
- * The server names of an MCP config, for the question only: the person agrees to the file's
- * content, shown whole below it, and the core decides what of it runs. A file with comments or
- * trailing commas (which the core accepts) is not plain JSON: its question names no server.
- */
-function serverNames(content: string): string[] {
-	try {
-		const parsed: unknown = JSON.parse(content)
-		const servers = (parsed as { mcpServers?: unknown } | null)?.mcpServers
-		if (typeof servers !== "object" || servers === null) return []
-		return Object.keys(servers).map((name) =>
-			name.length > maxNameLength ? `${name.slice(0, maxNameLength)}…` : name,
-		)
-	} catch {
-		return []
-	}
-}
-
-function listed(names: string[]): string {
-	const shown = names.slice(0, maxNamesShown).join(", ")
+/** The names the core read from the file, shortened: the file is the repository's, not ours. */
+function listed(names: readonly string[]): string {
+	const shown = names
+		.slice(0, maxNamesShown)
+		.map((name) => (name.length > maxNameLength ? `${name.slice(0, maxNameLength)}…` : name))
+		.join(", ")
 	return names.length > maxNamesShown ? `${shown} and ${names.length - maxNamesShown} more` : shown
 }
 
@@ -36,7 +22,7 @@ function prompt(code: RepositoryCode): { question: string; run: string } {
 				run: "Run These Hooks",
 			}
 		case "projectMcpServers": {
-			const names = serverNames(code.content)
+			const names = code.names ?? []
 			return {
 				question: `This workspace wants to start MCP servers${names.length > 0 ? `: ${listed(names)}` : ""} (from ${code.file}). They run as programs on your machine or connect to the URLs given. Start them?`,
 				run: "Start These Servers",

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import path from "node:path"
 import type { RecordedRequest } from "@cairn/model-server"
 import type { CairnAPIEvents, ClineSayTool } from "@cairn/types"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { startApi, type ApiHarness } from "../test-support/apiHarness.js"
 import type { CairnApi } from "./CairnApi.js"
 
@@ -366,6 +366,21 @@ describe("checkpoints", () => {
 			reason: "beforeRestore",
 			restoredTo: before.id,
 		})
+	})
+
+	it("lists the MCP servers and the config's problems", async () => {
+		harness = await startApi({
+			provider: "openai",
+			scenario: [],
+			mcp: { global: { mcpServers: { broken: { command: 42 } } } },
+		})
+		const { api } = harness
+		await vi.waitFor(async () => expect((await api.getMcpServers()).problems).not.toEqual([]), {
+			timeout: 10_000,
+		})
+		expect((await api.getMcpServers()).problems).toContainEqual(
+			expect.objectContaining({ source: "global", server: "broken", field: "command" }),
+		)
 	})
 
 	it("edits the task's first message: the task runs again with the new text", async () => {

@@ -1,6 +1,7 @@
 import type {
 	CheckpointDiff,
 	CheckpointInfo,
+	McpSnapshot,
 	CairnAPI,
 	CairnAPIEvents,
 	CairnConfigurationPatch,
@@ -55,6 +56,10 @@ export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAP
 
 	async condenseTaskContext(): Promise<void> {
 		return (await this.options.load()).condenseTaskContext()
+	}
+
+	async getMcpServers(): Promise<McpSnapshot> {
+		return (await this.options.load()).getMcpServers()
 	}
 
 	async getCheckpoints(): Promise<CheckpointInfo[]> {

@@ -16,6 +16,7 @@ import {
 	type WebviewMessage,
 	type CheckpointDiff,
 	type CheckpointInfo,
+	type McpSnapshot,
 	type ExtensionMessage,
 	checkpointOf,
 	lastStateMessage,
@@ -122,6 +123,10 @@ export class ControllerApi {
 		if (this.controller.currentTask === undefined)
 			throw new Error("condenseTaskContext: there is no current task to condense")
 		await this.send({ type: "condenseTaskContextRequest" })
+	}
+
+	getMcpServers(): McpSnapshot {
+		return this.controller.mcpSnapshot()
 	}
 
 	getCheckpoints(): CheckpointInfo[] {

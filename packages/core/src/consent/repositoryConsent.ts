@@ -17,6 +17,8 @@ export interface RepositoryCode {
 	file: string
 	/** The file's text, shown to the person and remembered by its hash. */
 	content: string
+	/** For the question: what the content would start, as Cairn reads it (an MCP file's server names). */
+	names?: readonly string[]
 }
 
 /** Asks the person whether the code may run; true only for an explicit yes. */

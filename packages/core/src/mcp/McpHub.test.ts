@@ -181,7 +181,7 @@ describe("project servers", () => {
 			project: project(),
 			env,
 			ask: async (code) => {
-				asked.push(`${code.kind} ${code.file}`)
+				asked.push(`${code.kind} ${code.file}: ${code.names?.join(", ")}`)
 				return answers.shift() ?? false
 			},
 		})
@@ -196,7 +196,10 @@ describe("project servers", () => {
 		expect(await h.pids()).toEqual([])
 		await h.hub.restart("project", "proj")
 		await h.until(() => statusOf(h, "proj") === "connected", "connected after consent")
-		expect(asked).toEqual(["projectMcpServers .cairn/mcp.json", "projectMcpServers .cairn/mcp.json"])
+		expect(asked).toEqual([
+			"projectMcpServers .cairn/mcp.json: proj",
+			"projectMcpServers .cairn/mcp.json: proj",
+		])
 	})
 
 	it("the global servers do not wait for the answer", async () => {

@@ -6,6 +6,7 @@ import {
 	type RepositoryCode,
 } from "../consent/repositoryConsent.js"
 import type { KeyValueStore } from "../host/Host.js"
+import { parse } from "./jsonc.js"
 
 export interface ProjectConsentOptions {
 	/** Where consents are remembered (Cairn's own storage, never the repository). */
@@ -93,6 +94,16 @@ export class ProjectConsent {
 			workspaceRoot: this.workspaceRoot,
 			file: this.relativeFile,
 			content,
+			names: serverNames(content),
 		}
 	}
+}
+
+/** The names under `mcpServers`, read as the hub reads the file (comments and trailing commas allowed). */
+function serverNames(content: string): string[] {
+	const root: unknown = parse(content, [], { allowTrailingComma: true, disallowComments: false })
+	const servers = (root as { mcpServers?: unknown } | undefined)?.mcpServers
+	return typeof servers === "object" && servers !== null && !Array.isArray(servers)
+		? Object.keys(servers)
+		: []
 }

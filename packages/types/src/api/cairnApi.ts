@@ -1,4 +1,5 @@
 import { z } from "zod"
+import type { McpSnapshot } from "../mcp/mcpServerView.js"
 import type { ParseResult } from "../parse.js"
 import type { ProviderName } from "../settings/provider.js"
 import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
@@ -99,6 +100,8 @@ export interface CairnAPI {
 	condenseTaskContext(): Promise<void>
 	/** The current task's checkpoints, oldest first; empty when there is no task or none was saved. */
 	getCheckpoints(): Promise<CheckpointInfo[]>
+	/** Every configured MCP server with its status, tools and resources, and the config files' problems. */
+	getMcpServers(): Promise<McpSnapshot>
 	/**
 	 * Restores the files to the checkpoint of row `ts` (`filesAndTask`: and rewinds the task to
 	 * it), as the chat's buttons do. Resolves when the task is open again; rejects, changing
