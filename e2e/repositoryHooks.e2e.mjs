@@ -79,6 +79,8 @@ export async function runRepositoryHooksTests() {
 		"in a new task, Run These Hooks lets them run",
 		async () => {
 			await runCommand(page, "Cairn: New Task")
+			// Typed before the empty chat arrives, the text would be cleared with the old task's.
+			await sidebar().getByPlaceholder("Describe a task for Cairn…").waitFor({ timeout: 15_000 })
 			await startTask("Read the README again")
 			await consent().waitFor({ timeout: 30_000 })
 			await consent().getByRole("button", { name: "Run These Hooks" }).click()
