@@ -61,9 +61,9 @@ function isAllowed(context: ToolContext, relative: string, folder: boolean): boo
 /**
  * The one door every tool's path goes through, before the tool looks at the file: resolved
  * with symlinks followed, refused when .cairnignore blocks it, flagged when protected, and
- * approved as a read wherever the read approval applies. An edit is also held to the mode's file
- * restriction here, the path every edit tool takes, so no edit tool can skip it. Nothing about the file (not even
- * whether it exists) is known to the tool before this returns ok.
+ * approved as a read wherever the read approval applies. An edit is also held to the mode's
+ * file restriction here, the path every edit tool takes, so no edit tool can skip it. Nothing
+ * about the file (not even whether it exists) is known to the tool before this returns ok.
  */
 export async function gatePath(context: ToolContext, requested: string, use: PathUse): Promise<GatedPath> {
 	const resolved = await resolveWorkspacePath(context.host.workspaceRoot, requested)

@@ -1,11 +1,12 @@
 import type { ToolName } from "@cairn/types"
 import { describe, expect, it } from "vitest"
-import { coreTools } from "../tools/registry.js"
+import { coreTools, toolSpecs } from "../tools/registry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
 import { coreToolNamesOf, modeToolset } from "./modeToolset.js"
 import { builtInModes, modeFor } from "./modes.js"
 
+const core = { tools: coreTools, specs: toolSpecs(coreTools) }
 const offers = (slug: string, tool: ToolName) => coreToolNamesOf(modeFor(slug)).has(tool)
 
 const mcpTool: ToolDefinition<unknown, string> = {
@@ -68,8 +69,9 @@ describe("modes", () => {
 
 describe("modeToolset", () => {
 	it("offers only the existing tools of the mode's groups", () => {
-		const { core } = modeToolset(modeFor("ask"), coreTools, undefined)
-		expect(core.map((tool) => tool.name).sort()).toEqual(
+		const { tools, specs } = modeToolset(modeFor("ask"), core, undefined)
+		expect(specs.map((spec) => spec.name)).toEqual([...tools.keys()])
+		expect([...tools.keys()].sort()).toEqual(
 			[
 				"ask_followup_question",
 				"attempt_completion",
@@ -83,12 +85,14 @@ describe("modeToolset", () => {
 
 	it("offers the MCP servers' tools and their prompt section only in modes with the mcp group", () => {
 		for (const slug of ["code", "architect", "ask", "debug"]) {
-			const toolset = modeToolset(modeFor(slug), coreTools, mcpServers)
-			expect(toolset.live.map((tool) => tool.name)).toEqual(["mcp__demo__echo"])
+			const toolset = modeToolset(modeFor(slug), core, mcpServers)
+			expect(toolset.tools.has("mcp__demo__echo")).toBe(true)
+			expect(toolset.specs.map((spec) => spec.name)).toContain("mcp__demo__echo")
 			expect(toolset.liveSection).toBe("demo: echo")
 		}
-		const orchestrator = modeToolset(modeFor("orchestrator"), coreTools, mcpServers)
-		expect(orchestrator.live).toEqual([])
+		const orchestrator = modeToolset(modeFor("orchestrator"), core, mcpServers)
+		expect([...orchestrator.tools.keys()]).not.toContain("mcp__demo__echo")
+		expect(orchestrator.specs.map((spec) => spec.name)).not.toContain("mcp__demo__echo")
 		expect(orchestrator.liveSection).toBeUndefined()
 	})
 })

@@ -28,7 +28,6 @@ import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
-import { toolSpecs } from "../tools/registry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -203,19 +202,11 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** The mode decides which tools the model is offered; a call to anything else is an unknown tool. */
 	private offerToolsOf(mode: string): void {
-		const { core, live, liveSection } = modeToolset(
-			modeFor(mode),
-			this.options.tools,
-			this.options.liveTools,
-		)
-		this.tools = new Map(
-			[...core, ...live].map((tool) => [tool.name, tool as ToolDefinition<unknown, string>]),
-		)
-		this.toolSpecs = [
-			...this.options.toolSpecs.filter((spec) => this.tools.has(spec.name)),
-			...toolSpecs(live),
-		]
-		this.mcpPromptSection = liveSection
+		const core = { tools: this.options.tools, specs: this.options.toolSpecs }
+		const offered = modeToolset(modeFor(mode), core, this.options.liveTools)
+		this.tools = offered.tools
+		this.toolSpecs = offered.specs
+		this.mcpPromptSection = offered.liveSection
 	}
 
 	get tokenUsage(): TokenUsage {
@@ -417,7 +408,6 @@ export class Task extends EventEmitter<TaskEvents> {
 		const results: ToolResultBlock[] = []
 		let skipReason: string | undefined
 		const beforeChange = this.options.checkpoints?.forTurn()
-		const editRestriction = editRestrictionOf(modeFor(this.mode))
 		this.interruptedResults = results
 		for (const use of output.toolUses) {
 			if (skipReason !== undefined) {
@@ -432,6 +422,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			const previewTs = output.previewRow?.callId === use.id ? output.previewRow.ts : undefined
 			const call = { kill: new AbortController(), proceed: new AbortController() }
 			this.currentCall = call
+			// Per call: the person may switch the mode while the turn's calls run.
+			const editRestriction = editRestrictionOf(modeFor(this.mode))
 			const { context, approval, person } = createCallContext({
 				toolName: use.name,
 				host: this.options.host,
