@@ -91,30 +91,6 @@ describe.each<ProviderName>(["anthropic", "openai"])("MCP over %s", (provider) =
 })
 
 describe("MCP calls", () => {
-	it("a mode without the mcp group (Orchestrator) is offered no MCP tool and told of no server", async () => {
-		agent = await startAgent({
-			provider: "anthropic",
-			mcp: { global: everything },
-			settings: { mode: "orchestrator" },
-			scenario: [
-				{ toolCalls: [{ name: "mcp__everything__get-sum", arguments: { a: 2, b: 40 } }] },
-				done,
-			],
-		})
-		const a = agent
-		await connected(a, "everything")
-		await a.send({ type: "newTask", text: "add 2 and 40" })
-		await a.client.waitForAsk("completion_result")
-		const offered = toolNamesOffered(chat(a)[0])
-		expect(offered).toContain("attempt_completion")
-		expect(offered.filter((name) => name?.startsWith("mcp__") || name?.includes("_mcp_"))).toEqual([])
-		expect(JSON.stringify(chat(a)[0]?.body)).not.toContain("MCP SERVERS")
-		expect(rows(a, "mcp_server_response")).toEqual([])
-		expect(lastToolResult(chat(a)[1] as RecordedRequest)).toContain(
-			`There is no tool named "mcp__everything__get-sum"`,
-		)
-	})
-
 	it("an image result reaches a model that takes images as an image", async () => {
 		agent = await startAgent({
 			provider: "anthropic",

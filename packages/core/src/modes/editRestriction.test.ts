@@ -11,8 +11,7 @@ describe("edit restrictions", () => {
 			fileRegex: "\\.md$|\\.mdx$",
 			description: "Markdown files",
 		})
-		for (const slug of ["code", "ask", "debug", "orchestrator"])
-			expect(editRestrictionOf(modeFor(slug))).toBeUndefined()
+		for (const slug of ["code", "ask", "debug"]) expect(editRestrictionOf(modeFor(slug))).toBeUndefined()
 	})
 
 	it("Architect may edit Markdown files", () => {

@@ -4,7 +4,7 @@ import { coreTools, toolSpecs } from "../tools/registry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
 import { coreToolNamesOf, modeToolset } from "./modeToolset.js"
-import { builtInModes, modeFor } from "./modes.js"
+import { builtInModes, modeFor, type Mode } from "./modes.js"
 
 const core = { tools: coreTools, specs: toolSpecs(coreTools) }
 const offers = (slug: string, tool: ToolName) => coreToolNamesOf(modeFor(slug)).has(tool)
@@ -19,14 +19,8 @@ const mcpServers: ToolSource = {
 }
 
 describe("modes", () => {
-	it("there are five built-in modes, each saying when to use it", () => {
-		expect(builtInModes.map((mode) => mode.slug)).toEqual([
-			"code",
-			"architect",
-			"ask",
-			"debug",
-			"orchestrator",
-		])
+	it("there are four built-in modes, each saying when to use it", () => {
+		expect(builtInModes.map((mode) => mode.slug)).toEqual(["code", "architect", "ask", "debug"])
 		for (const mode of builtInModes) {
 			expect(mode.roleDefinition).not.toBe("")
 			expect(mode.whenToUse).not.toBe("")
@@ -53,13 +47,6 @@ describe("modes", () => {
 		expect(offers("ask", "attempt_completion")).toBe(true)
 		expect(offers("ask", "write_to_file")).toBe(false)
 		expect(offers("ask", "execute_command")).toBe(false)
-	})
-
-	it("Orchestrator only delegates: it can neither read nor edit", () => {
-		expect(offers("orchestrator", "new_task")).toBe(true)
-		expect(offers("orchestrator", "read_file")).toBe(false)
-		expect(offers("orchestrator", "write_to_file")).toBe(false)
-		expect(offers("orchestrator", "attempt_completion")).toBe(true)
 	})
 
 	it("an unknown mode falls back to Code", () => {
@@ -90,9 +77,10 @@ describe("modeToolset", () => {
 			expect(toolset.specs.map((spec) => spec.name)).toContain("mcp__demo__echo")
 			expect(toolset.liveSection).toBe("demo: echo")
 		}
-		const orchestrator = modeToolset(modeFor("orchestrator"), core, mcpServers)
-		expect([...orchestrator.tools.keys()]).not.toContain("mcp__demo__echo")
-		expect(orchestrator.specs.map((spec) => spec.name)).not.toContain("mcp__demo__echo")
-		expect(orchestrator.liveSection).toBeUndefined()
+		const withoutMcp: Mode = { ...modeFor("code"), slug: "no-mcp", groups: [{ group: "read" }] }
+		const toolset = modeToolset(withoutMcp, core, mcpServers)
+		expect([...toolset.tools.keys()]).not.toContain("mcp__demo__echo")
+		expect(toolset.specs.map((spec) => spec.name)).not.toContain("mcp__demo__echo")
+		expect(toolset.liveSection).toBeUndefined()
 	})
 })

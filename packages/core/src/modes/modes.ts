@@ -78,14 +78,6 @@ export const builtInModes: readonly Mode[] = [
 			{ group: "browser" },
 		],
 	},
-	{
-		slug: "orchestrator",
-		name: "Orchestrator",
-		roleDefinition:
-			"You are Cairn, a coordinator of larger pieces of work. You split the work into well-defined subtasks, hand each to the mode best suited to it, and bring their results together; you do not read or change files yourself.",
-		whenToUse: "Work that spans several areas or steps, best split into subtasks for other modes.",
-		groups: [{ group: "modes" }],
-	},
 ]
 
 /** The mode with this slug; an unknown slug (an old setting) falls back to Code rather than failing. */

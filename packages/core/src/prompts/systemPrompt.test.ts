@@ -32,7 +32,7 @@ describe("buildSystemPrompt", () => {
 		expect(architect).toContain("software architect")
 		expect(architect).toContain("You are in Architect mode (architect).")
 		expect(architect).toContain("may only change Markdown files (paths matching \\.md$|\\.mdx$)")
-		for (const slug of ["code", "architect", "ask", "debug", "orchestrator"])
+		for (const slug of ["code", "architect", "ask", "debug"])
 			expect(architect).toMatch(new RegExp(`^- ${slug} \\(\\w+\\): \\S`, "m"))
 		expect(buildSystemPrompt(base)).not.toContain("may only change")
 		expect(buildSystemPrompt({ ...base, mode: "no-such-mode" })).toContain("You are in Code mode (code).")
