@@ -1,5 +1,5 @@
 import { Argument, Command, CommanderError, Option } from "commander"
-import { ExitCode } from "@cairn/core"
+import { builtInModes, ExitCode } from "@cairn/core"
 import { providerNames } from "@cairn/types"
 import { cliVersion } from "../version.js"
 
@@ -93,7 +93,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			"--max-output-tokens <tokens>",
 			"the most tokens the model may answer with (remembered for this model)",
 		)
-		.option("--mode <slug>", "the mode to work in (code, architect, ask)")
+		.option("--mode <slug>", `the mode to work in (${builtInModes.map((mode) => mode.slug).join(", ")})`)
 		.addOption(
 			new Option("--output-format <format>", "what stdout carries")
 				.choices(outputFormats)

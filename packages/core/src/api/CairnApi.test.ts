@@ -326,15 +326,15 @@ describe("taskModeSwitched", () => {
 		await interactive
 		expect(offeredTools(chats(harness)[0])).toContain("write_to_file")
 		const switched = next(api, "taskModeSwitched")
-		await agent.send({ type: "mode", mode: "architect" })
-		expect(await switched).toEqual([taskId, "architect"])
+		await agent.send({ type: "mode", mode: "ask" })
+		expect(await switched).toEqual([taskId, "ask"])
 		const completed = next(api, "taskCompleted")
 		await api.sendMessage("yes")
 		await completed
 		expect(offeredTools(chats(harness)[1])).not.toContain("write_to_file")
 		expect(offeredTools(chats(harness)[1])).toContain("read_file")
 		await agent.controller.flush()
-		expect(agent.controller.historyItem(taskId)?.mode).toBe("architect")
+		expect(agent.controller.historyItem(taskId)?.mode).toBe("ask")
 	})
 })
 

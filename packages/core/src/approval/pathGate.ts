@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises"
 import nodePath from "node:path"
 import type { ClineSayTool } from "@cairn/types"
+import { editRefusal } from "../modes/editRestriction.js"
 import type { PersonFeedback, ToolContext, ToolResult } from "../tools/toolDefinition.js"
 import { deniedResult, toolError } from "../tools/support/toolResults.js"
 import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
@@ -60,8 +61,9 @@ function isAllowed(context: ToolContext, relative: string, folder: boolean): boo
 /**
  * The one door every tool's path goes through, before the tool looks at the file: resolved
  * with symlinks followed, refused when .cairnignore blocks it, flagged when protected, and
- * approved as a read wherever the read approval applies. Nothing about the file (not even
- * whether it exists) is known to the tool before this returns ok.
+ * approved as a read wherever the read approval applies. An edit is also held to the mode's
+ * file restriction here, the path every edit tool takes, so no edit tool can skip it. Nothing
+ * about the file (not even whether it exists) is known to the tool before this returns ok.
  */
 export async function gatePath(context: ToolContext, requested: string, use: PathUse): Promise<GatedPath> {
 	const resolved = await resolveWorkspacePath(context.host.workspaceRoot, requested)
@@ -73,6 +75,12 @@ export async function gatePath(context: ToolContext, requested: string, use: Pat
 	const { path } = resolved
 	if (!isAllowed(context, path.relative, isFolderUse(use)))
 		return { ok: false, result: ignoredPathError(path.relative) }
+	// Judged on the resolved path: a Markdown-named symlink to a source file is that source file.
+	const refusal =
+		use.access === "edit" && context.editRestriction
+			? editRefusal(context.editRestriction, displayPath(path))
+			: undefined
+	if (refusal) return { ok: false, result: toolError(refusal) }
 	const isProtected = !path.isOutsideWorkspace && isProtectedPath(path.relative)
 
 	if (use.access === "run" || (use.access === "edit" && !path.isOutsideWorkspace))

@@ -1,35 +1,90 @@
-import type { ToolName } from "@cairn/types"
+import type { ToolGroup } from "./toolGroups.js"
 
-/** A built-in way of working: what the agent is for in it and which tools it may use. */
+/** Which files a mode's edit tools may touch; the rest are refused when the tool runs. */
+export interface FileRestriction {
+	/** Matched against the workspace-relative path (absolute outside the workspace). */
+	fileRegex: string
+	/** For the person and the model, e.g. "Markdown files". */
+	description: string
+}
+
+/** A group of tools a mode may use, optionally only on some files. */
+export interface GroupEntry {
+	group: ToolGroup
+	restriction?: FileRestriction
+}
+
+/** A way of working: what the agent is for in it and which tools it may use. */
 export interface Mode {
 	slug: string
 	name: string
-	/** The tools offered to the model in this mode; the others are not sent at all. */
-	tools: ReadonlySet<ToolName>
+	/** Who the agent is in this mode; it opens the system prompt. */
+	roleDefinition: string
+	/** One line that tells when to pick this mode (for the person and for switching modes). */
+	whenToUse: string
+	groups: readonly GroupEntry[]
 }
 
-const reading: ToolName[] = [
-	"read_file",
-	"list_files",
-	"search_files",
-	"list_code_definition_names",
-	"codebase_search",
-]
-const talking: ToolName[] = [
-	"ask_followup_question",
-	"attempt_completion",
-	"update_todo_list",
-	"select_active_intent",
-]
-const editing: ToolName[] = ["write_to_file", "apply_diff", "insert_content", "search_and_replace"]
+const markdownOnly: FileRestriction = { fileRegex: "\\.md$|\\.mdx$", description: "Markdown files" }
 
 export const builtInModes: readonly Mode[] = [
-	{ slug: "code", name: "Code", tools: new Set([...reading, ...talking, ...editing, "execute_command"]) },
-	{ slug: "architect", name: "Architect", tools: new Set([...reading, ...talking]) },
-	{ slug: "ask", name: "Ask", tools: new Set([...reading, ...talking]) },
+	{
+		slug: "code",
+		name: "Code",
+		roleDefinition:
+			"You are Cairn, a careful senior software engineer working in the user's editor. You read before you change, make focused edits, and verify your work.",
+		whenToUse: "Writing, changing or refactoring code, when you know what to build.",
+		groups: [
+			{ group: "read" },
+			{ group: "edit" },
+			{ group: "command" },
+			{ group: "mcp" },
+			{ group: "browser" },
+		],
+	},
+	{
+		slug: "architect",
+		name: "Architect",
+		roleDefinition:
+			"You are Cairn, an experienced software architect. You investigate the codebase and produce clear, actionable plans before any code is written; you write plans and notes, not code.",
+		whenToUse: "Designing a change or planning work before implementing it.",
+		groups: [
+			{ group: "read" },
+			{ group: "edit", restriction: markdownOnly },
+			{ group: "mcp" },
+			{ group: "browser" },
+			{ group: "modes" },
+		],
+	},
+	{
+		slug: "ask",
+		name: "Ask",
+		roleDefinition:
+			"You are Cairn, a knowledgeable technical assistant. You answer questions about the codebase and software in general; you do not change files.",
+		whenToUse: "Getting explanations or answers about code and technology without changing anything.",
+		groups: [{ group: "read" }, { group: "mcp" }, { group: "browser" }],
+	},
+	{
+		slug: "debug",
+		name: "Debug",
+		roleDefinition:
+			"You are Cairn, a methodical debugger. You reproduce a problem, form hypotheses about its cause, confirm one with evidence (logs, tests, small experiments), and only then fix it.",
+		whenToUse: "Tracking down the cause of a bug, a failing test or unexpected behaviour.",
+		groups: [
+			{ group: "read" },
+			{ group: "edit" },
+			{ group: "command" },
+			{ group: "mcp" },
+			{ group: "browser" },
+		],
+	},
 ]
 
 /** The mode with this slug; an unknown slug (an old setting) falls back to Code rather than failing. */
 export function modeFor(slug: string): Mode {
 	return builtInModes.find((mode) => mode.slug === slug) ?? (builtInModes[0] as Mode)
+}
+
+export function groupOf(mode: Mode, group: ToolGroup): GroupEntry | undefined {
+	return mode.groups.find((entry) => entry.group === group)
 }

@@ -27,6 +27,17 @@ describe("buildSystemPrompt", () => {
 		expect(buildSystemPrompt({ ...base, mode: "ask" })).toContain("you do not change files")
 	})
 
+	it("names the mode, its file restriction and every mode with when to use it", () => {
+		const architect = buildSystemPrompt({ ...base, mode: "architect" })
+		expect(architect).toContain("software architect")
+		expect(architect).toContain("You are in Architect mode (architect).")
+		expect(architect).toContain("may only change Markdown files (paths matching \\.md$|\\.mdx$)")
+		for (const slug of ["code", "architect", "ask", "debug"])
+			expect(architect).toMatch(new RegExp(`^- ${slug} \\(\\w+\\): \\S`, "m"))
+		expect(buildSystemPrompt(base)).not.toContain("may only change")
+		expect(buildSystemPrompt({ ...base, mode: "no-such-mode" })).toContain("You are in Code mode (code).")
+	})
+
 	it("adds rules, ignore rules and custom instructions only when there are some", () => {
 		expect(buildSystemPrompt(base)).not.toMatch(/RULES FROM|IGNORED FILES|CUSTOM INSTRUCTIONS/)
 		const prompt = buildSystemPrompt({

@@ -1,4 +1,6 @@
 import os from "node:os"
+import { currentModeText, modesListText } from "../modes/modePrompt.js"
+import { modeFor } from "../modes/modes.js"
 
 export interface SystemPromptInput {
 	workspaceRoot: string
@@ -16,13 +18,6 @@ export interface SystemPromptInput {
 	mcpServers?: string
 }
 
-const roles: Record<string, string> = {
-	code: "You are Cairn, a careful senior software engineer working in the user's editor. You read before you change, make focused edits, and verify your work.",
-	ask: "You are Cairn, a knowledgeable technical assistant. You answer questions about the codebase and software in general; you do not change files.",
-	architect:
-		"You are Cairn, an experienced software architect. You investigate the codebase and produce clear, actionable plans before any code is written.",
-}
-
 function section(title: string, body: string): string {
 	return `====\n\n${title}\n\n${body.trim()}\n`
 }
@@ -32,8 +27,11 @@ function section(title: string, body: string): string {
  * can change between turns.
  */
 export function buildSystemPrompt(input: SystemPromptInput): string {
+	const mode = modeFor(input.mode)
 	const parts = [
-		roles[input.mode] ?? roles.code ?? "",
+		mode.roleDefinition,
+		section("MODE", currentModeText(mode)),
+		section("MODES", modesListText()),
 		section(
 			"TOOL USE",
 			[
@@ -51,7 +49,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 				`Operating system: ${os.type()} ${os.release()}`,
 				`Default shell: ${process.env.SHELL ?? "/bin/sh"}`,
 				`Workspace root: ${input.workspaceRoot}`,
-				`Mode: ${input.mode}`,
+				`Mode: ${mode.slug}`,
 			].join("\n"),
 		),
 	]

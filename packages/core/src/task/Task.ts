@@ -19,6 +19,8 @@ import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
 import type { Host } from "../host/Host.js"
+import { editRestrictionOf } from "../modes/editRestriction.js"
+import { modeToolset } from "../modes/modeToolset.js"
 import { modeFor } from "../modes/modes.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
@@ -26,7 +28,6 @@ import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
-import { toolSpecs } from "../tools/registry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -93,6 +94,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	private mode: string
 	private tools: ReadonlyMap<string, ToolDefinition<unknown, string>> = new Map()
 	private toolSpecs: readonly ToolSpec[] = []
+	/** What the system prompt says about the MCP servers, in a mode that offers them. */
+	private mcpPromptSection: string | undefined
 	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
 	private readonly governance: GovernanceSession
 	private readonly hooks: HookEngine
@@ -197,21 +200,13 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.emit("taskModeSwitched", mode)
 	}
 
-	/**
-	 * The mode decides which core tools the model is offered, plus the live tools of the moment;
-	 * a call to anything else is an unknown tool.
-	 */
+	/** The mode decides which tools the model is offered; a call to anything else is an unknown tool. */
 	private offerToolsOf(mode: string): void {
-		const allowed = modeFor(mode).tools
-		const core = this.options.tools.filter((tool) => allowed.has(tool.name))
-		const live = this.options.liveTools?.tools() ?? []
-		this.tools = new Map(
-			[...core, ...live].map((tool) => [tool.name, tool as ToolDefinition<unknown, string>]),
-		)
-		this.toolSpecs = [
-			...this.options.toolSpecs.filter((spec) => this.tools.has(spec.name)),
-			...toolSpecs(live),
-		]
+		const core = { tools: this.options.tools, specs: this.options.toolSpecs }
+		const offered = modeToolset(modeFor(mode), core, this.options.liveTools)
+		this.tools = offered.tools
+		this.toolSpecs = offered.specs
+		this.mcpPromptSection = offered.liveSection
 	}
 
 	get tokenUsage(): TokenUsage {
@@ -384,7 +379,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
 		const governance = await governanceTurn(this.governance)
 		this.offerToolsOf(this.mode)
-		const mcpServers = this.options.liveTools?.promptSection()
+		const mcpServers = this.mcpPromptSection
 		const tools = governance.offersIntentTool
 			? this.toolSpecs
 			: this.toolSpecs.filter((spec) => spec.name !== "select_active_intent")
@@ -427,6 +422,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			const previewTs = output.previewRow?.callId === use.id ? output.previewRow.ts : undefined
 			const call = { kill: new AbortController(), proceed: new AbortController() }
 			this.currentCall = call
+			// Per call: the person may switch the mode while the turn's calls run.
+			const editRestriction = editRestrictionOf(modeFor(this.mode))
 			const { context, approval, person } = createCallContext({
 				toolName: use.name,
 				host: this.options.host,
@@ -442,6 +439,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				fileContext: this.fileContext,
 				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
+				...(editRestriction && { editRestriction }),
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {

@@ -8,6 +8,7 @@ import type { CommandDecision } from "../approval/evaluateCommand.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
 import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { HookRun } from "../hooks/toolHook.js"
+import type { EditRestriction } from "../modes/editRestriction.js"
 import type { Host } from "../host/Host.js"
 import { commandSandbox, type CommandSandbox } from "../sandbox/commandSandbox.js"
 import type {
@@ -45,6 +46,8 @@ export interface CallEnvironment {
 	beforeChange?: () => Promise<void>
 	/** The task's model takes images. */
 	modelTakesImages: boolean
+	/** The current mode's limit on the files the edit tools may change. */
+	editRestriction?: EditRestriction
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -280,6 +283,7 @@ export function createCallContext(env: CallEnvironment): {
 		modelTakesImages: env.modelTakesImages,
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
+		...(env.editRestriction && { editRestriction: env.editRestriction }),
 	}
 	return { context, approval, person }
 }

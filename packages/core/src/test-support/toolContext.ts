@@ -9,6 +9,8 @@ import {
 import type { z } from "zod"
 import type { EditSession, ProposedEdit } from "../host/Host.js"
 import { NodeHost } from "../host/node/NodeHost.js"
+import { editRestrictionOf } from "../modes/editRestriction.js"
+import { modeFor } from "../modes/modes.js"
 import type {
 	ApprovalOutcome,
 	ApprovalRequest,
@@ -40,6 +42,8 @@ export interface TestToolContextOptions {
 	killGraceMs?: number
 	/** Default true. */
 	modelTakesImages?: boolean
+	/** The mode the tools run in, for its file restriction; default none (Code's). */
+	mode?: string
 }
 
 export interface TestToolContext {
@@ -114,6 +118,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 	const userEdits: ClineSayTool[] = []
 	const mcpResponses: { text: string; partial: boolean }[] = []
 	const approval = options.approval ?? "approve"
+	const editRestriction = options.mode === undefined ? undefined : editRestrictionOf(modeFor(options.mode))
 
 	const context: ToolContext = {
 		host,
@@ -136,6 +141,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		showUserEdits: (row) => userEdits.push(row),
 		showMcpResponse: (text, partial) => mcpResponses.push({ text, partial }),
 		modelTakesImages: options.modelTakesImages ?? true,
+		...(editRestriction && { editRestriction }),
 	}
 
 	return {

@@ -9,6 +9,7 @@ import type {
 import type { z } from "zod"
 import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { CommandExit, Host } from "../host/Host.js"
+import type { EditRestriction } from "../modes/editRestriction.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
@@ -72,6 +73,8 @@ export interface ToolContext {
 	readonly intents?: IntentActivation
 	/** Hears which file content the model now knows (a read, a saved edit); absent without a task. */
 	readonly fileContext?: FileContextRecorder
+	/** The current mode lets the edit tools change only these files; absent when it limits none. */
+	readonly editRestriction?: EditRestriction
 }
 
 /** Lets `select_active_intent` make an intent the task's active one. */

@@ -2,8 +2,8 @@ import type { ToolDefinition } from "./toolDefinition.js"
 
 /**
  * Tools whose set changes while a task runs (the connected MCP servers'). A task reads it at
- * every request, so a server that connects mid-task is offered from the next request on. They
- * are offered in every mode.
+ * every request, so a server that connects mid-task is offered from the next request on, in
+ * the modes with the mcp group.
  */
 export interface ToolSource {
 	tools(): readonly ToolDefinition<unknown, string>[]

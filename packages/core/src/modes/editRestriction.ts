@@ -1,0 +1,31 @@
+import { groupOf, type FileRestriction, type Mode } from "./modes.js"
+
+/** The current mode's limit on which files the edit tools may change. */
+export interface EditRestriction extends FileRestriction {
+	/** The mode's name, so the refusal says which mode refuses. */
+	modeName: string
+}
+
+/** The edit restriction of a mode, when it may edit only some files. */
+export function editRestrictionOf(mode: Mode): EditRestriction | undefined {
+	const restriction = groupOf(mode, "edit")?.restriction
+	return restriction && { ...restriction, modeName: mode.name }
+}
+
+/**
+ * Why this path may not be edited under the restriction, or undefined when it may. A pattern
+ * that does not compile refuses every file: a broken rule must not become no rule.
+ */
+export function editRefusal(restriction: EditRestriction, path: string): string | undefined {
+	let pattern: RegExp
+	try {
+		pattern = new RegExp(restriction.fileRegex)
+	} catch {
+		return `${restriction.modeName} mode may not edit ${path}: its file pattern ${restriction.fileRegex} is invalid, so it may edit no files. Ask the user to switch to another mode.`
+	}
+	if (pattern.test(path)) return undefined
+	return (
+		`${restriction.modeName} mode may only edit ${restriction.description} (files matching ${restriction.fileRegex}); ` +
+		`${path} does not match. Edit a matching file instead, or ask the user to switch to a mode that may edit ${path}.`
+	)
+}
