@@ -39,3 +39,6 @@ export * from "./agent-state/stateMessage.js"
 export * from "./governance/activeIntent.js"
 
 export * from "./mcp/mcpServerView.js"
+
+export * from "./modes/fileRegex.js"
+export * from "./modes/customMode.js"

@@ -8,6 +8,7 @@ import {
 	type ExtensionMessageOf,
 	type ExtensionState,
 	type HistoryItem,
+	type ModesSnapshot,
 } from "@cairn/types"
 import { postToHost } from "../vscode"
 import {
@@ -52,6 +53,7 @@ function applySnapshot(state: ExtensionState): void {
 		settings: state.settings,
 		hasApiKey: state.hasApiKey,
 		mode: state.mode,
+		modes: state.modes,
 		cwd: state.cwd,
 		totals: totalsOf(state.clineMessages),
 		context: contextUsageOf(state.clineMessages),
@@ -167,6 +169,10 @@ function applyInvoke({ invoke, text, images }: ExtensionMessageOf<"invoke">): vo
 	}
 }
 
+function modesOf({ type: _type, ...snapshot }: ExtensionMessageOf<"modes">): ModesSnapshot {
+	return snapshot
+}
+
 /** Applies one host message to the store. Total over the union: the compiler checks every case. */
 export function applyHostMessage(message: ExtensionMessage): void {
 	switch (message.type) {
@@ -196,6 +202,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			return
 		case "selectedImages":
 			addComposerImages(message.images)
+			return
+		case "modes":
+			store.setState({ modes: modesOf(message) })
 			return
 		case "mcpServers":
 			store.setState({ mcp: { servers: message.servers, problems: message.problems } })

@@ -6,13 +6,14 @@ import {
 	type ExtensionMessageOf,
 	type HistoryItem,
 	type McpSnapshot,
+	type ModesSnapshot,
 } from "@cairn/types"
 import { create } from "zustand"
 import { noContextUsage, type ContextUsage } from "./contextUsage"
 import { emptyTotals, type TaskTotals } from "./taskTotals"
 
 export type ThemeKind = ExtensionMessageOf<"theme">["kind"]
-export type View = "chat" | "history" | "settings" | "mcp"
+export type View = "chat" | "history" | "settings" | "mcp" | "modes"
 
 /** An error the host reported, shown until dismissed. */
 export interface HostNotice {
@@ -42,6 +43,8 @@ export interface WebviewStore {
 	settings: CairnSettings
 	hasApiKey: boolean
 	mode: string
+	/** Every mode to pick from, and the modes files' problems. */
+	modes: ModesSnapshot
 	cwd?: string
 	themeKind?: ThemeKind
 	/** Kept up to date per delta so the header never re-reads the whole transcript. */
@@ -77,6 +80,7 @@ export function initialStoreState(): WebviewStore {
 		settings,
 		hasApiKey: false,
 		mode: settings.mode,
+		modes: { modes: [], problems: [] },
 		totals: emptyTotals,
 		context: noContextUsage,
 		awaitingState: false,

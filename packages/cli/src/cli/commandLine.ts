@@ -93,7 +93,10 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			"--max-output-tokens <tokens>",
 			"the most tokens the model may answer with (remembered for this model)",
 		)
-		.option("--mode <slug>", `the mode to work in (${builtInModes.map((mode) => mode.slug).join(", ")})`)
+		.option(
+			"--mode <slug>",
+			`the mode to work in (${builtInModes.map((mode) => mode.slug).join(", ")}, or a custom mode's slug)`,
+		)
 		.addOption(
 			new Option("--output-format <format>", "what stdout carries")
 				.choices(outputFormats)

@@ -1,8 +1,7 @@
 import { readFile, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import { builtInModes } from "@cairn/core"
-import type { ProviderName } from "@cairn/types"
+import { modeSlugSchema, type ProviderName } from "@cairn/types"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
 
@@ -94,11 +93,17 @@ function tokenCount(flag: string, value: string | undefined): number | undefined
 	return count
 }
 
+/**
+ * Only the form of the slug is checked here: custom modes are known once the workspace's modes
+ * files are read, and the host refuses an unknown mode with the list of modes there are.
+ */
 function checkMode(value: string | undefined): string | undefined {
 	if (value === undefined) return undefined
-	const slugs = builtInModes.map((mode) => mode.slug)
-	if (!slugs.includes(value))
-		throw new UsageError(`--mode: unknown mode "${value}" (modes: ${slugs.join(", ")})`)
+	const parsed = modeSlugSchema.safeParse(value)
+	if (!parsed.success)
+		throw new UsageError(
+			`--mode: "${value}" is not a mode slug (${parsed.error.issues[0]?.message ?? "invalid"})`,
+		)
 	return value
 }
 

@@ -17,6 +17,7 @@ import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import { McpHub } from "../mcp/McpHub.js"
 import { McpToolSource } from "../mcp/mcpTools.js"
+import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
 import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
@@ -89,6 +90,7 @@ export class Controller {
 		{ sizeLimitBytes: number; opening: Promise<CheckpointStore | CheckpointsUnavailable> } | undefined
 	private editorSettingsWatch: { dispose(): void } | undefined
 	private mcp: { hub: McpHub; tools: McpToolSource } | undefined
+	private modeCatalog: ModeCatalog | undefined
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -126,6 +128,12 @@ export class Controller {
 				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
 		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
+		this.modeCatalog = await ModeCatalog.open({
+			workspaceRoot: this.host.workspaceRoot,
+			globalFile: globalModesFile(this.host.storageDir),
+			logger: this.host.logger,
+		})
+		this.modeCatalog.onDidChange(() => this.broadcast({ type: "modes", ...this.modes.snapshot() }))
 		await this.startMcp()
 		// A restore a crash cut short is finished before anyone works in the workspace again.
 		if (await CheckpointStore.hasPendingRestore(this.host.storageDir, this.host.workspaceRoot))
@@ -170,6 +178,13 @@ export class Controller {
 
 	mcpSnapshot(): McpSnapshot {
 		return this.mcp?.hub.snapshot() ?? { servers: [], problems: [] }
+	}
+
+	/** Every mode: built-in, the person's and the workspace's. */
+	get modes(): ModeCatalog {
+		if (this.modeCatalog === undefined)
+			throw new Error("The Controller is not initialized: call initialize() first.")
+		return this.modeCatalog
 	}
 
 	private get store(): TaskStore {
@@ -232,6 +247,7 @@ export class Controller {
 		return emptyExtensionState(this.options.version, {
 			settings,
 			mode: settings.mode,
+			modes: this.modes.snapshot(),
 			hasApiKey: await this.settingsStore.hasApiKey(),
 			cwd: this.host.workspaceRoot,
 			taskHistory: this.listHistory(),
@@ -412,6 +428,7 @@ export class Controller {
 	/** Stops every task, writes what is pending and closes the store (the host is shutting down). */
 	async dispose(): Promise<void> {
 		this.editorSettingsWatch?.dispose()
+		this.modeCatalog?.dispose()
 		const tasks = [...this.live.values()]
 		void this.clearTask()
 		for (const task of this.live.values()) task.abandon()
@@ -467,6 +484,7 @@ export class Controller {
 			...(this.mcp && { liveTools: this.mcp.tools }),
 			settings: () => this.settingsStore.settings,
 			mode: options.mode,
+			modes: this.modes,
 			taskId,
 			persistence,
 			...(options.saved && { saved: options.saved }),

@@ -3,6 +3,7 @@ import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
+import { modeHandlers, switchMode } from "./modeHandlers.js"
 
 export type Handler<T extends WebviewMessageType> = (
 	controller: Controller,
@@ -102,11 +103,8 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 			hasApiKey: await controller.settingsStore.hasApiKey(),
 		})
 	},
-	mode: async (controller, message) => {
-		await controller.settingsStore.update({ mode: message.mode })
-		controller.broadcast({ type: "modeChanged", mode: message.mode })
-		// Switching modes in the chat switches the task on screen too, from its next request.
-		controller.currentTask?.switchMode(message.mode)
+	mode: async (controller, message, reply) => {
+		await switchMode(controller, message.mode, reply)
 	},
 	checkpointRestore: async (controller, message) => {
 		await restoreCheckpoint(controller, message.ts, message.mode)
@@ -135,4 +133,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		reply({ type: "selectedImages", images: await controller.host.selectImages() })
 	},
 	...mcpHandlers,
+	...modeHandlers,
 }

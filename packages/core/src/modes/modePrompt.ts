@@ -1,4 +1,4 @@
-import { builtInModes, type Mode } from "./modes.js"
+import type { Mode } from "./modes.js"
 
 /** The current mode for the system prompt: its name and what it may not do. */
 export function currentModeText(mode: Mode): string {
@@ -13,6 +13,6 @@ export function currentModeText(mode: Mode): string {
 }
 
 /** Every mode with when to use it, so the model can suggest or choose the right one. */
-export function modesListText(): string {
-	return builtInModes.map((mode) => `- ${mode.slug} (${mode.name}): ${mode.whenToUse}`).join("\n")
+export function modesListText(modes: readonly Mode[]): string {
+	return modes.map((mode) => `- ${mode.slug} (${mode.name}): ${mode.whenToUse}`).join("\n")
 }

@@ -62,6 +62,7 @@ describe("modeToolset", () => {
 			[
 				"ask_followup_question",
 				"attempt_completion",
+				"fetch_instructions",
 				"list_files",
 				"read_file",
 				"search_files",

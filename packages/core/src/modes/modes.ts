@@ -23,6 +23,8 @@ export interface Mode {
 	/** One line that tells when to pick this mode (for the person and for switching modes). */
 	whenToUse: string
 	groups: readonly GroupEntry[]
+	/** Added to the system prompt in this mode only (custom modes). */
+	customInstructions?: string
 }
 
 const markdownOnly: FileRestriction = { fileRegex: "\\.md$|\\.mdx$", description: "Markdown files" }

@@ -1,13 +1,15 @@
 import os from "node:os"
 import { currentModeText, modesListText } from "../modes/modePrompt.js"
-import { modeFor } from "../modes/modes.js"
+import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 
 export interface SystemPromptInput {
 	workspaceRoot: string
 	mode: string
+	/** Where `mode` is looked up (custom modes too); the built-in modes only by default. */
+	modes?: ModeLookup
 	/** Names of the tools offered in this request; their schemas travel natively. */
 	toolNames: readonly string[]
-	/** Contents of AGENTS.md and .cairn/rules/*, already read. */
+	/** Contents of AGENTS.md, .cairn/rules/* and the mode's .cairn/rules-<slug>/*, already read. */
 	rules: readonly { source: string; text: string }[]
 	customInstructions: string
 	/** The .cairnignore text, when there is one. */
@@ -27,11 +29,12 @@ function section(title: string, body: string): string {
  * can change between turns.
  */
 export function buildSystemPrompt(input: SystemPromptInput): string {
-	const mode = modeFor(input.mode)
+	const modes = input.modes ?? builtInModeLookup
+	const mode = modes.mode(input.mode)
 	const parts = [
 		mode.roleDefinition,
 		section("MODE", currentModeText(mode)),
-		section("MODES", modesListText()),
+		section("MODES", modesListText(modes.all())),
 		section(
 			"TOOL USE",
 			[
@@ -64,6 +67,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 		)
 	}
 	for (const rule of input.rules) parts.push(section(`RULES FROM ${rule.source}`, rule.text))
+	if (mode.customInstructions?.trim())
+		parts.push(section(`INSTRUCTIONS FOR ${mode.name.toUpperCase()} MODE`, mode.customInstructions))
 	if (input.customInstructions.trim() !== "")
 		parts.push(section("USER'S CUSTOM INSTRUCTIONS", input.customInstructions))
 	return parts.join("\n")

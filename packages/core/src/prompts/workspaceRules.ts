@@ -3,8 +3,17 @@ import path from "node:path"
 
 const maxRuleBytes = 50_000
 
-/** AGENTS.md and the files of .cairn/rules/, in name order, each capped so a huge file cannot flood the prompt. */
-export async function loadWorkspaceRules(workspaceRoot: string): Promise<{ source: string; text: string }[]> {
+/** A slug that can name a folder: anything else (an old setting, a hostile client) has no rules folder. */
+const folderSafeSlug = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+/**
+ * AGENTS.md, the files of .cairn/rules/ and then those of the mode's .cairn/rules-<mode>/, each
+ * folder in name order and each file capped so a huge one cannot flood the prompt.
+ */
+export async function loadWorkspaceRules(
+	workspaceRoot: string,
+	mode?: string,
+): Promise<{ source: string; text: string }[]> {
 	const rules: { source: string; text: string }[] = []
 	const add = async (relative: string) => {
 		try {
@@ -15,12 +24,15 @@ export async function loadWorkspaceRules(workspaceRoot: string): Promise<{ sourc
 		}
 	}
 	await add("AGENTS.md")
-	let ruleFiles: string[]
-	try {
-		ruleFiles = (await readdir(path.join(workspaceRoot, ".cairn", "rules"))).sort()
-	} catch {
-		ruleFiles = []
+	const folders = ["rules", ...(mode !== undefined && folderSafeSlug.test(mode) ? [`rules-${mode}`] : [])]
+	for (const folder of folders) {
+		let ruleFiles: string[]
+		try {
+			ruleFiles = (await readdir(path.join(workspaceRoot, ".cairn", folder))).sort()
+		} catch {
+			ruleFiles = []
+		}
+		for (const file of ruleFiles) await add(path.join(".cairn", folder, file))
 	}
-	for (const file of ruleFiles) await add(path.join(".cairn", "rules", file))
 	return rules
 }

@@ -21,7 +21,7 @@ import type { HookEngine } from "../hooks/hookEngine.js"
 import type { Host } from "../host/Host.js"
 import { editRestrictionOf } from "../modes/editRestriction.js"
 import { modeToolset } from "../modes/modeToolset.js"
-import { modeFor } from "../modes/modes.js"
+import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
@@ -55,6 +55,8 @@ export interface TaskOptions {
 	/** Read at every turn, so a settings change applies to the running task. */
 	settings: () => CairnSettings
 	mode: string
+	/** Where the mode is looked up at every request (custom modes change while the task runs). */
+	modes?: ModeLookup
 	taskId?: string
 	/** First retry delay when the provider gives no retry-after; tests shorten it. */
 	retryBaseDelayMs?: number
@@ -188,6 +190,10 @@ export class Task extends EventEmitter<TaskEvents> {
 		return this.status
 	}
 
+	private get modes(): ModeLookup {
+		return this.options.modes ?? builtInModeLookup
+	}
+
 	get currentMode(): string {
 		return this.mode
 	}
@@ -203,7 +209,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** The mode decides which tools the model is offered; a call to anything else is an unknown tool. */
 	private offerToolsOf(mode: string): void {
 		const core = { tools: this.options.tools, specs: this.options.toolSpecs }
-		const offered = modeToolset(modeFor(mode), core, this.options.liveTools)
+		const offered = modeToolset(this.modes.mode(mode), core, this.options.liveTools)
 		this.tools = offered.tools
 		this.toolSpecs = offered.specs
 		this.mcpPromptSection = offered.liveSection
@@ -376,7 +382,7 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
-		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot)
+		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
 		const governance = await governanceTurn(this.governance)
 		this.offerToolsOf(this.mode)
 		const mcpServers = this.mcpPromptSection
@@ -391,6 +397,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				systemPrompt: buildSystemPrompt({
 					workspaceRoot: this.options.host.workspaceRoot,
 					mode: this.mode,
+					modes: this.modes,
 					toolNames: tools.map((t) => t.name),
 					rules,
 					customInstructions: settings.customInstructions,
@@ -423,7 +430,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			const call = { kill: new AbortController(), proceed: new AbortController() }
 			this.currentCall = call
 			// Per call: the person may switch the mode while the turn's calls run.
-			const editRestriction = editRestrictionOf(modeFor(this.mode))
+			const editRestriction = editRestrictionOf(this.modes.mode(this.mode))
 			const { context, approval, person } = createCallContext({
 				toolName: use.name,
 				host: this.options.host,

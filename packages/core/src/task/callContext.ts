@@ -280,6 +280,7 @@ export function createCallContext(env: CallEnvironment): {
 		commandOutput,
 		showUserEdits,
 		showMcpResponse,
+		showToolRow: (row) => showRow("tool", JSON.stringify(row)),
 		modelTakesImages: env.modelTakesImages,
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),

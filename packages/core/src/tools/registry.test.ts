@@ -17,6 +17,7 @@ const expectedRequired: Record<string, string[]> = {
 	ask_followup_question: ["question", "follow_up"],
 	attempt_completion: ["result"],
 	select_active_intent: ["intent_id"],
+	fetch_instructions: ["task"],
 }
 
 /** The JSON after "Example:" / "Regex example:" in a description. */

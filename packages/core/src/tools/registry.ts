@@ -3,6 +3,7 @@ import { applyDiffTool } from "./applyDiff.js"
 import { askFollowupQuestionTool } from "./askFollowupQuestion.js"
 import { attemptCompletionTool } from "./attemptCompletion.js"
 import { executeCommandTool } from "./executeCommand.js"
+import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
 import { listFilesTool } from "./listFiles.js"
 import { readFileTool } from "./readFile.js"
@@ -26,6 +27,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	askFollowupQuestionTool,
 	attemptCompletionTool,
 	selectActiveIntentTool,
+	fetchInstructionsTool,
 ]
 
 export function findCoreTool(name: string): ToolDefinition | undefined {

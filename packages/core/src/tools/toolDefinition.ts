@@ -73,6 +73,8 @@ export interface ToolContext {
 	readonly intents?: IntentActivation
 	/** Hears which file content the model now knows (a read, a saved edit); absent without a task. */
 	readonly fileContext?: FileContextRecorder
+	/** Shows a finished row for a call that needs no approval (it changes and reveals nothing). */
+	showToolRow?(row: ClineSayTool): void
 	/** The current mode lets the edit tools change only these files; absent when it limits none. */
 	readonly editRestriction?: EditRestriction
 }

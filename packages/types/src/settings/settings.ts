@@ -66,6 +66,11 @@ export const cairnSettingsSchema = z.object({
 	/** Files larger than this many megabytes are not kept in checkpoints (nor touched by a restore). */
 	checkpointFileSizeLimitMB: z.number().positive().max(1024).default(5),
 	customInstructions: z.string().default(""),
+	/**
+	 * The model each mode remembers, by mode slug: picking the mode in the chat makes it the
+	 * provider (set from the chat box's "Remember this model for <mode>").
+	 */
+	modeProviders: z.record(z.string(), providerSettingsSchema).default({}),
 	/** The UI language, a BCP 47 tag. */
 	language: z.string().default("en"),
 	/** User tool hooks for every workspace; a workspace adds its own in `.cairn/hooks.json`. */

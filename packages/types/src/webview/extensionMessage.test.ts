@@ -25,6 +25,23 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		hasApiKey: true,
 	},
 	modeChanged: { type: "modeChanged", mode: "architect" },
+	modes: {
+		type: "modes",
+		modes: [
+			{
+				slug: "docs-writer",
+				name: "Docs Writer",
+				roleDefinition: "You write documentation.",
+				whenToUse: "Writing docs.",
+				groups: [
+					{ group: "read" },
+					{ group: "edit", restriction: { fileRegex: "\\.md$", description: "Markdown" } },
+				],
+				source: "project",
+			},
+		],
+		problems: ['.cairn/modes.yaml: customModes[1].groups[0].group: unknown group "shell"'],
+	},
 	action: { type: "action", action: "historyButtonClicked" },
 	invoke: { type: "invoke", invoke: "setChatBoxMessage", text: "explain this" },
 	theme: { type: "theme", kind: "dark" },

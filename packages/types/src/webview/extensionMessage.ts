@@ -2,6 +2,7 @@ import { z } from "zod"
 import { historyItemSchema } from "../history/historyItem.js"
 import { clineMessageSchema } from "../message/clineMessage.js"
 import { mcpSnapshotSchema } from "../mcp/mcpServerView.js"
+import { modesSnapshotSchema } from "../modes/customMode.js"
 import type { ParseResult } from "../parse.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
 import { extensionStateSchema } from "./extensionState.js"
@@ -80,6 +81,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	}),
 	/** Every MCP server with its status, tools and resources, and the config problems; sent whole on any change (it is small). */
 	z.object({ type: z.literal("mcpServers"), ...mcpSnapshotSchema.shape }),
+	/** Every mode and the modes files' problems; sent whole whenever a modes file changes. */
+	z.object({ type: z.literal("modes"), ...modesSnapshotSchema.shape }),
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

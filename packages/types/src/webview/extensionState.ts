@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { historyItemSchema } from "../history/historyItem.js"
 import { clineMessageSchema } from "../message/clineMessage.js"
+import { modesSnapshotSchema } from "../modes/customMode.js"
 import { cairnSettingsSchema, defaultSettings } from "../settings/settings.js"
 
 /**
@@ -22,6 +23,8 @@ export const extensionStateSchema = z.object({
 	settings: cairnSettingsSchema,
 	/** The mode the current (or next) task runs in. */
 	mode: z.string(),
+	/** Every mode to pick from (built-in, the person's, the workspace's) and the modes files' problems. */
+	modes: modesSnapshotSchema,
 	/** Whether secret storage holds a key for the configured provider. The key itself never leaves it. */
 	hasApiKey: z.boolean(),
 	/** The workspace folder the agent works in, if any. */
@@ -43,6 +46,7 @@ export function emptyExtensionState(
 		taskHistory: [],
 		settings,
 		mode: settings.mode,
+		modes: { modes: [], problems: [] },
 		hasApiKey: false,
 		...overrides,
 	}

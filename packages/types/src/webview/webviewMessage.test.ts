@@ -47,6 +47,22 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		alwaysAllow: true,
 	},
 	openMcpSettings: { type: "openMcpSettings", source: "project" },
+	saveCustomMode: {
+		type: "saveCustomMode",
+		source: "global",
+		mode: {
+			slug: "docs-writer",
+			name: "Docs Writer",
+			roleDefinition: "You write documentation.",
+			whenToUse: "Writing docs.",
+			groups: [{ group: "read" }],
+		},
+		previousSlug: "docs",
+	},
+	deleteCustomMode: { type: "deleteCustomMode", source: "project", slug: "docs-writer" },
+	exportMode: { type: "exportMode", slug: "architect" },
+	importModes: { type: "importModes", source: "global", text: "customModes: []\n" },
+	openModesFile: { type: "openModesFile", source: "project" },
 }
 
 describe("parseWebviewMessage accepts", () => {
@@ -194,8 +210,12 @@ describe("parseWebviewMessage under 1,000 generated malformed inputs", () => {
 				return { ...base, type: "askResponse", askResponse: undefined }
 			case 3: // a field of the wrong type
 				if (fields.length === 0) return { ...base, type: random.pick(wrongValues) }
-				// `{}` and `[]` are left out: an empty settings patch or image list is valid.
-				return { ...base, [random.pick(fields)]: random.pick(notAnyFieldValue) }
+				// `{}` and `[]` are left out: an empty settings patch or image list is valid. So is
+				// the field's own value (`true` for a flag that is true).
+				return ((field) => ({
+					...base,
+					[field]: random.pick(notAnyFieldValue.filter((value) => value !== base[field])),
+				}))(random.pick(fields))
 			case 4: // prototype pollution attempts through JSON, as a webview would send them
 				return JSON.parse(
 					`{"type":"${random.pick(["newTask", "updateSettings", "askResponse"])}","${random.pick(pollutionKeys)}":{"polluted":true,"type":"clearTask"},"settings":{"__proto__":{"polluted":true}}, "text": 5}`,

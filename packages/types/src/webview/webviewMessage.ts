@@ -4,10 +4,15 @@ import type { ParseResult } from "../parse.js"
 import { cairnSettingsPatchSchema } from "../settings/settings.js"
 import { providerNameSchema } from "../settings/provider.js"
 import { mcpSourceSchema } from "../mcp/mcpServerView.js"
+import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
 import { parseTagged } from "./parseTagged.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
 const mcpServerNameSchema = z.string().min(1).max(200)
+/** Which modes file: the person's own, or the workspace's `.cairn/modes.yaml`. */
+const modesFileSchema = z.enum(["global", "project"])
+/** A whole modes file fits; a runaway client does not. */
+export const maxModesFileLength = 1_000_000
 
 /**
  * Client -> host. One precise payload per `type`; the host handles each type in its own
@@ -115,6 +120,27 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	}),
 	/** Open the global or the project config file in the editor (created with an empty `mcpServers` when missing). */
 	z.object({ type: z.literal("openMcpSettings"), source: mcpSourceSchema }),
+	/**
+	 * Write a custom mode into a modes file, replacing the one with its slug (or with
+	 * `previousSlug`, when the person renamed it); other modes and comments are kept.
+	 */
+	z.object({
+		type: z.literal("saveCustomMode"),
+		source: modesFileSchema,
+		mode: customModeSchema,
+		previousSlug: modeSlugSchema.optional(),
+	}),
+	z.object({ type: z.literal("deleteCustomMode"), source: modesFileSchema, slug: modeSlugSchema }),
+	/** Save one mode as a modes file (YAML) through the host's save dialog. */
+	z.object({ type: z.literal("exportMode"), slug: z.string().min(1).max(100) }),
+	/** Add the modes of a modes file's text; nothing is added unless every mode in it is valid. */
+	z.object({
+		type: z.literal("importModes"),
+		source: modesFileSchema,
+		text: z.string().max(maxModesFileLength, `a modes file is at most ${maxModesFileLength} characters`),
+	}),
+	/** Open a modes file in the editor (created with no modes when missing). */
+	z.object({ type: z.literal("openModesFile"), source: modesFileSchema }),
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

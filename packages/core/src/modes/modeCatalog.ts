@@ -1,0 +1,249 @@
+import { EventEmitter } from "node:events"
+import path from "node:path"
+import type { CustomMode, ModeSource, ModesSnapshot, ModeView } from "@cairn/types"
+import type { Logger } from "../host/Host.js"
+import { readConfigText, watchConfigFile, writeConfigText } from "../mcp/configFile.js"
+import type { ModeLookup } from "./modeLookup.js"
+import { builtInModes, type Mode } from "./modes.js"
+import { parseModesFile, type ModesFileContent } from "./modesFile.js"
+import { modesFileText, withMode, withoutMode } from "./modesFileEdit.js"
+
+/** A modes file Cairn reads: the person's own, or the workspace's. */
+export type ModesFileSource = Exclude<ModeSource, "builtin">
+
+export interface ModeCatalogOptions {
+	workspaceRoot: string
+	/** The person's own modes file (`<storage>/settings/custom_modes.yaml`). */
+	globalFile: string
+	/** `<workspace>/.cairn/modes.yaml` by default. */
+	projectFile?: string
+	logger: Logger
+	/** Follow edits of the files (off in one-shot tools). */
+	watch?: boolean
+}
+
+/** The person's modes file in a host's storage folder. */
+export function globalModesFile(storageDir: string): string {
+	return path.join(storageDir, "settings", "custom_modes.yaml")
+}
+
+const builtInSlugs = () => new Set(builtInModes.map((mode) => mode.slug))
+
+/**
+ * A workspace's file is repository content: it may add modes and replace the person's, shown as
+ * the project's, but not redefine a built-in mode, whose name the person trusts to mean what
+ * Cairn documents. A workspace adds to a built-in mode with `.cairn/rules-<slug>/` instead.
+ */
+function projectReserved(slug: string): string | undefined {
+	return builtInSlugs().has(slug)
+		? `"${slug}" is a built-in mode, which a workspace may not replace; give the mode another slug, or add rules for ${slug} in .cairn/rules-${slug}/`
+		: undefined
+}
+
+interface CatalogEntry {
+	mode: Mode
+	source: ModeSource
+	overrides?: ModeSource
+}
+
+/**
+ * The one place modes are looked up: built-in, then the person's (global) modes file, then the
+ * workspace's `.cairn/modes.yaml`; by slug, a later source replaces an earlier one. The files are
+ * watched, so an edit applies from the next request without a restart.
+ */
+export class ModeCatalog implements ModeLookup {
+	private readonly emitter = new EventEmitter<{ change: [] }>()
+	private readonly contents: Record<ModesFileSource, ModesFileContent> = {
+		global: { modes: [], problems: [] },
+		project: { modes: [], problems: [] },
+	}
+	private readonly watchers: { dispose(): void }[] = []
+	private entries: CatalogEntry[] = []
+
+	private constructor(private readonly options: ModeCatalogOptions & { projectFile: string }) {
+		this.merge()
+	}
+
+	static async open(options: ModeCatalogOptions): Promise<ModeCatalog> {
+		const catalog = new ModeCatalog({
+			...options,
+			projectFile: options.projectFile ?? path.join(options.workspaceRoot, ".cairn", "modes.yaml"),
+		})
+		for (const source of ["global", "project"] as const) {
+			let text: string | undefined
+			try {
+				text = await readConfigText(catalog.fileOf(source))
+				catalog.take(source, text)
+			} catch (error) {
+				catalog.contents[source] = {
+					modes: [],
+					problems: [`${catalog.labelOf(source)}: cannot be read (${String(error)})`],
+				}
+			}
+			if (options.watch !== false)
+				catalog.watchers.push(
+					watchConfigFile(
+						catalog.fileOf(source),
+						text,
+						(next) => {
+							catalog.take(source, next)
+							catalog.emitter.emit("change")
+						},
+						(error) =>
+							options.logger.warn("A modes file cannot be watched", { error: error.message }),
+					),
+				)
+		}
+		return catalog
+	}
+
+	fileOf(source: ModesFileSource): string {
+		return source === "global" ? this.options.globalFile : this.options.projectFile
+	}
+
+	/** How problems name the file: the workspace's relative to it, the person's in full. */
+	private labelOf(source: ModesFileSource): string {
+		const file = this.fileOf(source)
+		return source === "project" ? path.relative(this.options.workspaceRoot, file) : file
+	}
+
+	has(slug: string): boolean {
+		return this.entries.some((entry) => entry.mode.slug === slug)
+	}
+
+	mode(slug: string): Mode {
+		return (
+			(this.entries.find((entry) => entry.mode.slug === slug) ?? this.entries[0])?.mode ??
+			(builtInModes[0] as Mode)
+		)
+	}
+
+	all(): readonly Mode[] {
+		return this.entries.map((entry) => entry.mode)
+	}
+
+	snapshot(): ModesSnapshot {
+		const modes: ModeView[] = this.entries.map(({ mode, source, overrides }) => ({
+			slug: mode.slug,
+			name: mode.name,
+			roleDefinition: mode.roleDefinition,
+			whenToUse: mode.whenToUse,
+			groups: mode.groups.map((entry) => ({ ...entry })),
+			...(mode.customInstructions !== undefined && { customInstructions: mode.customInstructions }),
+			source,
+			...(overrides && { overrides }),
+		}))
+		return {
+			modes,
+			problems: [...this.contents.global.problems, ...this.contents.project.problems],
+			globalFile: this.options.globalFile,
+			projectFile: this.options.projectFile,
+		}
+	}
+
+	/** Hears every change of the modes (a file edited, a mode saved). */
+	onDidChange(listener: () => void): { dispose(): void } {
+		this.emitter.on("change", listener)
+		return { dispose: () => this.emitter.off("change", listener) }
+	}
+
+	/** Writes `mode` into a modes file, in place of `previousSlug` when it was renamed. */
+	async save(source: ModesFileSource, mode: CustomMode, previousSlug?: string): Promise<void> {
+		const reserved = source === "project" ? projectReserved(mode.slug) : undefined
+		if (reserved !== undefined) throw new Error(reserved)
+		await this.edit(source, (text) => withMode(text, mode, previousSlug))
+	}
+
+	async delete(source: ModesFileSource, slug: string): Promise<void> {
+		await this.edit(source, (text) => withoutMode(text, slug))
+	}
+
+	/** Adds (or replaces by slug) every mode of a modes file's text; nothing changes unless all are valid. */
+	async import(source: ModesFileSource, text: string): Promise<CustomMode[]> {
+		const parsed = parseModesFile(text, "the imported modes", {
+			...(source === "project" && { reserved: projectReserved }),
+		})
+		if (parsed.problems.length > 0)
+			throw new Error(`Nothing was imported:\n${parsed.problems.join("\n")}`)
+		if (parsed.modes.length === 0)
+			throw new Error(
+				"Nothing was imported: the text has no modes (a modes file holds a customModes list).",
+			)
+		await this.edit(
+			source,
+			(current) =>
+				parsed.modes.reduce<string | undefined>((next, mode) => withMode(next, mode), current) ?? "",
+		)
+		return parsed.modes
+	}
+
+	/** A modes file holding just the mode `slug` (a built-in one too, as a start for a custom one). */
+	exportText(slug: string): string | undefined {
+		const mode = this.entries.find((entry) => entry.mode.slug === slug)?.mode
+		if (mode === undefined) return undefined
+		return modesFileText([
+			{
+				slug: mode.slug,
+				name: mode.name,
+				roleDefinition: mode.roleDefinition,
+				whenToUse: mode.whenToUse,
+				groups: mode.groups.map((entry) => ({ ...entry })),
+				...(mode.customInstructions !== undefined && { customInstructions: mode.customInstructions }),
+			},
+		])
+	}
+
+	/** Creates a missing modes file with no modes, so the person has somewhere to start; returns its path. */
+	async ensureFile(source: ModesFileSource): Promise<string> {
+		const file = this.fileOf(source)
+		if ((await readConfigText(file)) === undefined) await writeConfigText(file, "customModes: []\n")
+		return file
+	}
+
+	dispose(): void {
+		for (const watcher of this.watchers) watcher.dispose()
+		this.emitter.removeAllListeners()
+	}
+
+	private async edit(source: ModesFileSource, change: (text: string | undefined) => string): Promise<void> {
+		const label = this.labelOf(source)
+		const current = await readConfigText(this.fileOf(source))
+		let next: string
+		try {
+			next = change(current)
+		} catch (error) {
+			throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`, {
+				cause: error,
+			})
+		}
+		await writeConfigText(this.fileOf(source), next)
+		// Applied now, not when the watcher notices: the client that asked sees its change at once.
+		this.take(source, next)
+		this.emitter.emit("change")
+	}
+
+	/** Takes in a file's text; undefined: the file is gone, and its modes with it. */
+	private take(source: ModesFileSource, text: string | undefined): void {
+		this.contents[source] =
+			text === undefined
+				? { modes: [], problems: [] }
+				: parseModesFile(text, this.labelOf(source), {
+						...(source === "project" && { reserved: projectReserved }),
+					})
+		this.merge()
+	}
+
+	private merge(): void {
+		const entries: CatalogEntry[] = builtInModes.map((mode) => ({ mode, source: "builtin" }))
+		for (const source of ["global", "project"] as const) {
+			for (const custom of this.contents[source].modes) {
+				const mode: Mode = { ...custom, groups: custom.groups }
+				const index = entries.findIndex((entry) => entry.mode.slug === mode.slug)
+				const existing = entries[index]
+				if (existing === undefined) entries.push({ mode, source })
+				else entries[index] = { mode, source, overrides: existing.overrides ?? existing.source }
+			}
+		}
+		this.entries = entries
+	}
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest"
+import { parseModesFile } from "./modesFile.js"
+
+const docsWriter = `
+  - slug: docs-writer
+    name: Docs Writer
+    roleDefinition: You write documentation.
+    whenToUse: Writing docs.
+    groups:
+      - read
+      - group: edit
+        fileRegex: \\.md$
+        description: Markdown files`
+
+describe("parseModesFile", () => {
+	it("reads a mode's groups, its edit restriction and its instructions", () => {
+		const text = `customModes:${docsWriter}\n    customInstructions: Short sentences.\n`
+		expect(parseModesFile(text, ".cairn/modes.yaml")).toEqual({
+			modes: [
+				{
+					slug: "docs-writer",
+					name: "Docs Writer",
+					roleDefinition: "You write documentation.",
+					whenToUse: "Writing docs.",
+					groups: [
+						{ group: "read" },
+						{
+							group: "edit",
+							restriction: { fileRegex: "\\.md$", description: "Markdown files" },
+						},
+					],
+					customInstructions: "Short sentences.",
+				},
+			],
+			problems: [],
+		})
+	})
+
+	it("names the file, the mode and the field of each problem, and still loads the valid modes", () => {
+		const text = `customModes:${docsWriter}
+  - slug: shell-lover
+    name: Shell
+    roleDefinition: r
+    whenToUse: w
+    groups: [read, edit, shell]
+  - slug: Bad Slug
+    name: ""
+    roleDefiniton: typo
+    whenToUse: w
+    groups: [{ group: read, fileRegex: "x" }, { group: edit, fileRegex: "(a+)+" }]
+`
+		const { modes, problems } = parseModesFile(text, ".cairn/modes.yaml")
+		expect(modes.map((mode) => mode.slug)).toEqual(["docs-writer"])
+		expect(problems).toEqual([
+			'.cairn/modes.yaml: customModes[1].groups[2].group: unknown group "shell"; expected one of read, edit, command, mcp, browser, modes',
+			".cairn/modes.yaml: customModes[2].slug: a slug is lowercase letters, digits and single dashes, like docs-writer",
+			".cairn/modes.yaml: customModes[2].name: is empty",
+			".cairn/modes.yaml: customModes[2].roleDefinition: is required",
+			".cairn/modes.yaml: customModes[2].groups[0].fileRegex: only the edit group takes a fileRegex, not read",
+			'.cairn/modes.yaml: customModes[2].groups[1].fileRegex: repeats a group that itself repeats or alternates (like "(a+)+" or "(a|b)*"), which can take exponential time; simplify it',
+			'.cairn/modes.yaml: customModes[2]: unknown field "roleDefiniton"',
+		])
+	})
+
+	it("refuses a slug the rules reserve and a slug defined twice", () => {
+		const text = `customModes:${docsWriter}${docsWriter}
+  - slug: code
+    name: Code
+    roleDefinition: r
+    whenToUse: w
+    groups: []
+`
+		const { modes, problems } = parseModesFile(text, "m.yaml", {
+			reserved: (slug) => (slug === "code" ? "is built in" : undefined),
+		})
+		expect(modes).toHaveLength(1)
+		expect(problems).toEqual([
+			'm.yaml: customModes[1].slug: "docs-writer" is already defined by customModes[0]',
+			"m.yaml: customModes[2].slug: is built in",
+		])
+	})
+
+	it("an empty file has no modes and no problems; text that is not a modes file yields none", () => {
+		expect(parseModesFile("", "m.yaml")).toEqual({ modes: [], problems: [] })
+		expect(parseModesFile("customModes: [\n", "m.yaml").problems[0]).toMatch(/^m\.yaml: not valid YAML: /)
+		expect(parseModesFile("- a\n", "m.yaml").problems).toEqual([
+			"m.yaml: expected a mapping with a customModes list",
+		])
+		expect(parseModesFile("customModes: 3\nmodes: []\n", "m.yaml").problems).toEqual([
+			'm.yaml: unknown field "modes" (a modes file holds customModes)',
+			"m.yaml: customModes: expected a list of modes",
+		])
+	})
+
+	it("refuses alias bombs instead of expanding them", () => {
+		const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+		for (let level = 1; level < 10; level++) {
+			const previous = String.fromCharCode(96 + level)
+			const next = String.fromCharCode(97 + level)
+			bomb.push(`${next}: &${next} [${Array(10).fill(`*${previous}`).join(", ")}]`)
+		}
+		const { modes, problems } = parseModesFile(bomb.join("\n"), "m.yaml")
+		expect(modes).toEqual([])
+		expect(problems[0]).toMatch(/^m\.yaml: .*alias/i)
+	})
+})

@@ -1,0 +1,29 @@
+import { z } from "zod"
+import { createModeInstructions } from "../modes/createModeInstructions.js"
+import { globalModesFile } from "../modes/modeCatalog.js"
+import type { ToolDefinition } from "./toolDefinition.js"
+
+const params = z.object({
+	task: z
+		.enum(["create_mode"])
+		.describe("Which instructions: create_mode, to create or edit a custom mode."),
+})
+export type FetchInstructionsParams = z.infer<typeof params>
+
+/** Instructions for a task the model does rarely, fetched when needed instead of filling every system prompt. */
+export const fetchInstructionsTool: ToolDefinition<FetchInstructionsParams> = {
+	name: "fetch_instructions",
+	description: [
+		"Get detailed instructions for a task before doing it. create_mode: how to create or edit a custom mode (its file, format, tool groups and file restrictions).",
+		'Example: {"task": "create_mode"}',
+	].join("\n"),
+	params,
+	execute(_params, context) {
+		const content = createModeInstructions({
+			workspaceRoot: context.host.workspaceRoot,
+			globalFile: globalModesFile(context.host.storageDir),
+		})
+		context.showToolRow?.({ tool: "fetchInstructions", content })
+		return Promise.resolve({ content })
+	},
+}
