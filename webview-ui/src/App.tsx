@@ -3,6 +3,7 @@ import { ChatView } from "./components/chat/ChatView"
 import { Notice } from "./components/common/Notice"
 import { HistoryView } from "./components/history/HistoryView"
 import { McpView } from "./components/mcp/McpView"
+import { ModesView } from "./components/modes/ModesView"
 import { Navigation } from "./components/nav/Navigation"
 import { SettingsView } from "./components/settings/SettingsView"
 import { WelcomeView } from "./components/welcome/WelcomeView"
@@ -23,6 +24,8 @@ function CurrentView() {
 			return <SettingsView />
 		case "mcp":
 			return <McpView />
+		case "modes":
+			return <ModesView />
 		case "chat":
 			return firstRun ? <WelcomeView version={version} /> : <ChatView />
 	}

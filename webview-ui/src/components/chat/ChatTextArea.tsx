@@ -12,6 +12,7 @@ import { imagesFromFiles } from "../../util/images"
 import { postToHost } from "../../vscode"
 import { IconButton } from "../common/IconButton"
 import { Thumbnails } from "../rows/Thumbnails"
+import { ModePicker } from "./ModePicker"
 
 const placeholders: Record<SendMode, string> = {
 	newTask: "Describe a task for Cairn…",
@@ -35,7 +36,6 @@ export function ChatTextArea() {
 	const text = useWebviewStore((s) => s.composerText)
 	const images = useWebviewStore((s) => s.composerImages)
 	const focusRequest = useWebviewStore((s) => s.focusRequest)
-	const agentMode = useWebviewStore((s) => s.mode)
 	const mode = useSendMode()
 	const disabled = mode === "disabled"
 	const input = useRef<HTMLTextAreaElement>(null)
@@ -102,9 +102,7 @@ export function ChatTextArea() {
 					disabled={disabled || images.length >= maxImages}
 					onClick={() => postToHost({ type: "selectImages" })}
 				/>
-				<span className="chat-mode" title="The mode the task runs in">
-					{agentMode}
-				</span>
+				<ModePicker />
 				<span className="chat-input-hint" role="status">
 					{hint ??
 						(mode === "queue" ? "Cairn is working" : "Enter to send, Shift+Enter for a new line")}

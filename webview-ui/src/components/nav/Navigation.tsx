@@ -5,6 +5,7 @@ import { Icon } from "../common/Icon"
 const views: { view: View; label: string; icon: string }[] = [
 	{ view: "chat", label: "Chat", icon: "comment-discussion" },
 	{ view: "history", label: "History", icon: "history" },
+	{ view: "modes", label: "Modes", icon: "symbol-enum" },
 	{ view: "mcp", label: "MCP", icon: "server" },
 	{ view: "settings", label: "Settings", icon: "settings-gear" },
 ]

@@ -1,0 +1,132 @@
+import { fireEvent, render, screen, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { App } from "../../App"
+import { fromHost, loadTask } from "../../test/fixtures"
+import { modesSnapshot } from "../../test/modes"
+import { posted } from "../../test/setup"
+import { ModesView } from "./ModesView"
+
+const card = (name: string) => screen.getByRole("article", { name })
+const field = (name: string) => screen.getByLabelText<HTMLInputElement>(name)
+
+function showModes(problems: string[] = []) {
+	loadTask([], { modes: modesSnapshot(problems) })
+	render(<ModesView />)
+}
+
+describe("the Modes view", () => {
+	it("is reached from the navigation", () => {
+		loadTask([], { modes: modesSnapshot() })
+		render(<App />)
+		fireEvent.click(screen.getByRole("button", { name: "Modes" }))
+		expect(screen.getByRole("main", { name: "Modes" })).toBeTruthy()
+	})
+
+	it("lists the modes by where they come from, and the modes files' problems", () => {
+		showModes(['.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"'])
+		expect(
+			screen.getByText('.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"'),
+		).toBeTruthy()
+		const workspace = screen.getByRole("region", { name: "This workspace (.cairn/modes.yaml)" })
+		expect(within(workspace).getByRole("article", { name: "Reviewer" })).toBeTruthy()
+		expect(within(card("Reviewer")).getByText("Tools: read, edit (only Markdown files)")).toBeTruthy()
+		const builtIn = screen.getByRole("region", { name: "Built in" })
+		expect(
+			within(builtIn)
+				.getAllByRole("article")
+				.map((a) => a.getAttribute("aria-label")),
+		).toEqual(["Code", "Ask"])
+		expect(within(card("Code")).queryByRole("button", { name: "Delete Code" })).toBeNull()
+	})
+
+	it("creates a mode of the person's own from the form, checking it first", () => {
+		showModes()
+		fireEvent.click(screen.getByRole("button", { name: "New mode" }))
+		fireEvent.change(field("Slug"), { target: { value: "Docs Writer" } })
+		fireEvent.click(screen.getByRole("button", { name: "Save" }))
+		const problems = screen.getByRole("alert", { name: "Problems" })
+		expect(problems.textContent).toContain("slug: a slug is lowercase letters")
+		expect(problems.textContent).toContain("name: is empty")
+		expect(posted).toEqual([])
+
+		fireEvent.change(field("Slug"), { target: { value: "docs-writer" } })
+		fireEvent.change(field("Name"), { target: { value: "Docs Writer" } })
+		fireEvent.change(field("Role"), { target: { value: "You write documentation." } })
+		fireEvent.change(field("When to use"), { target: { value: "Writing docs." } })
+		fireEvent.click(screen.getByRole("checkbox", { name: "edit" }))
+		fireEvent.change(field("Edit only files matching (regular expression, optional)"), {
+			target: { value: "\\.md$" },
+		})
+		fireEvent.change(field("Those files are (e.g. Markdown files)"), {
+			target: { value: "Markdown files" },
+		})
+		fireEvent.click(screen.getByRole("button", { name: "Save" }))
+		expect(posted).toEqual([
+			{
+				type: "saveCustomMode",
+				source: "global",
+				mode: {
+					slug: "docs-writer",
+					name: "Docs Writer",
+					roleDefinition: "You write documentation.",
+					whenToUse: "Writing docs.",
+					groups: [
+						{ group: "read" },
+						{
+							group: "edit",
+							restriction: { fileRegex: "\\.md$", description: "Markdown files" },
+						},
+					],
+				},
+			},
+		])
+	})
+
+	it("refuses a file pattern that could take exponential time before sending it", () => {
+		showModes()
+		fireEvent.click(within(card("Reviewer")).getByRole("button", { name: "Edit Reviewer" }))
+		fireEvent.change(field("Edit only files matching (regular expression, optional)"), {
+			target: { value: "(a+)+" },
+		})
+		fireEvent.click(screen.getByRole("button", { name: "Save" }))
+		expect(screen.getByRole("alert", { name: "Problems" }).textContent).toContain(
+			"File pattern: repeats a group",
+		)
+		expect(posted).toEqual([])
+	})
+
+	it("edits a workspace mode in its own file, renamed in place", () => {
+		showModes()
+		fireEvent.click(within(card("Reviewer")).getByRole("button", { name: "Edit Reviewer" }))
+		fireEvent.change(field("Slug"), { target: { value: "critic" } })
+		fireEvent.click(screen.getByRole("button", { name: "Save" }))
+		expect(posted).toEqual([
+			expect.objectContaining({
+				type: "saveCustomMode",
+				source: "project",
+				previousSlug: "reviewer",
+				mode: expect.objectContaining({ slug: "critic", customInstructions: "Quote the line." }),
+			}),
+		])
+	})
+
+	it("exports, deletes after confirming, switches to, and imports modes", () => {
+		showModes()
+		fireEvent.click(within(card("Code")).getByRole("button", { name: "Export Code" }))
+		fireEvent.click(within(card("Reviewer")).getByRole("button", { name: "Delete Reviewer" }))
+		expect(posted).toEqual([{ type: "exportMode", slug: "code" }])
+		fireEvent.click(within(card("Reviewer")).getByRole("button", { name: "Delete" }))
+		fireEvent.click(within(card("Ask")).getByRole("button", { name: "Use Ask" }))
+		fireEvent.click(screen.getByRole("button", { name: "Import modes" }))
+		fireEvent.change(screen.getByLabelText(/A modes file/), { target: { value: "customModes: []" } })
+		fireEvent.change(screen.getByLabelText("Add to"), { target: { value: "project" } })
+		fireEvent.click(screen.getByRole("button", { name: "Import" }))
+		expect(posted.slice(1)).toEqual([
+			{ type: "deleteCustomMode", source: "project", slug: "reviewer" },
+			{ type: "mode", mode: "ask" },
+			{ type: "importModes", source: "project", text: "customModes: []" },
+		])
+		fromHost({ type: "modes", ...modesSnapshot(["the imported modes: customModes[0].name: is empty"]) })
+		expect(screen.getByText("the imported modes: customModes[0].name: is empty")).toBeTruthy()
+	})
+})
