@@ -5,6 +5,7 @@ import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
+import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
@@ -35,6 +36,7 @@ for (const suite of [
 	runContextTests,
 	runCheckpointTests,
 	runMcpTests,
+	runModesTests,
 	runExtensionHostTests,
 ]) {
 	try {

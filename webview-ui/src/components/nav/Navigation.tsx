@@ -19,11 +19,12 @@ export function Navigation() {
 					key={view}
 					type="button"
 					className="nav-button"
+					title={label}
 					aria-current={view === current ? "page" : undefined}
 					onClick={() => showView(view)}
 				>
 					<Icon name={icon} />
-					<span>{label}</span>
+					<span className="nav-label">{label}</span>
 				</button>
 			))}
 		</nav>
