@@ -1,17 +1,42 @@
 import { mkdir, writeFile as writeText } from "node:fs/promises"
 import path from "node:path"
+import { systemText } from "@cairn/model-server"
 import { describe, expect, it } from "vitest"
 import { jsonLines, runCli, withWorld } from "./support/cliProcess.js"
 import { complete } from "./support/scenarios.js"
 import { storeSettings } from "./support/settings.js"
 
 const serverError = { error: { status: 500, headers: { "retry-after-ms": "10" } } }
+const reviewerModes = `customModes:
+  - slug: reviewer
+    name: Reviewer
+    roleDefinition: You review changes.
+    whenToUse: Reviewing a change.
+    groups: [read]
+`
 
 describe.concurrent("exit codes say how the task ended", () => {
 	it("0 when the task completes", () =>
 		withWorld({ scenario: [complete()] }, async (world) => {
 			expect((await runCli(world, [...world.providerArgs, "--no-tui", "finish"])).code).toBe(0)
 		}))
+
+	it("0 in a custom mode of the workspace's .cairn/modes.yaml, given by --mode", () =>
+		withWorld(
+			{ scenario: [complete()], files: { ".cairn/modes.yaml": reviewerModes } },
+			async (world) => {
+				const run = await runCli(world, [
+					...world.providerArgs,
+					"--mode",
+					"reviewer",
+					"--no-tui",
+					"review",
+				])
+				expect(run.code).toBe(0)
+				const request = world.server.requests.find((r) => r.route === "chat")
+				expect(systemText(request?.body)).toContain("You are in Reviewer mode (reviewer).")
+			},
+		))
 
 	it("1 when the API still fails after its retries", () =>
 		withWorld({ scenario: [serverError, serverError, serverError, serverError] }, async (world) => {
@@ -73,7 +98,12 @@ describe.concurrent("usage errors: one line naming the flag, exit code 2", () =>
 			["--provider", "openai", "--base-url", "ftp://x", "x"],
 			/--base-url: "ftp:\/\/x" must be an http\(s\) URL/,
 		],
-		["an unknown mode", ["--mode", "poet", "x"], /--mode: unknown mode "poet"/],
+		[
+			"an unknown mode",
+			["--provider", "ollama", "--model", "m", "--mode", "poet", "x"],
+			/There is no mode "poet"\. Modes: code, architect, ask, debug/,
+		],
+		["a mode slug that cannot be one", ["--mode", "Poet", "x"], /--mode: "Poet" is not a mode slug/],
 		[
 			"a context window that is not a token count",
 			["--context-window", "128k", "x"],
