@@ -75,10 +75,9 @@ export class ModeCatalog implements ModeLookup {
 				text = await readConfigText(catalog.fileOf(source))
 				catalog.take(source, text)
 			} catch (error) {
-				catalog.contents[source] = {
-					modes: [],
-					problems: [`${catalog.labelOf(source)}: cannot be read (${String(error)})`],
-				}
+				const problem = `${catalog.labelOf(source)}: cannot be read (${String(error)})`
+				catalog.contents[source] = { modes: [], problems: [problem] }
+				options.logger.warn("A modes file cannot be read", { problem })
 			}
 			if (options.watch !== false)
 				catalog.watchers.push(
@@ -224,12 +223,16 @@ export class ModeCatalog implements ModeLookup {
 
 	/** Takes in a file's text; undefined: the file is gone, and its modes with it. */
 	private take(source: ModesFileSource, text: string | undefined): void {
+		const before = new Set(this.contents[source].problems)
 		this.contents[source] =
 			text === undefined
 				? { modes: [], problems: [] }
 				: parseModesFile(text, this.labelOf(source), {
 						...(source === "project" && { reserved: projectReserved }),
 					})
+		// The host's log (VS Code's output channel) says it too, once per problem.
+		for (const problem of this.contents[source].problems)
+			if (!before.has(problem)) this.options.logger.warn("A custom mode was left out", { problem })
 		this.merge()
 	}
 

@@ -50,6 +50,15 @@ describe("the chat box's mode picker", () => {
 		expect(posted.at(-1)).toEqual({ type: "updateSettings", settings: { modeProviders: {} } })
 	})
 
+	it("points to the Modes view when a modes file has a problem", () => {
+		loadTask([], { modes: modesSnapshot([".cairn/modes.yaml: customModes[0].name: is empty"]) })
+		render(<ChatTextArea />)
+		fireEvent.click(
+			screen.getByRole("button", { name: "A problem in the modes files left a mode out; show it" }),
+		)
+		expect(useWebviewStore.getState().view).toBe("modes")
+	})
+
 	it("shows a mode the host does not list (an old setting) rather than another one", () => {
 		loadTask([], { modes: modesSnapshot(), mode: "gone" })
 		render(<ChatTextArea />)

@@ -1,5 +1,6 @@
-import { useWebviewStore } from "../../state/store"
+import { showView } from "../../state/chatActions"
 import { rememberModelForMode, switchMode } from "../../state/modeActions"
+import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 
 const sourceSuffix = { builtin: "", global: " (yours)", project: " (project)" } as const
@@ -11,6 +12,7 @@ const sourceSuffix = { builtin: "", global: " (yours)", project: " (project)" } 
 export function ModePicker() {
 	const slug = useWebviewStore((s) => s.mode)
 	const modes = useWebviewStore((s) => s.modes.modes)
+	const problems = useWebviewStore((s) => s.modes.problems.length)
 	const provider = useWebviewStore((s) => s.settings.provider)
 	const remembered = useWebviewStore((s) => s.settings.modeProviders[slug])
 	const current = modes.find((mode) => mode.slug === slug)
@@ -47,6 +49,17 @@ export function ModePicker() {
 				disabled={provider === undefined}
 				onClick={() => rememberModelForMode(slug, !remembersCurrent)}
 			/>
+			{problems > 0 && (
+				<IconButton
+					icon="warning"
+					label={
+						problems === 1
+							? "A problem in the modes files left a mode out; show it"
+							: `${problems} problems in the modes files left modes out; show them`
+					}
+					onClick={() => showView("modes")}
+				/>
+			)}
 		</span>
 	)
 }
