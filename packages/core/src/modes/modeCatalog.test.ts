@@ -118,6 +118,15 @@ describe("ModeCatalog", () => {
 		expect(changes).toHaveLength(3)
 	})
 
+	it("a mode that goes away stays as it was for tasks in it, but can no longer be picked", async () => {
+		await writeFile(projectFile, `customModes:\n${modeText("writer", "Writer")}`)
+		const catalog = await open()
+		await catalog.delete("project", "writer")
+		expect(catalog.has("writer")).toBe(false)
+		expect(catalog.mode("writer").groups).toEqual([{ group: "read" }])
+		expect(catalog.mode("never-was").slug).toBe("code")
+	})
+
 	it("a workspace file may not get a built-in slug from the UI either", async () => {
 		const catalog = await open()
 		await expect(catalog.save("project", { ...reviewer, slug: "code" })).rejects.toThrow(

@@ -59,6 +59,8 @@ export class ModeCatalog implements ModeLookup {
 	}
 	private readonly watchers: { dispose(): void }[] = []
 	private entries: CatalogEntry[] = []
+	/** Every mode as it last was while it existed, by slug. */
+	private readonly lastKnown = new Map<string, Mode>()
 
 	private constructor(private readonly options: ModeCatalogOptions & { projectFile: string }) {
 		this.merge()
@@ -110,9 +112,15 @@ export class ModeCatalog implements ModeLookup {
 		return this.entries.some((entry) => entry.mode.slug === slug)
 	}
 
+	/**
+	 * The mode with this slug. A custom mode that went away (its file deleted, or mid-edit with a
+	 * mistake) stays as it last was for the tasks already in it, rather than turning them into
+	 * Code with Code's tools; a slug never seen falls back to Code.
+	 */
 	mode(slug: string): Mode {
 		return (
-			(this.entries.find((entry) => entry.mode.slug === slug) ?? this.entries[0])?.mode ??
+			this.entries.find((entry) => entry.mode.slug === slug)?.mode ??
+			this.lastKnown.get(slug) ??
 			(builtInModes[0] as Mode)
 		)
 	}
@@ -248,5 +256,6 @@ export class ModeCatalog implements ModeLookup {
 			}
 		}
 		this.entries = entries
+		for (const { mode } of entries) this.lastKnown.set(mode.slug, mode)
 	}
 }
