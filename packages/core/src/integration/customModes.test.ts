@@ -166,6 +166,7 @@ describe("fetch_instructions create_mode", () => {
 		expect(instructions).toContain("fileRegex: \\.(md|mdx)$")
 		expect(instructions).toContain("- command: execute_command")
 		expect(instructions).toContain(".cairn/rules-<slug>/")
+		expect(instructions).toContain("The modes there are now: code (Code), architect (Architect)")
 		const row = a.client.says("tool").find((m) => m.text?.includes('"fetchInstructions"'))
 		expect(JSON.parse(row?.text ?? "{}")).toEqual({ tool: "fetchInstructions", content: instructions })
 

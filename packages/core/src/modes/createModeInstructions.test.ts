@@ -4,11 +4,13 @@ import { parseModesFile } from "./modesFile.js"
 
 describe("createModeInstructions", () => {
 	const text = createModeInstructions({
+		existing: [{ slug: "reviewer", name: "Reviewer", roleDefinition: "r", whenToUse: "w", groups: [] }],
 		workspaceRoot: "/work/app",
 		globalFile: "/home/ada/.cairn/settings/custom_modes.yaml",
 	})
 
-	it("names both modes files of this workspace and person", () => {
+	it("names both modes files of this workspace and person, and the modes there are", () => {
+		expect(text).toContain("The modes there are now: reviewer (Reviewer).")
 		expect(text).toContain("/work/app/.cairn/modes.yaml")
 		expect(text).toContain("/home/ada/.cairn/settings/custom_modes.yaml")
 	})

@@ -1,12 +1,14 @@
 import path from "node:path"
 import { maxFileRegexLength } from "@cairn/types"
 import { toolGroups } from "./toolGroups.js"
-import { builtInModes } from "./modes.js"
+import { builtInModes, type Mode } from "./modes.js"
 
 export interface ModeFiles {
 	workspaceRoot: string
 	/** The person's own modes file. */
 	globalFile: string
+	/** The modes there are now, so a new one gets a slug of its own. */
+	existing: readonly Mode[]
 }
 
 /** What the model needs to write a valid custom mode for this workspace (fetch_instructions create_mode). */
@@ -30,6 +32,8 @@ A mode is a way of working: who you are in it (roleDefinition), when to choose i
 - A mode of the workspace file replaces the person's mode of the same slug; a mode of the person's file replaces the built-in mode of the same slug.
 
 Edits apply from the next request; nothing needs a restart. A mode with a mistake is skipped and the person is shown the file and the field that is wrong, while the other modes still load.
+
+The modes there are now: ${files.existing.map((mode) => `${mode.slug} (${mode.name})`).join(", ")}. A new mode needs a slug of its own; reusing one of these replaces that mode as described above.
 
 ## Steps
 

@@ -447,6 +447,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
 				...(editRestriction && { editRestriction }),
+				modes: this.modes,
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {

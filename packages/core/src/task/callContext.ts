@@ -9,6 +9,7 @@ import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
 import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { HookRun } from "../hooks/toolHook.js"
 import type { EditRestriction } from "../modes/editRestriction.js"
+import type { ModeLookup } from "../modes/modeLookup.js"
 import type { Host } from "../host/Host.js"
 import { commandSandbox, type CommandSandbox } from "../sandbox/commandSandbox.js"
 import type {
@@ -48,6 +49,8 @@ export interface CallEnvironment {
 	modelTakesImages: boolean
 	/** The current mode's limit on the files the edit tools may change. */
 	editRestriction?: EditRestriction
+	/** Every mode there is, custom ones included. */
+	modes?: ModeLookup
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -285,6 +288,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
+		...(env.modes && { modes: env.modes }),
 	}
 	return { context, approval, person }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { createModeInstructions } from "../modes/createModeInstructions.js"
 import { globalModesFile } from "../modes/modeCatalog.js"
+import { builtInModeLookup } from "../modes/modeLookup.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 
 const params = z.object({
@@ -22,6 +23,7 @@ export const fetchInstructionsTool: ToolDefinition<FetchInstructionsParams> = {
 		const content = createModeInstructions({
 			workspaceRoot: context.host.workspaceRoot,
 			globalFile: globalModesFile(context.host.storageDir),
+			existing: (context.modes ?? builtInModeLookup).all(),
 		})
 		context.showToolRow?.({ tool: "fetchInstructions", content })
 		return Promise.resolve({ content })

@@ -10,6 +10,7 @@ import type { z } from "zod"
 import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { CommandExit, Host } from "../host/Host.js"
 import type { EditRestriction } from "../modes/editRestriction.js"
+import type { ModeLookup } from "../modes/modeLookup.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
@@ -77,6 +78,8 @@ export interface ToolContext {
 	showToolRow?(row: ClineSayTool): void
 	/** The current mode lets the edit tools change only these files; absent when it limits none. */
 	readonly editRestriction?: EditRestriction
+	/** Every mode the agent may name (switch_mode, new_task), custom ones included; absent without a task. */
+	readonly modes?: ModeLookup
 }
 
 /** Lets `select_active_intent` make an intent the task's active one. */
