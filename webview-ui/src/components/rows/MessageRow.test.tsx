@@ -97,6 +97,12 @@ describe("assistant rows", () => {
 		expect(screen.getByText("Task completed")).toBeTruthy()
 		expect(container.querySelector("code")?.textContent).toBe("total")
 	})
+
+	it("subtask_result shows what the subtask handed back, as markdown", () => {
+		const { container } = renderRow(say("subtask_result", "Wrote `CHANGELOG.md` for 2.0."))
+		expect(screen.getByText("Subtask finished")).toBeTruthy()
+		expect(container.querySelector("code")?.textContent).toBe("CHANGELOG.md")
+	})
 })
 
 describe("API request rows", () => {

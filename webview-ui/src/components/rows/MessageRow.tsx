@@ -22,6 +22,7 @@ import { MistakeLimitRow } from "./MistakeLimitRow"
 import { ReasoningRow } from "./ReasoningRow"
 import { ResumeRow } from "./ResumeRow"
 import { RetryDelayRow } from "./RetryDelayRow"
+import { SubtaskResultRow } from "./SubtaskResultRow"
 import { ToolRow } from "./ToolRow"
 import { UserMessageRow } from "./UserMessageRow"
 import "./rows.css"
@@ -85,6 +86,8 @@ function sayRow(props: MessageRowProps): ReactNode {
 			return <CondenseRow {...props} />
 		case "condense_context_error":
 			return <InfoRow {...props} icon="warning" tone="warning" title="Could not condense the context" />
+		case "subtask_result":
+			return <SubtaskResultRow {...props} />
 		case "sliding_window_truncation":
 			return (
 				<InfoRow
