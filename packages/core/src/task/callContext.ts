@@ -18,6 +18,7 @@ import type {
 	PersonFeedback,
 	ToolContext,
 } from "../tools/toolDefinition.js"
+import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
@@ -48,6 +49,7 @@ export interface CallEnvironment {
 	modelTakesImages: boolean
 	/** The current mode's limit on the files the edit tools may change. */
 	editRestriction?: EditRestriction
+	todos?: TodoListKeeper
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -284,6 +286,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
+		...(env.todos && { todos: env.todos }),
 	}
 	return { context, approval, person }
 }
