@@ -19,7 +19,7 @@ export function isContextNotice(message: ClineMessage): boolean {
  * A row that can follow an ask that still waits and changes nothing about it: a context notice,
  * or the person's edit of the todo list (made in the task header whenever they like).
  */
-function isAside(message: ClineMessage): boolean {
+export function isAside(message: ClineMessage): boolean {
 	return isContextNotice(message) || (message.type === "say" && message.say === "user_edit_todos")
 }
 
