@@ -1,7 +1,26 @@
-import { lastToolResult, type RecordedRequest, type ScriptedTurn } from "@cairn/model-server"
-import { clineSayToolSchema, currentTodos, safeParseJson, type ClineMessage } from "@cairn/types"
+import { mkdir } from "node:fs/promises"
+import path from "node:path"
+import {
+	lastToolResult,
+	startModelServer,
+	type RecordedRequest,
+	type ScriptedTurn,
+} from "@cairn/model-server"
+import {
+	clineSayToolSchema,
+	currentTodos,
+	defaultSettings,
+	safeParseJson,
+	type ClineMessage,
+} from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
+import { NodeHost } from "../host/node/NodeHost.js"
+import { buildProvider } from "../providers/buildProvider.js"
+import { Task } from "../task/Task.js"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { recordingLogger } from "../test-support/recordingLogger.js"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { coreTools, toolSpecs } from "../tools/registry.js"
 
 // Issue 17, the todo list: the model keeps a checklist with update_todo_list, the person sees
 // and edits it, and every request's environment details carry the list as it now stands.
@@ -130,5 +149,54 @@ describe("the todo list", () => {
 				error: expect.stringMatching(/no task/),
 			}),
 		])
+	})
+
+	it("starts a task with the list handed to it (a parent's, for a subtask), shown at its first request", async () => {
+		const temp = await makeTempDir("cairn-todos-")
+		const server = await startModelServer({ scenario: [done("Child done.")], lifetimeMs: 60_000 })
+		const workspace = path.join(temp.dir, "workspace")
+		await mkdir(workspace)
+		const host = new NodeHost({
+			workspaceRoot: workspace,
+			storageDir: path.join(temp.dir, "storage"),
+			logger: recordingLogger(),
+		})
+		const settings = defaultSettings()
+		const task = new Task({
+			host,
+			provider: buildProvider(
+				{ provider: "anthropic", modelId: "claude-sonnet-5", baseUrl: server.url },
+				"test-key",
+			),
+			tools: coreTools,
+			toolSpecs: toolSpecs(coreTools),
+			settings: () => settings,
+			mode: "code",
+		})
+		const asked = new Promise<void>((resolve) =>
+			task.on("message", ({ message }) => {
+				if (message.ask === "completion_result") resolve()
+			}),
+		)
+		try {
+			const running = task.startTask("Write the parser", [], {
+				todos: "- [-] Write the parser\n- [ ] Test it",
+			})
+			await asked
+			task.abandon()
+			await running
+			expect(todoRows(task.messages)).toEqual([
+				"tool: todo-1 in_progress Write the parser; todo-2 pending Test it",
+			])
+			expect(task.messages.findIndex((m) => m.say === "tool")).toBe(1)
+			const first = server.requests.find((r) => r.route === "chat")
+			expect(environmentDetails(first)).toContain(
+				"# Todo list (0/2 done)\n- [-] Write the parser\n- [ ] Test it",
+			)
+		} finally {
+			await host.dispose()
+			await server.close()
+			await temp.remove()
+		}
 	})
 })

@@ -66,8 +66,6 @@ export interface TaskOptions {
 	condensingProvider?: ModelProvider
 	/** Saves the workspace's files at the task's start and before each turn's first change. */
 	checkpoints?: TaskCheckpointer
-	/** The todo list a parent task hands over (a Markdown checklist): the task's first list. */
-	initialTodos?: string
 }
 
 /** How a task read back from disk goes on. */
@@ -222,8 +220,11 @@ export class Task extends EventEmitter<TaskEvents> {
 		return this.usage.toolUsage
 	}
 
-	/** Runs the task from the person's first message until it completes, is cancelled or abandoned. */
-	async startTask(text: string, images: string[] = []): Promise<void> {
+	/**
+	 * Runs the task from the person's first message until it completes, is cancelled or abandoned.
+	 * `todos`: the list a parent task hands over (a Markdown checklist), the task's first list.
+	 */
+	async startTask(text: string, images: string[] = [], start: { todos?: string } = {}): Promise<void> {
 		// Seed 002's order: taskCreated -> taskStarted -> message(s).
 		this.status = "running"
 		this.emit("taskStarted")
@@ -232,7 +233,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(images.length > 0 && { images }),
 			checkpoint: { history: this.history.point() },
 		})
-		if (this.options.initialTodos !== undefined) this.todos.startWith(this.options.initialTodos)
+		if (start.todos !== undefined) this.todos.startWith(start.todos)
 		this.options.checkpoints?.taskStarted()
 		await this.initiateTaskLoop(taskBlocks(text, images))
 	}
