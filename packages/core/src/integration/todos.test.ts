@@ -117,6 +117,27 @@ describe("the todo list", () => {
 		expect(afterEdit).toContain("- [-] Add a test for leap years")
 	})
 
+	it("goes back to the list as it was when the task is rewound to before a later message", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			scenario: [
+				updateTodos("- [-] Plan"),
+				done("Planned."),
+				updateTodos("- [x] Plan\n- [-] Build"),
+				done("Built."),
+			],
+		})
+		await agent.send({ type: "newTask", text: "plan, then build" })
+		await agent.client.waitForAsk("completion_result")
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "now build it" })
+		await agent.client.waitFor((m) => todoRows(m.messages).length === 2, "the second list")
+		await agent.client.waitForAsk("completion_result")
+		const feedback = agent.client.says("user_feedback").find((m) => m.text === "now build it")!
+		await agent.send({ type: "deleteMessage", ts: feedback.ts, restoreFiles: false })
+		await agent.client.waitForAsk("resume_completed_task")
+		expect(todoRows(agent.client.messages)).toEqual(["tool: todo-1 in_progress Plan"])
+	})
+
 	it("answers a malformed list with an error naming the line, and keeps the last good list", async () => {
 		agent = await startAgent({
 			provider: "openai",
