@@ -1,4 +1,11 @@
-import type { CairnSettings, ClineAskFollowup, ClineSay, ClineSayHook, ClineSayTool } from "@cairn/types"
+import {
+	lastStateMessage,
+	type CairnSettings,
+	type ClineAskFollowup,
+	type ClineSay,
+	type ClineSayHook,
+	type ClineSayTool,
+} from "@cairn/types"
 import {
 	decideAutoApproval,
 	type AutoApprovalDecision,
@@ -132,9 +139,9 @@ export function createCallContext(env: CallEnvironment): {
 			})
 	}
 
-	/** Shows a finished row in place of the call's preview row while that is still last, else below. */
+	/** Shows a finished row in place of the call's preview row while that is still last (asides aside), else below. */
 	const showRow = (say: ClineSay, text: string) => {
-		if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
+		if (previewTs !== undefined && lastStateMessage(env.transcript.all)?.ts === previewTs) {
 			env.transcript.update(previewTs, { type: "say", say, ask: undefined, text, partial: false })
 		} else env.transcript.append({ type: "say", say }, { text })
 		previewTs = undefined
