@@ -38,4 +38,7 @@ export * from "./agent-state/stateMessage.js"
 
 export * from "./governance/activeIntent.js"
 
+export * from "./todos/todoItem.js"
+export * from "./todos/currentTodos.js"
+
 export * from "./mcp/mcpServerView.js"

@@ -66,6 +66,7 @@ describe("modeToolset", () => {
 				"read_file",
 				"search_files",
 				"select_active_intent",
+				"update_todo_list",
 			].sort(),
 		)
 	})

@@ -11,6 +11,7 @@ import type { FileContextRecorder } from "../context/fileContext/fileContextReco
 import type { CommandExit, Host } from "../host/Host.js"
 import type { EditRestriction } from "../modes/editRestriction.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
+import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 
@@ -75,6 +76,8 @@ export interface ToolContext {
 	readonly fileContext?: FileContextRecorder
 	/** The current mode lets the edit tools change only these files; absent when it limits none. */
 	readonly editRestriction?: EditRestriction
+	/** The task's todo list; absent where a tool runs without a task. */
+	readonly todos?: TodoListKeeper
 }
 
 /** Lets `select_active_intent` make an intent the task's active one. */

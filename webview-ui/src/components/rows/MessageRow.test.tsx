@@ -421,8 +421,23 @@ describe("tool rows", () => {
 				}),
 			),
 		)
+		expect(screen.getByText("Cairn updated the todo list")).toBeTruthy()
 		expect(screen.getByText("done:")).toBeTruthy()
 		expect(screen.getByText("in progress:")).toBeTruthy()
+	})
+
+	it("the person's todo edit shows the list they saved, as theirs", () => {
+		renderRow(
+			say(
+				"user_edit_todos",
+				json({
+					tool: "updateTodoList",
+					todos: [{ id: "1", content: "Fix total", status: "pending" }],
+				}),
+			),
+		)
+		expect(screen.getByText("You edited the todo list")).toBeTruthy()
+		expect(screen.getByText("Fix total")).toBeTruthy()
 	})
 
 	it("a tool row whose JSON does not parse falls back to a generic row", () => {

@@ -55,6 +55,7 @@ function sayRow(props: MessageRowProps): ReactNode {
 			return <InfoRow {...props} icon="watch" tone="warning" title="Waiting for the rate limit" />
 		case "tool":
 		case "user_feedback_diff":
+		case "user_edit_todos":
 			return <ToolRow {...props} />
 		case "command_output":
 			return <CommandOutputRow {...props} />
