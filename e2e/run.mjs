@@ -10,6 +10,7 @@ import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
+import { runTodoTests } from "./todos.e2e.mjs"
 import { runWebviewTests } from "./webview.e2e.mjs"
 
 const started = Date.now()
@@ -35,6 +36,7 @@ for (const suite of [
 	runRepositoryHooksTests,
 	runContextTests,
 	runCheckpointTests,
+	runTodoTests,
 	runMcpTests,
 	runModesTests,
 	runExtensionHostTests,

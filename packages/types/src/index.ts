@@ -38,6 +38,9 @@ export * from "./agent-state/stateMessage.js"
 
 export * from "./governance/activeIntent.js"
 
+export * from "./todos/todoItem.js"
+export * from "./todos/currentTodos.js"
+
 export * from "./mcp/mcpServerView.js"
 
 export * from "./modes/fileRegex.js"

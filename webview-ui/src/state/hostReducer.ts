@@ -1,6 +1,7 @@
 import {
 	activeIntentOf,
 	applyMessageUpdate,
+	currentTodos,
 	isNextSeq,
 	maxImages,
 	type ClineMessage,
@@ -58,6 +59,7 @@ function applySnapshot(state: ExtensionState): void {
 		totals: totalsOf(state.clineMessages),
 		context: contextUsageOf(state.clineMessages),
 		activeIntent: activeIntentOf(state.clineMessages),
+		todos: currentTodos(state.clineMessages),
 		awaitingState: false,
 		ignoredTaskIds: ignored,
 		...(taskChanged && before.queue.length > 0 && requeueIntoComposer(before)),
@@ -112,6 +114,10 @@ function applyDelta({ taskId, seq, message }: ExtensionMessageOf<"messageUpdated
 		}),
 		// Only a hook row can select or end an intent.
 		...(message.say === "hook" && { activeIntent: activeIntentOf(messages) }),
+		// Only the model's tool rows and the person's edits set the todo list.
+		...((message.say === "tool" || message.say === "user_edit_todos") && {
+			todos: currentTodos(messages),
+		}),
 	})
 	flushQueue()
 }

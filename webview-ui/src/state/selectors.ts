@@ -5,7 +5,8 @@ import { useWebviewStore, type WebviewStore } from "./store"
 /** seed 001's controls for the current transcript, from the one implementation in @cairn/types. */
 export function useChatControls(): ChatControls {
 	const messages = useWebviewStore((s) => s.messages)
-	return useMemo(() => chatControls(messages), [messages])
+	const isSubtask = useWebviewStore((s) => s.currentTaskItem?.parentTaskId !== undefined)
+	return useMemo(() => chatControls(messages, { isSubtask }), [messages, isSubtask])
 }
 
 const selectSendMode = (s: WebviewStore): SendMode => sendMode(s.messages, chatControls(s.messages))

@@ -7,6 +7,7 @@ import {
 	type HistoryItem,
 	type McpSnapshot,
 	type ModesSnapshot,
+	type TodoListState,
 } from "@cairn/types"
 import { create } from "zustand"
 import { noContextUsage, type ContextUsage } from "./contextUsage"
@@ -53,6 +54,8 @@ export interface WebviewStore {
 	context: ContextUsage
 	/** The governed task's intent (seed 004), kept up to date per delta like the totals. */
 	activeIntent?: ActiveIntent
+	/** The task's todo list, kept up to date per delta like the intent. */
+	todos?: TodoListState
 	notice?: HostNotice
 	/** A snapshot was asked for; deltas until it comes are in it, so they are dropped. */
 	awaitingState: boolean

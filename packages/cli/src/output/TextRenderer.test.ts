@@ -29,4 +29,32 @@ describe("TextRenderer", () => {
 			].join("\n"),
 		)
 	})
+
+	it("prints the todo list the model keeps as its checklist, with how much is done", () => {
+		let out = ""
+		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
+		renderer.event({
+			type: "tool_use",
+			id: "t",
+			name: "update_todo_list",
+			kind: "updateTodoList",
+			input: {
+				todos: [
+					{ id: "todo-1", content: "Read the failing test", status: "completed" },
+					{ id: "todo-2", content: "Fix the parser", status: "in_progress" },
+					{ id: "todo-3", content: "Run the tests", status: "pending" },
+				],
+			},
+			approval: "auto",
+		})
+		expect(out).toBe(
+			[
+				"● Update the todo list (1/3 done)",
+				"  [x] Read the failing test",
+				"  [-] Fix the parser",
+				"  [ ] Run the tests",
+				"",
+			].join("\n"),
+		)
+	})
 })

@@ -1,10 +1,12 @@
+import { clineSayToolSchema, safeParse, todoProgress, type TodoStatus } from "@cairn/types"
+
 /** How a tool call reads in one line, and the diff or content that goes with it. */
 export interface ToolSummary {
 	/** "Read", "Edit", "Run", ... */
 	verb: string
 	/** The path, command or server the call is about. */
 	target: string
-	/** A unified diff (edits) or the new file's lines, each marked "+". */
+	/** A unified diff (edits), the new file's lines, each marked "+", or the todo list. */
 	body?: string
 	/** Why a command waits for a person: a denied command, the analyser's reason, a sandbox failure. */
 	note?: string
@@ -87,6 +89,8 @@ export function summarizeTool(kind: string, input: Record<string, unknown>): Too
 			}
 		case "launch":
 			return { verb, target: str(input.url) ?? "" }
+		case "updateTodoList":
+			return { verb, ...todoList(input) }
 		default:
 			return { verb, target: where }
 	}
@@ -97,6 +101,23 @@ export function clipLines(text: string, max: number): string {
 	const lines = text.replace(/\n$/, "").split("\n")
 	if (lines.length <= max) return lines.join("\n")
 	return `${lines.slice(0, max).join("\n")}\n… ${lines.length - max} more lines`
+}
+
+const todoMarks: Readonly<Record<TodoStatus, string>> = {
+	pending: "[ ]",
+	in_progress: "[-]",
+	completed: "[x]",
+}
+
+/** The list as its checklist, one step a line, with how much is done. */
+function todoList(input: Record<string, unknown>): { target: string; body?: string } {
+	const row = safeParse(clineSayToolSchema, { tool: "updateTodoList", ...input })
+	if (!row.success || row.data.tool !== "updateTodoList") return { target: "" }
+	const { todos } = row.data
+	return {
+		target: `(${todoProgress(todos)})`,
+		body: todos.map((todo) => `  ${todoMarks[todo.status]} ${todo.content}`).join("\n"),
+	}
 }
 
 function commandNote(input: Record<string, unknown>): string | undefined {

@@ -28,8 +28,9 @@ async function topLevelListing(root: string, ignore: CairnIgnore): Promise<strin
 
 /**
  * What the model should know about the editor at each turn: time, mode, open files, problems,
- * the files it has in context that changed since it saw them, and (on the first turn) the
- * workspace's top level. Appended to each user turn.
+ * the files it has in context that changed since it saw them, (on the first turn) the
+ * workspace's top level, and the task's todo list last, where it reads as the turn's reminder.
+ * Appended to each user turn.
  */
 export async function environmentDetails(options: {
 	host: Host
@@ -38,6 +39,8 @@ export async function environmentDetails(options: {
 	includeListing: boolean
 	/** The files the model has in context; their changes are taken (reported once) here. */
 	fileContext?: FileChangeSource
+	/** The section on the task's todo list; absent while it has none. */
+	todoList?: string | undefined
 }): Promise<string> {
 	const { host, ignore } = options
 	const lines = [`# Current time\n${new Date().toISOString()}`, `# Mode\n${options.mode}`]
@@ -59,6 +62,7 @@ export async function environmentDetails(options: {
 			`# Workspace files (${host.workspaceRoot}, top level)\n${await topLevelListing(host.workspaceRoot, ignore)}`,
 		)
 	}
+	if (options.todoList !== undefined) lines.push(options.todoList)
 	return `<environment_details>\n${lines.join("\n\n")}\n</environment_details>`
 }
 

@@ -121,6 +121,17 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 			replacement: { text: message.text, ...(message.images && { images: message.images }) },
 		})
 	},
+	updateTodoList: async (controller, message, reply) => {
+		const task = controller.currentTask
+		if (task === undefined)
+			return reply({
+				type: "error",
+				code: "failed",
+				error: "There is no task whose todo list could be changed.",
+				inReplyTo: message.type,
+			})
+		task.todos.editByPerson(message.todos)
+	},
 	selectImages: async (controller, message, reply) => {
 		if (controller.host.selectImages === undefined) {
 			return reply({

@@ -60,4 +60,16 @@ describe("taskToMarkdown", () => {
 		)
 		expect(markdown).toContain("**Intent INT-001 ended:** its status is DONE")
 	})
+
+	it("writes the todo list as its checklist, the model's and the person's", () => {
+		const list = (status: string) =>
+			JSON.stringify({ tool: "updateTodoList", todos: [{ id: "todo-1", content: "Fix it", status }] })
+		const markdown = taskToMarkdown("Fix", [
+			say("text", "Fix"),
+			say("tool", list("in_progress")),
+			say("user_edit_todos", list("completed")),
+		])
+		expect(markdown).toContain("**Todo list:**\n\n- [-] Fix it")
+		expect(markdown).toContain("**Todo list (edited by the user):**\n\n- [x] Fix it")
+	})
 })

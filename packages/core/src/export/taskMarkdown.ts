@@ -1,8 +1,11 @@
 import { clineSayHookSchema, clineSayToolSchema, safeParseJson, type ClineMessage } from "@cairn/types"
+import { formatTodoChecklist } from "../todos/todoChecklist.js"
 
-function describeTool(text: string | undefined): string {
+function describeTool(text: string | undefined, byPerson = false): string {
 	const row = safeParseJson(clineSayToolSchema, text)
 	if (!row.success) return text ?? ""
+	if (row.data.tool === "updateTodoList")
+		return `**Todo list${byPerson ? " (edited by the user)" : ""}:**\n\n${formatTodoChecklist(row.data.todos)}`
 	const { tool, ...fields } = row.data
 	const path = "path" in fields ? ` \`${fields.path}\`` : ""
 	return `**Tool:** ${tool}${path}`
@@ -39,6 +42,8 @@ function block(message: ClineMessage): string | undefined {
 				return `**Result:**\n\n${text}`
 			case "tool":
 				return describeTool(text)
+			case "user_edit_todos":
+				return describeTool(text, true)
 			case "hook":
 				return describeHook(text)
 			case "error":

@@ -67,6 +67,7 @@ describe("modeToolset", () => {
 				"read_file",
 				"search_files",
 				"select_active_intent",
+				"update_todo_list",
 			].sort(),
 		)
 	})

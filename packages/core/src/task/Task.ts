@@ -30,6 +30,7 @@ import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
+import { TaskTodos } from "../todos/taskTodos.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
@@ -88,6 +89,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	readonly taskId: string
 	readonly transcript: Transcript
 	readonly history: ApiHistory
+	readonly todos: TaskTodos
 	private readonly asks: AskChannel
 	private readonly context: ContextManager
 	private readonly requests: ModelRequests
@@ -126,6 +128,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			() => ({ history: this.history.point() }),
 		)
 		for (const message of reloaded.changed) persistence?.messageFinal(message)
+		this.todos = new TaskTodos(this.transcript)
 		this.history = new ApiHistory(
 			options.saved?.apiHistory ?? [],
 			(history, view) => persistence?.apiHistoryChanged(history, view),
@@ -223,8 +226,11 @@ export class Task extends EventEmitter<TaskEvents> {
 		return this.usage.toolUsage
 	}
 
-	/** Runs the task from the person's first message until it completes, is cancelled or abandoned. */
-	async startTask(text: string, images: string[] = []): Promise<void> {
+	/**
+	 * Runs the task from the person's first message until it completes, is cancelled or abandoned.
+	 * `todos`: the list a parent task hands over (a Markdown checklist), the task's first list.
+	 */
+	async startTask(text: string, images: string[] = [], start: { todos?: string } = {}): Promise<void> {
 		// Seed 002's order: taskCreated -> taskStarted -> message(s).
 		this.status = "running"
 		this.emit("taskStarted")
@@ -233,6 +239,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(images.length > 0 && { images }),
 			checkpoint: { history: this.history.point() },
 		})
+		if (start.todos !== undefined) this.todos.startWith(start.todos)
 		this.options.checkpoints?.taskStarted()
 		await this.initiateTaskLoop(taskBlocks(text, images))
 	}
@@ -342,6 +349,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				mode: this.mode,
 				includeListing: this.firstTurn,
 				fileContext: this.fileContext,
+				todoList: this.todos.reminder(),
 			})
 			this.firstTurn = false
 			// Capped here, where every turn's content passes (results kept across a cancel too).
@@ -444,6 +452,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				proceedSignal: call.proceed.signal,
 				intents: this.governance,
 				fileContext: this.fileContext,
+				todos: this.todos,
 				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
 				...(editRestriction && { editRestriction }),

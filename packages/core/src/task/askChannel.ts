@@ -1,5 +1,5 @@
 import type { EventEmitter } from "node:events"
-import { askCategory, type ClineAsk, type ClineMessage } from "@cairn/types"
+import { askCategory, lastStateMessage, type ClineAsk, type ClineMessage } from "@cairn/types"
 import { AskGate, type AskAnswer } from "./askGate.js"
 import type { TaskEvents } from "./taskEvents.js"
 import type { Transcript } from "./transcript.js"
@@ -26,7 +26,10 @@ export class AskChannel {
 		return this.gate.waitingTs
 	}
 
-	/** Asks in a new row, or turns the preview row `reuseTs` (still last) into the ask. */
+	/**
+	 * Asks in a new row, or turns the preview row `reuseTs` into the ask while it is still the
+	 * last (asides after it, such as the person's todo edit, do not count).
+	 */
 	async ask(ask: ClineAsk, text: string | undefined, reuseTs?: number): Promise<AskAnswer> {
 		const message = this.showAsk(ask, text, reuseTs)
 		return this.waitFor(message)
@@ -47,7 +50,7 @@ export class AskChannel {
 
 	private showAsk(ask: ClineAsk, text: string | undefined, reuseTs?: number): ClineMessage {
 		const fields = { ...(text !== undefined && { text }) }
-		if (reuseTs !== undefined && this.transcript.last?.ts === reuseTs) {
+		if (reuseTs !== undefined && lastStateMessage(this.transcript.all)?.ts === reuseTs) {
 			const updated = this.transcript.update(reuseTs, {
 				type: "ask",
 				ask,

@@ -1,4 +1,11 @@
-import type { CairnSettings, ClineAskFollowup, ClineSay, ClineSayHook, ClineSayTool } from "@cairn/types"
+import {
+	lastStateMessage,
+	type CairnSettings,
+	type ClineAskFollowup,
+	type ClineSay,
+	type ClineSayHook,
+	type ClineSayTool,
+} from "@cairn/types"
 import {
 	decideAutoApproval,
 	type AutoApprovalDecision,
@@ -19,6 +26,7 @@ import type {
 	PersonFeedback,
 	ToolContext,
 } from "../tools/toolDefinition.js"
+import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
@@ -51,6 +59,7 @@ export interface CallEnvironment {
 	editRestriction?: EditRestriction
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
+	todos?: TodoListKeeper
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -133,9 +142,9 @@ export function createCallContext(env: CallEnvironment): {
 			})
 	}
 
-	/** Shows a finished row in place of the call's preview row while that is still last, else below. */
+	/** Shows a finished row in place of the call's preview row while that is still last (asides aside), else below. */
 	const showRow = (say: ClineSay, text: string) => {
-		if (previewTs !== undefined && env.transcript.last?.ts === previewTs) {
+		if (previewTs !== undefined && lastStateMessage(env.transcript.all)?.ts === previewTs) {
 			env.transcript.update(previewTs, { type: "say", say, ask: undefined, text, partial: false })
 		} else env.transcript.append({ type: "say", say }, { text })
 		previewTs = undefined
@@ -289,6 +298,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.fileContext && { fileContext: env.fileContext }),
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
 		...(env.modes && { modes: env.modes }),
+		...(env.todos && { todos: env.todos }),
 	}
 	return { context, approval, person }
 }

@@ -15,6 +15,15 @@ describe("prepareReloadedTranscript", () => {
 		expect(prepareReloadedTranscript(saved).messages.map((x) => x.ts)).toEqual([1])
 	})
 
+	it("drops a resume ask the person edited the todo list after", () => {
+		const saved = [
+			m(1, { text: "task" }),
+			m(2, { type: "ask", say: undefined, ask: "resume_task" }),
+			m(3, { say: "user_edit_todos", text: "{}" }),
+		]
+		expect(prepareReloadedTranscript(saved).messages.map((x) => x.ts)).toEqual([1, 3])
+	})
+
 	it("marks a request that never got its cost as stopped, and reports it for journaling", () => {
 		const saved = [
 			m(1, { text: "task" }),
@@ -41,5 +50,10 @@ describe("endedWithCompletion", () => {
 			true,
 		)
 		expect(endedWithCompletion([m(1, { text: "working" })])).toBe(false)
+	})
+
+	it("stays true when the person edited the todo list at the result", () => {
+		const result = m(1, { type: "ask", say: undefined, ask: "completion_result" })
+		expect(endedWithCompletion([result, m(2, { say: "user_edit_todos", text: "{}" })])).toBe(true)
 	})
 })

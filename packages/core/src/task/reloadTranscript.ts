@@ -1,6 +1,7 @@
 import {
 	checkpointOf,
 	clineApiReqInfoSchema,
+	isAside,
 	safeParseJson,
 	type ClineMessage,
 	type RestoreReport,
@@ -19,11 +20,13 @@ export function prepareReloadedTranscript(saved: readonly ClineMessage[]): {
 	changed: ClineMessage[]
 } {
 	const messages = [...saved]
-	// Only restores (their checkpoint rows) may have happened since an earlier session's resume ask.
+	// Only restores (their checkpoint rows) and asides (a todo edit) may have happened since an
+	// earlier session's resume ask.
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i]
-		if (resumeAsks.has(message?.ask ?? "")) messages.splice(i, 1)
-		else if (message?.say !== "checkpoint_saved") break
+		if (message === undefined) break
+		if (resumeAsks.has(message.ask ?? "")) messages.splice(i, 1)
+		else if (message.say !== "checkpoint_saved" && !isAside(message)) break
 	}
 	const changed: ClineMessage[] = []
 	for (let i = 0; i < messages.length; i++) {
@@ -54,9 +57,10 @@ export function restoreBeforeResume(messages: readonly ClineMessage[]): RestoreR
 
 /**
  * Whether the task had finished: its last message is a completion (ask or say), not counting
- * the checkpoint rows of restores made since (restoring files does not reopen a finished task).
+ * the checkpoint rows of restores made since (restoring files does not reopen a finished task)
+ * nor asides (a condense, a todo edit).
  */
 export function endedWithCompletion(messages: readonly ClineMessage[]): boolean {
-	const last = messages.findLast((m) => m.say !== "checkpoint_saved")
+	const last = messages.findLast((m) => m.say !== "checkpoint_saved" && !isAside(m))
 	return last?.ask === "completion_result" || last?.say === "completion_result"
 }

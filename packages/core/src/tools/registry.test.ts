@@ -16,6 +16,7 @@ const expectedRequired: Record<string, string[]> = {
 	execute_command: ["command"],
 	ask_followup_question: ["question", "follow_up"],
 	attempt_completion: ["result"],
+	update_todo_list: ["todos"],
 	select_active_intent: ["intent_id"],
 	fetch_instructions: ["task"],
 }

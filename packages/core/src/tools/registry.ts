@@ -10,6 +10,7 @@ import { readFileTool } from "./readFile.js"
 import { searchAndReplaceTool } from "./searchAndReplace.js"
 import { searchFilesTool } from "./searchFiles.js"
 import { selectActiveIntentTool } from "./selectActiveIntent.js"
+import { updateTodoListTool } from "./updateTodoList.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { writeToFileTool } from "./writeToFile.js"
@@ -26,6 +27,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	executeCommandTool,
 	askFollowupQuestionTool,
 	attemptCompletionTool,
+	updateTodoListTool,
 	selectActiveIntentTool,
 	fetchInstructionsTool,
 ]

@@ -12,6 +12,7 @@ import type { CommandExit, Host } from "../host/Host.js"
 import type { EditRestriction } from "../modes/editRestriction.js"
 import type { ModeLookup } from "../modes/modeLookup.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
+import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 
@@ -80,6 +81,8 @@ export interface ToolContext {
 	readonly editRestriction?: EditRestriction
 	/** Every mode the agent may name (switch_mode, new_task), custom ones included; absent without a task. */
 	readonly modes?: ModeLookup
+	/** The task's todo list; absent where a tool runs without a task. */
+	readonly todos?: TodoListKeeper
 }
 
 /** Lets `select_active_intent` make an intent the task's active one. */

@@ -172,3 +172,20 @@ describe("pressableButton: what pressing a button means now", () => {
 		expect(pressableButton(chatControls([say("text", "task"), apiRequest()]), "primary")).toBeUndefined()
 	})
 })
+
+describe("chatControls in a subtask", () => {
+	it("the button that ends the task says it returns to the parent, and still sends clearTask", () => {
+		const controls = chatControls([finishedApiRequest(), ask("resume_task", "")], { isSubtask: true })
+		expect(controls.secondaryButton).toEqual({ text: "Return to parent", message: clearTask })
+		expect(controls.primaryButton?.text).toBe("Resume")
+	})
+	it("leaves Reject alone: rejecting a tool call does not end the subtask", () => {
+		const controls = chatControls([finishedApiRequest(), ask("tool", "")], { isSubtask: true })
+		expect(controls.secondaryButton).toEqual({ text: "Reject", message: no })
+	})
+	it("outside a subtask the button keeps its own label", () => {
+		expect(chatControls([finishedApiRequest(), ask("resume_task", "")]).secondaryButton?.text).toBe(
+			"Terminate",
+		)
+	})
+})

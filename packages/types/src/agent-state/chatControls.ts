@@ -1,7 +1,7 @@
 import type { ClineAsk } from "../message/clineAsk.js"
 import type { ClineMessage } from "../message/clineMessage.js"
 import { isApiRequestStreaming } from "./apiRequestStatus.js"
-import { askControls, type ChatButton } from "./askControls.js"
+import { askControls, type AskControls, type ChatButton } from "./askControls.js"
 import { lastStateMessage } from "./stateMessage.js"
 
 /** What a chat UI shows below the transcript: seed 001's ChatView state, computed in one place. */
@@ -21,7 +21,16 @@ export interface ChatControls {
 
 const cancel: ChatButton = { text: "Cancel", message: { type: "cancelTask" } }
 
-export function chatControls(messages: readonly ClineMessage[]): ChatControls {
+/** What the transcript alone does not say about the task on screen. */
+export interface ChatContext {
+	/**
+	 * The task is a subtask: ending it (clearTask) returns to its parent with a cancellation
+	 * result, so the button that ends it says so.
+	 */
+	isSubtask?: boolean
+}
+
+export function chatControls(messages: readonly ClineMessage[], context: ChatContext = {}): ChatControls {
 	const last = lastStateMessage(messages)
 	if (last === undefined) {
 		// No task: the chat box starts one.
@@ -30,7 +39,7 @@ export function chatControls(messages: readonly ClineMessage[]): ChatControls {
 
 	if (last.type === "ask" && last.ask !== undefined) {
 		const partial = last.partial === true
-		const controls = askControls[last.ask](partial)
+		const controls = withSubtaskLabels(askControls[last.ask](partial), context)
 		// Seed 001: an ask showing enabled buttons is waiting, whatever the request info says.
 		const isAsking = controls.enableButtons && controls.primaryButton !== undefined
 		const isStreaming = !isAsking && (partial || isApiRequestStreaming(messages))
@@ -40,6 +49,12 @@ export function chatControls(messages: readonly ClineMessage[]): ChatControls {
 	const isStreaming = last.partial === true || isApiRequestStreaming(messages)
 	// A say is last: the agent is working (streaming or running a tool); the person may cancel.
 	return { enableButtons: false, sendingDisabled: true, isStreaming, cancelButton: cancel }
+}
+
+function withSubtaskLabels(controls: AskControls, context: ChatContext): AskControls {
+	const ending = controls.secondaryButton
+	if (!context.isSubtask || ending?.message.type !== "clearTask") return controls
+	return { ...controls, secondaryButton: { ...ending, text: "Return to parent" } }
 }
 
 export type ButtonRole = "primary" | "secondary"

@@ -44,3 +44,14 @@ describe("context notices after an ask that still waits", () => {
 		expect(chatControls(messages).cancelButton).toBeDefined()
 	})
 })
+
+describe("the person's todo edit after an ask that still waits", () => {
+	const edit = say("user_edit_todos", JSON.stringify({ tool: "updateTodoList", todos: [] }))
+
+	it("leaves a finished task finished and an approval waiting", () => {
+		const finished = [say("text", "task"), finishedApiRequest(), ask("completion_result", "Done.")]
+		expect(detectAgentState([...finished, edit]).state).toBe(AgentLoopState.IDLE)
+		const approval = [say("text", "task"), finishedApiRequest(), ask("tool", "{}"), edit]
+		expect(chatControls(approval).primaryButton?.text).toBe("Approve")
+	})
+})

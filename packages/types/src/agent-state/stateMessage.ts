@@ -16,14 +16,22 @@ export function isContextNotice(message: ClineMessage): boolean {
 }
 
 /**
- * The newest message that says what the agent is doing: the last one, passing over context
- * notices after it. Every reading of "the current ask" goes through here, so a condense at a
- * finished task leaves it finished in every client. Only the few trailing notices are read.
+ * A row that can follow an ask that still waits and changes nothing about it: a context notice,
+ * or the person's edit of the todo list (made in the task header whenever they like).
+ */
+export function isAside(message: ClineMessage): boolean {
+	return isContextNotice(message) || (message.type === "say" && message.say === "user_edit_todos")
+}
+
+/**
+ * The newest message that says what the agent is doing: the last one, passing over the asides
+ * after it. Every reading of "the current ask" goes through here, so a condense or a todo edit
+ * at a finished task leaves it finished in every client. Only the few trailing asides are read.
  */
 export function lastStateMessage(messages: readonly ClineMessage[]): ClineMessage | undefined {
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i]
-		if (message !== undefined && !isContextNotice(message)) return message
+		if (message !== undefined && !isAside(message)) return message
 	}
 	return undefined
 }

@@ -31,6 +31,7 @@ export const clineSays = [
 	"condense_context_error",
 	"sliding_window_truncation",
 	"codebase_search_result",
+	/** The person changed the todo list; `text` is the whole list, as in an `updateTodoList` tool row. */
 	"user_edit_todos",
 	"tool",
 	"hook",

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { todoItemSchema } from "../todos/todoItem.js"
 
 /**
  * The JSON in `text` of a `tool` ask (approval) or `tool` say (auto-approved, shown after the
@@ -57,16 +58,8 @@ export const clineSayToolSchema = z.discriminatedUnion("tool", [
 	z.object({ tool: z.literal("finishTask"), content: z.string().optional() }),
 	z.object({ tool: z.literal("fetchInstructions"), content: z.string() }),
 	z.object({ tool: z.literal("codebaseSearch"), query: z.string(), path: z.string().optional() }),
-	z.object({
-		tool: z.literal("updateTodoList"),
-		todos: z.array(
-			z.object({
-				id: z.string(),
-				content: z.string(),
-				status: z.enum(["pending", "in_progress", "completed"]),
-			}),
-		),
-	}),
+	/** The task's whole todo list after an update_todo_list call; a `user_edit_todos` row carries the same JSON. */
+	z.object({ tool: z.literal("updateTodoList"), todos: z.array(todoItemSchema) }),
 	z.object({ tool: z.literal("selectActiveIntent"), intentId: z.string(), content: z.string().optional() }),
 	/**
 	 * Governance (seed 004): a tool wants to change something outside the active intent's owned

@@ -63,6 +63,13 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	exportMode: { type: "exportMode", slug: "architect" },
 	importModes: { type: "importModes", source: "global", text: "customModes: []\n" },
 	openModesFile: { type: "openModesFile", source: "project" },
+	updateTodoList: {
+		type: "updateTodoList",
+		todos: [
+			{ id: "todo-1", content: "Write the parser", status: "completed" },
+			{ content: "A step the person added", status: "pending" },
+		],
+	},
 }
 
 describe("parseWebviewMessage accepts", () => {
@@ -119,6 +126,16 @@ describe("parseWebviewMessage rejects with a precise error", () => {
 
 	it("text longer than the limit", () => {
 		expect(errorOf({ type: "newTask", text: "x".repeat(maxTextLength + 1) })).toMatch(/longer than/)
+	})
+
+	it("a todo list that is too long, or an item without text or of several lines", () => {
+		const item = { content: "step", status: "pending" }
+		expect(errorOf({ type: "updateTodoList", todos: Array(101).fill(item) })).toMatch(/at most 100 items/)
+		expect(errorOf({ type: "updateTodoList", todos: [{ ...item, content: "  " }] })).toMatch(
+			/todos\.0\.content: a todo item has no text/,
+		)
+		expect(errorOf({ type: "updateTodoList", todos: [{ ...item, content: "a\nb" }] })).toMatch(/one line/)
+		expect(errorOf({ type: "updateTodoList", todos: [{ ...item, status: "blocked" }] })).toMatch(/status/)
 	})
 
 	it("an image that is not a data URI", () => {

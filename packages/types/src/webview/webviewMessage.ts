@@ -5,6 +5,7 @@ import { cairnSettingsPatchSchema } from "../settings/settings.js"
 import { providerNameSchema } from "../settings/provider.js"
 import { mcpSourceSchema } from "../mcp/mcpServerView.js"
 import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
+import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
@@ -89,6 +90,11 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		text: userTextSchema.min(1, "the edited message is empty"),
 		images: imagesSchema.optional(),
 	}),
+	/**
+	 * The person's version of the current task's todo list (the whole list; empty clears it). The
+	 * task records it as a `user_edit_todos` row, and the model sees it at its next request.
+	 */
+	z.object({ type: z.literal("updateTodoList"), todos: editedTodoListSchema }),
 	/** Ask for the MCP servers now; the host answers with `mcpServers` (it also sends it after every change). */
 	z.object({ type: z.literal("requestMcpServers") }),
 	/** Stop the server and connect it again (a reconnect gone quiet, a server updated on disk). */

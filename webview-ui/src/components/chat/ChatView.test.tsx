@@ -111,6 +111,24 @@ describe("ChatView buttons for every ask of seed 001", () => {
 		expect(useWebviewStore.getState().composerImages).toEqual([])
 	})
 
+	it("a cancelled subtask offers Resume or Return to parent (which ends it: clearTask)", () => {
+		loadTask(transcriptAt("resume_task"), {
+			currentTaskItem: {
+				id: "child",
+				ts: 1,
+				task: "t",
+				tokensIn: 0,
+				tokensOut: 0,
+				totalCost: 0,
+				parentTaskId: "p",
+			},
+		})
+		renderWithList(<ChatView />)
+		expect(screen.queryByRole("button", { name: "Terminate" })).toBeNull()
+		fireEvent.click(screen.getByRole("button", { name: "Return to parent" }))
+		expect(posted).toContainEqual(clearTask)
+	})
+
 	it("a button that is not an answer leaves the chat box alone", () => {
 		loadTask(transcriptAt("completion_result"))
 		useWebviewStore.setState({ composerText: "draft" })

@@ -1,4 +1,5 @@
 import { useWebviewStore } from "../../state/store"
+import { SubtaskBar } from "../subtasks/SubtaskBar"
 import { ChatButtons } from "./ChatButtons"
 import { ChatTextArea } from "./ChatTextArea"
 import { EmptyChat } from "./EmptyChat"
@@ -14,6 +15,7 @@ export function ChatView() {
 			{hasTask ? (
 				<>
 					<TaskHeader />
+					<SubtaskBar />
 					<MessageList />
 				</>
 			) : (

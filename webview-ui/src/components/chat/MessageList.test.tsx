@@ -1,7 +1,7 @@
 import type { ClineMessage } from "@cairn/types"
 import { screen, waitFor } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { delta, finishedRequest, fromHost, loadTask, say } from "../../test/fixtures"
+import { ask, delta, finishedRequest, fromHost, loadTask, say } from "../../test/fixtures"
 import { renderWithList } from "../../test/renderWithList"
 import { MessageList } from "./MessageList"
 
@@ -81,5 +81,14 @@ describe("MessageList", () => {
 		])
 		renderWithList(<MessageList />)
 		expect(await rowsShown()).toBe(2)
+	})
+
+	it("keeps an approval awaiting when the person edits the todo list after it", async () => {
+		const edit = say("user_edit_todos", JSON.stringify({ tool: "updateTodoList", todos: [] }))
+		const approval = ask("tool", JSON.stringify({ tool: "readFile", path: "a.ts" }))
+		loadTask([say("text", "task"), finishedRequest(), approval, edit])
+		renderWithList(<MessageList />)
+		await rowsShown()
+		expect(screen.getByText("awaiting approval")).toBeTruthy()
 	})
 })

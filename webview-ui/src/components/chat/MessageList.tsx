@@ -1,4 +1,4 @@
-import type { ClineMessage } from "@cairn/types"
+import { lastStateMessage, type ClineMessage } from "@cairn/types"
 import { useCallback, useMemo, useRef, useState } from "react"
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso"
 import { useWebviewStore } from "../../state/store"
@@ -26,7 +26,8 @@ export function MessageList() {
 	const taskId = useWebviewStore((s) => s.taskId)
 	const rows = useMemo(() => messages.filter(hasRow), [messages])
 	const first = messages[0]
-	const last = messages.at(-1)
+	// The row of a waiting ask stays "last" when a condense or a todo edit comes after it.
+	const last = lastStateMessage(messages)
 	const currentRequestTs = useMemo(() => latestRequestTs(messages), [messages])
 	const list = useRef<VirtuosoHandle>(null)
 	const [atBottom, setAtBottom] = useState(true)

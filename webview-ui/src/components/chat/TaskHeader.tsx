@@ -5,10 +5,11 @@ import { formatCost, formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
 import { CondenseButton } from "./CondenseButton"
 import { ContextWindowBar } from "./ContextWindowBar"
+import { TaskTodos } from "./todos/TaskTodos"
 
 /**
  * The task at the top of the chat: its text, what it has used so far, how full the model's
- * context window is (with a way to condense it) and a way to start over.
+ * context window is (with a way to condense it), its todo list and a way to start over.
  * The sums come from the transcript's request rows; a task reopened without them falls back to
  * its history entry.
  */
@@ -83,6 +84,7 @@ export function TaskHeader() {
 			{contextTokens !== undefined && contextWindow !== undefined && (
 				<ContextWindowBar used={contextTokens} window={contextWindow} />
 			)}
+			<TaskTodos />
 		</section>
 	)
 }

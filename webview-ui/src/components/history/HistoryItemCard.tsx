@@ -3,15 +3,18 @@ import { useState } from "react"
 import { showView } from "../../state/chatActions"
 import { formatBytes, formatCost, formatDate, formatTokens } from "../../util/format"
 import { postToHost } from "../../vscode"
+import { Icon } from "../common/Icon"
 import { IconButton } from "../common/IconButton"
 
 export interface HistoryItemCardProps {
 	item: HistoryItem
+	/** How many tasks up its parent chain goes: 0 for a task the person started. */
+	depth?: number
 	isCurrent: boolean
 }
 
 /** One past task: open it, export it, or delete it after a confirmation. */
-export function HistoryItemCard({ item, isCurrent }: HistoryItemCardProps) {
+export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardProps) {
 	const [confirming, setConfirming] = useState(false)
 	const open = () => {
 		postToHost({ type: "showTaskWithId", taskId: item.id })
@@ -19,11 +22,17 @@ export function HistoryItemCard({ item, isCurrent }: HistoryItemCardProps) {
 	}
 	return (
 		<article
-			className={["history-item", isCurrent && "current"].filter(Boolean).join(" ")}
-			aria-label={item.task}
+			className={["history-item", isCurrent && "current", depth > 0 && "subtask"]
+				.filter(Boolean)
+				.join(" ")}
+			// Capped so a deep stack still leaves room for the text in a narrow sidebar.
+			style={depth > 0 ? { marginLeft: `${8 + Math.min(depth, 4) * 14}px` } : undefined}
+			aria-label={depth > 0 ? `Subtask: ${item.task}` : item.task}
 		>
 			<button type="button" className="history-item-open" onClick={open} title="Open this task">
 				<span className="history-item-meta">
+					{depth > 0 && <Icon name="arrow-small-right" />}
+					{depth > 0 && `subtask${item.mode !== undefined ? ` in ${item.mode}` : ""} · `}
 					{formatDate(item.ts)}
 					{item.number !== undefined && ` · #${item.number}`}
 					{item.status !== undefined && ` · ${item.status}`}

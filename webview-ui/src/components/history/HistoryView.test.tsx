@@ -40,6 +40,29 @@ describe("HistoryView", () => {
 		])
 	})
 
+	it("shows each subtask under the task that started it", async () => {
+		loadTask([], {
+			taskHistory: [
+				...history,
+				{
+					...item("t-child", 1_765_000_000_000, "Update the login docs"),
+					parentTaskId: "t-mid",
+					mode: "architect",
+				},
+			],
+		})
+		renderWithList(<HistoryView />)
+		await waitFor(() => expect(screen.getAllByRole("article").length).toBe(4))
+		expect(shownTasks()).toEqual([
+			"Fix the flaky login test",
+			"Refactor the login form",
+			"Subtask: Update the login docs",
+			"Write the README",
+		])
+		const child = screen.getByRole("article", { name: "Subtask: Update the login docs" })
+		expect(child.textContent).toContain("subtask in architect")
+	})
+
 	it("searches the task text, every word, any case", async () => {
 		await renderHistory()
 		const search = screen.getByRole("searchbox", { name: "Search tasks" })

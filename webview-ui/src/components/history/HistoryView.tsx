@@ -1,8 +1,8 @@
-import type { HistoryItem } from "@cairn/types"
 import { useCallback, useMemo, useState } from "react"
 import { Virtuoso } from "react-virtuoso"
 import { useWebviewStore } from "../../state/store"
 import { HistoryItemCard } from "./HistoryItemCard"
+import { historyTree, type HistoryRow } from "./historyTree"
 import { matchesQuery } from "./matchesQuery"
 import "./history.css"
 
@@ -10,10 +10,13 @@ export function HistoryView() {
 	const history = useWebviewStore((s) => s.taskHistory)
 	const currentTaskId = useWebviewStore((s) => s.taskId)
 	const [query, setQuery] = useState("")
-	const shown = useMemo(() => history.filter((item) => matchesQuery(item, query)), [history, query])
+	const shown = useMemo(
+		() => historyTree(history.filter((item) => matchesQuery(item, query))),
+		[history, query],
+	)
 	const itemContent = useCallback(
-		(_index: number, item: HistoryItem) => (
-			<HistoryItemCard item={item} isCurrent={item.id === currentTaskId} />
+		(_index: number, { item, depth }: HistoryRow) => (
+			<HistoryItemCard item={item} depth={depth} isCurrent={item.id === currentTaskId} />
 		),
 		[currentTaskId],
 	)
@@ -38,7 +41,7 @@ export function HistoryView() {
 				<Virtuoso
 					className="history-list"
 					data={shown}
-					computeItemKey={(_index, item) => item.id}
+					computeItemKey={(_index, row) => row.item.id}
 					itemContent={itemContent}
 				/>
 			)}

@@ -97,6 +97,12 @@ describe("assistant rows", () => {
 		expect(screen.getByText("Task completed")).toBeTruthy()
 		expect(container.querySelector("code")?.textContent).toBe("total")
 	})
+
+	it("subtask_result shows what the subtask handed back, as markdown", () => {
+		const { container } = renderRow(say("subtask_result", "Wrote `CHANGELOG.md` for 2.0."))
+		expect(screen.getByText("Subtask finished")).toBeTruthy()
+		expect(container.querySelector("code")?.textContent).toBe("CHANGELOG.md")
+	})
 })
 
 describe("API request rows", () => {
@@ -415,8 +421,23 @@ describe("tool rows", () => {
 				}),
 			),
 		)
+		expect(screen.getByText("Cairn updated the todo list")).toBeTruthy()
 		expect(screen.getByText("done:")).toBeTruthy()
 		expect(screen.getByText("in progress:")).toBeTruthy()
+	})
+
+	it("the person's todo edit shows the list they saved, as theirs", () => {
+		renderRow(
+			say(
+				"user_edit_todos",
+				json({
+					tool: "updateTodoList",
+					todos: [{ id: "1", content: "Fix total", status: "pending" }],
+				}),
+			),
+		)
+		expect(screen.getByText("You edited the todo list")).toBeTruthy()
+		expect(screen.getByText("Fix total")).toBeTruthy()
 	})
 
 	it("a tool row whose JSON does not parse falls back to a generic row", () => {

@@ -22,6 +22,7 @@ import { MistakeLimitRow } from "./MistakeLimitRow"
 import { ReasoningRow } from "./ReasoningRow"
 import { ResumeRow } from "./ResumeRow"
 import { RetryDelayRow } from "./RetryDelayRow"
+import { SubtaskResultRow } from "./SubtaskResultRow"
 import { ToolRow } from "./ToolRow"
 import { UserMessageRow } from "./UserMessageRow"
 import "./rows.css"
@@ -54,6 +55,7 @@ function sayRow(props: MessageRowProps): ReactNode {
 			return <InfoRow {...props} icon="watch" tone="warning" title="Waiting for the rate limit" />
 		case "tool":
 		case "user_feedback_diff":
+		case "user_edit_todos":
 			return <ToolRow {...props} />
 		case "command_output":
 			return <CommandOutputRow {...props} />
@@ -85,6 +87,8 @@ function sayRow(props: MessageRowProps): ReactNode {
 			return <CondenseRow {...props} />
 		case "condense_context_error":
 			return <InfoRow {...props} icon="warning" tone="warning" title="Could not condense the context" />
+		case "subtask_result":
+			return <SubtaskResultRow {...props} />
 		case "sliding_window_truncation":
 			return (
 				<InfoRow

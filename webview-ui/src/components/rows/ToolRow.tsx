@@ -53,7 +53,9 @@ export function ToolRow({ message, isLast }: RowProps) {
 	const title =
 		userEdits && "path" in tool
 			? `You edited the change to ${tool.path} before saving it`
-			: toolTitle(tool, asking)
+			: message.say === "user_edit_todos"
+				? "You edited the todo list"
+				: toolTitle(tool, asking)
 	return (
 		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader

@@ -45,7 +45,7 @@ export function toolTitle(tool: ClineSayTool, asking: boolean): string {
 				? wants(`search the codebase for “${tool.query}”`)
 				: `Cairn searched the codebase for “${tool.query}”`
 		case "updateTodoList":
-			return asking ? wants("update the to-do list") : "Cairn updated the to-do list"
+			return asking ? wants("update the todo list") : "Cairn updated the todo list"
 		case "selectActiveIntent":
 			return asking
 				? wants(`work on intent ${tool.intentId}`)

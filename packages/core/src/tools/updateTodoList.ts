@@ -1,0 +1,47 @@
+import { maxTodoContentLength, maxTodoItems, todoProgress } from "@cairn/types"
+import { z } from "zod"
+import type { ToolDefinition } from "./toolDefinition.js"
+
+// Room for every item at its longest, with its checkbox.
+const maxChecklistLength = maxTodoItems * (maxTodoContentLength + 10)
+
+const params = z.object({
+	todos: z
+		.string()
+		.max(maxChecklistLength, `the list is longer than ${maxChecklistLength} characters`)
+		.describe(
+			'The WHOLE list as a Markdown checklist, one item per line: "- [ ] step" to do, "- [-] step" in progress, "- [x] step" done. It replaces the previous list.',
+		),
+})
+export type UpdateTodoListParams = z.infer<typeof params>
+
+/**
+ * Replaces the task's todo list. It changes no file, so it asks no one: the list shows in the
+ * transcript and the task header, where the person can edit it, and in the environment details.
+ */
+export const updateTodoListTool: ToolDefinition<UpdateTodoListParams> = {
+	name: "update_todo_list",
+	description: [
+		"Keep a todo list for a task of several steps: write it when you have a plan, and send it again whenever a step starts or is done, or the plan changes.",
+		"Always send the whole list; it replaces the previous one. Have one step in progress at a time. Skip it for a task of one or two simple steps.",
+		"The user sees the list and may edit it; the environment details show the current list.",
+		'Example: {"todos": "- [x] Read the failing test\\n- [-] Fix the date parsing\\n- [ ] Run the tests"}',
+	].join("\n"),
+	params,
+	execute({ todos }, context) {
+		if (context.todos === undefined)
+			return Promise.resolve({
+				content: "There is no task here to keep a todo list for.",
+				isError: true,
+			})
+		const update = context.todos.replaceByModel(todos)
+		if (!update.ok)
+			return Promise.resolve({
+				content: `The todo list was not updated. ${update.error}\nSend the whole list again with update_todo_list.`,
+				isError: true,
+			})
+		return Promise.resolve({
+			content: `The todo list is updated (${todoProgress(update.todos)}). The user sees it; the environment details show it from now on.`,
+		})
+	},
+}
