@@ -176,11 +176,11 @@ export class ModeCatalog implements ModeLookup {
 			throw new Error(
 				"Nothing was imported: the text has no modes (a modes file holds a customModes list).",
 			)
-		await this.edit(
-			source,
-			(current) =>
-				parsed.modes.reduce<string | undefined>((next, mode) => withMode(next, mode), current) ?? "",
-		)
+		await this.edit(source, (current) => {
+			let next = current
+			for (const mode of parsed.modes) next = withMode(next, mode)
+			return next ?? current ?? ""
+		})
 		return parsed.modes
 	}
 
