@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { createMcpServerInstructions } from "../mcp/createMcpServerInstructions.js"
 import { createModeInstructions } from "../modes/createModeInstructions.js"
 import { globalModesFile } from "../modes/modeCatalog.js"
 import { builtInModeLookup } from "../modes/modeLookup.js"
@@ -6,8 +7,10 @@ import type { ToolDefinition } from "./toolDefinition.js"
 
 const params = z.object({
 	task: z
-		.enum(["create_mode"])
-		.describe("Which instructions: create_mode, to create or edit a custom mode."),
+		.enum(["create_mode", "create_mcp_server"])
+		.describe(
+			"Which instructions: create_mode, to create or edit a custom mode; create_mcp_server, to connect or write an MCP server.",
+		),
 })
 export type FetchInstructionsParams = z.infer<typeof params>
 
@@ -15,16 +18,19 @@ export type FetchInstructionsParams = z.infer<typeof params>
 export const fetchInstructionsTool: ToolDefinition<FetchInstructionsParams> = {
 	name: "fetch_instructions",
 	description: [
-		"Get detailed instructions for a task before doing it. create_mode: how to create or edit a custom mode (its file, format, tool groups and file restrictions).",
+		"Get detailed instructions for a task before doing it. create_mode: how to create or edit a custom mode (its file, format, tool groups and file restrictions). create_mcp_server: how to connect an MCP server to Cairn or write a new one.",
 		'Example: {"task": "create_mode"}',
 	].join("\n"),
 	params,
-	execute(_params, context) {
-		const content = createModeInstructions({
-			workspaceRoot: context.host.workspaceRoot,
-			globalFile: globalModesFile(context.host.storageDir),
-			existing: (context.modes ?? builtInModeLookup).all(),
-		})
+	execute({ task }, context) {
+		const content =
+			task === "create_mcp_server"
+				? createMcpServerInstructions(context.host.workspaceRoot)
+				: createModeInstructions({
+						workspaceRoot: context.host.workspaceRoot,
+						globalFile: globalModesFile(context.host.storageDir),
+						existing: (context.modes ?? builtInModeLookup).all(),
+					})
 		context.showToolRow?.({ tool: "fetchInstructions", content })
 		return Promise.resolve({ content })
 	},
