@@ -17,6 +17,8 @@ const expectedRequired: Record<string, string[]> = {
 	ask_followup_question: ["question", "follow_up"],
 	attempt_completion: ["result"],
 	select_active_intent: ["intent_id"],
+	switch_mode: ["mode_slug"],
+	new_task: ["mode", "message"],
 }
 
 /** The JSON after "Example:" / "Regex example:" in a description. */

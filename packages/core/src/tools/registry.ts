@@ -10,6 +10,8 @@ import { searchAndReplaceTool } from "./searchAndReplace.js"
 import { searchFilesTool } from "./searchFiles.js"
 import { selectActiveIntentTool } from "./selectActiveIntent.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
+import { newTaskTool } from "../subtasks/newTaskTool.js"
+import { switchModeTool } from "../subtasks/switchModeTool.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { writeToFileTool } from "./writeToFile.js"
 
@@ -26,6 +28,8 @@ export const coreTools: readonly ToolDefinition[] = [
 	askFollowupQuestionTool,
 	attemptCompletionTool,
 	selectActiveIntentTool,
+	switchModeTool,
+	newTaskTool,
 ]
 
 export function findCoreTool(name: string): ToolDefinition | undefined {
