@@ -25,12 +25,7 @@ import { TaskLockedError } from "../persistence/taskLock.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
 import { TaskStore } from "../persistence/taskStore.js"
 import { Task, type ResumeOptions } from "../task/Task.js"
-import {
-	deletedSubtask,
-	stopStack,
-	SubtaskStack,
-	type SubtaskEnding,
-} from "../subtasks/subtaskStack.js"
+import { deletedSubtask, stopStack, SubtaskStack, type SubtaskEnding } from "../subtasks/subtaskStack.js"
 import { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import { checkpointRows } from "./checkpointRows.js"
@@ -114,10 +109,10 @@ export class Controller {
 
 	/** The task stack, with the Controller's tasks, store and chat. */
 	private subtaskStack(): SubtaskStack {
-		const controller = this
+		const store = () => this.store
 		return new SubtaskStack({
 			get store() {
-				return controller.store
+				return store()
 			},
 			events: this.events,
 			logger: this.host.logger,

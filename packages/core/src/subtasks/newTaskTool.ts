@@ -42,7 +42,10 @@ export const newTaskTool: ToolDefinition<NewTaskParams> = {
 		if (context.subtasks === undefined) return toolError("Subtasks cannot be started here.")
 		if (!isKnownMode(mode))
 			return toolError(`There is no mode "${mode}". The modes are: ${knownModeSlugs().join(", ")}.`)
-		const outcome = await context.approve({ kind: "mode", row: { tool: "newTask", mode, content: message } })
+		const outcome = await context.approve({
+			kind: "mode",
+			row: { tool: "newTask", mode, content: message },
+		})
 		if (!outcome.approved) return deniedResult(`the subtask in ${mode} mode`, outcome.feedback)
 		const ended = await context.subtasks.spawn({ mode, message, ...(todos !== undefined && { todos }) })
 		return withFeedback(ended.text, outcome.feedback, ended.isError)

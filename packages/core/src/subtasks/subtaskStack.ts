@@ -41,11 +41,10 @@ export type SubtaskEnding = { kind: "return"; text: string } | { kind: "reopen" 
 
 export const stopStack: SubtaskEnding = { kind: "stop" }
 
-/** The person ended the subtask on screen (clearTask). */
-export const endedByPerson: SubtaskEnding = {
-	kind: "return",
-	text: "The user ended the subtask before it finished; it has no result.",
-}
+const cancelledNote = "The subtask was cancelled by the user before it finished; it has no result."
+
+/** The person ended the subtask on screen (clearTask: the resume ask's Terminate, New Task). */
+export const endedByPerson: SubtaskEnding = { kind: "return", text: cancelledNote }
 
 export const deletedSubtask: SubtaskEnding = {
 	kind: "return",
@@ -65,7 +64,7 @@ interface Pending {
 }
 
 const notes = {
-	cancelled: "The subtask was cancelled by the user before it finished; it has no result.",
+	cancelled: cancelledNote,
 	failed: (error: unknown) => `The subtask failed before it finished: ${String(error)}`,
 	noResult: "The subtask ended without a result.",
 	gone: (childId: string) => `The subtask ${childId} no longer exists; it has no result.`,
@@ -107,7 +106,9 @@ export class SubtaskStack implements TaskSubtasks {
 	 * Which task to open for `taskId`: the deepest unfinished subtask of its stack (a parent
 	 * waits for it), with what its parent needs when that subtask is gone.
 	 */
-	deepestOf(taskId: string): { open: string } | { returnTo: string; returned: SubtaskOutcome; toolUseId: string } {
+	deepestOf(
+		taskId: string,
+	): { open: string } | { returnTo: string; returned: SubtaskOutcome; toolUseId: string } {
 		let id = taskId
 		const seen = new Set<string>()
 		for (;;) {
@@ -118,7 +119,11 @@ export class SubtaskStack implements TaskSubtasks {
 				return {
 					returnTo: id,
 					toolUseId: waiting.toolUseId,
-					returned: { childTaskId: waiting.taskId, text: notes.gone(waiting.taskId), isError: true },
+					returned: {
+						childTaskId: waiting.taskId,
+						text: notes.gone(waiting.taskId),
+						isError: true,
+					},
 				}
 			id = waiting.taskId
 		}
@@ -139,7 +144,8 @@ export class SubtaskStack implements TaskSubtasks {
 	 */
 	async returnIfCompleted(task: Pick<Task, "taskId" | "messages">): Promise<boolean> {
 		const entry = this.pending.get(task.taskId)
-		if (entry === undefined || entry.waiting !== undefined || !endedWithCompletion(task.messages)) return false
+		if (entry === undefined || entry.waiting !== undefined || !endedWithCompletion(task.messages))
+			return false
 		this.pending.delete(task.taskId)
 		await this.returnToStored(entry.parentId, entry.toolUseId, completionOf(task))
 		return true

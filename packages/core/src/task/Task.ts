@@ -253,7 +253,9 @@ export class Task extends EventEmitter<TaskEvents> {
 		}
 		this.firstTurn = false
 		if (options.subtaskReturned !== undefined) {
-			await this.initiateTaskLoop(returnedResultBlocks(this.history, this.transcript, options.subtaskReturned))
+			await this.initiateTaskLoop(
+				returnedResultBlocks(this.history, this.transcript, options.subtaskReturned),
+			)
 			return
 		}
 		const completed = endedWithCompletion(this.transcript.all)
@@ -452,7 +454,9 @@ export class Task extends EventEmitter<TaskEvents> {
 				...(beforeChange && { beforeChange }),
 				...(editRestriction && { editRestriction }),
 				taskMode: { current: this.mode, switchTo: (mode) => this.switchMode(mode) },
-				...(this.options.subtasks && { subtasks: this.options.subtasks.forCall(this, use.id, this.abortController.signal) }),
+				...(this.options.subtasks && {
+					subtasks: this.options.subtasks.forCall(this, use.id, this.abortController.signal),
+				}),
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {
@@ -509,7 +513,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			results.push(outcome.result)
 			if (outcome.rejected) skipReason = "the user rejected the previous tool call"
 			// Seed 004: new_task is isolated; what the model planned after it predates the subtask's result.
-			else if (use.name === "new_task") skipReason = "new_task must be the last tool call of its message"
+			else if (use.name === "new_task")
+				skipReason = "new_task must be the last tool call of its message"
 		}
 		this.interruptedResults = []
 		return results

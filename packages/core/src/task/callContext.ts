@@ -147,8 +147,7 @@ export function createCallContext(env: CallEnvironment): {
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
 		const outcome = await decide(request)
 		// Reads and mode changes change no file; edits, commands and MCP calls may change any.
-		if (outcome.approved && request.kind !== "read" && request.kind !== "mode")
-			await env.beforeChange?.()
+		if (outcome.approved && request.kind !== "read" && request.kind !== "mode") await env.beforeChange?.()
 		return outcome
 	}
 

@@ -28,7 +28,10 @@ export const historyItemSchema = z.object({
 	 * The subtask this task waits for, and its new_task call (answered with the subtask's result);
 	 * null once the result came back. Kept on disk so a restart resumes the stack.
 	 */
-	awaitingChild: z.object({ taskId: z.string().min(1), toolUseId: z.string().min(1) }).nullable().optional(),
+	awaitingChild: z
+		.object({ taskId: z.string().min(1), toolUseId: z.string().min(1) })
+		.nullable()
+		.optional(),
 	/** A subtask's starting checklist (new_task `todos`), as the parent wrote it. */
 	initialTodos: z.string().optional(),
 })
