@@ -535,7 +535,10 @@ export class Controller {
 			if (this.current?.task === task) this.current.deltas.push(message)
 		})
 		task.on("taskModeSwitched", (mode) => {
-			if (this.current?.task === task) void this.showMode(mode)
+			if (this.current?.task !== task) return
+			void this.showMode(mode).catch((error: unknown) =>
+				this.host.logger.error("Saving the switched mode failed", { error: String(error) }),
+			)
 		})
 		return task
 	}
