@@ -148,6 +148,12 @@ export class Controller {
 		return this.current?.task
 	}
 
+	/** The task on screen and the parents waiting for it, root first; empty without a task. */
+	currentTaskStack(): string[] {
+		const task = this.current?.task
+		return task === undefined ? [] : this.subtasks.stackOf(task.taskId)
+	}
+
 	/** Where a governed workspace's agent trace is (seed 004); it may not exist yet. */
 	get agentTraceFile(): string {
 		return path.join(this.host.workspaceRoot, orchestrationFiles.trace)
@@ -275,7 +281,7 @@ export class Controller {
 				clineMessages: [...task.messages],
 				currentTaskId: task.taskId,
 				currentTaskItem: this.store.get(task.taskId),
-				taskStack: this.subtasks.stackOf(task.taskId),
+				taskStack: this.currentTaskStack(),
 				seq: this.current?.deltas.lastSeq ?? 0,
 			}),
 		})

@@ -235,6 +235,8 @@ export class SubtaskStack implements TaskSubtasks {
 			parent.emit("taskUnpaused")
 			return { childTaskId: childId, text: notes.notStarted(error), isError: true }
 		}
+		// On screen first, so a listener asking for the stack hears it with the child.
+		await this.host.show(child)
 		// Seed 002: taskPaused (parent) -> taskSpawned -> taskCreated (child) -> the child's life.
 		events.emit(CairnEventName.TaskSpawned, parent.taskId, childId)
 		events.emit(CairnEventName.TaskCreated, childId)
@@ -244,7 +246,7 @@ export class SubtaskStack implements TaskSubtasks {
 			else this.pending.get(childId)?.child?.cancel()
 		}
 		signal.addEventListener("abort", onAbort, { once: true })
-		await this.host.show(child)
+		if (signal.aborted) onAbort()
 		this.host.announce(childId)
 		this.host.run(child, child.startTask(request.message))
 		const ended = await outcome.finally(() => signal.removeEventListener("abort", onAbort))
