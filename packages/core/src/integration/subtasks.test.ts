@@ -38,7 +38,18 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 			provider: "anthropic",
 			settings: orchestrating,
 			scenario: [
-				delegate("code", "first job"),
+				{
+					toolCalls: [
+						{
+							name: "new_task",
+							arguments: {
+								mode: "code",
+								message: "first job",
+								todos: "- [ ] write\n- [ ] test",
+							},
+						},
+					],
+				},
 				complete("result one"),
 				delegate("ask", "second job"),
 				complete("result two"),
@@ -67,6 +78,7 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 			["third job", "debug", root?.taskId, "completed"],
 		])
 		expect(requestsOf(agent, "first job")).toHaveLength(1)
+		expect(children.at(-1)?.initialTodos).toBe("- [ ] write\n- [ ] test")
 		// The root's history answers each new_task with that child's result, in order.
 		const rootRequests = requestsOf(agent, "plan the work")
 		expect(rootRequests).toHaveLength(4)
@@ -171,6 +183,22 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 		expect(rowsOf(agent.client.messages, "completion_result")).toEqual(["parent done"])
 	})
 
+	it("rejected, nothing is started and the model is told", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { mode: "orchestrator" },
+			scenario: [delegate("code", "child job"), complete("understood")],
+		})
+		await agent.send({ type: "newTask", text: "delegate it" })
+		await agent.client.waitForAsk("tool")
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+		const [result] = toolResultsOf(requestsOf(agent, "delegate it").at(-1))
+		expect(result?.isError).toBe(true)
+		expect(result?.text).toMatch(/The user denied the subtask in code mode/)
+		expect(agent.controller.listHistory()).toHaveLength(1)
+	})
+
 	it("an unknown mode is an error listing the modes; nothing is started", async () => {
 		agent = await startAgent({
 			provider: "anthropic",
@@ -265,6 +293,40 @@ describe("a subtask that does not complete still returns to its parent", () => {
 		await agent.send({ type: "deleteTaskWithId", taskId: child })
 		await expectParentTold(parentId, /deleted/)
 		expect(agent.controller.historyItem(child)).toBeUndefined()
+	})
+})
+
+describe("a stack stopped by a restart", () => {
+	it("reopening the parent resumes the subtask first, then the parent with its result", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: orchestrating,
+			scenario: [
+				delegate("code", "child job"),
+				{ text: "Working on it, slowly and word by word", textChunks: 30, chunkDelayMs: 50 },
+				complete("child finished after the restart"),
+				complete("parent done"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "delegate it" })
+		const parent = agent.client.taskId ?? ""
+		await agent.client.waitFor(
+			(m) => m.taskId !== parent && m.messages.some((x) => x.say === "text" && x.partial),
+			"the child streaming",
+		)
+		const child = agent.client.taskId
+		await agent.restart()
+		expect(agent.controller.historyItem(parent)?.awaitingChild?.taskId).toBe(child)
+		await agent.send({ type: "showTaskWithId", taskId: parent })
+		expect(agent.client.taskId).toBe(child)
+		await agent.client.waitForAsk("resume_task")
+		await agent.press("primary")
+		await agent.client.waitFor((m) => m.taskId === parent, "the parent on screen again")
+		await agent.client.waitForAsk("completion_result")
+		expect(rowsOf(agent.client.messages, "subtask_result")).toEqual(["child finished after the restart"])
+		const last = requestsOf(agent, "delegate it").at(-1)
+		expectPairedToolUses(last)
+		expect(toolResultsOf(last)).toEqual([{ text: "child finished after the restart", isError: false }])
 	})
 })
 
