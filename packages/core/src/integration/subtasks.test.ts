@@ -154,6 +154,39 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 		expect(agent.controller.settingsStore.settings.mode).toBe("orchestrator")
 	})
 
+	it("nests: a subtask that delegates waits for its own subtask, and the stack has all three", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: orchestrating,
+			scenario: [
+				delegate("orchestrator", "middle job"),
+				delegate("code", "leaf job"),
+				complete("leaf result"),
+				complete("middle result"),
+				complete("root done"),
+			],
+		})
+		const stacks: string[][] = []
+		agent.controller.attach((m) => {
+			if (m.type === "state" && m.state.taskStack.length > 0) stacks.push(m.state.taskStack)
+		})
+		await agent.send({ type: "newTask", text: "delegate twice" })
+		const root = agent.client.taskId ?? ""
+		await agent.client.waitFor(
+			(m) => m.taskId === root && m.messages.at(-1)?.ask === "completion_result",
+			"the root's completion",
+		)
+		const middle = agent.controller.listHistory().find((i) => i.task === "middle job")
+		const leaf = agent.controller.listHistory().find((i) => i.task === "leaf job")
+		expect(leaf?.parentTaskId).toBe(middle?.id)
+		expect(leaf?.rootTaskId).toBe(root)
+		expect(stacks).toContainEqual([root, middle?.id, leaf?.id])
+		expect(rowsOf(agent.client.messages, "subtask_result")).toEqual(["middle result"])
+		expect(toolResultsOf(requestsOf(agent, "middle job").at(-1))).toEqual([
+			{ text: "leaf result", isError: false },
+		])
+	})
+
 	it("skips the calls that follow new_task in the same message with an error", async () => {
 		agent = await startAgent({
 			provider: "anthropic",

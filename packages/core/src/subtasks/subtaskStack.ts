@@ -247,6 +247,7 @@ export class SubtaskStack implements TaskSubtasks {
 		}
 		signal.addEventListener("abort", onAbort, { once: true })
 		if (signal.aborted) onAbort()
+		this.host.announce(parent.taskId)
 		this.host.announce(childId)
 		this.host.run(child, child.startTask(request.message))
 		const ended = await outcome.finally(() => signal.removeEventListener("abort", onAbort))
@@ -312,12 +313,15 @@ export class SubtaskStack implements TaskSubtasks {
 
 	/** The parent waits no more. A failed save only costs a resume that asks again; it never stops the return. */
 	private async saveReturned(parentId: string): Promise<void> {
-		await this.host.store.saveMetadata(parentId, { awaitingChild: null }).catch((error: unknown) =>
-			this.host.logger.warn("Saving that a parent's subtask returned failed", {
-				parentTaskId: parentId,
-				error: String(error),
-			}),
-		)
+		await this.host.store
+			.saveMetadata(parentId, { awaitingChild: null })
+			.then(() => this.host.announce(parentId))
+			.catch((error: unknown) =>
+				this.host.logger.warn("Saving that a parent's subtask returned failed", {
+					parentTaskId: parentId,
+					error: String(error),
+				}),
+			)
 	}
 
 	private parentWaitingFor(taskId: string): string | undefined {
