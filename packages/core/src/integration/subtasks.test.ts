@@ -1,3 +1,5 @@
+import { rename } from "node:fs/promises"
+import path from "node:path"
 import type { RecordedRequest } from "@cairn/model-server"
 import type { ClineMessage } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
@@ -326,6 +328,37 @@ describe("a subtask that does not complete still returns to its parent", () => {
 		await agent.send({ type: "deleteTaskWithId", taskId: child })
 		await expectParentTold(parentId, /deleted/)
 		expect(agent.controller.historyItem(child)).toBeUndefined()
+	})
+
+	it("stopped because it cannot be saved: the parent is told why and goes on", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: orchestrating,
+			scenario: [
+				delegate("code", "child job"),
+				{
+					...slowChild,
+					toolCalls: [
+						{
+							name: "ask_followup_question",
+							arguments: { question: "Which?", follow_up: [{ text: "A" }] },
+						},
+					],
+				},
+				complete("parent went on"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "delegate it" })
+		parentId = agent.client.taskId
+		await agent.client.waitFor(
+			(m) => m.taskId !== parentId && m.messages.some((x) => x.say === "text" && x.partial),
+			"the child streaming",
+		)
+		const child = agent.client.taskId ?? ""
+		// The child's folder goes away under it: its next metadata save (the request's cost) fails.
+		const tasks = path.join(agent.controller.host.storageDir, "tasks")
+		await rename(path.join(tasks, child), path.join(tasks, `${child}-moved`))
+		await expectParentTold(parentId, /stopped before it finished: Cairn could not save/)
 	})
 })
 
