@@ -330,6 +330,21 @@ describe("a subtask that does not complete still returns to its parent", () => {
 		expect(agent.controller.historyItem(child)).toBeUndefined()
 	})
 
+	it("cancelling the waiting parent cancels the child; both offer to resume, the child first", async () => {
+		;({ agent, parent: parentId } = await startWithChildStreaming())
+		const child = agent.client.taskId ?? ""
+		await agent.send({ type: "showTaskWithId", taskId: parentId ?? "" })
+		expect(agent.client.taskId).toBe(parentId)
+		await agent.send({ type: "cancelTask" })
+		await agent.send({ type: "showTaskWithId", taskId: child })
+		await agent.client.waitForAsk("resume_task")
+		await agent.send({ type: "askResponse", askResponse: "noButtonClicked" })
+		await agent.client.waitFor((m) => m.taskId === parentId, "the parent on screen again")
+		await agent.client.waitForAsk("resume_task")
+		await agent.press("primary")
+		await expectParentTold(parentId, /cancelled by the user/)
+	})
+
 	it("stopped because it cannot be saved: the parent is told why and goes on", async () => {
 		agent = await startAgent({
 			provider: "anthropic",
