@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { createWorld, jsonLines, runCli, type CliWorld } from "./support/cliProcess.js"
+import { createWorld, jsonLines, runCli, spawnCli, type CliWorld } from "./support/cliProcess.js"
 import { complete } from "./support/scenarios.js"
 
 let world: CliWorld | undefined
@@ -52,6 +52,50 @@ describe("subtasks in a headless run", () => {
 			type: "result",
 			success: true,
 			result: "Both delegated and done.",
+			taskId: root,
+		})
+	})
+
+	it("SIGINT in a subtask, then -c: the subtask resumes, returns to its parent, and the stack completes", async () => {
+		world = await createWorld({
+			scenario: [
+				delegate("code", "child job"),
+				{
+					text: "Working on the child job, slowly, word after word.",
+					textChunks: 40,
+					chunkDelayMs: 60,
+				},
+				complete("child result"),
+				complete("Parent done after the child."),
+			],
+		})
+		const first = spawnCli(world, [
+			...world.providerArgs,
+			"--mode",
+			"orchestrator",
+			"-y",
+			"--output-format",
+			"stream-json",
+			"delegate one job",
+		])
+		await first.waitForLine((l) => l.subtype === "subtask_started", "the subtask")
+		await first.waitForLine((l) => l.type === "assistant" && l.done === false, "the subtask streaming")
+		first.child.kill("SIGINT")
+		const interrupted = await first.exited
+		expect(interrupted.code).toBe(130)
+		const root = jsonLines(interrupted.stdout).find((l) => l.subtype === "task_started")?.taskId
+
+		const resumed = await runCli(world, ["-c", "-y", "--output-format", "stream-json"])
+		expect(resumed.stderr).not.toMatch(/error/i)
+		expect(resumed.code).toBe(0)
+		const lines = jsonLines(resumed.stdout)
+		expect(lines).toContainEqual(
+			expect.objectContaining({ type: "system", subtype: "subtask_returned", parentTaskId: root }),
+		)
+		expect(lines.at(-1)).toMatchObject({
+			type: "result",
+			success: true,
+			result: "Parent done after the child.",
 			taskId: root,
 		})
 	})
