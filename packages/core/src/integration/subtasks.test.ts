@@ -345,6 +345,46 @@ describe("a subtask that does not complete still returns to its parent", () => {
 		await expectParentTold(parentId, /cancelled by the user/)
 	})
 
+	it("a subtask rewound (its first message edited) runs again and still returns to its parent", async () => {
+		const question = {
+			toolCalls: [
+				{
+					name: "ask_followup_question",
+					arguments: { question: "Which?", follow_up: [{ text: "A" }] },
+				},
+			],
+		}
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: orchestrating,
+			scenario: [
+				delegate("code", "child job"),
+				question,
+				complete("edited child done"),
+				complete("parent done"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "delegate it" })
+		parentId = agent.client.taskId
+		await agent.client.waitFor(
+			(m) => m.taskId !== parentId && m.messages.at(-1)?.ask === "followup",
+			"the child's question",
+		)
+		const child = agent.client.taskId
+		const first = agent.client.messages[0]
+		await agent.send({
+			type: "editMessage",
+			ts: first?.ts ?? 0,
+			text: "child job, edited",
+			restoreFiles: false,
+		})
+		await agent.client.waitFor((m) => m.taskId === parentId, "the parent on screen again")
+		await agent.client.waitForAsk("completion_result")
+		expect(agent.client.says("subtask_result").map((m) => m.text)).toEqual(["edited child done"])
+		expect(requestsOf(agent, "child job, edited")).toHaveLength(1)
+		expect(agent.controller.historyItem(child ?? "")?.parentTaskId).toBe(parentId)
+	})
+
 	it("stopped because it cannot be saved: the parent is told why and goes on", async () => {
 		agent = await startAgent({
 			provider: "anthropic",
