@@ -408,9 +408,10 @@ export class Controller {
 				})
 			this.subtasks.adoptStored(taskId)
 			// A subtask that finished just before a restart is not resumed: its parent is.
-			if (await this.subtasks.returnIfCompleted({ taskId, messages: loaded.messages })) {
+			const parent = await this.subtasks.returnIfCompleted({ taskId, messages: loaded.messages })
+			if (parent !== undefined) {
 				await this.writers.abandon(taskId)
-				return this.current?.task as Task
+				return parent
 			}
 			task = await this.createTask({
 				mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,

@@ -189,6 +189,33 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 		])
 	})
 
+	it("a middle subtask deleted while its own subtask runs: the root is told, goes on, and the leaf stops", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: orchestrating,
+			scenario: [
+				delegate("orchestrator", "middle job"),
+				delegate("code", "leaf job"),
+				{ text: "Working on the leaf, slowly and word by word", textChunks: 30, chunkDelayMs: 50 },
+				complete("root done"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "delegate twice" })
+		const root = agent.client.taskId ?? ""
+		await agent.client.waitFor(
+			(m) => m.messages.some((x) => x.say === "text" && x.partial),
+			"the leaf streaming",
+		)
+		const middle = agent.controller.listHistory().find((i) => i.task === "middle job")?.id ?? ""
+		await agent.send({ type: "deleteTaskWithId", taskId: middle })
+		await agent.client.waitFor((m) => m.taskId === root, "the root on screen again")
+		await agent.client.waitForAsk("completion_result")
+		expect(rowsOf(agent.client.messages, "subtask_result")).toEqual([expect.stringMatching(/deleted/)])
+		const leaf = agent.controller.listHistory().find((i) => i.task === "leaf job")
+		expect(leaf?.status).not.toBe("completed")
+		expect(agent.controller.currentTaskStack()).toEqual([root])
+	})
+
 	it("skips the calls that follow new_task in the same message with an error", async () => {
 		agent = await startAgent({
 			provider: "anthropic",

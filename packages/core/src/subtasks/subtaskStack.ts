@@ -140,15 +140,14 @@ export class SubtaskStack implements TaskSubtasks {
 
 	/**
 	 * A stored subtask read back complete (it finished just before a restart): it is not resumed,
-	 * its parent is, with its result. False when `task` is no such subtask.
+	 * its parent is, with its result; returns the parent. Undefined when `task` is no such subtask.
 	 */
-	async returnIfCompleted(task: Pick<Task, "taskId" | "messages">): Promise<boolean> {
+	async returnIfCompleted(task: Pick<Task, "taskId" | "messages">): Promise<Task | undefined> {
 		const entry = this.pending.get(task.taskId)
 		if (entry === undefined || entry.waiting !== undefined || !endedWithCompletion(task.messages))
-			return false
+			return undefined
 		this.pending.delete(task.taskId)
-		await this.returnToStored(entry.parentId, entry.toolUseId, completionOf(task))
-		return true
+		return this.returnToStored(entry.parentId, entry.toolUseId, completionOf(task))
 	}
 
 	/** The Controller runs `task`'s loop; a subtask's end goes back to its parent. */
@@ -167,21 +166,26 @@ export class SubtaskStack implements TaskSubtasks {
 	ending(taskId: string, ending: SubtaskEnding): void {
 		const entry = this.pending.get(taskId)
 		if (ending.kind === "stop" || entry === undefined) {
-			if (entry !== undefined || this.waitingParent(taskId) !== undefined) this.stop(taskId)
+			if (entry !== undefined || this.waitingParent(taskId) !== undefined) this.stop(taskId, "whole")
 			return
 		}
 		entry.ending = ending
 	}
 
-	/** Stops every task of `taskId`'s stack in this process; their links stay on disk for a resume. */
-	private stop(taskId: string): void {
+	/**
+	 * Stops the tasks of `taskId`'s stack in this process (the whole stack, or only the subtasks
+	 * below it); their links stay on disk for a resume. `taskId` itself is the caller's to end.
+	 */
+	private stop(taskId: string, extent: "whole" | "below"): void {
 		const stack = new Set<Pending>()
 		const visit = (id: string) => {
 			for (const entry of this.pending.values()) {
-				if (stack.has(entry) || (entry.childId !== id && entry.parentId !== id)) continue
+				const below = entry.parentId === id
+				const above = extent === "whole" && entry.childId === id
+				if (stack.has(entry) || (!below && !above)) continue
 				stack.add(entry)
 				visit(entry.childId)
-				visit(entry.parentId)
+				if (extent === "whole") visit(entry.parentId)
 			}
 		}
 		visit(taskId)
@@ -242,7 +246,7 @@ export class SubtaskStack implements TaskSubtasks {
 		events.emit(CairnEventName.TaskCreated, childId)
 		const onAbort = () => {
 			// The parent cancelled: the child stops too and offers to resume; abandoned: the stack stops.
-			if (parent.state === "abandoned") this.ending(childId, stopStack)
+			if (parent.state === "abandoned") this.stop(parent.taskId, "below")
 			else this.pending.get(childId)?.child?.cancel()
 		}
 		signal.addEventListener("abort", onAbort, { once: true })
@@ -305,10 +309,11 @@ export class SubtaskStack implements TaskSubtasks {
 	}
 
 	/** Opens a parent from disk (after a restart) answering its waiting new_task call with `outcome`. */
-	async returnToStored(parentId: string, toolUseId: string, outcome: SubtaskOutcome): Promise<void> {
+	async returnToStored(parentId: string, toolUseId: string, outcome: SubtaskOutcome): Promise<Task> {
 		const parent = await this.host.open(parentId, { subtaskReturned: { toolUseId, outcome } })
 		await this.saveReturned(parentId)
 		parent.emit("taskUnpaused")
+		return parent
 	}
 
 	/** The parent waits no more. A failed save only costs a resume that asks again; it never stops the return. */
