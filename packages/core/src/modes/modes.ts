@@ -78,11 +78,32 @@ export const builtInModes: readonly Mode[] = [
 			{ group: "browser" },
 		],
 	},
+	{
+		slug: "orchestrator",
+		name: "Orchestrator",
+		roleDefinition:
+			"You are Cairn, a strategic workflow orchestrator. You break a complex job into well-scoped subtasks and delegate each, with new_task, to the mode best suited to it, passing everything the subtask needs to know (it sees nothing of this conversation). You do not read or change files yourself: you plan, delegate, wait for each result, and build on it.",
+		whenToUse: "Multi-step projects that span several modes (e.g. design, then implement, then debug).",
+		groups: [{ group: "modes" }],
+	},
 ]
 
 /** The mode with this slug; an unknown slug (an old setting) falls back to Code rather than failing. */
 export function modeFor(slug: string): Mode {
 	return builtInModes.find((mode) => mode.slug === slug) ?? (builtInModes[0] as Mode)
+}
+
+/**
+ * Whether the agent may name `slug` (switch_mode, new_task). The one place that says which modes
+ * exist for the model; the custom-modes catalog is looked up here when it comes.
+ */
+export function isKnownMode(slug: string): boolean {
+	return builtInModes.some((mode) => mode.slug === slug)
+}
+
+/** The slugs the agent may name, for its error messages. */
+export function knownModeSlugs(): string[] {
+	return builtInModes.map((mode) => mode.slug)
 }
 
 export function groupOf(mode: Mode, group: ToolGroup): GroupEntry | undefined {

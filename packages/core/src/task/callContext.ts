@@ -23,6 +23,8 @@ import type {
 	ApprovalRequest,
 	IntentActivation,
 	PersonFeedback,
+	SubtaskSpawner,
+	TaskModeControl,
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
@@ -57,6 +59,8 @@ export interface CallEnvironment {
 	/** The current mode's limit on the files the edit tools may change. */
 	editRestriction?: EditRestriction
 	todos?: TodoListKeeper
+	taskMode?: TaskModeControl
+	subtasks?: SubtaskSpawner
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -73,6 +77,7 @@ function askFor(
 	switch (request.kind) {
 		case "read":
 		case "write":
+		case "mode":
 			return { ask: "tool", text: JSON.stringify(request.row) }
 		case "execute":
 			return {
@@ -91,6 +96,7 @@ function autoApprovedRow(request: ApprovalRequest): {
 	switch (request.kind) {
 		case "read":
 		case "write":
+		case "mode":
 			return { say: "tool", text: JSON.stringify(request.row) }
 		case "execute":
 			return {
@@ -149,8 +155,8 @@ export function createCallContext(env: CallEnvironment): {
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
 		const outcome = await decide(request)
-		// Reads change nothing; edits, commands and MCP calls may change any file.
-		if (outcome.approved && request.kind !== "read") await env.beforeChange?.()
+		// Reads and mode changes change no file; edits, commands and MCP calls may change any.
+		if (outcome.approved && request.kind !== "read" && request.kind !== "mode") await env.beforeChange?.()
 		return outcome
 	}
 
@@ -294,6 +300,8 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.fileContext && { fileContext: env.fileContext }),
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
 		...(env.todos && { todos: env.todos }),
+		...(env.taskMode && { taskMode: env.taskMode }),
+		...(env.subtasks && { subtasks: env.subtasks }),
 	}
 	return { context, approval, person }
 }

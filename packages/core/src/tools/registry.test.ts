@@ -18,6 +18,8 @@ const expectedRequired: Record<string, string[]> = {
 	attempt_completion: ["result"],
 	update_todo_list: ["todos"],
 	select_active_intent: ["intent_id"],
+	switch_mode: ["mode_slug"],
+	new_task: ["mode", "message"],
 }
 
 /** The JSON after "Example:" / "Regex example:" in a description. */
