@@ -49,6 +49,7 @@ function applySnapshot(state: ExtensionState): void {
 		messages: state.clineMessages,
 		taskId: state.currentTaskId,
 		currentTaskItem: state.currentTaskItem,
+		taskStack: state.taskStack,
 		seq: state.seq,
 		taskHistory: newestFirst([...state.taskHistory]),
 		settings: state.settings,

@@ -5,7 +5,8 @@ import { useWebviewStore, type WebviewStore } from "./store"
 /** seed 001's controls for the current transcript, from the one implementation in @cairn/types. */
 export function useChatControls(): ChatControls {
 	const messages = useWebviewStore((s) => s.messages)
-	const isSubtask = useWebviewStore((s) => s.currentTaskItem?.parentTaskId !== undefined)
+	// Ending the task returns to a parent only while one waits for it.
+	const isSubtask = useWebviewStore((s) => s.taskStack.length > 1)
 	return useMemo(() => chatControls(messages, { isSubtask }), [messages, isSubtask])
 }
 

@@ -37,6 +37,8 @@ export interface WebviewStore {
 	messages: ClineMessage[]
 	taskId?: string
 	currentTaskItem?: HistoryItem
+	/** Task ids from the root to the one on screen: longer than one while a subtask's parent waits for it. */
+	taskStack: string[]
 	/** The last delta of the current task applied (or contained in the last snapshot). */
 	seq: number
 	/** Newest first. */
@@ -78,6 +80,7 @@ export function initialStoreState(): WebviewStore {
 	const settings = defaultSettings()
 	return {
 		messages: [],
+		taskStack: [],
 		seq: 0,
 		taskHistory: [],
 		settings,

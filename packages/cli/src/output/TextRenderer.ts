@@ -124,6 +124,10 @@ export class TextRenderer implements Renderer {
 					this.context({ kind: "failed", error: event.error })
 				} else if (event.subtype === "context_truncated") {
 					this.context({ kind: "truncated", ...(event.text !== undefined && { text: event.text }) })
+				} else if (event.subtype === "subtask_started") {
+					this.line(style.dim(`↳ Subtask ${event.taskId} started; its parent waits for its result`))
+				} else if (event.subtype === "subtask_returned") {
+					this.line(style.dim(`↩ Subtask ${event.taskId} returned to task ${event.parentTaskId}`))
 				} else if (event.subtype === "task_resumed") {
 					this.line(
 						style.dim(`Continuing task ${event.taskId}: ${event.task.split("\n")[0] ?? ""}`),

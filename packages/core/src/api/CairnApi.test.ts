@@ -42,6 +42,30 @@ const offeredTools = (request: RecordedRequest | undefined): string[] =>
 	)
 
 describe("the API object", () => {
+	it("reports a subtask: spawned with both ids, the stack while it runs, the parent unpaused after it", async () => {
+		harness = await startApi({
+			provider: "openai",
+			settings: { mode: "orchestrator", autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				call("new_task", { mode: "code", message: "child job" }),
+				done("child"),
+				done("parent"),
+			],
+		})
+		const { api } = harness
+		const stacks: string[][] = []
+		api.on("taskSpawned", () => void api.getCurrentTaskStack().then((stack) => stacks.push(stack)))
+		const spawned = next(api, "taskSpawned")
+		const parentId = await api.startNewTask({ text: "delegate" })
+		const [parent, child] = await spawned
+		expect(parent).toBe(parentId)
+		const [unpaused] = await next(api, "taskUnpaused", (id) => id === parentId)
+		expect(unpaused).toBe(parentId)
+		await next(api, "taskCompleted", (id) => id === parentId)
+		expect(stacks).toEqual([[parentId, child]])
+		expect(await api.getCurrentTaskStack()).toEqual([parentId])
+	})
+
 	it("takes listeners before the agent is loaded, loads it on the first call, and they hear the task", async () => {
 		harness = await startApi({ provider: "openai", scenario: [done()] })
 		const { api } = harness

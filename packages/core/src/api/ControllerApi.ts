@@ -179,8 +179,7 @@ export class ControllerApi {
 	}
 
 	getCurrentTaskStack(): string[] {
-		const task = this.controller.currentTask
-		return task === undefined ? [] : [task.taskId]
+		return this.controller.currentTaskStack()
 	}
 
 	/** A copy: changing it changes nothing (setConfiguration does). */

@@ -45,14 +45,17 @@ const toolAsking: Record<ApprovalRequest["kind"], string> = {
 	write: "apply_diff",
 	execute: "execute_command",
 	mcp: "access_mcp_resource",
+	mode: "switch_mode",
 }
+const modeSwitch: ApprovalRequest = { kind: "mode", row: { tool: "switchMode", mode: "code" } }
+const subtask: ApprovalRequest = { kind: "mode", row: { tool: "newTask", mode: "code", content: "x" } }
 /** A request as the core tool of its kind makes it. */
 const decide = async (s: CairnSettings, request: ApprovalRequest, usage: AutoApprovalUsage) =>
 	decideAutoApproval(s, request, usage, toolAsking[request.kind], await place())
 
 describe("decideAutoApproval", () => {
 	it("asks for everything by default", async () => {
-		for (const request of [read(), write(), run("ls"), mcp(false)]) {
+		for (const request of [read(), write(), run("ls"), mcp(false), modeSwitch, subtask]) {
 			expect(await decide(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
 		}
 	})
@@ -72,6 +75,18 @@ describe("decideAutoApproval", () => {
 		expect(
 			(await decide(settings({ autoApproval: { enabled: true } }), mcp(false), fresh)).decision,
 		).toBe("ask")
+	})
+
+	it("mode switches and subtasks each have their own switch (under the master switch)", async () => {
+		const switches = settings({ autoApproval: { enabled: true, alwaysAllowModeSwitch: true } })
+		expect((await decide(switches, modeSwitch, fresh)).decision).toBe("auto")
+		expect((await decide(switches, subtask, fresh)).decision).toBe("ask")
+		const spawns = settings({ autoApproval: { enabled: true, alwaysAllowSubtasks: true } })
+		expect((await decide(spawns, subtask, fresh)).decision).toBe("auto")
+		expect((await decide(spawns, modeSwitch, fresh)).decision).toBe("ask")
+		const off = settings({ autoApproval: { alwaysAllowModeSwitch: true, alwaysAllowSubtasks: true } })
+		expect((await decide(off, modeSwitch, fresh)).decision).toBe("ask")
+		expect((await decide(off, subtask, fresh)).decision).toBe("ask")
 	})
 
 	it("a tool always allowed still counts toward the auto-approval limits", async () => {

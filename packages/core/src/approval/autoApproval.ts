@@ -73,6 +73,10 @@ async function allowedBySettings(
 		}
 		case "mcp":
 			return auto.mcp ? { decision: "auto" } : { decision: "ask" }
+		case "mode":
+			return (request.row.tool === "newTask" ? auto.alwaysAllowSubtasks : auto.alwaysAllowModeSwitch)
+				? { decision: "auto" }
+				: { decision: "ask" }
 	}
 }
 

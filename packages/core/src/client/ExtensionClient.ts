@@ -19,7 +19,13 @@ export interface ExtensionClientEvents {
 	message: [{ message: ClineMessage }]
 	/** A `state` snapshot replaced the transcript (launch, task switch, reset, gap repair). */
 	snapshot: [
-		{ taskId: string | undefined; previousTaskId: string | undefined; messages: readonly ClineMessage[] },
+		{
+			taskId: string | undefined
+			previousTaskId: string | undefined
+			messages: readonly ClineMessage[]
+			/** From the root to the current task: a subtask's parents come first. */
+			taskStack: readonly string[]
+		},
 	]
 	/** A new ask is waiting (emitted once per ask). */
 	waitingForInput: [{ ask: ClineAsk; message: ClineMessage; state: AgentStateInfo }]
@@ -101,6 +107,7 @@ export class ExtensionClient extends EventEmitter<ExtensionClientEvents> {
 				taskId: state.taskId,
 				previousTaskId: result.snapshot.previousTaskId,
 				messages: state.messages,
+				taskStack: state.taskStack,
 			})
 		}
 		for (const updated of result.updated) this.emit("message", { message: updated })

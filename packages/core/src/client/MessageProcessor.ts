@@ -43,6 +43,7 @@ export class MessageProcessor {
 					isInitialized: true,
 					currentMode: state.mode,
 					taskId: state.currentTaskId,
+					taskStack: state.taskStack,
 					seq: state.seq,
 					settings: state.settings,
 					taskHistory: state.taskHistory,

@@ -16,6 +16,8 @@ export interface StoreState {
 	isInitialized: boolean
 	currentMode: string | undefined
 	taskId: string | undefined
+	/** The task stack from its root to the current task (a subtask's parents before it). */
+	taskStack: readonly string[]
 	/** The `seq` of the last delta applied; a gap means one was missed. */
 	seq: number
 	settings: CairnSettings | undefined
@@ -34,6 +36,7 @@ export class StateStore {
 		isInitialized: false,
 		currentMode: undefined,
 		taskId: undefined,
+		taskStack: [],
 		seq: 0,
 		settings: undefined,
 		taskHistory: [],

@@ -26,6 +26,7 @@ import { TaskLockedError } from "../persistence/taskLock.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
 import { TaskStore } from "../persistence/taskStore.js"
 import { Task, type ResumeOptions } from "../task/Task.js"
+import { deletedSubtask, stopStack, SubtaskStack, type SubtaskEnding } from "../subtasks/subtaskStack.js"
 import { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import { checkpointRows } from "./checkpointRows.js"
@@ -91,6 +92,7 @@ export class Controller {
 	private editorSettingsWatch: { dispose(): void } | undefined
 	private mcp: { hub: McpHub; tools: McpToolSource } | undefined
 	private modeCatalog: ModeCatalog | undefined
+	private readonly subtasks: SubtaskStack
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -104,6 +106,40 @@ export class Controller {
 			new IsolatedEmitter((event, error) =>
 				options.host.logger.error(`A listener of "${event}" threw`, { error: String(error) }),
 			)
+		this.subtasks = this.subtaskStack()
+	}
+
+	/** The task stack, with the Controller's tasks, store and chat. */
+	private subtaskStack(): SubtaskStack {
+		const store = () => this.store
+		return new SubtaskStack({
+			get store() {
+				return store()
+			},
+			events: this.events,
+			logger: this.host.logger,
+			workspace: this.host.workspaceRoot,
+			newTask: (options) => this.createTask(options),
+			lock: (taskId) => this.writers.lock(taskId),
+			show: (task) => this.showLive(task),
+			run: (task, loop) => this.run(task, loop),
+			open: async (taskId, resume) => {
+				await this.writers.lock(taskId)
+				return this.openLocked(taskId, resume)
+			},
+			current: () => this.current?.task,
+			forget: (taskId) => {
+				this.live.delete(taskId)
+				if (this.current?.task.taskId !== taskId) return
+				this.current.deltas.flush()
+				this.current = undefined
+			},
+			announce: (taskId) => {
+				const item = this.store.get(taskId)
+				if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
+			},
+			reportError: (error) => this.broadcast({ type: "error", code: "failed", error }),
+		})
 	}
 
 	get host(): Host {
@@ -112,6 +148,12 @@ export class Controller {
 
 	get currentTask(): Task | undefined {
 		return this.current?.task
+	}
+
+	/** The task on screen and the parents waiting for it, root first; empty without a task. */
+	currentTaskStack(): string[] {
+		const task = this.current?.task
+		return task === undefined ? [] : this.subtasks.stackOf(task.taskId)
 	}
 
 	/** Where a governed workspace's agent trace is (seed 004); it may not exist yet. */
@@ -255,7 +297,7 @@ export class Controller {
 				clineMessages: [...task.messages],
 				currentTaskId: task.taskId,
 				currentTaskItem: this.store.get(task.taskId),
-				taskStack: [task.taskId],
+				taskStack: this.currentTaskStack(),
 				seq: this.current?.deltas.lastSeq ?? 0,
 			}),
 		})
@@ -287,10 +329,12 @@ export class Controller {
 	/**
 	 * Ends the current task (it stays in history) and shows the empty chat. Resolves once its
 	 * last writes are done and its lock released: from then on another process may open it.
+	 * `subtask` says what happens to its stack (see SubtaskEnding): by default it stops whole.
 	 */
-	clearTask(): Promise<void> {
+	clearTask(subtask: SubtaskEnding = stopStack): Promise<void> {
 		const current = this.current
 		if (current === undefined) return Promise.resolve()
+		this.subtasks.ending(current.task.taskId, subtask)
 		current.deltas.flush()
 		current.task.abandon()
 		this.live.delete(current.task.taskId)
@@ -311,9 +355,15 @@ export class Controller {
 			return true
 		}
 		if (this.store.get(taskId) === undefined) return false
+		// A stack cut short (a restart) goes on from its deepest unfinished subtask.
+		const target = this.subtasks.deepestOf(taskId)
+		if ("returnTo" in target) {
+			await this.subtasks.returnToStored(target.returnTo, target.toolUseId, target.returned)
+			return true
+		}
 		// Locked before it is read: another process writing it would make what is read stale at once.
-		await this.writers.lock(taskId)
-		await this.openLocked(taskId, {})
+		await this.writers.lock(target.open)
+		await this.openLocked(target.open, {})
 		return true
 	}
 
@@ -328,7 +378,7 @@ export class Controller {
 	): Promise<void> {
 		const stopped = this.current?.task
 		if (stopped?.taskId !== taskId) throw new Error("Only the task on screen can be changed.")
-		await this.clearTask()
+		await this.clearTask({ kind: "reopen" })
 		await this.writers.lock(taskId)
 		let resume: ResumeOptions = {}
 		let failure: unknown
@@ -364,7 +414,7 @@ export class Controller {
 	}
 
 	/** Reads a task this process holds the lock of and makes it current, going on as `resume` says. */
-	private async openLocked(taskId: string, resume: ResumeOptions): Promise<void> {
+	private async openLocked(taskId: string, resume: ResumeOptions): Promise<Task> {
 		let task: Task
 		try {
 			const loaded = await this.store.loadTask(taskId)
@@ -372,6 +422,13 @@ export class Controller {
 				this.host.logger.warn(`Task ${taskId} opened with damage repaired`, {
 					problem: JSON.stringify(problem),
 				})
+			this.subtasks.adoptStored(taskId)
+			// A subtask that finished just before a restart is not resumed: its parent is.
+			const parent = await this.subtasks.returnIfCompleted({ taskId, messages: loaded.messages })
+			if (parent !== undefined) {
+				await this.writers.abandon(taskId)
+				return parent
+			}
 			task = await this.createTask({
 				mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
 				taskId,
@@ -388,10 +445,13 @@ export class Controller {
 		}
 		await this.makeCurrent(task)
 		this.run(task, task.resumeFromHistory(resume))
+		return task
 	}
 
 	async deleteTask(taskId: string): Promise<boolean> {
-		if (this.current?.task.taskId === taskId) void this.clearTask()
+		// A deleted subtask's parent goes on without its result; a deleted parent stops its stack.
+		this.subtasks.ending(taskId, deletedSubtask)
+		if (this.current?.task.taskId === taskId) void this.clearTask(deletedSubtask)
 		this.live.get(taskId)?.abandon()
 		this.live.delete(taskId)
 		// The store deletes only under the task's lock, which its loop releases as it ends.
@@ -488,6 +548,8 @@ export class Controller {
 			taskId,
 			persistence,
 			...(options.saved && { saved: options.saved }),
+			subtasks: this.subtasks,
+			...(this.subtasks.isAwaited(taskId) && { returnsToParent: true }),
 			...(this.options.retryBaseDelayMs !== undefined && {
 				retryBaseDelayMs: this.options.retryBaseDelayMs,
 			}),
@@ -497,7 +559,29 @@ export class Controller {
 		task.on("message", ({ message }) => {
 			if (this.current?.task === task) this.current.deltas.push(message)
 		})
+		task.on("taskModeSwitched", (mode) => {
+			if (this.current?.task !== task) return
+			void this.showMode(mode).catch((error: unknown) =>
+				this.host.logger.error("Saving the switched mode failed", { error: String(error) }),
+			)
+		})
 		return task
+	}
+
+	/** The chat's mode follows the task on screen (a switch_mode, a subtask in its own mode). */
+	private async showMode(mode: string): Promise<void> {
+		if (this.settingsStore.settings.mode === mode) return
+		await this.settingsStore.update({ mode })
+		this.broadcast({ type: "modeChanged", mode })
+	}
+
+	/** Shows a task of this process (a subtask, or its parent again) without ending the one on screen. */
+	private async showLive(task: Task): Promise<void> {
+		this.current?.deltas.flush()
+		this.live.set(task.taskId, task)
+		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
+		await this.showMode(task.currentMode)
+		await this.postState()
 	}
 
 	/** The model that writes summaries; the task's own (undefined) when unset or unusable. */
@@ -540,6 +624,7 @@ export class Controller {
 
 	private run(task: Task, loop: Promise<void>): void {
 		this.writers.running(task.taskId, loop)
+		this.subtasks.watch(task, loop)
 		void loop.catch((error: unknown) => {
 			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
 			this.broadcast({
@@ -557,7 +642,13 @@ export class Controller {
 	 */
 	private stopUnsaved(taskId: string, stop: WriterStop): void {
 		const task = this.live.get(taskId)
-		if (this.current?.task.taskId === taskId) void this.clearTask()
+		// A subtask's parent goes on (told why); a parent's stack stops.
+		const ending: SubtaskEnding = {
+			kind: "return",
+			text: `The subtask was stopped before it finished: ${stop.error.message}`,
+		}
+		this.subtasks.ending(taskId, ending)
+		if (this.current?.task.taskId === taskId) void this.clearTask(ending)
 		task?.abandon()
 		this.live.delete(taskId)
 		this.host.logger.error("A task was stopped", { taskId, error: stop.error.message })

@@ -4,6 +4,7 @@ import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpo
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
+import { endedByPerson } from "../subtasks/subtaskStack.js"
 
 export type Handler<T extends WebviewMessageType> = (
 	controller: Controller,
@@ -41,7 +42,8 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		if (!accepted) controller.host.logger.debug("An answer arrived while no ask was waiting")
 	},
 	clearTask: async (controller) => {
-		const closed = controller.clearTask()
+		// A subtask on screen returns to its parent (which goes on); any other task ends with its stack.
+		const closed = controller.clearTask(endedByPerson)
 		await controller.postState()
 		await closed
 	},

@@ -1,38 +1,11 @@
 import type { RecordedRequest } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { expectPairedToolUses } from "../test-support/anthropicHistory.js"
 
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")
-
-interface AnthropicBlock {
-	type: string
-	id?: string
-	tool_use_id?: string
-}
-
-/** The Messages API rejects a history where a tool_use is not answered in the next user message. */
-function expectPairedToolUses(request: RecordedRequest | undefined): void {
-	const messages = (request?.body as { messages: { role: string; content: string | AnthropicBlock[] }[] })
-		.messages
-	for (let i = 0; i < messages.length; i++) {
-		const message = messages[i]
-		if (message?.role !== "assistant" || typeof message.content === "string") continue
-		const uses = message.content.filter((b) => b.type === "tool_use").map((b) => b.id)
-		const next = messages[i + 1]
-		const answered =
-			typeof next?.content === "string"
-				? []
-				: (next?.content ?? []).filter((b) => b.type === "tool_result").map((b) => b.tool_use_id)
-		expect(answered, `tool results after message ${i}`).toEqual(expect.arrayContaining(uses))
-	}
-	const roles = messages.map((m) => m.role)
-	expect(
-		roles.every((role, i) => i === 0 || role !== roles[i - 1]),
-		`alternating roles: ${roles.join(",")}`,
-	).toBe(true)
-}
 
 let agent: AgentHarness | undefined
 afterEach(async () => {

@@ -122,6 +122,24 @@ describe("a custom mode of .cairn/modes.yaml", () => {
 		expect(lastModes(a)?.problems).toEqual([])
 	})
 
+	it("switch_mode reaches it: the model may name a custom mode, and gets its tools from the next request", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { ".cairn/modes.yaml": reviewerFile },
+			// Architect has the modes group, so switch_mode is offered.
+			settings: { mode: "architect", autoApproval: { enabled: true, alwaysAllowModeSwitch: true } },
+			scenario: [{ toolCalls: [{ name: "switch_mode", arguments: { mode_slug: "reviewer" } }] }, done],
+		})
+		const a = agent
+		await a.send({ type: "newTask", text: "review it" })
+		await completed(a)
+		const [first, second] = chat(a)
+		expect(toolNamesOffered(first)).toContain("write_to_file")
+		expect(lastToolResult(second!)).toContain("Switched to reviewer mode.")
+		expect(toolNamesOffered(second)).not.toContain("write_to_file")
+		expect(systemText(second?.body)).toContain("You are in Reviewer mode (reviewer).")
+	})
+
 	it("a mode that remembers a model makes it the provider when picked", async () => {
 		agent = await startAgent({ provider: "anthropic", files: { ".cairn/modes.yaml": reviewerFile } })
 		const a = agent

@@ -10,3 +10,14 @@ export interface ModeLookup {
 
 /** Only the built-in modes (tests, and hosts without custom modes). */
 export const builtInModeLookup: ModeLookup = { mode: modeFor, all: () => builtInModes }
+
+/**
+ * Why the agent may not name `slug` (switch_mode, new_task), or undefined when it may: it names
+ * a mode there is now, custom ones included.
+ */
+export function unknownModeError(modes: ModeLookup, slug: string): string | undefined {
+	const slugs = modes.all().map((mode) => mode.slug)
+	return slugs.includes(slug)
+		? undefined
+		: `There is no mode "${slug}". The modes are: ${slugs.join(", ")}.`
+}

@@ -19,8 +19,14 @@ const mcpServers: ToolSource = {
 }
 
 describe("modes", () => {
-	it("there are four built-in modes, each saying when to use it", () => {
-		expect(builtInModes.map((mode) => mode.slug)).toEqual(["code", "architect", "ask", "debug"])
+	it("there are five built-in modes, each saying when to use it", () => {
+		expect(builtInModes.map((mode) => mode.slug)).toEqual([
+			"code",
+			"architect",
+			"ask",
+			"debug",
+			"orchestrator",
+		])
 		for (const mode of builtInModes) {
 			expect(mode.roleDefinition).not.toBe("")
 			expect(mode.whenToUse).not.toBe("")
@@ -47,6 +53,13 @@ describe("modes", () => {
 		expect(offers("ask", "attempt_completion")).toBe(true)
 		expect(offers("ask", "write_to_file")).toBe(false)
 		expect(offers("ask", "execute_command")).toBe(false)
+	})
+
+	it("Orchestrator only delegates: it may start subtasks and switch modes, not read, edit or run", () => {
+		expect(offers("orchestrator", "new_task")).toBe(true)
+		expect(offers("orchestrator", "switch_mode")).toBe(true)
+		for (const tool of ["read_file", "write_to_file", "execute_command", "use_mcp_tool"] as const)
+			expect(offers("orchestrator", tool)).toBe(false)
 	})
 
 	it("an unknown mode falls back to Code", () => {

@@ -9,13 +9,59 @@ import { TranscriptEvents } from "./TranscriptEvents.js"
  * rendered by one renderer (the CLI's stdout in its chosen format, or an IPC connection).
  */
 export class OutputManager {
-	readonly transcript: TranscriptEvents
+	private current: TranscriptEvents
+	/** The transcripts of the parents waiting for the subtask followed now, by task id. */
+	private readonly waitingParents = new Map<string, TranscriptEvents>()
 	private taskId: string | undefined
+	private taskStack: readonly string[] = []
 	private nextSnapshotIsHistory = false
 	private initialized = false
 
 	constructor(private readonly renderer: Renderer) {
-		this.transcript = new TranscriptEvents((event) => this.renderer.event(event))
+		this.current = this.newTranscript()
+	}
+
+	/** The transcript of the task followed now (a subtask's while it runs). */
+	get transcript(): TranscriptEvents {
+		return this.current
+	}
+
+	private newTranscript(): TranscriptEvents {
+		return new TranscriptEvents((event) => this.renderer.event(event))
+	}
+
+	/**
+	 * Follows a subtask (its parent's rows stay known, for when it returns) or a parent it
+	 * returned to (only its new rows are news). False when the switch is no move in a stack.
+	 */
+	private followStack(
+		taskId: string,
+		messages: readonly ClineMessage[],
+		taskStack: readonly string[],
+	): boolean {
+		const previous = this.taskId
+		const previousStack = this.taskStack
+		this.taskStack = taskStack
+		if (previous === undefined) return false
+		if (taskStack.at(-2) === previous) {
+			this.waitingParents.set(previous, this.current)
+			this.current = this.newTranscript()
+			this.taskId = taskId
+			this.event({ type: "system", subtype: "subtask_started", taskId, parentTaskId: previous })
+			for (const message of messages) this.current.upsert(message)
+			return true
+		}
+		if (!previousStack.includes(taskId)) return false
+		this.current.reset()
+		const parent = this.waitingParents.get(taskId)
+		this.waitingParents.delete(taskId)
+		this.current = parent ?? this.newTranscript()
+		this.taskId = taskId
+		this.event({ type: "system", subtype: "subtask_returned", taskId: previous, parentTaskId: taskId })
+		// A parent reopened from disk (a resumed stack): what it shows now is history.
+		if (parent === undefined) this.current.absorb(messages)
+		else for (const message of messages) this.current.upsert(message)
+		return true
 	}
 
 	/** Follows the client's transcript until the returned function is called. */
@@ -23,15 +69,19 @@ export class OutputManager {
 		const onSnapshot = ({
 			taskId,
 			messages,
+			taskStack,
 		}: {
 			taskId: string | undefined
 			messages: readonly ClineMessage[]
+			taskStack: readonly string[]
 		}) => {
 			if (taskId !== undefined && taskId === this.taskId) {
 				// A fresh snapshot of the same task (a gap was repaired): report only what is new.
 				for (const message of messages) this.transcript.upsert(message)
 				return
 			}
+			if (taskId !== undefined && this.followStack(taskId, messages, taskStack)) return
+			this.waitingParents.clear()
 			this.taskId = taskId
 			this.transcript.reset()
 			if (taskId === undefined) return

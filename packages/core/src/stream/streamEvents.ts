@@ -31,6 +31,10 @@ export type StreamEvent =
 			text?: string
 	  }
 	| { type: "system"; subtype: "mode_changed"; mode: string }
+	/** The task on screen started a subtask (new_task), which is followed from here on. */
+	| { type: "system"; subtype: "subtask_started"; taskId: string; parentTaskId: string }
+	/** The subtask ended and its result went back to its parent, which is followed again. */
+	| { type: "system"; subtype: "subtask_returned"; taskId: string; parentTaskId: string }
 	/** A tool hook's doing (seed 004): context it injected, a call it blocked, a failure, an intent that ended. */
 	| { type: "system"; subtype: "hook"; hook: ClineSayHook }
 	/** A prompt stream (stdin, IPC): this ask waits for an answer (with why -y did not approve it). */

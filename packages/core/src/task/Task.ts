@@ -28,6 +28,7 @@ import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { imageBlocks } from "../providers/imageBlocks.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
+import { returnedResultBlocks, type ReturnedSubtask, type TaskSubtasks } from "../subtasks/taskSubtasks.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
 import { TaskTodos } from "../todos/taskTodos.js"
@@ -68,6 +69,10 @@ export interface TaskOptions {
 	condensingProvider?: ModelProvider
 	/** Saves the workspace's files at the task's start and before each turn's first change. */
 	checkpoints?: TaskCheckpointer
+	/** Runs the subtasks this task starts (new_task); absent: it can start none. */
+	subtasks?: TaskSubtasks
+	/** A subtask: its completion goes straight back to its parent instead of waiting for feedback. */
+	returnsToParent?: boolean
 }
 
 /** How a task read back from disk goes on. */
@@ -76,6 +81,8 @@ export interface ResumeOptions {
 	continueWith?: { text: string; images?: string[] }
 	/** Run again from the task's first message (it was edited; the history was rewound to empty). */
 	fromFirstMessage?: boolean
+	/** Go on at once, answering the new_task call that waited for this subtask (after a restart). */
+	subtaskReturned?: ReturnedSubtask
 }
 
 /** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
@@ -258,6 +265,12 @@ export class Task extends EventEmitter<TaskEvents> {
 			return
 		}
 		this.firstTurn = false
+		if (options.subtaskReturned !== undefined) {
+			await this.initiateTaskLoop(
+				returnedResultBlocks(this.history, this.transcript, options.subtaskReturned),
+			)
+			return
+		}
 		const completed = endedWithCompletion(this.transcript.all)
 		this.interruptedAt = this.transcript.last?.ts ?? Date.now()
 		const next =
@@ -457,6 +470,10 @@ export class Task extends EventEmitter<TaskEvents> {
 				...(beforeChange && { beforeChange }),
 				...(editRestriction && { editRestriction }),
 				modes: this.modes,
+				taskMode: { current: this.mode, switchTo: (mode) => this.switchMode(mode) },
+				...(this.options.subtasks && {
+					subtasks: this.options.subtasks.forCall(this, use.id, this.abortController.signal),
+				}),
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {
@@ -512,6 +529,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			}
 			results.push(outcome.result)
 			if (outcome.rejected) skipReason = "the user rejected the previous tool call"
+			// Seed 004: new_task is isolated; what the model planned after it predates the subtask's result.
+			else if (use.name === "new_task")
+				skipReason = "new_task must be the last tool call of its message"
 		}
 		this.interruptedResults = []
 		return results
@@ -535,6 +555,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
 		// Shown its result, the task is complete; feedback below makes it run again.
 		this.status = "completed"
+		if (this.options.returnsToParent) return undefined
 		const answer = await this.asks.ask("completion_result", "")
 		if (answer.response !== "messageResponse" || !answer.text) return undefined
 		this.transcript.say("user_feedback", {

@@ -24,6 +24,8 @@ import type {
 	ApprovalRequest,
 	IntentActivation,
 	PersonFeedback,
+	SubtaskSpawner,
+	TaskModeControl,
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
@@ -60,6 +62,8 @@ export interface CallEnvironment {
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
 	todos?: TodoListKeeper
+	taskMode?: TaskModeControl
+	subtasks?: SubtaskSpawner
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -76,6 +80,7 @@ function askFor(
 	switch (request.kind) {
 		case "read":
 		case "write":
+		case "mode":
 			return { ask: "tool", text: JSON.stringify(request.row) }
 		case "execute":
 			return {
@@ -94,6 +99,7 @@ function autoApprovedRow(request: ApprovalRequest): {
 	switch (request.kind) {
 		case "read":
 		case "write":
+		case "mode":
 			return { say: "tool", text: JSON.stringify(request.row) }
 		case "execute":
 			return {
@@ -152,8 +158,8 @@ export function createCallContext(env: CallEnvironment): {
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
 		const outcome = await decide(request)
-		// Reads change nothing; edits, commands and MCP calls may change any file.
-		if (outcome.approved && request.kind !== "read") await env.beforeChange?.()
+		// Reads and mode changes change no file; edits, commands and MCP calls may change any.
+		if (outcome.approved && request.kind !== "read" && request.kind !== "mode") await env.beforeChange?.()
 		return outcome
 	}
 
@@ -299,6 +305,8 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
 		...(env.modes && { modes: env.modes }),
 		...(env.todos && { todos: env.todos }),
+		...(env.taskMode && { taskMode: env.taskMode }),
+		...(env.subtasks && { subtasks: env.subtasks }),
 	}
 	return { context, approval, person }
 }

@@ -19,6 +19,8 @@ const expectedRequired: Record<string, string[]> = {
 	update_todo_list: ["todos"],
 	select_active_intent: ["intent_id"],
 	fetch_instructions: ["task"],
+	switch_mode: ["mode_slug"],
+	new_task: ["mode", "message"],
 }
 
 /** The JSON after "Example:" / "Regex example:" in a description. */

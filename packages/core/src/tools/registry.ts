@@ -12,6 +12,8 @@ import { searchFilesTool } from "./searchFiles.js"
 import { selectActiveIntentTool } from "./selectActiveIntent.js"
 import { updateTodoListTool } from "./updateTodoList.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
+import { newTaskTool } from "../subtasks/newTaskTool.js"
+import { switchModeTool } from "../subtasks/switchModeTool.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { writeToFileTool } from "./writeToFile.js"
 
@@ -30,6 +32,8 @@ export const coreTools: readonly ToolDefinition[] = [
 	updateTodoListTool,
 	selectActiveIntentTool,
 	fetchInstructionsTool,
+	switchModeTool,
+	newTaskTool,
 ]
 
 export function findCoreTool(name: string): ToolDefinition | undefined {

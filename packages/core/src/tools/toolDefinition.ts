@@ -27,6 +27,10 @@ export type ApprovalRequest =
 	| { kind: "execute"; command: ClineAskCommand; folder: string }
 	/** `alwaysAllowed`: the server's config lets this tool run without asking (its `alwaysAllow`). */
 	| { kind: "mcp"; request: ClineAskUseMcpServer; alwaysAllowed: boolean }
+	/** The agent's own course: a mode switch (`switchMode` row) or a subtask (`newTask` row). */
+	| { kind: "mode"; row: ModeRequestRow }
+
+export type ModeRequestRow = Extract<ClineSayTool, { tool: "switchMode" | "newTask" }>
 
 export type ApprovalOutcome =
 	| {
@@ -83,6 +87,35 @@ export interface ToolContext {
 	readonly modes?: ModeLookup
 	/** The task's todo list; absent where a tool runs without a task. */
 	readonly todos?: TodoListKeeper
+	/** The task's mode, and switching it (switch_mode); absent where a tool runs without a task. */
+	readonly taskMode?: TaskModeControl
+	/** Runs a subtask and waits for its result (new_task); absent where no subtask can be started. */
+	readonly subtasks?: SubtaskSpawner
+}
+
+export interface TaskModeControl {
+	readonly current: string
+	switchTo(mode: string): void
+}
+
+/** What new_task asks for: the child's mode, its full instructions, and an optional checklist to start from. */
+export interface SubtaskRequest {
+	mode: string
+	message: string
+	/** A Markdown checklist (`- [ ] step` lines) the child's todo list starts from. */
+	todos?: string
+}
+
+/** How a subtask ended, as its parent's tool result: its result, or why it has none. */
+export interface SubtaskOutcome {
+	childTaskId: string
+	text: string
+	/** The child did not complete (cancelled, ended, failed): the parent is told as an error. */
+	isError: boolean
+}
+
+export interface SubtaskSpawner {
+	spawn(request: SubtaskRequest): Promise<SubtaskOutcome>
 }
 
 /** Lets `select_active_intent` make an intent the task's active one. */

@@ -21,7 +21,18 @@ export const historyItemSchema = z.object({
 	workspace: z.string().optional(),
 	mode: z.string().optional(),
 	status: taskStatusSchema.optional(),
+	/** Set on a subtask: the task that started it (new_task), and the first task of its stack. */
 	parentTaskId: z.string().optional(),
 	rootTaskId: z.string().optional(),
+	/**
+	 * The subtask this task waits for, and its new_task call (answered with the subtask's result);
+	 * null once the result came back. Kept on disk so a restart resumes the stack.
+	 */
+	awaitingChild: z
+		.object({ taskId: z.string().min(1), toolUseId: z.string().min(1) })
+		.nullable()
+		.optional(),
+	/** A subtask's starting checklist (new_task `todos`), as the parent wrote it. */
+	initialTodos: z.string().optional(),
 })
 export type HistoryItem = z.infer<typeof historyItemSchema>

@@ -13,6 +13,10 @@ export const autoApprovalSettingsSchema = z.object({
 	execute: z.boolean().default(false),
 	mcp: z.boolean().default(false),
 	followup: z.boolean().default(false),
+	/** The agent switches the task's mode (switch_mode) without asking. */
+	alwaysAllowModeSwitch: z.boolean().default(false),
+	/** The agent starts subtasks (new_task) without asking. */
+	alwaysAllowSubtasks: z.boolean().default(false),
 	/** How long a follow-up question waits before its first suggestion is taken. */
 	followupTimeoutMs: z.number().int().min(1000).default(60_000),
 	/** Auto-approved requests per task before a person must confirm; unset means no limit. */

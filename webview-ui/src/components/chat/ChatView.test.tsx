@@ -2,7 +2,7 @@ import { askControls, chatControls, clineAsks, type ClineAsk, type WebviewMessag
 import { fireEvent, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useWebviewStore } from "../../state/store"
-import { apiRequest, ask, finishedRequest, loadTask, say } from "../../test/fixtures"
+import { apiRequest, ask, finishedRequest, loadTask, say, taskId } from "../../test/fixtures"
 import { renderWithList } from "../../test/renderWithList"
 import { posted } from "../../test/setup"
 import { ChatView } from "./ChatView"
@@ -112,17 +112,7 @@ describe("ChatView buttons for every ask of seed 001", () => {
 	})
 
 	it("a cancelled subtask offers Resume or Return to parent (which ends it: clearTask)", () => {
-		loadTask(transcriptAt("resume_task"), {
-			currentTaskItem: {
-				id: "child",
-				ts: 1,
-				task: "t",
-				tokensIn: 0,
-				tokensOut: 0,
-				totalCost: 0,
-				parentTaskId: "p",
-			},
-		})
+		loadTask(transcriptAt("resume_task"), { taskStack: ["parent", taskId] })
 		renderWithList(<ChatView />)
 		expect(screen.queryByRole("button", { name: "Terminate" })).toBeNull()
 		fireEvent.click(screen.getByRole("button", { name: "Return to parent" }))
