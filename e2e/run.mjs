@@ -8,6 +8,7 @@ import { runMcpTests } from "./mcp.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
+import { runSubtaskTests } from "./subtasks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
 import { runTodoTests } from "./todos.e2e.mjs"
@@ -15,12 +16,12 @@ import { runWebviewTests } from "./webview.e2e.mjs"
 
 const started = Date.now()
 // A hard ceiling, so a wedged browser or server can never hang CI; well above what the whole
-// set takes on a busy 2-core machine (about 6 min).
+// set takes on a busy 2-core machine (about 5 min).
 const overall = setTimeout(() => {
-	console.error("e2e: gave up after 600 s")
+	console.error("e2e: gave up after 900 s")
 	console.log("e2e: 0 passed, 1 failed")
 	process.exit(1)
-}, 600_000)
+}, 900_000)
 overall.unref()
 
 if (!existsSync(vsixPath)) {
@@ -39,6 +40,7 @@ for (const suite of [
 	runTodoTests,
 	runMcpTests,
 	runModesTests,
+	runSubtaskTests,
 	runExtensionHostTests,
 ]) {
 	try {

@@ -85,6 +85,11 @@ export async function runSubtaskTests() {
 			await header().getByText(parentTask).waitFor({ timeout: 10_000 })
 			const child = stack().getByRole("button", { name: new RegExp(childMessage) })
 			await child.getByText("not finished").waitFor({ timeout: 10_000 })
+			// It waits under a row saying so, offering Cancel (of the stack), not Approve again.
+			await sidebar().getByText("Cairn started a subtask in code mode").waitFor({ timeout: 10_000 })
+			await sidebar().getByRole("button", { name: "Cancel" }).waitFor({ timeout: 10_000 })
+			if ((await sidebar().getByRole("button", { name: "Approve" }).count()) > 0)
+				throw new Error("the waiting parent offers Approve for a call already approved")
 			await screenshot("2-parent-waiting")
 			await child.click()
 			await header().getByText(childMessage).waitFor({ timeout: 10_000 })

@@ -352,6 +352,7 @@ export class Controller {
 		if (live !== undefined) {
 			this.current?.deltas.flush()
 			this.current = { task: live, deltas: new DeltaStream(taskId, (m) => this.broadcast(m)) }
+			await this.showMode(live.currentMode)
 			return true
 		}
 		if (this.store.get(taskId) === undefined) return false
@@ -619,6 +620,7 @@ export class Controller {
 		void this.clearTask()
 		this.live.set(task.taskId, task)
 		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
+		await this.showMode(task.currentMode)
 		await this.postState()
 	}
 

@@ -72,6 +72,8 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 			"result two",
 			"result three",
 		])
+		// Approved automatically, each delegation shows one row, not a second one for the wait.
+		expect(rowsOf(root?.messages ?? [], "tool").filter((t) => t?.includes('"newTask"'))).toHaveLength(3)
 		// Each child got exactly its instructions, in its mode, as a task of its own.
 		const children = agent.controller.listHistory().filter((item) => item.parentTaskId === root?.taskId)
 		expect(children.map((c) => [c.task, c.mode, c.rootTaskId, c.status]).reverse()).toEqual([
@@ -158,6 +160,49 @@ describe("new_task: the parent waits for its subtask and gets its result", () =>
 		await agent.client.waitFor((m) => m.taskId === parent, "the parent on screen again")
 		await agent.client.waitForAsk("completion_result")
 		expect(agent.controller.settingsStore.settings.mode).toBe("orchestrator")
+		// Approved by the person, the parent waits under a row saying it started the subtask: its
+		// answered question is not its last row, which would offer Approve again.
+		const rows = agent.client.messages
+		const asked = rows.findIndex((m) => m.type === "ask" && m.ask === "tool")
+		expect(rows[asked + 1]).toMatchObject({ type: "say", say: "tool" })
+		expect(JSON.parse(rows[asked + 1]?.text ?? "{}")).toEqual({
+			tool: "newTask",
+			mode: "code",
+			content: "child job",
+		})
+	})
+
+	it("the chat's mode follows the task on screen: the waiting parent's, then the subtask's again", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			settings: orchestrating,
+			scenario: [
+				delegate("ask", "child job"),
+				{
+					toolCalls: [
+						{
+							name: "ask_followup_question",
+							arguments: { question: "Which?", follow_up: [{ text: "A" }] },
+						},
+					],
+				},
+				complete("child result"),
+				complete("parent done"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "delegate it" })
+		const parent = agent.client.taskId ?? ""
+		await agent.client.waitForAsk("followup")
+		const child = agent.client.taskId ?? ""
+		expect(agent.controller.settingsStore.settings.mode).toBe("ask")
+		await agent.send({ type: "showTaskWithId", taskId: parent })
+		await agent.client.waitFor((m) => m.taskId === parent, "the waiting parent on screen")
+		expect(agent.controller.settingsStore.settings.mode).toBe("orchestrator")
+		const shown = agent.client.received.findLast((m) => m.type === "state")
+		expect(shown).toMatchObject({ type: "state", state: { mode: "orchestrator" } })
+		await agent.send({ type: "showTaskWithId", taskId: child })
+		await agent.client.waitForAsk("followup")
+		expect(agent.controller.settingsStore.settings.mode).toBe("ask")
 	})
 
 	it("nests: a subtask that delegates waits for its own subtask, and the stack has all three", async () => {

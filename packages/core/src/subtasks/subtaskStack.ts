@@ -7,7 +7,7 @@ import type { ResumeOptions, Task } from "../task/Task.js"
 import { endedWithCompletion } from "../task/reloadTranscript.js"
 import { TaskCancelled } from "../task/taskCancelled.js"
 import type { SubtaskOutcome, SubtaskRequest, SubtaskSpawner } from "../tools/toolDefinition.js"
-import { showSubtaskResult, type TaskSubtasks } from "./taskSubtasks.js"
+import { showSubtaskResult, showSubtaskStarted, type TaskSubtasks } from "./taskSubtasks.js"
 
 /** What the stack needs of the Controller: its store, its tasks and the chat on screen. */
 export interface StackHost {
@@ -239,6 +239,7 @@ export class SubtaskStack implements TaskSubtasks {
 			parent.emit("taskUnpaused")
 			return { childTaskId: childId, text: notes.notStarted(error), isError: true }
 		}
+		showSubtaskStarted(parent.transcript, request)
 		// On screen first, so a listener asking for the stack hears it with the child.
 		await this.host.show(child)
 		// Seed 002: taskPaused (parent) -> taskSpawned -> taskCreated (child) -> the child's life.

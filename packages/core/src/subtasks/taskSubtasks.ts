@@ -1,8 +1,9 @@
+import { lastStateMessage } from "@cairn/types"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import type { ApiHistory } from "../task/apiHistory.js"
 import type { Task } from "../task/Task.js"
 import type { Transcript } from "../task/transcript.js"
-import type { SubtaskOutcome, SubtaskSpawner } from "../tools/toolDefinition.js"
+import type { SubtaskOutcome, SubtaskRequest, SubtaskSpawner } from "../tools/toolDefinition.js"
 
 /** What a Task needs to start subtasks: a spawner for one of its new_task calls. */
 export interface TaskSubtasks {
@@ -13,6 +14,18 @@ export interface TaskSubtasks {
 export interface ReturnedSubtask {
 	toolUseId: string
 	outcome: SubtaskOutcome
+}
+
+/**
+ * The parent's row while it waits: it started a subtask. Shown only where the person approved the
+ * call, since the answered ask would otherwise stay its last row and offer Approve again; an
+ * automatic approval has already shown this row.
+ */
+export function showSubtaskStarted(transcript: Transcript, request: SubtaskRequest): void {
+	if (lastStateMessage(transcript.all)?.type !== "ask") return
+	transcript.say("tool", {
+		text: JSON.stringify({ tool: "newTask", mode: request.mode, content: request.message }),
+	})
 }
 
 /** The parent's `subtask_result` row: the child's result, or why it has none. */
