@@ -15,8 +15,7 @@ import {
 } from "@cairn/types"
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
-import { McpHub } from "../mcp/McpHub.js"
-import { McpToolSource } from "../mcp/mcpTools.js"
+import type { McpHub } from "../mcp/McpHub.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
 import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
@@ -37,6 +36,8 @@ import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
 import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
+import { startMcp, type ControllerMcp } from "./startMcp.js"
+import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 
 export type Client = (message: ExtensionMessage) => void
@@ -87,10 +88,9 @@ export class Controller {
 	private readonly writers: TaskWriters
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
-	private checkpointStoreOpening:
-		{ sizeLimitBytes: number; opening: Promise<CheckpointStore | CheckpointsUnavailable> } | undefined
+	private readonly checkpoints: WorkspaceCheckpoints
 	private editorSettingsWatch: { dispose(): void } | undefined
-	private mcp: { hub: McpHub; tools: McpToolSource } | undefined
+	private mcp: ControllerMcp | undefined
 	private modeCatalog: ModeCatalog | undefined
 	private readonly subtasks: SubtaskStack
 
@@ -107,6 +107,10 @@ export class Controller {
 				options.host.logger.error(`A listener of "${event}" threw`, { error: String(error) }),
 			)
 		this.subtasks = this.subtaskStack()
+		this.checkpoints = new WorkspaceCheckpoints(
+			options.host,
+			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
+		)
 	}
 
 	/** The task stack, with the Controller's tasks, store and chat. */
@@ -176,7 +180,10 @@ export class Controller {
 			logger: this.host.logger,
 		})
 		this.modeCatalog.onDidChange(() => this.broadcast({ type: "modes", ...this.modes.snapshot() }))
-		await this.startMcp()
+		if (this.options.mcp !== undefined)
+			this.mcp = await startMcp(this.host, this.options.mcp, this.options.version, (snapshot) =>
+				this.broadcast({ type: "mcpServers", ...snapshot }),
+			)
 		// A restore a crash cut short is finished before anyone works in the workspace again.
 		if (await CheckpointStore.hasPendingRestore(this.host.storageDir, this.host.workspaceRoot))
 			await this.checkpointStore()
@@ -186,31 +193,6 @@ export class Controller {
 		if (report.rebuilt !== undefined && (repaired || report.rebuilt !== "the index was missing")) {
 			this.host.logger.warn("The task history index was rebuilt", { report: JSON.stringify(report) })
 		}
-	}
-
-	/** Starts the MCP servers; every change to them reaches every client. */
-	private async startMcp(): Promise<void> {
-		const options = this.options.mcp
-		if (options === undefined) return
-		const hub = await McpHub.start({
-			workspaceRoot: this.host.workspaceRoot,
-			globalConfigFile: options.globalConfigFile,
-			...(options.projectConfigFile && { projectConfigFile: options.projectConfigFile }),
-			projectConsent: {
-				state: this.host.state,
-				...(this.host.askConsent && {
-					ask: (code) => this.host.askConsent?.(code) ?? Promise.resolve(false),
-				}),
-				howToAllow: options.howToAllowProject,
-			},
-			logger: this.host.logger,
-			clientVersion: this.options.version,
-			...(options.reconnect && { reconnect: options.reconnect }),
-			...(options.stopGraceMs !== undefined && { stopGraceMs: options.stopGraceMs }),
-			...(options.env && { env: options.env }),
-		})
-		hub.onDidChange(() => this.broadcast({ type: "mcpServers", ...hub.snapshot() }))
-		this.mcp = { hub, tools: new McpToolSource(hub) }
 	}
 
 	/** The MCP hub; undefined where this Controller runs no MCP servers. */
@@ -392,26 +374,9 @@ export class Controller {
 		if (failure !== undefined) throw failure
 	}
 
-	/**
-	 * The workspace's checkpoints, opened on first use; why they cannot be used when git is
-	 * missing or the shadow repository is damaged (asked again next time, a repair may follow).
-	 */
+	/** The workspace's checkpoints, or why they cannot be used now. */
 	checkpointStore(): Promise<CheckpointStore | CheckpointsUnavailable> {
-		const sizeLimitBytes = this.settingsStore.settings.checkpointFileSizeLimitMB * 1024 * 1024
-		// A new size limit applies from the next checkpoint on.
-		if (this.checkpointStoreOpening?.sizeLimitBytes !== sizeLimitBytes) {
-			const opening = CheckpointStore.open({
-				workspaceRoot: this.host.workspaceRoot,
-				storageDir: this.host.storageDir,
-				sizeLimitBytes,
-				logger: this.host.logger,
-			}).catch((error: unknown) => {
-				if (this.checkpointStoreOpening?.opening === opening) this.checkpointStoreOpening = undefined
-				return { reason: error instanceof Error ? error.message : String(error) }
-			})
-			this.checkpointStoreOpening = { sizeLimitBytes, opening }
-		}
-		return this.checkpointStoreOpening.opening
+		return this.checkpoints.open()
 	}
 
 	/** Reads a task this process holds the lock of and makes it current, going on as `resume` says. */
@@ -458,7 +423,7 @@ export class Controller {
 		// The store deletes only under the task's lock, which its loop releases as it ends.
 		await this.writers.ended(taskId)
 		const deleted = await this.store.deleteTask(taskId)
-		await this.forgetCheckpoints(taskId)
+		if (this.settingsStore.settings.enableCheckpoints) await this.checkpoints.forgetTask(taskId)
 		if (deleted) this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
 		return deleted
 	}
@@ -601,19 +566,6 @@ export class Controller {
 			)
 			return undefined
 		}
-	}
-
-	/** A deleted task's checkpoints go too; a workspace without checkpoints has none to forget. */
-	private async forgetCheckpoints(taskId: string): Promise<void> {
-		if (!this.settingsStore.settings.enableCheckpoints) return
-		const store = await this.checkpointStore()
-		if (!("forgetTask" in store)) return
-		await store.forgetTask(taskId).catch((error: unknown) =>
-			this.host.logger.warn("The checkpoints of a deleted task could not be forgotten", {
-				taskId,
-				error: String(error),
-			}),
-		)
 	}
 
 	private async makeCurrent(task: Task): Promise<void> {

@@ -43,6 +43,7 @@ import { TaskCancelled } from "./taskCancelled.js"
 import type { TaskEvents } from "./taskEvents.js"
 import { endedWithCompletion, prepareReloadedTranscript, restoreBeforeResume } from "./reloadTranscript.js"
 import { taskHookEngine } from "./taskHooks.js"
+import { showFailedCall, skippedResult } from "./toolCallRows.js"
 import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
 import { Transcript } from "./transcript.js"
 import { UsageTracker } from "./usageTracker.js"
@@ -439,12 +440,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.interruptedResults = results
 		for (const use of output.toolUses) {
 			if (skipReason !== undefined) {
-				results.push({
-					type: "tool_result",
-					toolUseId: use.id,
-					content: [{ type: "text", text: responses.toolSkipped(skipReason) }],
-					isError: true,
-				})
+				results.push(skippedResult(use.id, skipReason))
 				continue
 			}
 			const previewTs = output.previewRow?.callId === use.id ? output.previewRow.ts : undefined
@@ -498,15 +494,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			if (outcome.failed) {
 				this.consecutiveMistakes++
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
-				// A hook that blocked the call has already shown why.
-				const row = outcome.reported
-					? undefined
-					: outcome.blockedPath !== undefined
-						? { say: "rooignore_error" as const, text: outcome.blockedPath }
-						: { say: "error" as const, text: outcome.error ?? `${use.name} failed` }
-				if (row !== undefined && stalePreview && previewTs !== undefined) {
-					this.transcript.update(previewTs, { type: "say", ask: undefined, ...row, partial: false })
-				} else if (row !== undefined) this.transcript.say(row.say, { text: row.text })
+				showFailedCall(this.transcript, outcome, use.name, stalePreview ? previewTs : undefined)
 			} else if (stalePreview && !outcome.completesTask) {
 				output.abandonPreview(this.transcript, "This tool call was not run.")
 			} else if (!outcome.rejected) this.consecutiveMistakes = 0

@@ -1,0 +1,49 @@
+import type { Host } from "../host/Host.js"
+import { CheckpointStore } from "../checkpoints/checkpointStore.js"
+import type { CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
+
+/**
+ * The workspace's checkpoint store as the Controller uses it: opened on first use, opened again
+ * when the size limit changes, and asked again after it could not be opened (git missing, a
+ * damaged shadow repository: a repair may follow).
+ */
+export class WorkspaceCheckpoints {
+	private opening:
+		{ sizeLimitBytes: number; store: Promise<CheckpointStore | CheckpointsUnavailable> } | undefined
+
+	constructor(
+		private readonly host: Host,
+		private readonly sizeLimitMB: () => number,
+	) {}
+
+	/** The store, or why checkpoints cannot be used now. */
+	open(): Promise<CheckpointStore | CheckpointsUnavailable> {
+		const sizeLimitBytes = this.sizeLimitMB() * 1024 * 1024
+		// A new size limit applies from the next checkpoint on.
+		if (this.opening?.sizeLimitBytes !== sizeLimitBytes) {
+			const store = CheckpointStore.open({
+				workspaceRoot: this.host.workspaceRoot,
+				storageDir: this.host.storageDir,
+				sizeLimitBytes,
+				logger: this.host.logger,
+			}).catch((error: unknown) => {
+				if (this.opening?.store === store) this.opening = undefined
+				return { reason: error instanceof Error ? error.message : String(error) }
+			})
+			this.opening = { sizeLimitBytes, store }
+		}
+		return this.opening.store
+	}
+
+	/** A deleted task's checkpoints go too; a workspace without checkpoints has none to forget. */
+	async forgetTask(taskId: string): Promise<void> {
+		const store = await this.open()
+		if (!("forgetTask" in store)) return
+		await store.forgetTask(taskId).catch((error: unknown) =>
+			this.host.logger.warn("The checkpoints of a deleted task could not be forgotten", {
+				taskId,
+				error: String(error),
+			}),
+		)
+	}
+}

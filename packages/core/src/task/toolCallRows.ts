@@ -1,0 +1,35 @@
+import type { DispatchOutcome } from "../assistant-message/dispatchToolUse.js"
+import { responses } from "../prompts/responses.js"
+import type { ToolResultBlock } from "../providers/apiMessage.js"
+import type { Transcript } from "./transcript.js"
+
+/**
+ * Shows why a call failed: the path .cairnignore blocked, or the error. A hook that blocked the
+ * call has already shown why. A preview row the call never turned into an ask (`stalePreviewTs`)
+ * becomes the row, so the chat does not keep a half-streamed call.
+ */
+export function showFailedCall(
+	transcript: Transcript,
+	outcome: DispatchOutcome,
+	toolName: string,
+	stalePreviewTs: number | undefined,
+): void {
+	if (outcome.reported) return
+	const row =
+		outcome.blockedPath !== undefined
+			? { say: "rooignore_error" as const, text: outcome.blockedPath }
+			: { say: "error" as const, text: outcome.error ?? `${toolName} failed` }
+	if (stalePreviewTs !== undefined)
+		transcript.update(stalePreviewTs, { type: "say", ask: undefined, ...row, partial: false })
+	else transcript.say(row.say, { text: row.text })
+}
+
+/** The result of a call the turn did not run, for the model: why it was skipped. */
+export function skippedResult(toolUseId: string, reason: string): ToolResultBlock {
+	return {
+		type: "tool_result",
+		toolUseId,
+		content: [{ type: "text", text: responses.toolSkipped(reason) }],
+		isError: true,
+	}
+}
