@@ -4,13 +4,9 @@
 // workspace's.
 import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { startModelServer, systemText } from "@cairn/model-server"
-import { launchBrowser } from "./lib/browser.mjs"
-import { startCodeServer } from "./lib/codeServer.mjs"
+import { systemText } from "@cairn/model-server"
+import { startEditorSession } from "./lib/editorSession.mjs"
 import { createSuite } from "./lib/harness.mjs"
-import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
-import { openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
 
 const modesFile = `customModes:
   - slug: reviewer
@@ -22,29 +18,21 @@ const modesFile = `customModes:
 const scenario = [{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Looks fine to me." } }] }]
 
 export async function runModesTests() {
-	const model = await startModelServer({ lifetimeMs: 300_000, scenario })
-	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (modes tests)" })
-	mkdirSync(path.join(server.dirs.workspace, ".cairn"), { recursive: true })
-	writeFileSync(path.join(server.dirs.workspace, ".cairn", "modes.yaml"), modesFile)
-	const { browser, context } = await launchBrowser()
-	const page = await context.newPage()
-	const webviewErrors = watchWebviewErrors(page, extensionId)
-	const screenshot = async (name) => {
-		await page.mouse.move(900, 700)
-		await page.screenshot({ path: path.join(screenshotsDir, `modes-${name}.png`) })
-	}
-	const sidebar = () => webviewContent(page, extensionId)
+	const session = await startEditorSession({
+		name: "modes",
+		scenario,
+		prepareWorkspace: (workspace) => {
+			mkdirSync(path.join(workspace, ".cairn"), { recursive: true })
+			writeFileSync(path.join(workspace, ".cairn", "modes.yaml"), modesFile)
+		},
+	})
+	const { model, sidebar, screenshot } = session
 	const suite = createSuite("modes")
 
 	suite.test(
 		"a workspace mode picked in the chat box runs the task with its role and only its tools",
 		async () => {
-			await openCairnWithProvider(page, {
-				url: server.workspaceUrl(),
-				viewTitle: viewContainerTitle,
-				sidebar: sidebar(),
-				baseURL: model.openaiBaseURL,
-			})
+			await session.openCairn()
 			const picker = sidebar().getByRole("combobox", { name: "Mode" })
 			await picker.waitFor({ timeout: 20_000 })
 			await picker.selectOption({ label: "Reviewer (project)" })
@@ -53,7 +41,7 @@ export async function runModesTests() {
 				.waitFor({
 					timeout: 10_000,
 				})
-			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
+			const box = session.chatBox()
 			await box.fill("Review the last change")
 			await box.press("Enter")
 			await sidebar().getByText("Looks fine to me.").first().waitFor({ timeout: 30_000 })
@@ -87,13 +75,5 @@ export async function runModesTests() {
 		{ timeoutMs: 30_000 },
 	)
 
-	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
-
-	try {
-		return await suite.run()
-	} finally {
-		await browser.close().catch(() => {})
-		await server.stop()
-		await model.close()
-	}
+	return session.run(suite)
 }

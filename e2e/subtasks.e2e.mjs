@@ -3,14 +3,9 @@
 // the parent, shown meanwhile, lists its unfinished subtask; once the person answers the
 // subtask's question it completes, and the parent is back on screen with the subtask's result,
 // which reached the model, and goes on to its own result. History shows the subtask under it.
-import path from "node:path"
-import { lastToolResult, startModelServer } from "@cairn/model-server"
-import { launchBrowser } from "./lib/browser.mjs"
-import { startCodeServer } from "./lib/codeServer.mjs"
+import { lastToolResult } from "@cairn/model-server"
+import { startEditorSession } from "./lib/editorSession.mjs"
 import { createSuite } from "./lib/harness.mjs"
-import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
-import { openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
 
 const parentTask = "Prepare the 2.0 release"
 const childMessage = "Write the changelog for the release"
@@ -31,16 +26,8 @@ const scenario = [
 ]
 
 export async function runSubtaskTests() {
-	const model = await startModelServer({ lifetimeMs: 300_000, scenario })
-	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (subtask tests)" })
-	const { browser, context } = await launchBrowser()
-	const page = await context.newPage()
-	const webviewErrors = watchWebviewErrors(page, extensionId)
-	const screenshot = async (name) => {
-		await page.mouse.move(900, 700)
-		await page.screenshot({ path: path.join(screenshotsDir, `subtasks-${name}.png`) })
-	}
-	const sidebar = () => webviewContent(page, extensionId)
+	const session = await startEditorSession({ name: "subtasks", scenario })
+	const { sidebar, screenshot } = session
 	const stack = () => sidebar().getByRole("navigation", { name: "Task stack" })
 	const header = () => sidebar().getByRole("region", { name: "Current task" })
 	const suite = createSuite("subtasks")
@@ -48,14 +35,8 @@ export async function runSubtaskTests() {
 	suite.test(
 		"after Approve the subtask is on screen, with a way back to its parent",
 		async () => {
-			await openCairnWithProvider(page, {
-				url: server.workspaceUrl(),
-				viewTitle: viewContainerTitle,
-				sidebar: sidebar(),
-				baseURL: model.openaiBaseURL,
-			})
-			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
-			await box.waitFor({ timeout: 20_000 })
+			await session.openCairn()
+			const box = session.chatBox()
 			await sidebar().getByRole("combobox", { name: "Mode" }).selectOption({ label: "Orchestrator" })
 			await box.fill(parentTask)
 			await box.press("Enter")
@@ -100,7 +81,7 @@ export async function runSubtaskTests() {
 	suite.test(
 		"the subtask completes, and the parent goes on with its result",
 		async () => {
-			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
+			const box = session.chatBox()
 			await box.fill("2.0")
 			await box.press("Enter")
 			await sidebar().getByText("Subtask finished").waitFor({ timeout: 30_000 })
@@ -135,13 +116,5 @@ export async function runSubtaskTests() {
 		{ timeoutMs: 30_000 },
 	)
 
-	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
-
-	try {
-		return await suite.run()
-	} finally {
-		await browser.close().catch(() => {})
-		await server.stop()
-		await model.close()
-	}
+	return session.run(suite)
 }

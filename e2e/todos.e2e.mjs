@@ -2,14 +2,8 @@
 // no approval), the task header sums it up and opens to it, the person edits it there (a status,
 // a new step, Save), the chat shows the edit, and the model's next request says the person
 // edited the list.
-import path from "node:path"
-import { startModelServer } from "@cairn/model-server"
-import { launchBrowser } from "./lib/browser.mjs"
-import { startCodeServer } from "./lib/codeServer.mjs"
+import { startEditorSession } from "./lib/editorSession.mjs"
 import { createSuite } from "./lib/harness.mjs"
-import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
-import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
-import { openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
 
 const call = (name, args) => ({ toolCalls: [{ name, arguments: args }] })
 const scenario = [
@@ -20,16 +14,8 @@ const scenario = [
 ]
 
 export async function runTodoTests() {
-	const model = await startModelServer({ lifetimeMs: 300_000, scenario })
-	const server = await startCodeServer({ vsix: vsixPath, label: "code-server (todo tests)" })
-	const { browser, context } = await launchBrowser()
-	const page = await context.newPage()
-	const webviewErrors = watchWebviewErrors(page, extensionId)
-	const screenshot = async (name) => {
-		await page.mouse.move(900, 700)
-		await page.screenshot({ path: path.join(screenshotsDir, `todos-${name}.png`) })
-	}
-	const sidebar = () => webviewContent(page, extensionId)
+	const session = await startEditorSession({ name: "todos", scenario })
+	const { model, sidebar, screenshot } = session
 	const header = () => sidebar().getByRole("region", { name: "Current task" })
 	const chatRequests = () => model.requests.filter((r) => r.route === "chat")
 	const suite = createSuite("todos")
@@ -37,14 +23,8 @@ export async function runTodoTests() {
 	suite.test(
 		"the model's list shows in the chat and, summed up, in the task header",
 		async () => {
-			await openCairnWithProvider(page, {
-				url: server.workspaceUrl(),
-				viewTitle: viewContainerTitle,
-				sidebar: sidebar(),
-				baseURL: model.openaiBaseURL,
-			})
-			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
-			await box.waitFor({ timeout: 20_000 })
+			await session.openCairn()
+			const box = session.chatBox()
 			await box.fill("Fix the date parser")
 			await box.press("Enter")
 			await sidebar().getByText("The parser reads ISO dates now.").first().waitFor({ timeout: 30_000 })
@@ -73,7 +53,7 @@ export async function runTodoTests() {
 				.getByRole("button", { name: /^Todos 2\/3 done/ })
 				.waitFor({ timeout: 10_000 })
 			// The result still waits: the chat box answers it.
-			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
+			const box = session.chatBox()
 			await box.fill("Add the changelog entry too")
 			await box.press("Enter")
 			await sidebar().getByText("The changelog has its entry.").first().waitFor({ timeout: 30_000 })
@@ -88,13 +68,5 @@ export async function runTodoTests() {
 		{ timeoutMs: 60_000 },
 	)
 
-	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
-
-	try {
-		return await suite.run()
-	} finally {
-		await browser.close().catch(() => {})
-		await server.stop()
-		await model.close()
-	}
+	return session.run(suite)
 }
