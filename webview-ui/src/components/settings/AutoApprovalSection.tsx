@@ -34,6 +34,17 @@ const switches: { key: Exclude<Switch, "enabled">; label: string; description: s
 	},
 	{ key: "mcp", label: "Use MCP tools", description: "Call tools and read resources of MCP servers." },
 	{
+		key: "alwaysAllowModeSwitch",
+		label: "Switch modes",
+		description: "Change the task's mode (switch_mode); the new mode's tools and limits apply.",
+	},
+	{
+		key: "alwaysAllowSubtasks",
+		label: "Start subtasks",
+		description:
+			"Delegate work to a subtask in another mode (new_task); its own calls still ask as set here.",
+	},
+	{
 		key: "followup",
 		label: "Answer questions",
 		description: "Take a question's first suggested answer when nobody answers in time.",

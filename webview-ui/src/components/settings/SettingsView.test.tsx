@@ -41,6 +41,8 @@ describe("SettingsView posts one field per change", () => {
 		["Edit protected files", "writeProtected"],
 		["Run allowed commands", "execute"],
 		["Use MCP tools", "mcp"],
+		["Switch modes", "alwaysAllowModeSwitch"],
+		["Start subtasks", "alwaysAllowSubtasks"],
 		["Answer questions", "followup"],
 	]
 	it.each(toggles)("the %s toggle sends autoApproval.%s", (label, key) => {
