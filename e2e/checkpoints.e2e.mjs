@@ -6,6 +6,7 @@ import path from "node:path"
 import { startModelServer } from "@cairn/model-server"
 import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
+import { eventually } from "./lib/eventually.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
 import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
@@ -17,15 +18,6 @@ const scenario = [
 	{ toolCalls: [{ name: "write_to_file", arguments: { path: "greeting.ts", content: rewritten } }] },
 	{ toolCalls: [{ name: "attempt_completion", arguments: { result: "I rewrote the greeting." } }] },
 ]
-
-/** Waits until `check` holds, polling; fails after `timeoutMs` with `what`. */
-async function eventually(check, what, timeoutMs = 20_000) {
-	const deadline = Date.now() + timeoutMs
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
-}
 
 export async function runCheckpointTests() {
 	const model = await startModelServer({ lifetimeMs: 300_000, scenario })

@@ -10,6 +10,7 @@ import path from "node:path"
 import { lastToolResult, startModelServer } from "@cairn/model-server"
 import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
+import { eventually } from "./lib/eventually.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { extensionId, repoRoot, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
 import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
@@ -31,15 +32,6 @@ function processesWith(marker) {
 			return false // ended while we looked
 		}
 	})
-}
-
-/** Waits until `check` holds, polling; fails after `timeoutMs` with `what`. */
-async function eventually(check, what, timeoutMs = 20_000) {
-	const deadline = Date.now() + timeoutMs
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
 }
 
 export async function runMcpTests() {

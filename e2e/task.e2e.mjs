@@ -7,6 +7,7 @@ import path from "node:path"
 import { lastToolResult as toolResultOf, startModelServer } from "@cairn/model-server"
 import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
+import { eventually } from "./lib/eventually.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
 import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
@@ -122,10 +123,13 @@ export async function runTaskTests() {
 			await proposal.click()
 			await page.keyboard.press("Control+End")
 			await page.keyboard.type("Edited by a person")
+			const requestsBefore = chatRequests().length
 			await sidebar().getByRole("button", { name: "Approve" }).click()
 			await sidebar()
 				.getByText("You edited the change to hello.txt before saving it")
 				.waitFor({ timeout: 30_000 })
+			// The row shows before the request that reports the edit leaves: wait for that request.
+			await eventually(() => chatRequests().length > requestsBefore, "the request after the approval")
 			const written = readFileSync(workspaceFile("hello.txt"), "utf8")
 			if (written !== "Hello from Cairn\nEdited by a person")
 				throw new Error(`hello.txt holds ${JSON.stringify(written)}`)
