@@ -15,8 +15,6 @@ const shared = {
 	target: "node20",
 	format: "cjs",
 	conditions: ["source"],
-	// The package's UMD entry hides its require() calls from the bundler (core's mcp/jsonc.ts).
-	alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
 	sourcemap: true,
 	sourcesContent: false,
 	logLevel: "info",

@@ -36,8 +36,6 @@ export async function buildCli({ logLevel = "warning" } = {}) {
 		target: "node20",
 		format: "esm",
 		conditions: ["source"],
-		// The package's UMD entry hides its require() calls from the bundler (core's mcp/jsonc.ts).
-		alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
 		external: runtimeExternals,
 		plugins: [devtoolsStub],
 		jsx: "automatic",

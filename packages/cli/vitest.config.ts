@@ -6,9 +6,10 @@ export default defineProject({
 	test: {
 		// eventsource (under the MCP SDK's SSE client) has a "source" export condition too, for its
 		// TypeScript sources: the SDK and it are inlined, so Vite transforms them instead of Node loading .ts.
+		// jsonc-parser's ES module build (see core's mcp/jsonc.ts) is inlined for the same reason.
 		server: {
 			deps: {
-				inline: [/@modelcontextprotocol\/sdk/, "eventsource", "eventsource-parser"],
+				inline: [/@modelcontextprotocol\/sdk/, "eventsource", "eventsource-parser", "jsonc-parser"],
 			},
 		},
 		name: "cli",
