@@ -5,14 +5,10 @@ import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/mo
 import type { ProviderName } from "@cairn/types"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { summarizationMarker } from "../../context/summarizeConversation.js"
-import { Controller } from "../../controller/Controller.js"
-import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
-import { ClientMirror } from "../../test-support/agentHarness.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
+import { reopenAgent } from "./reopenAgent.js"
 
 // SIGKILL right after a condense, then resume in another process: the request sent after the
 // resume is the condensed one (task, summary, recent turns), not the whole history.
@@ -98,17 +94,7 @@ describe.each<ProviderName>(["anthropic", "openai", "ollama"])(
 			const firstRead = handedOut % files
 			const taskId = await runUntilCondensedThenKill(provider, workspace, storage)
 
-			const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-			const controller = new Controller({
-				host,
-				version: "test",
-				tools: coreTools,
-				toolSpecs: toolSpecs(coreTools),
-				buildProvider,
-			})
-			await controller.initialize()
-			const client = new ClientMirror()
-			controller.attach(client.receive)
+			const { host, controller, client } = await reopenAgent(workspace, storage)
 			try {
 				const before = server.requests.length
 				expect(await controller.showTask(taskId)).toBe(true)

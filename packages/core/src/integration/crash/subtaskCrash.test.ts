@@ -3,15 +3,11 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/model-server"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Controller } from "../../controller/Controller.js"
-import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
-import { ClientMirror } from "../../test-support/agentHarness.js"
 import { expectPairedToolUses, toolResultsOf } from "../../test-support/anthropicHistory.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
+import { reopenAgent } from "./reopenAgent.js"
 
 // SIGKILL while an Orchestrator's second subtask runs, then reopen the stack in another
 // process: the subtask resumes first, its result reaches the parent's waiting new_task call,
@@ -89,17 +85,7 @@ describe("a task stack killed with SIGKILL in its second subtask", () => {
 		await mkdir(workspace, { recursive: true })
 		const rootId = await runUntilSecondSubtask(workspace, storage)
 
-		const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-		const controller = new Controller({
-			host,
-			version: "test",
-			tools: coreTools,
-			toolSpecs: toolSpecs(coreTools),
-			buildProvider,
-		})
-		await controller.initialize()
-		const client = new ClientMirror()
-		controller.attach(client.receive)
+		const { host, controller, client } = await reopenAgent(workspace, storage)
 		try {
 			const second = controller.listHistory().find((item) => item.task === "second job")
 			expect(second?.parentTaskId).toBe(rootId)
