@@ -36,6 +36,8 @@ export const resultBlock = (
 /** What the person decided about this call's approval request, recorded by the tool context. */
 export interface CallApprovalState {
 	rejected: boolean
+	/** The row that shows the decision (the answered ask, or the auto-approved row), marked failed if the call then fails. */
+	decidedTs?: number
 }
 
 export interface DispatchEnvironment {

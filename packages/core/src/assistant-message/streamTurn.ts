@@ -4,6 +4,7 @@ import type { ApiStreamChunk, ApiUsageChunk } from "../providers/modelProvider.j
 import type { Transcript } from "../task/transcript.js"
 import type { ToolDefinition, ToolPreview } from "../tools/toolDefinition.js"
 import { ToolCallAssembler, type ToolUse } from "./toolCallAssembler.js"
+import { unrunPreview, type UnrunOutcome } from "./unrunPreview.js"
 
 /** What one model response produced; filled in as the stream goes, so a cut stream leaves what arrived. */
 export class TurnOutput {
@@ -73,16 +74,14 @@ export class TurnOutput {
 		this.textRow = undefined
 	}
 
-	/** Turns a preview whose call will never run into a plain note, so no stale ask is left behind. */
-	abandonPreview(transcript: Transcript, note: string): void {
+	/**
+	 * Settles a preview whose call will never run: the row stays, as far as it streamed, marked
+	 * with why it did not run, and no stale ask is left behind.
+	 */
+	abandonPreview(transcript: Transcript, outcome: UnrunOutcome): void {
 		if (this.previewRow === undefined) return
-		transcript.update(this.previewRow.ts, {
-			type: "say",
-			say: "error",
-			ask: undefined,
-			text: note,
-			partial: false,
-		})
+		const row = transcript.all.find((message) => message.ts === this.previewRow?.ts)
+		if (row !== undefined) transcript.update(row.ts, unrunPreview(row, outcome))
 		this.previewRow = undefined
 	}
 
@@ -133,6 +132,7 @@ export async function streamTurn(
 	output: TurnOutput,
 	transcript: Transcript,
 	tools: ReadonlyMap<string, ToolDefinition<unknown, string>>,
+	listeners: { usage?: (usage: Omit<ApiUsageChunk, "type">) => void } = {},
 ): Promise<void> {
 	const assembler = new ToolCallAssembler()
 	let firstCallIndex: number | undefined
@@ -183,6 +183,7 @@ export async function streamTurn(
 					...(chunk.cacheWriteTokens !== undefined && { cacheWriteTokens: chunk.cacheWriteTokens }),
 					...(chunk.cacheReadTokens !== undefined && { cacheReadTokens: chunk.cacheReadTokens }),
 				}
+				listeners.usage?.(output.usage)
 				break
 		}
 	}

@@ -75,10 +75,18 @@ describe("bad model output", () => {
 		agent = await startAgent({ provider: "openai", scenario: [{ text: "" }, done] })
 		await agent.send({ type: "newTask", text: "x" })
 		await agent.client.waitForAsk("completion_result")
-		expect(agent.client.says("api_req_retry_delayed")).toHaveLength(1)
-		expect(
-			JSON.parse(agent.client.says("api_req_started")[0]?.text ?? "{}").streamingFailedMessage,
-		).toMatch(/empty response/)
+		// One request, retried once: one request row that ends well, one retry row that says why.
+		expect(agent.client.says("api_req_started")).toHaveLength(1)
+		expect(JSON.parse(agent.client.says("api_req_started")[0]?.text ?? "{}")).not.toHaveProperty(
+			"streamingFailedMessage",
+		)
+		const retries = agent.client.says("api_req_retry_delayed")
+		expect(retries).toHaveLength(1)
+		expect(JSON.parse(retries[0]?.text ?? "{}")).toMatchObject({
+			attempt: 1,
+			error: expect.stringMatching(/empty response/),
+			result: "succeeded",
+		})
 	})
 })
 
@@ -191,9 +199,11 @@ describe.each(providers)("recovery over %s", (provider) => {
 		await agent.send({ type: "newTask", text: "x" })
 		await agent.client.waitForAsk("completion_result")
 		expect(JSON.stringify(chatRequests(agent)[1]?.body)).not.toContain("cut off")
-		expect(
-			JSON.parse(agent.client.says("api_req_started")[0]?.text ?? "{}").streamingFailedMessage,
-		).toBeTruthy()
+		const [retry] = agent.client.says("api_req_retry_delayed")
+		expect(JSON.parse(retry?.text ?? "{}")).toMatchObject({
+			error: expect.any(String),
+			result: "succeeded",
+		})
 	})
 
 	it("the mistake limit asks the person after three answers without a tool; Proceed goes on", async () => {

@@ -31,11 +31,13 @@ describe("a model request that stalls", () => {
 			})
 			await agent.send({ type: "newTask", text: "go" })
 			await agent.client.waitForAsk("completion_result", 60_000)
-			const retries = agent.client
-				.says("api_req_retry_delayed")
-				.map((row) => (JSON.parse(row.text ?? "{}") as { error: string }).error)
-			expect(retries[0]).toMatch(/No answer from the model within 2 s/)
-			expect(retries).toContainEqual(
+			// Both failures belong to the first request: one retry row, updated in place.
+			expect(agent.client.says("api_req_retry_delayed")).toHaveLength(1)
+			const errors = agent.logs
+				.filter((entry) => entry.message === "Model request failed")
+				.map((entry) => String(entry.details?.error))
+			expect(errors[0]).toMatch(/No answer from the model within 2 s/)
+			expect(errors).toContainEqual(
 				expect.stringMatching(/The model's answer stalled: nothing new for 2 s/),
 			)
 		},

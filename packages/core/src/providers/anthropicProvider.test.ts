@@ -16,13 +16,14 @@ import {
 const start = useModelServers()
 
 describe("AnthropicProvider streaming", () => {
-	it("streams text deltas that reassemble, then one usage chunk", async () => {
+	it("streams text deltas that reassemble, with the usage at the start and the final usage last", async () => {
 		const server = await start({ scenario: [{ text: "Hello from Claude!", textChunks: 5 }] })
 		const { chunks, error } = await drain(anthropicAt(server))
 		expect(error).toBeUndefined()
 		expect(ofType(chunks, "text")).toHaveLength(5)
 		expect(textOf(chunks)).toBe("Hello from Claude!")
-		expect(ofType(chunks, "usage")).toHaveLength(1)
+		expect(chunks[0]?.type).toBe("usage")
+		expect(ofType(chunks, "usage")).toHaveLength(2)
 		expect(chunks.at(-1)?.type).toBe("usage")
 	})
 
@@ -116,7 +117,8 @@ describe("AnthropicProvider streaming", () => {
 		})
 		const anthropic = anthropicAt(server)
 		const { chunks } = await drain(anthropic)
-		const [usage] = ofType(chunks, "usage")
+		// Running totals: the last usage chunk is the request's.
+		const usage = ofType(chunks, "usage").at(-1)
 		expect(usage).toEqual({
 			type: "usage",
 			inputTokens: 1000,
@@ -132,9 +134,14 @@ describe("AnthropicProvider streaming", () => {
 		const server = await start({ scenario: [{ usage: { inputTokens: 3, outputTokens: 1 } }] })
 		const { chunks, error } = await drain(anthropicAt(server))
 		expect(error).toBeUndefined()
-		expect(chunks).toEqual([
-			{ type: "usage", inputTokens: 3, outputTokens: 1, cacheWriteTokens: 0, cacheReadTokens: 0 },
-		])
+		expect(chunks.every((chunk) => chunk.type === "usage")).toBe(true)
+		expect(chunks.at(-1)).toEqual({
+			type: "usage",
+			inputTokens: 3,
+			outputTokens: 1,
+			cacheWriteTokens: 0,
+			cacheReadTokens: 0,
+		})
 	})
 })
 

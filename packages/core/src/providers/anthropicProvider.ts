@@ -4,7 +4,7 @@ import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anth
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { outputReserve } from "./outputReserve.js"
 import { ProviderError } from "./providerError.js"
-import { endpointLabel, toProviderError } from "./providerErrors.js"
+import { endpointLabel, sentenceStart, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 import { lazy } from "./wireHelpers.js"
 
@@ -134,6 +134,14 @@ export class AnthropicProvider implements ModelProvider {
 						cacheWrite: usage.cache_creation_input_tokens ?? 0,
 						cacheRead: usage.cache_read_input_tokens ?? 0,
 					}
+					// Running totals: the input is known now, so the chat can show it while the answer streams.
+					yield {
+						type: "usage",
+						inputTokens: input.tokens,
+						outputTokens: usage.output_tokens,
+						cacheWriteTokens: input.cacheWrite,
+						cacheReadTokens: input.cacheRead,
+					}
 					break
 				}
 				case "content_block_start": {
@@ -211,7 +219,7 @@ export class AnthropicProvider implements ModelProvider {
 		if (!stopped)
 			throw new ProviderError(
 				"malformed_response",
-				`${endpointLabel(context)} ended the response before it was complete.`,
+				`${sentenceStart(endpointLabel(context))} ended the response before it was complete.`,
 			)
 	}
 

@@ -27,6 +27,7 @@ export type ApiStreamChunk =
 	| { type: "tool_call"; index: number; id: string; name: string; arguments: string }
 	| ApiUsageChunk
 
+/** The request's usage so far: each chunk replaces the last (running totals, not increments). */
 export interface ApiUsageChunk {
 	type: "usage"
 	inputTokens: number

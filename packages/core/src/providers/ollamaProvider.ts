@@ -4,7 +4,13 @@ import { recognizeContextOverflow } from "./contextOverflow.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { toOllamaMessages, toOllamaTools } from "./ollamaMessages.js"
 import { ProviderError } from "./providerError.js"
-import { bodyMessage, contextOverflowError, endpointLabel, toProviderError } from "./providerErrors.js"
+import {
+	bodyMessage,
+	contextOverflowError,
+	endpointLabel,
+	sentenceStart,
+	toProviderError,
+} from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 import { fallbackToolCallId, lazy } from "./wireHelpers.js"
 
@@ -138,14 +144,18 @@ export class OllamaProvider implements ModelProvider {
 		if (error.message === incompleteStream)
 			return new ProviderError(
 				"malformed_response",
-				`${label} ended the response before it was complete.`,
+				`${sentenceStart(label)} ended the response before it was complete.`,
 				{
 					cause: error,
 				},
 			)
-		return new ProviderError("server", `${label} reported an error mid-response: ${message}`, {
-			cause: error,
-		})
+		return new ProviderError(
+			"server",
+			`${sentenceStart(label)} reported an error mid-response: ${message}`,
+			{
+				cause: error,
+			},
+		)
 	}
 
 	private errorContext(signal: AbortSignal | undefined): ErrorContext {

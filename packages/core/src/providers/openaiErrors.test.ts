@@ -11,7 +11,7 @@ describe("OpenAiProvider errors", () => {
 		const { error } = await drain(openaiAt(server))
 		expect(error?.kind).toBe("auth")
 		expect(error?.message).toContain(
-			`The API key for The OpenAI-compatible server at ${server.openaiBaseURL}`,
+			`The API key for the OpenAI-compatible server at ${server.openaiBaseURL}`,
 		)
 		expect(error?.message).toContain("Incorrect API key provided")
 		expect(error?.message).toContain("settings")

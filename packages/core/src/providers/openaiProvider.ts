@@ -3,7 +3,7 @@ import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
 import { ProviderError } from "./providerError.js"
-import { endpointLabel, toProviderError } from "./providerErrors.js"
+import { endpointLabel, sentenceStart, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 import { fallbackToolCallId, lazy } from "./wireHelpers.js"
 
@@ -164,7 +164,7 @@ export class OpenAiProvider implements ModelProvider {
 		if (!finished)
 			throw new ProviderError(
 				"malformed_response",
-				`${endpointLabel(context)} ended the response before it was complete.`,
+				`${sentenceStart(endpointLabel(context))} ended the response before it was complete.`,
 			)
 		for (const index of [...calls.keys()].sort((a, b) => a - b)) {
 			const call = calls.get(index) as CallInProgress

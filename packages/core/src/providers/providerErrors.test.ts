@@ -129,6 +129,20 @@ describe("toProviderError with the SDKs' own error classes", () => {
 		})
 	})
 
+	it("words a custom server's errors as sentences that name its address once", () => {
+		const local = { ...openai, endpoint: "http://127.0.0.1:1234/v1", customEndpoint: true }
+		const refused = new openaiSdk.APIConnectionError({
+			cause: new Error("connect ECONNREFUSED 127.0.0.1:1234"),
+		})
+		expect(toProviderError(refused, local).message).toBe(
+			"Could not connect to the OpenAI-compatible server at http://127.0.0.1:1234/v1: connect ECONNREFUSED 127.0.0.1:1234.",
+		)
+		const limited = new openaiSdk.RateLimitError(429, undefined, "slow down", new Headers())
+		expect(toProviderError(limited, local).message).toMatch(
+			/^The OpenAI-compatible server at http:\/\/127\.0\.0\.1:1234\/v1 is rate limiting requests/,
+		)
+	})
+
 	it("maps the SDKs' user-abort errors and DOM AbortErrors to aborted", () => {
 		expect(toProviderError(new anthropicSdk.APIUserAbortError(), anthropic).kind).toBe("aborted")
 		expect(toProviderError(new openaiSdk.APIUserAbortError(), openai).kind).toBe("aborted")
@@ -147,7 +161,7 @@ describe("toProviderError with the SDKs' own error classes", () => {
 
 	it("names custom endpoints so the person knows which server answered", () => {
 		expect(endpointLabel({ ...openai, endpoint: "http://localhost:1234/v1", customEndpoint: true })).toBe(
-			"The OpenAI-compatible server at http://localhost:1234/v1",
+			"the OpenAI-compatible server at http://localhost:1234/v1",
 		)
 		expect(
 			endpointLabel({ provider: "ollama", endpoint: "http://127.0.0.1:11434", customEndpoint: false }),

@@ -63,7 +63,18 @@ export function endpointLabel(
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
 	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
-	return context.customEndpoint ? `The OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
+	return context.customEndpoint ? `the OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
+}
+
+/** An endpoint label where it begins a sentence ("the server at …" -> "The server at …"). */
+export function sentenceStart(label: string): string {
+	return label.charAt(0).toUpperCase() + label.slice(1)
+}
+
+/** "Could not connect to …", naming the address once even when the label already holds it. */
+function couldNotConnect(label: string, endpoint: string, error: Error): string {
+	const where = label.includes(endpoint) ? label : `${label} (${endpoint})`
+	return `Could not connect to ${where}: ${causeText(error)}.`
 }
 
 /** Milliseconds to wait, from `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
@@ -139,7 +150,7 @@ export function contextOverflowError(
 ): ProviderError {
 	return new ProviderError(
 		"context_overflow",
-		`${label} refused the request: it does not fit the model's context window (${why}).`,
+		`${sentenceStart(label)} refused the request: it does not fit the model's context window (${why}).`,
 		details,
 	)
 }
@@ -163,17 +174,17 @@ function fromStatus(
 		)
 	}
 	if (status === 403) {
-		const text = `${label} refused access (403${said}). The API key may not be allowed to use "${context.modelId}". ${keyHint}`
+		const text = `${sentenceStart(label)} refused access (403${said}). The API key may not be allowed to use "${context.modelId}". ${keyHint}`
 		return new ProviderError("auth", text, details)
 	}
 	// Billing problems are 402 at Anthropic and a 429 with this code at OpenAI; waiting does not fix them.
 	if (status === 402 || extra.code === "insufficient_quota") {
-		const text = `${label} refused the request because of the account's billing or quota (${status}${said}). Check the account's credit, then try again.`
+		const text = `${sentenceStart(label)} refused the request because of the account's billing or quota (${status}${said}). Check the account's credit, then try again.`
 		return new ProviderError("auth", text, details)
 	}
 	if (status === 429) {
 		const retryAfterMs = parseRetryAfter(extra.headers)
-		const text = `${label} is rate limiting requests (429${said}).`
+		const text = `${sentenceStart(label)} is rate limiting requests (429${said}).`
 		return new ProviderError("rate_limit", text, {
 			...details,
 			...(retryAfterMs !== undefined && { retryAfterMs }),
@@ -199,18 +210,22 @@ function fromStatus(
 	if (status === 408)
 		return new ProviderError(
 			"network",
-			`${label} timed out waiting for the request (408${said}).`,
+			`${sentenceStart(label)} timed out waiting for the request (408${said}).`,
 			details,
 		)
 	if (status === 409 || status >= 500) {
 		const retryAfterMs = parseRetryAfter(extra.headers)
 		const what = status === 529 ? "is overloaded" : "had a server error"
-		return new ProviderError("server", `${label} ${what} (${status}${said}).`, {
+		return new ProviderError("server", `${sentenceStart(label)} ${what} (${status}${said}).`, {
 			...details,
 			...(retryAfterMs !== undefined && { retryAfterMs }),
 		})
 	}
-	return new ProviderError("bad_request", `${label} rejected the request (${status}${said}).`, details)
+	return new ProviderError(
+		"bad_request",
+		`${sentenceStart(label)} rejected the request (${status}${said}).`,
+		details,
+	)
 }
 
 /** An error event written into a stream after the 200 head: its `type` says what went wrong. */
@@ -222,21 +237,25 @@ function fromStreamEvent(error: SdkApiError, context: ErrorContext): ProviderErr
 	const overflow = recognizeContextOverflow(message, apiErrorCode(error))
 	if (overflow) return contextOverflowError(label, `mid-response: ${message}`, { ...details, ...overflow })
 	if (type === "rate_limit_error" || type === "requests")
-		return new ProviderError("rate_limit", `${label} is rate limiting requests: ${message}`, details)
+		return new ProviderError(
+			"rate_limit",
+			`${sentenceStart(label)} is rate limiting requests: ${message}`,
+			details,
+		)
 	if (type === "invalid_request_error")
 		return new ProviderError(
 			"bad_request",
-			`${label} rejected the request mid-response: ${message}`,
+			`${sentenceStart(label)} rejected the request mid-response: ${message}`,
 			details,
 		)
 	if (type === "authentication_error" || type === "permission_error")
 		return new ProviderError(
 			"auth",
-			`${label} rejected the API key mid-response: ${message}. ${keyHint}`,
+			`${sentenceStart(label)} rejected the API key mid-response: ${message}. ${keyHint}`,
 			details,
 		)
 	const what = type === "overloaded_error" ? "is overloaded" : "reported an error mid-response"
-	return new ProviderError("server", `${label} ${what}: ${message}`, details)
+	return new ProviderError("server", `${sentenceStart(label)} ${what}: ${message}`, details)
 }
 
 function isAbortError(error: unknown, context: ErrorContext): boolean {
@@ -271,7 +290,7 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
 	if (sdk && error instanceof sdk.APIConnectionTimeoutError)
 		return new ProviderError("network", `The request to ${label} timed out.`, { cause: error })
 	if (sdk && error instanceof sdk.APIConnectionError) {
-		const text = `Could not connect to ${label} (${context.endpoint}): ${causeText(error)}.`
+		const text = couldNotConnect(label, context.endpoint, error)
 		return new ProviderError("network", text, { cause: error })
 	}
 	if (sdk && error instanceof sdk.APIError) {
@@ -292,7 +311,7 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
 		})
 	}
 	if (error instanceof SyntaxError) {
-		const text = `${label} sent a response chunk that is not valid JSON (${error.message}).`
+		const text = `${sentenceStart(label)} sent a response chunk that is not valid JSON (${error.message}).`
 		return new ProviderError("malformed_response", text, { cause: error })
 	}
 	if (isCutConnection(error)) {
@@ -300,7 +319,7 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
 		return new ProviderError("network", text, { cause: error })
 	}
 	if (error instanceof TypeError && error.message === "fetch failed") {
-		const text = `Could not connect to ${label} (${context.endpoint}): ${causeText(error)}.`
+		const text = couldNotConnect(label, context.endpoint, error)
 		return new ProviderError("network", text, { cause: error })
 	}
 	// Anything else came from reading a response we did not expect (a shape the SDK or our mapping

@@ -224,6 +224,39 @@ describe("TranscriptEvents", () => {
 		])
 	})
 
+	it("reports each attempt of a retry row that updates in place, and not the row's end", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const retry = next()
+		const delay = { maxAttempts: 5, delayMs: 10, error: "503" }
+		put({
+			ts: retry,
+			type: "say",
+			say: "api_req_retry_delayed",
+			text: JSON.stringify({ attempt: 1, ...delay }),
+		})
+		put({
+			ts: retry,
+			type: "say",
+			say: "api_req_retry_delayed",
+			text: JSON.stringify({ attempt: 2, ...delay }),
+		})
+		const ended = { attempt: 2, ...delay, result: "succeeded" }
+		put({ ts: retry, type: "say", say: "api_req_retry_delayed", text: JSON.stringify(ended) })
+		expect(events.slice(1).map((event) => ("attempt" in event ? event.attempt : event.type))).toEqual([
+			1, 2,
+		])
+	})
+
+	it("does not report a tool call that never ran (cancelled, cut off or skipped) as used", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const row = JSON.stringify({ tool: "newFileCreated", path: "a.md", content: "x" })
+		put({ ts: next(), type: "say", say: "tool", text: row, outcome: "cancelled" })
+		put({ ts: next(), type: "say", say: "tool", text: row, outcome: "skipped" })
+		expect(events.slice(1).filter((event) => event.type === "tool_use")).toEqual([])
+	})
+
 	it("reports a checkpoint once it is saved, a restore with what it did, and checkpoints that are off", () => {
 		const { events, next, put } = setup()
 		const a = "a".repeat(40)

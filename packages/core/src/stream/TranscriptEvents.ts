@@ -24,6 +24,8 @@ interface RowState {
 	sent: string
 	done: boolean
 	costed: boolean
+	/** The retry row updates in place, once per attempt. */
+	retryAttempt?: number
 }
 
 interface OpenCall {
@@ -159,9 +161,10 @@ export class TranscriptEvents {
 			case "api_req_started":
 				return this.apiRequest(message, row)
 			case "api_req_retry_delayed": {
-				if (!this.once(message, row)) return
 				const retry = safeParseJson(apiRetryDelaySchema, text)
-				if (retry.success) this.emit({ type: "system", subtype: "retry", ...retry.data })
+				if (!retry.success || row.retryAttempt === retry.data.attempt) return
+				row.retryAttempt = retry.data.attempt
+				this.emit({ type: "system", subtype: "retry", ...retry.data })
 				return
 			}
 			case "user_feedback":
@@ -169,6 +172,8 @@ export class TranscriptEvents {
 				return
 			case "tool": {
 				if (message.partial === true || !this.once(message, row)) return
+				// A call the model never finished streaming, or that was skipped, never ran.
+				if (["cancelled", "interrupted", "skipped"].includes(message.outcome ?? "")) return
 				this.endCall("success")
 				const parsed = safeParseJson(clineSayToolSchema, text)
 				if (!parsed.success) return

@@ -494,9 +494,12 @@ export class Task extends EventEmitter<TaskEvents> {
 			if (outcome.failed) {
 				this.consecutiveMistakes++
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
-				showFailedCall(this.transcript, outcome, use.name, stalePreview ? previewTs : undefined)
+				showFailedCall(this.transcript, outcome, use.name, {
+					stalePreviewTs: stalePreview ? previewTs : undefined,
+					decidedTs: approval.decidedTs,
+				})
 			} else if (stalePreview && !outcome.completesTask) {
-				output.abandonPreview(this.transcript, "This tool call was not run.")
+				output.abandonPreview(this.transcript, "skipped")
 			} else if (!outcome.rejected) this.consecutiveMistakes = 0
 
 			if (outcome.completesTask) {

@@ -30,9 +30,13 @@ export class AskChannel {
 	 * Asks in a new row, or turns the preview row `reuseTs` into the ask while it is still the
 	 * last (asides after it, such as the person's todo edit, do not count).
 	 */
-	async ask(ask: ClineAsk, text: string | undefined, reuseTs?: number): Promise<AskAnswer> {
+	async ask(
+		ask: ClineAsk,
+		text: string | undefined,
+		reuseTs?: number,
+	): Promise<AskAnswer & { askTs: number }> {
 		const message = this.showAsk(ask, text, reuseTs)
-		return this.waitFor(message)
+		return { ...(await this.waitFor(message)), askTs: message.ts }
 	}
 
 	answer(answer: AskAnswer): boolean {

@@ -5,6 +5,8 @@ import {
 	type ClineSay,
 	type ClineSayHook,
 	type ClineSayTool,
+	type CommandExitInfo,
+	type ToolOutcome,
 } from "@cairn/types"
 import {
 	decideAutoApproval,
@@ -149,11 +151,33 @@ export function createCallContext(env: CallEnvironment): {
 	}
 
 	/** Shows a finished row in place of the call's preview row while that is still last (asides aside), else below. */
-	const showRow = (say: ClineSay, text: string) => {
-		if (previewTs !== undefined && lastStateMessage(env.transcript.all)?.ts === previewTs) {
-			env.transcript.update(previewTs, { type: "say", say, ask: undefined, text, partial: false })
-		} else env.transcript.append({ type: "say", say }, { text })
+	const showRow = (say: ClineSay, text: string, outcome?: ToolOutcome): number => {
+		const fields = { text, ...(outcome && { outcome }) }
+		const shown =
+			previewTs !== undefined && lastStateMessage(env.transcript.all)?.ts === previewTs
+				? env.transcript.update(previewTs, {
+						type: "say",
+						say,
+						ask: undefined,
+						...fields,
+						partial: false,
+					})
+				: undefined
 		previewTs = undefined
+		return (shown ?? env.transcript.append({ type: "say", say }, fields)).ts
+	}
+
+	/** Marks the answered ask with what the person decided, so the row stops saying "wants to". */
+	const decided = (askTs: number, answer: AskAnswer): boolean => {
+		const approved = answer.response === "yesButtonClicked"
+		const outcome: ToolOutcome = !approved
+			? "rejected"
+			: answer.automatic === true
+				? "auto_approved"
+				: "approved"
+		env.transcript.update(askTs, { outcome })
+		approval.decidedTs = askTs
+		return approved
 	}
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
@@ -191,7 +215,7 @@ export function createCallContext(env: CallEnvironment): {
 		if (decision.decision === "auto" && sandbox.state !== "unavailable") {
 			env.autoApprovalUsage.autoApproved++
 			const row = autoApprovedRow(request)
-			showRow(row.say, row.text)
+			approval.decidedTs = showRow(row.say, row.text, "auto_approved")
 			return {
 				approved: true,
 				automatic: true,
@@ -204,9 +228,10 @@ export function createCallContext(env: CallEnvironment): {
 		// Output from here on (a command run after a second ask) gets a row below the ask.
 		outputRow = undefined
 		const feedback = feedbackOf(answer)
-		showFeedback(feedback)
 		// Typing a message instead of pressing Approve is a rejection with reasons (seed 001).
-		if (answer.response === "yesButtonClicked") {
+		const approved = decided(answer.askTs, answer)
+		showFeedback(feedback)
+		if (approved) {
 			// -y approved it, not a person: a command runs in the sandbox where there is one. Where
 			// there is none, -y's standing approval stands, as it did before the sandbox.
 			const standing =
@@ -260,6 +285,11 @@ export function createCallContext(env: CallEnvironment): {
 		env.transcript.update(outputRow.ts, { text })
 	}
 
+	// On the command's own row (the answered ask or the auto-approved row), where the person looks.
+	const commandEnded = (exit: CommandExitInfo) => {
+		if (approval.decidedTs !== undefined) env.transcript.update(approval.decidedTs, { commandExit: exit })
+	}
+
 	const showUserEdits = (row: ClineSayTool) =>
 		env.transcript.append({ type: "say", say: "user_feedback_diff" }, { text: JSON.stringify(row) })
 
@@ -279,8 +309,9 @@ export function createCallContext(env: CallEnvironment): {
 			const answer = await env.asks.ask("tool", JSON.stringify(row), previewTs)
 			previewTs = undefined
 			const feedback = feedbackOf(answer)
+			const approved = decided(answer.askTs, answer)
 			showFeedback(feedback)
-			return { approved: answer.response === "yesButtonClicked", ...(feedback && { feedback }) }
+			return { approved, ...(feedback && { feedback }) }
 		},
 		show(row: ClineSayHook) {
 			showRow("hook", JSON.stringify(row))
@@ -296,6 +327,7 @@ export function createCallContext(env: CallEnvironment): {
 		approve,
 		askFollowup,
 		commandOutput,
+		commandEnded,
 		showUserEdits,
 		showMcpResponse,
 		showToolRow: (row) => showRow("tool", JSON.stringify(row)),

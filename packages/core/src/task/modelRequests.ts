@@ -6,6 +6,7 @@ import { requestCost } from "../providers/cost.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
 import { streamRequest } from "../providers/streamRequest.js"
+import { RequestRow, type RowOutcome } from "./requestRow.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ApiHistory } from "./apiHistory.js"
 import type { AskChannel } from "./askChannel.js"
@@ -39,8 +40,6 @@ export interface TurnRequest {
 	signal: AbortSignal
 }
 
-type RowOutcome = { cancelReason?: "user_cancelled"; streamingFailedMessage?: string }
-
 /**
  * The model requests of a task: each fitted to the window first, streamed into the transcript,
  * and retried the way its failure calls for. 429/5xx/network/cut streams back off and retry,
@@ -53,6 +52,10 @@ export class ModelRequests {
 		const { provider, transcript, history, context, asks, logger } = this.options
 		const { signal } = turn
 		let overflowRetried = false
+		// One request shows as one row however often it is retried, and its retries as one more
+		// row that updates (attempt, countdown, the latest error), so a provider that is down does
+		// not fill the chat. Usage of failed attempts still counts (summed on the row).
+		let row: RequestRow | undefined
 		for (let attempt = 1; ; attempt++) {
 			const settings = this.options.settings()
 			const frame = turn.frame(settings)
@@ -66,9 +69,7 @@ export class ModelRequests {
 				attempt = 0
 				continue
 			}
-			const row = transcript.say("api_req_started", {
-				text: JSON.stringify({ request: turn.summary, apiProtocol: provider.name }),
-			})
+			row ??= new RequestRow(transcript, turn.summary, provider)
 			const output = new TurnOutput()
 			const started = Date.now()
 			const taskId = this.options.taskId
@@ -84,18 +85,20 @@ export class ModelRequests {
 				{ signal, idleTimeoutMs: settings.requestIdleTimeoutMs },
 			)
 			try {
-				await streamTurn(call.stream, output, transcript, turn.tools)
+				await streamTurn(call.stream, output, transcript, turn.tools, {
+					usage: (usage) => row?.progress(usage),
+				})
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				context.reported(output.usage)
-				this.finishRow(row.ts, turn.summary, output, {})
+				this.finish(row, output, {})
 				logger.debug("Model answered", { taskId, ms: Date.now() - started })
 				return output
 			} catch (error) {
 				output.finishRows(transcript)
 				if (signal.aborted) {
-					this.finishRow(row.ts, turn.summary, output, { cancelReason: "user_cancelled" })
-					output.abandonPreview(transcript, "Cancelled before this tool call was complete.")
+					this.finish(row, output, { cancelReason: "user_cancelled" })
+					output.abandonPreview(transcript, "cancelled")
 					// Keep what the model said so far: the resumed task continues from it.
 					history.pushAssistant(output.assistantBlocks(false))
 					throw new TaskCancelled()
@@ -106,35 +109,39 @@ export class ModelRequests {
 					ms: Date.now() - started,
 					kind: failure.kind,
 					retryable: failure.retryable,
+					error: failure.message,
 				})
-				this.finishRow(row.ts, turn.summary, output, { streamingFailedMessage: failure.message })
-				output.abandonPreview(
-					transcript,
-					"The response was cut off before this tool call was complete.",
-				)
+				output.abandonPreview(transcript, "interrupted")
 				// Smaller, then once more at once; the identical request is never sent again.
 				const shrunk =
 					failure.kind === "context_overflow" && (await context.overflowed(failure, signal))
 				if (shrunk && !overflowRetried) {
 					overflowRetried = true
+					this.spent(row, output)
 					continue
 				}
 				if (failure.retryable && attempt <= settings.requestRetries) {
+					this.spent(row, output)
 					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
-					transcript.say("api_req_retry_delayed", {
-						text: JSON.stringify({
-							attempt,
-							maxAttempts: settings.requestRetries,
-							delayMs,
-							error: failure.message,
-							...(failure.details.status !== undefined && { status: failure.details.status }),
-						}),
+					row.retrying({
+						attempt,
+						maxAttempts: settings.requestRetries,
+						delayMs,
+						error: failure.message,
+						...(failure.details.status !== undefined && { status: failure.details.status }),
 					})
-					await abortableDelay(delayMs, signal)
+					try {
+						await abortableDelay(delayMs, signal)
+					} catch (cancelled) {
+						row.finish({ cancelReason: "user_cancelled" })
+						throw cancelled
+					}
 					continue
 				}
 				// Retries are spent (or pointless, like a bad key): the person decides. The partial
 				// answer is not in the history, so a retry does not show it to the model twice.
+				this.finish(row, output, { streamingFailedMessage: failure.message })
+				row = undefined
 				await asks.ask("api_req_failed", failure.message)
 				attempt = 0
 			} finally {
@@ -143,23 +150,14 @@ export class ModelRequests {
 		}
 	}
 
-	private finishRow(ts: number, request: string, output: TurnOutput, outcome: RowOutcome): void {
-		const { provider } = this.options
-		const cost = requestCost(provider.model.info, output.usage)
-		this.options.onUsage(output.usage, cost)
-		const { inputTokens, outputTokens, cacheWriteTokens, cacheReadTokens } = output.usage
-		this.options.transcript.update(ts, {
-			text: JSON.stringify({
-				request,
-				apiProtocol: provider.name,
-				contextWindow: provider.model.info.contextWindow,
-				tokensIn: inputTokens,
-				tokensOut: outputTokens,
-				...(cacheWriteTokens !== undefined && { cacheWrites: cacheWriteTokens }),
-				...(cacheReadTokens !== undefined && { cacheReads: cacheReadTokens }),
-				cost,
-				...outcome,
-			}),
-		})
+	/** A failed attempt that will be retried: its usage counts, and shows on the request's row. */
+	private spent(row: RequestRow, output: TurnOutput): void {
+		this.options.onUsage(output.usage, requestCost(this.options.provider.model.info, output.usage))
+		row.add(output.usage)
+	}
+
+	private finish(row: RequestRow, output: TurnOutput, outcome: RowOutcome): void {
+		this.spent(row, output)
+		row.finish(outcome)
 	}
 }

@@ -6,14 +6,17 @@ import type { Transcript } from "./transcript.js"
 /**
  * Shows why a call failed: the path .cairnignore blocked, or the error. A hook that blocked the
  * call has already shown why. A preview row the call never turned into an ask (`stalePreviewTs`)
- * becomes the row, so the chat does not keep a half-streamed call.
+ * becomes the row, so the chat does not keep a half-streamed call. The row that showed the call
+ * approved (`decidedTs`) is marked failed, so it does not read as a success.
  */
 export function showFailedCall(
 	transcript: Transcript,
 	outcome: DispatchOutcome,
 	toolName: string,
-	stalePreviewTs: number | undefined,
+	rows: { stalePreviewTs?: number | undefined; decidedTs?: number | undefined },
 ): void {
+	const { stalePreviewTs, decidedTs } = rows
+	if (decidedTs !== undefined && !outcome.rejected) transcript.update(decidedTs, { outcome: "failed" })
 	if (outcome.reported) return
 	const row =
 		outcome.blockedPath !== undefined

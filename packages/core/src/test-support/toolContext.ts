@@ -5,6 +5,7 @@ import {
 	type CairnSettings,
 	type ClineAskFollowup,
 	type ClineSayTool,
+	type CommandExitInfo,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { EditSession, ProposedEdit } from "../host/Host.js"
@@ -56,6 +57,8 @@ export interface TestToolContext {
 	followups: ClineAskFollowup[]
 	/** Every chunk passed to commandOutput, in order. */
 	commandOutput: string[]
+	/** Every command end reported through commandEnded, in order. */
+	commandExits: CommandExitInfo[]
 	/** Every row passed to showUserEdits, in order. */
 	userEdits: ClineSayTool[]
 	/** Every call of showMcpResponse, in order. */
@@ -115,6 +118,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 	const approvals: ApprovalRequest[] = []
 	const followups: ClineAskFollowup[] = []
 	const commandOutput: string[] = []
+	const commandExits: CommandExitInfo[] = []
 	const userEdits: ClineSayTool[] = []
 	const mcpResponses: { text: string; partial: boolean }[] = []
 	const approval = options.approval ?? "approve"
@@ -138,6 +142,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 			return { text: question.suggest[0]?.answer ?? "" }
 		},
 		commandOutput: (chunk) => commandOutput.push(chunk),
+		commandEnded: (exit) => commandExits.push(exit),
 		showUserEdits: (row) => userEdits.push(row),
 		showMcpResponse: (text, partial) => mcpResponses.push({ text, partial }),
 		modelTakesImages: options.modelTakesImages ?? true,
@@ -152,6 +157,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		approvals,
 		followups,
 		commandOutput,
+		commandExits,
 		userEdits,
 		mcpResponses,
 		logs: logger.entries,

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises"
-import type { ClineAskCommand } from "@cairn/types"
+import type { ClineAskCommand, CommandExitInfo } from "@cairn/types"
 import { z } from "zod"
 import { displayPath, gatePath } from "../approval/pathGate.js"
 import type { CommandExit } from "../host/Host.js"
@@ -30,6 +30,15 @@ function describeExit(exit: CommandExit, cancelled: boolean, timeoutSec: number)
 	if (exit.exitCode !== undefined) return `The command failed with exit code ${exit.exitCode}.`
 	if (exit.signal !== undefined) return `The command was ended by signal ${exit.signal}.`
 	return "The command ended; the terminal did not report its exit code."
+}
+
+function exitInfo(exit: CommandExit, stopped: boolean): CommandExitInfo {
+	return {
+		...(exit.exitCode !== undefined && { exitCode: exit.exitCode }),
+		...(exit.signal !== undefined && { signal: exit.signal }),
+		...(exit.timedOut && { timedOut: true }),
+		...(stopped && { stopped: true }),
+	}
 }
 
 interface CommandRun {
@@ -71,7 +80,9 @@ async function runCommand(
 		context.proceedSignal?.addEventListener("abort", () => resolve("proceeded"), { once: true })
 	})
 	try {
-		return { exit: await Promise.race([running.done, proceeded]), cancelled, output }
+		const exit = await Promise.race([running.done, proceeded])
+		context.commandEnded(exit === "proceeded" ? { proceeded: true } : exitInfo(exit, cancelled))
+		return { exit, cancelled, output }
 	} finally {
 		context.signal.removeEventListener("abort", onAbort)
 	}

@@ -4,6 +4,7 @@ import type {
 	ClineAskFollowup,
 	ClineAskUseMcpServer,
 	ClineSayTool,
+	CommandExitInfo,
 	ToolName,
 } from "@cairn/types"
 import type { z } from "zod"
@@ -66,6 +67,8 @@ export interface ToolContext {
 	askFollowup(question: ClineAskFollowup): Promise<PersonFeedback>
 	/** Streams a running command's output to the transcript (a `command_output` row). */
 	commandOutput(chunk: string): void
+	/** Shows how the command ended (exit code, signal, stopped) on the command's row. */
+	commandEnded(exit: CommandExitInfo): void
 	/** Shows what the person changed in a proposal before saving it (a `user_feedback_diff` row). */
 	showUserEdits(row: ClineSayTool): void
 	/**

@@ -58,5 +58,7 @@ export const apiRetryDelaySchema = z.object({
 	delayMs: z.number().int().nonnegative(),
 	error: z.string(),
 	status: z.number().int().optional(),
+	/** How the retried request ended, once it has: the row stops counting down. */
+	result: z.enum(["succeeded", "failed", "cancelled"]).optional(),
 })
 export type ApiRetryDelay = z.infer<typeof apiRetryDelaySchema>

@@ -19,6 +19,35 @@ export const contextCondenseSchema = z.object({
 export type ContextCondense = z.infer<typeof contextCondenseSchema>
 
 /**
+ * How a tool call's row ended, so it never keeps saying "wants to" once decided: the person
+ * approved or rejected it, the settings approved it, it failed after approval, the request
+ * carrying it was cancelled by the person or cut off (interrupted) before the call was complete,
+ * or it was skipped (an earlier call of the turn was rejected).
+ */
+export const toolOutcomeSchema = z.enum([
+	"approved",
+	"rejected",
+	"auto_approved",
+	"failed",
+	"cancelled",
+	"interrupted",
+	"skipped",
+])
+export type ToolOutcome = z.infer<typeof toolOutcomeSchema>
+
+/** How a command ended, on its output row. */
+export const commandExitSchema = z.object({
+	exitCode: z.number().int().optional(),
+	signal: z.string().optional(),
+	timedOut: z.boolean().optional(),
+	/** The task was cancelled, or the person stopped the command. */
+	stopped: z.boolean().optional(),
+	/** The person let the agent go on while the command kept running. */
+	proceeded: z.boolean().optional(),
+})
+export type CommandExitInfo = z.infer<typeof commandExitSchema>
+
+/**
  * One row of a task's transcript. `ts` identifies the message: updates of the same message
  * (streaming, a finished request's cost) keep its `ts`, which is why deltas upsert by it.
  */
@@ -37,6 +66,8 @@ export const clineMessageSchema = z
 		progressStatus: toolProgressStatusSchema.optional(),
 		contextCondense: contextCondenseSchema.optional(),
 		isProtected: z.boolean().optional(),
+		outcome: toolOutcomeSchema.optional(),
+		commandExit: commandExitSchema.optional(),
 	})
 	.refine((m) => (m.type === "ask" ? m.ask !== undefined : m.say !== undefined), {
 		message: "an ask message needs `ask`, a say message needs `say`",

@@ -1,0 +1,91 @@
+import type { ApiRetryDelay } from "@cairn/types"
+import { requestCost } from "../providers/cost.js"
+import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
+import type { Transcript } from "./transcript.js"
+
+export type RowOutcome = { cancelReason?: "user_cancelled"; streamingFailedMessage?: string }
+type Usage = Omit<ApiUsageChunk, "type">
+
+function sum(a: Usage, b: Usage): Usage {
+	const cacheWrites = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0)
+	const cacheReads = (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0)
+	return {
+		inputTokens: a.inputTokens + b.inputTokens,
+		outputTokens: a.outputTokens + b.outputTokens,
+		...(a.cacheWriteTokens !== undefined || b.cacheWriteTokens !== undefined
+			? { cacheWriteTokens: cacheWrites }
+			: {}),
+		...(a.cacheReadTokens !== undefined || b.cacheReadTokens !== undefined
+			? { cacheReadTokens: cacheReads }
+			: {}),
+	}
+}
+
+/**
+ * The rows of one model request: its `api_req_started` row, kept across retries, and at most one
+ * `api_req_retry_delayed` row that each retry updates. The request row's tokens move while the
+ * answer streams (as far as the provider reports them) and sum every attempt once it ends.
+ */
+export class RequestRow {
+	private readonly ts: number
+	private spent: Usage = { inputTokens: 0, outputTokens: 0 }
+	private cost = 0
+	private retry: { ts: number; delay: ApiRetryDelay } | undefined
+
+	constructor(
+		private readonly transcript: Transcript,
+		private readonly request: string,
+		private readonly provider: ModelProvider,
+	) {
+		this.ts = transcript.say("api_req_started", { text: JSON.stringify(this.fields()) }).ts
+	}
+
+	/** The usage the current attempt reported so far (providers report running totals). */
+	progress(live: Usage): void {
+		this.transcript.update(this.ts, { text: JSON.stringify(this.fields(sum(this.spent, live))) })
+	}
+
+	/** An attempt ended: its usage and cost join the request's. */
+	add(usage: Usage): void {
+		this.spent = sum(this.spent, usage)
+		this.cost += requestCost(this.provider.model.info, usage)
+	}
+
+	retrying(delay: ApiRetryDelay): void {
+		const text = JSON.stringify(delay)
+		if (this.retry === undefined)
+			this.retry = { ts: this.transcript.say("api_req_retry_delayed", { text }).ts, delay }
+		else {
+			this.retry.delay = delay
+			this.transcript.update(this.retry.ts, { text })
+		}
+	}
+
+	finish(outcome: RowOutcome): void {
+		this.transcript.update(this.ts, {
+			text: JSON.stringify({ ...this.fields(this.spent), cost: this.cost, ...outcome }),
+		})
+		if (this.retry === undefined) return
+		const result =
+			outcome.cancelReason !== undefined
+				? "cancelled"
+				: outcome.streamingFailedMessage !== undefined
+					? "failed"
+					: "succeeded"
+		this.transcript.update(this.retry.ts, { text: JSON.stringify({ ...this.retry.delay, result }) })
+	}
+
+	private fields(usage?: Usage) {
+		return {
+			request: this.request,
+			apiProtocol: this.provider.name,
+			contextWindow: this.provider.model.info.contextWindow,
+			...(usage && {
+				tokensIn: usage.inputTokens,
+				tokensOut: usage.outputTokens,
+				...(usage.cacheWriteTokens !== undefined && { cacheWrites: usage.cacheWriteTokens }),
+				...(usage.cacheReadTokens !== undefined && { cacheReads: usage.cacheReadTokens }),
+			}),
+		}
+	}
+}
