@@ -172,9 +172,14 @@ export class VsCodeHost implements Host {
 		return this.checkpointChanges.show(view, this.workspaceRoot)
 	}
 
-	async openFile(absolutePath: string): Promise<void> {
+	async openFile(absolutePath: string, line?: number): Promise<void> {
 		const document = await vscode.workspace.openTextDocument(vscode.Uri.file(absolutePath))
-		await vscode.window.showTextDocument(document, { preview: false })
+		const at =
+			line === undefined ? undefined : new vscode.Position(Math.min(line, document.lineCount) - 1, 0)
+		await vscode.window.showTextDocument(document, {
+			preview: false,
+			...(at && { selection: new vscode.Range(at, at) }),
+		})
 	}
 
 	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {

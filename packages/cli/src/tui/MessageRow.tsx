@@ -5,6 +5,8 @@ import {
 	clineAskFollowupSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
+	exitText,
+	outcomeLabels,
 	safeParseJson,
 	type ClineMessage,
 } from "@cairn/types"
@@ -19,19 +21,29 @@ function ToolLine({
 	kind,
 	input,
 	asking,
+	row,
 }: {
 	kind: string
 	input: Record<string, unknown>
 	asking: boolean
+	/** The row's outcome and a command's exit, said after the line once known. */
+	row?: Pick<ClineMessage, "outcome" | "commandExit">
 }) {
 	const summary = summarizeTool(kind, input)
 	const isCommand = kind === "command" || kind === "executeCommand"
+	const ended = [
+		row?.commandExit && exitText(row.commandExit),
+		row?.outcome && outcomeLabels[row.outcome],
+	].filter(Boolean)
 	return (
 		<Box flexDirection="column">
 			<Text>
-				<Text color={asking ? "yellow" : "cyan"}>{isCommand ? "$" : "●"} </Text>
+				<Text color={asking && row?.outcome === undefined ? "yellow" : "cyan"}>
+					{isCommand ? "$" : "●"}{" "}
+				</Text>
 				{isCommand ? null : <Text bold>{summary.verb} </Text>}
 				{summary.target}
+				{ended.length > 0 && <Text dimColor> ({ended.join(", ")})</Text>}
 			</Text>
 			{summary.note !== undefined && <Text color="yellow"> ! {summary.note}</Text>}
 			{summary.body !== undefined && summary.body !== "" && (
@@ -87,7 +99,7 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				const parsed = safeParseJson(clineSayToolSchema, text)
 				if (!parsed.success) return null
 				const { tool, ...input } = parsed.data
-				return <ToolLine kind={tool} input={input} asking={false} />
+				return <ToolLine kind={tool} input={input} asking={false} row={message} />
 			}
 			case "completion_result":
 				return <Text color="green">✓ {text}</Text>
@@ -99,7 +111,16 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			case "api_req_retry_delayed": {
 				const retry = safeParseJson(apiRetryDelaySchema, text)
 				if (!retry.success) return null
-				const { attempt, maxAttempts, delayMs, error } = retry.data
+				const { attempt, maxAttempts, delayMs, error, result } = retry.data
+				if (result === "succeeded")
+					return <Text dimColor>⟳ went through after {attempt} retries</Text>
+				if (result === "cancelled") return <Text dimColor>⟳ retrying stopped (cancelled)</Text>
+				if (result === "failed")
+					return (
+						<Text color="red">
+							⟳ {error}; failed after {attempt} retries
+						</Text>
+					)
 				return (
 					<Text color="yellow">
 						⟳ {error}; retrying in {Math.ceil(delayMs / 1000)}s ({attempt}/{maxAttempts})
@@ -154,12 +175,17 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			const parsed = safeParseJson(clineSayToolSchema, text)
 			if (!parsed.success) return null
 			const { tool, ...input } = parsed.data
-			return <ToolLine kind={tool} input={input} asking={message.partial !== true} />
+			return <ToolLine kind={tool} input={input} asking={message.partial !== true} row={message} />
 		}
 		case "command": {
 			const parsed = safeParseJson(clineAskCommandSchema, text)
 			return parsed.success ? (
-				<ToolLine kind="command" input={parsed.data} asking={message.partial !== true} />
+				<ToolLine
+					kind="command"
+					input={parsed.data}
+					asking={message.partial !== true}
+					row={message}
+				/>
 			) : null
 		}
 		case "command_output":

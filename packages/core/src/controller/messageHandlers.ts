@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises"
 import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
@@ -5,6 +6,7 @@ import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
+import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 
 export type Handler<T extends WebviewMessageType> = (
 	controller: Controller,
@@ -144,6 +146,19 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 			})
 		}
 		reply({ type: "selectedImages", images: await controller.host.selectImages() })
+	},
+	openFile: async (controller, message, reply) => {
+		const failed = (error: string) =>
+			reply({ type: "error", code: "failed", error, inReplyTo: message.type })
+		if (controller.host.openFile === undefined) return failed("This host cannot open files.")
+		const resolved = await resolveWorkspacePath(controller.host.workspaceRoot, message.path)
+		// Only the workspace's files open from the chat: a message cannot reach around the disk.
+		if (!resolved.ok || resolved.path.isOutsideWorkspace)
+			return failed(`${message.path} is not a file in the workspace.`)
+		const info = await stat(resolved.path.absolute).catch(() => undefined)
+		if (info === undefined) return failed(`${message.path} does not exist (any more).`)
+		if (!info.isFile()) return failed(`${message.path} is not a file.`)
+		await controller.host.openFile(resolved.path.absolute, message.line)
 	},
 	...mcpHandlers,
 	...modeHandlers,

@@ -32,8 +32,11 @@ export interface Host {
 	 * terminal); clients there get the unified diff instead.
 	 */
 	showChanges?(view: ChangesView): Promise<void>
-	/** Opens a file in the editor for the person to edit (an MCP config file); absent where there is no editor. */
-	openFile?(absolutePath: string): Promise<void>
+	/**
+	 * Opens a file in the editor for the person (an MCP config file, a path in a row), at a line
+	 * when given (1-based); absent where there is no editor.
+	 */
+	openFile?(absolutePath: string, line?: number): Promise<void>
 	/** Settings the person keeps in the editor's own settings file; absent where there is none. */
 	readonly editorSettings?: EditorSettings
 	/** How this host runs commands in the OS sandbox; absent where it cannot. */

@@ -164,4 +164,17 @@ describe("rows that tell the truth", () => {
 		await agent.client.waitForAsk("completion_result")
 		expect(agent.client.messages.find((m) => m.ask === "command")).toMatchObject({ outcome: "failed" })
 	})
+
+	it("a question answered with a suggestion remembers which one", async () => {
+		const question = { question: "Which file?", follow_up: [{ text: "a.ts" }, { text: "b.ts" }] }
+		agent = await startAgent({
+			provider: "anthropic",
+			scenario: [{ toolCalls: [{ name: "ask_followup_question", arguments: question }] }, done],
+		})
+		await agent.send({ type: "newTask", text: "ask" })
+		await agent.client.waitForAsk("followup")
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "b.ts" })
+		await agent.client.waitForAsk("completion_result")
+		expect(agent.client.messages.find((m) => m.ask === "followup")).toMatchObject({ chosenSuggestion: 1 })
+	})
 })

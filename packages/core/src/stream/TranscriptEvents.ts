@@ -164,7 +164,8 @@ export class TranscriptEvents {
 				const retry = safeParseJson(apiRetryDelaySchema, text)
 				if (!retry.success || row.retryAttempt === retry.data.attempt) return
 				row.retryAttempt = retry.data.attempt
-				this.emit({ type: "system", subtype: "retry", ...retry.data })
+				const { waitStartedAt: _started, result: _result, ...attempt } = retry.data
+				this.emit({ type: "system", subtype: "retry", ...attempt })
 				return
 			}
 			case "user_feedback":

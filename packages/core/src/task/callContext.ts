@@ -266,6 +266,8 @@ export function createCallContext(env: CallEnvironment): {
 		}
 		try {
 			const answer = await pending
+			const chosen = question.suggest.findIndex((suggestion) => suggestion.answer === answer.text)
+			if (chosen >= 0) env.transcript.update(answer.askTs, { chosenSuggestion: chosen })
 			const feedback = feedbackOf(answer) ?? {}
 			showFeedback(feedback)
 			return feedback

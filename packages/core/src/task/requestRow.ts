@@ -51,7 +51,8 @@ export class RequestRow {
 		this.cost += requestCost(this.provider.model.info, usage)
 	}
 
-	retrying(delay: ApiRetryDelay): void {
+	retrying(retry: Omit<ApiRetryDelay, "waitStartedAt" | "result">): void {
+		const delay = { ...retry, waitStartedAt: Date.now() }
 		const text = JSON.stringify(delay)
 		if (this.retry === undefined)
 			this.retry = { ts: this.transcript.say("api_req_retry_delayed", { text }).ts, delay }

@@ -58,6 +58,11 @@ export const apiRetryDelaySchema = z.object({
 	delayMs: z.number().int().nonnegative(),
 	error: z.string(),
 	status: z.number().int().optional(),
+	/**
+	 * When this attempt's wait began (ms since the epoch): the row is updated for each retry and
+	 * keeps the first one's ts, so the countdown starts here.
+	 */
+	waitStartedAt: z.number().int().nonnegative().optional(),
 	/** How the retried request ended, once it has: the row stops counting down. */
 	result: z.enum(["succeeded", "failed", "cancelled"]).optional(),
 })

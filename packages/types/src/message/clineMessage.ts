@@ -68,6 +68,8 @@ export const clineMessageSchema = z
 		isProtected: z.boolean().optional(),
 		outcome: toolOutcomeSchema.optional(),
 		commandExit: commandExitSchema.optional(),
+		/** A followup question answered with one of its suggestions: which one (0-based). */
+		chosenSuggestion: z.number().int().nonnegative().optional(),
 	})
 	.refine((m) => (m.type === "ask" ? m.ask !== undefined : m.say !== undefined), {
 		message: "an ask message needs `ask`, a say message needs `say`",

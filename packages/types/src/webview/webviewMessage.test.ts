@@ -25,6 +25,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	updateApiKey: { type: "updateApiKey", provider: "anthropic", apiKey: "sk-test" },
 	mode: { type: "mode", mode: "architect" },
 	selectImages: { type: "selectImages" },
+	openFile: { type: "openFile", path: "src/app.ts", line: 12 },
 	checkpointRestore: { type: "checkpointRestore", ts: 1_700_000_000_123, mode: "filesAndTask" },
 	checkpointDiff: { type: "checkpointDiff", ts: 1_700_000_000_123, since: "task" },
 	deleteMessage: { type: "deleteMessage", ts: 1_700_000_000_100, restoreFiles: false },

@@ -58,6 +58,12 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("mode"), mode: z.string().min(1).max(100) }),
 	/** Ask the host to open its image picker; it answers with `selectedImages`. */
 	z.object({ type: z.literal("selectImages") }),
+	/** Opens a workspace file a row names in the editor, at a line when the row knows one. */
+	z.object({
+		type: z.literal("openFile"),
+		path: z.string().min(1).max(4096),
+		line: z.number().int().positive().max(10_000_000).optional(),
+	}),
 	/**
 	 * Restore the workspace's files to the checkpoint of the current task's `checkpoint_saved` row
 	 * `ts`; `filesAndTask` also rewinds the task to that row (the rewound part is kept on disk).

@@ -1,13 +1,22 @@
+import type { ChatButton } from "@cairn/types"
 import { cancelTask, pressButton } from "../../state/chatActions"
 import { useChatControls } from "../../state/selectors"
+import { useWebviewStore } from "../../state/store"
 import { Icon } from "../common/Icon"
 
 /**
  * seed 001's buttons under the transcript, exactly as `chatControls` defines them. While the
  * agent works only Cancel is offered; the ask buttons come back when an ask waits.
  */
+/** A button that sends what is typed as the answer: pressing it on an empty box answers nothing. */
+const needsTyping = (button: ChatButton) =>
+	button.message.type === "askResponse" && button.message.askResponse === "messageResponse"
+
 export function ChatButtons() {
 	const controls = useChatControls()
+	const composerEmpty = useWebviewStore(
+		(s) => s.composerText.trim() === "" && s.composerImages.length === 0,
+	)
 	if (controls.cancelButton !== undefined) {
 		return (
 			<div className="chat-buttons">
@@ -25,7 +34,12 @@ export function ChatButtons() {
 				<button
 					type="button"
 					className="button primary"
-					disabled={!enableButtons}
+					disabled={!enableButtons || (needsTyping(primaryButton) && composerEmpty)}
+					title={
+						needsTyping(primaryButton) && composerEmpty
+							? "Type your answer below first"
+							: undefined
+					}
 					onClick={() => pressButton(primaryButton)}
 				>
 					{primaryButton.text}

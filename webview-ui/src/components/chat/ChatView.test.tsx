@@ -1,5 +1,12 @@
-import { askControls, chatControls, clineAsks, type ClineAsk, type WebviewMessage } from "@cairn/types"
-import { fireEvent, screen } from "@testing-library/react"
+import {
+	askControls,
+	chatControls,
+	clineAsks,
+	type ChatButton,
+	type ClineAsk,
+	type WebviewMessage,
+} from "@cairn/types"
+import { act, fireEvent, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useWebviewStore } from "../../state/store"
 import { apiRequest, ask, finishedRequest, loadTask, say, taskId } from "../../test/fixtures"
@@ -62,6 +69,10 @@ const seedTable: Record<ClineAsk, [string, WebviewMessage][]> = {
 	],
 }
 
+/** A button that answers with the typed text (a followup's Answer). */
+const sendsTyped = (button: ChatButton | undefined) =>
+	button?.message.type === "askResponse" && button.message.askResponse === "messageResponse"
+
 function buttonsOfTypesTable(kind: ClineAsk) {
 	const controls = askControls[kind](false)
 	return [controls.primaryButton, controls.secondaryButton].flatMap((b) => (b ? [b] : []))
@@ -79,9 +90,13 @@ describe("ChatView buttons for every ask of seed 001", () => {
 			loadTask(messages)
 			const { unmount } = renderWithList(<ChatView />)
 			const element = screen.getByRole("button", { name: button.text })
-			expect(element.hasAttribute("disabled")).toBe(!controls.enableButtons)
-			fireEvent.click(element)
-			expect(posted).toEqual([button.message])
+			// A button that sends the typed answer waits for something typed (see below).
+			const waitsForTyping = sendsTyped(button)
+			expect(element.hasAttribute("disabled")).toBe(!controls.enableButtons || waitsForTyping)
+			if (!waitsForTyping) {
+				fireEvent.click(element)
+				expect(posted).toEqual([button.message])
+			}
 			unmount()
 		}
 	})
@@ -96,8 +111,20 @@ describe("ChatView buttons for every ask of seed 001", () => {
 			expect(posted).toEqual([{ type: "cancelTask" }])
 		} else {
 			const primary = screen.getByRole("button", { name: controls.primaryButton!.text })
-			expect(primary.hasAttribute("disabled")).toBe(!controls.enableButtons)
+			const waitsForTyping = sendsTyped(controls.primaryButton)
+			expect(primary.hasAttribute("disabled")).toBe(!controls.enableButtons || waitsForTyping)
 		}
+	})
+
+	it("Answer waits beside an empty box, then sends what is typed", () => {
+		loadTask(transcriptAt("followup"))
+		renderWithList(<ChatView />)
+		const answerIt = screen.getByRole("button", { name: "Answer" })
+		expect(answerIt.hasAttribute("disabled")).toBe(true)
+		act(() => useWebviewStore.setState({ composerText: "Use a Map" }))
+		expect(answerIt.hasAttribute("disabled")).toBe(false)
+		fireEvent.click(answerIt)
+		expect(posted).toEqual([{ ...answer, text: "Use a Map" }])
 	})
 
 	it("an answer button also sends the typed text and images, then clears the chat box", () => {

@@ -1,10 +1,11 @@
-import { clineAskCommandSchema } from "@cairn/types"
+import { clineAskCommandSchema, ranAsProposed } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
 import { Icon } from "../common/Icon"
 import { Spinner } from "../common/Spinner"
 import { CodeBlock } from "../content/CodeBlock"
 import { Badge } from "./Badge"
 import { GenericRow } from "./GenericRow"
+import { ExitBadge, OutcomeBadge } from "./tool/OutcomeBadge"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
@@ -18,24 +19,32 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 	if (!parsed.success) return <GenericRow message={message} />
 	const command = parsed.data
 	const streaming = message.partial === true
-	const waiting = isLast && !streaming
+	const waiting = isLast && !streaming && message.outcome === undefined
+	const where = command.sandboxFailure !== undefined ? " outside the sandbox" : ""
+	const title =
+		message.outcome === undefined
+			? waiting || streaming
+				? `Cairn wants to run this command${where}`
+				: "Command"
+			: ranAsProposed(message.outcome)
+				? `Cairn ran this command${where}`
+				: `Cairn wanted to run this command${where}`
 	return (
 		<div className={["command-ask", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
 				icon="terminal"
-				title={
-					!waiting
-						? "Command"
-						: command.sandboxFailure !== undefined
-							? "Cairn wants to run this command outside the sandbox"
-							: "Cairn wants to run this command"
-				}
+				title={title}
 				trailing={
 					streaming ? (
 						<Spinner label="The command is still arriving" />
 					) : waiting ? (
 						<Badge text="awaiting approval" />
-					) : undefined
+					) : (
+						<>
+							<ExitBadge exit={message.commandExit} />
+							<OutcomeBadge outcome={message.outcome} />
+						</>
+					)
 				}
 			/>
 			<CodeBlock code={command.command} language="shell" />

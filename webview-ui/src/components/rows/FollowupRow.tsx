@@ -2,6 +2,7 @@ import { clineAskFollowupSchema, type ClineAskFollowup } from "@cairn/types"
 import { useWebviewStore } from "../../state/store"
 import { usePayload } from "../../util/parsePayload"
 import { postToHost } from "../../vscode"
+import { Icon } from "../common/Icon"
 import { Spinner } from "../common/Spinner"
 import { Markdown } from "../content/Markdown"
 import { GenericRow } from "./GenericRow"
@@ -40,10 +41,14 @@ export function FollowupRow({ message, isLast }: RowProps) {
 						<li key={i}>
 							<button
 								type="button"
-								className="suggestion"
+								className={["suggestion", message.chosenSuggestion === i && "chosen"]
+									.filter(Boolean)
+									.join(" ")}
+								aria-pressed={message.chosenSuggestion === i}
 								disabled={!answerable}
 								onClick={() => answerWith(suggestion)}
 							>
+								{message.chosenSuggestion === i && <Icon name="check" />}
 								<span>{suggestion.answer}</span>
 								{suggestion.mode !== undefined && (
 									<span className="suggestion-mode">{suggestion.mode} mode</span>

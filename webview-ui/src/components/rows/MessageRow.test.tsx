@@ -155,22 +155,32 @@ describe("retry rows", () => {
 		vi.useRealTimers()
 	})
 
-	it("count down from the delay in their JSON", () => {
+	it("count down from when the attempt's wait began, in one row the host updates", () => {
 		vi.useFakeTimers()
-		const message = say(
-			"api_req_retry_delayed",
-			json({ attempt: 2, maxAttempts: 5, delayMs: 3000, error: "Rate limited", status: 429 }),
-			{
-				ts: Date.now(),
-			},
-		)
+		const delay = { attempt: 2, maxAttempts: 5, delayMs: 3000, error: "Rate limited", status: 429 }
+		// The row keeps the first retry's ts; the second attempt's wait began later.
+		const message = say("api_req_retry_delayed", json({ ...delay, waitStartedAt: Date.now() }), {
+			ts: Date.now() - 60_000,
+		})
 		renderRow(message)
 		expect(screen.getByRole("timer").textContent).toBe("Retrying in 3s (attempt 2 of 5)")
 		expect(screen.getByText("Rate limited")).toBeTruthy()
 		act(() => vi.advanceTimersByTime(1000))
 		expect(screen.getByRole("timer").textContent).toBe("Retrying in 2s (attempt 2 of 5)")
 		act(() => vi.advanceTimersByTime(2000))
-		expect(screen.getByRole("timer").textContent).toBe("Retried (attempt 2 of 5)")
+		expect(screen.getByRole("timer").textContent).toBe("Retrying now (attempt 2 of 5)")
+	})
+
+	it.each([
+		["succeeded", "The request went through after 2 retries"],
+		["failed", "The request failed after 2 retries"],
+		["cancelled", "Retrying stopped: the task was cancelled"],
+	])("once the request %s, say how it ended instead of counting down", (result, title) => {
+		const delay = { attempt: 2, maxAttempts: 5, delayMs: 3000, error: "Rate limited", result }
+		renderRow(say("api_req_retry_delayed", json(delay)))
+		expect(screen.queryByRole("timer")).toBeNull()
+		expect(screen.getByText(title)).toBeTruthy()
+		expect(screen.getAllByText("Rate limited")).toHaveLength(1)
 	})
 })
 
@@ -402,10 +412,59 @@ describe("tool rows", () => {
 		expect(screen.getByText("(regex)")).toBeTruthy()
 	})
 
-	it("executeCommand (auto-approved) shows the command", () => {
-		const { container } = renderRow(say("tool", json({ tool: "executeCommand", command: "npm test" })))
-		expect(screen.getByText("Cairn ran a command (auto-approved)")).toBeTruthy()
+	it("executeCommand (auto-approved) shows the command and its exit code", () => {
+		const { container } = renderRow(
+			say("tool", json({ tool: "executeCommand", command: "npm test" }), {
+				outcome: "auto_approved",
+				commandExit: { exitCode: 1 },
+			}),
+		)
+		expect(screen.getByText("Cairn ran a command")).toBeTruthy()
+		expect(screen.getByText("auto-approved")).toBeTruthy()
+		expect(screen.getByText("exit 1")).toBeTruthy()
 		expect(container.querySelector("code")?.textContent).toBe("npm test")
+	})
+
+	it.each([
+		[undefined, "Cairn wants to edit this file", "awaiting approval"],
+		["approved", "Cairn edited this file", "approved"],
+		["rejected", "Cairn wanted to edit this file", "rejected"],
+		["failed", "Cairn wanted to edit this file", "failed"],
+		["cancelled", "Cairn wanted to edit this file", "cancelled"],
+	] as const)("an edit asked about ends %s with a title and badge that say so", (outcome, title, badge) => {
+		const edit = json({ tool: "editedExistingFile", path: "src/total.ts", diff })
+		renderRow(ask("tool", edit, outcome ? { outcome } : {}), { isLast: true })
+		expect(screen.getByText(title)).toBeTruthy()
+		expect(screen.getByText(badge)).toBeTruthy()
+	})
+
+	it("a path opens its file (at the line read), and an approved write offers Open file", () => {
+		renderRow(say("tool", json({ tool: "readFile", path: "src/total.ts", reason: "lines 10-80" })))
+		fireEvent.click(screen.getByRole("button", { name: "src/total.ts" }))
+		expect(posted).toEqual([{ type: "openFile", path: "src/total.ts", line: 10 }])
+		posted.length = 0
+		const edit = json({ tool: "editedExistingFile", path: "src/total.ts", diff })
+		renderRow(ask("tool", edit, { outcome: "approved" }))
+		fireEvent.click(screen.getByRole("button", { name: "Open file" }))
+		expect(posted).toEqual([{ type: "openFile", path: "src/total.ts" }])
+	})
+
+	it("a command run by the person says so, with its exit code", () => {
+		renderRow(
+			ask("command", json({ command: "npm test" }), {
+				outcome: "approved",
+				commandExit: { exitCode: 0 },
+			}),
+		)
+		expect(screen.getByText("Cairn ran this command")).toBeTruthy()
+		expect(screen.getByText("approved")).toBeTruthy()
+		expect(screen.getByText("exit 0")).toBeTruthy()
+	})
+
+	it("a path outside the workspace is shown, not offered to open", () => {
+		renderRow(say("tool", json({ tool: "readFile", path: "../notes.md", isOutsideWorkspace: true })))
+		expect(screen.queryByRole("button", { name: "../notes.md" })).toBeNull()
+		expect(screen.getByText("../notes.md")).toBeTruthy()
 	})
 
 	it("updateTodoList shows each item's status", () => {
@@ -551,6 +610,14 @@ describe("follow-up questions", () => {
 	it("suggestions of a question already answered, or still arriving, cannot be clicked", () => {
 		renderRow(followup(), { isLast: false })
 		expect(screen.getByRole("button", { name: "src/total.ts" }).hasAttribute("disabled")).toBe(true)
+	})
+
+	it("the suggestion the person chose stays marked", () => {
+		renderRow({ ...followup(), chosenSuggestion: 1 }, { isLast: false })
+		expect(screen.getByRole("button", { name: /Plan first/ }).getAttribute("aria-pressed")).toBe("true")
+		expect(screen.getByRole("button", { name: "src/total.ts" }).getAttribute("aria-pressed")).toBe(
+			"false",
+		)
 	})
 })
 

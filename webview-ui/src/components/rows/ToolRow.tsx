@@ -1,4 +1,4 @@
-import { clineSayToolSchema, type ClineSayTool } from "@cairn/types"
+import { clineSayToolSchema, ranAsProposed, type ClineSayTool } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
 import { Spinner } from "../common/Spinner"
 import { CodeBlock } from "../content/CodeBlock"
@@ -11,9 +11,20 @@ import { NoteToolBody } from "./tool/NoteToolBody"
 import { ReadToolBody } from "./tool/ReadToolBody"
 import { ScopeViolationBody } from "./tool/ScopeViolationBody"
 import { TodoListBody } from "./tool/TodoListBody"
-import { toolIcon, toolTitle } from "./tool/toolTitle"
+import { ExitBadge, OutcomeBadge } from "./tool/OutcomeBadge"
+import { toolIcon, toolTitle, type ToolPhase } from "./tool/toolTitle"
 
-function ToolBody({ tool, ts, current }: { tool: ClineSayTool; ts: number; current: boolean }) {
+function ToolBody({
+	tool,
+	ts,
+	current,
+	written,
+}: {
+	tool: ClineSayTool
+	ts: number
+	current: boolean
+	written: boolean
+}) {
 	switch (tool.tool) {
 		case "readFile":
 		case "listFilesTopLevel":
@@ -26,7 +37,7 @@ function ToolBody({ tool, ts, current }: { tool: ClineSayTool; ts: number; curre
 		case "appliedDiff":
 		case "insertContent":
 		case "searchAndReplace":
-			return <EditToolBody tool={tool} ts={ts} open={current} />
+			return <EditToolBody tool={tool} ts={ts} open={current} written={written} />
 		case "executeCommand":
 			return <CodeBlock code={tool.command} language="shell" />
 		case "updateTodoList":
@@ -38,15 +49,21 @@ function ToolBody({ tool, ts, current }: { tool: ClineSayTool; ts: number; curre
 	}
 }
 
+function phaseOf(message: RowProps["message"]): ToolPhase {
+	if (!ranAsProposed(message.outcome)) return "not_done"
+	// An ask that was answered carries its outcome; one without is still proposed.
+	return message.type === "ask" && message.outcome === undefined ? "proposed" : "done"
+}
+
 /**
- * A tool call: as an ask it waits for approval (the buttons below the list answer it); as a
- * say it was auto-approved and already ran.
+ * A tool call: as an ask it waits for approval (the buttons below the list answer it); once
+ * decided it says what happened to it (approved, rejected, auto-approved, failed, cancelled).
  */
 export function ToolRow({ message, isLast }: RowProps) {
 	const parsed = usePayload(clineSayToolSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const tool = parsed.data
-	const asking = message.type === "ask"
+	const asking = message.type === "ask" && message.outcome === undefined
 	const streaming = message.partial === true
 	const waiting = asking && isLast && !streaming
 	const userEdits = message.say === "user_feedback_diff"
@@ -55,7 +72,7 @@ export function ToolRow({ message, isLast }: RowProps) {
 			? `You edited the change to ${tool.path} before saving it`
 			: message.say === "user_edit_todos"
 				? "You edited the todo list"
-				: toolTitle(tool, asking)
+				: toolTitle(tool, phaseOf(message))
 	return (
 		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
@@ -66,10 +83,20 @@ export function ToolRow({ message, isLast }: RowProps) {
 						<Spinner label="The request is still arriving" />
 					) : waiting ? (
 						<Badge text="awaiting approval" />
-					) : undefined
+					) : (
+						<>
+							<ExitBadge exit={message.commandExit} />
+							<OutcomeBadge outcome={message.outcome} />
+						</>
+					)
 				}
 			/>
-			<ToolBody tool={tool} ts={message.ts} current={(asking && isLast) || userEdits} />
+			<ToolBody
+				tool={tool}
+				ts={message.ts}
+				current={(asking && isLast) || userEdits}
+				written={message.outcome === "approved" || message.outcome === "auto_approved"}
+			/>
 		</div>
 	)
 }

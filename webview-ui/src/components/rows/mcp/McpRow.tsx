@@ -1,10 +1,11 @@
-import { clineAskUseMcpServerSchema } from "@cairn/types"
+import { clineAskUseMcpServerSchema, ranAsProposed } from "@cairn/types"
 import { usePayload } from "../../../util/parsePayload"
 import { Spinner } from "../../common/Spinner"
 import { Badge } from "../Badge"
 import { GenericRow } from "../GenericRow"
 import { RowHeader } from "../RowHeader"
 import type { RowProps } from "../rowProps"
+import { OutcomeBadge } from "../tool/OutcomeBadge"
 import { McpArguments } from "./McpArguments"
 
 /**
@@ -15,13 +16,14 @@ export function McpRow({ message, isLast }: RowProps) {
 	const parsed = usePayload(clineAskUseMcpServerSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const request = parsed.data
-	const asking = message.type === "ask"
+	const asking = message.type === "ask" && message.outcome === undefined
 	const streaming = message.partial === true
 	const waiting = asking && isLast && !streaming
+	const verb = asking ? "Cairn wants to" : ranAsProposed(message.outcome) ? undefined : "Cairn wanted to"
 	const title =
 		request.type === "use_mcp_tool"
-			? `${asking ? "Cairn wants to use" : "Cairn used"} the tool ${request.toolName} on ${request.serverName}`
-			: `${asking ? "Cairn wants to read" : "Cairn read"} a resource of ${request.serverName}`
+			? `${verb === undefined ? "Cairn used" : `${verb} use`} the tool ${request.toolName} on ${request.serverName}`
+			: `${verb === undefined ? "Cairn read" : `${verb} read`} a resource of ${request.serverName}`
 	return (
 		<div className={["mcp-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
@@ -32,7 +34,9 @@ export function McpRow({ message, isLast }: RowProps) {
 						<Spinner label="The request is still arriving" />
 					) : waiting ? (
 						<Badge text="awaiting approval" />
-					) : undefined
+					) : (
+						<OutcomeBadge outcome={message.outcome} />
+					)
 				}
 			/>
 			{request.type === "use_mcp_tool" ? (

@@ -3,7 +3,7 @@ import { CodeBlock } from "../../content/CodeBlock"
 import { DiffStats } from "../../content/DiffStats"
 import { DiffView } from "../../content/DiffView"
 import { languageOfPath } from "../../content/languages"
-import { PathLine } from "./PathLine"
+import { openFile, PathLine } from "./PathLine"
 import { ToolSection } from "./ToolSection"
 
 type EditTool = Extract<
@@ -15,16 +15,39 @@ type EditTool = Extract<
  * A change to a file: the path and the unified diff. The change waiting for approval shows its
  * diff open, since that is what the person decides on; others start folded.
  */
-export function EditToolBody({ tool, ts, open }: { tool: EditTool; ts: number; open: boolean }) {
+export function EditToolBody({
+	tool,
+	ts,
+	open,
+	written,
+}: {
+	tool: EditTool
+	ts: number
+	open: boolean
+	/** The change was saved: the file can be opened to see it in place. */
+	written: boolean
+}) {
 	const diff = tool.diff ?? ""
+	const line = tool.tool === "insertContent" && tool.lineNumber > 0 ? { line: tool.lineNumber } : {}
 	return (
 		<>
 			<PathLine
 				path={tool.path}
 				isOutsideWorkspace={tool.isOutsideWorkspace}
 				isProtected={tool.isProtected}
+				openable
+				{...line}
 			>
 				{diff !== "" && <DiffStats diff={diff} />}
+				{written && tool.isOutsideWorkspace !== true && (
+					<button
+						type="button"
+						className="link-button"
+						onClick={() => openFile(tool.path, line.line)}
+					>
+						Open file
+					</button>
+				)}
 			</PathLine>
 			{tool.tool === "searchAndReplace" && tool.search !== undefined && (
 				<div className="search-query">

@@ -16,6 +16,12 @@ type ReadTool = Extract<
 	}
 >
 
+/** The first line of a range such as "lines 10-80", to open the file there. */
+function firstLine(reason: string | undefined): { line?: number } {
+	const match = /\blines? (\d+)/.exec(reason ?? "")
+	return match?.[1] !== undefined ? { line: Number(match[1]) } : {}
+}
+
 /** Tools that only look: the path, what was asked for, and the result when the host included it. */
 export function ReadToolBody({ tool, ts }: { tool: ReadTool; ts: number }) {
 	const content = tool.content
@@ -25,6 +31,8 @@ export function ReadToolBody({ tool, ts }: { tool: ReadTool; ts: number }) {
 				path={tool.path}
 				isOutsideWorkspace={tool.isOutsideWorkspace}
 				isProtected={tool.isProtected}
+				openable={tool.tool === "readFile"}
+				{...(tool.tool === "readFile" && firstLine(tool.reason))}
 			>
 				{tool.tool === "readFile" && tool.reason !== undefined && (
 					<span className="muted">{tool.reason}</span>

@@ -1,11 +1,18 @@
 import type { ClineSayTool } from "@cairn/types"
 
 /**
- * The header of a tool row. While the tool asks for approval it says what Cairn wants to do;
- * once done (or auto-approved) it says what Cairn did.
+ * Where a tool call stands: proposed (waiting or streaming), done (approved, by the person or
+ * the settings), or not done (rejected, failed, cancelled, skipped).
  */
-export function toolTitle(tool: ClineSayTool, asking: boolean): string {
-	const wants = (what: string) => `Cairn wants to ${what}`
+export type ToolPhase = "proposed" | "done" | "not_done"
+
+/**
+ * The header of a tool row. While the tool asks for approval it says what Cairn wants to do;
+ * once done it says what Cairn did; a call that did not happen says what Cairn wanted to do.
+ */
+export function toolTitle(tool: ClineSayTool, phase: ToolPhase): string {
+	const asking = phase !== "done"
+	const wants = (what: string) => `Cairn ${phase === "not_done" ? "wanted" : "wants"} to ${what}`
 	switch (tool.tool) {
 		case "readFile":
 			return asking ? wants("read this file") : "Cairn read this file"
@@ -29,7 +36,7 @@ export function toolTitle(tool: ClineSayTool, asking: boolean): string {
 		case "searchAndReplace":
 			return asking ? wants("search and replace in this file") : "Cairn searched and replaced"
 		case "executeCommand":
-			return "Cairn ran a command (auto-approved)"
+			return asking ? wants("run a command") : "Cairn ran a command"
 		case "switchMode":
 			return asking ? wants(`switch to ${tool.mode} mode`) : `Cairn switched to ${tool.mode} mode`
 		case "newTask":
@@ -52,8 +59,8 @@ export function toolTitle(tool: ClineSayTool, asking: boolean): string {
 				: `Cairn is working on intent ${tool.intentId}`
 		case "scopeViolation":
 			return tool.path !== undefined
-				? `Cairn wants to change a file outside intent ${tool.intentId}`
-				: `Cairn wants to run ${tool.toolName}, which intent ${tool.intentId} cannot vouch for`
+				? wants(`change a file outside intent ${tool.intentId}`)
+				: wants(`run ${tool.toolName}, which intent ${tool.intentId} cannot vouch for`)
 	}
 }
 
