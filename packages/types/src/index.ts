@@ -47,3 +47,4 @@ export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"
 
 export * from "./slash-commands/slashCommand.js"
+export * from "./slash-commands/commandElement.js"

@@ -1,4 +1,4 @@
-import { slashInvocation } from "@cairn/types"
+import { commandElement, slashInvocation } from "@cairn/types"
 import type { BuiltInCommandName } from "./builtInCommands.js"
 import { isBuiltInCommand } from "./builtInCommands.js"
 import type { CustomSlashCommand, SlashCommandCatalog } from "./commandCatalog.js"
@@ -15,9 +15,6 @@ export type PersonText =
 	| { kind: "message"; text: string; command?: string }
 	| { kind: "builtIn"; name: BuiltInCommandName; args: string }
 
-const escapeAttribute = (value: string) =>
-	value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")
-
 /**
  * A custom command as the model receives it: its prompt in a `<command>` element that says where
  * it came from, `$ARGUMENTS` replaced by what the person typed after the name, or, when the
@@ -27,7 +24,7 @@ export function expandCustomCommand(command: CustomSlashCommand, args: string): 
 	const takesArguments = command.body.includes(argumentsPlaceholder)
 	// split/join, not replaceAll: the person's text may hold `$&` and the like, which a replacement string would interpret.
 	const body = takesArguments ? command.body.split(argumentsPlaceholder).join(args) : command.body
-	const element = `<command name="${command.name}" source="${escapeAttribute(command.file)}">\n${body}\n</command>`
+	const element = commandElement(command.name, command.file, body)
 	return takesArguments || args === "" ? element : `${element}\n${args}`
 }
 
