@@ -35,6 +35,7 @@ export * from "./agent-state/askControls.js"
 export * from "./agent-state/chatControls.js"
 export * from "./agent-state/sendMode.js"
 export * from "./agent-state/stateMessage.js"
+export * from "./agent-state/waitingFor.js"
 
 export * from "./governance/activeIntent.js"
 
