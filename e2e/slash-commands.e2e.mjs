@@ -32,7 +32,7 @@ export async function runSlashCommandTests() {
 	const question = heldTurn(
 		call("ask_followup_question", {
 			question: "Which file should I review next?",
-			follow_up: ["lib.ts"],
+			follow_up: [{ text: "lib.ts" }],
 		}),
 	)
 	const session = await startEditorSession({
