@@ -78,6 +78,10 @@ export async function runSlashCommandTests() {
 				throw new Error(`the request did not carry the expanded command: ${sent.slice(0, 2000)}`)
 			// The chat shows the command the person gave, its prompt folded.
 			await sidebar().locator("summary", { hasText: "/review" }).waitFor({ timeout: 5_000 })
+			await sidebar()
+				.getByRole("region", { name: "Current task" })
+				.getByText("/review src/app.ts")
+				.waitFor({ timeout: 5_000 })
 			await screenshot("2-sent")
 		},
 		{ timeoutMs: 90_000 },
@@ -94,7 +98,8 @@ export async function runSlashCommandTests() {
 			await page.locator('.activitybar a.action-label[aria-label^="Explorer"]').click()
 			await session.chatBox().waitFor({ state: "hidden", timeout: 10_000 })
 			question.release()
-			const toast = page.locator(".notifications-toasts .notification-toast", {
+			// fade-in-done: the toast has finished sliding in, so the screenshot shows it whole.
+			const toast = page.locator(".notifications-toasts .notification-fade-in-done", {
 				hasText: "Cairn asks: Which file should I review next?",
 			})
 			await toast.waitFor({ timeout: 30_000 })

@@ -10,7 +10,7 @@ export const isBuiltInCommand = (name: string): name is BuiltInCommandName =>
 /**
  * The built-in commands as the menu lists them. One `/mode <slug>` rather than a command per mode:
  * custom modes come and go with their files, and a mode's slug could otherwise clash with a
- * command file's name. The hint lists the modes there are now.
+ * command file's name. The description lists the modes there are now.
  */
 export function builtInCommandViews(modeSlugs: readonly string[]): SlashCommandView[] {
 	return [
@@ -22,8 +22,8 @@ export function builtInCommandViews(modeSlugs: readonly string[]): SlashCommandV
 		},
 		{
 			name: "mode",
-			description: "Switch the mode; text after the mode is sent in the new mode",
-			argumentHint: `<${modeSlugs.join(" | ")}> [message]`,
+			description: `Switch the mode (${modeSlugs.join(", ")}); text after it is sent in the new mode`,
+			argumentHint: "<mode> [message]",
 			source: "builtin",
 		},
 		{

@@ -27,7 +27,8 @@ describe("loadSlashCommands", () => {
 				expect.objectContaining({
 					name: "mode",
 					source: "builtin",
-					argumentHint: "<code | architect> [message]",
+					argumentHint: "<mode> [message]",
+					description: expect.stringContaining("(code, architect)"),
 				}),
 				expect.objectContaining({ name: "condense", source: "builtin" }),
 			],
