@@ -30,7 +30,9 @@ export function SlashCommandMenu(props: SlashCommandMenuProps) {
 						role="option"
 						aria-selected={index === props.active}
 						className={index === props.active ? "slash-menu-option active" : "slash-menu-option"}
-						title={command.file}
+						title={
+							command.file ? `${command.description} (${command.file})` : command.description
+						}
 						onMouseDown={(event) => event.preventDefault()}
 						onMouseEnter={() => props.onHover(index)}
 						onClick={() => props.onPick(command)}
