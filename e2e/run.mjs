@@ -8,6 +8,7 @@ import { runMcpTests } from "./mcp.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
+import { runSlashCommandTests } from "./slash-commands.e2e.mjs"
 import { runSubtaskTests } from "./subtasks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
@@ -41,6 +42,7 @@ for (const suite of [
 	runMcpTests,
 	runModesTests,
 	runSubtaskTests,
+	runSlashCommandTests,
 	runExtensionHostTests,
 ]) {
 	try {

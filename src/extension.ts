@@ -23,7 +23,10 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 		onListenerError: (event, error) =>
 			log.error(`A listener of the API event "${event}" threw: ${String(error)}`),
 	})
-	const agent = new AgentLoader(context, log, api)
+	const agent: AgentLoader = new AgentLoader(context, log, api, {
+		isVisible: (): boolean => provider.isVisible(),
+		show: (): Promise<void> => provider.show(),
+	})
 	const provider = new ClineProvider(context, log, agent)
 	context.subscriptions.push(
 		log,

@@ -1,6 +1,7 @@
 import path from "node:path"
 import type { CairnApi } from "@cairn/core/api"
 import type * as vscode from "vscode"
+import type { CairnView } from "./attentionNotifier"
 import type * as AgentModule from "./index"
 import type { Agent } from "./index"
 
@@ -17,6 +18,8 @@ export class AgentLoader {
 		private readonly log: vscode.LogOutputChannel,
 		/** Where the agent's API events go: the API object handed out at activation. */
 		private readonly events: CairnApi,
+		/** The views the agent's notifications take the person to. */
+		private readonly view: CairnView,
 	) {}
 
 	get isLoaded(): boolean {
@@ -28,7 +31,7 @@ export class AgentLoader {
 			// A computed path keeps esbuild from inlining the agent into extension.js.
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose
 			const agentModule = require(path.join(__dirname, "agent.js")) as typeof AgentModule
-			const agent = await agentModule.createAgent(this.context, this.log, this.events)
+			const agent = await agentModule.createAgent(this.context, this.log, this.events, this.view)
 			this.loaded = true
 			return agent
 		})()

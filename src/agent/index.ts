@@ -14,6 +14,7 @@ import {
 	type CairnApi,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { notifyWhenWaiting, type CairnView } from "./attentionNotifier"
 import { CheckpointChanges } from "./checkpointChanges"
 import { EditPreviews } from "./editPreview"
 import { trackOpenTask } from "./openTaskContextKey"
@@ -45,6 +46,7 @@ export async function createAgent(
 	context: vscode.ExtensionContext,
 	channel: vscode.LogOutputChannel,
 	events: CairnApi,
+	view: CairnView,
 ): Promise<Agent> {
 	configureShellParser({
 		runtimeWasmPath: context.asAbsolutePath(path.join("dist", "web-tree-sitter.wasm")),
@@ -71,12 +73,14 @@ export async function createAgent(
 	})
 	await controller.initialize()
 	const openTask = trackOpenTask(controller)
+	const attention = notifyWhenWaiting(controller, view)
 	return {
 		controller,
 		api: new ControllerApi(controller),
 		serveIpc: (socketPath) => IpcServer.listen({ controller, path: socketPath, logger: host.logger }),
 		async dispose() {
 			openTask.dispose()
+			attention.dispose()
 			await controller.dispose()
 			host.dispose()
 			previews.dispose()

@@ -13,6 +13,9 @@ import { webviewHtml } from "./webviewHtml"
  */
 export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposable {
 	private readonly webviews = new Set<vscode.Webview>()
+	/** The sidebar view and the tabs showing Cairn, to tell whether the person sees it. */
+	private sidebar: vscode.WebviewView | undefined
+	private readonly tabs = new Set<vscode.WebviewPanel>()
 	private readonly clients = new Map<vscode.Webview, () => void>()
 	private readonly disposables: vscode.Disposable[] = []
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
@@ -31,7 +34,23 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	}
 
 	resolveWebviewView(webviewView: vscode.WebviewView): void {
+		this.sidebar = webviewView
+		webviewView.onDidDispose(() => {
+			if (this.sidebar === webviewView) this.sidebar = undefined
+		})
 		this.attach(webviewView.webview, webviewView)
+	}
+
+	/** Whether Cairn's sidebar view or one of its tabs is visible now. */
+	isVisible(): boolean {
+		return this.sidebar?.visible === true || [...this.tabs].some((tab) => tab.visible)
+	}
+
+	/** Brings Cairn into view: the tab it is open in, else the sidebar view. */
+	async show(): Promise<void> {
+		const [tab] = this.tabs
+		if (tab !== undefined) tab.reveal()
+		else await vscode.commands.executeCommand(`${sidebarViewId}.focus`)
 	}
 
 	openInTab(): vscode.WebviewPanel {
@@ -40,12 +59,16 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			localResourceRoots: [this.buildRoot],
 		})
 		panel.iconPath = vscode.Uri.joinPath(this.extensionUri, "assets", "cairn.svg")
+		this.tabs.add(panel)
+		panel.onDidDispose(() => this.tabs.delete(panel))
 		this.attach(panel.webview, panel)
 		return panel
 	}
 
 	dispose(): void {
 		this.webviews.clear()
+		this.tabs.clear()
+		this.sidebar = undefined
 		for (const detach of this.clients.values()) detach()
 		this.clients.clear()
 		for (const disposable of this.disposables.splice(0)) disposable.dispose()

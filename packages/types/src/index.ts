@@ -36,6 +36,7 @@ export * from "./agent-state/askControls.js"
 export * from "./agent-state/chatControls.js"
 export * from "./agent-state/sendMode.js"
 export * from "./agent-state/stateMessage.js"
+export * from "./agent-state/waitingFor.js"
 
 export * from "./governance/activeIntent.js"
 
@@ -46,3 +47,6 @@ export * from "./mcp/mcpServerView.js"
 
 export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"
+
+export * from "./slash-commands/slashCommand.js"
+export * from "./slash-commands/commandElement.js"

@@ -21,6 +21,7 @@ suite("settings.json contributions", () => {
 		assert.equal(cairn.get("commandTimeoutSec"), 0)
 		assert.equal(cairn.get("storagePath"), "")
 		assert.equal(cairn.get("debugLogging"), false)
+		assert.equal(cairn.get("notifyWhenWaiting"), true)
 		assert.deepEqual(cairn.get("hooks"), {})
 	})
 

@@ -213,6 +213,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "modes":
 			store.setState({ modes: modesOf(message) })
 			return
+		case "slashCommands":
+			store.setState({ slashCommands: { commands: message.commands, problems: message.problems } })
+			return
 		case "mcpServers":
 			store.setState({ mcp: { servers: message.servers, problems: message.problems } })
 			return

@@ -7,6 +7,7 @@ import {
 	type HistoryItem,
 	type McpSnapshot,
 	type ModesSnapshot,
+	type SlashCommandsSnapshot,
 	type TodoListState,
 } from "@cairn/types"
 import { create } from "zustand"
@@ -48,6 +49,8 @@ export interface WebviewStore {
 	mode: string
 	/** Every mode to pick from, and the modes files' problems. */
 	modes: ModesSnapshot
+	/** The slash commands the chat box's menu offers, and the command files left out. */
+	slashCommands: SlashCommandsSnapshot
 	cwd?: string
 	themeKind?: ThemeKind
 	/** Kept up to date per delta so the header never re-reads the whole transcript. */
@@ -87,6 +90,7 @@ export function initialStoreState(): WebviewStore {
 		hasApiKey: false,
 		mode: settings.mode,
 		modes: { modes: [], problems: [] },
+		slashCommands: { commands: [], problems: [] },
 		totals: emptyTotals,
 		context: noContextUsage,
 		awaitingState: false,

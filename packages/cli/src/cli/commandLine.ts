@@ -31,7 +31,7 @@ export interface Flags {
 	trustWorkspaceHooks?: boolean
 	mcpConfig?: string
 	allowProjectMcp?: boolean
-	/** `cairn mcp list --json`. */
+	/** `cairn mcp list --json`, `cairn commands list --json`. */
 	json?: boolean
 	/** false with --no-checkpoints. */
 	checkpoints: boolean
@@ -41,6 +41,7 @@ export type ParsedCommand =
 	| { kind: "run"; flags: Flags; words: string[]; outputFormatGiven: boolean }
 	| { kind: "listTasks"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "mcpList"; flags: Flags; outputFormatGiven: boolean }
+	| { kind: "commandsList"; flags: Flags; outputFormatGiven: boolean }
 	| {
 			kind: "checkpoints"
 			flags: Flags
@@ -183,6 +184,29 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			const flags = command.optsWithGlobals<Flags>()
 			onParsed({
 				kind: "mcpList",
+				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
+				outputFormatGiven:
+					flags.json === true ||
+					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+			})
+		})
+	program
+		.command("commands")
+		.description(
+			"slash commands: `cairn commands list` shows the built-in ones and those of .cairn/commands/ and $CAIRN_HOME/settings/commands/",
+		)
+		.addArgument(new Argument("<action>", "what to do").choices(["list"]))
+		.option("--json", "print JSON (the same as --output-format json)")
+		.exitOverride()
+		.configureOutput({
+			writeOut: io.stdout,
+			writeErr: io.stderr,
+			outputError: (message, write) => write(oneLineError(message)),
+		})
+		.action((_action: string, _options, command: Command) => {
+			const flags = command.optsWithGlobals<Flags>()
+			onParsed({
+				kind: "commandsList",
 				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
 				outputFormatGiven:
 					flags.json === true ||

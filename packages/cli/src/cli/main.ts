@@ -5,6 +5,7 @@ import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
 import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { listTasks } from "../session/listTasks.js"
+import { listCommands } from "../session/commandsList.js"
 import { listMcpServers } from "../session/mcpList.js"
 import { runPromptStream } from "../session/runPromptStream.js"
 import { runOneShot } from "../session/runOneShot.js"
@@ -76,6 +77,8 @@ export async function main(io: CliProcess): Promise<number> {
 			{ env: io.env, cwd: io.cwd },
 		)
 		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "commandsList")
+			return await listCommands(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "mcpList")
 			return await listMcpServers(options, {
 				onSignal: io.onSignal,

@@ -118,6 +118,12 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 			await client.sendMessage({ type: "showTaskWithId", taskId })
 		} else {
 			await client.sendMessage({ type: "newTask", text: rt.options.prompt ?? "" })
+			// A slash command may act without starting a task (`/mode architect` alone): nothing would end the run.
+			if (rt.extensionHost.controller.currentTask === undefined)
+				end({
+					kind: "failed",
+					error: "the prompt started no task (a command like /mode acts alone); give the task after it, e.g. /mode architect plan the change",
+				})
 		}
 		const reached = await ended
 		dispatcher.dispose()

@@ -24,6 +24,7 @@ import {
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
+import { startPersonTask } from "../controller/slashCommandHandlers.js"
 
 interface Queued {
 	text: string
@@ -72,7 +73,12 @@ export class ControllerApi {
 		if (options.configuration !== undefined) await this.setConfiguration(options.configuration)
 		// Messages queued for the task being replaced are not for the new one.
 		this.queue.length = 0
-		return this.controller.startTask(options.text, options.images ?? [])
+		const taskId = await this.startAsPerson(options.text, options.images ?? [], "startNewTask")
+		if (taskId === undefined)
+			throw new Error(
+				`startNewTask: "${options.text.slice(0, 100)}" started no task (a slash command like /mode acted instead)`,
+			)
+		return taskId
 	}
 
 	async sendMessage(text: unknown = "", images: unknown = []): Promise<void> {
@@ -85,7 +91,7 @@ export class ControllerApi {
 		const messages = this.messages()
 		switch (sendMode(messages, chatControls(messages))) {
 			case "newTask":
-				await this.controller.startTask(message.text, message.images)
+				await this.startAsPerson(message.text, message.images, "sendMessage")
 				return
 			case "answer":
 				await afterCurrentEvents()
@@ -202,6 +208,16 @@ export class ControllerApi {
 	}
 
 	/** Sends a message as a client would; the error the Controller answers with is thrown. */
+	/** Starts a task as the chat box does: a slash command acts or expands first. */
+	private async startAsPerson(text: string, images: string[], what: string): Promise<string | undefined> {
+		let failure: string | undefined
+		const taskId = await startPersonTask(this.controller, text, images, (reply) => {
+			if (reply.type === "error") failure = reply.error
+		})
+		if (failure !== undefined) throw new Error(`${what}: ${failure}`)
+		return taskId
+	}
+
 	private async send(message: WebviewMessage, onReply?: (reply: ExtensionMessage) => void): Promise<void> {
 		let failure: string | undefined
 		await this.controller.handleWebviewMessage(message, (reply) => {

@@ -289,13 +289,16 @@ export class Controller {
 		to({ type: "state", state: await this.snapshot() })
 	}
 
-	/** Starts a task with the configured provider, replacing the current one. Returns its id. */
-	async startTask(text: string, images: string[] = []): Promise<string> {
+	/**
+	 * Starts a task with the configured provider, replacing the current one. Returns its id.
+	 * `title`: how the history lists it, when not by its text (a slash command as typed).
+	 */
+	async startTask(text: string, images: string[] = [], options: { title?: string } = {}): Promise<string> {
 		const settings = this.settingsStore.settings
 		const task = await this.createTask({ mode: settings.mode })
 		await this.store.createTask({
 			id: task.taskId,
-			task: text,
+			task: options.title ?? text,
 			workspace: this.host.workspaceRoot,
 			mode: settings.mode,
 		})

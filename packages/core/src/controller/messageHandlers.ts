@@ -5,6 +5,12 @@ import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpo
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
+import {
+	answerAsPerson,
+	postSlashCommands,
+	slashCommandHandlers,
+	startPersonTask,
+} from "./slashCommandHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 
@@ -27,21 +33,16 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	webviewDidLaunch: async (controller, _message, reply) => {
 		await controller.postState(reply)
 		reply({ type: "mcpServers", ...controller.mcpSnapshot() })
+		await postSlashCommands(controller, reply)
 	},
 	requestState: async (controller, _message, reply) => {
 		await controller.postState(reply)
 	},
-	newTask: async (controller, message) => {
-		await controller.startTask(message.text, message.images ?? [])
+	newTask: async (controller, message, reply) => {
+		await startPersonTask(controller, message.text, message.images ?? [], reply)
 	},
-	askResponse: async (controller, message) => {
-		const accepted = controller.currentTask?.handleWebviewAskResponse(message.askResponse, {
-			...(message.text !== undefined && { text: message.text }),
-			...(message.images && { images: message.images }),
-			...(message.automatic && { automatic: true }),
-		})
-		// A click that arrives after its ask was answered or replaced is harmless: nothing waits for it.
-		if (!accepted) controller.host.logger.debug("An answer arrived while no ask was waiting")
+	askResponse: async (controller, message, reply) => {
+		await answerAsPerson(controller, message, reply)
 	},
 	clearTask: async (controller) => {
 		// A subtask on screen returns to its parent (which goes on); any other task ends with its stack.
@@ -162,4 +163,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	},
 	...mcpHandlers,
 	...modeHandlers,
+	...slashCommandHandlers,
 }

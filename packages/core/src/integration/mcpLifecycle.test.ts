@@ -43,7 +43,11 @@ describe("the Controller's MCP servers", () => {
 		)
 		const before = a.client.received.length
 		await a.send({ type: "webviewDidLaunch" })
-		expect(a.client.received.slice(before).map((m) => m.type)).toEqual(["state", "mcpServers"])
+		expect(a.client.received.slice(before).map((m) => m.type)).toEqual([
+			"state",
+			"mcpServers",
+			"slashCommands",
+		])
 
 		const started = await pidsIn(pids)
 		expect(started).toHaveLength(2)

@@ -42,6 +42,21 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		],
 		problems: ['.cairn/modes.yaml: customModes[1].groups[0].group: unknown group "shell"'],
 	},
+	slashCommands: {
+		type: "slashCommands",
+		commands: [
+			{ name: "new", description: "Start a new task", argumentHint: "[task]", source: "builtin" },
+			{
+				name: "review",
+				description: "Review a change",
+				argumentHint: "<file or folder>",
+				source: "project",
+				file: ".cairn/commands/review.md",
+				overrides: "global",
+			},
+		],
+		problems: [".cairn/commands/Bad.md: a command name is lowercase letters, digits, '-' and '_'"],
+	},
 	action: { type: "action", action: "historyButtonClicked" },
 	invoke: { type: "invoke", invoke: "setChatBoxMessage", text: "explain this" },
 	theme: { type: "theme", kind: "dark" },

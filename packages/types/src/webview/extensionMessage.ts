@@ -4,6 +4,7 @@ import { clineMessageSchema } from "../message/clineMessage.js"
 import { mcpSnapshotSchema } from "../mcp/mcpServerView.js"
 import { modesSnapshotSchema } from "../modes/customMode.js"
 import type { ParseResult } from "../parse.js"
+import { slashCommandsSnapshotSchema } from "../slash-commands/slashCommand.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
 import { extensionStateSchema } from "./extensionState.js"
 import { parseTagged } from "./parseTagged.js"
@@ -83,6 +84,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("mcpServers"), ...mcpSnapshotSchema.shape }),
 	/** Every mode and the modes files' problems; sent whole whenever a modes file changes. */
 	z.object({ type: z.literal("modes"), ...modesSnapshotSchema.shape }),
+	/** Every slash command and the command files' problems: on launch and in answer to `requestSlashCommands`. */
+	z.object({ type: z.literal("slashCommands"), ...slashCommandsSnapshotSchema.shape }),
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

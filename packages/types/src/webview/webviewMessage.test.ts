@@ -64,6 +64,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	exportMode: { type: "exportMode", slug: "architect" },
 	importModes: { type: "importModes", source: "global", text: "customModes: []\n" },
 	openModesFile: { type: "openModesFile", source: "project" },
+	requestSlashCommands: { type: "requestSlashCommands" },
 	updateTodoList: {
 		type: "updateTodoList",
 		todos: [

@@ -153,6 +153,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	}),
 	/** Open a modes file in the editor (created with no modes when missing). */
 	z.object({ type: z.literal("openModesFile"), source: modesFileSchema }),
+	/** Ask for the slash commands as the command files are now; the host answers with `slashCommands`. */
+	z.object({ type: z.literal("requestSlashCommands") }),
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

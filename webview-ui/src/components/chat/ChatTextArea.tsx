@@ -13,6 +13,8 @@ import { postToHost } from "../../vscode"
 import { IconButton } from "../common/IconButton"
 import { Thumbnails } from "../rows/Thumbnails"
 import { ModePicker } from "./ModePicker"
+import { SlashCommandMenu } from "./slash/SlashCommandMenu"
+import { useSlashMenu } from "./slash/useSlashMenu"
 
 const placeholders: Record<SendMode, string> = {
 	newTask: "Describe a task for Cairn…",
@@ -36,10 +38,12 @@ export function ChatTextArea() {
 	const text = useWebviewStore((s) => s.composerText)
 	const images = useWebviewStore((s) => s.composerImages)
 	const focusRequest = useWebviewStore((s) => s.focusRequest)
+	const problems = useWebviewStore((s) => s.slashCommands.problems)
 	const mode = useSendMode()
 	const disabled = mode === "disabled"
 	const input = useRef<HTMLTextAreaElement>(null)
 	const [hint, setHint] = useState<string>()
+	const slash = useSlashMenu(text, setComposerText)
 
 	useEffect(() => {
 		if (focusRequest > 0) input.current?.focus()
@@ -52,6 +56,7 @@ export function ChatTextArea() {
 	}
 
 	const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+		if (slash.onKeyDown(event)) return
 		// An IME composition uses Enter to confirm a word, not to send.
 		if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return
 		event.preventDefault()
@@ -82,8 +87,20 @@ export function ChatTextArea() {
 			onDragOver={(event) => event.preventDefault()}
 			onDrop={onDrop}
 		>
+			{slash.open && (
+				<SlashCommandMenu
+					id={slash.listId}
+					commands={slash.matches}
+					active={slash.active}
+					optionId={slash.optionId}
+					onPick={slash.pick}
+					onHover={slash.setActive}
+					problems={problems}
+				/>
+			)}
 			<Thumbnails images={images} onRemove={removeComposerImage} />
 			<textarea
+				{...slash.inputProps}
 				ref={input}
 				className="chat-textarea"
 				aria-label="Message to Cairn"
@@ -105,6 +122,7 @@ export function ChatTextArea() {
 				<ModePicker />
 				<span className="chat-input-hint" role="status">
 					{hint ??
+						slash.hint ??
 						(mode === "queue" ? "Cairn is working" : "Enter to send, Shift+Enter for a new line")}
 				</span>
 				<IconButton

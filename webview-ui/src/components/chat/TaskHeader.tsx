@@ -5,6 +5,7 @@ import { formatCost, formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
 import { CondenseButton } from "./CondenseButton"
 import { ContextWindowBar } from "./ContextWindowBar"
+import { taskTitle } from "./slash/taskTitle"
 import { TaskTodos } from "./todos/TaskTodos"
 
 /**
@@ -14,7 +15,7 @@ import { TaskTodos } from "./todos/TaskTodos"
  * its history entry.
  */
 export function TaskHeader() {
-	const task = useWebviewStore((s) => s.messages[0]?.text ?? s.currentTaskItem?.task ?? "")
+	const task = useWebviewStore((s) => taskTitle(s.messages[0]?.text, s.currentTaskItem?.task))
 	const totals = useWebviewStore((s) => s.totals)
 	const item = useWebviewStore((s) => s.currentTaskItem)
 	const contextTokens = useWebviewStore((s) => s.context.tokens)

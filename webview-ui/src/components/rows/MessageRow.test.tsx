@@ -46,6 +46,16 @@ describe("user rows", () => {
 		expect(screen.getByText("Use a for loop instead")).toBeTruthy()
 	})
 
+	it("a message that gave a custom command shows the command, its prompt folded, and the text after it", () => {
+		const text =
+			'<command name="explain" source=".cairn/commands/explain.md">\nExplain it simply.\n</command>\nthe parser'
+		const { container } = renderRow(say("user_feedback", text))
+		expect(container.querySelector("summary")?.textContent).toBe("/explain .cairn/commands/explain.md")
+		expect(container.querySelector("details")?.open).toBe(false)
+		expect(screen.getByText("Explain it simply.")).toBeTruthy()
+		expect(screen.getByText("the parser")).toBeTruthy()
+	})
+
 	it("user_feedback_diff shows what the person changed in a proposal before saving it", () => {
 		const { container } = renderRow(
 			say("user_feedback_diff", json({ tool: "editedExistingFile", path: "src/total.ts", diff })),

@@ -1,9 +1,10 @@
-import { checkpointAfter, personMessageMark } from "@cairn/types"
+import { checkpointAfter, parseCommandMessage, personMessageMark } from "@cairn/types"
 import { useState } from "react"
 import { deleteMessage, editMessage } from "../../state/checkpointActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { ConfirmChoices, type Choice } from "../common/ConfirmChoices"
+import { CommandMessageText } from "../chat/slash/CommandMessageText"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 import { Thumbnails } from "./Thumbnails"
@@ -17,6 +18,13 @@ type Mode =
 /** Whether files changed since the message, so a rewind to it can offer to restore them (read when asked, not on every delta). */
 const filesChangedSince = (ts: number) =>
 	checkpointAfter(useWebviewStore.getState().messages, ts) !== undefined
+
+/** The person's words; a custom command they gave shows as the command, its prompt folded. */
+function PersonText({ text }: { text: string }) {
+	const command = parseCommandMessage(text)
+	if (command !== undefined) return <CommandMessageText command={command} />
+	return <div className="user-message-text pre-wrap">{text}</div>
+}
 
 /** What the person wrote: the task itself, or feedback given later. They can edit it, or delete feedback. */
 export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean }) {
@@ -79,8 +87,7 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 					)}
 				</div>
 			) : (
-				message.text !== undefined &&
-				message.text !== "" && <div className="user-message-text pre-wrap">{message.text}</div>
+				message.text !== undefined && message.text !== "" && <PersonText text={message.text} />
 			)}
 			<Thumbnails images={message.images ?? []} />
 			{mode.kind === "confirmEdit" && (

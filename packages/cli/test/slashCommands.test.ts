@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from "node:fs/promises"
+import path from "node:path"
+import type { SlashCommandsSnapshot } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import { runCli, withWorld } from "./support/cliProcess.js"
+import { complete } from "./support/scenarios.js"
+
+// A prompt that starts with a slash command is expanded by the core, as the chat box's is; the
+// model server's recorded request is what the model received.
+
+const reviewFile =
+	"---\ndescription: Review for bugs\nargument-hint: <path>\n---\nReview $ARGUMENTS for bugs.\n"
+
+describe.concurrent("slash commands in the CLI", () => {
+	it("-P expands the workspace's command with the text after it", () =>
+		withWorld(
+			{ scenario: [complete()], files: { ".cairn/commands/review.md": reviewFile } },
+			async (world) => {
+				const run = await runCli(world, [...world.providerArgs, "--no-tui", "-P", "/review src"])
+				expect(run.code).toBe(0)
+				const request = world.server.requests.find((r) => r.route === "chat")
+				expect(JSON.stringify(request?.body)).toContain(
+					'<command name=\\"review\\" source=\\".cairn/commands/review.md\\">\\nReview src for bugs.\\n</command>',
+				)
+			},
+		))
+
+	it("a command that starts no task ends the run with a clear error", () =>
+		withWorld({ scenario: [complete()] }, async (world) => {
+			const run = await runCli(world, [...world.providerArgs, "--no-tui", "-P", "/mode architect"])
+			expect(run.code).toBe(1)
+			expect(run.stderr).toContain("the prompt started no task")
+			expect(world.server.requests.filter((r) => r.route === "chat")).toEqual([])
+		}))
+
+	it("`commands list` shows the built-in, global and project commands and the files left out", () =>
+		withWorld(
+			{ files: { ".cairn/commands/review.md": reviewFile, ".cairn/commands/Oops.md": "x" } },
+			async (world) => {
+				const global = path.join(world.cairnHome, "settings", "commands")
+				await mkdir(global, { recursive: true })
+				await writeFile(
+					path.join(global, "explain.md"),
+					"---\ndescription: Explain the code\n---\nExplain.",
+				)
+				const run = await runCli(world, ["commands", "list"])
+				expect(run.code).toBe(0)
+				expect(run.stdout).toMatch(
+					/^\/new \[task\] +Start a new task; the text after it is the task {2}\(built-in\)$/m,
+				)
+				expect(run.stdout).toMatch(/^\/explain +Explain the code {2}\(global: .*explain\.md\)$/m)
+				expect(run.stdout).toMatch(
+					/^\/review <path> +Review for bugs {2}\(project: \.cairn\/commands\/review\.md\)$/m,
+				)
+				expect(run.stdout).toContain(
+					"Left out: .cairn/commands/Oops.md: a command name is lowercase letters",
+				)
+
+				const json = await runCli(world, ["commands", "list", "--json"])
+				const snapshot = JSON.parse(json.stdout) as SlashCommandsSnapshot
+				expect(snapshot.commands.map((c) => c.name)).toEqual([
+					"new",
+					"mode",
+					"condense",
+					"explain",
+					"review",
+				])
+			},
+		))
+})

@@ -1,0 +1,152 @@
+import { readdir, readFile, stat } from "node:fs/promises"
+import path from "node:path"
+import { slashCommandNameSchema, type SlashCommandsSnapshot, type SlashCommandView } from "@cairn/types"
+import { builtInCommandViews, isBuiltInCommand } from "./builtInCommands.js"
+import { maxCommandFileLength, parseCommandFile } from "./commandFile.js"
+
+/** A folder of command files: the person's own, or the workspace's. */
+export type CommandFolderSource = "global" | "project"
+
+/** More commands than a menu can show; a folder with thousands of files is cut short here. */
+export const maxCommandsPerFolder = 200
+
+/** A command read from a file: what the menu shows and the prompt it stands for. */
+export interface CustomSlashCommand extends SlashCommandView {
+	source: CommandFolderSource
+	file: string
+	body: string
+}
+
+export interface CommandFolders {
+	workspaceRoot: string
+	/** `<storage>/settings/commands`, beside the person's modes file. */
+	global: string
+	/** `<workspace>/.cairn/commands`. */
+	project: string
+}
+
+/** Where a host's person and workspace keep their command files. */
+export function commandFolders(workspaceRoot: string, storageDir: string): CommandFolders {
+	return {
+		workspaceRoot,
+		global: path.join(storageDir, "settings", "commands"),
+		project: path.join(workspaceRoot, ".cairn", "commands"),
+	}
+}
+
+/** The built-in commands and the command files as they were read, with one line per file left out. */
+export class SlashCommandCatalog {
+	constructor(
+		readonly builtIn: readonly SlashCommandView[],
+		readonly custom: readonly CustomSlashCommand[],
+		readonly problems: readonly string[],
+	) {}
+
+	/** The custom command of this name; built-in names are the caller's to act on. */
+	customCommand(name: string): CustomSlashCommand | undefined {
+		return this.custom.find((command) => command.name === name)
+	}
+
+	snapshot(): SlashCommandsSnapshot {
+		return {
+			commands: [...this.builtIn, ...this.custom.map(({ body: _body, ...view }) => view)],
+			problems: [...this.problems],
+		}
+	}
+}
+
+interface FolderContent {
+	commands: CustomSlashCommand[]
+	problems: string[]
+}
+
+/** How problems and commands name a file: the workspace's relative to it, the person's in full. */
+function labelOf(folders: CommandFolders, source: CommandFolderSource, file: string): string {
+	return source === "project" ? path.relative(folders.workspaceRoot, file) : file
+}
+
+async function readFolder(folders: CommandFolders, source: CommandFolderSource): Promise<FolderContent> {
+	const folder = folders[source]
+	const content: FolderContent = { commands: [], problems: [] }
+	let names: string[]
+	try {
+		names = (await readdir(folder)).filter((name) => name.endsWith(".md")).sort()
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code
+		if (code === "ENOENT" || code === "ENOTDIR") return content
+		content.problems.push(`${labelOf(folders, source, folder)}: cannot be read (${String(error)})`)
+		return content
+	}
+	if (names.length > maxCommandsPerFolder)
+		content.problems.push(
+			`${labelOf(folders, source, folder)}: more than ${maxCommandsPerFolder} command files; the rest are ignored`,
+		)
+	for (const fileName of names.slice(0, maxCommandsPerFolder)) {
+		const file = path.join(folder, fileName)
+		const label = labelOf(folders, source, file)
+		const name = fileName.slice(0, -".md".length)
+		const named = slashCommandNameSchema.safeParse(name)
+		if (!named.success) {
+			content.problems.push(
+				`${label}: ${named.error.issues[0]?.message ?? "bad name"}; rename the file`,
+			)
+			continue
+		}
+		if (isBuiltInCommand(name)) {
+			content.problems.push(
+				`${label}: /${name} is a built-in command, which a command file may not replace; rename the file`,
+			)
+			continue
+		}
+		const text = await readCommandText(file)
+		if (typeof text !== "string") {
+			content.problems.push(`${label}: ${text.problem}`)
+			continue
+		}
+		const parsed = parseCommandFile(text)
+		if ("problem" in parsed) {
+			content.problems.push(`${label}: ${parsed.problem}`)
+			continue
+		}
+		content.commands.push({ name, ...parsed, source, file: label })
+	}
+	return content
+}
+
+/** A command file's text; too large, a folder or unreadable is a problem, not an exception. */
+async function readCommandText(file: string): Promise<string | { problem: string }> {
+	try {
+		const info = await stat(file)
+		if (!info.isFile()) return { problem: "is not a file" }
+		// Checked before reading: a huge file is not read into memory just to be refused.
+		if (info.size > maxCommandFileLength * 4)
+			return { problem: `the file is larger than ${maxCommandFileLength} characters` }
+		return await readFile(file, "utf8")
+	} catch (error) {
+		return { problem: `cannot be read (${String(error)})` }
+	}
+}
+
+/**
+ * Reads the commands as the files are now: built-in, then the person's folder, then the
+ * workspace's `.cairn/commands/`; a workspace command replaces the person's of the same name.
+ * Read afresh each time (a few small files): a command edited a moment ago is the one that runs.
+ */
+export async function loadSlashCommands(
+	folders: CommandFolders,
+	modeSlugs: readonly string[],
+): Promise<SlashCommandCatalog> {
+	const global = await readFolder(folders, "global")
+	const project = await readFolder(folders, "project")
+	const commands = [...global.commands]
+	for (const command of project.commands) {
+		const index = commands.findIndex((existing) => existing.name === command.name)
+		if (index === -1) commands.push(command)
+		else commands[index] = { ...command, overrides: "global" }
+	}
+	commands.sort((a, b) => a.name.localeCompare(b.name))
+	return new SlashCommandCatalog(builtInCommandViews(modeSlugs), commands, [
+		...global.problems,
+		...project.problems,
+	])
+}

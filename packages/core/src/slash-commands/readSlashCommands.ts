@@ -1,0 +1,27 @@
+import type { SlashCommandsSnapshot } from "@cairn/types"
+import type { Logger } from "../host/Host.js"
+import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
+import { commandFolders, loadSlashCommands } from "./commandCatalog.js"
+
+/**
+ * The commands of a workspace and a storage folder, for a client without a Controller (`cairn
+ * commands list`): the modes files are read once for `/mode`'s hint.
+ */
+export async function readSlashCommands(
+	workspaceRoot: string,
+	storageDir: string,
+	logger: Logger,
+): Promise<SlashCommandsSnapshot> {
+	const modes = await ModeCatalog.open({
+		workspaceRoot,
+		globalFile: globalModesFile(storageDir),
+		logger,
+		watch: false,
+	})
+	try {
+		const slugs = modes.all().map((mode) => mode.slug)
+		return (await loadSlashCommands(commandFolders(workspaceRoot, storageDir), slugs)).snapshot()
+	} finally {
+		modes.dispose()
+	}
+}

@@ -1,0 +1,60 @@
+import { z } from "zod"
+
+/**
+ * A command's name is what follows the `/`: a custom command's file name without `.md`. Lowercase
+ * letters, digits, `-` and `_` only, so a name reads the same on every file system and in a menu.
+ */
+export const slashCommandNameSchema = z
+	.string()
+	.min(1, "a command name is empty")
+	.max(64, "a command name is at most 64 characters")
+	.regex(
+		/^[a-z0-9][a-z0-9_-]*$/,
+		"a command name is lowercase letters, digits, '-' and '_', starting with a letter or digit",
+	)
+
+/** Where a command comes from: Cairn itself, the person's own commands folder, or the workspace's `.cairn/commands/`. */
+export const slashCommandSourceSchema = z.enum(["builtin", "global", "project"])
+export type SlashCommandSource = z.infer<typeof slashCommandSourceSchema>
+
+/** A command as clients list it (the chat box's menu, `cairn commands list`). */
+export const slashCommandViewSchema = z.object({
+	name: slashCommandNameSchema,
+	/** One line for the menu; empty when the file gives none. */
+	description: z.string(),
+	/** What to type after the name, e.g. `<file or folder>`; shown while the person types it. */
+	argumentHint: z.string().optional(),
+	source: slashCommandSourceSchema,
+	/** The file a custom command is read from (the workspace's relative to it, the person's in full). */
+	file: z.string().optional(),
+	/** The source of a command of the same name that this one hides (a project command over a global one). */
+	overrides: slashCommandSourceSchema.optional(),
+})
+export type SlashCommandView = z.infer<typeof slashCommandViewSchema>
+
+/** Every command there is, and one line per command file that was left out and why. */
+export const slashCommandsSnapshotSchema = z.object({
+	commands: z.array(slashCommandViewSchema),
+	problems: z.array(z.string()),
+})
+export type SlashCommandsSnapshot = z.infer<typeof slashCommandsSnapshotSchema>
+
+/** `/name rest` as typed: the command's name and what follows it. */
+export interface SlashInvocation {
+	name: string
+	/** What follows the name, trimmed; empty when nothing does. */
+	args: string
+}
+
+/**
+ * The command a message starts with, if it starts with one: a `/`, a well-formed name, then
+ * whitespace or the end. `/usr/bin/env` is no invocation (a `/` follows the name), so a typed
+ * path is never taken for a command. Whether the name is a known command is the caller's business.
+ */
+export function slashInvocation(text: string): SlashInvocation | undefined {
+	const match = /^\/([a-z0-9][a-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(text.trimStart())
+	if (match === null) return undefined
+	const name = match[1] ?? ""
+	if (!slashCommandNameSchema.safeParse(name).success) return undefined
+	return { name, args: (match[2] ?? "").trim() }
+}

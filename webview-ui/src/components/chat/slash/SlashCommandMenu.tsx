@@ -1,0 +1,58 @@
+import type { SlashCommandView } from "@cairn/types"
+import "./slash.css"
+
+const sourceLabels = { builtin: "built-in", global: "yours", project: "project" } as const
+
+export interface SlashCommandMenuProps {
+	id: string
+	commands: readonly SlashCommandView[]
+	/** The index of the highlighted command (the one Enter or Tab picks). */
+	active: number
+	optionId: (index: number) => string
+	onPick: (command: SlashCommandView) => void
+	onHover: (index: number) => void
+	/** The command files left out, one line each. */
+	problems: readonly string[]
+}
+
+/**
+ * The list of slash commands above the chat box. Focus stays in the box (it owns the keyboard
+ * and points at the highlighted option with aria-activedescendant), so a click must not take it.
+ */
+export function SlashCommandMenu(props: SlashCommandMenuProps) {
+	return (
+		<div className="slash-menu">
+			<ul id={props.id} role="listbox" aria-label="Slash commands" className="slash-menu-list">
+				{props.commands.map((command, index) => (
+					<li
+						key={command.name}
+						id={props.optionId(index)}
+						role="option"
+						aria-selected={index === props.active}
+						className={index === props.active ? "slash-menu-option active" : "slash-menu-option"}
+						title={
+							command.file ? `${command.description} (${command.file})` : command.description
+						}
+						onMouseDown={(event) => event.preventDefault()}
+						onMouseEnter={() => props.onHover(index)}
+						onClick={() => props.onPick(command)}
+					>
+						<span className="slash-menu-name">/{command.name}</span>
+						{command.argumentHint && (
+							<span className="slash-menu-hint">{command.argumentHint}</span>
+						)}
+						<span className="slash-menu-description">{command.description}</span>
+						<span className="slash-menu-source">{sourceLabels[command.source]}</span>
+					</li>
+				))}
+			</ul>
+			{props.problems.length > 0 && (
+				<div className="slash-menu-problems">
+					{props.problems.map((problem) => (
+						<div key={problem}>Left out: {problem}</div>
+					))}
+				</div>
+			)}
+		</div>
+	)
+}
