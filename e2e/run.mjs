@@ -8,6 +8,7 @@ import { runMcpTests } from "./mcp.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
+import { runRowsTests } from "./rows.e2e.mjs"
 import { runSlashCommandTests } from "./slash-commands.e2e.mjs"
 import { runSubtaskTests } from "./subtasks.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
@@ -43,6 +44,7 @@ for (const suite of [
 	runModesTests,
 	runSubtaskTests,
 	runSlashCommandTests,
+	runRowsTests,
 	runExtensionHostTests,
 ]) {
 	try {
