@@ -45,3 +45,5 @@ export * from "./mcp/mcpServerView.js"
 
 export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"
+
+export * from "./mentions/parseMentions.js"

@@ -1,0 +1,68 @@
+import type { RecordedRequest } from "@cairn/model-server"
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+
+// Issue 18, @-mentions: what the person mentions reaches the model as tagged blocks with their
+// message; the transcript keeps the message as typed; what the model writes is never resolved.
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+const chatRequests = (harness: AgentHarness): RecordedRequest[] =>
+	harness.server.requests.filter((r) => r.route === "chat")
+
+/** The text of the last user message of a recorded request (Anthropic's wire format). */
+function lastUserText(request: RecordedRequest | undefined): string {
+	const body = request?.body as { messages: { role: string; content: unknown }[] }
+	const last = body.messages.filter((m) => m.role === "user").at(-1)
+	return JSON.stringify(last?.content ?? "")
+}
+
+describe("@-mentions", () => {
+	it("resolve in the first message and in feedback, never in the model's own words", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: {
+				"src/a.ts": "export const answer = 42\n",
+				"src/b.ts": "export const other = 7\n",
+				".cairnignore": "secret.txt\n",
+				"secret.txt": "hunter2\n",
+			},
+			scenario: [
+				{
+					toolCalls: [
+						{ name: "attempt_completion", arguments: { result: "See @/src/b.ts for more." } },
+					],
+				},
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] },
+			],
+		})
+		await agent.send({ type: "newTask", text: "explain @/src/a.ts and @/secret.txt" })
+		await agent.client.waitForAsk("completion_result")
+
+		const first = lastUserText(chatRequests(agent)[0])
+		expect(first).toContain("<task>\\nexplain @/src/a.ts and @/secret.txt\\n</task>")
+		expect(first).toContain('<file_content path=\\"src/a.ts\\">\\nexport const answer = 42\\n')
+		expect(first).toContain("blocked by the .cairnignore file")
+		expect(first).not.toContain("hunter2")
+		// The person sees what they typed, not the blocks.
+		expect(agent.client.messages[0]?.text).toBe("explain @/src/a.ts and @/secret.txt")
+
+		await agent.send({
+			type: "askResponse",
+			askResponse: "messageResponse",
+			text: "now compare with @/src/b.ts",
+		})
+		await agent.client.waitFor(() => chatRequests(agent!).length === 2, "the feedback's request")
+		await agent.client.waitForAsk("completion_result")
+		const second = lastUserText(chatRequests(agent)[1])
+		expect(second).toContain("now compare with @/src/b.ts")
+		expect(second).toContain('<file_content path=\\"src/b.ts\\">\\nexport const other = 7\\n')
+		// Mentioned once by the person: the model's "@/src/b.ts" in its result added nothing.
+		expect(second.match(/<file_content path=/g)).toHaveLength(1)
+		expect(agent.client.says("user_feedback").at(-1)?.text).toBe("now compare with @/src/b.ts")
+	}, 30_000)
+})
