@@ -65,4 +65,31 @@ describe("@-mentions", () => {
 		expect(second.match(/<file_content path=/g)).toHaveLength(1)
 		expect(agent.client.says("user_feedback").at(-1)?.text).toBe("now compare with @/src/b.ts")
 	}, 30_000)
+
+	it("the menu's search answers with matching files and folders, by request id", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: {
+				"src/components/ChatTextArea.tsx": "",
+				"src/util/text.ts": "",
+				".cairnignore": "private/\n",
+				"private/notes.md": "",
+			},
+		})
+		await agent.send({ type: "searchFiles", query: "chattext", requestId: 41 })
+		const answer = agent.client.received.find((m) => m.type === "fileSearchResults")
+		expect(answer).toEqual({
+			type: "fileSearchResults",
+			requestId: 41,
+			results: [{ path: "src/components/ChatTextArea.tsx", type: "file" }],
+			commits: [],
+		})
+		await agent.send({ type: "searchFiles", query: "", requestId: 42 })
+		const all = agent.client.received.filter((m) => m.type === "fileSearchResults").at(-1)
+		expect(JSON.stringify(all)).not.toContain("private")
+		expect(all).toMatchObject({
+			requestId: 42,
+			results: expect.arrayContaining([{ path: "src", type: "folder" }]),
+		})
+	})
 })
