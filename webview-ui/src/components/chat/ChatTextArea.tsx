@@ -13,6 +13,8 @@ import { postToHost } from "../../vscode"
 import { IconButton } from "../common/IconButton"
 import { Thumbnails } from "../rows/Thumbnails"
 import { ModePicker } from "./ModePicker"
+import { mentionsFromDrop } from "./mentions/droppedMentions"
+import { useMentionMenu } from "./mentions/useMentionMenu"
 
 const placeholders: Record<SendMode, string> = {
 	newTask: "Describe a task for Cairn…",
@@ -40,6 +42,8 @@ export function ChatTextArea() {
 	const disabled = mode === "disabled"
 	const input = useRef<HTMLTextAreaElement>(null)
 	const [hint, setHint] = useState<string>()
+	const cwd = useWebviewStore((s) => s.cwd)
+	const mentions = useMentionMenu(input, text)
 
 	useEffect(() => {
 		if (focusRequest > 0) input.current?.focus()
@@ -52,6 +56,7 @@ export function ChatTextArea() {
 	}
 
 	const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+		if (mentions.onKeyDown(event)) return
 		// An IME composition uses Enter to confirm a word, not to send.
 		if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return
 		event.preventDefault()
@@ -70,6 +75,15 @@ export function ChatTextArea() {
 	}
 
 	const onDrop = (event: DragEvent<HTMLDivElement>) => {
+		// Files dragged from the editor's explorer come as URIs: they become @-mentions.
+		const dropped = mentionsFromDrop(event.dataTransfer, cwd)
+		if (dropped.length > 0) {
+			event.preventDefault()
+			const separator = text === "" || /\s$/.test(text) ? "" : " "
+			setComposerText(`${text}${separator}${dropped.join(" ")} `)
+			input.current?.focus()
+			return
+		}
 		if (event.dataTransfer.files.length === 0) return
 		event.preventDefault()
 		void attach(event.dataTransfer.files)
@@ -82,6 +96,7 @@ export function ChatTextArea() {
 			onDragOver={(event) => event.preventDefault()}
 			onDrop={onDrop}
 		>
+			{mentions.menu}
 			<Thumbnails images={images} onRemove={removeComposerImage} />
 			<textarea
 				ref={input}
@@ -91,7 +106,12 @@ export function ChatTextArea() {
 				value={text}
 				disabled={disabled}
 				rows={3}
-				onChange={(event) => setComposerText(event.target.value)}
+				{...mentions.textboxProps}
+				onChange={(event) => {
+					setComposerText(event.target.value)
+					mentions.trackCaret()
+				}}
+				onSelect={mentions.trackCaret}
 				onKeyDown={onKeyDown}
 				onPaste={onPaste}
 			/>
