@@ -14,6 +14,7 @@ import {
 	type RunningCommand,
 	type SandboxSupport,
 	type SecretStore,
+	type TerminalOutput,
 	type WorkspaceDiagnostic,
 } from "@cairn/core"
 import * as vscode from "vscode"
@@ -21,6 +22,7 @@ import type { CheckpointChanges } from "./checkpointChanges"
 import type { EditPreviews } from "./editPreview"
 import { askRepositoryConsent } from "./repositoryConsent"
 import { TerminalCommands } from "./terminalCommands"
+import { TerminalOutputLog } from "./terminalOutputLog"
 import {
 	customStoragePath,
 	debugLoggingEnabled,
@@ -75,6 +77,7 @@ export class VsCodeHost implements Host {
 	private readonly running = new Set<RunningCommand>()
 	private readonly storageWatch = offerReloadOnStorageChange()
 	private readonly terminals: TerminalCommands
+	private readonly terminalOutput = new TerminalOutputLog()
 
 	constructor(
 		context: vscode.ExtensionContext,
@@ -138,6 +141,10 @@ export class VsCodeHost implements Host {
 		})
 	}
 
+	async recentTerminalOutput(): Promise<TerminalOutput | undefined> {
+		return this.terminalOutput.recent()
+	}
+
 	async openFiles(): Promise<string[]> {
 		const active = vscode.window.activeTextEditor?.document.uri
 		const uris = vscode.window.tabGroups.all
@@ -190,6 +197,7 @@ export class VsCodeHost implements Host {
 	dispose(): void {
 		this.storageWatch.dispose()
 		this.terminals.dispose()
+		this.terminalOutput.dispose()
 		for (const command of this.running) command.kill()
 	}
 

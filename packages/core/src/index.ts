@@ -42,6 +42,7 @@ export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { taskToMarkdown } from "./export/taskMarkdown.js"
 export * from "./providers/index.js"
 export { useRipgrep } from "./tools/support/ripgrep.js"
+export { terminalText } from "./tools/support/outputCollector.js"
 export {
 	ExtensionClient,
 	type ExtensionClientEvents,
