@@ -4,6 +4,7 @@ import { deleteMessage, editMessage } from "../../state/checkpointActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { ConfirmChoices, type Choice } from "../common/ConfirmChoices"
+import { MentionText } from "../chat/mentions/MentionText"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 import { Thumbnails } from "./Thumbnails"
@@ -80,7 +81,11 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 				</div>
 			) : (
 				message.text !== undefined &&
-				message.text !== "" && <div className="user-message-text pre-wrap">{message.text}</div>
+				message.text !== "" && (
+					<div className="user-message-text pre-wrap">
+						<MentionText text={message.text} />
+					</div>
+				)
 			)}
 			<Thumbnails images={message.images ?? []} />
 			{mode.kind === "confirmEdit" && (
