@@ -75,8 +75,9 @@ export function ChatTextArea() {
 	}
 
 	const onDrop = (event: DragEvent<HTMLDivElement>) => {
-		// Files dragged from the editor's explorer come as URIs: they become @-mentions.
-		const dropped = mentionsFromDrop(event.dataTransfer, cwd)
+		// Images attach; files dragged from the editor's explorer come as URIs and become @-mentions.
+		const hasImages = [...event.dataTransfer.files].some((file) => file.type.startsWith("image/"))
+		const dropped = hasImages ? [] : mentionsFromDrop(event.dataTransfer, cwd)
 		if (dropped.length > 0) {
 			event.preventDefault()
 			const separator = text === "" || /\s$/.test(text) ? "" : " "

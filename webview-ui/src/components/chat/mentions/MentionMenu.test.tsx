@@ -131,5 +131,16 @@ describe("the @ menu", () => {
 			dataTransfer: { files: [], getData: (type: string) => (type === "text/uri-list" ? uris : "") },
 		})
 		expect(box().value).toBe("compare @/src/a.ts @/my\\ notes.md ")
+
+		fireEvent.drop(box(), {
+			dataTransfer: {
+				files: [],
+				getData: (type: string) =>
+					type === "application/vnd.code.uri-list"
+						? "vscode-remote://localhost:8080/home/me/project/docs"
+						: "",
+			},
+		})
+		expect(box().value).toBe("compare @/src/a.ts @/my\\ notes.md @/docs ")
 	})
 })

@@ -22,10 +22,13 @@ export function mentionsFromDrop(data: Pick<DataTransfer, "getData">, cwd: strin
 		})
 }
 
+/** Local files, and the files of a remote workspace (code-server, SSH), whose paths are the host's. */
+const fileSchemes = new Set(["file:", "vscode-remote:"])
+
 function filePathOf(uri: string): string | undefined {
 	try {
 		const url = new URL(uri)
-		if (url.protocol !== "file:") return undefined
+		if (!fileSchemes.has(url.protocol)) return undefined
 		// Windows paths come as file:///c%3A/… : drop the slash before the drive letter.
 		return decodeURIComponent(url.pathname).replace(/^\/([a-zA-Z]:)/, "$1")
 	} catch {
