@@ -66,6 +66,31 @@ describe("@-mentions", () => {
 		expect(agent.client.says("user_feedback").at(-1)?.text).toBe("now compare with @/src/b.ts")
 	}, 30_000)
 
+	it("are not resolved in a subtask's first message, which the parent's model wrote", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { mode: "orchestrator", autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
+			files: { "src/a.ts": "export const answer = 42\n" },
+			scenario: [
+				{
+					toolCalls: [
+						{ name: "new_task", arguments: { mode: "code", message: "review @/src/a.ts" } },
+					],
+				},
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Reviewed." } }] },
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "All done." } }] },
+			],
+		})
+		await agent.send({ type: "newTask", text: "plan a review" })
+		await agent.client.waitFor(
+			(m) => m.messages.at(-1)?.ask === "completion_result" && m.says("subtask_result").length === 1,
+			"the parent's completion after its subtask",
+		)
+		const child = lastUserText(chatRequests(agent)[1])
+		expect(child).toContain("<task>\\nreview @/src/a.ts\\n</task>")
+		expect(child).not.toContain("<file_content")
+	}, 30_000)
+
 	it("the menu's search answers with matching files and folders, by request id", async () => {
 		agent = await startAgent({
 			provider: "anthropic",
