@@ -55,7 +55,14 @@ const depth = (entry: WorkspaceEntry) => entry.path.split("/").length
  * is a few seconds old, so files created or deleted show up at the next query after that.
  */
 export class WorkspaceFiles {
-	private listing: { at: number; entries: WorkspaceEntry[]; finder: Fzf<WorkspaceEntry[]> } | undefined
+	private listing:
+		| {
+				at: number
+				finder: Fzf<WorkspaceEntry[]>
+				/** What an empty query offers: the top of the tree. */
+				shallowest: WorkspaceEntry[]
+		  }
+		| undefined
 	private refreshing: Promise<void> | undefined
 
 	constructor(
@@ -68,10 +75,7 @@ export class WorkspaceFiles {
 	async search(query: string, limit = workspaceFilesLimits.results): Promise<WorkspaceEntry[]> {
 		const listing = await this.current()
 		const typed = query.replace(/^\/+/, "").trim()
-		if (typed === "")
-			return [...listing.entries]
-				.sort((a, b) => depth(a) - depth(b) || a.path.localeCompare(b.path))
-				.slice(0, limit)
+		if (typed === "") return listing.shallowest.slice(0, limit)
 		return listing.finder
 			.find(typed)
 			.slice(0, limit)
@@ -103,6 +107,10 @@ export class WorkspaceFiles {
 			casing: "case-insensitive",
 			normalize: false,
 		})
-		this.listing = { at: this.now(), entries, finder }
+		const shallowest = entries
+			.filter((entry) => depth(entry) <= 2)
+			.sort((a, b) => depth(a) - depth(b) || a.path.localeCompare(b.path))
+			.slice(0, workspaceFilesLimits.results)
+		this.listing = { at: this.now(), finder, shallowest }
 	}
 }
