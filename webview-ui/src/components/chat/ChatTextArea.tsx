@@ -112,7 +112,6 @@ export function ChatTextArea() {
 					setComposerText(event.target.value)
 					mentions.trackCaret()
 				}}
-				onSelect={mentions.trackCaret}
 				onKeyDown={onKeyDown}
 				onPaste={onPaste}
 			/>

@@ -86,6 +86,22 @@ describe("the @ menu", () => {
 		expect(box().value).toBe("@terminal and @/docs/ then @pro")
 	})
 
+	it("starts each new query at its best match, and closes when the box loses the focus", () => {
+		loadTask([])
+		renderWithList(<ChatView />)
+		type("@")
+		key("ArrowDown")
+		key("ArrowDown")
+		type("@a")
+		answerSearch([
+			{ path: "a.ts", type: "file" },
+			{ path: "b/a.ts", type: "file" },
+		])
+		expect(menuOptions()[0]?.getAttribute("aria-selected")).toBe("true")
+		fireEvent.blur(box())
+		expect(menu()).toBeNull()
+	})
+
 	it("offers to fetch a typed URL and searches nothing for it", () => {
 		loadTask([])
 		renderWithList(<ChatView />)

@@ -14,8 +14,9 @@ export interface MentionMenu {
 	/** The menu to render beside the text box, or null while closed. */
 	menu: ReactNode
 	onKeyDown: Autocomplete["onKeyDown"]
-	textboxProps: Autocomplete["textboxProps"]
-	/** Call when the text or the caret may have moved (change, select, click). */
+	/** The text box's ARIA ties to the menu, and its caret and focus listeners. */
+	textboxProps: Autocomplete["textboxProps"] & { onSelect(): void; onBlur(): void }
+	/** Call when the text changed (the box's onChange belongs to its owner). */
 	trackCaret(): void
 }
 
@@ -61,6 +62,18 @@ export function useMentionMenu(input: RefObject<HTMLTextAreaElement | null>, tex
 		onPick: (item) => pick(item as MentionItem),
 		onClose: () => setDismissedAt(typed?.start),
 	})
+	const { setActiveIndex } = autocomplete
+
+	// A new query starts at its best match.
+	useEffect(() => setActiveIndex(0), [query, setActiveIndex])
+
+	const trackCaret = () => {
+		const box = input.current
+		if (box === null) return
+		setCaret(box.selectionStart === box.selectionEnd ? box.selectionStart : undefined)
+		if (dismissedAt !== undefined && typedMentionAt(box.value, box.selectionStart)?.start !== dismissedAt)
+			setDismissedAt(undefined)
+	}
 
 	return {
 		menu: open ? (
@@ -75,16 +88,12 @@ export function useMentionMenu(input: RefObject<HTMLTextAreaElement | null>, tex
 			/>
 		) : null,
 		onKeyDown: autocomplete.onKeyDown,
-		textboxProps: open ? autocomplete.textboxProps : { "aria-autocomplete": "list" },
-		trackCaret: () => {
-			const box = input.current
-			if (box === null) return
-			setCaret(box.selectionStart === box.selectionEnd ? box.selectionStart : undefined)
-			if (
-				dismissedAt !== undefined &&
-				typedMentionAt(box.value, box.selectionStart)?.start !== dismissedAt
-			)
-				setDismissedAt(undefined)
+		textboxProps: {
+			...(open ? autocomplete.textboxProps : { "aria-autocomplete": "list" }),
+			onSelect: trackCaret,
+			// The menu belongs to the box: it closes when the focus goes elsewhere.
+			onBlur: () => setCaret(undefined),
 		},
+		trackCaret,
 	}
 }
