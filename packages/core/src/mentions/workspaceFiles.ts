@@ -51,8 +51,10 @@ const depth = (entry: WorkspaceEntry) => entry.path.split("/").length
 
 /**
  * The workspace's files and folders for the mention menu, searched fuzzily (fzf's algorithm:
- * "cmpt" finds src/components/ChatTextArea.tsx). The listing is cached and listed again once it
- * is a few seconds old, so files created or deleted show up at the next query after that.
+ * "cmpt" finds src/components/ChatTextArea.tsx). Only the first query waits for a listing: a
+ * query that finds it a few seconds old is answered from it while the workspace is listed again
+ * in the background, so files created or deleted show up a keystroke later, and typing never
+ * waits for ripgrep.
  */
 export class WorkspaceFiles {
 	private listing:
@@ -82,9 +84,9 @@ export class WorkspaceFiles {
 			.map((result: FzfResultItem<WorkspaceEntry>) => result.item)
 	}
 
-	/** Forget the listing: the next query lists the workspace again. */
-	invalidate(): void {
-		this.listing = undefined
+	/** Resolves once no listing is being made (for tests, which must not race the background one). */
+	async settled(): Promise<void> {
+		await this.refreshing?.catch(() => {})
 	}
 
 	private async current(): Promise<NonNullable<WorkspaceFiles["listing"]>> {
@@ -92,6 +94,11 @@ export class WorkspaceFiles {
 		if (listing !== undefined && this.now() - listing.at < workspaceFilesLimits.staleAfterMs)
 			return listing
 		this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined))
+		if (listing !== undefined) {
+			// Answered from the old listing; a failed listing again keeps it (and is tried at the next query).
+			this.refreshing.catch(() => {})
+			return listing
+		}
 		await this.refreshing
 		if (this.listing === undefined) throw new Error("the workspace could not be listed")
 		return this.listing
