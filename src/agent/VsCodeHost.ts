@@ -87,7 +87,7 @@ export class VsCodeHost implements Host {
 	) {
 		this.logger = logger(channel)
 		this.storageDir = storageFolder(context, this.logger)
-		this.terminals = new TerminalCommands(this.logger)
+		this.terminals = new TerminalCommands(this.logger, undefined, this.terminalOutput)
 		// Every extension's global storage, with VS Code's state database where SecretStorage keeps
 		// the (encrypted) API keys: nothing a sandboxed command has any business reading.
 		this.commandSandbox = {

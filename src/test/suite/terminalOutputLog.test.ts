@@ -1,5 +1,6 @@
 import * as assert from "node:assert/strict"
 import type { Logger } from "@cairn/core"
+import * as vscode from "vscode"
 import { TerminalCommands } from "../../agent/terminalCommands"
 import { TerminalOutputLog } from "../../agent/terminalOutputLog"
 import { workspaceRoot } from "./support/workspaceFiles"
@@ -18,11 +19,11 @@ async function eventually<T>(value: () => T | undefined, timeoutMs = 5_000): Pro
 // @terminal: what the terminals' commands printed, read through VS Code's shell integration.
 suite("the terminal output log", () => {
 	const log = new TerminalOutputLog()
-	const terminals = new TerminalCommands(logger, {
-		integrationWaitMs: 15_000,
-		killGraceMs: 1_000,
-		drainMs: 500,
-	})
+	const terminals = new TerminalCommands(
+		logger,
+		{ integrationWaitMs: 15_000, killGraceMs: 1_000, drainMs: 500 },
+		log,
+	)
 	suiteTeardown(() => {
 		terminals.dispose()
 		log.dispose()
@@ -34,13 +35,55 @@ suite("the terminal output log", () => {
 			onOutput: () => {},
 		}).done
 		assert.equal(exit.exitCode, 0)
-		// The log reads the same output stream as the command's runner, on its own: wait until it has it.
+		// The runner hands the output over as it reads it; its last chunk may come after the exit.
 		const recent = await eventually(() =>
 			log.recent()?.output.includes("cairn-42") ? log.recent() : undefined,
 		)
-		assert.ok(recent !== undefined, "no terminal output was recorded")
+		assert.ok(recent !== undefined, `the log holds ${JSON.stringify(log.recent())}`)
 		assert.equal(recent.terminal, "Cairn")
 		assert.match(recent.output, /\$ printf .*\n(.|\n)*cairn-42/)
 		assert.ok(!recent.output.includes("\x1b"), `escape sequences in ${JSON.stringify(recent.output)}`)
 	})
+
+	test("reads what a command in the person's own terminal prints once it runs", async () => {
+		const terminal = vscode.window.createTerminal({ name: "person", cwd: workspaceRoot() })
+		try {
+			const integration = await shellIntegrationOf(terminal)
+			terminal.show()
+			const ended = new Promise<void>((resolve) => {
+				const subscription = vscode.window.onDidEndTerminalShellExecution((event) => {
+					if (event.terminal !== terminal) return
+					subscription.dispose()
+					resolve()
+				})
+			})
+			// Started as a person would (the log does not run it); it prints a moment after it starts.
+			integration.executeCommand("sleep 1; echo person-$((6 * 7))")
+			await ended
+			const recent = await eventually(() =>
+				log.recent()?.output.includes("person-42") ? log.recent() : undefined,
+			)
+			assert.ok(recent !== undefined, `the log holds ${JSON.stringify(log.recent())}`)
+			assert.equal(recent.terminal, "person")
+			assert.match(recent.output, /\$ sleep 1; echo person-\$\(\(6 \* 7\)\)\n(.|\n)*person-42/)
+		} finally {
+			terminal.dispose()
+		}
+	})
 })
+
+function shellIntegrationOf(terminal: vscode.Terminal): Promise<vscode.TerminalShellIntegration> {
+	if (terminal.shellIntegration) return Promise.resolve(terminal.shellIntegration)
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(
+			() => reject(new Error("the terminal reported no shell integration")),
+			15_000,
+		)
+		const subscription = vscode.window.onDidChangeTerminalShellIntegration((event) => {
+			if (event.terminal !== terminal) return
+			clearTimeout(timer)
+			subscription.dispose()
+			resolve(event.shellIntegration)
+		})
+	})
+}
