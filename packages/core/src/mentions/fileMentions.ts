@@ -116,6 +116,7 @@ export async function folderMention(access: WorkspaceAccess, mentionPath: string
 
 	const files: string[] = []
 	let total = 0
+	let overBudget = 0
 	for (const entry of listed) {
 		if (entry.isFolder) continue
 		// Each file passes the same check: a symlink in the folder may lead out of the workspace.
@@ -124,11 +125,18 @@ export async function folderMention(access: WorkspaceAccess, mentionPath: string
 		const absolute = file.path.absolute
 		const kind = await inspectFile(absolute).catch(() => undefined)
 		if (kind?.kind !== "text" || kind.size > mentionLimits.folderFileChars) continue
-		if (total + kind.size > mentionLimits.folderTotalChars) break
+		if (total + kind.size > mentionLimits.folderTotalChars) {
+			overBudget++
+			continue
+		}
 		const text = await fileText(absolute, kind.size, mentionLimits.folderFileChars)
 		total += text.length
 		files.push(mentionBlock("file_content", { path: inFolder(entry.name) }, text))
 	}
+	if (overBudget > 0)
+		files.push(
+			`[${overBudget} more small files are not included here: mention them one by one, or read them with read_file]`,
+		)
 	const body = [lines.join("\n"), ...files].join("\n\n")
 	return mentionBlock("folder_content", attributes, capped(body, mentionLimits.folderTotalChars * 2))
 }

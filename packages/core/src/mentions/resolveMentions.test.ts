@@ -55,6 +55,8 @@ beforeAll(async () => {
 	await write("prod.env", "TOKEN=1\n")
 	await write("logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))
 	await write("huge.txt", "x".repeat(99) + "\n".repeat(1) + "line\n".repeat(60_000))
+	for (let i = 0; i < 6; i++)
+		await write(`many/file${i}.txt`, "z".repeat(mentionLimits.folderFileChars - 10))
 	await writeFile(path.join(temp.dir, "outside.txt"), "outside secret\n")
 	await symlink(path.join(temp.dir, "outside.txt"), path.join(workspace, "src", "escape.ts"))
 	git("init", "-q", "-b", "main")
@@ -100,6 +102,14 @@ describe("file and folder mentions", () => {
 		expect(block).toContain('<file_content path="src/b.ts">\nexport const b = 2\n')
 		// The symlink leads out of the workspace: listed by name, its content never included.
 		expect(block).not.toContain("outside secret")
+	})
+
+	it("include a folder's small files up to a budget and say how many were left out", async () => {
+		for (let i = 0; i < 6; i++)
+			await write(`many/file${i}.txt`, "z".repeat(mentionLimits.folderFileChars - 10))
+		const block = await resolve("@/many/")
+		expect(block.match(/<file_content path="many\/file\d\.txt">/g)).toHaveLength(4)
+		expect(block).toContain("[2 more small files are not included here")
 	})
 
 	it("say why a path cannot be included", async () => {
