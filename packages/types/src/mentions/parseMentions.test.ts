@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { findMentions, mentionText, parseMentions } from "./parseMentions.js"
+import { findMentions, mentionText, parseMentions, typedMentionAt } from "./parseMentions.js"
 
 describe("parseMentions", () => {
 	it("reads every kind of mention", () => {
@@ -43,5 +43,19 @@ describe("parseMentions", () => {
 			const [mention] = parseMentions(typed)
 			expect(mention && mentionText(mention)).toBe(typed)
 		}
+	})
+})
+
+describe("typedMentionAt", () => {
+	it("finds the mention the caret is in", () => {
+		expect(typedMentionAt("fix @src/a", 10)).toEqual({ start: 4, query: "src/a" })
+		expect(typedMentionAt("@", 1)).toEqual({ start: 0, query: "" })
+		expect(typedMentionAt("(@/my\\ no", 9)).toEqual({ start: 1, query: "/my\\ no" })
+	})
+
+	it("finds none in an e-mail address, after a space, or before the caret's word", () => {
+		expect(typedMentionAt("me@example", 10)).toBeUndefined()
+		expect(typedMentionAt("@src/a.ts ", 10)).toBeUndefined()
+		expect(typedMentionAt("@src then", 9)).toBeUndefined()
 	})
 })

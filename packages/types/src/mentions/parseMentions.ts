@@ -24,6 +24,8 @@ const keywords = {
  * them: `@/my\ notes.md`.
  */
 const mentionPattern = /(?<=^|[\s([{"'`])@((?:\\ |\S)+)/g
+/** The same start, for a mention still being typed: from its "@" to the end of the text so far. */
+const typedMentionPattern = /(?<=^|[\s([{"'`])@((?:\\ |\S)*)$/
 
 /** Sentence punctuation after a mention ("see @/a.ts.") belongs to the sentence. */
 const trailingPunctuation = /[.,;:!?)\]}"'`]+$/
@@ -48,6 +50,19 @@ export function findMentions(text: string): MentionAt[] {
 		found.push({ mention, start, end: start + 1 + typedLength(raw) })
 	}
 	return found
+}
+
+/** A mention being typed: where its "@" stands and what follows it up to the caret. */
+export interface TypedMention {
+	start: number
+	query: string
+}
+
+/** The mention the caret is in (for a menu of suggestions), read by the same rule as sent text. */
+export function typedMentionAt(text: string, caret: number): TypedMention | undefined {
+	const match = typedMentionPattern.exec(text.slice(0, caret))
+	if (match === null) return undefined
+	return { start: match.index, query: match[1] ?? "" }
 }
 
 /** The mentions in `text`, in order, each once. */

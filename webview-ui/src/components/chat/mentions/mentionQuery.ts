@@ -1,19 +1,4 @@
-/** The mention being typed: where its "@" stands and what follows it up to the caret. */
-export interface TypedMention {
-	start: number
-	query: string
-}
-
-/** An "@" that starts a word (as the host's parser reads mentions), up to the caret, with no space between. */
-const typedMentionPattern = /(?:^|[\s([{"'`])@((?:\\ |\S)*)$/
-
-/** The mention the caret is in, if any. */
-export function typedMentionAt(text: string, caret: number): TypedMention | undefined {
-	const match = typedMentionPattern.exec(text.slice(0, caret))
-	if (match === null) return undefined
-	const query = match[1] ?? ""
-	return { start: caret - query.length - 1, query }
-}
+import type { TypedMention } from "@cairn/types"
 
 /** Replaces the typed mention (from its "@" to the caret) with `inserted`; the caret goes after it. */
 export function replaceTypedMention(

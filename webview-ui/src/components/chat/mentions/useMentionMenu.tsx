@@ -1,3 +1,4 @@
+import { typedMentionAt } from "@cairn/types"
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react"
 import { setComposerText } from "../../../state/chatActions"
 import { useWebviewStore } from "../../../state/store"
@@ -5,7 +6,7 @@ import { postToHost } from "../../../vscode"
 import { AutocompleteMenu } from "../autocomplete/AutocompleteMenu"
 import { useAutocomplete, type Autocomplete } from "../autocomplete/useAutocomplete"
 import { fileQueryOf, mentionItems, type MentionItem } from "./mentionItems"
-import { replaceTypedMention, typedMentionAt } from "./mentionQuery"
+import { replaceTypedMention } from "./mentionQuery"
 
 const menuId = "mention-menu"
 let nextRequestId = 1
