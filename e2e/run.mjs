@@ -5,6 +5,7 @@ import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
+import { runMentionTests } from "./mentions.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
@@ -40,6 +41,7 @@ for (const suite of [
 	runContextTests,
 	runCheckpointTests,
 	runTodoTests,
+	runMentionTests,
 	runMcpTests,
 	runModesTests,
 	runSubtaskTests,

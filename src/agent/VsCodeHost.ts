@@ -14,6 +14,7 @@ import {
 	type RunningCommand,
 	type SandboxSupport,
 	type SecretStore,
+	type TerminalOutput,
 	type WorkspaceDiagnostic,
 } from "@cairn/core"
 import * as vscode from "vscode"
@@ -21,6 +22,7 @@ import type { CheckpointChanges } from "./checkpointChanges"
 import type { EditPreviews } from "./editPreview"
 import { askRepositoryConsent } from "./repositoryConsent"
 import { TerminalCommands } from "./terminalCommands"
+import { TerminalOutputLog } from "./terminalOutputLog"
 import {
 	customStoragePath,
 	debugLoggingEnabled,
@@ -75,6 +77,7 @@ export class VsCodeHost implements Host {
 	private readonly running = new Set<RunningCommand>()
 	private readonly storageWatch = offerReloadOnStorageChange()
 	private readonly terminals: TerminalCommands
+	private readonly terminalOutput = new TerminalOutputLog()
 
 	constructor(
 		context: vscode.ExtensionContext,
@@ -84,7 +87,7 @@ export class VsCodeHost implements Host {
 	) {
 		this.logger = logger(channel)
 		this.storageDir = storageFolder(context, this.logger)
-		this.terminals = new TerminalCommands(this.logger)
+		this.terminals = new TerminalCommands(this.logger, undefined, this.terminalOutput)
 		// Every extension's global storage, with VS Code's state database where SecretStorage keeps
 		// the (encrypted) API keys: nothing a sandboxed command has any business reading.
 		this.commandSandbox = {
@@ -136,6 +139,10 @@ export class VsCodeHost implements Host {
 				...(d.source !== undefined && { source: d.source }),
 			}))
 		})
+	}
+
+	async recentTerminalOutput(): Promise<TerminalOutput | undefined> {
+		return this.terminalOutput.recent()
 	}
 
 	async openFiles(): Promise<string[]> {
@@ -195,6 +202,7 @@ export class VsCodeHost implements Host {
 	dispose(): void {
 		this.storageWatch.dispose()
 		this.terminals.dispose()
+		this.terminalOutput.dispose()
 		for (const command of this.running) command.kill()
 	}
 

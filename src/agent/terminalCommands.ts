@@ -7,6 +7,7 @@ import {
 	type RunningCommand,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import type { TerminalOutputLog } from "./terminalOutputLog"
 
 export interface TerminalCommandTimings {
 	/** How long a new terminal gets to report shell integration before commands run as child processes. */
@@ -39,6 +40,8 @@ export class TerminalCommands implements vscode.Disposable {
 	constructor(
 		private readonly logger: Logger,
 		private readonly timings: TerminalCommandTimings = defaultTimings,
+		/** Where the commands' output is kept for `@terminal`. */
+		private readonly outputLog?: TerminalOutputLog,
 	) {
 		this.closeWatch = vscode.window.onDidCloseTerminal((terminal) => {
 			this.idle.delete(terminal)
@@ -135,8 +138,10 @@ export class TerminalCommands implements vscode.Disposable {
 		const execution = integration.executeCommand(command)
 		// Reading must start right away: data written before read() is called is not replayed.
 		const stream = execution.read()
+		const logged = this.outputLog?.ownCommand(terminal, execution)
 		const reading = (async () => {
 			for await (const data of stream) {
+				logged?.(data)
 				const output = withoutShellIntegrationMarks(data)
 				if (output !== "") options.onOutput(output)
 			}

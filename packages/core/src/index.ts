@@ -43,6 +43,7 @@ export { readSlashCommands } from "./slash-commands/readSlashCommands.js"
 export { taskToMarkdown } from "./export/taskMarkdown.js"
 export * from "./providers/index.js"
 export { useRipgrep } from "./tools/support/ripgrep.js"
+export { terminalText } from "./tools/support/outputCollector.js"
 export {
 	ExtensionClient,
 	type ExtensionClientEvents,

@@ -50,3 +50,4 @@ export * from "./modes/customMode.js"
 
 export * from "./slash-commands/slashCommand.js"
 export * from "./slash-commands/commandElement.js"
+export * from "./mentions/parseMentions.js"

@@ -230,6 +230,11 @@ export function applyHostMessage(message: ExtensionMessage): void {
 					},
 				})
 			return
+		case "fileSearchResults":
+			// Answers can overtake each other: an older query's must not replace a newer one's.
+			if ((store.getState().fileSearch?.requestId ?? -1) < message.requestId)
+				store.setState({ fileSearch: message })
+			return
 		case "error":
 			store.setState({
 				notice: { id: nextLocalId(), error: message.error, inReplyTo: message.inReplyTo },

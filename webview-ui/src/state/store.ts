@@ -77,6 +77,8 @@ export interface WebviewStore {
 	queue: QueuedMessage[]
 	/** Incremented to ask the chat box to take the focus. */
 	focusRequest: number
+	/** The host's latest answer to the @ menu's search (the highest requestId wins). */
+	fileSearch?: ExtensionMessageOf<"fileSearchResults">
 }
 
 export function initialStoreState(): WebviewStore {

@@ -4,6 +4,7 @@ import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
+import { mentionHandlers } from "./mentionHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
 import {
 	answerAsPerson,
@@ -164,4 +165,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...mcpHandlers,
 	...modeHandlers,
 	...slashCommandHandlers,
+	...mentionHandlers,
 }

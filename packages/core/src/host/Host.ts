@@ -22,6 +22,11 @@ export interface Host {
 	diagnostics(): Promise<WorkspaceDiagnostic[]>
 	/** Workspace-relative paths of the files open in the editor, the active one first. */
 	openFiles(): Promise<string[]>
+	/**
+	 * The recent output of the person's active terminal, for an `@terminal` mention; undefined
+	 * when no terminal output is known. Absent where there are no editor terminals (the CLI).
+	 */
+	recentTerminalOutput?(): Promise<TerminalOutput | undefined>
 	/** Lets the person pick images (as data URIs); absent where there is no picker (a terminal). */
 	selectImages?(): Promise<string[]>
 	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */
@@ -151,6 +156,13 @@ export interface WorkspaceDiagnostic {
 	severity: "error" | "warning" | "info" | "hint"
 	message: string
 	source?: string
+}
+
+export interface TerminalOutput {
+	/** The terminal's name, as its tab shows it. */
+	terminal: string
+	/** Its latest output, oldest first, escape sequences removed. */
+	output: string
 }
 
 export interface ChangesView {

@@ -257,6 +257,7 @@ export class SubtaskStack implements TaskSubtasks {
 		this.host.run(
 			child,
 			child.startTask(request.message, [], {
+				byModel: true,
 				...(request.todos !== undefined && { todos: request.todos }),
 			}),
 		)

@@ -15,6 +15,7 @@ import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { ContextManager } from "../context/contextManager.js"
 import { environmentDetails } from "../context/environmentDetails.js"
 import { FileContextTracker } from "../context/fileContext/fileContextTracker.js"
+import { PersonMentions } from "../mentions/personMentions.js"
 import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
@@ -112,6 +113,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly governance: GovernanceSession
 	private readonly hooks: HookEngine
 	private readonly fileContext: FileContextTracker
+	private readonly mentions: PersonMentions
 	private abortController = new AbortController()
 	private consecutiveMistakes = 0
 	private firstTurn = true
@@ -143,6 +145,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
+		this.mentions = new PersonMentions(options.host)
 		this.context = new ContextManager({
 			history: this.history,
 			transcript: this.transcript,
@@ -237,8 +240,13 @@ export class Task extends EventEmitter<TaskEvents> {
 	/**
 	 * Runs the task from the person's first message until it completes, is cancelled or abandoned.
 	 * `todos`: the list a parent task hands over (a Markdown checklist), the task's first list.
+	 * `byModel`: a parent's model wrote the message (a subtask), so its @-mentions are not resolved.
 	 */
-	async startTask(text: string, images: string[] = [], start: { todos?: string } = {}): Promise<void> {
+	async startTask(
+		text: string,
+		images: string[] = [],
+		start: { todos?: string; byModel?: boolean } = {},
+	): Promise<void> {
 		// Seed 002's order: taskCreated -> taskStarted -> message(s).
 		this.status = "running"
 		this.emit("taskStarted")
@@ -248,6 +256,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			checkpoint: { history: this.history.point() },
 		})
 		if (start.todos !== undefined) this.todos.startWith(start.todos)
+		if (start.byModel !== true) this.mentions.personWrote(text)
 		this.options.checkpoints?.taskStarted()
 		await this.initiateTaskLoop(taskBlocks(text, images))
 	}
@@ -262,6 +271,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		if (options.fromFirstMessage && first !== undefined) {
 			this.emit("taskStarted")
 			this.options.checkpoints?.taskStarted()
+			this.mentions.personWrote(first.text)
 			await this.initiateTaskLoop(taskBlocks(first.text ?? "", first.images ?? []))
 			return
 		}
@@ -274,6 +284,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		}
 		const completed = endedWithCompletion(this.transcript.all)
 		this.interruptedAt = this.transcript.last?.ts ?? Date.now()
+		this.mentions.personWrote(options.continueWith?.text)
 		const next =
 			options.continueWith !== undefined
 				? this.resumedWith({ response: "messageResponse", ...options.continueWith })
@@ -283,7 +294,9 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** The person's answer to the current ask. False when no ask is waiting (a stale click). */
 	handleWebviewAskResponse(response: ClineAskResponse, extras: Omit<AskAnswer, "response"> = {}): boolean {
-		return this.asks.answer({ response, ...extras })
+		const accepted = this.asks.answer({ response, ...extras })
+		if (accepted && extras.automatic !== true) this.mentions.personWrote(extras.text)
+		return accepted
 	}
 
 	/** The answer to a running command's `command_output` row. */
@@ -368,7 +381,11 @@ export class Task extends EventEmitter<TaskEvents> {
 			this.firstTurn = false
 			// Capped here, where every turn's content passes (results kept across a cancel too).
 			this.history.pushUser(
-				await this.context.capResults([...userContent, { type: "text", text: details }]),
+				await this.context.capResults([
+					...userContent,
+					...(await this.mentions.take()),
+					{ type: "text", text: details },
+				]),
 			)
 			const output = await this.attemptApiRequest(summarize(userContent), ignore)
 			this.history.pushAssistant(output.assistantBlocks(true))

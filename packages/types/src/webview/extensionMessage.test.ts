@@ -87,6 +87,15 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		patch: "diff --git a/src/a.ts b/src/a.ts\n",
 	},
 	selectedImages: { type: "selectedImages", images: [] },
+	fileSearchResults: {
+		type: "fileSearchResults",
+		requestId: 7,
+		results: [
+			{ path: "src/chat", type: "folder" },
+			{ path: "src/chat/ChatView.tsx", type: "file" },
+		],
+		commits: [{ hash: "1a2b3c4", subject: "Fix the parser" }],
+	},
 	error: { type: "error", error: 'unknown message type "x"', code: "invalid_message", inReplyTo: "x" },
 }
 

@@ -86,6 +86,16 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("modes"), ...modesSnapshotSchema.shape }),
 	/** Every slash command and the command files' problems: on launch and in answer to `requestSlashCommands`. */
 	z.object({ type: z.literal("slashCommands"), ...slashCommandsSnapshotSchema.shape }),
+	/**
+	 * The answer to `searchFiles`: the best matching files and folders (workspace-relative,
+	 * "/"-separated), best first, and the repository's latest commits (none outside one).
+	 */
+	z.object({
+		type: z.literal("fileSearchResults"),
+		requestId: z.number(),
+		results: z.array(z.object({ path: z.string(), type: z.enum(["file", "folder"]) })),
+		commits: z.array(z.object({ hash: z.string(), subject: z.string() })),
+	}),
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

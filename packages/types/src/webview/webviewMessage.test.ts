@@ -36,6 +36,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		text: "Use a Map instead",
 		images: [png],
 	},
+	searchFiles: { type: "searchFiles", query: "src/chat", requestId: 7 },
 	requestMcpServers: { type: "requestMcpServers" },
 	restartMcpServer: { type: "restartMcpServer", serverName: "files", source: "global" },
 	toggleMcpServer: { type: "toggleMcpServer", serverName: "files", source: "project", disabled: true },

@@ -155,6 +155,15 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("openModesFile"), source: modesFileSchema }),
 	/** Ask for the slash commands as the command files are now; the host answers with `slashCommands`. */
 	z.object({ type: z.literal("requestSlashCommands") }),
+	/**
+	 * The @-mention menu: the workspace's files and folders matching `query` (fuzzily), and the
+	 * recent commits. The host answers with `fileSearchResults` carrying the same `requestId`.
+	 */
+	z.object({
+		type: z.literal("searchFiles"),
+		query: z.string().max(1_000, "a search is at most 1,000 characters"),
+		requestId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+	}),
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -13,6 +13,8 @@ import { postToHost } from "../../vscode"
 import { IconButton } from "../common/IconButton"
 import { Thumbnails } from "../rows/Thumbnails"
 import { ModePicker } from "./ModePicker"
+import { mentionsFromDrop } from "./mentions/droppedMentions"
+import { useMentionMenu } from "./mentions/useMentionMenu"
 import { SlashCommandMenu } from "./slash/SlashCommandMenu"
 import { useSlashMenu } from "./slash/useSlashMenu"
 
@@ -44,6 +46,8 @@ export function ChatTextArea() {
 	const input = useRef<HTMLTextAreaElement>(null)
 	const [hint, setHint] = useState<string>()
 	const slash = useSlashMenu(text, setComposerText)
+	const cwd = useWebviewStore((s) => s.cwd)
+	const mentions = useMentionMenu(input, text)
 
 	useEffect(() => {
 		if (focusRequest > 0) input.current?.focus()
@@ -57,6 +61,7 @@ export function ChatTextArea() {
 
 	const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
 		if (slash.onKeyDown(event)) return
+		if (mentions.onKeyDown(event)) return
 		// An IME composition uses Enter to confirm a word, not to send.
 		if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return
 		event.preventDefault()
@@ -75,6 +80,16 @@ export function ChatTextArea() {
 	}
 
 	const onDrop = (event: DragEvent<HTMLDivElement>) => {
+		// Images attach; files dragged from the editor's explorer come as URIs and become @-mentions.
+		const hasImages = [...event.dataTransfer.files].some((file) => file.type.startsWith("image/"))
+		const dropped = hasImages ? [] : mentionsFromDrop(event.dataTransfer, cwd)
+		if (dropped.length > 0) {
+			event.preventDefault()
+			const separator = text === "" || /\s$/.test(text) ? "" : " "
+			setComposerText(`${text}${separator}${dropped.join(" ")} `)
+			input.current?.focus()
+			return
+		}
 		if (event.dataTransfer.files.length === 0) return
 		event.preventDefault()
 		void attach(event.dataTransfer.files)
@@ -98,6 +113,7 @@ export function ChatTextArea() {
 					problems={problems}
 				/>
 			)}
+			{mentions.menu}
 			<Thumbnails images={images} onRemove={removeComposerImage} />
 			<textarea
 				{...slash.inputProps}
@@ -108,7 +124,11 @@ export function ChatTextArea() {
 				value={text}
 				disabled={disabled}
 				rows={3}
-				onChange={(event) => setComposerText(event.target.value)}
+				{...mentions.textboxProps}
+				onChange={(event) => {
+					setComposerText(event.target.value)
+					mentions.trackCaret()
+				}}
 				onKeyDown={onKeyDown}
 				onPaste={onPaste}
 			/>

@@ -4,6 +4,7 @@ import { deleteMessage, editMessage } from "../../state/checkpointActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { ConfirmChoices, type Choice } from "../common/ConfirmChoices"
+import { MentionText } from "../chat/mentions/MentionText"
 import { CommandMessageText } from "../chat/slash/CommandMessageText"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
@@ -23,7 +24,11 @@ const filesChangedSince = (ts: number) =>
 function PersonText({ text }: { text: string }) {
 	const command = parseCommandMessage(text)
 	if (command !== undefined) return <CommandMessageText command={command} />
-	return <div className="user-message-text pre-wrap">{text}</div>
+	return (
+		<div className="user-message-text pre-wrap">
+			<MentionText text={text} />
+		</div>
+	)
 }
 
 /** What the person wrote: the task itself, or feedback given later. They can edit it, or delete feedback. */

@@ -1,0 +1,33 @@
+import type { Host } from "../host/Host.js"
+import { recentCommits } from "../mentions/gitMentions.js"
+import { WorkspaceFiles } from "../mentions/workspaceFiles.js"
+import type { Handler } from "./messageHandlers.js"
+
+/** One cached listing per workspace the hosts work in (a Controller restart keeps it warm). */
+const listings = new WeakMap<Host, WorkspaceFiles>()
+
+function workspaceFilesOf(host: Host): WorkspaceFiles {
+	let files = listings.get(host)
+	if (files === undefined) {
+		files = new WorkspaceFiles(host.workspaceRoot)
+		listings.set(host, files)
+	}
+	return files
+}
+
+/** The @-mention menu's searches. */
+export const mentionHandlers: { searchFiles: Handler<"searchFiles"> } = {
+	searchFiles: async (controller, message, reply) => {
+		const host = controller.host
+		const [results, commits] = await Promise.all([
+			workspaceFilesOf(host)
+				.search(message.query)
+				.catch((error: unknown) => {
+					host.logger.warn("Listing the workspace's files failed", { error: String(error) })
+					return []
+				}),
+			recentCommits(host.workspaceRoot),
+		])
+		reply({ type: "fileSearchResults", requestId: message.requestId, results, commits })
+	},
+}
