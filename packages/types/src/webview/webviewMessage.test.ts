@@ -231,10 +231,12 @@ describe("parseWebviewMessage under 1,000 generated malformed inputs", () => {
 			case 3: // a field of the wrong type
 				if (fields.length === 0) return { ...base, type: random.pick(wrongValues) }
 				// `{}` and `[]` are left out: an empty settings patch or image list is valid. So is
-				// the field's own value (`true` for a flag that is true).
+				// a value of the field's own type (`true` for a flag that is false).
 				return ((field) => ({
 					...base,
-					[field]: random.pick(notAnyFieldValue.filter((value) => value !== base[field])),
+					[field]: random.pick(
+						notAnyFieldValue.filter((value) => typeof value !== typeof base[field]),
+					),
 				}))(random.pick(fields))
 			case 4: // prototype pollution attempts through JSON, as a webview would send them
 				return JSON.parse(
