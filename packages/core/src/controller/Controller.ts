@@ -18,7 +18,6 @@ import type { Host } from "../host/Host.js"
 import type { McpHub } from "../mcp/McpHub.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
-import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
@@ -36,6 +35,7 @@ import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
 import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
+import { TaskProviders } from "./taskProviders.js"
 import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
@@ -93,9 +93,11 @@ export class Controller {
 	private mcp: ControllerMcp | undefined
 	private modeCatalog: ModeCatalog | undefined
 	private readonly subtasks: SubtaskStack
+	private readonly taskProviders: TaskProviders
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
+		this.taskProviders = new TaskProviders(this.settingsStore, options.buildProvider, options.host.logger)
 		this.writers = new TaskWriters(
 			() => this.store,
 			options.host.logger,
@@ -477,15 +479,7 @@ export class Controller {
 
 	private async createTask(options: { mode: string; taskId?: string; saved?: SavedTask }): Promise<Task> {
 		const settings = this.settingsStore.settings
-		if (settings.provider === undefined)
-			throw new Error("No model provider is configured. Choose one in Settings first.")
-		const apiKey = await this.settingsStore.apiKey(settings.provider.provider)
-		// The server may know the model's window better than Cairn's catalog (a local model, a gateway).
-		const providerSettings = await settingsWithDiscovery(settings.provider, {
-			...(apiKey !== undefined && { apiKey }),
-			debug: (message, details) => this.host.logger.debug(message, details),
-		})
-		const provider = this.options.buildProvider(providerSettings, apiKey)
+		const provider = await this.taskProviders.create()
 		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)
@@ -521,6 +515,7 @@ export class Controller {
 			}),
 		})
 		created.task = task
+		this.taskProviders.attach(task, provider)
 		forwardTaskEvents(task, this.events, (changes) => this.saveItem(taskId, changes))
 		task.on("message", ({ message }) => {
 			if (this.current?.task === task) this.current.deltas.push(message)
@@ -532,6 +527,11 @@ export class Controller {
 			)
 		})
 		return task
+	}
+
+	/** The task on screen talks to the current profile's model from its next request on. */
+	async switchCurrentTaskModel(): Promise<void> {
+		if (this.current !== undefined) await this.taskProviders.switch(this.current.task)
 	}
 
 	/** The chat's mode follows the task on screen (a switch_mode, a subtask in its own mode). */

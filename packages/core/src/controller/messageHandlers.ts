@@ -4,6 +4,7 @@ import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpo
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
+import { broadcastSettings, followCurrentProfile, profileHandlers } from "./profileHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 
 export type Handler<T extends WebviewMessageType> = (
@@ -89,21 +90,15 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		)
 	},
 	updateSettings: async (controller, message) => {
-		const settings = await controller.settingsStore.update(message.settings)
-		controller.broadcast({
-			type: "settingsUpdated",
-			settings,
-			hasApiKey: await controller.settingsStore.hasApiKey(),
-		})
+		await controller.settingsStore.update(message.settings)
+		await broadcastSettings(controller)
+		// The settings form edits the current profile: the task on screen goes on with what it says.
+		if (message.settings.provider !== undefined) await followCurrentProfile(controller)
 	},
 	updateApiKey: async (controller, message) => {
-		await controller.settingsStore.setApiKey(message.provider, message.apiKey)
-		const settings = controller.settingsStore.settings
-		controller.broadcast({
-			type: "settingsUpdated",
-			settings,
-			hasApiKey: await controller.settingsStore.hasApiKey(),
-		})
+		await controller.settingsStore.setApiKey(message.provider, message.apiKey, message.profileId)
+		await broadcastSettings(controller)
+		await followCurrentProfile(controller)
 	},
 	mode: async (controller, message, reply) => {
 		await switchMode(controller, message.mode, reply)
@@ -147,4 +142,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	},
 	...mcpHandlers,
 	...modeHandlers,
+	...profileHandlers,
 }
