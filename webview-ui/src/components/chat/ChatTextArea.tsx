@@ -13,6 +13,7 @@ import { postToHost } from "../../vscode"
 import { IconButton } from "../common/IconButton"
 import { Thumbnails } from "../rows/Thumbnails"
 import { ModePicker } from "./ModePicker"
+import { ProfilePicker } from "./switchers/ProfilePicker"
 
 const placeholders: Record<SendMode, string> = {
 	newTask: "Describe a task for Cairn…",
@@ -103,6 +104,7 @@ export function ChatTextArea() {
 					onClick={() => postToHost({ type: "selectImages" })}
 				/>
 				<ModePicker />
+				<ProfilePicker />
 				<span className="chat-input-hint" role="status">
 					{hint ??
 						(mode === "queue" ? "Cairn is working" : "Enter to send, Shift+Enter for a new line")}
