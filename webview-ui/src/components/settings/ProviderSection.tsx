@@ -5,6 +5,7 @@ import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
+import { baseUrlLabels } from "./providerChoices"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -58,8 +59,7 @@ export function ProviderSection() {
 						labels={{
 							modelId: "Model id",
 							baseUrl: "Base URL",
-							baseUrlDescription:
-								"Leave empty for the provider's own endpoint; set it for a proxy, LM Studio or vLLM.",
+							baseUrlDescription: baseUrlLabels[chosen].description,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
