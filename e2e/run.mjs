@@ -9,6 +9,7 @@ import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { runSubtaskTests } from "./subtasks.e2e.mjs"
+import { runSwitchersTests } from "./switchers.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
 import { runTodoTests } from "./todos.e2e.mjs"
@@ -41,6 +42,7 @@ for (const suite of [
 	runMcpTests,
 	runModesTests,
 	runSubtaskTests,
+	runSwitchersTests,
 	runExtensionHostTests,
 ]) {
 	try {
