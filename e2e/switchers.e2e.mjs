@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs"
 import path from "node:path"
 import { startEditorSession } from "./lib/editorSession.mjs"
+import { eventually } from "./lib/eventually.mjs"
 import { createSuite } from "./lib/harness.mjs"
 
 const read = (file) => ({ toolCalls: [{ name: "read_file", arguments: { path: file } }] })
@@ -70,6 +71,8 @@ export async function runSwitchersTests() {
 				.waitFor({ timeout: 10_000 })
 			await screenshot("1-profile")
 			await sidebar().getByRole("button", { name: "Approve" }).click()
+			await eventually(() => chatModels().length === 2, "the request after the approval")
+			// The second read asks too: Read is not auto-approved yet.
 			await sidebar().getByRole("button", { name: "Approve" }).waitFor({ timeout: 30_000 })
 			const models = chatModels()
 			if (models.join("|") !== "gpt-4.1|gpt-second")
