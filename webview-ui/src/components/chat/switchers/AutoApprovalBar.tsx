@@ -19,12 +19,16 @@ const barSwitches: { key: BarSwitch; label: string }[] = [
 	{ key: "alwaysAllowSubtasks", label: "Subtasks" },
 ]
 
-/** What the bar says is on: the switches that take effect (none while the master switch is off). */
+/**
+ * What the bar says is on: the switches that take effect (none while the master switch is off).
+ * "Auto-approval", not "Auto-approve": a button named after the ask's Approve would be found by
+ * whoever looks for that one (a screen reader's search, a test).
+ */
 export function autoApprovalSummary(approval: AutoApprovalSettings): string {
 	const on = approval.enabled
 		? barSwitches.filter(({ key }) => approval[key]).map(({ label }) => label)
 		: []
-	return on.length === 0 ? "Auto-approve: off" : `Auto-approve: ${on.join(", ")}`
+	return on.length === 0 ? "Auto-approval: off" : `Auto-approval: ${on.join(", ")}`
 }
 
 /**

@@ -12,7 +12,7 @@ const profiles = [
 	{ id: "profile-2", name: "Local", provider: qwen },
 ]
 const picker = () => screen.getByRole<HTMLSelectElement>("combobox", { name: "API profile" })
-const summary = () => screen.getByRole("button", { name: /^Auto-approve: / })
+const summary = () => screen.getByRole("button", { name: /^Auto-approval: / })
 
 function withSettings(change: object) {
 	const settings = useWebviewStore.getState().settings
@@ -54,7 +54,7 @@ describe("the auto-approval bar", () => {
 	it("says what is on, and off while the master switch is off", () => {
 		loadTask([])
 		render(<ChatView />)
-		expect(summary().textContent).toBe("Auto-approve: off")
+		expect(summary().textContent).toBe("Auto-approval: off")
 		withSettings({
 			autoApproval: {
 				...useWebviewStore.getState().settings.autoApproval,
@@ -62,11 +62,11 @@ describe("the auto-approval bar", () => {
 				execute: true,
 			},
 		})
-		expect(summary().textContent).toBe("Auto-approve: off")
+		expect(summary().textContent).toBe("Auto-approval: off")
 		withSettings({
 			autoApproval: { ...useWebviewStore.getState().settings.autoApproval, enabled: true },
 		})
-		expect(summary().textContent).toBe("Auto-approve: Read, Commands")
+		expect(summary().textContent).toBe("Auto-approval: Read, Commands")
 	})
 
 	it("opens in place and toggles a switch with the same settings change the Settings view sends", () => {
@@ -81,7 +81,7 @@ describe("the auto-approval bar", () => {
 			{ type: "updateSettings", settings: { autoApproval: { enabled: true } } },
 			{ type: "updateSettings", settings: { autoApproval: { write: true } } },
 		])
-		expect(summary().textContent).toBe("Auto-approve: Write")
+		expect(summary().textContent).toBe("Auto-approval: Write")
 		expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Write" }).checked).toBe(true)
 	})
 })
