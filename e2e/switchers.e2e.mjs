@@ -45,6 +45,7 @@ export async function runSwitchersTests() {
 			await settings.getByLabel("Model id", { exact: true }).fill("gpt-second")
 			await settings.getByLabel("Model id", { exact: true }).press("Enter")
 			await settings.getByText("openai · gpt-second").waitFor({ timeout: 15_000 })
+			await screenshot("1-settings-profiles")
 			await sidebar().getByRole("button", { name: "Chat" }).click()
 			await profilePicker().waitFor({ timeout: 20_000 })
 			const labels = await profilePicker().locator("option").allTextContents()
@@ -69,7 +70,7 @@ export async function runSwitchersTests() {
 			await sidebar()
 				.locator('select[aria-label="API profile"][title^="Second:"]')
 				.waitFor({ timeout: 10_000 })
-			await screenshot("1-profile")
+			await screenshot("2-profile")
 			await sidebar().getByRole("button", { name: "Approve", exact: true }).click()
 			await eventually(() => chatModels().length === 2, "the request after the approval")
 			// The second read asks too: Read is not auto-approved yet.
@@ -92,12 +93,12 @@ export async function runSwitchersTests() {
 			await switches.getByRole("checkbox", { name: "Auto-approve" }).check()
 			await switches.getByRole("checkbox", { name: "Read" }).check()
 			await sidebar().getByRole("button", { name: "Auto-approval: Read" }).waitFor({ timeout: 10_000 })
-			await screenshot("2-bar")
+			await screenshot("3-bar")
 			// The second read asked before the switch was on; the third runs without anyone clicking.
 			await sidebar().getByRole("button", { name: "Approve", exact: true }).click()
 			await sidebar().getByText("Both files are read.").first().waitFor({ timeout: 30_000 })
 			if (chatModels().length !== 4) throw new Error(`${chatModels().length} requests, not 4`)
-			await screenshot("3-done")
+			await screenshot("4-done")
 		},
 		{ timeoutMs: 60_000 },
 	)

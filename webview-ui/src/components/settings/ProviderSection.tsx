@@ -15,6 +15,9 @@ import { baseUrlLabels } from "./providerChoices"
 export function ProviderSection() {
 	const provider = useWebviewStore((s) => s.settings.provider)
 	const hasApiKey = useWebviewStore((s) => s.hasApiKey)
+	const profileName = useWebviewStore(
+		(s) => s.settings.profiles.find((profile) => profile.id === s.settings.currentProfileId)?.name,
+	)
 	const [pending, setPending] = useState<ProviderName>()
 	const selectId = useId()
 	const chosen = provider?.provider ?? pending
@@ -35,6 +38,11 @@ export function ProviderSection() {
 	return (
 		<section className="settings-section" aria-labelledby={`${selectId}-title`}>
 			<h2 id={`${selectId}-title`}>Model provider</h2>
+			{profileName !== undefined && (
+				<div className="field-description">
+					The profile {profileName}: changes here are saved to it.
+				</div>
+			)}
 			<div className="field">
 				<label htmlFor={selectId}>Provider</label>
 				<select
