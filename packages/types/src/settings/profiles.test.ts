@@ -118,9 +118,11 @@ describe("withConsistentProfiles", () => {
 })
 
 describe("the profiles export", () => {
-	it("holds names and provider settings, never ids or keys, and reads back", () => {
-		const text = exportProfiles([profile("a", "Cloud"), profile("b", "Local", qwen)])
+	it("holds names and provider settings, never ids, keys or extra headers, and reads back", () => {
+		const gateway = { ...qwen, headers: { "X-Gateway-Token": "tok-123" } }
+		const text = exportProfiles([profile("a", "Cloud"), profile("b", "Local", gateway)])
 		expect(text).not.toContain('"id"')
+		expect(text).not.toContain("tok-123")
 		const parsed = safeParseJson(profilesExportSchema, text)
 		expect(parsed).toEqual({
 			success: true,

@@ -133,10 +133,17 @@ export const profilesExportSchema = z.object({
 })
 export type ProfilesExport = z.infer<typeof profilesExportSchema>
 
+/**
+ * The export of `profiles`: names and provider settings. Keys are never in it, nor extra HTTP
+ * headers, which for a gateway often carry a token.
+ */
 export function exportProfiles(profiles: readonly ProviderProfile[]): string {
 	const file: ProfilesExport = {
 		cairnProfiles: 1,
-		profiles: profiles.map(({ name, provider }) => ({ name, provider })),
+		profiles: profiles.map(({ name, provider: { headers: _secretLike, ...provider } }) => ({
+			name,
+			provider,
+		})),
 	}
 	return `${JSON.stringify(file, null, "\t")}\n`
 }
