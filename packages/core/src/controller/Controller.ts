@@ -10,6 +10,7 @@ import {
 	type ExtensionState,
 	type HistoryItem,
 	type McpSnapshot,
+	type ProviderProfile,
 	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
@@ -33,6 +34,7 @@ import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
+import { followModeProfile } from "./profileHandlers.js"
 import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
 import { TaskProviders } from "./taskProviders.js"
@@ -529,16 +531,23 @@ export class Controller {
 		return task
 	}
 
-	/** The task on screen talks to the current profile's model from its next request on. */
-	async switchCurrentTaskModel(): Promise<void> {
-		if (this.current !== undefined) await this.taskProviders.switch(this.current.task)
+	/**
+	 * The task on screen talks to `profile`'s model (the current profile's by default) from its
+	 * next request on; the switch is in place before this returns its promise.
+	 */
+	switchCurrentTaskModel(profile?: ProviderProfile): Promise<void> {
+		if (this.current === undefined) return Promise.resolve()
+		return this.taskProviders.switch(this.current.task, profile)
 	}
 
 	/** The chat's mode follows the task on screen (a switch_mode, a subtask in its own mode). */
 	private async showMode(mode: string): Promise<void> {
 		if (this.settingsStore.settings.mode === mode) return
+		// Started first: the task's next request waits for the model the mode remembers.
+		const following = followModeProfile(this, mode)
 		await this.settingsStore.update({ mode })
 		this.broadcast({ type: "modeChanged", mode })
+		await following
 	}
 
 	/** Shows a task of this process (a subtask, or its parent again) without ending the one on screen. */

@@ -2,7 +2,7 @@ import type { WebviewMessageOf } from "@cairn/types"
 import type { ModesFileSource } from "../modes/modeCatalog.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
-import { selectProfile } from "./profileHandlers.js"
+import { followModeProfile } from "./profileHandlers.js"
 
 type ModeMessageType = "saveCustomMode" | "deleteCustomMode" | "exportMode" | "importModes" | "openModesFile"
 
@@ -26,12 +26,12 @@ export async function switchMode(controller: Controller, slug: string, reply: Cl
 				.join(", ")}.`,
 			inReplyTo: "mode",
 		})
-	const remembered = controller.settingsStore.settings.modeProfiles[slug]
+	// Started first: the task's next request waits for the model the mode remembers.
+	const following = followModeProfile(controller, slug)
 	await controller.settingsStore.update({ mode: slug })
 	controller.broadcast({ type: "modeChanged", mode: slug })
 	controller.currentTask?.switchMode(slug)
-	if (remembered !== undefined && remembered !== controller.settingsStore.settings.currentProfileId)
-		await selectProfile(controller, remembered)
+	await following
 }
 
 /** The custom-mode messages of the protocol. Every change reaches every client as `modes` (the catalog's onDidChange). */

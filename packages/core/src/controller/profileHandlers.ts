@@ -4,6 +4,7 @@ import {
 	profilesExportSchema,
 	safeParseJson,
 	sameProfileName,
+	type ProviderProfile,
 	type WebviewMessageOf,
 } from "@cairn/types"
 import type { Client, Controller } from "./Controller.js"
@@ -41,26 +42,48 @@ export async function broadcastSettings(controller: Controller): Promise<void> {
 }
 
 /**
- * Makes a profile current: the next task uses it, and the task on screen from its next request.
- * A model that cannot be used (no key) is reported; the profile is current all the same, so the
- * person can add its key.
+ * Makes a profile current: the next task uses it, and the task on screen from its next request
+ * (which waits for the switch when it comes first). A model that cannot be used (no key) is
+ * reported; the profile is current all the same, so the person can add its key.
  */
-export async function selectProfile(controller: Controller, profileId: string): Promise<void> {
-	await controller.settingsStore.setProfiles([...controller.settingsStore.profiles], profileId)
+export async function selectProfile(controller: Controller, profile: ProviderProfile): Promise<void> {
+	const switched = settled(controller.switchCurrentTaskModel(profile))
+	await controller.settingsStore.setProfiles([...controller.settingsStore.profiles], profile.id)
 	await broadcastSettings(controller)
-	await controller.switchCurrentTaskModel()
+	const failure = await switched
+	if (failure !== undefined) throw failure
 }
+
+/** A rejection as a value: a switch awaited after other work must not count as unhandled meanwhile. */
+const settled = (promise: Promise<void>): Promise<unknown> =>
+	promise.then(
+		() => undefined,
+		(error: unknown) => error ?? new Error("The model could not be switched."),
+	)
 
 /**
  * After the current profile's fields or key changed: the task on screen goes on with them when
  * they can be used; while they cannot (a new provider whose key comes next) it keeps its model.
  */
 export async function followCurrentProfile(controller: Controller): Promise<void> {
-	try {
-		await controller.switchCurrentTaskModel()
-	} catch (error) {
-		controller.host.logger.debug("The task keeps its model for now", { error: String(error) })
-	}
+	const failure = await settled(controller.switchCurrentTaskModel())
+	if (failure !== undefined)
+		controller.host.logger.debug("The task keeps its model for now", { error: String(failure) })
+}
+
+/**
+ * A mode that remembers a profile makes it current when the mode is picked, whoever picked it (the
+ * person, switch_mode, a subtask in its own mode). The task's switch starts before this returns
+ * its promise. Never rejects: a model that cannot be used yet is reported by the task's next request.
+ */
+export function followModeProfile(controller: Controller, mode: string): Promise<void> {
+	const store = controller.settingsStore
+	const remembered = store.profiles.find((p) => p.id === store.settings.modeProfiles[mode])
+	if (remembered === undefined || remembered.id === store.settings.currentProfileId)
+		return Promise.resolve()
+	return selectProfile(controller, remembered).catch((error: unknown) =>
+		controller.host.logger.debug("The mode's profile cannot be used yet", { error: String(error) }),
+	)
 }
 
 const nameTaken = (controller: Controller, name: string, except?: string) =>
@@ -69,9 +92,9 @@ const nameTaken = (controller: Controller, name: string, except?: string) =>
 /** The provider-profile messages of the protocol. */
 export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	selectProfile: async (controller, message, reply) => {
-		if (!controller.settingsStore.profiles.some((p) => p.id === message.profileId))
-			return notFound(reply, message)
-		await selectProfile(controller, message.profileId)
+		const profile = controller.settingsStore.profiles.find((p) => p.id === message.profileId)
+		if (profile === undefined) return notFound(reply, message)
+		await selectProfile(controller, profile)
 	},
 	createProfile: async (controller, message, reply) => {
 		const store = controller.settingsStore

@@ -74,6 +74,26 @@ describe("provider profiles", () => {
 		expect(chat(a).map((r) => modelOf(r.body))).toEqual(["gpt-4.1", "gpt-local"])
 	})
 
+	it("a mode the model switches to brings the profile it remembers, from the next request", async () => {
+		const switchToAsk = { toolCalls: [{ name: "switch_mode", arguments: { mode_slug: "ask" } }] }
+		agent = await startAgent({
+			provider: "openai",
+			settings: { mode: "architect", autoApproval: { enabled: true, alwaysAllowModeSwitch: true } },
+			scenario: [switchToAsk, done],
+		})
+		const a = agent
+		const { second } = await withSecondProfile(a)
+		await a.send({ type: "updateSettings", settings: { modeProfiles: { ask: second } } })
+		await a.send({ type: "newTask", text: "answer in ask mode" })
+		await a.client.waitForAsk("completion_result")
+		expect(chat(a).map((r) => modelOf(r.body))).toEqual(["gpt-4.1", "gpt-local"])
+		// Saving the choice is not what the request waited for; it follows.
+		await a.client.waitFor(
+			() => a.controller.settingsStore.settings.currentProfileId === second,
+			"the mode's profile to be current",
+		)
+	})
+
 	it("refuses to delete the last profile or to reuse a name, and deleting the current one falls back to another", async () => {
 		agent = await startAgent({ provider: "openai" })
 		const a = agent
