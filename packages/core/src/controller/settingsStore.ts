@@ -79,8 +79,8 @@ export class SettingsStore {
 	}
 
 	/**
-	 * Replaces the profiles (and which one is current) after `change` checked its rules; the list is
-	 * validated again here, so no change can save duplicate names or too many profiles.
+	 * Replaces the profiles and which one is current (the provider in effect follows it). The list is
+	 * validated here, so no caller can save duplicate names or too many profiles.
 	 */
 	async setProfiles(
 		profiles: ProviderProfile[],
