@@ -12,6 +12,7 @@ import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { runRowsTests } from "./rows.e2e.mjs"
 import { runSlashCommandTests } from "./slash-commands.e2e.mjs"
 import { runSubtaskTests } from "./subtasks.e2e.mjs"
+import { runSwitchersTests } from "./switchers.e2e.mjs"
 import { vsixPath } from "./lib/paths.mjs"
 import { runTaskTests } from "./task.e2e.mjs"
 import { runTodoTests } from "./todos.e2e.mjs"
@@ -47,6 +48,7 @@ for (const suite of [
 	runSubtaskTests,
 	runSlashCommandTests,
 	runRowsTests,
+	runSwitchersTests,
 	runExtensionHostTests,
 ]) {
 	try {

@@ -42,7 +42,7 @@ export async function setUpProvider(sidebar, baseURL) {
 	await form.getByLabel("Provider").selectOption("openai")
 	await form.getByLabel("Model id").fill("gpt-4.1")
 	await form.getByLabel("API key").fill("test-key")
-	await form.getByLabel("Base URL (optional)").fill(baseURL)
+	await form.getByLabel(/^Base URL/).fill(baseURL)
 	await form.getByRole("button", { name: "Save and start" }).click()
 }
 

@@ -38,13 +38,13 @@ export function openModesFile(source: ModesFile): void {
 }
 
 /**
- * The model picking `slug` switches to: the current provider once remembered, none once
- * forgotten. The whole map is sent, as settings patches replace a field whole.
+ * The profile picking `slug` switches to: the current one once remembered, none once forgotten.
+ * The whole map is sent, as settings patches replace a field whole.
  */
 export function rememberModelForMode(slug: string, remember: boolean): void {
 	const settings: CairnSettings = useWebviewStore.getState().settings
-	const { [slug]: _forgotten, ...others } = settings.modeProviders
-	const provider = settings.provider
-	const modeProviders = remember && provider !== undefined ? { ...others, [slug]: provider } : others
-	postToHost({ type: "updateSettings", settings: { modeProviders } })
+	const { [slug]: _forgotten, ...others } = settings.modeProfiles
+	const current = settings.currentProfileId
+	const modeProfiles = remember && current !== undefined ? { ...others, [slug]: current } : others
+	postToHost({ type: "updateSettings", settings: { modeProfiles } })
 }

@@ -40,13 +40,20 @@ export const finishedRequest = (info: Partial<ClineApiReqInfo> = {}): ClineMessa
 
 export const taskId = "task-1"
 
+const claudeTest = { provider: "anthropic" as const, modelId: "claude-test" }
+
 /** A host snapshot of a configured Cairn showing `messages` as task-1. */
 export function stateWith(messages: ClineMessage[], overrides: Partial<ExtensionState> = {}): ExtensionState {
 	return emptyExtensionState("1.2.3", {
 		clineMessages: messages,
 		currentTaskId: messages.length > 0 ? taskId : undefined,
 		taskStack: messages.length > 0 ? [taskId] : [],
-		settings: { ...defaultSettings(), provider: { provider: "anthropic", modelId: "claude-test" } },
+		settings: {
+			...defaultSettings(),
+			provider: claudeTest,
+			profiles: [{ id: "profile-1", name: "Claude", provider: claudeTest }],
+			currentProfileId: "profile-1",
+		},
 		hasApiKey: true,
 		...overrides,
 	})

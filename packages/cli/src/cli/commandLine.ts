@@ -21,6 +21,7 @@ export interface Flags {
 	contextWindow?: string
 	maxOutputTokens?: string
 	mode?: string
+	profile?: string
 	outputFormat: OutputFormat
 	debug?: boolean
 	stdinPromptStream?: boolean
@@ -94,6 +95,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			"--max-output-tokens <tokens>",
 			"the most tokens the model may answer with (remembered for this model)",
 		)
+		.option("--profile <name>", "the saved provider profile to use (remembered as the current one)")
 		.option(
 			"--mode <slug>",
 			`the mode to work in (${builtInModes.map((mode) => mode.slug).join(", ")}, or a custom mode's slug)`,

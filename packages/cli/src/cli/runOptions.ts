@@ -25,6 +25,8 @@ export interface RunOptions {
 	contextWindow: number | undefined
 	maxOutputTokens: number | undefined
 	mode: string | undefined
+	/** The saved profile to select, by name; checked against the saved ones once they are read. */
+	profile: string | undefined
 	outputFormat: OutputFormat
 	debug: boolean
 	stdinPromptStream: boolean
@@ -171,6 +173,7 @@ export async function resolveRunOptions(
 		contextWindow,
 		maxOutputTokens,
 		mode: checkMode(flags.mode),
+		profile: nonEmpty("--profile", flags.profile),
 		outputFormat,
 		debug: flags.debug === true,
 		stdinPromptStream,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { providerAfterFlags, runApiKey, settingsMessages, type ProviderFlags } from "./providerSetup.js"
+import { UsageError } from "../cli/exitCodes.js"
+import {
+	providerAfterFlags,
+	runApiKey,
+	selectionMessages,
+	settingsMessages,
+	type ProviderFlags,
+} from "./providerSetup.js"
 
 const none: ProviderFlags = {
 	provider: undefined,
@@ -9,6 +16,7 @@ const none: ProviderFlags = {
 	maxOutputTokens: undefined,
 	apiKey: undefined,
 	mode: undefined,
+	profile: undefined,
 }
 const stored = {
 	provider: "openai" as const,
@@ -89,10 +97,29 @@ describe("provider flags", () => {
 				settings: { provider: { ...stored, modelInfo: { contextWindow: 65_536 } } },
 			},
 		])
-		expect(settingsMessages(stored, { ...none, apiKey: "sk-1", mode: "ask" })).toEqual([
+		expect(settingsMessages(stored, { ...none, apiKey: "sk-1" })).toEqual([
 			{ type: "updateApiKey", provider: "openai", apiKey: "sk-1" },
-			{ type: "mode", mode: "ask" },
 		])
+	})
+
+	it("selects the mode, then --profile by name (as a person reads it), which wins over the mode's", () => {
+		const profiles = [
+			{ id: "p-1", name: "Cloud", provider: stored },
+			{ id: "p-2", name: "Local qwen", provider: { provider: "ollama" as const, modelId: "qwen3:8b" } },
+		]
+		expect(selectionMessages(profiles, { mode: "ask", profile: "local QWEN" })).toEqual([
+			{ type: "mode", mode: "ask" },
+			{ type: "selectProfile", profileId: "p-2" },
+		])
+		expect(selectionMessages(profiles, { mode: undefined, profile: undefined })).toEqual([])
+	})
+
+	it("an unknown --profile is a usage error naming the saved ones", () => {
+		const profiles = [{ id: "p-1", name: "Cloud", provider: stored }]
+		expect(() => selectionMessages(profiles, { mode: undefined, profile: "Work" })).toThrow(
+			new UsageError('--profile: there is no profile "Work". Profiles: Cloud'),
+		)
+		expect(() => selectionMessages([], { mode: undefined, profile: "Work" })).toThrow(/none is saved yet/)
 	})
 
 	it("the run's key: --api-key for the provider in use, else the environment", () => {

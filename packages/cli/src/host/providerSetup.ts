@@ -1,4 +1,10 @@
-import type { ProviderName, ProviderSettings, WebviewMessage } from "@cairn/types"
+import {
+	sameProfileName,
+	type ProviderName,
+	type ProviderProfile,
+	type ProviderSettings,
+	type WebviewMessage,
+} from "@cairn/types"
 import { UsageError } from "../cli/exitCodes.js"
 
 /** The model used when --provider names a provider without --model. Ollama has no sensible default. */
@@ -20,6 +26,7 @@ export interface ProviderFlags {
 	maxOutputTokens: number | undefined
 	apiKey: string | undefined
 	mode: string | undefined
+	profile: string | undefined
 }
 
 /** Overrides describe the model they were set for: another model starts without them. */
@@ -117,9 +124,34 @@ export function runApiKey(
 }
 
 /**
- * The protocol messages that apply the flags, as a settings panel would send them. The flags are
- * remembered in $CAIRN_HOME like the extension's settings, so the next run needs none of them;
- * keys from the environment are used for the run only and never stored.
+ * The messages that pick what the provider flags then apply to: the mode (which may bring the
+ * profile it remembers), then --profile, which wins. An unknown profile is a usage error that
+ * lists the saved ones.
+ */
+export function selectionMessages(
+	profiles: readonly ProviderProfile[],
+	flags: Pick<ProviderFlags, "mode" | "profile">,
+): WebviewMessage[] {
+	const messages: WebviewMessage[] = []
+	if (flags.mode !== undefined) messages.push({ type: "mode", mode: flags.mode })
+	if (flags.profile === undefined) return messages
+	const name = flags.profile
+	const profile = profiles.find((saved) => sameProfileName(saved.name, name))
+	if (profile === undefined)
+		throw new UsageError(
+			profiles.length === 0
+				? `--profile: there is no profile "${name}": none is saved yet (configure a provider first)`
+				: `--profile: there is no profile "${name}". Profiles: ${profiles.map((p) => p.name).join(", ")}`,
+		)
+	messages.push({ type: "selectProfile", profileId: profile.id })
+	return messages
+}
+
+/**
+ * The protocol messages that apply the provider flags to the profile in effect, as a settings
+ * panel would send them. The flags are remembered in $CAIRN_HOME like the extension's settings,
+ * so the next run needs none of them; keys from the environment are used for the run only and
+ * never stored.
  */
 export function settingsMessages(
 	stored: ProviderSettings | undefined,
@@ -131,6 +163,5 @@ export function settingsMessages(
 	if (provider !== undefined) messages.push({ type: "updateSettings", settings: { provider } })
 	if (flags.apiKey !== undefined && effective !== undefined)
 		messages.push({ type: "updateApiKey", provider: effective.provider, apiKey: flags.apiKey })
-	if (flags.mode !== undefined) messages.push({ type: "mode", mode: flags.mode })
 	return messages
 }

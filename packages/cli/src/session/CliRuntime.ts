@@ -4,7 +4,7 @@ import { UsageError } from "../cli/exitCodes.js"
 import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
-import { runApiKey, settingsMessages } from "../host/providerSetup.js"
+import { runApiKey, selectionMessages, settingsMessages } from "../host/providerSetup.js"
 import { rendererFor } from "../output/renderers.js"
 import { cliVersion } from "../version.js"
 
@@ -31,7 +31,7 @@ export interface RuntimeSetup {
 
 /**
  * Starts the agent in this process and connects a client to it; then applies the flags through
- * the protocol (provider, key, mode), as a settings panel would. A flag that cannot apply throws
+ * the protocol (mode, profile, provider, key), as a settings panel would. A flag that cannot apply throws
  * a UsageError.
  */
 export async function createRuntime(options: RunOptions, setup: RuntimeSetup): Promise<CliRuntime> {
@@ -71,6 +71,8 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		const errors: string[] = []
 		const onError = ({ error }: { error: string }) => errors.push(error)
 		client.on("hostError", onError)
+		const profiles = client.state.settings?.profiles ?? []
+		for (const message of selectionMessages(profiles, options)) await client.sendMessage(message)
 		const stored = client.state.settings?.provider
 		for (const message of settingsMessages(stored, options)) await client.sendMessage(message)
 		client.off("hostError", onError)

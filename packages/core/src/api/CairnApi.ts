@@ -6,6 +6,7 @@ import type {
 	CairnAPIEvents,
 	CairnConfigurationPatch,
 	CairnSettings,
+	ProviderProfile,
 	StartTaskOptions,
 } from "@cairn/types"
 import { IsolatedEmitter } from "../controller/isolatedEmitter.js"
@@ -105,6 +106,14 @@ export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAP
 
 	async setConfiguration(values: CairnConfigurationPatch): Promise<void> {
 		return (await this.options.load()).setConfiguration(values)
+	}
+
+	async getProfiles(): Promise<{ profiles: ProviderProfile[]; currentProfileId: string | undefined }> {
+		return (await this.options.load()).getProfiles()
+	}
+
+	async selectProfile(name: string): Promise<void> {
+		return (await this.options.load()).selectProfile(name)
 	}
 
 	isReady(): boolean {

@@ -21,6 +21,9 @@ import {
 	checkpointOf,
 	lastStateMessage,
 	parseWebviewMessage,
+	profileNameSchema,
+	sameProfileName,
+	type ProviderProfile,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
@@ -201,6 +204,22 @@ export class ControllerApi {
 		)
 		if (!messages.success) throw new Error(`setConfiguration: ${messages.error}`)
 		for (const message of messages.data) await this.send(message)
+	}
+
+	getProfiles(): { profiles: ProviderProfile[]; currentProfileId: string | undefined } {
+		const { profiles, currentProfileId } = structuredClone(this.controller.settingsStore.settings)
+		return { profiles, currentProfileId }
+	}
+
+	async selectProfile(name: unknown): Promise<void> {
+		const wanted = parse(profileNameSchema, name, "selectProfile")
+		const profiles = this.controller.settingsStore.profiles
+		const profile = profiles.find((saved) => sameProfileName(saved.name, wanted))
+		if (profile === undefined)
+			throw new Error(
+				`selectProfile: there is no profile "${wanted}". Profiles: ${profiles.map((p) => p.name).join(", ") || "none"}`,
+			)
+		await this.send({ type: "selectProfile", profileId: profile.id })
 	}
 
 	private messages(): readonly ClineMessage[] {

@@ -10,6 +10,7 @@ import {
 	type ExtensionState,
 	type HistoryItem,
 	type McpSnapshot,
+	type ProviderProfile,
 	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
@@ -18,7 +19,6 @@ import type { Host } from "../host/Host.js"
 import type { McpHub } from "../mcp/McpHub.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
-import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
@@ -34,8 +34,10 @@ import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
+import { followModeProfile } from "./profileHandlers.js"
 import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
+import { TaskProviders } from "./taskProviders.js"
 import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
@@ -93,9 +95,11 @@ export class Controller {
 	private mcp: ControllerMcp | undefined
 	private modeCatalog: ModeCatalog | undefined
 	private readonly subtasks: SubtaskStack
+	private readonly taskProviders: TaskProviders
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
+		this.taskProviders = new TaskProviders(this.settingsStore, options.buildProvider, options.host.logger)
 		this.writers = new TaskWriters(
 			() => this.store,
 			options.host.logger,
@@ -480,15 +484,7 @@ export class Controller {
 
 	private async createTask(options: { mode: string; taskId?: string; saved?: SavedTask }): Promise<Task> {
 		const settings = this.settingsStore.settings
-		if (settings.provider === undefined)
-			throw new Error("No model provider is configured. Choose one in Settings first.")
-		const apiKey = await this.settingsStore.apiKey(settings.provider.provider)
-		// The server may know the model's window better than Cairn's catalog (a local model, a gateway).
-		const providerSettings = await settingsWithDiscovery(settings.provider, {
-			...(apiKey !== undefined && { apiKey }),
-			debug: (message, details) => this.host.logger.debug(message, details),
-		})
-		const provider = this.options.buildProvider(providerSettings, apiKey)
+		const provider = await this.taskProviders.create()
 		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)
@@ -524,6 +520,7 @@ export class Controller {
 			}),
 		})
 		created.task = task
+		this.taskProviders.attach(task, provider)
 		forwardTaskEvents(task, this.events, (changes) => this.saveItem(taskId, changes))
 		task.on("message", ({ message }) => {
 			if (this.current?.task === task) this.current.deltas.push(message)
@@ -537,11 +534,23 @@ export class Controller {
 		return task
 	}
 
+	/**
+	 * The task on screen talks to `profile`'s model (the current profile's by default) from its
+	 * next request on; the switch is in place before this returns its promise.
+	 */
+	switchCurrentTaskModel(profile?: ProviderProfile): Promise<void> {
+		if (this.current === undefined) return Promise.resolve()
+		return this.taskProviders.switch(this.current.task, profile)
+	}
+
 	/** The chat's mode follows the task on screen (a switch_mode, a subtask in its own mode). */
 	private async showMode(mode: string): Promise<void> {
 		if (this.settingsStore.settings.mode === mode) return
+		// Started first: the task's next request waits for the model the mode remembers.
+		const following = followModeProfile(this, mode)
 		await this.settingsStore.update({ mode })
 		this.broadcast({ type: "modeChanged", mode })
+		await following
 	}
 
 	/** Shows a task of this process (a subtask, or its parent again) without ending the one on screen. */

@@ -12,6 +12,7 @@ import {
 	slashCommandHandlers,
 	startPersonTask,
 } from "./slashCommandHandlers.js"
+import { broadcastSettings, followCurrentProfile, profileHandlers } from "./profileHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 
@@ -93,21 +94,15 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		)
 	},
 	updateSettings: async (controller, message) => {
-		const settings = await controller.settingsStore.update(message.settings)
-		controller.broadcast({
-			type: "settingsUpdated",
-			settings,
-			hasApiKey: await controller.settingsStore.hasApiKey(),
-		})
+		await controller.settingsStore.update(message.settings)
+		await broadcastSettings(controller)
+		// The settings form edits the current profile: the task on screen goes on with what it says.
+		if (message.settings.provider !== undefined) await followCurrentProfile(controller)
 	},
 	updateApiKey: async (controller, message) => {
-		await controller.settingsStore.setApiKey(message.provider, message.apiKey)
-		const settings = controller.settingsStore.settings
-		controller.broadcast({
-			type: "settingsUpdated",
-			settings,
-			hasApiKey: await controller.settingsStore.hasApiKey(),
-		})
+		await controller.settingsStore.setApiKey(message.provider, message.apiKey, message.profileId)
+		await broadcastSettings(controller)
+		await followCurrentProfile(controller)
 	},
 	mode: async (controller, message, reply) => {
 		await switchMode(controller, message.mode, reply)
@@ -166,4 +161,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...modeHandlers,
 	...slashCommandHandlers,
 	...mentionHandlers,
+	...profileHandlers,
 }

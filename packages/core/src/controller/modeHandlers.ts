@@ -2,6 +2,7 @@ import type { WebviewMessageOf } from "@cairn/types"
 import type { ModesFileSource } from "../modes/modeCatalog.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
+import { followModeProfile } from "./profileHandlers.js"
 
 type ModeMessageType = "saveCustomMode" | "deleteCustomMode" | "exportMode" | "importModes" | "openModesFile"
 
@@ -10,7 +11,7 @@ const failed = (reply: Client, message: WebviewMessageOf<ModeMessageType | "mode
 
 /**
  * Makes `slug` the mode of the next task and of the task on screen (from its next request). A
- * mode that remembers a model makes it the provider, so the next task uses it. An unknown slug
+ * mode that remembers a profile makes it current, for the next task and the task on screen. An unknown slug
  * is refused with the modes there are, rather than quietly running in Code.
  */
 export async function switchMode(controller: Controller, slug: string, reply: Client): Promise<void> {
@@ -25,19 +26,12 @@ export async function switchMode(controller: Controller, slug: string, reply: Cl
 				.join(", ")}.`,
 			inReplyTo: "mode",
 		})
-	const remembered = controller.settingsStore.settings.modeProviders[slug]
-	const settings = await controller.settingsStore.update({
-		mode: slug,
-		...(remembered && { provider: remembered }),
-	})
+	// Started first: the task's next request waits for the model the mode remembers.
+	const following = followModeProfile(controller, slug)
+	await controller.settingsStore.update({ mode: slug })
 	controller.broadcast({ type: "modeChanged", mode: slug })
-	if (remembered)
-		controller.broadcast({
-			type: "settingsUpdated",
-			settings,
-			hasApiKey: await controller.settingsStore.hasApiKey(),
-		})
 	controller.currentTask?.switchMode(slug)
+	await following
 }
 
 /** The custom-mode messages of the protocol. Every change reaches every client as `modes` (the catalog's onDidChange). */

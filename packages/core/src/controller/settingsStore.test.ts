@@ -111,3 +111,54 @@ describe("SettingsStore without an editor", () => {
 		expect((await new SettingsStore(host).load()).allowedCommands).toEqual(["git status"])
 	})
 })
+
+describe("SettingsStore keys per profile", () => {
+	const sonnet = { provider: "anthropic" as const, modelId: "claude-sonnet-5" }
+
+	it("a key saved before any profile goes to the first profile made for that provider", async () => {
+		const { store } = await setup()
+		await store.load()
+		await store.setApiKey("anthropic", "sk-first")
+		await store.update({ provider: sonnet })
+		expect(await store.currentApiKey()).toBe("sk-first")
+		expect(await store.hasApiKey()).toBe(true)
+	})
+
+	it("keeps a profile's key per provider, so a profile switched to another provider never sends it the old key", async () => {
+		const { store } = await setup()
+		await store.load()
+		await store.update({ provider: sonnet })
+		await store.setApiKey("anthropic", "sk-anthropic")
+		await store.update({ provider: { provider: "openai", modelId: "gpt-4.1" } })
+		expect(await store.currentApiKey()).toBeUndefined()
+		expect(await store.hasApiKey()).toBe(false)
+		await store.update({ provider: sonnet })
+		expect(await store.currentApiKey()).toBe("sk-anthropic")
+	})
+
+	it("keeps keys apart between profiles and out of the settings", async () => {
+		const { host, store } = await setup()
+		await store.load()
+		await store.update({ provider: sonnet })
+		const first = store.currentProfile!
+		const second = { id: "second", name: "Second", provider: sonnet }
+		await store.setProfiles([first, second], second.id)
+		await store.setApiKey("anthropic", "sk-second")
+		expect(await store.currentApiKey()).toBe("sk-second")
+		expect(await store.profileApiKey(first)).toBeUndefined()
+		await expect(store.setApiKey("anthropic", "x", "missing")).rejects.toThrow(
+			'no profile with the id "missing"',
+		)
+		expect(JSON.stringify(await host.state.get("settings"))).not.toContain("sk-second")
+	})
+
+	it("refuses to save profiles that break the list's rules, keeping what was saved", async () => {
+		const { store } = await setup()
+		await store.load()
+		await store.update({ provider: sonnet })
+		const saved = store.profiles
+		const twin = { ...saved[0]!, id: "twin" }
+		await expect(store.setProfiles([...saved, twin], undefined)).rejects.toThrow(/used twice/)
+		expect(store.profiles).toEqual(saved)
+	})
+})

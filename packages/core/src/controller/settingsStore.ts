@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import {
 	applySettingsPatch,
 	cairnSettingsPatchSchema,
@@ -7,12 +8,19 @@ import {
 	type CairnSettings,
 	type CairnSettingsPatch,
 	type ProviderName,
+	type ProviderProfile,
+	providerNames,
+	withConsistentProfiles,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import { editorOwnedSettings, effectiveEditorValue, type EditorOwnedSetting } from "./editorSettingsTrust.js"
 
 const settingsKey = "settings"
-const apiKeyName = (provider: ProviderName) => `apiKey.${provider}`
+/** Where keys were before profiles, one per provider; the condensing model's key is still read from there. */
+const providerKeyName = (provider: ProviderName) => `apiKey.${provider}`
+/** A profile's key, per provider too: a profile switched to another provider never sends it the old one's key. */
+const profileKeyName = (profileId: string, provider: ProviderName) =>
+	`apiKey.profile.${profileId}.${provider}`
 const isEditorOwned = (key: string): key is EditorOwnedSetting =>
 	(editorOwnedSettings as readonly string[]).includes(key)
 
@@ -37,9 +45,57 @@ export class SettingsStore {
 		const stored = await this.host.state.get(settingsKey)
 		if (stored !== undefined) {
 			const parsed = safeParse(cairnSettingsSchema, stored)
-			if (parsed.success) this.stored = parsed.data
-			else this.host.logger.warn("Stored settings are invalid; using defaults", { error: parsed.error })
+			if (parsed.success) {
+				this.stored = parsed.data
+				// Settings of before profiles become profiles (with their keys) once, on the first read.
+				const before = JSON.stringify(this.stored)
+				await this.keepConsistent()
+				if (JSON.stringify(this.stored) !== before)
+					await this.host.state.set(settingsKey, this.stored)
+			} else
+				this.host.logger.warn("Stored settings are invalid; using defaults", { error: parsed.error })
 		}
+		return this.reloadEditorSettings()
+	}
+
+	/** Applies the profile rules (withConsistentProfiles); a profile made from a plain provider gets that provider's key. */
+	private async keepConsistent(): Promise<void> {
+		const { settings, changes } = withConsistentProfiles(this.stored, randomUUID)
+		this.stored = settings
+		for (const profile of changes.created) {
+			const key = await this.host.secrets.get(providerKeyName(profile.provider.provider))
+			if (key !== undefined)
+				await this.host.secrets.set(profileKeyName(profile.id, profile.provider.provider), key)
+		}
+	}
+
+	/** The saved profiles, in the person's order. */
+	get profiles(): readonly ProviderProfile[] {
+		return this.current.profiles
+	}
+
+	get currentProfile(): ProviderProfile | undefined {
+		return this.current.profiles.find((profile) => profile.id === this.current.currentProfileId)
+	}
+
+	/**
+	 * Replaces the profiles and which one is current (the provider in effect follows it). The list is
+	 * validated here, so no caller can save duplicate names or too many profiles.
+	 */
+	async setProfiles(
+		profiles: ProviderProfile[],
+		currentProfileId: string | undefined,
+	): Promise<CairnSettings> {
+		const parsed = safeParse(cairnSettingsSchema.shape.profiles, profiles)
+		if (!parsed.success) throw new Error(`The profiles cannot be saved: ${parsed.error}`)
+		const { provider: _derivedFromTheOldCurrent, currentProfileId: _old, ...rest } = this.stored
+		this.stored = {
+			...rest,
+			profiles: parsed.data,
+			...(currentProfileId !== undefined && { currentProfileId }),
+		}
+		await this.keepConsistent()
+		await this.host.state.set(settingsKey, this.stored)
 		return this.reloadEditorSettings()
 	}
 
@@ -58,6 +114,7 @@ export class SettingsStore {
 		)
 		const toState = Object.fromEntries(Object.entries(patch).filter(([key]) => !(key in toEditor)))
 		this.stored = applySettingsPatch(this.stored, toState)
+		await this.keepConsistent()
 		await this.host.state.set(settingsKey, this.stored)
 		if (editor && Object.keys(toEditor).length > 0) await editor.write(toEditor)
 		return this.reloadEditorSettings()
@@ -98,13 +155,57 @@ export class SettingsStore {
 		warn()
 	}
 
-	async apiKey(provider: ProviderName): Promise<string | undefined> {
-		return this.host.secrets.get(apiKeyName(provider))
+	/** The key of a profile for its provider (or for `provider`). */
+	async profileApiKey(
+		profile: ProviderProfile,
+		provider = profile.provider.provider,
+	): Promise<string | undefined> {
+		return this.host.secrets.get(profileKeyName(profile.id, provider))
 	}
 
-	async setApiKey(provider: ProviderName, key: string | undefined): Promise<void> {
-		if (key === undefined) await this.host.secrets.delete(apiKeyName(provider))
-		else await this.host.secrets.set(apiKeyName(provider), key)
+	/** The current profile's key: the one its requests are sent with. */
+	async currentApiKey(): Promise<string | undefined> {
+		const profile = this.currentProfile
+		return profile === undefined ? undefined : this.profileApiKey(profile)
+	}
+
+	/**
+	 * A key for `provider` outside profiles (the condensing model): the one saved for the provider
+	 * before profiles, else the current profile's for that provider.
+	 */
+	async apiKey(provider: ProviderName): Promise<string | undefined> {
+		const own = await this.host.secrets.get(providerKeyName(provider))
+		if (own !== undefined) return own
+		const profile = this.currentProfile
+		return profile === undefined ? undefined : this.profileApiKey(profile, provider)
+	}
+
+	/**
+	 * Saves (or, with `undefined`, deletes) the key of a profile, the current one by default, for
+	 * `provider`. Before any profile exists it is kept for the provider, and the first profile of
+	 * that provider takes it.
+	 */
+	async setApiKey(provider: ProviderName, key: string | undefined, profileId?: string): Promise<void> {
+		const id = profileId ?? this.current.currentProfileId
+		if (id !== undefined && !this.current.profiles.some((profile) => profile.id === id))
+			throw new Error(`There is no profile with the id "${id}".`)
+		const name = id === undefined ? providerKeyName(provider) : profileKeyName(id, provider)
+		if (key === undefined) await this.host.secrets.delete(name)
+		else await this.host.secrets.set(name, key)
+	}
+
+	/** Copies a profile's keys to another (a profile made from the current one). */
+	async copyApiKeys(from: string, to: string): Promise<void> {
+		for (const provider of providerNames) {
+			const key = await this.host.secrets.get(profileKeyName(from, provider))
+			if (key !== undefined) await this.host.secrets.set(profileKeyName(to, provider), key)
+		}
+	}
+
+	/** Forgets a deleted profile's keys, for every provider. */
+	async deleteApiKeys(profileId: string): Promise<void> {
+		for (const provider of providerNames)
+			await this.host.secrets.delete(profileKeyName(profileId, provider))
 	}
 
 	/**
@@ -119,6 +220,6 @@ export class SettingsStore {
 			(provider.provider === "openai" && provider.baseUrl !== undefined)
 		)
 			return true
-		return (await this.apiKey(provider.provider)) !== undefined
+		return (await this.currentApiKey()) !== undefined
 	}
 }

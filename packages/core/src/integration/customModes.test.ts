@@ -147,8 +147,7 @@ describe("a custom mode of .cairn/modes.yaml", () => {
 		await a.send({ type: "updateSettings", settings: { modeProviders: { reviewer: remembered } } })
 		await a.send({ type: "mode", mode: "reviewer" })
 		expect(a.controller.settingsStore.settings.provider).toEqual(remembered)
-		expect(a.client.received.at(-1)).toMatchObject({
-			type: "settingsUpdated",
+		expect(a.client.received.filter((m) => m.type === "settingsUpdated").at(-1)).toMatchObject({
 			settings: { provider: remembered },
 		})
 		await a.send({ type: "mode", mode: "code" })

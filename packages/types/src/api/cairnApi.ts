@@ -2,6 +2,7 @@ import { z } from "zod"
 import type { McpSnapshot } from "../mcp/mcpServerView.js"
 import type { ParseResult } from "../parse.js"
 import type { ProviderName } from "../settings/provider.js"
+import type { ProviderProfile } from "../settings/profiles.js"
 import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
 import { imagesSchema, userTextSchema } from "../webview/limits.js"
 import type { ExtensionMessageOf } from "../webview/extensionMessage.js"
@@ -127,6 +128,13 @@ export interface CairnAPI {
 	getConfiguration(): Promise<CairnSettings>
 	/** Applies a partial configuration; rejects, changing nothing, when any field is invalid. */
 	setConfiguration(values: CairnConfigurationPatch): Promise<void>
+	/** The saved provider profiles (never their keys), and which one is current. */
+	getProfiles(): Promise<{ profiles: ProviderProfile[]; currentProfileId: string | undefined }>
+	/**
+	 * Makes the profile named `name` current, as the chat box's picker does: the next task uses it,
+	 * and the task on screen from its next request. Rejects for a name not saved, listing the saved ones.
+	 */
+	selectProfile(name: string): Promise<void>
 	/** Whether the agent is loaded (methods load it on first use). */
 	isReady(): boolean
 }

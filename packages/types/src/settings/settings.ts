@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { profileIdSchema, profileListSchema } from "./profiles.js"
 import { providerSettingsSchema } from "./provider.js"
 import { userHooksSchema } from "./userHooks.js"
 
@@ -31,7 +32,11 @@ const commandPrefixList = z.array(z.string().trim().min(1)).default([])
 
 /** Every setting Cairn keeps outside secret storage. Defaults make `{}` a valid configuration. */
 export const cairnSettingsSchema = z.object({
+	/** The provider in effect: always the current profile's (see withConsistentProfiles). */
 	provider: providerSettingsSchema.optional(),
+	/** Named provider configurations; each one's key is in secret storage under its id. */
+	profiles: profileListSchema.default([]),
+	currentProfileId: profileIdSchema.optional(),
 	mode: z.string().min(1).default("code"),
 	autoApproval: autoApprovalSettingsSchema.prefault({}),
 	allowedCommands: commandPrefixList,
@@ -71,8 +76,13 @@ export const cairnSettingsSchema = z.object({
 	checkpointFileSizeLimitMB: z.number().positive().max(1024).default(5),
 	customInstructions: z.string().default(""),
 	/**
-	 * The model each mode remembers, by mode slug: picking the mode in the chat makes it the
-	 * provider (set from the chat box's "Remember this model for <mode>").
+	 * The profile each mode remembers, by mode slug: picking the mode in the chat makes it the
+	 * current profile (set from the chat box's "Remember this model for <mode>").
+	 */
+	modeProfiles: z.record(z.string(), profileIdSchema).default({}),
+	/**
+	 * What modes remembered before profiles (a provider per slug). Read and accepted for old
+	 * clients only: it becomes `modeProfiles` and is empty again after every change.
 	 */
 	modeProviders: z.record(z.string(), providerSettingsSchema).default({}),
 	/** The UI language, a BCP 47 tag. */
@@ -106,7 +116,10 @@ function patchShape<Shape extends z.ZodRawShape>(
  */
 export const cairnSettingsPatchSchema = z
 	.object({
-		...patchShape(cairnSettingsSchema.omit({ autoApproval: true }).shape),
+		// Profiles change through their own messages, which keep their keys with them.
+		...patchShape(
+			cairnSettingsSchema.omit({ autoApproval: true, profiles: true, currentProfileId: true }).shape,
+		),
 		autoApproval: z.object(patchShape(autoApprovalSettingsSchema.shape)).strict().optional(),
 		/** `null` goes back to summarizing with the task's own model; `undefined` leaves it as it is. */
 		condensingProvider: providerSettingsSchema.nullable().optional(),

@@ -22,7 +22,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		type: "updateSettings",
 		settings: { autoApproval: { readOnly: true }, commandTimeoutSec: 30 },
 	},
-	updateApiKey: { type: "updateApiKey", provider: "anthropic", apiKey: "sk-test" },
+	updateApiKey: { type: "updateApiKey", provider: "anthropic", profileId: "p-1", apiKey: "sk-test" },
 	mode: { type: "mode", mode: "architect" },
 	selectImages: { type: "selectImages" },
 	openFile: { type: "openFile", path: "src/app.ts", line: 12 },
@@ -73,6 +73,12 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 			{ content: "A step the person added", status: "pending" },
 		],
 	},
+	selectProfile: { type: "selectProfile", profileId: "p-2" },
+	createProfile: { type: "createProfile", name: "Local qwen" },
+	renameProfile: { type: "renameProfile", profileId: "p-2", name: "Work" },
+	deleteProfile: { type: "deleteProfile", profileId: "p-2" },
+	importProfiles: { type: "importProfiles", text: '{"cairnProfiles":1,"profiles":[]}' },
+	exportProfiles: { type: "exportProfiles" },
 }
 
 describe("parseWebviewMessage accepts", () => {
@@ -129,6 +135,11 @@ describe("parseWebviewMessage rejects with a precise error", () => {
 
 	it("text longer than the limit", () => {
 		expect(errorOf({ type: "newTask", text: "x".repeat(maxTextLength + 1) })).toMatch(/longer than/)
+	})
+
+	it("a profile without a name", () => {
+		expect(errorOf({ type: "createProfile", name: "  " })).toMatch(/name: a profile needs a name/)
+		expect(errorOf({ type: "renameProfile", profileId: "", name: "x" })).toMatch(/profileId/)
 	})
 
 	it("a todo list that is too long, or an item without text or of several lines", () => {

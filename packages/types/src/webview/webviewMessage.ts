@@ -3,10 +3,12 @@ import { clineAskResponseSchema } from "../message/askResponse.js"
 import type { ParseResult } from "../parse.js"
 import { cairnSettingsPatchSchema } from "../settings/settings.js"
 import { providerNameSchema } from "../settings/provider.js"
+import { profileIdSchema } from "../settings/profiles.js"
 import { mcpSourceSchema } from "../mcp/mcpServerView.js"
 import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
 import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
+import { profileMessageSchemas } from "./profileMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
 const mcpServerNameSchema = z.string().min(1).max(200)
@@ -49,10 +51,14 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("deleteTaskWithId"), taskId: taskIdSchema }),
 	z.object({ type: z.literal("exportTaskWithId"), taskId: taskIdSchema }),
 	z.object({ type: z.literal("updateSettings"), settings: cairnSettingsPatchSchema }),
-	/** Store (or, without `apiKey`, delete) a provider's key in the host's secret storage. */
+	/**
+	 * Store (or, without `apiKey`, delete) a key in the host's secret storage: the key of profile
+	 * `profileId` (the current profile by default) for `provider`.
+	 */
 	z.object({
 		type: z.literal("updateApiKey"),
 		provider: providerNameSchema,
+		profileId: profileIdSchema.optional(),
 		apiKey: z.string().min(1).max(10_000).optional(),
 	}),
 	z.object({ type: z.literal("mode"), mode: z.string().min(1).max(100) }),
@@ -164,6 +170,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		query: z.string().max(1_000, "a search is at most 1,000 characters"),
 		requestId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
 	}),
+	...profileMessageSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -17,6 +17,7 @@ import { mentionsFromDrop } from "./mentions/droppedMentions"
 import { useMentionMenu } from "./mentions/useMentionMenu"
 import { SlashCommandMenu } from "./slash/SlashCommandMenu"
 import { useSlashMenu } from "./slash/useSlashMenu"
+import { ProfilePicker } from "./switchers/ProfilePicker"
 
 const placeholders: Record<SendMode, string> = {
 	newTask: "Describe a task for Cairn…",
@@ -140,6 +141,7 @@ export function ChatTextArea() {
 					onClick={() => postToHost({ type: "selectImages" })}
 				/>
 				<ModePicker />
+				<ProfilePicker />
 				<span className="chat-input-hint" role="status">
 					{hint ??
 						slash.hint ??

@@ -2,6 +2,7 @@ import { useWebviewStore } from "../../state/store"
 import { SubtaskBar } from "../subtasks/SubtaskBar"
 import { ChatButtons } from "./ChatButtons"
 import { ChatTextArea } from "./ChatTextArea"
+import { AutoApprovalBar } from "./switchers/AutoApprovalBar"
 import { EmptyChat } from "./EmptyChat"
 import { MessageList } from "./MessageList"
 import { QueuedMessages } from "./QueuedMessages"
@@ -23,6 +24,7 @@ export function ChatView() {
 			)}
 			<ChatButtons />
 			<QueuedMessages />
+			<AutoApprovalBar />
 			<ChatTextArea />
 		</main>
 	)

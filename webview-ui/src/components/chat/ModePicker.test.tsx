@@ -36,18 +36,17 @@ describe("the chat box's mode picker", () => {
 		fireEvent.click(
 			screen.getByRole("button", { name: "Remember this model (claude-test) for Ask mode" }),
 		)
-		const provider = { provider: "anthropic", modelId: "claude-test" }
-		expect(posted).toEqual([{ type: "updateSettings", settings: { modeProviders: { ask: provider } } }])
+		expect(posted).toEqual([{ type: "updateSettings", settings: { modeProfiles: { ask: "profile-1" } } }])
 		const settings = useWebviewStore.getState().settings
 		fromHost({
 			type: "settingsUpdated",
-			settings: { ...settings, modeProviders: { ask: settings.provider! } },
+			settings: { ...settings, modeProfiles: { ask: "profile-1" } },
 			hasApiKey: true,
 		})
 		const forget = screen.getByRole("button", { name: "Forget the model remembered for Ask mode" })
 		expect(forget.getAttribute("aria-pressed")).toBe("true")
 		fireEvent.click(forget)
-		expect(posted.at(-1)).toEqual({ type: "updateSettings", settings: { modeProviders: {} } })
+		expect(posted.at(-1)).toEqual({ type: "updateSettings", settings: { modeProfiles: {} } })
 	})
 
 	it("points to the Modes view when a modes file has a problem", () => {

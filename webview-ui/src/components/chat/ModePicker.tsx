@@ -7,21 +7,18 @@ const sourceSuffix = { builtin: "", global: " (yours)", project: " (project)" } 
 
 /**
  * The chat box's mode picker: every mode, the workspace's and the person's marked as such, with
- * when to use the current one as its tooltip; and whether the mode remembers the current model.
+ * when to use the current one as its tooltip; and whether the mode remembers the current profile.
  */
 export function ModePicker() {
 	const slug = useWebviewStore((s) => s.mode)
 	const modes = useWebviewStore((s) => s.modes.modes)
 	const problems = useWebviewStore((s) => s.modes.problems.length)
 	const provider = useWebviewStore((s) => s.settings.provider)
-	const remembered = useWebviewStore((s) => s.settings.modeProviders[slug])
+	const currentProfile = useWebviewStore((s) => s.settings.currentProfileId)
+	const remembered = useWebviewStore((s) => s.settings.modeProfiles[slug])
 	const current = modes.find((mode) => mode.slug === slug)
 	const name = current?.name ?? slug
-	const remembersCurrent =
-		remembered !== undefined &&
-		provider !== undefined &&
-		remembered.provider === provider.provider &&
-		remembered.modelId === provider.modelId
+	const remembersCurrent = remembered !== undefined && remembered === currentProfile
 	const rememberLabel = remembersCurrent
 		? `Forget the model remembered for ${name} mode`
 		: `Remember this model${provider ? ` (${provider.modelId})` : ""} for ${name} mode`
@@ -46,7 +43,7 @@ export function ModePicker() {
 				icon={remembersCurrent ? "pinned" : "pin"}
 				label={rememberLabel}
 				aria-pressed={remembersCurrent}
-				disabled={provider === undefined}
+				disabled={currentProfile === undefined}
 				onClick={() => rememberModelForMode(slug, !remembersCurrent)}
 			/>
 			{problems > 0 && (

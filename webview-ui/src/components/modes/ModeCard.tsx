@@ -23,7 +23,9 @@ function groupsText(mode: ModeView): string {
 /** One mode: what it is for, its tools, where it comes from, and what can be done with it. */
 export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void }) {
 	const current = useWebviewStore((s) => s.mode === mode.slug)
-	const remembered = useWebviewStore((s) => s.settings.modeProviders[mode.slug])
+	const remembered = useWebviewStore((s) =>
+		s.settings.profiles.find((profile) => profile.id === s.settings.modeProfiles[mode.slug]),
+	)
 	const [confirmingDelete, setConfirmingDelete] = useState(false)
 	const source = mode.source
 	return (
@@ -35,7 +37,11 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 			</header>
 			<div className="row-detail">{mode.whenToUse}</div>
 			<div className="muted">Tools: {groupsText(mode)}</div>
-			{remembered && <div className="muted">Remembers the model {remembered.modelId}</div>}
+			{remembered && (
+				<div className="muted">
+					Remembers the profile {remembered.name} ({remembered.provider.modelId})
+				</div>
+			)}
 			{confirmingDelete && source !== "builtin" ? (
 				<ConfirmChoices
 					question={`Delete ${mode.name} from ${source === "project" ? "the workspace's" : "your"} modes file?`}

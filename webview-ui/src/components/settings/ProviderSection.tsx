@@ -5,6 +5,7 @@ import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
+import { baseUrlLabels } from "./providerChoices"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -14,6 +15,9 @@ import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 export function ProviderSection() {
 	const provider = useWebviewStore((s) => s.settings.provider)
 	const hasApiKey = useWebviewStore((s) => s.hasApiKey)
+	const profileName = useWebviewStore(
+		(s) => s.settings.profiles.find((profile) => profile.id === s.settings.currentProfileId)?.name,
+	)
 	const [pending, setPending] = useState<ProviderName>()
 	const selectId = useId()
 	const chosen = provider?.provider ?? pending
@@ -34,6 +38,11 @@ export function ProviderSection() {
 	return (
 		<section className="settings-section" aria-labelledby={`${selectId}-title`}>
 			<h2 id={`${selectId}-title`}>Model provider</h2>
+			{profileName !== undefined && (
+				<div className="field-description">
+					The profile {profileName}: changes here are saved to it.
+				</div>
+			)}
 			<div className="field">
 				<label htmlFor={selectId}>Provider</label>
 				<select
@@ -58,8 +67,7 @@ export function ProviderSection() {
 						labels={{
 							modelId: "Model id",
 							baseUrl: "Base URL",
-							baseUrlDescription:
-								"Leave empty for the provider's own endpoint; set it for a proxy, LM Studio or vLLM.",
+							baseUrlDescription: baseUrlLabels[chosen].description,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}

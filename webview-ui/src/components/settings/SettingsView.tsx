@@ -7,6 +7,7 @@ import { CheckpointsSection } from "./CheckpointsSection"
 import { ContextSection } from "./ContextSection"
 import { InstructionsField } from "./InstructionsField"
 import { NumberField } from "./NumberField"
+import { ProfilesSection } from "./ProfilesSection"
 import { ProviderSection } from "./ProviderSection"
 import "./settings.css"
 
@@ -16,6 +17,7 @@ export function SettingsView() {
 	const version = useWebviewStore((s) => s.version)
 	return (
 		<main className="settings-view" aria-label="Settings">
+			<ProfilesSection />
 			<ProviderSection />
 			<ContextSection />
 			<CheckpointsSection />

@@ -1,13 +1,14 @@
 import type { ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
-import { baseUrlProblem, modelPlaceholders } from "../settings/providerChoices"
+import { baseUrlLabels, baseUrlProblem, modelPlaceholders } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
 import "../settings/settings.css"
 
 /**
  * First-run setup in one short form. It sends the same messages as Settings: the provider as
- * one `updateSettings` field, the key (if typed) as `updateApiKey`.
+ * one `updateSettings` field (the host saves it as the first profile), the key (if typed) as
+ * `updateApiKey`.
  */
 export function ProviderSetupForm() {
 	const id = useId()
@@ -66,15 +67,19 @@ export function ProviderSetupForm() {
 				/>
 			</div>
 			<div className="field">
-				<label htmlFor={`${id}-url`}>Base URL (optional)</label>
+				<label htmlFor={`${id}-url`}>{baseUrlLabels[provider].label}</label>
 				<input
 					id={`${id}-url`}
 					className="text-input"
 					value={baseUrl}
 					placeholder="The provider's own endpoint"
+					aria-describedby={`${id}-url-description`}
 					aria-invalid={urlProblem !== undefined}
 					onChange={(event) => setBaseUrl(event.target.value)}
 				/>
+				<div id={`${id}-url-description`} className="field-description">
+					{baseUrlLabels[provider].description}
+				</div>
 				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
 			</div>
 			<button type="submit" className="button primary" disabled={!ready}>

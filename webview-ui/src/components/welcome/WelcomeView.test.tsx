@@ -33,6 +33,17 @@ describe("WelcomeView", () => {
 		expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe("")
 	})
 
+	it("calls the base URL required for OpenAI-compatible servers, and optional for the others", () => {
+		render(<WelcomeView version="1.2.3" />)
+		expect(screen.getByRole("textbox", { name: "Base URL (optional)" })).toBeTruthy()
+		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "openai" } })
+		const url = screen.getByRole("textbox", {
+			name: "Base URL (required for OpenAI-compatible servers)",
+		})
+		expect(url.getAttribute("aria-describedby")).toBeTruthy()
+		expect(screen.getByText(/leave empty for OpenAI itself/)).toBeTruthy()
+	})
+
 	it("an Ollama model without a key posts settings only, with its base URL", () => {
 		render(<WelcomeView version="1.2.3" />)
 		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "ollama" } })

@@ -1,0 +1,63 @@
+import type { ProviderProfile } from "@cairn/types"
+import type { Logger } from "../host/Host.js"
+import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
+import type { ModelProvider } from "../providers/modelProvider.js"
+import { SwitchableProvider } from "../providers/switchableProvider.js"
+import type { ControllerOptions } from "./Controller.js"
+import type { SettingsStore } from "./settingsStore.js"
+
+/**
+ * The models tasks talk to: each task's is built from the current profile when it is made, and
+ * switched to another profile when the person (or a mode) picks one, from its next request.
+ */
+export class TaskProviders {
+	private readonly byTask = new WeakMap<object, SwitchableProvider>()
+
+	constructor(
+		private readonly settings: SettingsStore,
+		private readonly build: ControllerOptions["buildProvider"],
+		private readonly logger: Logger,
+	) {}
+
+	/** A provider for a new task; `attach` it to the task once the task exists. */
+	async create(): Promise<SwitchableProvider> {
+		const profile = this.settings.currentProfile
+		if (profile === undefined)
+			throw new Error("No model provider is configured. Choose one in Settings first.")
+		return new SwitchableProvider(await this.modelOf(profile))
+	}
+
+	attach(task: object, provider: SwitchableProvider): void {
+		this.byTask.set(task, provider)
+	}
+
+	/**
+	 * `task` talks to `profile`'s model (the current profile's by default) from its next request
+	 * on; a request that starts meanwhile waits for it. The switch is in place when this returns,
+	 * before anything is awaited. Rejects (and the task keeps its model) when that model cannot be
+	 * used, e.g. without a key.
+	 */
+	switch(task: object, profile = this.settings.currentProfile): Promise<void> {
+		const provider = this.byTask.get(task)
+		if (provider === undefined || profile === undefined) return Promise.resolve()
+		const next = this.modelOf(profile)
+		provider.switchTo(next)
+		return next.then((model) => {
+			this.logger.debug("The task's model was switched", {
+				profile: profile.name,
+				model: model.model.id,
+			})
+		})
+	}
+
+	/** A profile's model, as the person configured it and its server describes it. */
+	private async modelOf(profile: ProviderProfile): Promise<ModelProvider> {
+		const apiKey = await this.settings.profileApiKey(profile)
+		// The server may know the model's window better than Cairn's catalog (a local model, a gateway).
+		const settings = await settingsWithDiscovery(profile.provider, {
+			...(apiKey !== undefined && { apiKey }),
+			debug: (message, details) => this.logger.debug(message, details),
+		})
+		return this.build(settings, apiKey)
+	}
+}
