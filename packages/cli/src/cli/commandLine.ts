@@ -171,50 +171,35 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
 			})
 		})
-	program
-		.command("mcp")
-		.description("MCP servers: `cairn mcp list` shows each server, its status and its tools")
-		.addArgument(new Argument("<action>", "what to do").choices(["list"]))
-		.option("--json", "print JSON (the same as --output-format json)")
-		.exitOverride()
-		.configureOutput({
-			writeOut: io.stdout,
-			writeErr: io.stderr,
-			outputError: (message, write) => write(oneLineError(message)),
-		})
-		.action((_action: string, _options, command: Command) => {
-			const flags = command.optsWithGlobals<Flags>()
-			onParsed({
-				kind: "mcpList",
-				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
-				outputFormatGiven:
-					flags.json === true ||
-					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+	/** A `<noun> list` subcommand with `--json`. */
+	const listCommand = (name: string, description: string, kind: "mcpList" | "commandsList") =>
+		program
+			.command(name)
+			.description(description)
+			.addArgument(new Argument("<action>", "what to do").choices(["list"]))
+			.option("--json", "print JSON (the same as --output-format json)")
+			.exitOverride()
+			.configureOutput({
+				writeOut: io.stdout,
+				writeErr: io.stderr,
+				outputError: (message, write) => write(oneLineError(message)),
 			})
-		})
-	program
-		.command("commands")
-		.description(
-			"slash commands: `cairn commands list` shows the built-in ones and those of .cairn/commands/ and $CAIRN_HOME/settings/commands/",
-		)
-		.addArgument(new Argument("<action>", "what to do").choices(["list"]))
-		.option("--json", "print JSON (the same as --output-format json)")
-		.exitOverride()
-		.configureOutput({
-			writeOut: io.stdout,
-			writeErr: io.stderr,
-			outputError: (message, write) => write(oneLineError(message)),
-		})
-		.action((_action: string, _options, command: Command) => {
-			const flags = command.optsWithGlobals<Flags>()
-			onParsed({
-				kind: "commandsList",
-				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
-				outputFormatGiven:
-					flags.json === true ||
-					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+			.action((_action: string, _options, command: Command) => {
+				const flags = command.optsWithGlobals<Flags>()
+				onParsed({
+					kind,
+					flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
+					outputFormatGiven:
+						flags.json === true ||
+						command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+				})
 			})
-		})
+	listCommand("mcp", "MCP servers: `cairn mcp list` shows each server, its status and its tools", "mcpList")
+	listCommand(
+		"commands",
+		"slash commands: `cairn commands list` shows the built-in ones and those of .cairn/commands/ and $CAIRN_HOME/settings/commands/",
+		"commandsList",
+	)
 	program
 		.command("checkpoints")
 		.description(

@@ -1,6 +1,9 @@
-import { CairnEventName, type CairnAPIEvents, type HistoryItem } from "@cairn/types"
+import { CairnEventName, type CairnAPIEvents, type ClineMessage, type HistoryItem } from "@cairn/types"
 import type { Task } from "../task/Task.js"
 import type { IsolatedEmitter } from "./isolatedEmitter.js"
+
+const answered = (message: ClineMessage) =>
+	message.outcome !== undefined || message.chosenSuggestion !== undefined
 
 /**
  * Re-emits a task's events as public API events (with its id), and reports what the history
@@ -12,9 +15,13 @@ export function forwardTaskEvents(
 	onItemChange: (changes: Partial<HistoryItem>) => void,
 ): void {
 	const id = task.taskId
-	task.on("message", ({ action, message }) =>
-		events.emit(CairnEventName.Message, { taskId: id, action, message }),
-	)
+	task.on("message", ({ action, message }) => {
+		// An answered ask gets a record of how it ended (outcome, exit code, chosen suggestion).
+		// Seed 002's listeners act on every ask they are sent, so that record is not sent as one:
+		// it would read as the question asked again.
+		if (action === "updated" && message.type === "ask" && answered(message)) return
+		events.emit(CairnEventName.Message, { taskId: id, action, message })
+	})
 	task.on("taskStarted", () => events.emit(CairnEventName.TaskStarted, id))
 	task.on("taskModeSwitched", (mode) => {
 		onItemChange({ mode })
