@@ -22,6 +22,14 @@ describe("TaskHeader", () => {
 		expect(metrics).toContain("$0.75")
 	})
 
+	it("says tokens are being counted, not 0, while the first request streams without usage", () => {
+		loadTask([say("text", "Refactor calculateTotal"), apiRequest({ request: "task" })])
+		render(<TaskHeader />)
+		const metrics = screen.getByRole("region", { name: "Current task" }).textContent
+		expect(metrics).toContain("counting…")
+		expect(metrics).not.toContain("↑ 0")
+	})
+
 	it("falls back to the history entry when the transcript has no request rows", () => {
 		loadTask([say("text", "Old task")], {
 			currentTaskItem: {

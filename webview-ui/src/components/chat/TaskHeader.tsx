@@ -64,10 +64,15 @@ export function TaskHeader() {
 				)}
 				<div>
 					<dt>Tokens</dt>
-					<dd>
-						<span aria-label="in">↑</span> {formatTokens(sums.tokensIn)}{" "}
-						<span aria-label="out">↓</span> {formatTokens(sums.tokensOut)}
-					</dd>
+					{sums.tokensIn === 0 && sums.tokensOut === 0 && totals.requests > 0 ? (
+						// The first request streams and its provider reports usage only at the end.
+						<dd title="The provider reports tokens when its answer ends">counting…</dd>
+					) : (
+						<dd>
+							<span aria-label="in">↑</span> {formatTokens(sums.tokensIn)}{" "}
+							<span aria-label="out">↓</span> {formatTokens(sums.tokensOut)}
+						</dd>
+					)}
 				</div>
 				{(sums.cacheReads > 0 || sums.cacheWrites > 0) && (
 					<div>
