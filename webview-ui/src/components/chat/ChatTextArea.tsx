@@ -133,6 +133,12 @@ export function ChatTextArea() {
 				onKeyDown={onKeyDown}
 				onPaste={onPaste}
 			/>
+			{slash.hint !== undefined && (
+				// A line of its own: beside the pickers a narrow sidebar leaves it no room.
+				<div className="chat-input-command-hint" role="status">
+					{slash.hint}
+				</div>
+			)}
 			<div className="chat-input-bar">
 				<IconButton
 					icon="device-camera"
@@ -144,7 +150,6 @@ export function ChatTextArea() {
 				<ProfilePicker />
 				<span className="chat-input-hint" role="status">
 					{hint ??
-						slash.hint ??
 						(mode === "queue" ? "Cairn is working" : "Enter to send, Shift+Enter for a new line")}
 				</span>
 				<IconButton

@@ -471,6 +471,13 @@ describe("tool rows", () => {
 		expect(screen.getByText("exit 0")).toBeTruthy()
 	})
 
+	it("a subtask the person approved says so, apart from the row that says it started", () => {
+		const subtask = json({ tool: "newTask", mode: "code", content: "Fix the parser" })
+		renderRow(ask("tool", subtask, { outcome: "approved" }))
+		expect(screen.getByText("You approved a subtask in code mode")).toBeTruthy()
+		expect(screen.queryByText("Cairn started a subtask in code mode")).toBeNull()
+	})
+
 	it("a path outside the workspace is shown, not offered to open", () => {
 		renderRow(say("tool", json({ tool: "readFile", path: "../notes.md", isOutsideWorkspace: true })))
 		expect(screen.queryByRole("button", { name: "../notes.md" })).toBeNull()

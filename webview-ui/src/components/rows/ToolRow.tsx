@@ -72,7 +72,10 @@ export function ToolRow({ message, isLast }: RowProps) {
 			? `You edited the change to ${tool.path} before saving it`
 			: message.say === "user_edit_todos"
 				? "You edited the todo list"
-				: toolTitle(tool, phaseOf(message))
+				: tool.tool === "newTask" && message.type === "ask" && message.outcome === "approved"
+					? // The row below it says the subtask started; this one records the person's yes.
+						`You approved a subtask in ${tool.mode} mode`
+					: toolTitle(tool, phaseOf(message))
 	return (
 		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader

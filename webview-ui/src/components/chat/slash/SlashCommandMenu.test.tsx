@@ -94,7 +94,7 @@ describe("the slash command menu", () => {
 		key("Enter")
 		expect(box().value).toBe("/review ")
 		expect(menu()).toBeNull()
-		expect(screen.getByRole("status").textContent).toBe("/review <file>: Review a file for bugs")
+		expect(screen.getByText("/review <file>: Review a file for bugs").getAttribute("role")).toBe("status")
 		expect(posted).toEqual([{ type: "requestSlashCommands" }])
 		type("/review src/app.ts")
 		key("Enter")
