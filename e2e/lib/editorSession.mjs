@@ -45,8 +45,22 @@ export async function startEditorSession({ name, scenario, prepareWorkspace }) {
 		/** Runs the suite, then checks the webview threw nothing, and closes everything whatever happened. */
 		async run(suite) {
 			suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())
+			// A failed test leaves a screenshot and the chat's last rows: a busy CI machine's
+			// failures cannot be watched, only read afterwards.
+			const onFailure = async (_title, index) => {
+				await page
+					.screenshot({
+						path: path.join(screenshotsDir, `${name}-failed-${index}.png`),
+						timeout: 10_000,
+					})
+					.catch(() => {})
+				const rows = await sidebar().locator(".row").allInnerTexts()
+				const chats = model.requests.filter((r) => r.route === "chat").length
+				const last = rows.slice(-6).map((text) => `| ${text.replace(/\s+/g, " ").slice(0, 200)}`)
+				return [`model requests (chat): ${chats}; rows: ${rows.length}`, ...last].join("\n")
+			}
 			try {
-				return await suite.run()
+				return await suite.run({ onFailure })
 			} finally {
 				await browser.close().catch(() => {})
 				await server.stop()

@@ -7,10 +7,12 @@ export function createSuite(name) {
 		test(title, fn, { timeoutMs = 30_000 } = {}) {
 			tests.push({ title, fn, timeoutMs })
 		},
-		async run() {
+		/** `onFailure(title, index)` may add what the page showed to the report (a screenshot, its rows). */
+		async run({ onFailure } = {}) {
 			const results = []
 			for (const { title, fn, timeoutMs } of tests) {
 				const started = Date.now()
+				const index = results.length + 1
 				let timer
 				try {
 					await Promise.race([
@@ -27,6 +29,8 @@ export function createSuite(name) {
 				} catch (error) {
 					results.push({ title, ok: false, error })
 					console.log(`  ✗ ${name}: ${title} (${Date.now() - started} ms)\n    ${indent(error)}`)
+					const seen = await onFailure?.(title, index).catch((e) => `(could not look: ${e})`)
+					if (seen) console.log(`    what the page showed:\n    ${seen.split("\n").join("\n    ")}`)
 				} finally {
 					clearTimeout(timer)
 				}
