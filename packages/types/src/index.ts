@@ -21,6 +21,7 @@ export * from "./api/cairnApi.js"
 export * from "./history/historyItem.js"
 
 export * from "./settings/provider.js"
+export * from "./settings/providerKinds.js"
 export * from "./settings/profiles.js"
 export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"

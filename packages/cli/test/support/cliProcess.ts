@@ -8,11 +8,13 @@ import type { ProviderName } from "@cairn/types"
 
 export const binary = fileURLToPath(new URL("../../dist/cairn.js", import.meta.url))
 
-const models: Record<ProviderName, string> = {
+/** The providers the scripted model server speaks, with a model id each. */
+const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
-}
+} satisfies Partial<Record<ProviderName, string>>
+export type ServedProvider = keyof typeof models
 
 /** A temp workspace, a temp CAIRN_HOME and a scripted model server, removed by `cleanup`. */
 export interface CliWorld {
@@ -20,7 +22,7 @@ export interface CliWorld {
 	workspace: string
 	cairnHome: string
 	server: ModelServer
-	provider: ProviderName
+	provider: ServedProvider
 	/** The flags that point the CLI at the model server. */
 	providerArgs: string[]
 	read(relative: string): Promise<string>
@@ -28,7 +30,7 @@ export interface CliWorld {
 }
 
 export async function createWorld(
-	options: { scenario?: Turn[]; files?: Record<string, string>; provider?: ProviderName } = {},
+	options: { scenario?: Turn[]; files?: Record<string, string>; provider?: ServedProvider } = {},
 ): Promise<CliWorld> {
 	const root = await mkdtemp(path.join(os.tmpdir(), "cairn-cli-"))
 	const workspace = path.join(root, "workspace")

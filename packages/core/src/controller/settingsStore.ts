@@ -9,6 +9,7 @@ import {
 	type CairnSettingsPatch,
 	type ProviderName,
 	type ProviderProfile,
+	needsApiKey,
 	providerNames,
 	withConsistentProfiles,
 } from "@cairn/types"
@@ -208,18 +209,11 @@ export class SettingsStore {
 			await this.host.secrets.delete(profileKeyName(profileId, provider))
 	}
 
-	/**
-	 * Whether the configured provider can be used: a key is stored, or none is needed (Ollama, or an
-	 * OpenAI-compatible local endpoint given by its base URL).
-	 */
+	/** Whether the configured provider can be used: a key is stored, or none is needed. */
 	async hasApiKey(): Promise<boolean> {
 		const provider = this.current.provider
 		if (provider === undefined) return false
-		if (
-			provider.provider === "ollama" ||
-			(provider.provider === "openai" && provider.baseUrl !== undefined)
-		)
-			return true
+		if (!needsApiKey(provider)) return true
 		return (await this.currentApiKey()) !== undefined
 	}
 }

@@ -1,12 +1,11 @@
 import { lastToolResult } from "@cairn/model-server"
-import type { ProviderName } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
 // Whole tasks through the Controller, once per wire format: the official SDK talks to the
 // scripted model server, tools act on a real temp workspace.
 
-const providers: ProviderName[] = ["anthropic", "openai", "ollama"]
+const providers: ServedProvider[] = ["anthropic", "openai", "ollama"]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 
 let agent: AgentHarness | undefined

@@ -1,9 +1,8 @@
 import { lastToolResult } from "@cairn/model-server"
-import type { ProviderName } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
-const providers: ProviderName[] = ["anthropic", "openai", "ollama"]
+const providers: ServedProvider[] = ["anthropic", "openai", "ollama"]
 const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
 const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }
 

@@ -1,8 +1,8 @@
 import type { RecordedRequest, Turn } from "@cairn/model-server"
-import type { ClineMessage, ProviderName } from "@cairn/types"
+import type { ClineMessage } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { summarizationMarker } from "../context/summarizeConversation.js"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
 let agent: AgentHarness | undefined
 afterEach(async () => {
@@ -36,7 +36,7 @@ function condensesWithoutProgress(messages: readonly ClineMessage[]): number {
 	return violations
 }
 
-describe.each<ProviderName>(["anthropic", "openai", "ollama"])("context management over %s", (provider) => {
+describe.each<ServedProvider>(["anthropic", "openai", "ollama"])("context management over %s", (provider) => {
 	it("a 300-turn task reading a large file on a 16k window completes, every request inside the window", async () => {
 		const turns = 300
 		agent = await startAgent({

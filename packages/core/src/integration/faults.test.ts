@@ -1,9 +1,8 @@
 import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
-import type { ProviderName } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
-const providers: ProviderName[] = ["anthropic", "openai", "ollama"]
+const providers: ServedProvider[] = ["anthropic", "openai", "ollama"]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")

@@ -1,16 +1,15 @@
 import { rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { RecordedRequest, ScriptedTurn } from "@cairn/model-server"
-import type { ProviderName } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
 // Issue 14, "files in context": the model is told, in the next request's environment details,
 // which files it read or edited were changed since by someone else, so it does not edit from a
 // stale copy; Cairn's own edits are not news.
 
 const heading = "# Files changed since you read them"
-const providers: ProviderName[] = ["anthropic", "openai", "ollama"]
+const providers: ServedProvider[] = ["anthropic", "openai", "ollama"]
 const call = (name: string, args: Record<string, unknown>): ScriptedTurn => ({
 	toolCalls: [{ name, arguments: args }],
 })

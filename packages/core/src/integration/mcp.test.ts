@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
-import type { ClineMessage, ProviderName } from "@cairn/types"
+import type { ClineMessage } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 import { everythingScript, fixtureEntry } from "../test-support/mcp/servers.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 
@@ -54,7 +54,7 @@ const toolNamesOffered = (request: RecordedRequest | undefined) => {
 	return (body?.tools ?? []).map((t) => t.name ?? t.function?.name)
 }
 
-describe.each<ProviderName>(["anthropic", "openai"])("MCP over %s", (provider) => {
+describe.each<ServedProvider>(["anthropic", "openai"])("MCP over %s", (provider) => {
 	it("offers server-everything's tools natively; a call is asked about, approved and answered", async () => {
 		agent = await startAgent({
 			provider,

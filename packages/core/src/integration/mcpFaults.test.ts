@@ -2,10 +2,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 import { fixtureEntry, filesystemScript } from "../test-support/mcp/servers.js"
 import { makeTempDir } from "../test-support/tempDir.js"
-import type { ProviderName } from "@cairn/types"
 
 // MCP servers that misbehave, and a whole task through server-filesystem: each fault gives a
 // clear row or status, and the task goes on.
@@ -106,7 +105,7 @@ describe("MCP faults", () => {
 	})
 })
 
-describe.each<ProviderName>(["anthropic", "openai"])("server-filesystem over %s", (provider) => {
+describe.each<ServedProvider>(["anthropic", "openai"])("server-filesystem over %s", (provider) => {
 	it("a whole task reads and writes files through MCP, with approval", async () => {
 		const temp = await makeTempDir("cairn-mcp-fs-")
 		temps.push(temp)

@@ -1,6 +1,5 @@
-import type { ProviderName } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
-import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 
@@ -14,7 +13,7 @@ afterEach(async () => {
 // It is long enough that a healthy answer on a busy machine is not cut; if one still is, the
 // spare retries and final turns absorb it.
 describe("a model request that stalls", () => {
-	it.each<ProviderName>(["anthropic", "openai", "ollama"])(
+	it.each<ServedProvider>(["anthropic", "openai", "ollama"])(
 		"%s: no answer at all, or an answer that stops mid-way, is retried and the task goes on",
 		async (provider) => {
 			agent = await startAgent({

@@ -41,5 +41,13 @@ function providerFor(settings: ProviderSettings, key: string | undefined): Model
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "ollama":
 			return new OllamaProvider(settings, key, info)
+		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
+		case "gemini":
+		case "bedrock":
+		case "vertex":
+		case "openrouter":
+		case "lmstudio":
+		case "vscode-lm":
+			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}
 }

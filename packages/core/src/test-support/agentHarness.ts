@@ -24,11 +24,13 @@ import { coreTools, toolSpecs } from "../tools/registry.js"
 import { recordingLogger, type LogEntry } from "./recordingLogger.js"
 import { makeTempDir } from "./tempDir.js"
 
-const models: Record<ProviderName, string> = {
+/** The providers the scripted model server speaks, with a model id each. */
+const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
-}
+} satisfies Partial<Record<ProviderName, string>>
+export type ServedProvider = keyof typeof models
 
 /** What a client that only sees the protocol knows: the transcript rebuilt from state + deltas. */
 export class ClientMirror {
@@ -106,7 +108,7 @@ export class ClientMirror {
 }
 
 export interface AgentHarnessOptions {
-	provider: ProviderName
+	provider: ServedProvider
 	scenario?: Turn[]
 	files?: Record<string, string>
 	/** Files in a folder beside the workspace, reached as "../outside/<name>". */

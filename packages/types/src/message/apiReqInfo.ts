@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { providerNameSchema } from "../settings/provider.js"
 
 /**
  * The JSON in `text` of an `api_req_started` say. It is written when the request starts and
@@ -16,7 +17,8 @@ export const clineApiReqInfoSchema = z.object({
 	cost: z.number().nonnegative().optional(),
 	cancelReason: z.enum(["streaming_failed", "user_cancelled"]).optional(),
 	streamingFailedMessage: z.string().optional(),
-	apiProtocol: z.enum(["anthropic", "openai", "ollama"]).optional(),
+	/** The provider that served the request. */
+	apiProtocol: providerNameSchema.optional(),
 	/** The model's context window, in tokens, as Cairn knows it for this request. */
 	contextWindow: z.number().int().positive().optional(),
 })

@@ -1,7 +1,21 @@
 import { z } from "zod"
 
-/** The wire formats Cairn speaks. `openai` covers every OpenAI-compatible endpoint. */
-export const providerNames = ["anthropic", "openai", "ollama"] as const
+/**
+ * The providers Cairn talks to, each through its own SDK. `openai` covers every OpenAI-compatible
+ * endpoint; `openrouter` and `lmstudio` speak that format too but have their own defaults,
+ * discovery and accounting; `vscode-lm` is the editor's Language Model API (extension only).
+ */
+export const providerNames = [
+	"anthropic",
+	"openai",
+	"ollama",
+	"gemini",
+	"bedrock",
+	"vertex",
+	"openrouter",
+	"lmstudio",
+	"vscode-lm",
+] as const
 export const providerNameSchema = z.enum(providerNames)
 export type ProviderName = z.infer<typeof providerNameSchema>
 
@@ -38,5 +52,42 @@ export const providerSettingsSchema = z.object({
 	/** Budget for the model's reasoning, where the provider supports one. */
 	reasoningBudgetTokens: z.number().int().nonnegative().optional(),
 	temperature: z.number().min(0).max(2).optional(),
+	/** AWS Bedrock: where and as whom. The secret half (an API key or secret access key) is the profile's key. */
+	bedrock: z
+		.object({
+			region: z.string().min(1, "an AWS region is required"),
+			/** `apiKey`: a Bedrock API key; `accessKeys`: an access key id here and its secret as the key; `profile`: a named profile of ~/.aws; `defaultChain`: the SDK's own search (environment, SSO, instance role). */
+			auth: z.enum(["apiKey", "accessKeys", "profile", "defaultChain"]),
+			accessKeyId: z.string().min(1).optional(),
+			profile: z.string().min(1).optional(),
+			/** Adds cache points to the system prompt and recent messages, for models that take them. */
+			promptCache: z.boolean().optional(),
+		})
+		.optional(),
+	/** Google Vertex AI: Claude or Gemini models in a Google Cloud project. */
+	vertex: z
+		.object({
+			projectId: z.string().min(1, "a Google Cloud project id is required"),
+			region: z.string().min(1, "a region is required"),
+			/** A service account's JSON key file; without it, Application Default Credentials. */
+			credentialsFile: z.string().min(1).optional(),
+		})
+		.optional(),
+	/** OpenRouter's provider routing. */
+	openRouter: z
+		.object({
+			/** Providers to try first, by OpenRouter's slug (e.g. "anthropic", "together"). */
+			order: z.array(z.string().min(1)).optional(),
+			allowFallbacks: z.boolean().optional(),
+			dataCollection: z.enum(["allow", "deny"]).optional(),
+		})
+		.optional(),
+	/** The VS Code Language Model API: which of the editor's chat models (`modelId` is its id). */
+	vscodeLm: z
+		.object({
+			vendor: z.string().min(1).optional(),
+			family: z.string().min(1).optional(),
+		})
+		.optional(),
 })
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>

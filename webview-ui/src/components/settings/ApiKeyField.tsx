@@ -1,8 +1,7 @@
-import type { ProviderName } from "@cairn/types"
+import { providerKinds, type ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { removeApiKey, saveApiKey } from "../../state/settingsActions"
 import { Icon } from "../common/Icon"
-import { providerLabels } from "./providerChoices"
 
 export interface ApiKeyFieldProps {
 	provider: ProviderName
@@ -29,7 +28,7 @@ export function ApiKeyField({ provider, hasApiKey, label = "API key" }: ApiKeyFi
 			<label htmlFor={id}>{label}</label>
 			<div className="field-description">
 				{hasApiKey === undefined && provider !== "ollama" ? (
-					`Cairn uses the key saved for ${providerLabels[provider]}, if there is one. Save one here to set or replace it.`
+					`Cairn uses the key saved for ${providerKinds[provider].label}, if there is one. Save one here to set or replace it.`
 				) : hasApiKey ? (
 					<span className="key-saved">
 						<Icon name="pass" /> A key is saved in the editor&apos;s secret storage. Type a new

@@ -1,9 +1,8 @@
-import type { ProviderName, ProviderSettings } from "@cairn/types"
+import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
-import { providerLabels } from "./providerChoices"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 
 const sameAsTask = ""
@@ -67,13 +66,13 @@ export function CondensingModelFields() {
 					/>
 					{chosen === taskProvider ? (
 						<div className="field-description">
-							It uses the key saved for {providerLabels[chosen]} above.
+							It uses the key saved for {providerKinds[chosen].label} above.
 						</div>
 					) : (
 						<ApiKeyField
 							provider={chosen}
 							hasApiKey={undefined}
-							label={`${providerLabels[chosen]} API key`}
+							label={`${providerKinds[chosen].label} API key`}
 						/>
 					)}
 				</>

@@ -1,12 +1,12 @@
-import { providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
-import { baseUrlProblem, modelPlaceholders, providerLabels } from "./providerChoices"
+import { providerKinds, providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
+import { baseUrlProblem } from "./providerChoices"
 import { TextField } from "./TextField"
 
 /** The providers, as the options of a provider select. */
 export function ProviderOptions() {
 	return providerNames.map((name) => (
 		<option key={name} value={name}>
-			{providerLabels[name]}
+			{providerKinds[name].label}
 		</option>
 	))
 }
@@ -28,7 +28,7 @@ export function ModelEndpointFields(props: {
 			<TextField
 				label={labels.modelId}
 				value={settings?.modelId ?? ""}
-				placeholder={modelPlaceholders[chosen]}
+				placeholder={providerKinds[chosen].modelPlaceholder}
 				validate={(value) => (value === "" ? "A model id is required." : undefined)}
 				onCommit={props.onModelId}
 			/>

@@ -1,11 +1,10 @@
-import type { ProviderName, ProviderSettings } from "@cairn/types"
+import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
-import { baseUrlLabels } from "./providerChoices"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -67,7 +66,7 @@ export function ProviderSection() {
 						labels={{
 							modelId: "Model id",
 							baseUrl: "Base URL",
-							baseUrlDescription: baseUrlLabels[chosen].description,
+							baseUrlDescription: providerKinds[chosen].baseUrlDescription,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}

@@ -1,7 +1,7 @@
-import type { ProviderName } from "@cairn/types"
+import { providerKinds, baseUrlLabel, type ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
-import { baseUrlLabels, baseUrlProblem, modelPlaceholders } from "../settings/providerChoices"
+import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
 import "../settings/settings.css"
 
@@ -49,7 +49,7 @@ export function ProviderSetupForm() {
 					id={`${id}-model`}
 					className="text-input"
 					value={modelId}
-					placeholder={modelPlaceholders[provider]}
+					placeholder={providerKinds[provider].modelPlaceholder}
 					onChange={(event) => setModelId(event.target.value)}
 				/>
 			</div>
@@ -67,7 +67,7 @@ export function ProviderSetupForm() {
 				/>
 			</div>
 			<div className="field">
-				<label htmlFor={`${id}-url`}>{baseUrlLabels[provider].label}</label>
+				<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
 				<input
 					id={`${id}-url`}
 					className="text-input"
@@ -78,7 +78,7 @@ export function ProviderSetupForm() {
 					onChange={(event) => setBaseUrl(event.target.value)}
 				/>
 				<div id={`${id}-url-description`} className="field-description">
-					{baseUrlLabels[provider].description}
+					{providerKinds[provider].baseUrlDescription}
 				</div>
 				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
 			</div>
