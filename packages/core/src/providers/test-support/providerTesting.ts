@@ -2,7 +2,7 @@ import { startModelServer } from "@cairn/model-server"
 import type { ModelServer, ModelServerOptions } from "@cairn/model-server"
 import { afterEach } from "vitest"
 import type { ProviderSettings } from "@cairn/types"
-import { AnthropicProvider } from "../anthropicProvider.js"
+import { AnthropicProvider, anthropicConnection } from "../anthropicProvider.js"
 import type { ApiMessage } from "../apiMessage.js"
 import { resolveModelInfo } from "../modelCatalog.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider, ToolSpec } from "../modelProvider.js"
@@ -143,7 +143,7 @@ export function anthropicAt(
 	overrides: Partial<ProviderSettings> = {},
 ): AnthropicProvider {
 	const settings = settingsFor("anthropic", "claude-opus-5-5", server.anthropicBaseURL, overrides)
-	return new AnthropicProvider(settings, "sk-ant-test", info(settings))
+	return new AnthropicProvider(settings, info(settings), anthropicConnection(settings, "sk-ant-test"))
 }
 
 export function openaiAt(
