@@ -1,14 +1,17 @@
 import { startModelServer } from "@cairn/model-server"
 import type { ModelServer, ModelServerOptions } from "@cairn/model-server"
+import { OAuth2Client } from "google-auth-library"
 import { afterEach } from "vitest"
 import type { ProviderSettings } from "@cairn/types"
 import { AnthropicProvider, anthropicConnection } from "../anthropicProvider.js"
 import type { ApiMessage } from "../apiMessage.js"
+import { GeminiProvider, googleAiConnection } from "../geminiProvider.js"
 import { resolveModelInfo } from "../modelCatalog.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider, ToolSpec } from "../modelProvider.js"
 import { OllamaProvider } from "../ollamaProvider.js"
 import { OpenAiProvider } from "../openaiProvider.js"
 import { ProviderError } from "../providerError.js"
+import { vertexProvider } from "../vertexProvider.js"
 
 /** Starts model servers that are closed after each test, so none outlives it. */
 export function useModelServers(): (options?: ModelServerOptions) => Promise<ModelServer> {
@@ -162,4 +165,32 @@ export function ollamaAt(
 ): OllamaProvider {
 	const settings = settingsFor("ollama", "qwen3:8b", server.ollamaHost, overrides)
 	return new OllamaProvider(settings, apiKey, info(settings))
+}
+
+export function geminiAt(
+	server: ModelServer,
+	overrides: Partial<ProviderSettings> = {},
+	apiKey = "gemini-test-key",
+): GeminiProvider {
+	const settings = settingsFor("gemini", "gemini-2.5-pro", server.url, overrides)
+	return new GeminiProvider(settings, info(settings), googleAiConnection(settings, apiKey))
+}
+
+/** Google credentials that are a fixed token, so no real Google sign-in is attempted. */
+export function fixedTokenAuthClient(token = "vertex-test-token"): OAuth2Client {
+	const client = new OAuth2Client()
+	client.setCredentials({ access_token: token, expiry_date: Date.now() + 3_600_000 })
+	return client
+}
+
+export const testVertexSettings = { projectId: "cairn-project", region: "us-east5" }
+
+/** Vertex AI at the model server: Claude for `claude…` model ids, Gemini for the rest. */
+export function vertexAt(
+	server: ModelServer,
+	modelId: string,
+	overrides: Partial<ProviderSettings> = {},
+): ModelProvider {
+	const settings = settingsFor("vertex", modelId, server.url, { vertex: testVertexSettings, ...overrides })
+	return vertexProvider(settings, info(settings), fixedTokenAuthClient())
 }
