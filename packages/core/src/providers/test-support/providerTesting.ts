@@ -1,6 +1,5 @@
 import { startModelServer } from "@cairn/model-server"
 import type { ModelServer, ModelServerOptions } from "@cairn/model-server"
-import { OAuth2Client } from "google-auth-library"
 import { afterEach } from "vitest"
 import type { ProviderSettings } from "@cairn/types"
 import { AnthropicProvider, anthropicConnection } from "../anthropicProvider.js"
@@ -12,6 +11,7 @@ import { OllamaProvider } from "../ollamaProvider.js"
 import { OpenAiProvider } from "../openaiProvider.js"
 import { ProviderError } from "../providerError.js"
 import { vertexProvider } from "../vertexProvider.js"
+import { fixedTokenAuthClient, testVertexSettings } from "../../test-support/googleTestAuth.js"
 
 /** Starts model servers that are closed after each test, so none outlives it. */
 export function useModelServers(): (options?: ModelServerOptions) => Promise<ModelServer> {
@@ -176,14 +176,7 @@ export function geminiAt(
 	return new GeminiProvider(settings, info(settings), googleAiConnection(settings, apiKey))
 }
 
-/** Google credentials that are a fixed token, so no real Google sign-in is attempted. */
-export function fixedTokenAuthClient(token = "vertex-test-token"): OAuth2Client {
-	const client = new OAuth2Client()
-	client.setCredentials({ access_token: token, expiry_date: Date.now() + 3_600_000 })
-	return client
-}
-
-export const testVertexSettings = { projectId: "cairn-project", region: "us-east5" }
+export { testVertexSettings }
 
 /** Vertex AI at the model server: Claude for `claude…` model ids, Gemini for the rest. */
 export function vertexAt(
