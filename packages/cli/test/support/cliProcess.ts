@@ -13,6 +13,7 @@ const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
+	gemini: "gemini-2.5-pro",
 } satisfies Partial<Record<ProviderName, string>>
 export type ServedProvider = keyof typeof models
 
