@@ -5,6 +5,7 @@ import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
+import { VertexFields } from "./providers/VertexFields"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -71,6 +72,12 @@ export function ProviderSection() {
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
 					/>
+					{chosen === "vertex" && provider !== undefined && (
+						<VertexFields
+							value={provider.vertex}
+							onChange={(vertex) => send({ ...provider, vertex })}
+						/>
+					)}
 					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
 					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>

@@ -1,8 +1,9 @@
-import { providerKinds, baseUrlLabel, type ProviderName } from "@cairn/types"
+import { providerKinds, baseUrlLabel, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
 import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
+import { VertexFields } from "../settings/providers/VertexFields"
 import "../settings/settings.css"
 
 /**
@@ -16,15 +17,22 @@ export function ProviderSetupForm() {
 	const [modelId, setModelId] = useState("")
 	const [baseUrl, setBaseUrl] = useState("")
 	const [apiKey, setApiKey] = useState("")
+	const [vertex, setVertex] = useState<ProviderSettings["vertex"]>()
 	const urlProblem = baseUrlProblem(baseUrl.trim())
-	const ready = modelId.trim() !== "" && urlProblem === undefined
+	const ready =
+		modelId.trim() !== "" && urlProblem === undefined && (provider !== "vertex" || vertex !== undefined)
 
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
 		if (!ready) return
 		const url = baseUrl.trim()
 		updateSetting({
-			provider: { provider, modelId: modelId.trim(), ...(url !== "" && { baseUrl: url }) },
+			provider: {
+				provider,
+				modelId: modelId.trim(),
+				...(url !== "" && { baseUrl: url }),
+				...(provider === "vertex" && { vertex }),
+			},
 		})
 		if (apiKey.trim() !== "") saveApiKey(provider, apiKey.trim())
 		setApiKey("")
@@ -53,6 +61,7 @@ export function ProviderSetupForm() {
 					onChange={(event) => setModelId(event.target.value)}
 				/>
 			</div>
+			{provider === "vertex" && <VertexFields value={vertex} onChange={setVertex} />}
 			<div className="field">
 				<label htmlFor={`${id}-key`}>API key{provider === "ollama" && " (optional)"}</label>
 				<input
