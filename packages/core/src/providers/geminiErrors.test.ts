@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { buildProvider } from "./buildProvider.js"
 import { drain, geminiAt, textOf, useModelServers } from "./test-support/providerTesting.js"
 
 const start = useModelServers()
@@ -68,6 +69,17 @@ describe("GeminiProvider errors", () => {
 		const wrongKey = await drain(geminiAt(server))
 		expect(wrongKey.error?.kind).toBe("auth")
 		expect(wrongKey.error?.message).toContain("API key not valid")
+	})
+
+	it("never shows the key a server echoed back (it travels in x-goog-api-key)", async () => {
+		const server = await start({ scenario: [{ error: { status: 400, echoApiKey: true } }] })
+		const provider = buildProvider(
+			{ provider: "gemini", modelId: "gemini-2.5-pro", baseUrl: server.url },
+			"AIza-secret-gemini-key",
+		)
+		const { error } = await drain(provider)
+		expect(error?.message).toContain("[redacted]")
+		expect(error?.message).not.toContain("AIza-secret-gemini-key")
 	})
 
 	it("recognises Gemini's too-long prompt as context_overflow, with its numbers", async () => {
