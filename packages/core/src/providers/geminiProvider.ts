@@ -74,6 +74,8 @@ export class GeminiProvider implements ModelProvider {
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
 		// The SDK's ApiError keeps no headers; a 429's retry-after is read from the response here.
+		// (Node's own fetch then replaces the SDK's no-timeout one: its 300 s limits are far past
+		// Cairn's idle timeout, which stops a silent request first.)
 		const failure: { headers?: Headers } = {}
 		const keepFailedHeaders: typeof fetch = async (input, init) => {
 			const response = await fetch(input, init)
