@@ -41,13 +41,18 @@ function providerFor(settings: ProviderSettings, key: string | undefined): Model
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "ollama":
 			return new OllamaProvider(settings, key, info)
+		case "vscode-lm":
+			// The editor builds this one itself (src/languageModel); anywhere else there is no `vscode.lm`.
+			throw new ProviderError(
+				"bad_request",
+				"The VS Code Language Model API is only available inside VS Code: choose another provider here.",
+			)
 		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
 		case "gemini":
 		case "bedrock":
 		case "vertex":
 		case "openrouter":
 		case "lmstudio":
-		case "vscode-lm":
 			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}
 }
