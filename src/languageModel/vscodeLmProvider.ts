@@ -31,6 +31,7 @@ export class VsCodeLmProvider implements ModelProvider {
 		request.signal?.addEventListener("abort", onAbort, { once: true })
 		try {
 			const model = await this.chatModel()
+			this.adoptLimits(model)
 			const messages = toChatMessages(request.systemPrompt, request.messages)
 			const inputTokens = await countAll(model, messages, cancel.token)
 			yield { type: "usage", inputTokens, outputTokens: 0 }
@@ -73,6 +74,19 @@ export class VsCodeLmProvider implements ModelProvider {
 		} finally {
 			request.signal?.removeEventListener("abort", onAbort)
 			cancel.dispose()
+		}
+	}
+
+	/**
+	 * The editor says how much the model takes; that replaces the defaults (not what the person set
+	 * in model info), from this request's accounting on.
+	 */
+	private adoptLimits(model: vscode.LanguageModelChat): void {
+		const own = this.settings.modelInfo ?? {}
+		this.model.info = {
+			...this.model.info,
+			...(own.contextWindow === undefined &&
+				model.maxInputTokens > 0 && { contextWindow: model.maxInputTokens }),
 		}
 	}
 

@@ -133,6 +133,8 @@ suite("the VS Code Language Model API as Cairn's provider", () => {
 		assert.ok(results?.[1]?.text?.includes("No, that is all"), "the answer reached the model")
 		assert.ok(usage.totalTokensIn > 0, "input tokens are counted with the model's own counter")
 		assert.ok(usage.totalTokensOut > 0)
+		const windows = seen.filter((line) => line.includes('"contextWindow":64000'))
+		assert.ok(windows.length > 0, "the model's own input limit (64,000) is the context window")
 	})
 
 	test("a model that fails says so in the task, naming the model", async () => {
