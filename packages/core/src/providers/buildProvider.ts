@@ -58,6 +58,12 @@ function providerFor(
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "ollama":
 			return new OllamaProvider(settings, key, info)
+		case "vscode-lm":
+			// The editor builds this one itself (src/languageModel); anywhere else there is no `vscode.lm`.
+			throw new ProviderError(
+				"bad_request",
+				"The VS Code Language Model API is only available inside VS Code: choose another provider here.",
+			)
 		case "gemini":
 			if (key === undefined) throw missingKey("Google Gemini")
 			return new GeminiProvider(settings, info, googleAiConnection(settings, key))
@@ -67,7 +73,6 @@ function providerFor(
 		case "bedrock":
 		case "openrouter":
 		case "lmstudio":
-		case "vscode-lm":
 			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}
 }

@@ -1,4 +1,4 @@
-import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
+import { baseUrlLabel, providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
@@ -66,7 +66,7 @@ export function ProviderSection() {
 						settings={provider}
 						labels={{
 							modelId: "Model id",
-							baseUrl: "Base URL",
+							baseUrl: baseUrlLabel(chosen),
 							baseUrlDescription: providerKinds[chosen].baseUrlDescription,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
@@ -78,7 +78,13 @@ export function ProviderSection() {
 							onChange={(vertex) => send({ ...provider, vertex })}
 						/>
 					)}
-					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
+					{providerKinds[chosen].keyLabel !== undefined && (
+						<ApiKeyField
+							provider={chosen}
+							hasApiKey={hasApiKey}
+							label={providerKinds[chosen].keyLabel}
+						/>
+					)}
 					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>
 			)}

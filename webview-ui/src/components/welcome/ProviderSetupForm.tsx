@@ -18,14 +18,17 @@ export function ProviderSetupForm() {
 	const [baseUrl, setBaseUrl] = useState("")
 	const [apiKey, setApiKey] = useState("")
 	const [vertex, setVertex] = useState<ProviderSettings["vertex"]>()
-	const urlProblem = baseUrlProblem(baseUrl.trim())
+	const kind = providerKinds[provider]
+	// Fields the provider does not show are not sent, whatever was typed before switching to it.
+	const url = kind.baseUrl === "hidden" ? "" : baseUrl.trim()
+	const key = kind.keyLabel === undefined ? "" : apiKey.trim()
+	const urlProblem = baseUrlProblem(url)
 	const ready =
 		modelId.trim() !== "" && urlProblem === undefined && (provider !== "vertex" || vertex !== undefined)
 
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
 		if (!ready) return
-		const url = baseUrl.trim()
 		updateSetting({
 			provider: {
 				provider,
@@ -34,7 +37,7 @@ export function ProviderSetupForm() {
 				...(provider === "vertex" && { vertex }),
 			},
 		})
-		if (apiKey.trim() !== "") saveApiKey(provider, apiKey.trim())
+		if (key !== "") saveApiKey(provider, key)
 		setApiKey("")
 	}
 
@@ -57,40 +60,44 @@ export function ProviderSetupForm() {
 					id={`${id}-model`}
 					className="text-input"
 					value={modelId}
-					placeholder={providerKinds[provider].modelPlaceholder}
+					placeholder={kind.modelPlaceholder}
 					onChange={(event) => setModelId(event.target.value)}
 				/>
 			</div>
 			{provider === "vertex" && <VertexFields value={vertex} onChange={setVertex} />}
-			<div className="field">
-				<label htmlFor={`${id}-key`}>API key{provider === "ollama" && " (optional)"}</label>
-				<input
-					id={`${id}-key`}
-					className="text-input"
-					type="password"
-					autoComplete="off"
-					spellCheck={false}
-					value={apiKey}
-					placeholder="Stored in the editor's secret storage"
-					onChange={(event) => setApiKey(event.target.value)}
-				/>
-			</div>
-			<div className="field">
-				<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
-				<input
-					id={`${id}-url`}
-					className="text-input"
-					value={baseUrl}
-					placeholder="The provider's own endpoint"
-					aria-describedby={`${id}-url-description`}
-					aria-invalid={urlProblem !== undefined}
-					onChange={(event) => setBaseUrl(event.target.value)}
-				/>
-				<div id={`${id}-url-description`} className="field-description">
-					{providerKinds[provider].baseUrlDescription}
+			{kind.keyLabel !== undefined && (
+				<div className="field">
+					<label htmlFor={`${id}-key`}>{kind.keyLabel}</label>
+					<input
+						id={`${id}-key`}
+						className="text-input"
+						type="password"
+						autoComplete="off"
+						spellCheck={false}
+						value={apiKey}
+						placeholder="Stored in the editor's secret storage"
+						onChange={(event) => setApiKey(event.target.value)}
+					/>
 				</div>
-				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
-			</div>
+			)}
+			{kind.baseUrl !== "hidden" && (
+				<div className="field">
+					<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
+					<input
+						id={`${id}-url`}
+						className="text-input"
+						value={baseUrl}
+						placeholder="The provider's own endpoint"
+						aria-describedby={`${id}-url-description`}
+						aria-invalid={urlProblem !== undefined}
+						onChange={(event) => setBaseUrl(event.target.value)}
+					/>
+					<div id={`${id}-url-description`} className="field-description">
+						{kind.baseUrlDescription}
+					</div>
+					{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
+				</div>
+			)}
 			<button type="submit" className="button primary" disabled={!ready}>
 				Save and start
 			</button>
