@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { requestCost } from "./cost.js"
 import { isGeminiSignature } from "./geminiMessages.js"
+import { thinkingConfig } from "./geminiProvider.js"
 import {
 	drain,
 	geminiAt,
@@ -182,5 +183,11 @@ describe("GeminiProvider streaming", () => {
 			{ inlineData: { mimeType: "image/png", data: expect.any(String) } },
 			{ text: "Explain it." },
 		])
+	})
+
+	it("turns thinking off with a budget of 0, except on Pro models, which refuse it: there the thoughts are hidden", () => {
+		expect(thinkingConfig("gemini-2.5-flash", 0)).toEqual({ includeThoughts: false, thinkingBudget: 0 })
+		expect(thinkingConfig("gemini-2.5-pro", 0)).toEqual({ includeThoughts: false })
+		expect(thinkingConfig("gemini-3-pro-preview", undefined)).toEqual({ includeThoughts: true })
 	})
 })

@@ -3,6 +3,7 @@ import type {
 	GenerateContentResponse,
 	GoogleGenAI,
 	GoogleGenAIOptions,
+	ThinkingConfig,
 } from "@google/genai"
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { fromGoogleApiError, isGoogleApiError } from "./geminiErrors.js"
@@ -120,13 +121,7 @@ export class GeminiProvider implements ModelProvider {
 				}),
 				maxOutputTokens: outputReserve(info),
 				...(temperature !== undefined && { temperature }),
-				// Without a budget the model decides how long to think; 0 turns thinking off where it can be.
-				...(info.supportsReasoning && {
-					thinkingConfig: {
-						includeThoughts: reasoningBudgetTokens !== 0,
-						...(reasoningBudgetTokens !== undefined && { thinkingBudget: reasoningBudgetTokens }),
-					},
-				}),
+				...(info.supportsReasoning && { thinkingConfig: thinkingConfig(id, reasoningBudgetTokens) }),
 				...(request.signal && { abortSignal: request.signal }),
 			},
 		}
@@ -197,6 +192,15 @@ export class GeminiProvider implements ModelProvider {
 			...(signal && { signal }),
 		}
 	}
+}
+
+/**
+ * Without a budget the model decides how long to think. A budget of 0 turns thinking off, except on
+ * the Pro models, which always think and refuse 0: there it only hides the thoughts.
+ */
+export function thinkingConfig(modelId: string, budget: number | undefined): ThinkingConfig {
+	if (budget === 0 && /-pro\b/.test(modelId)) return { includeThoughts: false }
+	return { includeThoughts: budget !== 0, ...(budget !== undefined && { thinkingBudget: budget }) }
 }
 
 /**
