@@ -4,6 +4,15 @@ import { afterEach, describe, expect, it } from "vitest"
 import { summarizationMarker } from "../context/summarizeConversation.js"
 import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
+const providers: ServedProvider[] = [
+	"anthropic",
+	"openai",
+	"ollama",
+	"gemini",
+	"vertex-claude",
+	"vertex-gemini",
+]
+
 let agent: AgentHarness | undefined
 afterEach(async () => {
 	await agent?.cleanup()
@@ -36,92 +45,85 @@ function condensesWithoutProgress(messages: readonly ClineMessage[]): number {
 	return violations
 }
 
-describe.each<ServedProvider>(["anthropic", "openai", "ollama", "gemini", "vertex-claude", "vertex-gemini"])(
-	"context management over %s",
-	(provider) => {
-		it("a 300-turn task reading a large file on a 16k window completes, every request inside the window", async () => {
-			const turns = 300
-			agent = await startAgent({
-				provider,
-				files: { "big.ts": bigFile },
-				modelInfo: window16k,
-				server: {
-					contextWindow: 16_000,
-					sideTurns: summary("Read big.ts again and again; nothing changed."),
-				},
-				settings: { autoApproval: { enabled: true, readOnly: true } },
-				scenario: [...Array.from({ length: turns }, () => read), complete],
-			})
-			await agent.send({ type: "newTask", text: "read big.ts three hundred times" })
-			await agent.client.waitForAsk("completion_result", 240_000)
-			const requests = chats(agent.server.requests)
-			expect(requests.filter((r) => r.contextOverflow !== undefined)).toEqual([])
-			for (const request of requests) expect(request.inputTokens).toBeLessThanOrEqual(16_000)
-			expect(requests.filter((r) => r.turn !== undefined)).toHaveLength(turns + 1)
-			const messages = agent.client.messages
-			expect(messages.filter((m) => m.ask === "api_req_failed")).toEqual([])
-			expect(rows(messages, "condense_context").length).toBeGreaterThan(10)
-			expect(condensesWithoutProgress(messages)).toBe(0)
-			// The chat keeps every turn; only what the model is sent shrank.
-			expect(agent.controller.currentTask?.toolUsage.read_file).toEqual({
-				attempts: turns,
-				failures: 0,
-			})
-			expect(agent.controller.currentTask?.history.all.length).toBeGreaterThan(2 * turns)
-		}, 300_000)
+describe.each(providers)("context management over %s", (provider) => {
+	it("a 300-turn task reading a large file on a 16k window completes, every request inside the window", async () => {
+		const turns = 300
+		agent = await startAgent({
+			provider,
+			files: { "big.ts": bigFile },
+			modelInfo: window16k,
+			server: {
+				contextWindow: 16_000,
+				sideTurns: summary("Read big.ts again and again; nothing changed."),
+			},
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [...Array.from({ length: turns }, () => read), complete],
+		})
+		await agent.send({ type: "newTask", text: "read big.ts three hundred times" })
+		await agent.client.waitForAsk("completion_result", 240_000)
+		const requests = chats(agent.server.requests)
+		expect(requests.filter((r) => r.contextOverflow !== undefined)).toEqual([])
+		for (const request of requests) expect(request.inputTokens).toBeLessThanOrEqual(16_000)
+		expect(requests.filter((r) => r.turn !== undefined)).toHaveLength(turns + 1)
+		const messages = agent.client.messages
+		expect(messages.filter((m) => m.ask === "api_req_failed")).toEqual([])
+		expect(rows(messages, "condense_context").length).toBeGreaterThan(10)
+		expect(condensesWithoutProgress(messages)).toBe(0)
+		// The chat keeps every turn; only what the model is sent shrank.
+		expect(agent.controller.currentTask?.toolUsage.read_file).toEqual({ attempts: turns, failures: 0 })
+		expect(agent.controller.currentTask?.history.all.length).toBeGreaterThan(2 * turns)
+	}, 300_000)
 
-		it("falls back to dropping the oldest turns when condensing fails, and completes", async () => {
-			agent = await startAgent({
-				provider,
-				files: { "big.ts": bigFile },
-				modelInfo: window16k,
-				server: {
-					contextWindow: 16_000,
-					sideTurns: [
-						{
-							when: { systemIncludes: summarizationMarker },
-							turn: { error: { status: 500, headers: { "x-should-retry": "false" } } },
-						},
-					],
-				},
-				settings: { autoApproval: { enabled: true, readOnly: true } },
-				scenario: [...Array.from({ length: 20 }, () => read), complete],
-			})
-			await agent.send({ type: "newTask", text: "read big.ts twenty times" })
-			await agent.client.waitForAsk("completion_result", 120_000)
-			const messages = agent.client.messages
-			expect(rows(messages, "condense_context_error").length).toBeGreaterThan(0)
-			expect(rows(messages, "sliding_window_truncation").length).toBeGreaterThan(0)
-			expect(messages.filter((m) => m.ask === "api_req_failed")).toEqual([])
-			for (const request of chats(agent.server.requests))
-				expect(request.contextOverflow).toBeUndefined()
-		}, 180_000)
+	it("falls back to dropping the oldest turns when condensing fails, and completes", async () => {
+		agent = await startAgent({
+			provider,
+			files: { "big.ts": bigFile },
+			modelInfo: window16k,
+			server: {
+				contextWindow: 16_000,
+				sideTurns: [
+					{
+						when: { systemIncludes: summarizationMarker },
+						turn: { error: { status: 500, headers: { "x-should-retry": "false" } } },
+					},
+				],
+			},
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [...Array.from({ length: 20 }, () => read), complete],
+		})
+		await agent.send({ type: "newTask", text: "read big.ts twenty times" })
+		await agent.client.waitForAsk("completion_result", 120_000)
+		const messages = agent.client.messages
+		expect(rows(messages, "condense_context_error").length).toBeGreaterThan(0)
+		expect(rows(messages, "sliding_window_truncation").length).toBeGreaterThan(0)
+		expect(messages.filter((m) => m.ask === "api_req_failed")).toEqual([])
+		for (const request of chats(agent.server.requests)) expect(request.contextOverflow).toBeUndefined()
+	}, 180_000)
 
-		it("recovers from the provider's overflow error by itself, never sending the refused request again", async () => {
-			// Cairn believes the window is 40k; the server allows 16k, as a misconfigured proxy would.
-			agent = await startAgent({
-				provider,
-				files: { "big.ts": bigFile },
-				modelInfo: { contextWindow: 40_000, maxOutputTokens: 4_000 },
-				server: { contextWindow: 16_000, sideTurns: summary("Read big.ts several times.") },
-				settings: { autoApproval: { enabled: true, readOnly: true } },
-				scenario: [...Array.from({ length: 20 }, () => read), complete],
-			})
-			await agent.send({ type: "newTask", text: "read big.ts twenty times" })
-			await agent.client.waitForAsk("completion_result", 120_000)
-			const requests = chats(agent.server.requests)
-			const refused = requests.filter((r) => r.contextOverflow === "refused")
-			expect(refused.length).toBeGreaterThan(0)
-			for (const request of refused) {
-				const next = requests[requests.indexOf(request) + 1]
-				expect(next?.rawBody).not.toBe(request.rawBody)
-				expect(next?.inputTokens ?? 0).toBeLessThan(request.inputTokens ?? 0)
-			}
-			expect(agent.client.messages.filter((m) => m.ask === "api_req_failed")).toEqual([])
-			expect(requests.filter((r) => r.turn !== undefined)).toHaveLength(21)
-		}, 180_000)
-	},
-)
+	it("recovers from the provider's overflow error by itself, never sending the refused request again", async () => {
+		// Cairn believes the window is 40k; the server allows 16k, as a misconfigured proxy would.
+		agent = await startAgent({
+			provider,
+			files: { "big.ts": bigFile },
+			modelInfo: { contextWindow: 40_000, maxOutputTokens: 4_000 },
+			server: { contextWindow: 16_000, sideTurns: summary("Read big.ts several times.") },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [...Array.from({ length: 20 }, () => read), complete],
+		})
+		await agent.send({ type: "newTask", text: "read big.ts twenty times" })
+		await agent.client.waitForAsk("completion_result", 120_000)
+		const requests = chats(agent.server.requests)
+		const refused = requests.filter((r) => r.contextOverflow === "refused")
+		expect(refused.length).toBeGreaterThan(0)
+		for (const request of refused) {
+			const next = requests[requests.indexOf(request) + 1]
+			expect(next?.rawBody).not.toBe(request.rawBody)
+			expect(next?.inputTokens ?? 0).toBeLessThan(request.inputTokens ?? 0)
+		}
+		expect(agent.client.messages.filter((m) => m.ask === "api_req_failed")).toEqual([])
+		expect(requests.filter((r) => r.turn !== undefined)).toHaveLength(21)
+	}, 180_000)
+})
 
 describe("the condensing model", () => {
 	it("writes the summaries when the person picked one, while the task keeps its own model", async () => {
