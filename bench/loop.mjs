@@ -4,7 +4,7 @@
 // delay from an approval click to the tool starting. Prints figures; it is not a test.
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
-//                                        [--cpu-prof-dir dir]
+//                                        [--checkpoints on|off] [--cpu-prof-dir dir]
 //
 // It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
 // the package exports when run by plain node). The parent process only orchestrates: every
@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
 		"base-url": { type: "string" },
 		dir: { type: "string" },
 		"cpu-prof-dir": { type: "string" },
+		checkpoints: { type: "string", default: "on" },
 	},
 	strict: true,
 })
@@ -64,6 +65,8 @@ async function parent() {
 	const turnCounts = args.turns.split(",").map((s) => positiveInt(s.trim(), "--turns"))
 	const approvals = positiveInt(args.approvals, "--approvals")
 	const timeoutMs = positiveInt(args["timeout-sec"], "--timeout-sec") * 1000
+	if (args.checkpoints !== "on" && args.checkpoints !== "off")
+		fail(`--checkpoints: expected on or off, got "${args.checkpoints}"`)
 	const modelServerBin = checkBuild()
 
 	const timer = setTimeout(() => {
@@ -80,20 +83,29 @@ async function parent() {
 		`Cairn loop benchmark: node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} CPU(s) (${cpus[0]?.model.trim() ?? "?"})`,
 	)
 	console.log(
-		"The model server runs in its own process; each run is a fresh child process (figures are the child's).\n",
+		"The model server runs in its own process; each run is a fresh child process (figures are the child's).",
 	)
+	console.log(`Checkpoints ${args.checkpoints} (--checkpoints).\n`)
 
 	const loops = []
 	for (const turns of turnCounts) {
 		process.stderr.write(`loop bench: running N=${turns} ...\n`)
-		loops.push(await runChild(modelServerBin, "loop", loopScenario(turns), { turns }, timeoutMs))
+		loops.push(
+			await runChild(
+				modelServerBin,
+				"loop",
+				loopScenario(turns),
+				{ turns, checkpoints: args.checkpoints },
+				timeoutMs,
+			),
+		)
 	}
 	process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
 	const approval = await runChild(
 		modelServerBin,
 		"approvals",
 		approvalScenario(approvals),
-		{ turns: approvals, "click-delay-ms": args["click-delay-ms"] },
+		{ turns: approvals, "click-delay-ms": args["click-delay-ms"], checkpoints: args.checkpoints },
 		timeoutMs,
 	)
 	clearTimeout(timer)
@@ -590,6 +602,7 @@ async function startAgent(settings) {
 	await controller.settingsStore.update({
 		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
 		requestRetries: 0,
+		enableCheckpoints: args.checkpoints === "on",
 		...settings,
 	})
 	await controller.settingsStore.setApiKey("openai", "bench-key")
