@@ -4,6 +4,7 @@
 // delay from an approval click to the tool starting. Prints figures; it is not a test.
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
+//                                        [--checkpoints on|off] [--cpu-prof-dir dir]
 //
 // It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
 // the package exports when run by plain node). The parent process only orchestrates: every
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
 		"click-delay-ms": { type: "string", default: "10" },
 		"base-url": { type: "string" },
 		dir: { type: "string" },
+		"cpu-prof-dir": { type: "string" },
+		checkpoints: { type: "string", default: "on" },
 	},
 	strict: true,
 })
@@ -62,6 +65,8 @@ async function parent() {
 	const turnCounts = args.turns.split(",").map((s) => positiveInt(s.trim(), "--turns"))
 	const approvals = positiveInt(args.approvals, "--approvals")
 	const timeoutMs = positiveInt(args["timeout-sec"], "--timeout-sec") * 1000
+	if (args.checkpoints !== "on" && args.checkpoints !== "off")
+		fail(`--checkpoints: expected on or off, got "${args.checkpoints}"`)
 	const modelServerBin = checkBuild()
 
 	const timer = setTimeout(() => {
@@ -78,20 +83,29 @@ async function parent() {
 		`Cairn loop benchmark: node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} CPU(s) (${cpus[0]?.model.trim() ?? "?"})`,
 	)
 	console.log(
-		"The model server runs in its own process; each run is a fresh child process (figures are the child's).\n",
+		"The model server runs in its own process; each run is a fresh child process (figures are the child's).",
 	)
+	console.log(`Checkpoints ${args.checkpoints} (--checkpoints).\n`)
 
 	const loops = []
 	for (const turns of turnCounts) {
 		process.stderr.write(`loop bench: running N=${turns} ...\n`)
-		loops.push(await runChild(modelServerBin, "loop", loopScenario(turns), { turns }, timeoutMs))
+		loops.push(
+			await runChild(
+				modelServerBin,
+				"loop",
+				loopScenario(turns),
+				{ turns, checkpoints: args.checkpoints },
+				timeoutMs,
+			),
+		)
 	}
 	process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
 	const approval = await runChild(
 		modelServerBin,
 		"approvals",
 		approvalScenario(approvals),
-		{ turns: approvals, "click-delay-ms": args["click-delay-ms"] },
+		{ turns: approvals, "click-delay-ms": args["click-delay-ms"], checkpoints: args.checkpoints },
 		timeoutMs,
 	)
 	clearTimeout(timer)
@@ -183,10 +197,24 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		const serverOut = collect(server)
 		const url = await firstLine(server, serverOut, "the model server")
 		const flags = Object.entries(childArgs).flatMap(([k, v]) => [`--${k}`, String(v)])
+		const profile = args["cpu-prof-dir"]
+			? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args["cpu-prof-dir"])]
+			: []
 		const child = track(
 			spawn(
 				process.execPath,
-				["--expose-gc", thisFile, "--child", kind, "--base-url", `${url}/v1`, "--dir", dir, ...flags],
+				[
+					"--expose-gc",
+					...profile,
+					thisFile,
+					"--child",
+					kind,
+					"--base-url",
+					`${url}/v1`,
+					"--dir",
+					dir,
+					...flags,
+				],
 				{ stdio: ["ignore", "pipe", "inherit"] },
 			),
 		)
@@ -197,8 +225,12 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 			fail(`the ${kind} run (${JSON.stringify(childArgs)}) failed with exit code ${code}`)
 		server.kill("SIGTERM")
 		await server.closed
-		const served = /closed after (\d+) request/.exec(serverOut.stderr)
-		return { ...JSON.parse(line.slice(resultPrefix.length)), served: served ? Number(served[1]) : -1 }
+		const served = /(\d+) chat request\(s\) of (\d+) body bytes/.exec(serverOut.stderr)
+		return {
+			...JSON.parse(line.slice(resultPrefix.length)),
+			served: served ? Number(served[1]) : -1,
+			requestBytes: served ? Number(served[2]) : -1,
+		}
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true })
 		tempDirs.delete(dir)
@@ -258,10 +290,14 @@ function printReport(loops, approval) {
 	const row = (label, cells, target = "", verdict = "") => rows.push([label, ...cells, target, verdict])
 
 	row(
-		"model requests served",
+		"chat requests served",
 		loops.map((r) => String(r.served)),
 		"= N+1",
 		mark(loops.every((r) => r.served === r.turns + 1)),
+	)
+	row(
+		"request bytes per task",
+		loops.map((r) => bytes(r.requestBytes)),
 	)
 	row(
 		"wall time",
@@ -363,7 +399,7 @@ function printReport(loops, approval) {
 		const uncovered = r.writeCoverage.filter((f) => f.written < f.size)
 		console.log(
 			`  ${name}: server answered ${r.served}/${r.turns + 1} requests; ${r.workspaceFiles} workspace file(s) made; ` +
-				`counted writes cover ${r.writeCoverage.length - uncovered.length}/${r.writeCoverage.length} storage files ` +
+				`counted writes cover ${r.writeCoverage.length - uncovered.length}/${r.writeCoverage.length} storage files (git's under checkpoints/ left out) ` +
 				`(${bytes(r.storageWrittenTotal)} counted since start >= ${bytes(r.storageFinalBytes)} on disk: ${r.storageWrittenTotal >= r.storageFinalBytes ? "yes" : "NO"})` +
 				(uncovered.length > 0
 					? `; NOT covered: ${uncovered.map((f) => `${f.file} (${f.written} < ${f.size})`).join(", ")}`
@@ -509,8 +545,13 @@ async function installWriteCounter(root) {
 	return counter
 }
 
+/** Checkpoints' shadow repositories are written by git, a child process the counter cannot see. */
+function writtenByGit(file) {
+	return /^checkpoints\/[0-9a-f]+\/git\//.test(file)
+}
+
 /**
- * Names a storage file for the report: the temp file of an atomic write (".name.<12 hex>.tmp") and
+ * Names a storage file for the report: the temp file of an atomic write ("[.]name.<hex>.tmp") and
  * a task folder being created (".new-<id>-<hex>") count as their targets, task ids become <task>.
  */
 function storageKey(relative) {
@@ -518,7 +559,7 @@ function storageKey(relative) {
 		.split(path.sep)
 		.map((part) =>
 			part
-				.replace(/^\.(.+)\.[0-9a-f]{12}\.tmp$/, "$1")
+				.replace(/^\.?(.+)\.[0-9a-f]{8,12}\.tmp$/, "$1")
 				.replace(/^\.new-(.+)-[0-9a-f]{8}$/, "$1")
 				.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "<task>"),
 		)
@@ -561,6 +602,7 @@ async function startAgent(settings) {
 	await controller.settingsStore.update({
 		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
 		requestRetries: 0,
+		enableCheckpoints: args.checkpoints === "on",
 		...settings,
 	})
 	await controller.settingsStore.setApiKey("openai", "bench-key")
@@ -695,7 +737,9 @@ async function childApprovals() {
 
 /** What is on disk at the end, and whether the counted writes account for every stored byte. */
 function storageSummary(agent, counter, writtenByFile) {
-	const stored = filesUnder(agent.storage).map(([file, size]) => ({ file: storageKey(file), size }))
+	const stored = filesUnder(agent.storage)
+		.map(([file, size]) => ({ file: storageKey(file), size }))
+		.filter((f) => !writtenByGit(f.file))
 	const sizes = new Map(stored.map((f) => [f.file, f.size]))
 	return {
 		workspaceFiles: filesUnder(agent.workspace).length,

@@ -60,7 +60,7 @@ describe("runCli (the cairn-model-server binary)", () => {
 		cli.stop()
 		expect(await exit).toBe(0)
 		expect(cli.out).toEqual([url])
-		expect(cli.err.at(-1)).toMatch(/closed after 2 request/)
+		expect(cli.err.at(-1)).toMatch(/closed after 2 request\(s\); 2 chat request\(s\) of \d+ body bytes/)
 	})
 
 	it("takes the context window and side turns from the file, --context-window over the file's", async () => {

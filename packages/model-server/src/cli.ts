@@ -101,7 +101,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 	io.stdout(server.url)
 	await Promise.race([server.closed, aborted(io.signal)])
 	await server.close()
-	io.stderr(`cairn-model-server: closed after ${server.requests.length} request(s)`)
+	const chats = server.requests.filter((request) => request.route === "chat")
+	const chatBytes = chats.reduce((total, request) => total + Buffer.byteLength(request.rawBody), 0)
+	// Benchmarks read the chat figures here (bench/loop.mjs: request bytes per task).
+	io.stderr(
+		`cairn-model-server: closed after ${server.requests.length} request(s); ${chats.length} chat request(s) of ${chatBytes} body bytes`,
+	)
 	return 0
 }
 

@@ -7,6 +7,7 @@ import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { folderDigest } from "../test-support/workspaceState.js"
 import { CheckpointStore } from "./checkpointStore.js"
+import { ShadowRepository } from "./shadowRepository.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let root: string
@@ -175,5 +176,37 @@ describe("checkpoints in a hostile or unusual workspace", () => {
 			/not in this workspace's shadow repository/,
 		)
 		expect((await read("a.txt")).toString()).toBe("a\n")
+	})
+})
+
+describe("a task's checkpoints", () => {
+	const parentOf = (gitDir: string, commit: string) => {
+		const result = spawnSync("git", [
+			`--git-dir=${gitDir}`,
+			"rev-parse",
+			"--verify",
+			"--quiet",
+			`${commit}^`,
+		])
+		return result.status === 0 ? result.stdout.toString().trim() : undefined
+	}
+
+	it("follow one another, whether git keeps the task's ref as a file of its own or packed with others", async () => {
+		const store = await open()
+		await put("a.txt", "1\n")
+		const first = await store.save("t", "one")
+		await put("a.txt", "2\n")
+		const second = await store.save("t", "two")
+		const gitDir = path.join(
+			await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root),
+			"git",
+		)
+		expect(parentOf(gitDir, first)).toBeUndefined()
+		expect(parentOf(gitDir, second)).toBe(first)
+
+		git(temp.dir, `--git-dir=${gitDir}`, "pack-refs", "--all")
+		await put("a.txt", "3\n")
+		const third = await store.save("t", "three")
+		expect(parentOf(gitDir, third)).toBe(second)
 	})
 })

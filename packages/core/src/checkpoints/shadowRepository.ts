@@ -195,8 +195,15 @@ export class ShadowRepository {
 		await this.git.run(["update-ref", "-d", ref], { okExitCodes: [1] })
 	}
 
-	/** The commit `ref` points at, or undefined. */
+	/**
+	 * The commit `ref` points at, or undefined. Git keeps a ref it just updated as a file of its
+	 * own ("loose"), read here without starting a git (one per checkpoint saved, and starting a
+	 * process costs the host more the more memory it holds); any other form (packed, symbolic,
+	 * missing) is left to git.
+	 */
 	async resolveRef(ref: string): Promise<string | undefined> {
+		const loose = await readFile(path.join(this.gitDir, ...ref.split("/")), "utf8").catch(() => "")
+		if (/^[0-9a-f]{40}(?:[0-9a-f]{24})?\n$/.test(loose)) return loose.trim()
 		const { code, stdout } = await this.git.exec(
 			["rev-parse", "--verify", "--quiet", `${ref}^{commit}`],
 			{

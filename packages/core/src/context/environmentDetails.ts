@@ -1,8 +1,10 @@
 import { readdir } from "node:fs/promises"
 import type { Host } from "../host/Host.js"
+import type { ApiMessage } from "../providers/apiMessage.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import { changedFilesSection } from "./fileContext/changedFilesSection.js"
 import type { FileChangeSource } from "./fileContext/fileContextTracker.js"
+import { environmentBlock, eventSection, sectionsSeen, stateSection } from "./environmentSections.js"
 
 const maxListedEntries = 200
 const maxDiagnostics = 50
@@ -27,9 +29,11 @@ async function topLevelListing(root: string, ignore: CairnIgnore): Promise<strin
 }
 
 /**
- * What the model should know about the editor at each turn: time, mode, open files, problems,
- * the files it has in context that changed since it saw them, (on the first turn) the
- * workspace's top level, and the task's todo list last, where it reads as the turn's reminder.
+ * What the model should know about the editor at each turn: time (to the minute), mode, open
+ * files, problems, the files it has in context that changed since it saw them, (on the first
+ * turn) the workspace's top level, and the task's todo list last, where it reads as the turn's
+ * reminder. Of the time, mode, open files, problems and todo list only what differs from what
+ * `seen` (the messages the model is sent) already says is sent; undefined when nothing is new.
  * Appended to each user turn.
  */
 export async function environmentDetails(options: {
@@ -37,33 +41,50 @@ export async function environmentDetails(options: {
 	ignore: CairnIgnore
 	mode: string
 	includeListing: boolean
+	seen: readonly ApiMessage[]
 	/** The files the model has in context; their changes are taken (reported once) here. */
 	fileContext?: FileChangeSource
 	/** The section on the task's todo list; absent while it has none. */
 	todoList?: string | undefined
-}): Promise<string> {
+}): Promise<string | undefined> {
 	const { host, ignore } = options
-	const lines = [`# Current time\n${new Date().toISOString()}`, `# Mode\n${options.mode}`]
-	const open = (await host.openFiles()).filter((p) => ignore.isAllowed(p))
-	if (open.length > 0) lines.push(`# Open files\n${open.join("\n")}`)
+	const sections = [
+		stateSection("Current time", [`${new Date().toISOString().slice(0, 16)}Z`]),
+		stateSection("Mode", [options.mode]),
+		stateSection(
+			"Open files",
+			(await host.openFiles()).filter((p) => ignore.isAllowed(p)),
+		),
+	]
 	const problems = (await host.diagnostics()).filter(
 		(d) => d.severity === "error" || d.severity === "warning",
 	)
-	if (problems.length > 0) {
-		const shown = problems
-			.slice(0, maxDiagnostics)
-			.map((d) => `${d.path}:${d.line} ${d.severity}: ${d.message}${d.source ? ` (${d.source})` : ""}`)
-		lines.push(`# Problems\n${shown.join("\n")}`)
-	}
+	sections.push(
+		stateSection(
+			"Problems",
+			problems
+				.slice(0, maxDiagnostics)
+				.map(
+					(d) =>
+						`${d.path}:${d.line} ${d.severity}: ${d.message}${d.source ? ` (${d.source})` : ""}`,
+				),
+		),
+	)
 	const changed = changedFilesSection((await options.fileContext?.takeChanges(ignore)) ?? [])
-	if (changed !== undefined) lines.push(changed)
+	if (changed !== undefined) sections.push(eventSection(changed))
 	if (options.includeListing) {
-		lines.push(
-			`# Workspace files (${host.workspaceRoot}, top level)\n${await topLevelListing(host.workspaceRoot, ignore)}`,
+		sections.push(
+			eventSection(
+				`# Workspace files (${host.workspaceRoot}, top level)\n${await topLevelListing(host.workspaceRoot, ignore)}`,
+			),
 		)
 	}
-	if (options.todoList !== undefined) lines.push(options.todoList)
-	return `<environment_details>\n${lines.join("\n\n")}\n</environment_details>`
+	sections.push(
+		options.todoList === undefined
+			? stateSection("Todo list", [])
+			: { text: options.todoList, state: true },
+	)
+	return environmentBlock(sections, sectionsSeen(options.seen))
 }
 
 /** `text` without the environment details a turn carried: for summaries of what was said. */

@@ -24,6 +24,8 @@ export const imageTokens = 1_000
 // Blocks never change once in the history, so each is counted once however long the task runs.
 const blockTokens = new WeakMap<object, number>()
 const toolListTokens = new WeakMap<readonly ToolSpec[], number>()
+// A mode's tool list is a new array each turn, of the same specs.
+const toolTokens = new WeakMap<ToolSpec, number>()
 
 /**
  * BPE merges within one pre-token cost the square of its length: a 400 kB run of letters (a
@@ -83,11 +85,17 @@ export class TokenCounter {
 		const cached = toolListTokens.get(tools)
 		if (cached !== undefined) return cached
 		let tokens = 0
-		for (const tool of tools)
-			tokens +=
-				this.countText(tool.name) +
-				this.countText(tool.description) +
-				this.countText(JSON.stringify(tool.inputSchema))
+		for (const tool of tools) {
+			let own = toolTokens.get(tool)
+			if (own === undefined) {
+				own =
+					this.countText(tool.name) +
+					this.countText(tool.description) +
+					this.countText(JSON.stringify(tool.inputSchema))
+				toolTokens.set(tool, own)
+			}
+			tokens += own
+		}
 		toolListTokens.set(tools, tokens)
 		return tokens
 	}

@@ -21,12 +21,20 @@ const readsAutomatically = { autoApproval: { enabled: true, readOnly: true } }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")
 
-/** The environment details the request ended with: those of the turn it sends. */
-function environmentDetails(request: RecordedRequest | undefined): string {
+function detailsBlocks(request: RecordedRequest | undefined): string[] {
 	const body = JSON.stringify(request?.body ?? {})
-	const last = [...body.matchAll(/<environment_details>(.*?)<\/environment_details>/g)].at(-1)
-	if (last?.[1] === undefined) throw new Error("the request carries no environment details")
-	return JSON.parse(`"${last[1]}"`) as string
+	return [...body.matchAll(/<environment_details>(.*?)<\/environment_details>/g)].map(
+		(match) => JSON.parse(`"${match[1]}"`) as string,
+	)
+}
+
+/**
+ * The environment details of the turn request `index` sends: a block more than the request before
+ * carried ("" when the turn sent none, nothing in them having changed).
+ */
+function environmentDetails(requests: readonly RecordedRequest[], index: number): string {
+	const blocks = detailsBlocks(requests[index])
+	return blocks.length > detailsBlocks(requests[index - 1]).length ? (blocks.at(-1) ?? "") : ""
 }
 
 /** The section's lines that name files, as the model reads them. */
@@ -63,11 +71,11 @@ describe.each(providers)("files in context over %s", (provider) => {
 
 		const requests = chatRequests(agent)
 		expect(requests).toHaveLength(4)
-		expect(namedFiles(environmentDetails(requests[1]))).toEqual([])
-		const afterCommand = environmentDetails(requests[2])
+		expect(namedFiles(environmentDetails(requests, 1))).toEqual([])
+		const afterCommand = environmentDetails(requests, 2)
 		expect(namedFiles(afterCommand)).toEqual(["notes.txt (changed)"])
 		expect(afterCommand).toContain("Read a changed file again before you edit it")
-		expect(environmentDetails(requests[3])).not.toContain(heading)
+		expect(environmentDetails(requests, 3)).not.toContain(heading)
 	})
 })
 
@@ -91,7 +99,8 @@ describe("files in context", () => {
 		expect(await agent.read("app.js")).toBe("const port = 8080\n")
 		const requests = chatRequests(agent)
 		expect(requests).toHaveLength(5)
-		for (const request of requests) expect(environmentDetails(request)).not.toContain(heading)
+		for (const index of requests.keys())
+			expect(environmentDetails(requests, index)).not.toContain(heading)
 	})
 
 	it("names files the person changed or deleted between two requests", async () => {
@@ -118,8 +127,8 @@ describe("files in context", () => {
 		await agent.client.waitForAsk("completion_result")
 
 		const requests = chatRequests(agent)
-		expect(namedFiles(environmentDetails(requests[3]))).toEqual([])
-		expect(namedFiles(environmentDetails(requests[4]))).toEqual(["a.txt (changed)", "b.txt (deleted)"])
+		expect(namedFiles(environmentDetails(requests, 3))).toEqual([])
+		expect(namedFiles(environmentDetails(requests, 4))).toEqual(["a.txt (changed)", "b.txt (deleted)"])
 	})
 
 	it("tells a task resumed after a restart which of its files changed while it was closed", async () => {
@@ -142,8 +151,8 @@ describe("files in context", () => {
 			(m) => m.says("completion_result").at(-1)?.text === "Second.",
 			"the second result",
 		)
-		const resumed = chatRequests(agent).at(-1)
-		expect(JSON.stringify(resumed?.body)).toContain("one more thing")
-		expect(namedFiles(environmentDetails(resumed))).toEqual(["notes.txt (changed)"])
+		const requests = chatRequests(agent)
+		expect(JSON.stringify(requests.at(-1)?.body)).toContain("one more thing")
+		expect(namedFiles(environmentDetails(requests, requests.length - 1))).toEqual(["notes.txt (changed)"])
 	})
 })

@@ -1,5 +1,7 @@
-// jsonc-parser's entry ("main") is a UMD build whose require() calls bundlers cannot follow, so
-// the CLI's and the extension's bundles would fail at load. Its ES module build bundles cleanly;
-// vitest inlines it (see vitest.config.ts), since Node cannot load it as it is.
-export { applyEdits, modify, parse, printParseErrorCode } from "jsonc-parser/lib/esm/main.js"
-export type { JSONPath, ParseError } from "jsonc-parser/lib/esm/main.js"
+// jsonc-parser's entry ("main") is a UMD build: plain Node loads it (the built core, the loop
+// bench), but its require() calls are hidden from bundlers. Its ES module build bundles cleanly
+// but Node cannot load it (its imports have no file extensions). So "#jsonc-parser" (this
+// package's "imports") picks by condition: "source" (every bundle, vitest, tsc) gets the ES module
+// build, which vitest inlines (see vitest.config.ts); plain Node gets the package entry.
+export { applyEdits, modify, parse, printParseErrorCode } from "#jsonc-parser"
+export type { JSONPath, ParseError } from "#jsonc-parser"

@@ -375,6 +375,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				ignore,
 				mode: this.mode,
 				includeListing: this.firstTurn,
+				seen: this.history.forModel,
 				fileContext: this.fileContext,
 				todoList: this.todos.reminder(),
 			})
@@ -384,7 +385,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				await this.context.capResults([
 					...userContent,
 					...(await this.mentions.take()),
-					{ type: "text", text: details },
+					...(details === undefined ? [] : [{ type: "text" as const, text: details }]),
 				]),
 			)
 			const output = await this.attemptApiRequest(summarize(userContent), ignore)

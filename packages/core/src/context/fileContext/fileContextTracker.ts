@@ -163,7 +163,7 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 			if (signature === "gone") return { kind: "deleted" }
 			if (file.signature !== undefined && sameSignature(file.signature, signature))
 				return { kind: "unchanged" }
-			const hash = await hashFile(absolute)
+			const hash = await hashFile(absolute, signature.size)
 			if (hash === undefined) return { kind: "deleted" }
 			if (hash !== file.hash) return { kind: "changed" }
 			return {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { createReadStream } from "node:fs"
-import { stat } from "node:fs/promises"
+import { readFile, stat } from "node:fs/promises"
 
 // How a file's content is recognised later without keeping it: a hash of its bytes, and the
 // file's stat as a cheap sign that the bytes (and so the hash) cannot have changed.
@@ -23,11 +23,19 @@ export function hashContent(content: string | Uint8Array): ContentHash {
 	return hasher.digest()
 }
 
-/** The hash of the file's bytes now; undefined when there is no file to read there any more. */
-export async function hashFile(absolute: string): Promise<ContentHash | undefined> {
+/** Files up to this size are read whole: a stream's setup costs more than their bytes. */
+const wholeReadMaxBytes = 1 << 20
+
+/**
+ * The hash of the file's bytes now; undefined when there is no file to read there any more.
+ * `expectedSize` (from a stat just before) lets a small file be read in one call.
+ */
+export async function hashFile(absolute: string, expectedSize?: number): Promise<ContentHash | undefined> {
 	const hasher = contentHasher()
 	try {
-		for await (const chunk of createReadStream(absolute)) hasher.update(chunk as Buffer)
+		if (expectedSize !== undefined && expectedSize <= wholeReadMaxBytes)
+			hasher.update(await readFile(absolute))
+		else for await (const chunk of createReadStream(absolute)) hasher.update(chunk as Buffer)
 	} catch (error) {
 		if (isGone(error)) return undefined
 		throw error
