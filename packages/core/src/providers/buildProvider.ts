@@ -4,6 +4,7 @@ import { resolveModelInfo } from "./modelCatalog.js"
 import type { ModelProvider } from "./modelProvider.js"
 import { OllamaProvider } from "./ollamaProvider.js"
 import { OpenAiProvider } from "./openaiProvider.js"
+import { OpenRouterProvider } from "./openRouterProvider.js"
 import { ProviderError } from "./providerError.js"
 import { requestSecrets, withRedactedErrors } from "./redactSecrets.js"
 
@@ -41,12 +42,15 @@ function providerFor(settings: ProviderSettings, key: string | undefined): Model
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "ollama":
 			return new OllamaProvider(settings, key, info)
+		case "openrouter":
+			if (key === undefined) throw missingKey("OpenRouter")
+			return new OpenRouterProvider(settings, key, info)
+		case "lmstudio":
+			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
 		case "gemini":
 		case "bedrock":
 		case "vertex":
-		case "openrouter":
-		case "lmstudio":
 		case "vscode-lm":
 			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}

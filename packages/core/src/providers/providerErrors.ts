@@ -63,6 +63,9 @@ export function endpointLabel(
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
 	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
+	if (context.provider === "lmstudio") return `LM Studio at ${context.endpoint}`
+	if (context.provider === "openrouter")
+		return context.customEndpoint ? `OpenRouter (${context.endpoint})` : "OpenRouter"
 	return context.customEndpoint ? `the OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
 }
 
