@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import { startModelServer, type ModelServer, type OverflowStyle, type Turn } from "@cairn/model-server"
 import type { ProviderName } from "@cairn/types"
 
 export const binary = fileURLToPath(new URL("../../dist/cairn.js", import.meta.url))
@@ -13,8 +13,17 @@ const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
+	openrouter: "anthropic/claude-sonnet-4.5",
+	lmstudio: "qwen2.5-coder-7b-instruct",
 } satisfies Partial<Record<ProviderName, string>>
 export type ServedProvider = keyof typeof models
+
+/** The providers that speak the OpenAI format, each with the kind of server it expects there. */
+const openaiStyles: Partial<Record<ServedProvider, OverflowStyle>> = {
+	openai: "openai",
+	openrouter: "openrouter",
+	lmstudio: "lmstudio",
+}
 
 /** A temp workspace, a temp CAIRN_HOME and a scripted model server, removed by `cleanup`. */
 export interface CliWorld {
@@ -40,9 +49,14 @@ export async function createWorld(
 		await mkdir(path.dirname(path.join(workspace, relative)), { recursive: true })
 		await writeFile(path.join(workspace, relative), content)
 	}
-	const server = await startModelServer({ scenario: options.scenario ?? [], lifetimeMs: 120_000 })
 	const provider = options.provider ?? "anthropic"
-	const baseUrl = provider === "openai" ? server.openaiBaseURL : server.url
+	const style = openaiStyles[provider]
+	const server = await startModelServer({
+		scenario: options.scenario ?? [],
+		lifetimeMs: 120_000,
+		...(style && { overflowStyle: style }),
+	})
+	const baseUrl = style ? server.openaiBaseURL : server.url
 	return {
 		root,
 		workspace,
