@@ -14,7 +14,7 @@ import { requestSecrets, withRedactedErrors } from "./redactSecrets.js"
  */
 export const noApiKeyPlaceholder = "cairn-no-api-key"
 
-function missingKey(provider: string): ProviderError {
+export function missingKey(provider: string): ProviderError {
 	return new ProviderError(
 		"auth",
 		`No API key is set for ${provider}. Add one in Cairn's settings (or pass --api-key to the CLI).`,

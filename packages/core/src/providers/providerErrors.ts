@@ -231,6 +231,22 @@ function fromStatus(
 	)
 }
 
+/**
+ * An HTTP error answer read without an SDK (the model lists), worded as the SDKs' errors are: the
+ * body's message, and what to do about the status.
+ */
+export function httpStatusError(
+	status: number,
+	bodyText: string,
+	context: ErrorContext,
+	headers?: Headers,
+): ProviderError {
+	return fromStatus(status, bodyMessage(bodyText), context, {
+		...(headers && { headers }),
+		cause: undefined,
+	})
+}
+
 /** An error event written into a stream after the 200 head: its `type` says what went wrong. */
 function fromStreamEvent(error: SdkApiError, context: ErrorContext): ProviderError {
 	const label = endpointLabel(context)
