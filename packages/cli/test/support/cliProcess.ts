@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { startModelServer, type ModelServer, type OverflowStyle, type Turn } from "@cairn/model-server"
+import {
+	startModelServer,
+	type ModelServer,
+	type ModelServerOptions,
+	type OverflowStyle,
+	type Turn,
+} from "@cairn/model-server"
 import type { ProviderName } from "@cairn/types"
 
 export const binary = fileURLToPath(new URL("../../dist/cairn.js", import.meta.url))
@@ -39,7 +45,13 @@ export interface CliWorld {
 }
 
 export async function createWorld(
-	options: { scenario?: Turn[]; files?: Record<string, string>; provider?: ServedProvider } = {},
+	options: {
+		scenario?: Turn[]
+		files?: Record<string, string>
+		provider?: ServedProvider
+		/** The model server's own settings (its models, window, the one key it takes). */
+		server?: Omit<ModelServerOptions, "scenario" | "lifetimeMs">
+	} = {},
 ): Promise<CliWorld> {
 	const root = await mkdtemp(path.join(os.tmpdir(), "cairn-cli-"))
 	const workspace = path.join(root, "workspace")
@@ -55,6 +67,7 @@ export async function createWorld(
 		scenario: options.scenario ?? [],
 		lifetimeMs: 120_000,
 		...(style && { overflowStyle: style }),
+		...options.server,
 	})
 	const baseUrl = style ? server.openaiBaseURL : server.url
 	return {
