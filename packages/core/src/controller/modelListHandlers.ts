@@ -16,7 +16,10 @@ function askedSettings(
 }
 
 /** The key saved for the current profile and this provider (or, before profiles, for the provider). */
-async function savedKey(controller: Controller, provider: ProviderName): Promise<string | undefined> {
+export async function savedApiKey(
+	controller: Controller,
+	provider: ProviderName,
+): Promise<string | undefined> {
 	const store = controller.settingsStore
 	const profile = store.currentProfile
 	return (profile && (await store.profileApiKey(profile, provider))) ?? (await store.apiKey(provider))
@@ -32,7 +35,7 @@ export const modelListHandlers: {
 		const answer = { type: "models", requestId: message.requestId } as const
 		if (settings === undefined) return reply({ ...answer, models: [], error: noProvider })
 		try {
-			const models = await listModels(settings, await savedKey(controller, settings.provider))
+			const models = await listModels(settings, await savedApiKey(controller, settings.provider))
 			reply({ ...answer, provider: settings.provider, models })
 		} catch (error) {
 			const text = error instanceof Error ? error.message : String(error)
@@ -44,7 +47,7 @@ export const modelListHandlers: {
 		const answer = { type: "connectionTested", requestId: message.requestId } as const
 		if (settings === undefined)
 			return reply({ ...answer, result: { ok: false, problem: "other", message: noProvider } })
-		const result = await testConnection(settings, await savedKey(controller, settings.provider))
+		const result = await testConnection(settings, await savedApiKey(controller, settings.provider))
 		reply({ ...answer, result })
 	},
 }
