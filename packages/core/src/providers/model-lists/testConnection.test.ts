@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { useModelServers } from "../test-support/providerTesting.js"
-import { testConnection } from "./testConnection.js"
+import { testByRequest, testConnection } from "./testConnection.js"
 
 const start = useModelServers()
 
@@ -48,5 +48,32 @@ describe("testConnection", () => {
 			message: `Connected to Ollama at ${server.url}, but it does not list the model "qwen3:8b". It lists a, b, c, d, e and 2 more.`,
 			modelCount: 7,
 		})
+	})
+})
+
+describe("testByRequest, for providers that cannot list their models", () => {
+	it("passes when the model starts answering, and stops the answer there", async () => {
+		const server = await start({
+			scenario: [{ text: "Ready, and a long answer after it.", textChunks: 8 }],
+		})
+		const settings = { provider: "openai" as const, modelId: "m", baseUrl: server.openaiBaseURL }
+		expect(await testByRequest(settings, "sk-test-key")).toEqual({
+			ok: true,
+			message: `Connected to the OpenAI-compatible server at ${server.openaiBaseURL}: "m" answered.`,
+		})
+	})
+
+	it("tells a rejected key from an unknown model", async () => {
+		const server = await start({
+			scenario: [
+				{ error: { status: 401, message: "bad key" } },
+				{ error: { status: 404, message: "no such model" } },
+			],
+		})
+		const settings = { provider: "openai" as const, modelId: "m", baseUrl: server.openaiBaseURL }
+		expect(await testByRequest(settings, "sk-test-key")).toMatchObject({ ok: false, problem: "auth" })
+		const unknown = await testByRequest(settings, "sk-test-key")
+		expect(unknown).toMatchObject({ ok: false, problem: "model_missing" })
+		expect(unknown.message).toContain('The model id "m" is unknown')
 	})
 })

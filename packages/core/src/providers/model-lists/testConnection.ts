@@ -34,8 +34,8 @@ export async function testConnection(
 	apiKey: string | undefined,
 	options: ListingOptions = {},
 ): Promise<ConnectionTest> {
+	if (!canListModels(settings.provider)) return await testByRequest(settings, apiKey)
 	const label = endpointLabel(listingTarget(settings, apiKey, options).context)
-	if (!canListModels(settings.provider)) return await tryRequest(settings, apiKey, label)
 	let ids: string[]
 	try {
 		ids = (await listModels(settings, apiKey, options)).map((model) => model.id)
@@ -65,10 +65,11 @@ export async function testConnection(
 	}
 }
 
-async function tryRequest(
+/** The test of a provider that cannot list its models: one small request, cut at its first chunk. */
+export async function testByRequest(
 	settings: ProviderSettings,
 	apiKey: string | undefined,
-	label: string,
+	label: string = endpointLabel(listingTarget(settings, apiKey).context),
 ): Promise<ConnectionTest> {
 	const controller = new AbortController()
 	try {
