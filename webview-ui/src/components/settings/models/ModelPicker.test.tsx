@@ -110,6 +110,26 @@ describe("the model picker", () => {
 		])
 	})
 
+	it("Enter without moving through the list keeps what was typed, picking a listed id with its info", () => {
+		renderWith()
+		openWithList()
+		fireEvent.change(box(), { target: { value: "openai/gpt" } })
+		expect(box().getAttribute("aria-activedescendant")).toBeNull()
+		fireEvent.keyDown(box(), { key: "Enter" })
+		expect(posted).toEqual([
+			{
+				type: "updateSettings",
+				settings: { provider: { provider: "openrouter", modelId: "openai/gpt" } },
+			},
+		])
+		posted.length = 0
+		fireEvent.change(box(), { target: { value: "openai/gpt-5" } })
+		fireEvent.blur(box())
+		expect(posted[0]).toMatchObject({
+			settings: { provider: { modelId: "openai/gpt-5", modelInfo: { contextWindow: 400_000 } } },
+		})
+	})
+
 	it("says why there is no list", () => {
 		renderWith()
 		openWithList([], "The API key for OpenRouter was rejected (401).")

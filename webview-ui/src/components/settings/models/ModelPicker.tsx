@@ -40,7 +40,8 @@ export function ModelPicker(props: {
 	const value = settings?.provider === provider ? settings.modelId : ""
 	const [draft, setDraft] = useDraft(value)
 	const [open, setOpen] = useState(false)
-	const [active, setActive] = useState(0)
+	/** The option the keyboard or mouse is on; none until the person moves there. */
+	const [active, setActive] = useState<number>()
 	const [asked, setAsked] = useState<{ requestId: number; key: string }>()
 	const answer = useWebviewStore((s) => s.modelList)
 	const key = listingKey(provider, settings)
@@ -62,12 +63,16 @@ export function ModelPicker(props: {
 		0,
 		shownAtMost,
 	)
-	const activeIndex = shown.length === 0 ? -1 : Math.min(active, shown.length - 1)
+	const activeIndex = active === undefined || shown.length === 0 ? -1 : Math.min(active, shown.length - 1)
 	const chosen = models.find((model) => model.id === value)
 
+	/** The typed id: a listed one is picked with its info, any other kept as typed. */
 	const commitTyped = () => {
 		setOpen(false)
-		if (typed !== "" && typed !== value) props.onCommit(typed)
+		if (typed === "" || typed === value) return
+		const listedModel = models.find((model) => model.id === typed)
+		if (listedModel !== undefined) props.onPick(listedModel)
+		else props.onCommit(typed)
 	}
 	const pick = (model: ListedModel) => {
 		setOpen(false)
@@ -77,7 +82,9 @@ export function ModelPicker(props: {
 	const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
 		const step = (by: number) => {
 			setOpen(true)
-			if (shown.length > 0) setActive((activeIndex + by + shown.length) % shown.length)
+			if (shown.length === 0) return
+			const from = activeIndex < 0 ? (by > 0 ? -1 : 0) : activeIndex
+			setActive((from + by + shown.length) % shown.length)
 		}
 		if (event.key === "ArrowDown") step(1)
 		else if (event.key === "ArrowUp") step(-1)
@@ -113,7 +120,7 @@ export function ModelPicker(props: {
 					}}
 					onChange={(event) => {
 						setDraft(event.target.value)
-						setActive(0)
+						setActive(undefined)
 						setOpen(true)
 					}}
 					onBlur={commitTyped}
