@@ -45,6 +45,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 			options.apiKey,
 			setup.env.ANTHROPIC_API_KEY,
 			setup.env.OPENAI_API_KEY,
+			setup.env.GEMINI_API_KEY,
 			setup.env.OPENROUTER_API_KEY,
 		],
 	})

@@ -19,6 +19,7 @@ const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
+	gemini: "gemini-2.5-pro",
 	openrouter: "anthropic/claude-sonnet-4.5",
 	lmstudio: "qwen2.5-coder-7b-instruct",
 } satisfies Partial<Record<ProviderName, string>>

@@ -124,6 +124,18 @@ describe("SettingsStore keys per profile", () => {
 		expect(await store.hasApiKey()).toBe(true)
 	})
 
+	it("applies changes in the order they were asked for, as the welcome form sends them: the first profile's key is the one typed beside it", async () => {
+		const { store } = await setup()
+		await store.load()
+		const settingsSaved = store.update({ provider: sonnet })
+		const keySaved = store.setApiKey("anthropic", "sk-typed")
+		const keyRead = store.currentApiKey()
+		await Promise.all([settingsSaved, keySaved])
+		expect(await keyRead).toBe("sk-typed")
+		expect(await store.hasApiKey()).toBe(true)
+		expect(await store.profileApiKey(store.currentProfile!)).toBe("sk-typed")
+	})
+
 	it("keeps a profile's key per provider, so a profile switched to another provider never sends it the old key", async () => {
 		const { store } = await setup()
 		await store.load()

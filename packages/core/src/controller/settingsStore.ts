@@ -35,6 +35,13 @@ export class SettingsStore {
 	private current: CairnSettings = this.stored
 	/** Invalid editor values already warned about, so a bad value is reported once, not on every read. */
 	private readonly reported = new Set<string>()
+	/**
+	 * The tail of the changes asked for so far. Clients send a setting and its key as two messages
+	 * that the host handles concurrently (the welcome form sends the provider, then its key); each
+	 * change waits for the ones before it, and each key read for the changes asked before it, so
+	 * the key lands on the profile the setting made.
+	 */
+	private pending: Promise<unknown> = Promise.resolve()
 
 	constructor(private readonly host: Host) {}
 
@@ -42,7 +49,18 @@ export class SettingsStore {
 		return this.current
 	}
 
+	/** Runs `work` after every change asked for before it; a failed one does not stop the next. */
+	private inOrder<T>(work: () => Promise<T>): Promise<T> {
+		const done = this.pending.then(work)
+		this.pending = done.catch(() => undefined)
+		return done
+	}
+
 	async load(): Promise<CairnSettings> {
+		return this.inOrder(() => this.loadStored())
+	}
+
+	private async loadStored(): Promise<CairnSettings> {
 		const stored = await this.host.state.get(settingsKey)
 		if (stored !== undefined) {
 			const parsed = safeParse(cairnSettingsSchema, stored)
@@ -87,6 +105,13 @@ export class SettingsStore {
 		profiles: ProviderProfile[],
 		currentProfileId: string | undefined,
 	): Promise<CairnSettings> {
+		return this.inOrder(() => this.saveProfiles(profiles, currentProfileId))
+	}
+
+	private async saveProfiles(
+		profiles: ProviderProfile[],
+		currentProfileId: string | undefined,
+	): Promise<CairnSettings> {
 		const parsed = safeParse(cairnSettingsSchema.shape.profiles, profiles)
 		if (!parsed.success) throw new Error(`The profiles cannot be saved: ${parsed.error}`)
 		const { provider: _derivedFromTheOldCurrent, currentProfileId: _old, ...rest } = this.stored
@@ -107,6 +132,10 @@ export class SettingsStore {
 	}
 
 	async update(patch: CairnSettingsPatch): Promise<CairnSettings> {
+		return this.inOrder(() => this.applyPatch(patch))
+	}
+
+	private async applyPatch(patch: CairnSettingsPatch): Promise<CairnSettings> {
 		const editor = this.host.editorSettings
 		const toEditor = Object.fromEntries(
 			Object.entries(patch).filter(
@@ -161,13 +190,17 @@ export class SettingsStore {
 		profile: ProviderProfile,
 		provider = profile.provider.provider,
 	): Promise<string | undefined> {
-		return this.host.secrets.get(profileKeyName(profile.id, provider))
+		return this.inOrder(() => this.host.secrets.get(profileKeyName(profile.id, provider)))
 	}
 
 	/** The current profile's key: the one its requests are sent with. */
 	async currentApiKey(): Promise<string | undefined> {
-		const profile = this.currentProfile
-		return profile === undefined ? undefined : this.profileApiKey(profile)
+		return this.inOrder(async () => {
+			const profile = this.currentProfile
+			return profile === undefined
+				? undefined
+				: this.host.secrets.get(profileKeyName(profile.id, profile.provider.provider))
+		})
 	}
 
 	/**
@@ -175,10 +208,14 @@ export class SettingsStore {
 	 * before profiles, else the current profile's for that provider.
 	 */
 	async apiKey(provider: ProviderName): Promise<string | undefined> {
-		const own = await this.host.secrets.get(providerKeyName(provider))
-		if (own !== undefined) return own
-		const profile = this.currentProfile
-		return profile === undefined ? undefined : this.profileApiKey(profile, provider)
+		return this.inOrder(async () => {
+			const own = await this.host.secrets.get(providerKeyName(provider))
+			if (own !== undefined) return own
+			const profile = this.currentProfile
+			return profile === undefined
+				? undefined
+				: this.host.secrets.get(profileKeyName(profile.id, provider))
+		})
 	}
 
 	/**
@@ -187,6 +224,14 @@ export class SettingsStore {
 	 * that provider takes it.
 	 */
 	async setApiKey(provider: ProviderName, key: string | undefined, profileId?: string): Promise<void> {
+		return this.inOrder(() => this.saveApiKey(provider, key, profileId))
+	}
+
+	private async saveApiKey(
+		provider: ProviderName,
+		key: string | undefined,
+		profileId?: string,
+	): Promise<void> {
 		const id = profileId ?? this.current.currentProfileId
 		if (id !== undefined && !this.current.profiles.some((profile) => profile.id === id))
 			throw new Error(`There is no profile with the id "${id}".`)
@@ -197,16 +242,20 @@ export class SettingsStore {
 
 	/** Copies a profile's keys to another (a profile made from the current one). */
 	async copyApiKeys(from: string, to: string): Promise<void> {
-		for (const provider of providerNames) {
-			const key = await this.host.secrets.get(profileKeyName(from, provider))
-			if (key !== undefined) await this.host.secrets.set(profileKeyName(to, provider), key)
-		}
+		return this.inOrder(async () => {
+			for (const provider of providerNames) {
+				const key = await this.host.secrets.get(profileKeyName(from, provider))
+				if (key !== undefined) await this.host.secrets.set(profileKeyName(to, provider), key)
+			}
+		})
 	}
 
 	/** Forgets a deleted profile's keys, for every provider. */
 	async deleteApiKeys(profileId: string): Promise<void> {
-		for (const provider of providerNames)
-			await this.host.secrets.delete(profileKeyName(profileId, provider))
+		return this.inOrder(async () => {
+			for (const provider of providerNames)
+				await this.host.secrets.delete(profileKeyName(profileId, provider))
+		})
 	}
 
 	/** Whether the configured provider can be used: a key is stored, or none is needed. */

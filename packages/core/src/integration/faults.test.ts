@@ -2,7 +2,14 @@ import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
-const providers: ServedProvider[] = ["anthropic", "openai", "ollama"]
+const providers: ServedProvider[] = [
+	"anthropic",
+	"openai",
+	"ollama",
+	"gemini",
+	"vertex-claude",
+	"vertex-gemini",
+]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")
@@ -181,6 +188,23 @@ describe.each(providers)("recovery over %s", (provider) => {
 		const delayed = JSON.parse(agent.client.says("api_req_retry_delayed")[0]?.text ?? "{}")
 		expect(delayed).toMatchObject({ attempt: 1, delayMs: 1000, status: 429 })
 		expect(chatRequests(agent)).toHaveLength(2)
+	})
+
+	it("a 500 is retried; a 401 is not and says what to fix", async () => {
+		agent = await startAgent({
+			provider,
+			scenario: [{ error: { status: 500 } }, done, { error: { status: 401 } }],
+		})
+		await agent.send({ type: "newTask", text: "x" })
+		await agent.client.waitForAsk("completion_result")
+		expect(JSON.parse(agent.client.says("api_req_retry_delayed")[0]?.text ?? "{}")).toMatchObject({
+			status: 500,
+			result: "succeeded",
+		})
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "once more" })
+		await agent.client.waitForAsk("api_req_failed")
+		expect(chatRequests(agent)).toHaveLength(3)
+		expect(agent.client.messages.at(-1)?.text).toMatch(/key|credentials/i)
 	})
 
 	it("a disconnect mid-stream is retried and the cut answer is not sent back to the model", async () => {

@@ -36,3 +36,4 @@ export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anth
 export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
 export { OpenRouterProvider } from "./openRouterProvider.js"
 export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"
+export { fallbackToolCallId, joinText, toolArgumentsObject } from "./wireHelpers.js"

@@ -29,17 +29,24 @@ import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
 import { recordingLogger, type LogEntry } from "./recordingLogger.js"
+import { fixedTokenAuthClient, testVertexSettings } from "./googleTestAuth.js"
 import { makeTempDir } from "./tempDir.js"
 
-/** The providers the scripted model server speaks, with a model id each. */
-const models = {
-	anthropic: "claude-sonnet-5",
-	openai: "gpt-4.1",
-	ollama: "qwen3:8b",
-	openrouter: "anthropic/claude-sonnet-4.5",
-	lmstudio: "qwen2.5-coder-7b-instruct",
-} satisfies Partial<Record<ProviderName, string>>
-export type ServedProvider = keyof typeof models
+/**
+ * The providers the scripted model server speaks, with a model id each. Vertex AI is two: Claude
+ * and Gemini go through different SDKs and wire formats.
+ */
+const served = {
+	anthropic: { provider: "anthropic", modelId: "claude-sonnet-5" },
+	openai: { provider: "openai", modelId: "gpt-4.1" },
+	ollama: { provider: "ollama", modelId: "qwen3:8b" },
+	gemini: { provider: "gemini", modelId: "gemini-2.5-pro" },
+	"vertex-claude": { provider: "vertex", modelId: "claude-sonnet-4-5@20250929" },
+	"vertex-gemini": { provider: "vertex", modelId: "gemini-2.5-pro" },
+	openrouter: { provider: "openrouter", modelId: "anthropic/claude-sonnet-4.5" },
+	lmstudio: { provider: "lmstudio", modelId: "qwen2.5-coder-7b-instruct" },
+} satisfies Record<string, { provider: ProviderName; modelId: string }>
+export type ServedProvider = keyof typeof served
 
 /** The providers that speak the OpenAI format, each with the kind of server it expects there. */
 const openaiStyles: Partial<Record<ServedProvider, OverflowStyle>> = {
@@ -212,7 +219,9 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 			version: "test",
 			tools: coreTools,
 			toolSpecs: toolSpecs(coreTools),
-			buildProvider,
+			// Vertex AI gets a fixed token in place of Google's credentials.
+			buildProvider: (settings, key) =>
+				buildProvider(settings, key, { googleAuthClient: fixedTokenAuthClient() }),
 			retryBaseDelayMs: 20,
 			...(options.events && { events: options.events }),
 			...(options.mcp && {
@@ -233,9 +242,9 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 	await controller.settingsStore.update({
 		...(!options.withoutProvider && {
 			provider: {
-				provider: options.provider,
-				modelId: models[options.provider],
+				...served[options.provider],
 				baseUrl,
+				...(served[options.provider].provider === "vertex" && { vertex: testVertexSettings }),
 				...(options.modelInfo && { modelInfo: options.modelInfo }),
 				...options.providerSettings,
 			},
@@ -247,7 +256,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		enableCheckpoints: false,
 		...options.settings,
 	})
-	await controller.settingsStore.setApiKey(options.provider, "test-key")
+	await controller.settingsStore.setApiKey(served[options.provider].provider, "test-key")
 	let client = new ClientMirror()
 	controller.attach(client.receive)
 

@@ -37,7 +37,7 @@ export function ModelEndpointFields(props: {
 					onCommit={props.onModelId}
 				/>
 			)}
-			{settings !== undefined && (
+			{settings !== undefined && providerKinds[chosen].baseUrl !== "hidden" && (
 				<TextField
 					label={labels.baseUrl}
 					description={labels.baseUrlDescription}

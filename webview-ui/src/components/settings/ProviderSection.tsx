@@ -1,4 +1,4 @@
-import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
+import { baseUrlLabel, providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
@@ -9,6 +9,7 @@ import { ModelPicker } from "./models/ModelPicker"
 import { TestConnection } from "./models/TestConnection"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 import { OpenRouterFields } from "./providers/OpenRouterFields"
+import { VertexFields } from "./providers/VertexFields"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -69,7 +70,7 @@ export function ProviderSection() {
 						settings={provider}
 						labels={{
 							modelId: "Model id",
-							baseUrl: "Base URL",
+							baseUrl: baseUrlLabel(chosen),
 							baseUrlDescription: providerKinds[chosen].baseUrlDescription,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
@@ -94,7 +95,19 @@ export function ProviderSection() {
 							) : undefined
 						}
 					/>
-					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
+					{chosen === "vertex" && provider !== undefined && (
+						<VertexFields
+							value={provider.vertex}
+							onChange={(vertex) => send({ ...provider, vertex })}
+						/>
+					)}
+					{providerKinds[chosen].keyLabel !== undefined && (
+						<ApiKeyField
+							provider={chosen}
+							hasApiKey={hasApiKey}
+							label={providerKinds[chosen].keyLabel}
+						/>
+					)}
 					{provider !== undefined && <TestConnection settings={provider} />}
 					{provider?.provider === "openrouter" && (
 						<OpenRouterFields settings={provider} onChange={send} />

@@ -1,8 +1,9 @@
-import { providerKinds, baseUrlLabel, type ProviderName } from "@cairn/types"
+import { providerKinds, baseUrlLabel, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
 import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
+import { VertexFields } from "../settings/providers/VertexFields"
 import "../settings/settings.css"
 
 /**
@@ -16,17 +17,27 @@ export function ProviderSetupForm() {
 	const [modelId, setModelId] = useState("")
 	const [baseUrl, setBaseUrl] = useState("")
 	const [apiKey, setApiKey] = useState("")
-	const urlProblem = baseUrlProblem(baseUrl.trim())
-	const ready = modelId.trim() !== "" && urlProblem === undefined
+	const [vertex, setVertex] = useState<ProviderSettings["vertex"]>()
+	const kind = providerKinds[provider]
+	// Fields the provider does not show are not sent, whatever was typed before switching to it.
+	const url = kind.baseUrl === "hidden" ? "" : baseUrl.trim()
+	const key = kind.keyLabel === undefined ? "" : apiKey.trim()
+	const urlProblem = baseUrlProblem(url)
+	const ready =
+		modelId.trim() !== "" && urlProblem === undefined && (provider !== "vertex" || vertex !== undefined)
 
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
 		if (!ready) return
-		const url = baseUrl.trim()
 		updateSetting({
-			provider: { provider, modelId: modelId.trim(), ...(url !== "" && { baseUrl: url }) },
+			provider: {
+				provider,
+				modelId: modelId.trim(),
+				...(url !== "" && { baseUrl: url }),
+				...(provider === "vertex" && { vertex }),
+			},
 		})
-		if (apiKey.trim() !== "") saveApiKey(provider, apiKey.trim())
+		if (key !== "") saveApiKey(provider, key)
 		setApiKey("")
 	}
 
@@ -49,39 +60,44 @@ export function ProviderSetupForm() {
 					id={`${id}-model`}
 					className="text-input"
 					value={modelId}
-					placeholder={providerKinds[provider].modelPlaceholder}
+					placeholder={kind.modelPlaceholder}
 					onChange={(event) => setModelId(event.target.value)}
 				/>
 			</div>
-			<div className="field">
-				<label htmlFor={`${id}-key`}>API key{provider === "ollama" && " (optional)"}</label>
-				<input
-					id={`${id}-key`}
-					className="text-input"
-					type="password"
-					autoComplete="off"
-					spellCheck={false}
-					value={apiKey}
-					placeholder="Stored in the editor's secret storage"
-					onChange={(event) => setApiKey(event.target.value)}
-				/>
-			</div>
-			<div className="field">
-				<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
-				<input
-					id={`${id}-url`}
-					className="text-input"
-					value={baseUrl}
-					placeholder="The provider's own endpoint"
-					aria-describedby={`${id}-url-description`}
-					aria-invalid={urlProblem !== undefined}
-					onChange={(event) => setBaseUrl(event.target.value)}
-				/>
-				<div id={`${id}-url-description`} className="field-description">
-					{providerKinds[provider].baseUrlDescription}
+			{provider === "vertex" && <VertexFields value={vertex} onChange={setVertex} />}
+			{kind.keyLabel !== undefined && (
+				<div className="field">
+					<label htmlFor={`${id}-key`}>{kind.keyLabel}</label>
+					<input
+						id={`${id}-key`}
+						className="text-input"
+						type="password"
+						autoComplete="off"
+						spellCheck={false}
+						value={apiKey}
+						placeholder="Stored in the editor's secret storage"
+						onChange={(event) => setApiKey(event.target.value)}
+					/>
 				</div>
-				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
-			</div>
+			)}
+			{kind.baseUrl !== "hidden" && (
+				<div className="field">
+					<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
+					<input
+						id={`${id}-url`}
+						className="text-input"
+						value={baseUrl}
+						placeholder="The provider's own endpoint"
+						aria-describedby={`${id}-url-description`}
+						aria-invalid={urlProblem !== undefined}
+						onChange={(event) => setBaseUrl(event.target.value)}
+					/>
+					<div id={`${id}-url-description`} className="field-description">
+						{kind.baseUrlDescription}
+					</div>
+					{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
+				</div>
+			)}
 			<button type="submit" className="button primary" disabled={!ready}>
 				Save and start
 			</button>
