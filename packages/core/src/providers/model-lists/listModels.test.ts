@@ -176,3 +176,35 @@ describe("listModels failing", () => {
 		)
 	})
 })
+
+describe("listModels from Gemini", () => {
+	it("lists the models that generate content, with their input and output limits", async () => {
+		const server = await start({
+			contextWindow: 1_048_576,
+			maxOutputTokens: 65_536,
+			models: ["gemini-2.5-pro"],
+		})
+		const models = await listModels({ provider: "gemini", modelId: "", baseUrl: server.url }, "AIza-test")
+		expect(models).toEqual([
+			{
+				id: "gemini-2.5-pro",
+				info: expect.objectContaining({
+					contextWindow: 1_048_576,
+					maxOutputTokens: 65_536,
+					supportsReasoning: true,
+				}),
+				supportsTools: true,
+			},
+		])
+		expect(server.requests[0]?.headers["x-goog-api-key"]).toBe("AIza-test")
+	})
+
+	it("reports a rejected key as one", async () => {
+		const server = await start({ apiKey: "right" })
+		const error = await failure(
+			listModels({ provider: "gemini", modelId: "", baseUrl: server.url }, "wrong"),
+		)
+		expect(error.kind).toBe("auth")
+		expect(error.message).toMatch(/^The API key for Google Gemini \(.*\) was rejected/)
+	})
+})

@@ -2,12 +2,14 @@ import { needsApiKey, providerKinds } from "@cairn/types"
 import type { ListedModel, ProviderName, ProviderSettings } from "@cairn/types"
 import { anthropicDefaultBaseUrl } from "../anthropicProvider.js"
 import { missingKey } from "../buildProvider.js"
+import { geminiDefaultBaseUrl } from "../geminiProvider.js"
 import { findKnownModel } from "../modelCatalog.js"
 import { ollamaDefaultHost } from "../ollamaProvider.js"
 import { openaiCompatibleBaseUrl } from "../openaiProvider.js"
 import { ProviderError } from "../providerError.js"
 import { endpointLabel, sentenceStart } from "../providerErrors.js"
 import { listAnthropic } from "./anthropic.js"
+import { listGemini } from "./gemini.js"
 import type { ListingTarget } from "./listingRequest.js"
 import { listOllama } from "./ollama.js"
 import { listOpenAiCompatible } from "./openaiCompatible.js"
@@ -29,7 +31,7 @@ const openaiCompatible: Lister = {
 
 /**
  * How each provider lists its models. Providers absent here cannot list (Bedrock and Vertex: their
- * model ids are typed; see providerKinds' `listsModels`).
+ * model ids are typed; see providerKinds' `listsModels`; VS Code's models are the editor's).
  */
 const listers: Partial<Record<ProviderName, Lister>> = {
 	openai: openaiCompatible,
@@ -45,7 +47,11 @@ const listers: Partial<Record<ProviderName, Lister>> = {
 		keyHeaders: () => ({}),
 		list: listAnthropic,
 	},
-	// gemini: added with the Gemini provider.
+	gemini: {
+		baseUrl: (settings) => settings.baseUrl ?? geminiDefaultBaseUrl,
+		keyHeaders: (apiKey) => ({ "x-goog-api-key": apiKey }),
+		list: listGemini,
+	},
 }
 
 export function canListModels(provider: ProviderName): boolean {

@@ -29,6 +29,9 @@ export async function getListing(
 	url: string,
 	target: ListingTarget,
 	init: RequestInit = {},
+	/** How this provider's error answers read, where its bodies say more than the status (Google's). */
+	httpError: (status: number, text: string, headers: Headers) => ProviderError = (status, text, headers) =>
+		httpStatusError(status, text, target.context, headers),
 ): Promise<unknown> {
 	const label = sentenceStart(endpointLabel(target.context))
 	let response: Response
@@ -57,7 +60,7 @@ export async function getListing(
 			`${label} has no model list at ${url} (404). Check the base URL: it usually ends in the API's version, like /v1.`,
 			{ status: 404 },
 		)
-	if (!response.ok) throw httpStatusError(response.status, text, target.context, response.headers)
+	if (!response.ok) throw httpError(response.status, text, response.headers)
 	try {
 		return JSON.parse(text) as unknown
 	} catch (error) {
