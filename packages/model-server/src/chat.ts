@@ -97,7 +97,8 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		countedInputTokens: verdict.kind === "truncate" ? verdict.inputTokens : request.inputTokens,
 	})
 	if (protocol.wantsStream(request.body)) {
-		await deliverStream(res, protocol, reply, request.body, scripted, headers)
+		const style = exchange.settings.overflowStyle
+		await deliverStream(res, protocol, reply, request.body, scripted, headers, style)
 	} else {
 		await deliverCompletion(res, protocol, reply, scripted, headers)
 	}

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http"
 import { pause, sendJson, sendText, untilClosed, writeChunk } from "./http-io.js"
-import type { ProviderProtocol } from "./protocol.js"
+import type { OverflowStyle, ProviderProtocol } from "./protocol.js"
 import type { PlannedReply } from "./reply.js"
 import type { HttpErrorFault, TurnFaults } from "./scenario.js"
 
@@ -40,8 +40,9 @@ export async function deliverStream(
 	requestBody: unknown,
 	faults: TurnFaults,
 	headers: Record<string, string>,
+	style: OverflowStyle,
 ): Promise<void> {
-	const steps = planStream(protocol.streamChunks(reply, requestBody), faults, {
+	const steps = planStream(protocol.streamChunks(reply, requestBody, style), faults, {
 		malformed: protocol.malformedChunk(reply),
 		streamError: protocol.streamErrorChunk(faults.streamError?.type, faults.streamError?.message),
 	})
@@ -101,7 +102,7 @@ function defaultMessage(status: number): string {
 }
 
 /** The key a request authenticated with, as the SDKs send it. */
-function apiKeyOf(requestHeaders: Readonly<Record<string, string>>): string {
+export function apiKeyOf(requestHeaders: Readonly<Record<string, string>>): string {
 	return (
 		requestHeaders["x-api-key"] ??
 		requestHeaders["x-goog-api-key"] ??

@@ -14,8 +14,9 @@ export interface ErrorSpec {
 }
 
 /**
- * Whose context-overflow answers and model listing an OpenAI-compatible server imitates: OpenAI
- * itself, OpenRouter, vLLM (current, and `vllm-legacy` as vLLM answered up to mid-2025) or LM Studio.
+ * Whose context-overflow answers, model listing and stream extras an OpenAI-compatible server
+ * imitates: OpenAI itself, OpenRouter (its `reasoning` deltas and usage accounting), vLLM (current,
+ * and `vllm-legacy` as vLLM answered up to mid-2025) or LM Studio.
  * The Anthropic and Ollama wire formats have one flavour each.
  */
 export type OverflowStyle = "openai" | "openrouter" | "vllm" | "vllm-legacy" | "lmstudio"
@@ -61,7 +62,7 @@ export interface ProviderProtocol {
 	validateChat(body: unknown, jsonError: string | undefined): ErrorSpec | undefined
 	wantsStream(body: unknown): boolean
 	/** The wire chunks of a streamed answer, each a complete SSE event or NDJSON line. */
-	streamChunks(reply: PlannedReply, body: unknown): string[]
+	streamChunks(reply: PlannedReply, body: unknown, style: OverflowStyle): string[]
 	malformedChunk(reply: PlannedReply): string
 	streamErrorChunk(type: string | undefined, message: string | undefined): string
 	completion(reply: PlannedReply): unknown

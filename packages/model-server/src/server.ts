@@ -5,6 +5,7 @@ import { answerChat } from "./chat.js"
 import type { ChatSettings } from "./chat.js"
 import { readBody, sendJson } from "./http-io.js"
 import type { OverflowStyle } from "./protocol.js"
+import { apiKeyOf } from "./faults.js"
 import { flattenHeaders } from "./recording.js"
 import type { RecordedRequest } from "./recording.js"
 import { route } from "./router.js"
@@ -36,6 +37,11 @@ export interface ModelServerOptions extends ScenarioSettings {
 	overflowStyle?: OverflowStyle
 	/** The model's output cap, as the Anthropic and OpenRouter model listings report it. */
 	maxOutputTokens?: number
+	/**
+	 * The one API key the server takes; a request with another (or none) gets a 401 in the
+	 * provider's shape. Default: any key, or none, is accepted.
+	 */
+	apiKey?: string
 }
 
 export interface ModelServer {
@@ -144,7 +150,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 			timestamp: Date.now(),
 		}
 		requests.push(request)
-		if (kind === "unknown") {
+		if (options.apiKey !== undefined && apiKeyOf(headers) !== options.apiKey) {
+			const message = "Incorrect API key provided."
+			sendJson(res, 401, protocol.errorBody({ status: 401, message }, sequence), responseHeaders)
+		} else if (kind === "unknown") {
 			sendJson(
 				res,
 				404,

@@ -22,6 +22,7 @@ export * from "./history/historyItem.js"
 
 export * from "./settings/provider.js"
 export * from "./settings/providerKinds.js"
+export * from "./settings/modelList.js"
 export * from "./settings/profiles.js"
 export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"

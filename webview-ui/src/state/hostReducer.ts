@@ -235,6 +235,14 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			if ((store.getState().fileSearch?.requestId ?? -1) < message.requestId)
 				store.setState({ fileSearch: message })
 			return
+		case "models":
+			if ((store.getState().modelList?.requestId ?? -1) < message.requestId)
+				store.setState({ modelList: message })
+			return
+		case "connectionTested":
+			if ((store.getState().connectionTest?.requestId ?? -1) < message.requestId)
+				store.setState({ connectionTest: message })
+			return
 		case "error":
 			store.setState({
 				notice: { id: nextLocalId(), error: message.error, inReplyTo: message.inReplyTo },

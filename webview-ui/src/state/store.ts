@@ -79,6 +79,10 @@ export interface WebviewStore {
 	focusRequest: number
 	/** The host's latest answer to the @ menu's search (the highest requestId wins). */
 	fileSearch?: ExtensionMessageOf<"fileSearchResults">
+	/** The host's latest answer to the model picker's `requestModels` (the highest requestId wins). */
+	modelList?: ExtensionMessageOf<"models">
+	/** The host's latest answer to "Test connection". */
+	connectionTest?: ExtensionMessageOf<"connectionTested">
 }
 
 export function initialStoreState(): WebviewStore {

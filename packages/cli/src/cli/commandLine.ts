@@ -1,7 +1,11 @@
 import { Argument, Command, CommanderError, Option } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core"
-import { providerNames } from "@cairn/types"
+import { providerKinds, providerNames } from "@cairn/types"
+import type { ModelsAction } from "../session/modelsCommand.js"
 import { cliVersion } from "../version.js"
+
+/** The providers a terminal can use: the editor's own language models are not among them. */
+export const cliProviderNames = providerNames.filter((name) => providerKinds[name].extensionOnly !== true)
 
 export const outputFormats = ["text", "json", "stream-json"] as const
 export type OutputFormat = (typeof outputFormats)[number]
@@ -35,7 +39,7 @@ export interface Flags {
 	trustWorkspaceHooks?: boolean
 	mcpConfig?: string
 	allowProjectMcp?: boolean
-	/** `cairn mcp list --json`, `cairn commands list --json`. */
+	/** `cairn mcp list --json`, `cairn commands list --json`, `cairn models list --json`. */
 	json?: boolean
 	/** false with --no-checkpoints. */
 	checkpoints: boolean
@@ -46,6 +50,7 @@ export type ParsedCommand =
 	| { kind: "listTasks"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "mcpList"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "commandsList"; flags: Flags; outputFormatGiven: boolean }
+	| { kind: "models"; action: ModelsAction; flags: Flags; outputFormatGiven: boolean }
 	| {
 			kind: "checkpoints"
 			flags: Flags
@@ -86,11 +91,11 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("-y, --yes", "approve tool, command, MCP and browser requests without asking")
 		.option("--no-tui", "plain streaming output, even in a terminal")
 		.option("-w, --workspace <dir>", "the folder the agent works in (default: the current folder)")
-		.addOption(new Option("--provider <name>", "the model API").choices(providerNames))
+		.addOption(new Option("--provider <name>", "the model API").choices(cliProviderNames))
 		.option("--model <id>", "the model id")
 		.option(
 			"--api-key <key>",
-			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY; Ollama and Vertex need none)",
+			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY / OPENROUTER_API_KEY; Ollama, LM Studio and Vertex need none)",
 		)
 		.option("--base-url <url>", "the API endpoint (any OpenAI-compatible server with --provider openai)")
 		.option("--vertex-project-id <id>", "Vertex AI: the Google Cloud project (remembered)")
@@ -183,12 +188,17 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
 			})
 		})
-	/** A `<noun> list` subcommand with `--json`. */
-	const listCommand = (name: string, description: string, kind: "mcpList" | "commandsList") =>
+	/** A `<noun> <action>` subcommand with `--json`. */
+	const listCommand = (
+		name: string,
+		description: string,
+		kind: "mcpList" | "commandsList" | "models",
+		actions: readonly string[] = ["list"],
+	) =>
 		program
 			.command(name)
 			.description(description)
-			.addArgument(new Argument("<action>", "what to do").choices(["list"]))
+			.addArgument(new Argument("<action>", "what to do").choices(actions))
 			.option("--json", "print JSON (the same as --output-format json)")
 			.exitOverride()
 			.configureOutput({
@@ -196,21 +206,31 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				writeErr: io.stderr,
 				outputError: (message, write) => write(oneLineError(message)),
 			})
-			.action((_action: string, _options, command: Command) => {
+			.action((action: string, _options, command: Command) => {
 				const flags = command.optsWithGlobals<Flags>()
-				onParsed({
-					kind,
-					flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
+				const common = {
+					flags: flags.json ? { ...flags, outputFormat: "json" as const } : flags,
 					outputFormatGiven:
 						flags.json === true ||
 						command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
-				})
+				}
+				onParsed(
+					kind === "models"
+						? { kind, action: action as ModelsAction, ...common }
+						: { kind, ...common },
+				)
 			})
 	listCommand("mcp", "MCP servers: `cairn mcp list` shows each server, its status and its tools", "mcpList")
 	listCommand(
 		"commands",
 		"slash commands: `cairn commands list` shows the built-in ones and those of .cairn/commands/ and $CAIRN_HOME/settings/commands/",
 		"commandsList",
+	)
+	listCommand(
+		"models",
+		"the provider's models: `cairn models list` shows each with its context window and prices; `cairn models test` checks the key, the address and the model id",
+		"models",
+		["list", "test"],
 	)
 	program
 		.command("checkpoints")

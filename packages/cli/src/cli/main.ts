@@ -7,6 +7,7 @@ import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { listCommands } from "../session/commandsList.js"
 import { listMcpServers } from "../session/mcpList.js"
+import { runModelsCommand } from "../session/modelsCommand.js"
 import { runPromptStream } from "../session/runPromptStream.js"
 import { runOneShot } from "../session/runOneShot.js"
 import { oneLineError, parseCommandLine } from "./commandLine.js"
@@ -79,6 +80,16 @@ export async function main(io: CliProcess): Promise<number> {
 		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "commandsList")
 			return await listCommands(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "models")
+			return await runModelsCommand(
+				parsed.action,
+				options,
+				{ env: io.env },
+				{
+					stdout: (text) => void io.stdout.write(text),
+					stderr: (text) => void io.stderr.write(text),
+				},
+			)
 		if (parsed.kind === "mcpList")
 			return await listMcpServers(options, {
 				onSignal: io.onSignal,

@@ -5,6 +5,7 @@ import {
 	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
+import { cliProviderNames } from "../cli/commandLine.js"
 import { UsageError } from "../cli/exitCodes.js"
 
 /** The model used when --provider names a provider without --model. Ollama has no sensible default. */
@@ -18,6 +19,7 @@ const envKeyNames: Readonly<Partial<Record<ProviderName, string>>> = {
 	anthropic: "ANTHROPIC_API_KEY",
 	openai: "OPENAI_API_KEY",
 	gemini: "GEMINI_API_KEY",
+	openrouter: "OPENROUTER_API_KEY",
 }
 
 type VertexSettings = NonNullable<ProviderSettings["vertex"]>
@@ -120,7 +122,7 @@ function modelAfterFlags(
 	if (flags.model === undefined && flags.baseUrl === undefined) {
 		if (stored === undefined)
 			throw new UsageError(
-				"no model provider is configured: pass --provider (anthropic, openai, ollama, gemini, vertex, ...)",
+				`no model provider is configured: pass --provider (${cliProviderNames.join(", ")})`,
 			)
 		return undefined
 	}

@@ -17,6 +17,8 @@ export interface CliRuntime {
 	logger: Logger
 	policy: ApprovalPolicy
 	initInfo(commands?: readonly string[]): InitInfo
+	/** The key this run's requests go with: --api-key or the environment's, else the current profile's. */
+	apiKey(provider: ProviderName): Promise<string | undefined>
 	dispose(): Promise<void>
 }
 
@@ -44,6 +46,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 			setup.env.ANTHROPIC_API_KEY,
 			setup.env.OPENAI_API_KEY,
 			setup.env.GEMINI_API_KEY,
+			setup.env.OPENROUTER_API_KEY,
 		],
 	})
 	let providerInUse: ProviderName | undefined = options.provider
@@ -112,6 +115,9 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 				...(commands && { commands }),
 			}
 		},
+		apiKey: async (provider) =>
+			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env) ??
+			(await extensionHost.controller.settingsStore.currentApiKey()),
 		dispose,
 	}
 }

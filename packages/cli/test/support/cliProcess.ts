@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import {
+	startModelServer,
+	type ModelServer,
+	type ModelServerOptions,
+	type OverflowStyle,
+	type Turn,
+} from "@cairn/model-server"
 import type { ProviderName } from "@cairn/types"
 
 export const binary = fileURLToPath(new URL("../../dist/cairn.js", import.meta.url))
@@ -14,8 +20,17 @@ const models = {
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
 	gemini: "gemini-2.5-pro",
+	openrouter: "anthropic/claude-sonnet-4.5",
+	lmstudio: "qwen2.5-coder-7b-instruct",
 } satisfies Partial<Record<ProviderName, string>>
 export type ServedProvider = keyof typeof models
+
+/** The providers that speak the OpenAI format, each with the kind of server it expects there. */
+const openaiStyles: Partial<Record<ServedProvider, OverflowStyle>> = {
+	openai: "openai",
+	openrouter: "openrouter",
+	lmstudio: "lmstudio",
+}
 
 /** A temp workspace, a temp CAIRN_HOME and a scripted model server, removed by `cleanup`. */
 export interface CliWorld {
@@ -31,7 +46,13 @@ export interface CliWorld {
 }
 
 export async function createWorld(
-	options: { scenario?: Turn[]; files?: Record<string, string>; provider?: ServedProvider } = {},
+	options: {
+		scenario?: Turn[]
+		files?: Record<string, string>
+		provider?: ServedProvider
+		/** The model server's own settings (its models, window, the one key it takes). */
+		server?: Omit<ModelServerOptions, "scenario" | "lifetimeMs">
+	} = {},
 ): Promise<CliWorld> {
 	const root = await mkdtemp(path.join(os.tmpdir(), "cairn-cli-"))
 	const workspace = path.join(root, "workspace")
@@ -41,9 +62,15 @@ export async function createWorld(
 		await mkdir(path.dirname(path.join(workspace, relative)), { recursive: true })
 		await writeFile(path.join(workspace, relative), content)
 	}
-	const server = await startModelServer({ scenario: options.scenario ?? [], lifetimeMs: 120_000 })
 	const provider = options.provider ?? "anthropic"
-	const baseUrl = provider === "openai" ? server.openaiBaseURL : server.url
+	const style = openaiStyles[provider]
+	const server = await startModelServer({
+		scenario: options.scenario ?? [],
+		lifetimeMs: 120_000,
+		...(style && { overflowStyle: style }),
+		...options.server,
+	})
+	const baseUrl = style ? server.openaiBaseURL : server.url
 	return {
 		root,
 		workspace,

@@ -1,4 +1,5 @@
 import type {
+	ListedModel,
 	CheckpointDiff,
 	CheckpointInfo,
 	McpSnapshot,
@@ -114,6 +115,10 @@ export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAP
 
 	async selectProfile(name: string): Promise<void> {
 		return (await this.options.load()).selectProfile(name)
+	}
+
+	async listModels(): Promise<ListedModel[]> {
+		return (await this.options.load()).listModels()
 	}
 
 	isReady(): boolean {

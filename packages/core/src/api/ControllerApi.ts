@@ -23,11 +23,14 @@ import {
 	parseWebviewMessage,
 	profileNameSchema,
 	sameProfileName,
+	type ListedModel,
 	type ProviderProfile,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
+import { savedApiKey } from "../controller/modelListHandlers.js"
 import { startPersonTask } from "../controller/slashCommandHandlers.js"
+import { listModels } from "../providers/model-lists/listModels.js"
 
 interface Queued {
 	text: string
@@ -204,6 +207,12 @@ export class ControllerApi {
 		)
 		if (!messages.success) throw new Error(`setConfiguration: ${messages.error}`)
 		for (const message of messages.data) await this.send(message)
+	}
+
+	async listModels(): Promise<ListedModel[]> {
+		const settings = this.controller.settingsStore.settings.provider
+		if (settings === undefined) throw new Error("listModels: no provider is configured yet.")
+		return listModels(settings, await savedApiKey(this.controller, settings.provider))
 	}
 
 	getProfiles(): { profiles: ProviderProfile[]; currentProfileId: string | undefined } {

@@ -182,6 +182,7 @@ export async function streamTurn(
 					outputTokens: chunk.outputTokens,
 					...(chunk.cacheWriteTokens !== undefined && { cacheWriteTokens: chunk.cacheWriteTokens }),
 					...(chunk.cacheReadTokens !== undefined && { cacheReadTokens: chunk.cacheReadTokens }),
+					...(chunk.costUsd !== undefined && { costUsd: chunk.costUsd }),
 				}
 				listeners.usage?.(output.usage)
 				break

@@ -5,6 +5,7 @@ import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpo
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { mentionHandlers } from "./mentionHandlers.js"
+import { modelListHandlers } from "./modelListHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
 import {
 	answerAsPerson,
@@ -162,4 +163,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...slashCommandHandlers,
 	...mentionHandlers,
 	...profileHandlers,
+	...modelListHandlers,
 }

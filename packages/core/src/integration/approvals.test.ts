@@ -12,6 +12,8 @@ const providers: ServedProvider[] = [
 	"gemini",
 	"vertex-claude",
 	"vertex-gemini",
+	"openrouter",
+	"lmstudio",
 ]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 

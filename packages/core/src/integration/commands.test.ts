@@ -9,6 +9,8 @@ const providers: ServedProvider[] = [
 	"gemini",
 	"vertex-claude",
 	"vertex-gemini",
+	"openrouter",
+	"lmstudio",
 ]
 const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
 const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }

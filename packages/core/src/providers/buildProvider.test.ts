@@ -43,6 +43,23 @@ describe("buildProvider", () => {
 		}
 	})
 
+	it("refuses OpenRouter without a key, and builds LM Studio without one", () => {
+		const error = thrown(() => buildProvider({ provider: "openrouter", modelId: "x/y" }, undefined))
+		expect((error as ProviderError).message).toMatch(/No API key is set for OpenRouter/)
+		const lmstudio = buildProvider({ provider: "lmstudio", modelId: "local" }, undefined)
+		expect(lmstudio.name).toBe("lmstudio")
+	})
+
+	it("names LM Studio and its address when it cannot be reached", async () => {
+		const server = await start()
+		const baseUrl = server.openaiBaseURL
+		await server.close()
+		const { error } = await drain(
+			buildProvider({ provider: "lmstudio", modelId: "local", baseUrl }, undefined),
+		)
+		expect((error as ProviderError).message).toContain(`Could not connect to LM Studio at ${baseUrl}`)
+	})
+
 	it("builds Ollama without a key, with zero prices for any model", () => {
 		const ollama = buildProvider({ provider: "ollama", modelId: "llama3.3:70b" }, undefined)
 		expect(ollama.name).toBe("ollama")

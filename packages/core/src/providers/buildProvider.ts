@@ -6,6 +6,7 @@ import { resolveModelInfo } from "./modelCatalog.js"
 import type { ModelProvider } from "./modelProvider.js"
 import { OllamaProvider } from "./ollamaProvider.js"
 import { OpenAiProvider } from "./openaiProvider.js"
+import { OpenRouterProvider } from "./openRouterProvider.js"
 import { ProviderError } from "./providerError.js"
 import { requestSecrets, withRedactedErrors } from "./redactSecrets.js"
 import { vertexProvider } from "./vertexProvider.js"
@@ -22,7 +23,7 @@ export interface ProviderSeams {
  */
 export const noApiKeyPlaceholder = "cairn-no-api-key"
 
-function missingKey(provider: string): ProviderError {
+export function missingKey(provider: string): ProviderError {
 	return new ProviderError(
 		"auth",
 		`No API key is set for ${provider}. Add one in Cairn's settings (or pass --api-key to the CLI).`,
@@ -58,6 +59,11 @@ function providerFor(
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "ollama":
 			return new OllamaProvider(settings, key, info)
+		case "openrouter":
+			if (key === undefined) throw missingKey("OpenRouter")
+			return new OpenRouterProvider(settings, key, info)
+		case "lmstudio":
+			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "vscode-lm":
 			// The editor builds this one itself (src/languageModel); anywhere else there is no `vscode.lm`.
 			throw new ProviderError(
@@ -71,8 +77,6 @@ function providerFor(
 			return vertexProvider(settings, info, seams.googleAuthClient)
 		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
 		case "bedrock":
-		case "openrouter":
-		case "lmstudio":
 			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}
 }

@@ -2,10 +2,12 @@ import type { ModelInfo } from "@cairn/types"
 import type { ApiUsageChunk } from "./modelProvider.js"
 
 /**
- * Dollars for one request. Providers report `inputTokens` without cache reads and writes (they
+ * Dollars for one request: what the provider reported, when it did (it knows its discounts and
+ * routing), else computed from the model's prices. Providers report `inputTokens` without cache reads and writes (they
  * are priced differently), so the four counts never overlap.
  */
 export function requestCost(info: ModelInfo, usage: Omit<ApiUsageChunk, "type">): number {
+	if (usage.costUsd !== undefined) return usage.costUsd
 	const perMillion =
 		usage.inputTokens * info.inputPrice +
 		usage.outputTokens * info.outputPrice +

@@ -22,6 +22,8 @@ export { recognizeContextOverflow, type ContextOverflowFacts } from "./contextOv
 export { discoverModelInfo, type DiscoveredModelInfo, type DiscoveryOptions } from "./modelDiscovery.js"
 export { settingsWithDiscovery, withDiscoveredModelInfo } from "./discoveredSettings.js"
 export { requestCost } from "./cost.js"
+export { canListModels, listModels, type ListingOptions } from "./model-lists/listModels.js"
+export { testConnection } from "./model-lists/testConnection.js"
 export { buildProvider, noApiKeyPlaceholder } from "./buildProvider.js"
 export { defaultModelInfo, findKnownModel, knownModels, resolveModelInfo } from "./modelCatalog.js"
 export {
@@ -32,5 +34,6 @@ export {
 } from "./providerErrors.js"
 export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anthropicProvider.js"
 export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
+export { OpenRouterProvider } from "./openRouterProvider.js"
 export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"
 export { fallbackToolCallId, joinText, toolArgumentsObject } from "./wireHelpers.js"

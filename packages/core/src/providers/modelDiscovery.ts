@@ -1,6 +1,9 @@
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { defaultModelInfo } from "./modelCatalog.js"
+import { ollamaContextWindow } from "./model-lists/ollama.js"
+import { windowFromEntry } from "./model-lists/openaiCompatible.js"
 import { ollamaDefaultHost } from "./ollamaProvider.js"
+import { openaiCompatibleBaseUrl } from "./openaiProvider.js"
 
 /** What a server says about one of its models that Cairn's catalog cannot know. */
 export type DiscoveredModelInfo = Partial<Pick<ModelInfo, "contextWindow" | "maxOutputTokens">>
@@ -17,8 +20,8 @@ export interface DiscoveryOptions {
 const found = new Map<string, DiscoveredModelInfo | undefined>()
 
 /**
- * Asks the server the person configured how long its model's context is: for the `openai`
- * provider with a base URL, `GET {baseUrl}/models` (OpenRouter, vLLM, LM Studio's `/api/v0/models`
+ * Asks the server the person configured how long its model's context is: for OpenRouter, LM Studio
+ * and the `openai` provider with a base URL, `GET {baseUrl}/models` (OpenRouter, vLLM, LM Studio's `/api/v0/models`
  * when the list says nothing); for Ollama, `POST /api/show`, and only to lower the window when the
  * model's own is smaller than the num_ctx Cairn would ask for. Undefined when there is nothing to
  * ask or the answer says nothing. A lookup that succeeds is kept for the process (keyed by
@@ -56,8 +59,13 @@ interface Lookup {
 
 function lookupFor(settings: ProviderSettings): Lookup | undefined {
 	const { provider, modelId } = settings
-	if (provider === "openai" && settings.baseUrl !== undefined) {
-		const baseUrl = settings.baseUrl.replace(/\/+$/, "")
+	// OpenAI's own list says nothing about context; its models are in the catalog.
+	const compatible =
+		provider === "openrouter" ||
+		provider === "lmstudio" ||
+		(provider === "openai" && settings.baseUrl !== undefined)
+	if (compatible) {
+		const baseUrl = openaiCompatibleBaseUrl(settings).replace(/\/+$/, "")
 		return { baseUrl, run: (options) => fromOpenAiCompatible(baseUrl, modelId, options) }
 	}
 	if (provider === "ollama") {
@@ -93,36 +101,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
-/** A positive whole number, else undefined: listings use null and strings for "unknown". */
-function tokens(value: unknown): number | undefined {
-	return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined
-}
-
 function entryFor(listing: unknown, modelId: string): Record<string, unknown> | undefined {
 	const data = isRecord(listing) ? listing.data : listing
 	if (!Array.isArray(data)) return undefined
 	return data.find((entry): entry is Record<string, unknown> => isRecord(entry) && entry.id === modelId)
-}
-
-/**
- * Where each server puts the context length of a listed model. LM Studio's loaded length comes
- * first: a model loaded with less than its maximum refuses past what it was loaded with. OpenRouter
- * lists the model's length and its default provider's, which can be smaller.
- */
-function fromEntry(entry: Record<string, unknown>): DiscoveredModelInfo {
-	const top = isRecord(entry.top_provider) ? entry.top_provider : {}
-	const lengths = [tokens(entry.context_length), tokens(top.context_length)].filter((n) => n !== undefined)
-	const contextWindow =
-		tokens(entry.loaded_context_length) ??
-		(lengths.length > 0 ? Math.min(...lengths) : undefined) ??
-		tokens(entry.max_model_len) ??
-		tokens(entry.context_window) ??
-		tokens(entry.max_context_length)
-	const maxOutputTokens = tokens(top.max_completion_tokens)
-	return {
-		...(contextWindow !== undefined && { contextWindow }),
-		...(maxOutputTokens !== undefined && { maxOutputTokens }),
-	}
 }
 
 async function fromOpenAiCompatible(
@@ -131,13 +113,13 @@ async function fromOpenAiCompatible(
 	options: DiscoveryOptions & { headers: Record<string, string> },
 ): Promise<DiscoveredModelInfo | undefined> {
 	const entry = entryFor(await getJson(`${baseUrl}/models`, {}, options), modelId)
-	const info = entry ? fromEntry(entry) : {}
+	const info = entry ? windowFromEntry(entry) : {}
 	if (info.contextWindow === undefined && baseUrl.endsWith("/v1")) {
 		// LM Studio lists nothing about context on its OpenAI-compatible route; its own REST API does.
 		const origin = baseUrl.slice(0, -"/v1".length)
 		const rest = await getJson(`${origin}/api/v0/models`, {}, options).catch(() => undefined)
 		const restEntry = entryFor(rest, modelId)
-		if (restEntry) Object.assign(info, fromEntry(restEntry))
+		if (restEntry) Object.assign(info, windowFromEntry(restEntry))
 	}
 	return Object.keys(info).length > 0 ? info : undefined
 }
@@ -149,12 +131,9 @@ async function fromOllama(
 ): Promise<DiscoveredModelInfo | undefined> {
 	const body = JSON.stringify({ model: modelId })
 	const shown = await getJson(`${baseUrl}/api/show`, { method: "POST", body }, options)
-	const modelInfo = isRecord(shown) && isRecord(shown.model_info) ? shown.model_info : {}
-	const architecture = modelInfo["general.architecture"]
-	const own =
-		typeof architecture === "string" ? tokens(modelInfo[`${architecture}.context_length`]) : undefined
-	// Cairn asks Ollama for a context of its own size (num_ctx); only a model that has less matters.
-	return own !== undefined && own < defaultModelInfo.ollama.contextWindow
-		? { contextWindow: own }
+	const contextWindow = ollamaContextWindow(shown)
+	// Only a model with less than the num_ctx Cairn asks for changes anything.
+	return contextWindow !== undefined && contextWindow < defaultModelInfo.ollama.contextWindow
+		? { contextWindow }
 		: undefined
 }

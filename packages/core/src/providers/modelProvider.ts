@@ -34,6 +34,8 @@ export interface ApiUsageChunk {
 	outputTokens: number
 	cacheWriteTokens?: number
 	cacheReadTokens?: number
+	/** What the provider says the request cost (OpenRouter's usage accounting); preferred to a computed cost. */
+	costUsd?: number
 }
 
 export interface ModelProvider {

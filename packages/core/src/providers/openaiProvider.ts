@@ -1,4 +1,5 @@
-import type { ModelInfo, ProviderSettings } from "@cairn/types"
+import { providerKinds } from "@cairn/types"
+import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
@@ -29,8 +30,12 @@ function reasoningEffort(budget: number): "low" | "medium" | "high" {
 	return budget <= 4_096 ? "low" : budget <= 16_384 ? "medium" : "high"
 }
 
-export function openaiUsage(usage: OpenAI.CompletionUsage): Extract<ApiStreamChunk, { type: "usage" }> {
+/** OpenRouter's usage accounting (and proxies that copy it) adds the request's price in dollars. */
+type Usage = OpenAI.CompletionUsage & { cost?: unknown }
+
+export function openaiUsage(usage: Usage): Extract<ApiStreamChunk, { type: "usage" }> {
 	const details = usage.prompt_tokens_details
+	const cost = usage.cost
 	const cacheRead = details?.cached_tokens ?? 0
 	const cacheWrite = details?.cache_write_tokens ?? 0
 	return {
@@ -40,20 +45,36 @@ export function openaiUsage(usage: OpenAI.CompletionUsage): Extract<ApiStreamChu
 		outputTokens: usage.completion_tokens,
 		...(details?.cached_tokens !== undefined && { cacheReadTokens: cacheRead }),
 		...(details?.cache_write_tokens !== undefined && { cacheWriteTokens: cacheWrite }),
+		...(typeof cost === "number" && Number.isFinite(cost) && cost >= 0 && { costUsd: cost }),
 	}
 }
 
-/** OpenAI and every OpenAI-compatible endpoint (OpenRouter, LM Studio, vLLM...), over Chat Completions. */
+/** Where an OpenAI-compatible provider is when the settings name no base URL. */
+export function openaiCompatibleBaseUrl(settings: ProviderSettings): string {
+	return settings.baseUrl ?? providerKinds[settings.provider].defaultBaseUrl ?? openaiDefaultBaseUrl
+}
+
+/**
+ * OpenAI and every OpenAI-compatible endpoint (LM Studio, vLLM...), over Chat Completions. A
+ * provider with its own conventions on top (OpenRouter) subclasses it and adds headers and body
+ * fields.
+ */
 export class OpenAiProvider implements ModelProvider {
-	readonly name = "openai" as const
+	readonly name: ProviderName
 	readonly model: { id: string; info: ModelInfo }
 
 	constructor(
-		private readonly settings: ProviderSettings,
+		protected readonly settings: ProviderSettings,
 		private readonly apiKey: string,
 		info: ModelInfo,
 	) {
+		this.name = settings.provider
 		this.model = { id: settings.modelId, info }
+	}
+
+	/** Headers this provider always sends; the person's own `headers` come after, and win. */
+	protected providerHeaders(): Record<string, string> {
+		return {}
 	}
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
@@ -84,12 +105,12 @@ export class OpenAiProvider implements ModelProvider {
 			apiKey: this.apiKey,
 			// Explicit values, so OPENAI_BASE_URL / OPENAI_ORG_ID / OPENAI_PROJECT_ID in the editor's
 			// environment cannot redirect or re-bill what the settings say.
-			baseURL: this.settings.baseUrl ?? openaiDefaultBaseUrl,
+			baseURL: openaiCompatibleBaseUrl(this.settings),
 			organization: null,
 			project: null,
 			// The Task owns retries and shows each one to the person.
 			maxRetries: 0,
-			...(this.settings.headers && { defaultHeaders: this.settings.headers }),
+			defaultHeaders: { ...this.providerHeaders(), ...this.settings.headers },
 			fetch: async (input, init) => {
 				const response = await fetch(input, init)
 				// A body that cannot be read is the SDK's to report, not this copy's.
@@ -103,7 +124,7 @@ export class OpenAiProvider implements ModelProvider {
 		})
 	}
 
-	private params(request: CreateMessageRequest): OpenAI.ChatCompletionCreateParamsStreaming {
+	protected params(request: CreateMessageRequest): OpenAI.ChatCompletionCreateParamsStreaming {
 		const { id, info } = this.model
 		const { temperature, reasoningBudgetTokens } = this.settings
 		return {
@@ -125,7 +146,7 @@ export class OpenAiProvider implements ModelProvider {
 		context: ErrorContext,
 	): AsyncGenerator<ApiStreamChunk> {
 		const calls = new Map<number, CallInProgress>()
-		let usage: OpenAI.CompletionUsage | undefined
+		let usage: Usage | undefined
 		let finished = false
 		for await (const chunk of stream) {
 			// With include_usage the counts come in a last chunk whose `choices` is empty.
@@ -182,9 +203,9 @@ export class OpenAiProvider implements ModelProvider {
 
 	private errorContext(signal: AbortSignal | undefined): ErrorContext {
 		return {
-			provider: "openai",
+			provider: this.name,
 			modelId: this.model.id,
-			endpoint: this.settings.baseUrl ?? openaiDefaultBaseUrl,
+			endpoint: openaiCompatibleBaseUrl(this.settings),
 			customEndpoint: this.settings.baseUrl !== undefined,
 			...(signal && { signal }),
 		}

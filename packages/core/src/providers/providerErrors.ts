@@ -72,6 +72,9 @@ export function endpointLabel(
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
 	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
+	if (context.provider === "lmstudio") return `LM Studio at ${context.endpoint}`
+	if (context.provider === "openrouter")
+		return context.customEndpoint ? `OpenRouter (${context.endpoint})` : "OpenRouter"
 	if (context.provider === "gemini")
 		return context.customEndpoint ? `Google Gemini (${context.endpoint})` : "Google Gemini"
 	if (context.provider === "vertex")
@@ -243,6 +246,22 @@ export function fromStatus(
 		`${sentenceStart(label)} rejected the request (${status}${said}).`,
 		details,
 	)
+}
+
+/**
+ * An HTTP error answer read without an SDK (the model lists), worded as the SDKs' errors are: the
+ * body's message, and what to do about the status.
+ */
+export function httpStatusError(
+	status: number,
+	bodyText: string,
+	context: ErrorContext,
+	headers?: Headers,
+): ProviderError {
+	return fromStatus(status, bodyMessage(bodyText), context, {
+		...(headers && { headers }),
+		cause: undefined,
+	})
 }
 
 /** An error event written into a stream after the 200 head: its `type` says what went wrong. */

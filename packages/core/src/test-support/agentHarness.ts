@@ -12,9 +12,16 @@ import {
 	type ExtensionMessage,
 	type ModelInfo,
 	type ProviderName,
+	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
-import { startModelServer, type ModelServer, type ModelServerOptions, type Turn } from "@cairn/model-server"
+import {
+	startModelServer,
+	type ModelServer,
+	type ModelServerOptions,
+	type OverflowStyle,
+	type Turn,
+} from "@cairn/model-server"
 import type { ConsentAsker } from "../consent/repositoryConsent.js"
 import { Controller } from "../controller/Controller.js"
 import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
@@ -36,8 +43,17 @@ const served = {
 	gemini: { provider: "gemini", modelId: "gemini-2.5-pro" },
 	"vertex-claude": { provider: "vertex", modelId: "claude-sonnet-4-5@20250929" },
 	"vertex-gemini": { provider: "vertex", modelId: "gemini-2.5-pro" },
+	openrouter: { provider: "openrouter", modelId: "anthropic/claude-sonnet-4.5" },
+	lmstudio: { provider: "lmstudio", modelId: "qwen2.5-coder-7b-instruct" },
 } satisfies Record<string, { provider: ProviderName; modelId: string }>
 export type ServedProvider = keyof typeof served
+
+/** The providers that speak the OpenAI format, each with the kind of server it expects there. */
+const openaiStyles: Partial<Record<ServedProvider, OverflowStyle>> = {
+	openai: "openai",
+	openrouter: "openrouter",
+	lmstudio: "lmstudio",
+}
 
 /** What a client that only sees the protocol knows: the transcript rebuilt from state + deltas. */
 export class ClientMirror {
@@ -125,6 +141,8 @@ export interface AgentHarnessOptions {
 	withoutProvider?: boolean
 	/** What Cairn is told of the model (its window, say), on top of the catalog. */
 	modelInfo?: Partial<ModelInfo>
+	/** More of the provider's settings (its reasoning budget, OpenRouter's routing...). */
+	providerSettings?: Omit<Partial<ProviderSettings>, "provider" | "modelId" | "baseUrl" | "modelInfo">
 	/** The model server's own settings: its context window, side turns, overflow style. */
 	server?: Omit<ModelServerOptions, "scenario" | "lifetimeMs">
 	/** The bubblewrap binary; a missing one plays a system without the sandbox. */
@@ -176,6 +194,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		await writeFile(path.join(temp.dir, "outside", name), content)
 	}
 	const server = await startModelServer({
+		...(openaiStyles[options.provider] && { overflowStyle: openaiStyles[options.provider] }),
 		...options.server,
 		scenario: options.scenario ?? [],
 		lifetimeMs: 300_000,
@@ -219,7 +238,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		return created
 	}
 	let controller = await newController()
-	const baseUrl = options.provider === "openai" ? server.openaiBaseURL : server.url
+	const baseUrl = openaiStyles[options.provider] ? server.openaiBaseURL : server.url
 	await controller.settingsStore.update({
 		...(!options.withoutProvider && {
 			provider: {
@@ -227,6 +246,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 				baseUrl,
 				...(served[options.provider].provider === "vertex" && { vertex: testVertexSettings }),
 				...(options.modelInfo && { modelInfo: options.modelInfo }),
+				...options.providerSettings,
 			},
 		}),
 		requestRetries: 2,

@@ -33,7 +33,7 @@ describe("GET /v1/models in each server's style", () => {
 			id: "vendor/model",
 			context_length: 64_000,
 			top_provider: { context_length: 64_000, max_completion_tokens: 8_192, is_moderated: false },
-			pricing: { prompt: "0", completion: "0" },
+			pricing: { prompt: "0.000003", completion: "0.000015", input_cache_read: "0.0000003" },
 		})
 		const page = await new OpenAI({ apiKey: "k", baseURL: server.openaiBaseURL }).models.list()
 		expect(page.data.map((m) => m.id)).toEqual(["vendor/model"])

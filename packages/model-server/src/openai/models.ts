@@ -1,4 +1,5 @@
 import type { ModelListing, OverflowStyle } from "../protocol.js"
+import { openRouterPrices } from "./usage.js"
 
 const created = 1_735_689_600
 
@@ -28,7 +29,8 @@ const entries: Record<OverflowStyle, Entry> = {
 			tokenizer: "Other",
 			instruct_type: null,
 		},
-		pricing: { prompt: "0", completion: "0" },
+		// Dollars per token, as strings (OpenRouter's own format).
+		pricing: { ...openRouterPrices, request: "0", image: "0" },
 		top_provider: {
 			context_length: contextWindow ?? null,
 			max_completion_tokens: maxOutputTokens ?? null,

@@ -1,7 +1,8 @@
 import { isRecord } from "../protocol.js"
+import type { OverflowStyle } from "../protocol.js"
 import type { PlannedReply } from "../reply.js"
 import { sseEvent } from "../sse.js"
-import { openaiFinishReason, openaiUsage } from "./usage.js"
+import { openaiFinishReason, openaiUsage, openRouterUsage } from "./usage.js"
 
 export function openaiCompletionId(sequence: number): string {
 	return `chatcmpl-cairn${String(sequence).padStart(8, "0")}`
@@ -11,8 +12,15 @@ function includeUsage(body: unknown): boolean {
 	return isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true
 }
 
-export function openaiStreamChunks(reply: PlannedReply, body: unknown): string[] {
-	const withUsage = includeUsage(body)
+/** OpenRouter's usage accounting: asked for with `usage: { include: true }`, it adds the cost. */
+function includeCost(body: unknown): boolean {
+	return isRecord(body) && isRecord(body.usage) && body.usage.include === true
+}
+
+export function openaiStreamChunks(reply: PlannedReply, body: unknown, style: OverflowStyle): string[] {
+	const openRouter = style === "openrouter"
+	// OpenRouter always ends with usage; the others only when asked.
+	const withUsage = includeUsage(body) || openRouter
 	const created = Math.floor(Date.now() / 1000)
 	const chunk = (choices: unknown[], usage?: unknown): string => {
 		const data: Record<string, unknown> = {
@@ -32,8 +40,9 @@ export function openaiStreamChunks(reply: PlannedReply, body: unknown): string[]
 
 	const chunks = [delta({ role: "assistant", content: "", refusal: null })]
 	// Not part of OpenAI's own API: DeepSeek, vLLM and other compatible servers stream
-	// chain-of-thought in this extra delta field, which the SDK passes through untyped.
-	for (const reasoning_content of reply.reasoningChunks) chunks.push(delta({ reasoning_content }))
+	// chain-of-thought in `reasoning_content`, OpenRouter in `reasoning`; the SDK passes both through untyped.
+	for (const text of reply.reasoningChunks)
+		chunks.push(delta(openRouter ? { reasoning: text } : { reasoning_content: text }))
 	for (const content of reply.textChunks) chunks.push(delta({ content }))
 	reply.toolCalls.forEach((call, index) => {
 		// Only the first delta of a call has id, type and name; later ones carry just
@@ -50,7 +59,8 @@ export function openaiStreamChunks(reply: PlannedReply, body: unknown): string[]
 		}
 	})
 	chunks.push(delta({}, openaiFinishReason[reply.stopReason]))
-	if (withUsage) chunks.push(chunk([], openaiUsage(reply)))
+	if (withUsage)
+		chunks.push(chunk([], openRouter && includeCost(body) ? openRouterUsage(reply) : openaiUsage(reply)))
 	chunks.push(sseEvent("[DONE]"))
 	return chunks
 }

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import type { McpSnapshot } from "../mcp/mcpServerView.js"
 import type { ParseResult } from "../parse.js"
+import type { ListedModel } from "../settings/modelList.js"
 import type { ProviderName } from "../settings/provider.js"
 import type { ProviderProfile } from "../settings/profiles.js"
 import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
@@ -135,6 +136,11 @@ export interface CairnAPI {
 	 * and the task on screen from its next request. Rejects for a name not saved, listing the saved ones.
 	 */
 	selectProfile(name: string): Promise<void>
+	/**
+	 * The current profile's provider's models, with what the provider says of each; rejects with
+	 * the provider's reason (a rejected key, an address that does not answer) when it cannot list them.
+	 */
+	listModels(): Promise<ListedModel[]>
 	/** Whether the agent is loaded (methods load it on first use). */
 	isReady(): boolean
 }

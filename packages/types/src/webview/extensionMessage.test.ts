@@ -87,6 +87,23 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		patch: "diff --git a/src/a.ts b/src/a.ts\n",
 	},
 	selectedImages: { type: "selectedImages", images: [] },
+	models: {
+		type: "models",
+		requestId: 3,
+		provider: "openrouter",
+		models: [
+			{
+				id: "anthropic/claude-sonnet-4.5",
+				info: { contextWindow: 200_000, inputPrice: 3 },
+				supportsTools: true,
+			},
+		],
+	},
+	connectionTested: {
+		type: "connectionTested",
+		requestId: 4,
+		result: { ok: false, problem: "auth", message: "The API key for OpenRouter was rejected (401)." },
+	},
 	fileSearchResults: {
 		type: "fileSearchResults",
 		requestId: 7,

@@ -7,6 +7,7 @@ import type { ParseResult } from "../parse.js"
 import { slashCommandsSnapshotSchema } from "../slash-commands/slashCommand.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
 import { extensionStateSchema } from "./extensionState.js"
+import { modelAnswerSchemas } from "./modelMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
 /** Things the host asks the UI to do (a view title button, a command). */
@@ -96,6 +97,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		results: z.array(z.object({ path: z.string(), type: z.enum(["file", "folder"]) })),
 		commits: z.array(z.object({ hash: z.string(), subject: z.string() })),
 	}),
+	...modelAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

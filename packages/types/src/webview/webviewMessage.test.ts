@@ -79,6 +79,12 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	deleteProfile: { type: "deleteProfile", profileId: "p-2" },
 	importProfiles: { type: "importProfiles", text: '{"cairnProfiles":1,"profiles":[]}' },
 	exportProfiles: { type: "exportProfiles" },
+	requestModels: { type: "requestModels", requestId: 3, provider: { provider: "lmstudio" } },
+	testConnection: {
+		type: "testConnection",
+		requestId: 4,
+		provider: { provider: "openai", modelId: "qwen3", baseUrl: "http://localhost:8000/v1" },
+	},
 }
 
 describe("parseWebviewMessage accepts", () => {

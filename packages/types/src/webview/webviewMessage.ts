@@ -8,6 +8,7 @@ import { mcpSourceSchema } from "../mcp/mcpServerView.js"
 import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
 import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
+import { modelRequestSchemas } from "./modelMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
@@ -171,6 +172,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		requestId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
 	}),
 	...profileMessageSchemas,
+	...modelRequestSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -1,4 +1,5 @@
 import { providerKinds, providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
+import type { ReactNode } from "react"
 import { baseUrlProblem } from "./providerChoices"
 import { TextField } from "./TextField"
 
@@ -21,17 +22,21 @@ export function ModelEndpointFields(props: {
 	labels: { modelId: string; baseUrl: string; baseUrlDescription: string }
 	onModelId: (modelId: string) => void
 	onChange: (next: ProviderSettings) => void
+	/** Takes the place of the model id's text field (the settings view's model picker). */
+	modelIdField?: ReactNode
 }) {
 	const { chosen, settings, labels } = props
 	return (
 		<>
-			<TextField
-				label={labels.modelId}
-				value={settings?.modelId ?? ""}
-				placeholder={providerKinds[chosen].modelPlaceholder}
-				validate={(value) => (value === "" ? "A model id is required." : undefined)}
-				onCommit={props.onModelId}
-			/>
+			{props.modelIdField ?? (
+				<TextField
+					label={labels.modelId}
+					value={settings?.modelId ?? ""}
+					placeholder={providerKinds[chosen].modelPlaceholder}
+					validate={(value) => (value === "" ? "A model id is required." : undefined)}
+					onCommit={props.onModelId}
+				/>
+			)}
 			{settings !== undefined && providerKinds[chosen].baseUrl !== "hidden" && (
 				<TextField
 					label={labels.baseUrl}

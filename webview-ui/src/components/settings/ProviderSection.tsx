@@ -3,8 +3,12 @@ import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
-import { ModelWindowFields } from "./ModelWindowFields"
+import { ModelInfoFields } from "./ModelInfoFields"
+import { withPickedModel } from "./models/modelInfoEdits"
+import { ModelPicker } from "./models/ModelPicker"
+import { TestConnection } from "./models/TestConnection"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
+import { OpenRouterFields } from "./providers/OpenRouterFields"
 import { VertexFields } from "./providers/VertexFields"
 
 /**
@@ -71,6 +75,25 @@ export function ProviderSection() {
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
+						modelIdField={
+							providerKinds[chosen].listsModels ? (
+								<ModelPicker
+									label="Model id"
+									provider={chosen}
+									settings={provider}
+									placeholder={providerKinds[chosen].modelPlaceholder}
+									onCommit={(modelId) => chooseModel(chosen, modelId)}
+									onPick={(model) =>
+										send(
+											withPickedModel(
+												provider ?? { provider: chosen, modelId: model.id },
+												model,
+											),
+										)
+									}
+								/>
+							) : undefined
+						}
 					/>
 					{chosen === "vertex" && provider !== undefined && (
 						<VertexFields
@@ -85,7 +108,11 @@ export function ProviderSection() {
 							label={providerKinds[chosen].keyLabel}
 						/>
 					)}
-					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
+					{provider !== undefined && <TestConnection settings={provider} />}
+					{provider?.provider === "openrouter" && (
+						<OpenRouterFields settings={provider} onChange={send} />
+					)}
+					{provider !== undefined && <ModelInfoFields provider={provider} onChange={send} />}
 				</>
 			)}
 		</section>

@@ -121,7 +121,7 @@ describe("SettingsView posts one field per change", () => {
 		// A base URL belongs to the provider it was set for.
 		expect(onlyFieldPosted()).toEqual(["provider", { provider: "anthropic", modelId: "gpt-test" }])
 		posted.length = 0
-		commit(screen.getByRole("textbox", { name: "Model id" }), "claude-x")
+		commit(screen.getByRole("combobox", { name: "Model id" }), "claude-x")
 		expect(onlyFieldPosted()).toEqual(["provider", { provider: "anthropic", modelId: "claude-x" }])
 		posted.length = 0
 		commit(screen.getByRole("textbox", { name: /^Base URL/ }), "https://proxy.example/v1")
@@ -142,7 +142,7 @@ describe("SettingsView posts one field per change", () => {
 		renderSettings({ ...defaultSettings() })
 		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "ollama" } })
 		expect(posted).toEqual([])
-		commit(screen.getByRole("textbox", { name: "Model id" }), "qwen2.5-coder:7b")
+		commit(screen.getByRole("combobox", { name: "Model id" }), "qwen2.5-coder:7b")
 		expect(onlyFieldPosted()).toEqual(["provider", { provider: "ollama", modelId: "qwen2.5-coder:7b" }])
 	})
 })
@@ -212,7 +212,7 @@ describe("context management", () => {
 	it("overrides belong to the model: another model id or provider starts without them", () => {
 		const tuned = { provider: "openai" as const, modelId: "m", modelInfo: { contextWindow: 8192 } }
 		renderSettings(configured({ provider: tuned }))
-		commit(screen.getByRole("textbox", { name: "Model id" }), "other-model")
+		commit(screen.getByRole("combobox", { name: "Model id" }), "other-model")
 		expect(onlyFieldPosted()).toEqual(["provider", { provider: "openai", modelId: "other-model" }])
 	})
 

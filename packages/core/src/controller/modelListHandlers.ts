@@ -1,0 +1,53 @@
+import type { ProviderName, WebviewMessageOf } from "@cairn/types"
+import { listModels } from "../providers/model-lists/listModels.js"
+import { testConnection } from "../providers/model-lists/testConnection.js"
+import type { Controller } from "./Controller.js"
+import type { Handler } from "./messageHandlers.js"
+
+const noProvider = "Choose a provider first."
+
+/** The settings a request asks about (the view's, else the current profile's), with a model id or "". */
+function askedSettings(
+	controller: Controller,
+	message: WebviewMessageOf<"requestModels" | "testConnection">,
+) {
+	const asked = message.provider ?? controller.settingsStore.settings.provider
+	return asked && { ...asked, modelId: asked.modelId ?? "" }
+}
+
+/** The key saved for the current profile and this provider (or, before profiles, for the provider). */
+export async function savedApiKey(
+	controller: Controller,
+	provider: ProviderName,
+): Promise<string | undefined> {
+	const store = controller.settingsStore
+	const profile = store.currentProfile
+	return (profile && (await store.profileApiKey(profile, provider))) ?? (await store.apiKey(provider))
+}
+
+/** The model picker's list and the "Test connection" button. */
+export const modelListHandlers: {
+	requestModels: Handler<"requestModels">
+	testConnection: Handler<"testConnection">
+} = {
+	requestModels: async (controller, message, reply) => {
+		const settings = askedSettings(controller, message)
+		const answer = { type: "models", requestId: message.requestId } as const
+		if (settings === undefined) return reply({ ...answer, models: [], error: noProvider })
+		try {
+			const models = await listModels(settings, await savedApiKey(controller, settings.provider))
+			reply({ ...answer, provider: settings.provider, models })
+		} catch (error) {
+			const text = error instanceof Error ? error.message : String(error)
+			reply({ ...answer, provider: settings.provider, models: [], error: text })
+		}
+	},
+	testConnection: async (controller, message, reply) => {
+		const settings = askedSettings(controller, message)
+		const answer = { type: "connectionTested", requestId: message.requestId } as const
+		if (settings === undefined)
+			return reply({ ...answer, result: { ok: false, problem: "other", message: noProvider } })
+		const result = await testConnection(settings, await savedApiKey(controller, settings.provider))
+		reply({ ...answer, result })
+	},
+}

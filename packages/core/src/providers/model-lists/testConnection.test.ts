@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest"
+import { useModelServers } from "../test-support/providerTesting.js"
+import { testByRequest, testConnection } from "./testConnection.js"
+
+const start = useModelServers()
+
+describe("testConnection", () => {
+	it("succeeds when the key is taken and the model is listed, saying how many models there are", async () => {
+		const server = await start({ apiKey: "right", models: ["gpt-4.1", "gpt-5"] })
+		const settings = { provider: "openai" as const, modelId: "gpt-5", baseUrl: server.openaiBaseURL }
+		expect(await testConnection(settings, "right")).toEqual({
+			ok: true,
+			message: `Connected to the OpenAI-compatible server at ${server.openaiBaseURL}: it lists 2 models, "gpt-5" among them.`,
+			modelCount: 2,
+		})
+	})
+
+	it("tells a wrong key, a wrong address and a wrong path apart", async () => {
+		const server = await start({ apiKey: "right", models: ["m"] })
+		const settings = { provider: "openrouter" as const, modelId: "m", baseUrl: server.openaiBaseURL }
+		const wrongKey = await testConnection(settings, "wrong")
+		expect(wrongKey).toMatchObject({ ok: false, problem: "auth" })
+		expect(wrongKey.message).toMatch(
+			/^The API key for OpenRouter \(.*\) was rejected \(401: Incorrect API key provided\.\)/,
+		)
+
+		const wrongPath = await testConnection({ ...settings, baseUrl: `${server.url}/api/v1` }, "right")
+		expect(wrongPath).toMatchObject({ ok: false, problem: "not_found" })
+
+		const closed = await start()
+		const nowhere = closed.openaiBaseURL
+		await closed.close()
+		const unreachable = await testConnection({ ...settings, baseUrl: nowhere }, "right")
+		expect(unreachable).toMatchObject({ ok: false, problem: "unreachable" })
+		expect(unreachable.message).toContain(`Could not connect to OpenRouter (${nowhere})`)
+	})
+
+	it("names a model the provider does not list, with some of those it does", async () => {
+		const models = ["a", "b", "c", "d", "e", "f", "g"]
+		const server = await start({ models })
+		const result = await testConnection(
+			{ provider: "ollama", modelId: "qwen3:8b", baseUrl: server.url },
+			undefined,
+		)
+		expect(result).toEqual({
+			ok: false,
+			problem: "model_missing",
+			message: `Connected to Ollama at ${server.url}, but it does not list the model "qwen3:8b". It lists a, b, c, d, e and 2 more.`,
+			modelCount: 7,
+		})
+	})
+})
+
+describe("testByRequest, for providers that cannot list their models", () => {
+	it("passes when the model starts answering, and stops the answer there", async () => {
+		const server = await start({
+			scenario: [{ text: "Ready, and a long answer after it.", textChunks: 8 }],
+		})
+		const settings = { provider: "openai" as const, modelId: "m", baseUrl: server.openaiBaseURL }
+		expect(await testByRequest(settings, "sk-test-key")).toEqual({
+			ok: true,
+			message: `Connected to the OpenAI-compatible server at ${server.openaiBaseURL}: "m" answered.`,
+		})
+	})
+
+	it("tells a rejected key from an unknown model", async () => {
+		const server = await start({
+			scenario: [
+				{ error: { status: 401, message: "bad key" } },
+				{ error: { status: 404, message: "no such model" } },
+			],
+		})
+		const settings = { provider: "openai" as const, modelId: "m", baseUrl: server.openaiBaseURL }
+		expect(await testByRequest(settings, "sk-test-key")).toMatchObject({ ok: false, problem: "auth" })
+		const unknown = await testByRequest(settings, "sk-test-key")
+		expect(unknown).toMatchObject({ ok: false, problem: "model_missing" })
+		expect(unknown.message).toContain('The model id "m" is unknown')
+	})
+})

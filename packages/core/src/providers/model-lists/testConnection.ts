@@ -1,0 +1,91 @@
+import type { ConnectionProblem, ConnectionTest, ProviderSettings } from "@cairn/types"
+import { buildProvider } from "../buildProvider.js"
+import { ProviderError } from "../providerError.js"
+import { endpointLabel } from "../providerErrors.js"
+import { canListModels, listingTarget, listModels } from "./listModels.js"
+import type { ListingOptions } from "./listModels.js"
+
+/** How many of the listed ids a "not listed" answer names. */
+const namedIds = 5
+
+/** What the person should fix, from how the provider failed. */
+function problemOf(error: ProviderError, asking: "list" | "request"): ConnectionProblem {
+	if (error.kind === "auth") return "auth"
+	if (error.kind === "network") return "unreachable"
+	// A request names the model, so its 404 is about the model; a listing's is about the address.
+	if (error.details.status === 404) return asking === "request" ? "model_missing" : "not_found"
+	if (error.kind === "malformed_response") return "not_found"
+	return "other"
+}
+
+function failed(error: unknown, asking: "list" | "request"): ConnectionTest {
+	if (error instanceof ProviderError)
+		return { ok: false, problem: problemOf(error, asking), message: error.message }
+	return { ok: false, problem: "other", message: error instanceof Error ? error.message : String(error) }
+}
+
+/**
+ * Whether these settings reach a provider that takes the key and knows the model: its model list
+ * where it has one, else the smallest request (one word asked, cancelled at the first chunk). The
+ * answer says which of key, address and model id is wrong, in a sentence that names them.
+ */
+export async function testConnection(
+	settings: ProviderSettings,
+	apiKey: string | undefined,
+	options: ListingOptions = {},
+): Promise<ConnectionTest> {
+	if (!canListModels(settings.provider)) return await testByRequest(settings, apiKey)
+	const label = endpointLabel(listingTarget(settings, apiKey, options).context)
+	let ids: string[]
+	try {
+		ids = (await listModels(settings, apiKey, options)).map((model) => model.id)
+	} catch (error) {
+		return failed(error, "list")
+	}
+	const count = `${ids.length} model${ids.length === 1 ? "" : "s"}`
+	const modelCount = ids.length
+	if (settings.modelId === "")
+		return { ok: true, message: `Connected to ${label}: it lists ${count}.`, modelCount }
+	if (ids.includes(settings.modelId))
+		return {
+			ok: true,
+			message: `Connected to ${label}: it lists ${count}, "${settings.modelId}" among them.`,
+			modelCount,
+		}
+	const some = ids.slice(0, namedIds).join(", ")
+	const more = ids.length > namedIds ? ` and ${ids.length - namedIds} more` : ""
+	return {
+		ok: false,
+		problem: "model_missing",
+		message:
+			ids.length === 0
+				? `Connected to ${label}, but it lists no models: load or install one, then choose it.`
+				: `Connected to ${label}, but it does not list the model "${settings.modelId}". It lists ${some}${more}.`,
+		modelCount,
+	}
+}
+
+/** The test of a provider that cannot list its models: one small request, cut at its first chunk. */
+export async function testByRequest(
+	settings: ProviderSettings,
+	apiKey: string | undefined,
+	label: string = endpointLabel(listingTarget(settings, apiKey).context),
+): Promise<ConnectionTest> {
+	const controller = new AbortController()
+	try {
+		const provider = buildProvider(settings, apiKey)
+		const stream = provider.createMessage({
+			systemPrompt: "Answer in one word.",
+			messages: [{ role: "user", content: [{ type: "text", text: "Ready?" }] }],
+			tools: [],
+			signal: controller.signal,
+		})
+		// The first chunk is proof enough; the rest of the answer would only cost tokens.
+		for await (const _chunk of stream) break
+		return { ok: true, message: `Connected to ${label}: "${settings.modelId}" answered.` }
+	} catch (error) {
+		return failed(error, "request")
+	} finally {
+		controller.abort()
+	}
+}

@@ -1,0 +1,43 @@
+import type { ProviderSettings } from "@cairn/types"
+import { useState } from "react"
+import { useWebviewStore } from "../../../state/store"
+import { postToHost } from "../../../vscode"
+import "./models.css"
+
+let nextRequestId = 1
+
+/**
+ * "Test connection": the host lists the provider's models (or, for one that cannot list, makes
+ * the smallest request) with the saved key, and the line below says what is wrong: the key, the
+ * address or the model id.
+ */
+export function TestConnection({ settings }: { settings: ProviderSettings }) {
+	const [asked, setAsked] = useState<number>()
+	const answer = useWebviewStore((s) => s.connectionTest)
+	const result = asked !== undefined && answer?.requestId === asked ? answer.result : undefined
+	const testing = asked !== undefined && result === undefined
+	const test = () => {
+		const requestId = nextRequestId++
+		setAsked(requestId)
+		postToHost({ type: "testConnection", requestId, provider: settings })
+	}
+	return (
+		<div className="field">
+			<div className="inline-form">
+				<button type="button" className="button secondary" disabled={testing} onClick={test}>
+					Test connection
+				</button>
+			</div>
+			<div
+				role="status"
+				className={
+					result === undefined
+						? "field-description"
+						: `connection-result ${result.ok ? "ok" : "failed"}`
+				}
+			>
+				{testing ? "Testing…" : result?.message}
+			</div>
+		</div>
+	)
+}

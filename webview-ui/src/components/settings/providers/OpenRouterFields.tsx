@@ -1,0 +1,60 @@
+import type { ProviderSettings } from "@cairn/types"
+import { CheckboxField } from "../CheckboxField"
+import { TextField } from "../TextField"
+
+type Routing = NonNullable<ProviderSettings["openRouter"]>
+
+/** The settings with OpenRouter's routing changed, and no empty routing left behind. */
+export function withRouting(settings: ProviderSettings, change: Partial<Routing>): ProviderSettings {
+	const merged: Routing = { ...settings.openRouter, ...change }
+	const routing = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined))
+	const { openRouter: _old, ...rest } = settings
+	return Object.keys(routing).length === 0 ? rest : { ...rest, openRouter: routing }
+}
+
+/**
+ * OpenRouter's provider routing: which of the providers serving the model to try first, whether
+ * others may stand in, and whether providers that keep prompts may be used.
+ */
+export function OpenRouterFields({
+	settings,
+	onChange,
+}: {
+	settings: ProviderSettings
+	onChange: (next: ProviderSettings) => void
+}) {
+	const routing = settings.openRouter ?? {}
+	return (
+		<>
+			<TextField
+				label="Provider order"
+				description="OpenRouter's providers to try first, by slug, separated by commas (e.g. anthropic, together). Empty: OpenRouter chooses."
+				value={(routing.order ?? []).join(", ")}
+				placeholder="OpenRouter chooses"
+				onCommit={(text) => {
+					const order = text
+						.split(",")
+						.map((slug) => slug.trim())
+						.filter(Boolean)
+					onChange(withRouting(settings, { order: order.length > 0 ? order : undefined }))
+				}}
+			/>
+			<CheckboxField
+				label="Allow fallbacks"
+				description="When the providers above are down or refuse, let OpenRouter use others."
+				checked={routing.allowFallbacks ?? true}
+				onChange={(allow) =>
+					onChange(withRouting(settings, { allowFallbacks: allow ? undefined : false }))
+				}
+			/>
+			<CheckboxField
+				label="Only providers that do not keep prompts"
+				description="Leaves out providers that may store or train on what Cairn sends."
+				checked={routing.dataCollection === "deny"}
+				onChange={(deny) =>
+					onChange(withRouting(settings, { dataCollection: deny ? "deny" : undefined }))
+				}
+			/>
+		</>
+	)
+}
