@@ -17,7 +17,9 @@ import {
 	type TerminalOutput,
 	type WorkspaceDiagnostic,
 } from "@cairn/core"
+import type { ListedModel } from "@cairn/types"
 import * as vscode from "vscode"
+import { editorChatModels } from "../languageModel/editorChatModels"
 import type { CheckpointChanges } from "./checkpointChanges"
 import type { EditPreviews } from "./editPreview"
 import { askRepositoryConsent } from "./repositoryConsent"
@@ -143,6 +145,10 @@ export class VsCodeHost implements Host {
 
 	async recentTerminalOutput(): Promise<TerminalOutput | undefined> {
 		return this.terminalOutput.recent()
+	}
+
+	async languageModels(): Promise<ListedModel[]> {
+		return editorChatModels()
 	}
 
 	async openFiles(): Promise<string[]> {

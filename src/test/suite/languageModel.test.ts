@@ -137,6 +137,14 @@ suite("the VS Code Language Model API as Cairn's provider", () => {
 		assert.ok(windows.length > 0, "the model's own input limit (64,000) is the context window")
 	})
 
+	test("the model picker lists the editor's chat models with their input limits", async () => {
+		const models = await api.listModels()
+		const scripted = models.find((listed) => listed.id === model.modelId)
+		assert.ok(scripted, `listed: ${models.map((listed) => listed.id).join(", ")}`)
+		assert.equal(scripted.name, "Cairn scripted model (cairn-tests)")
+		assert.equal(scripted.info.contextWindow, 64000)
+	})
+
 	test("a model that fails says so in the task, naming the model", async () => {
 		model.script({ error: "the backend is down" })
 		const failed = nextEvent(

@@ -28,7 +28,7 @@ import {
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
-import { savedApiKey } from "../controller/modelListHandlers.js"
+import { listingOptions, savedApiKey } from "../controller/modelListHandlers.js"
 import { startPersonTask } from "../controller/slashCommandHandlers.js"
 import { listModels } from "../providers/model-lists/listModels.js"
 
@@ -212,7 +212,11 @@ export class ControllerApi {
 	async listModels(): Promise<ListedModel[]> {
 		const settings = this.controller.settingsStore.settings.provider
 		if (settings === undefined) throw new Error("listModels: no provider is configured yet.")
-		return listModels(settings, await savedApiKey(this.controller, settings.provider))
+		return listModels(
+			settings,
+			await savedApiKey(this.controller, settings.provider),
+			listingOptions(this.controller),
+		)
 	}
 
 	getProfiles(): { profiles: ProviderProfile[]; currentProfileId: string | undefined } {

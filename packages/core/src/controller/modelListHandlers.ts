@@ -1,5 +1,5 @@
 import type { ProviderName, WebviewMessageOf } from "@cairn/types"
-import { listModels } from "../providers/model-lists/listModels.js"
+import { listModels, type ListingOptions } from "../providers/model-lists/listModels.js"
 import { testConnection } from "../providers/model-lists/testConnection.js"
 import type { Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
@@ -25,6 +25,12 @@ export async function savedApiKey(
 	return (profile && (await store.profileApiKey(profile, provider))) ?? (await store.apiKey(provider))
 }
 
+/** What the host adds to the listing: the editor's own chat models, where there are some. */
+export function listingOptions(controller: Controller): ListingOptions {
+	const editorModels = controller.host.languageModels?.bind(controller.host)
+	return editorModels === undefined ? {} : { editorModels }
+}
+
 /** The model picker's list and the "Test connection" button. */
 export const modelListHandlers: {
 	requestModels: Handler<"requestModels">
@@ -35,7 +41,11 @@ export const modelListHandlers: {
 		const answer = { type: "models", requestId: message.requestId } as const
 		if (settings === undefined) return reply({ ...answer, models: [], error: noProvider })
 		try {
-			const models = await listModels(settings, await savedApiKey(controller, settings.provider))
+			const models = await listModels(
+				settings,
+				await savedApiKey(controller, settings.provider),
+				listingOptions(controller),
+			)
 			reply({ ...answer, provider: settings.provider, models })
 		} catch (error) {
 			const text = error instanceof Error ? error.message : String(error)
@@ -47,7 +57,11 @@ export const modelListHandlers: {
 		const answer = { type: "connectionTested", requestId: message.requestId } as const
 		if (settings === undefined)
 			return reply({ ...answer, result: { ok: false, problem: "other", message: noProvider } })
-		const result = await testConnection(settings, await savedApiKey(controller, settings.provider))
+		const result = await testConnection(
+			settings,
+			await savedApiKey(controller, settings.provider),
+			listingOptions(controller),
+		)
 		reply({ ...answer, result })
 	},
 }

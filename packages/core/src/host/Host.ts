@@ -1,3 +1,4 @@
+import type { ListedModel } from "@cairn/types"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import type { SandboxPolicy, SandboxSupport } from "../sandbox/sandboxPolicy.js"
 
@@ -27,6 +28,8 @@ export interface Host {
 	 * when no terminal output is known. Absent where there are no editor terminals (the CLI).
 	 */
 	recentTerminalOutput?(): Promise<TerminalOutput | undefined>
+	/** The editor's chat models (VS Code's Language Model API), for the model picker; absent outside an editor. */
+	languageModels?(): Promise<ListedModel[]>
 	/** Lets the person pick images (as data URIs); absent where there is no picker (a terminal). */
 	selectImages?(): Promise<string[]>
 	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */

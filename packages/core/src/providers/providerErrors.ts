@@ -72,6 +72,7 @@ export function endpointLabel(
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
 	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
+	if (context.provider === "vscode-lm") return "VS Code's language models"
 	if (context.provider === "lmstudio") return `LM Studio at ${context.endpoint}`
 	if (context.provider === "openrouter")
 		return context.customEndpoint ? `OpenRouter (${context.endpoint})` : "OpenRouter"

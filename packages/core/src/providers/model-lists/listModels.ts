@@ -54,13 +54,16 @@ const listers: Partial<Record<ProviderName, Lister>> = {
 	},
 }
 
-export function canListModels(provider: ProviderName): boolean {
-	return listers[provider] !== undefined
+/** Whether the provider lists its models (the editor's own, given `editorModels`). */
+export function canListModels(provider: ProviderName, options: ListingOptions = {}): boolean {
+	return provider === "vscode-lm" ? options.editorModels !== undefined : listers[provider] !== undefined
 }
 
 export interface ListingOptions {
 	/** How long one request of the listing may take. Default 10 s. */
 	timeoutMs?: number
+	/** The editor's chat models (its Language Model API); absent outside the editor. */
+	editorModels?: () => Promise<ListedModel[]>
 }
 
 /** Who is asked, as error messages and connection tests name them. */
@@ -97,6 +100,8 @@ export async function listModels(
 	options: ListingOptions = {},
 ): Promise<ListedModel[]> {
 	const key = apiKey?.trim() || undefined
+	if (settings.provider === "vscode-lm" && options.editorModels !== undefined)
+		return withKnownInfo(settings, await options.editorModels())
 	const lister = listers[settings.provider]
 	if (lister === undefined)
 		throw new ProviderError(
@@ -106,7 +111,11 @@ export async function listModels(
 	const target = listingTarget(settings, key, options)
 	if (key === undefined && needsApiKey(settings))
 		throw missingKey(sentenceStart(endpointLabel(target.context)))
-	const listed = await lister.list(target)
+	return withKnownInfo(settings, await lister.list(target))
+}
+
+/** Each model with what the provider said over what Cairn's catalog knows, sorted by id. */
+function withKnownInfo(settings: ProviderSettings, listed: ListedModel[]): ListedModel[] {
 	return listed
 		.map((model) => ({
 			...model,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { useModelServers } from "../test-support/providerTesting.js"
+import { listModels } from "./listModels.js"
 import { testByRequest, testConnection } from "./testConnection.js"
 
 const start = useModelServers()
@@ -48,6 +49,38 @@ describe("testConnection", () => {
 			message: `Connected to Ollama at ${server.url}, but it does not list the model "qwen3:8b". It lists a, b, c, d, e and 2 more.`,
 			modelCount: 7,
 		})
+	})
+})
+
+describe("the editor's own models (VS Code's Language Model API)", () => {
+	const editorModels = async () => [
+		{ id: "gpt-4.1", name: "GPT-4.1 (copilot)", info: { contextWindow: 128_000 } },
+		{ id: "claude-sonnet-4", name: "Claude Sonnet 4 (copilot)", info: {} },
+	]
+	const settings = (modelId: string) => ({ provider: "vscode-lm" as const, modelId })
+
+	it("lists what the editor gives, sorted, with the catalog's info under the editor's", async () => {
+		const models = await listModels(settings(""), undefined, { editorModels })
+		expect(models.map((model) => model.id)).toEqual(["claude-sonnet-4", "gpt-4.1"])
+		expect(models[1]?.info.contextWindow).toBe(128_000)
+	})
+
+	it("finds the model among them, or names those there are", async () => {
+		expect(await testConnection(settings("gpt-4.1"), undefined, { editorModels })).toMatchObject({
+			ok: true,
+			modelCount: 2,
+		})
+		const missing = await testConnection(settings("o3"), undefined, { editorModels })
+		expect(missing).toMatchObject({ ok: false, problem: "model_missing" })
+		expect(missing.message).toBe(
+			`Connected to VS Code's language models, but it does not list the model "o3". It lists claude-sonnet-4, gpt-4.1.`,
+		)
+	})
+
+	it("outside the editor there is no list to ask", async () => {
+		await expect(listModels(settings("gpt-4.1"), undefined)).rejects.toThrow(
+			/cannot list its models here/,
+		)
 	})
 })
 

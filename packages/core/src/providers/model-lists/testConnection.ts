@@ -34,7 +34,7 @@ export async function testConnection(
 	apiKey: string | undefined,
 	options: ListingOptions = {},
 ): Promise<ConnectionTest> {
-	if (!canListModels(settings.provider)) return await testByRequest(settings, apiKey)
+	if (!canListModels(settings.provider, options)) return await testByRequest(settings, apiKey)
 	const label = endpointLabel(listingTarget(settings, apiKey, options).context)
 	let ids: string[]
 	try {
