@@ -33,7 +33,12 @@ export interface PlannedReply {
 	stopReason: StopReason
 }
 
-const toolIdPrefix: Record<Provider, string> = { anthropic: "toolu_", openai: "call_", ollama: "call_" }
+const toolIdPrefix: Record<Provider, string> = {
+	anthropic: "toolu_",
+	openai: "call_",
+	ollama: "call_",
+	bedrock: "tooluse_",
+}
 
 function estimateTokens(text: string): number {
 	return Math.ceil(text.length / 4)
