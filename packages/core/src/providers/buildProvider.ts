@@ -1,5 +1,6 @@
 import type { ProviderSettings } from "@cairn/types"
 import { AnthropicProvider } from "./anthropicProvider.js"
+import { BedrockProvider } from "./bedrockProvider.js"
 import { resolveModelInfo } from "./modelCatalog.js"
 import type { ModelProvider } from "./modelProvider.js"
 import { OllamaProvider } from "./ollamaProvider.js"
@@ -41,9 +42,10 @@ function providerFor(settings: ProviderSettings, key: string | undefined): Model
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
 		case "ollama":
 			return new OllamaProvider(settings, key, info)
+		case "bedrock":
+			return new BedrockProvider(settings, key, info)
 		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
 		case "gemini":
-		case "bedrock":
 		case "vertex":
 		case "openrouter":
 		case "lmstudio":

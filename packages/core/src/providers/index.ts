@@ -33,3 +33,4 @@ export {
 export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anthropicProvider.js"
 export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
 export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"
+export { BedrockProvider, bedrockEndpoint } from "./bedrockProvider.js"

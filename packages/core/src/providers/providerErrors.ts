@@ -63,6 +63,7 @@ export function endpointLabel(
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
 	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
+	if (context.provider === "bedrock") return `AWS Bedrock (${context.endpoint})`
 	return context.customEndpoint ? `the OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
 }
 
