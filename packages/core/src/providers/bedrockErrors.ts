@@ -27,9 +27,10 @@ const authErrors = new Set([
 	"IncompleteSignatureException",
 	"MissingAuthenticationTokenException",
 	"ExpiredTokenException",
-	"CredentialsProviderError",
-	"TokenProviderError",
 ])
+
+/** The SDK found no credentials to sign with: nothing was sent. */
+const noCredentials = new Set(["CredentialsProviderError", "TokenProviderError"])
 
 /** The service or the model failed; the same request may well succeed later. */
 const serverErrors = new Set([
@@ -65,6 +66,8 @@ function isSdkError(error: unknown): error is Error & SdkError {
 
 export interface BedrockErrorContext extends ErrorContext {
 	bedrock: BedrockSettings
+	/** Whether the answer had begun to arrive (a cut connection is then a cut answer). */
+	answering?: boolean
 }
 
 /** Maps whatever the SDK throws to a ProviderError, in terms of Bedrock and the sign-in chosen. */
@@ -76,6 +79,12 @@ export function toBedrockError(error: unknown, context: BedrockErrorContext): Pr
 	const status = error.$metadata?.httpStatusCode
 	const details = { ...(status !== undefined && { status }), cause: error }
 	const said = status !== undefined ? `${status} ${name}: ${message}` : `${name}: ${message}`
+	if (noCredentials.has(name))
+		return new ProviderError(
+			"auth",
+			`Cairn found no AWS credentials to sign in to ${endpointLabel(context)} with (${message}). ${credentialHint(context.bedrock)}`,
+			details,
+		)
 	if (authErrors.has(name) || status === 401 || status === 403)
 		return new ProviderError(
 			"auth",
@@ -106,6 +115,12 @@ export function toBedrockError(error: unknown, context: BedrockErrorContext): Pr
 	if (status !== undefined)
 		return new ProviderError("bad_request", `${label} rejected the request (${said}).`, details)
 	if (typeof error.code === "string" && connectionCodes.has(error.code))
-		return new ProviderError("network", `Could not reach ${endpointLabel(context)}: ${message}.`, details)
+		return new ProviderError(
+			"network",
+			context.answering
+				? `The connection to ${endpointLabel(context)} closed mid-response (${message}).`
+				: `Could not reach ${endpointLabel(context)}: ${message}.`,
+			details,
+		)
 	return toProviderError(error, context)
 }

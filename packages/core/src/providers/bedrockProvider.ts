@@ -65,6 +65,7 @@ export class BedrockProvider implements ModelProvider {
 			const response = await client.send(new sdk.ConverseStreamCommand(this.params(request)), {
 				...(request.signal && { abortSignal: request.signal }),
 			})
+			context.answering = true
 			if (response.stream === undefined)
 				throw new ProviderError(
 					"malformed_response",
