@@ -36,7 +36,7 @@ function condensesWithoutProgress(messages: readonly ClineMessage[]): number {
 	return violations
 }
 
-describe.each<ServedProvider>(["anthropic", "openai", "ollama"])("context management over %s", (provider) => {
+describe.each<ServedProvider>(["anthropic", "openai", "ollama", "bedrock"])("context management over %s", (provider) => {
 	it("a 300-turn task reading a large file on a 16k window completes, every request inside the window", async () => {
 		const turns = 300
 		agent = await startAgent({

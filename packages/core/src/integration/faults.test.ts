@@ -2,7 +2,7 @@ import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
-const providers: ServedProvider[] = ["anthropic", "openai", "ollama"]
+const providers: ServedProvider[] = ["anthropic", "openai", "ollama", "bedrock"]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")
@@ -181,6 +181,28 @@ describe.each(providers)("recovery over %s", (provider) => {
 		const delayed = JSON.parse(agent.client.says("api_req_retry_delayed")[0]?.text ?? "{}")
 		expect(delayed).toMatchObject({ attempt: 1, delayMs: 1000, status: 429 })
 		expect(chatRequests(agent)).toHaveLength(2)
+	})
+
+	it("a 500 is retried and the task goes on", async () => {
+		agent = await startAgent({ provider, scenario: [{ error: { status: 500 } }, done] })
+		await agent.send({ type: "newTask", text: "x" })
+		await agent.client.waitForAsk("completion_result")
+		expect(chatRequests(agent)).toHaveLength(2)
+		expect(JSON.parse(agent.client.says("api_req_retry_delayed")[0]?.text ?? "{}")).toMatchObject({
+			status: 500,
+			result: "succeeded",
+		})
+	})
+
+	it("a refused key (403) is not retried: one request, then api_req_failed", async () => {
+		agent = await startAgent({
+			provider,
+			scenario: [{ error: { status: 403, message: "access to this model is denied" } }, done],
+		})
+		await agent.send({ type: "newTask", text: "x" })
+		await agent.client.waitForAsk("api_req_failed")
+		expect(chatRequests(agent)).toHaveLength(1)
+		expect(agent.client.messages.at(-1)?.text).toContain("access to this model is denied")
 	})
 
 	it("a disconnect mid-stream is retried and the cut answer is not sent back to the model", async () => {

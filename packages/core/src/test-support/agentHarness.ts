@@ -29,6 +29,7 @@ const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
+	bedrock: "anthropic.claude-sonnet-4-5-20250929-v1:0",
 } satisfies Partial<Record<ProviderName, string>>
 export type ServedProvider = keyof typeof models
 
@@ -217,6 +218,8 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 				provider: options.provider,
 				modelId: models[options.provider],
 				baseUrl,
+				// The profile's key is then a Bedrock API key, sent as a bearer token like the others.
+				...(options.provider === "bedrock" && { bedrock: { region: "us-east-1", auth: "apiKey" } }),
 				...(options.modelInfo && { modelInfo: options.modelInfo }),
 			},
 		}),
