@@ -1,5 +1,6 @@
 import {
 	sameProfileName,
+	type BedrockAuthMethod,
 	type ProviderName,
 	type ProviderProfile,
 	type ProviderSettings,
@@ -18,6 +19,14 @@ const envKeyNames: Readonly<Partial<Record<ProviderName, string>>> = {
 	openai: "OPENAI_API_KEY",
 }
 
+/** The Bedrock flags, named like the settings they set (settings.bedrock). */
+export interface BedrockFlags {
+	region: string | undefined
+	auth: BedrockAuthMethod | undefined
+	profile: string | undefined
+	accessKeyId: string | undefined
+}
+
 export interface ProviderFlags {
 	provider: ProviderName | undefined
 	model: string | undefined
@@ -27,6 +36,7 @@ export interface ProviderFlags {
 	apiKey: string | undefined
 	mode: string | undefined
 	profile: string | undefined
+	bedrock?: BedrockFlags
 }
 
 /** Overrides describe the model they were set for: another model starts without them. */
@@ -67,11 +77,59 @@ export function providerAfterFlags(
 	stored: ProviderSettings | undefined,
 	flags: ProviderFlags,
 ): ProviderSettings | undefined {
-	const provider = modelAfterFlags(stored, flags)
+	const model = modelAfterFlags(stored, flags)
+	const provider = bedrockAfterFlags(model ?? stored, flags) ?? model
 	const windowFlags = flags.contextWindow !== undefined || flags.maxOutputTokens !== undefined
 	const base = provider ?? stored
 	if (!windowFlags || base === undefined) return provider
 	return withWindowFlags(base, flags)
+}
+
+/**
+ * The Bedrock flags on top of the stored `bedrock` settings. The way to sign in follows from the
+ * flags when --aws-auth is not given: an access key id or a profile name says which, else what is
+ * stored, else an API key when one is given, else the SDK's chain. Undefined when nothing changes.
+ */
+function bedrockAfterFlags(
+	provider: ProviderSettings | undefined,
+	flags: ProviderFlags,
+): ProviderSettings | undefined {
+	const given = Object.fromEntries(
+		Object.entries(flags.bedrock ?? {}).filter(([, value]) => value !== undefined),
+	) as Partial<BedrockFlags>
+	if (provider?.provider !== "bedrock") {
+		if (Object.keys(given).length > 0)
+			throw new UsageError(
+				"--region, --aws-auth, --aws-profile and --aws-access-key-id need --provider bedrock",
+			)
+		return undefined
+	}
+	const stored = provider.bedrock
+	if (Object.keys(given).length === 0 && stored !== undefined) return undefined
+	const region = given.region ?? stored?.region
+	if (region === undefined)
+		throw new UsageError("--region is required with --provider bedrock (e.g. --region us-east-1)")
+	const auth =
+		given.auth ??
+		(given.accessKeyId !== undefined
+			? "accessKeys"
+			: given.profile !== undefined
+				? "profile"
+				: (stored?.auth ?? (flags.apiKey !== undefined ? "apiKey" : "defaultChain")))
+	const accessKeyId = given.accessKeyId ?? stored?.accessKeyId
+	const profile = given.profile ?? stored?.profile
+	if (auth === "accessKeys" && accessKeyId === undefined)
+		throw new UsageError("--aws-auth accessKeys needs --aws-access-key-id (and the secret as --api-key)")
+	return {
+		...provider,
+		bedrock: {
+			...stored,
+			region,
+			auth,
+			...(accessKeyId !== undefined && { accessKeyId }),
+			...(profile !== undefined && { profile }),
+		},
+	}
 }
 
 function modelAfterFlags(

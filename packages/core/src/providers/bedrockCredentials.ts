@@ -1,11 +1,9 @@
 import type { BedrockRuntimeClientConfig } from "@aws-sdk/client-bedrock-runtime"
-import type { ProviderSettings } from "@cairn/types"
+import type { BedrockSettings, ProviderSettings } from "@cairn/types"
 import { ProviderError } from "./providerError.js"
 import { lazy } from "./wireHelpers.js"
 
 const loadCredentialProviders = lazy(() => import("@aws-sdk/credential-providers"))
-
-export type BedrockSettings = NonNullable<ProviderSettings["bedrock"]>
 
 /** What the client is given to prove who it is. */
 export type BedrockAuthConfig = Pick<

@@ -7,7 +7,8 @@
  * - A connection that fails or is cut: Node's socket errors (ECONNREFUSED, ECONNRESET, "aborted").
  * - A payload that is not JSON: the SyntaxError of its JSON.parse.
  */
-import { credentialHint, type BedrockSettings } from "./bedrockCredentials.js"
+import type { BedrockSettings } from "@cairn/types"
+import { credentialHint } from "./bedrockCredentials.js"
 import { recognizeContextOverflow } from "./contextOverflow.js"
 import { ProviderError } from "./providerError.js"
 import {

@@ -3,9 +3,9 @@ import type {
 	ConverseStreamCommandInput,
 	ConverseStreamOutput,
 } from "@aws-sdk/client-bedrock-runtime"
-import type { ModelInfo, ProviderSettings } from "@cairn/types"
+import type { BedrockSettings, ModelInfo, ProviderSettings } from "@cairn/types"
 import { claudeTraits, thinkingParams } from "./anthropicProvider.js"
-import { bedrockAuth, checkedBedrockSettings, type BedrockSettings } from "./bedrockCredentials.js"
+import { bedrockAuth, checkedBedrockSettings } from "./bedrockCredentials.js"
 import { toBedrockError, type BedrockErrorContext } from "./bedrockErrors.js"
 import { asDocument, toBedrockMessages, toBedrockSystem, toBedrockTools } from "./bedrockMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
