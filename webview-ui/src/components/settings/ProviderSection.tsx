@@ -5,6 +5,7 @@ import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
+import { BedrockFields } from "./providers/BedrockFields"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -71,6 +72,12 @@ export function ProviderSection() {
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
 					/>
+					{chosen === "bedrock" && provider !== undefined && (
+						<BedrockFields
+							value={provider.bedrock}
+							onChange={(bedrock) => send({ ...provider, bedrock })}
+						/>
+					)}
 					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
 					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>

@@ -1,8 +1,9 @@
-import { providerKinds, baseUrlLabel, type ProviderName } from "@cairn/types"
+import { providerKinds, baseUrlLabel, type BedrockSettings, type ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
 import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
+import { BedrockFields } from "../settings/providers/BedrockFields"
 import "../settings/settings.css"
 
 /**
@@ -16,15 +17,22 @@ export function ProviderSetupForm() {
 	const [modelId, setModelId] = useState("")
 	const [baseUrl, setBaseUrl] = useState("")
 	const [apiKey, setApiKey] = useState("")
+	const [bedrock, setBedrock] = useState<BedrockSettings>()
 	const urlProblem = baseUrlProblem(baseUrl.trim())
 	const ready = modelId.trim() !== "" && urlProblem === undefined
 
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
-		if (!ready) return
+		// Bedrock's fields say what is missing (its region) until they are complete.
+		if (!ready || (provider === "bedrock" && bedrock === undefined)) return
 		const url = baseUrl.trim()
 		updateSetting({
-			provider: { provider, modelId: modelId.trim(), ...(url !== "" && { baseUrl: url }) },
+			provider: {
+				provider,
+				modelId: modelId.trim(),
+				...(url !== "" && { baseUrl: url }),
+				...(provider === "bedrock" && { bedrock }),
+			},
 		})
 		if (apiKey.trim() !== "") saveApiKey(provider, apiKey.trim())
 		setApiKey("")
@@ -82,6 +90,7 @@ export function ProviderSetupForm() {
 				</div>
 				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
 			</div>
+			{provider === "bedrock" && <BedrockFields value={bedrock} onChange={setBedrock} />}
 			<button type="submit" className="button primary" disabled={!ready}>
 				Save and start
 			</button>
