@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import { summarizationMarker } from "../context/summarizeConversation.js"
 import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
+const providers: ServedProvider[] = ["anthropic", "openai", "ollama", "bedrock"]
+
 let agent: AgentHarness | undefined
 afterEach(async () => {
 	await agent?.cleanup()
@@ -36,7 +38,7 @@ function condensesWithoutProgress(messages: readonly ClineMessage[]): number {
 	return violations
 }
 
-describe.each<ServedProvider>(["anthropic", "openai", "ollama", "bedrock"])("context management over %s", (provider) => {
+describe.each(providers)("context management over %s", (provider) => {
 	it("a 300-turn task reading a large file on a 16k window completes, every request inside the window", async () => {
 		const turns = 300
 		agent = await startAgent({
