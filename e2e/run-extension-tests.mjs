@@ -2,14 +2,16 @@
 // code-server refuses --extensionDevelopmentPath on its command line, but the browser
 // workbench accepts it (and extensionTestsPath) in the `payload` URL parameter; when the
 // suite ends, the workbench reports the exit code through window.codeAutomationExit.
-import { existsSync } from "node:fs"
+import { existsSync, rmSync } from "node:fs"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { launchBrowser } from "./lib/browser.mjs"
 import { startCodeServer } from "./lib/codeServer.mjs"
+import { packExtension } from "./lib/packExtension.mjs"
 import { repoRoot } from "./lib/paths.mjs"
 
 const suiteEntry = path.join(repoRoot, "out/test/suite/index.js")
+const scriptedLanguageModel = path.join(repoRoot, "e2e/fixtures/scripted-language-model")
 /** Written by src/test/suite/index.ts in front of its JSON results. */
 const resultsPrefix = "cairn-extension-tests-results "
 // Expected offline: the marketplace (open-vsx) and the proprietary vsda module are unreachable.
@@ -27,8 +29,12 @@ export async function runExtensionHostTests({ timeoutMs = 120_000 } = {}) {
 		if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing; build first`)
 	}
 
+	// A chat model provider for src/test/suite/languageModel.test.ts. The workbench's payload
+	// keeps one extensionDevelopmentPath only, so it is installed rather than developed.
+	const fixture = await packExtension(scriptedLanguageModel)
 	const server = await startCodeServer({
 		label: "code-server (extension-host tests)",
+		alsoInstall: [fixture],
 		// The extension serves its IPC socket there; src/test/suite/ipc.test.ts connects to it.
 		env: (dirs) => ({ CAIRN_IPC_SOCKET_PATH: path.join(dirs.home, "cairn-ipc.sock") }),
 	})
@@ -78,6 +84,7 @@ export async function runExtensionHostTests({ timeoutMs = 120_000 } = {}) {
 	} finally {
 		await browser.close().catch(() => {})
 		await server.stop()
+		rmSync(path.dirname(fixture), { recursive: true, force: true })
 	}
 }
 

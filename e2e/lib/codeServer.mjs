@@ -53,6 +53,8 @@ export async function freePort() {
  */
 export async function startCodeServer({
 	vsix,
+	/** More extensions (.vsix files) to install beside it, e.g. test fixtures. */
+	alsoInstall = [],
 	label = "code-server",
 	startTimeoutMs = 30_000,
 	env: extraEnv = () => ({}),
@@ -91,7 +93,8 @@ export async function startCodeServer({
 		dirs.extensions,
 	]
 
-	if (vsix) await run(codeServerBin, [...common, "--install-extension", vsix], { env, timeout: 60_000 })
+	const installs = [vsix, ...alsoInstall].filter(Boolean).flatMap((file) => ["--install-extension", file])
+	if (installs.length > 0) await run(codeServerBin, [...common, ...installs], { env, timeout: 60_000 })
 
 	const port = await freePort()
 	const log = []

@@ -3,7 +3,6 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import {
-	buildProvider,
 	configureShellParser,
 	Controller,
 	ControllerApi,
@@ -14,6 +13,7 @@ import {
 	type CairnApi,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { buildEditorProvider } from "../languageModel/buildEditorProvider"
 import { notifyWhenWaiting, type CairnView } from "./attentionNotifier"
 import { CheckpointChanges } from "./checkpointChanges"
 import { EditPreviews } from "./editPreview"
@@ -63,7 +63,7 @@ export async function createAgent(
 		version,
 		tools: coreTools,
 		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
+		buildProvider: buildEditorProvider,
 		events,
 		mcp: {
 			globalConfigFile: path.join(host.storageDir, "settings", "mcp_settings.json"),

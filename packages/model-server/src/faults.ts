@@ -102,7 +102,12 @@ function defaultMessage(status: number): string {
 
 /** The key a request authenticated with, as the SDKs send it. */
 function apiKeyOf(requestHeaders: Readonly<Record<string, string>>): string {
-	return requestHeaders["x-api-key"] ?? requestHeaders.authorization?.replace(/^Bearer\s+/i, "") ?? ""
+	return (
+		requestHeaders["x-api-key"] ??
+		requestHeaders["x-goog-api-key"] ??
+		requestHeaders.authorization?.replace(/^Bearer\s+/i, "") ??
+		""
+	)
 }
 
 export async function deliverHttpError(
@@ -122,6 +127,7 @@ export async function deliverHttpError(
 		message: fault.echoApiKey ? `${message} (API key: ${apiKeyOf(requestHeaders)})` : message,
 		type: fault.type,
 		code: fault.code,
+		...(typeof fault.retryAfter === "number" && { retryAfterSeconds: fault.retryAfter }),
 	}
 	Object.assign(headers, protocol.errorHeaders?.(spec), fault.headers)
 	sendJson(

@@ -9,6 +9,8 @@ export interface ErrorSpec {
 	type?: string
 	code?: string | null
 	param?: string | null
+	/** A scripted retry-after in seconds, for error bodies that carry the wait (Google's RetryInfo). */
+	retryAfterSeconds?: number
 }
 
 /**

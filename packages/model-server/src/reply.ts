@@ -33,11 +33,18 @@ export interface PlannedReply {
 	stopReason: StopReason
 }
 
-const toolIdPrefix: Record<Provider, string> = {
+// The Gemini API sends calls without ids unless the scenario names one.
+const toolIdPrefix: Record<Provider, string | undefined> = {
 	anthropic: "toolu_",
 	openai: "call_",
 	ollama: "call_",
+	gemini: undefined,
 	bedrock: "tooluse_",
+}
+
+function defaultToolId(provider: Provider, sequence: number, index: number): string {
+	const prefix = toolIdPrefix[provider]
+	return prefix === undefined ? "" : `${prefix}cairn${String(sequence).padStart(4, "0")}_${index}`
 }
 
 function estimateTokens(text: string): number {
@@ -79,7 +86,7 @@ export function planReply(
 		const argumentsText =
 			typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments)
 		return {
-			id: call.id ?? `${toolIdPrefix[provider]}cairn${String(sequence).padStart(4, "0")}_${i}`,
+			id: call.id ?? defaultToolId(provider, sequence, i),
 			name: call.name,
 			argumentsText,
 			argumentChunks: splitIntoChunks(argumentsText, turn.argumentChunks ?? 1),

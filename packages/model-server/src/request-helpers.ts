@@ -12,9 +12,12 @@ function textOf(content: unknown): string {
 /**
  * The text of the newest tool result in a recorded chat request, whatever the provider:
  * an Anthropic `tool_result` or Bedrock `toolResult` block in a user message, or an OpenAI /
- * Ollama `role: "tool"` message. Undefined when the request carries none. Meant for function turns.
+ * Ollama `role: "tool"` message, or a Gemini `functionResponse` part (its `response.output`, or
+ * `error`). Undefined when the request carries none. Meant for function turns.
  */
 export function lastToolResult(request: RecordedRequest): string | undefined {
+	if (isRecord(request.body) && Array.isArray(request.body.contents))
+		return lastFunctionResponse(request.body.contents)
 	const messages = isRecord(request.body) ? request.body.messages : undefined
 	if (!Array.isArray(messages)) return undefined
 	for (let i = messages.length - 1; i >= 0; i--) {
@@ -30,6 +33,21 @@ export function lastToolResult(request: RecordedRequest): string | undefined {
 			const last: unknown = results.at(-1)
 			if (isRecord(last)) return textOf(last.content)
 		}
+	}
+	return undefined
+}
+
+function lastFunctionResponse(contents: unknown[]): string | undefined {
+	for (let i = contents.length - 1; i >= 0; i--) {
+		const content: unknown = contents[i]
+		if (!isRecord(content) || !Array.isArray(content.parts)) continue
+		const responses = content.parts.filter(
+			(part: unknown) => isRecord(part) && isRecord(part.functionResponse),
+		) as { functionResponse: { response?: unknown } }[]
+		const response = responses.at(-1)?.functionResponse.response
+		if (responses.length === 0) continue
+		if (!isRecord(response)) return textOf(response)
+		return textOf(response.output ?? response.error ?? response)
 	}
 	return undefined
 }

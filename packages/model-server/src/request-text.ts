@@ -13,17 +13,34 @@ function textParts(content: unknown): string {
 		.join("\n")
 }
 
+/** Gemini's `contents` as role + content messages (`parts` text joins as the other formats' does). */
 function messagesOf(body: unknown): unknown[] {
-	return isRecord(body) && Array.isArray(body.messages) ? body.messages : []
+	if (!isRecord(body)) return []
+	if (Array.isArray(body.contents))
+		return body.contents.map((content: unknown) =>
+			isRecord(content) ? { role: content.role, content: geminiTextParts(content.parts) } : content,
+		)
+	return Array.isArray(body.messages) ? body.messages : []
+}
+
+function geminiTextParts(parts: unknown): string {
+	if (!Array.isArray(parts)) return ""
+	return parts
+		.flatMap((part: unknown) =>
+			isRecord(part) && typeof part.text === "string" && part.thought !== true ? [part.text] : [],
+		)
+		.join("\n")
 }
 
 /**
  * The system prompt of a chat request body in any of the wire formats: Anthropic's or Bedrock's
- * `system` (a string or text blocks), or the OpenAI / Ollama system (and developer) messages,
- * joined by newlines.
+ * `system` (a string or text blocks), Gemini's `systemInstruction`, or the OpenAI / Ollama system
+ * (and developer) messages, joined by newlines.
  */
 export function systemText(body: unknown): string {
 	if (isRecord(body) && body.system !== undefined) return textParts(body.system)
+	if (isRecord(body) && isRecord(body.systemInstruction))
+		return geminiTextParts(body.systemInstruction.parts)
 	return messagesOf(body)
 		.filter((m) => isRecord(m) && (m.role === "system" || m.role === "developer"))
 		.map((m) => textParts((m as Record<string, unknown>).content))

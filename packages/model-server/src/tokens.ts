@@ -32,6 +32,10 @@ import type { Provider } from "./scenario.js"
  *   `reasoningContent.reasoningText.text`, `toolUse` with `input`, `toolResult` whose `content` holds
  *   text, image or json blocks (json as its JSON string); `cachePoint` counts 0;
  *   `toolConfig.tools[].toolSpec` name, description, `inputSchema.json`.
+ * - Gemini: `systemInstruction.parts[].text`; `contents[].parts[]`: `text` (a thought too),
+ *   `inlineData` an image, `functionCall` name + args, `functionResponse` a tool result whose one
+ *   part is its `response` (`output` or `error` when that is a string, else the JSON); tools are
+ *   `tools[].functionDeclarations[]` with `parametersJsonSchema` or `parameters`.
  */
 export interface RequestTokens {
 	/** The whole request by the rule above. */
@@ -72,8 +76,13 @@ export async function countRequestTokens(provider: Provider, body: unknown): Pro
 		const tools = bedrockToolTokens(request.toolConfig, count)
 		return { total: bedrockTokens(request, count) + tools, tools }
 	}
-	const walk = provider === "anthropic" ? anthropicTokens : chatTokens
-	const tools = toolTokens(request.tools, count)
+	const walk =
+		provider === "anthropic" ? anthropicTokens : provider === "gemini" ? geminiTokens : chatTokens
+	const declarations =
+		provider === "gemini"
+			? list(request.tools).flatMap((tool) => (isRecord(tool) ? list(tool.functionDeclarations) : []))
+			: request.tools
+	const tools = toolTokens(declarations, count)
 	return { total: walk(request, count) + tools, tools }
 }
 
@@ -130,6 +139,32 @@ function anthropicPart(block: unknown, count: Count): number {
 	}
 }
 
+function geminiTokens(request: Record<string, unknown>, count: Count): number {
+	const instruction = request.systemInstruction
+	const system = isRecord(instruction)
+		? list(instruction.parts).reduce<number>((sum, part) => sum + geminiPart(part, count), 0)
+		: text(instruction, count)
+	return list(request.contents).reduce<number>((sum, content) => {
+		if (!isRecord(content)) return sum
+		const parts = list(content.parts).reduce<number>((total, part) => total + geminiPart(part, count), 0)
+		return sum + MESSAGE_TOKENS + parts
+	}, system)
+}
+
+function geminiPart(part: unknown, count: Count): number {
+	if (!isRecord(part)) return 0
+	if (typeof part.text === "string") return count(part.text)
+	if (part.inlineData !== undefined) return IMAGE_TOKENS
+	if (isRecord(part.functionCall))
+		return text(part.functionCall.name, count) + count(argumentsText(part.functionCall.args ?? {}))
+	if (isRecord(part.functionResponse)) {
+		const response = part.functionResponse.response
+		const said = isRecord(response) ? (response.output ?? response.error) : undefined
+		return TOOL_RESULT_TOKENS + count(typeof said === "string" ? said : argumentsText(response))
+	}
+	return 0
+}
+
 /** OpenAI Chat Completions and Ollama `/api/chat` share their message shape closely enough. */
 function chatTokens(request: Record<string, unknown>, count: Count): number {
 	return list(request.messages).reduce<number>((sum, message) => {
@@ -165,7 +200,7 @@ function toolTokens(tools: unknown, count: Count): number {
 		if (!isRecord(tool)) return sum
 		// Anthropic puts the definition on the tool; OpenAI and Ollama nest it under `function`.
 		const definition = isRecord(tool.function) ? tool.function : tool
-		const schema = definition.input_schema ?? definition.parameters
+		const schema = definition.input_schema ?? definition.parameters ?? definition.parametersJsonSchema
 		return (
 			sum +
 			text(definition.name, count) +

@@ -18,6 +18,9 @@ export interface Flags {
 	model?: string
 	apiKey?: string
 	baseUrl?: string
+	vertexProjectId?: string
+	vertexRegion?: string
+	vertexCredentialsFile?: string
 	contextWindow?: string
 	maxOutputTokens?: string
 	region?: string
@@ -91,9 +94,15 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--model <id>", "the model id")
 		.option(
 			"--api-key <key>",
-			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY; Ollama needs none; Bedrock: its API key or the secret access key)",
+			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY; Ollama and Vertex need none; Bedrock: its API key or the secret access key)",
 		)
 		.option("--base-url <url>", "the API endpoint (any OpenAI-compatible server with --provider openai)")
+		.option("--vertex-project-id <id>", "Vertex AI: the Google Cloud project (remembered)")
+		.option("--vertex-region <region>", "Vertex AI: the region, e.g. us-east5 or global (remembered)")
+		.option(
+			"--vertex-credentials-file <path>",
+			"Vertex AI: a service account's JSON key file (remembered; else Application Default Credentials)",
+		)
 		.option(
 			"--context-window <tokens>",
 			"the model's context window, where Cairn does not know it or knows it wrong (remembered for this model)",

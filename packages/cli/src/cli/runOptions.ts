@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { modeSlugSchema, type ProviderName } from "@cairn/types"
-import type { BedrockFlags } from "../host/providerSetup.js"
+import type { BedrockFlags, VertexFlags } from "../host/providerSetup.js"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
 
@@ -22,6 +22,8 @@ export interface RunOptions {
 	model: string | undefined
 	apiKey: string | undefined
 	baseUrl: string | undefined
+	/** Vertex AI's project, region and credentials file, as given (the file made absolute). */
+	vertex: VertexFlags | undefined
 	/** Overrides of the model's window and output cap, in tokens. */
 	contextWindow: number | undefined
 	maxOutputTokens: number | undefined
@@ -55,6 +57,18 @@ const nonEmpty = (flag: string, value: string | undefined): string | undefined =
 	if (value === undefined) return undefined
 	if (value.trim() === "") throw new UsageError(`${flag} needs a non-empty value`)
 	return value
+}
+
+function vertexFlags(flags: Flags, cwd: string): VertexFlags | undefined {
+	const projectId = nonEmpty("--vertex-project-id", flags.vertexProjectId)?.trim()
+	const region = nonEmpty("--vertex-region", flags.vertexRegion)?.trim()
+	const file = nonEmpty("--vertex-credentials-file", flags.vertexCredentialsFile)
+	if (projectId === undefined && region === undefined && file === undefined) return undefined
+	return {
+		...(projectId !== undefined && { projectId }),
+		...(region !== undefined && { region }),
+		...(file !== undefined && { credentialsFile: path.resolve(cwd, file) }),
+	}
 }
 
 async function readPromptFile(file: string, cwd: string): Promise<string> {
@@ -173,6 +187,7 @@ export async function resolveRunOptions(
 		model: nonEmpty("--model", flags.model),
 		apiKey: nonEmpty("--api-key", flags.apiKey),
 		baseUrl: checkBaseUrl(flags.baseUrl),
+		vertex: vertexFlags(flags, environment.cwd),
 		contextWindow,
 		maxOutputTokens,
 		bedrock: {

@@ -164,6 +164,30 @@ describe("provider flags", () => {
 		).toEqual({ contextWindow: 400_000 })
 	})
 
+	it("--vertex-project-id, --vertex-region and --vertex-credentials-file go into the Vertex settings, both needed", () => {
+		const vertex = { projectId: "proj", region: "us-east5" }
+		expect(
+			providerAfterFlags(stored, { ...none, provider: "vertex", model: "gemini-2.5-pro", vertex }),
+		).toEqual({ provider: "vertex", modelId: "gemini-2.5-pro", vertex })
+		const onVertex = { provider: "vertex" as const, modelId: "claude-sonnet-4-5@20250929", vertex }
+		expect(
+			providerAfterFlags(onVertex, { ...none, vertex: { credentialsFile: "/keys/sa.json" } }),
+		).toEqual({
+			...onVertex,
+			vertex: { ...vertex, credentialsFile: "/keys/sa.json" },
+		})
+		expect(providerAfterFlags(onVertex, none)).toBeUndefined()
+		expect(() =>
+			providerAfterFlags(stored, {
+				...none,
+				provider: "vertex",
+				model: "gemini-2.5-pro",
+				vertex: { region: "eu" },
+			}),
+		).toThrow(/needs --vertex-project-id and --vertex-region/)
+		expect(() => providerAfterFlags(stored, { ...none, vertex })).toThrow(/need --provider vertex/)
+	})
+
 	it("sends the changes as protocol messages", () => {
 		expect(settingsMessages(stored, { ...none, contextWindow: 65_536 })).toEqual([
 			{

@@ -12,11 +12,13 @@ import { UsageError } from "../cli/exitCodes.js"
 export const defaultModels: Readonly<Partial<Record<ProviderName, string>>> = {
 	anthropic: "claude-sonnet-4-5",
 	openai: "gpt-4.1",
+	gemini: "gemini-2.5-pro",
 }
 
 const envKeyNames: Readonly<Partial<Record<ProviderName, string>>> = {
 	anthropic: "ANTHROPIC_API_KEY",
 	openai: "OPENAI_API_KEY",
+	gemini: "GEMINI_API_KEY",
 }
 
 /** The Bedrock flags, named like the settings they set (settings.bedrock). */
@@ -27,10 +29,15 @@ export interface BedrockFlags {
 	accessKeyId: string | undefined
 }
 
+type VertexSettings = NonNullable<ProviderSettings["vertex"]>
+/** --vertex-project-id, --vertex-region, --vertex-credentials-file: any of them, on top of the stored ones. */
+export type VertexFlags = Partial<VertexSettings>
+
 export interface ProviderFlags {
 	provider: ProviderName | undefined
 	model: string | undefined
 	baseUrl: string | undefined
+	vertex?: VertexFlags | undefined
 	contextWindow: number | undefined
 	maxOutputTokens: number | undefined
 	apiKey: string | undefined
@@ -77,7 +84,7 @@ export function providerAfterFlags(
 	stored: ProviderSettings | undefined,
 	flags: ProviderFlags,
 ): ProviderSettings | undefined {
-	const model = modelAfterFlags(stored, flags)
+	const model = withVertexFlags(modelAfterFlags(stored, flags), stored, flags.vertex)
 	const provider = bedrockAfterFlags(model ?? stored, flags) ?? model
 	const windowFlags = flags.contextWindow !== undefined || flags.maxOutputTokens !== undefined
 	const base = provider ?? stored
@@ -132,6 +139,25 @@ function bedrockAfterFlags(
 	}
 }
 
+/** The Vertex flags over the stored Vertex settings; Vertex cannot be used without a project and a region. */
+function withVertexFlags(
+	changed: ProviderSettings | undefined,
+	stored: ProviderSettings | undefined,
+	flags: VertexFlags | undefined,
+): ProviderSettings | undefined {
+	const provider = changed ?? stored
+	if (provider?.provider !== "vertex") {
+		if (flags !== undefined) throw new UsageError("the --vertex-… flags need --provider vertex")
+		return changed
+	}
+	if (flags === undefined && changed === undefined) return undefined
+	const vertex = { ...provider.vertex, ...flags }
+	const { projectId, region } = vertex
+	if (projectId === undefined || region === undefined)
+		throw new UsageError("Vertex AI needs --vertex-project-id and --vertex-region (both are remembered)")
+	return { ...provider, vertex: { ...vertex, projectId, region } }
+}
+
 function modelAfterFlags(
 	stored: ProviderSettings | undefined,
 	flags: ProviderFlags,
@@ -152,7 +178,7 @@ function modelAfterFlags(
 	if (flags.model === undefined && flags.baseUrl === undefined) {
 		if (stored === undefined)
 			throw new UsageError(
-				"no model provider is configured: pass --provider (anthropic, openai or ollama)",
+				"no model provider is configured: pass --provider (anthropic, openai, ollama, gemini, vertex, ...)",
 			)
 		return undefined
 	}

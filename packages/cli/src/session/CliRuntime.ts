@@ -39,7 +39,12 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		debug: options.debug,
 		cairnHome: options.cairnHome,
 		stderr: setup.stderrLogs,
-		secrets: [options.apiKey, setup.env.ANTHROPIC_API_KEY, setup.env.OPENAI_API_KEY],
+		secrets: [
+			options.apiKey,
+			setup.env.ANTHROPIC_API_KEY,
+			setup.env.OPENAI_API_KEY,
+			setup.env.GEMINI_API_KEY,
+		],
 	})
 	let providerInUse: ProviderName | undefined = options.provider
 	const extensionHost = await ExtensionHost.start({

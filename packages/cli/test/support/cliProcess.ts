@@ -13,6 +13,7 @@ const models = {
 	anthropic: "claude-sonnet-5",
 	openai: "gpt-4.1",
 	ollama: "qwen3:8b",
+	gemini: "gemini-2.5-pro",
 	bedrock: "anthropic.claude-sonnet-4-5-20250929-v1:0",
 } satisfies Partial<Record<ProviderName, string>>
 export type ServedProvider = keyof typeof models

@@ -5,7 +5,15 @@ import { startAgent, type AgentHarness, type ServedProvider } from "../test-supp
 // Whole tasks through the Controller, once per wire format: the official SDK talks to the
 // scripted model server, tools act on a real temp workspace.
 
-const providers: ServedProvider[] = ["anthropic", "openai", "ollama", "bedrock"]
+const providers: ServedProvider[] = [
+	"anthropic",
+	"openai",
+	"ollama",
+	"gemini",
+	"vertex-claude",
+	"vertex-gemini",
+	"bedrock",
+]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 
 let agent: AgentHarness | undefined

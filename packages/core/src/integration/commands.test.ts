@@ -2,7 +2,15 @@ import { lastToolResult } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
-const providers: ServedProvider[] = ["anthropic", "openai", "ollama", "bedrock"]
+const providers: ServedProvider[] = [
+	"anthropic",
+	"openai",
+	"ollama",
+	"gemini",
+	"vertex-claude",
+	"vertex-gemini",
+	"bedrock",
+]
 const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
 const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }
 

@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it } from "vitest"
 import { summarizationMarker } from "../context/summarizeConversation.js"
 import { startAgent, type AgentHarness, type ServedProvider } from "../test-support/agentHarness.js"
 
-const providers: ServedProvider[] = ["anthropic", "openai", "ollama", "bedrock"]
+const providers: ServedProvider[] = [
+	"anthropic",
+	"openai",
+	"ollama",
+	"gemini",
+	"vertex-claude",
+	"vertex-gemini",
+	"bedrock",
+]
 
 let agent: AgentHarness | undefined
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import type { Anthropic } from "@anthropic-ai/sdk"
 import type { AssistantBlock, ApiMessage, ImageBlock, UserBlock } from "./apiMessage.js"
+import { isGeminiSignature } from "./geminiMessages.js"
 import type { ToolSpec } from "./modelProvider.js"
 import { toolArgumentsObject } from "./wireHelpers.js"
 
@@ -48,8 +49,8 @@ function assistantParts(blocks: readonly AssistantBlock[]): Anthropic.ContentBlo
 	for (const block of blocks) {
 		if (block.type === "reasoning") {
 			// Thinking is only accepted back with the signature Anthropic gave it; unsigned
-			// reasoning (from another provider, or a cut stream) is left out.
-			if (block.signature)
+			// reasoning (from another provider, or a cut stream) and Gemini's signatures are left out.
+			if (block.signature && !isGeminiSignature(block.signature))
 				parts.push({ type: "thinking", thinking: block.text, signature: block.signature })
 		} else if (block.type === "text") {
 			if (block.text !== "") parts.push({ type: "text", text: block.text })

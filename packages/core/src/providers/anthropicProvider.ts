@@ -9,7 +9,7 @@ import type { ErrorContext } from "./providerErrors.js"
 import { lazy } from "./wireHelpers.js"
 
 const loadSdk = lazy(() => import("@anthropic-ai/sdk"))
-type Sdk = Awaited<ReturnType<typeof loadSdk>>
+export type AnthropicSdk = Awaited<ReturnType<typeof loadSdk>>
 
 export const anthropicDefaultBaseUrl = "https://api.anthropic.com"
 
@@ -55,41 +55,70 @@ interface ToolInProgress {
 	args: string
 }
 
+/** What Claude's Messages API is reached through; AnthropicVertex (see vertexProvider) has the same. */
+export interface MessagesClient {
+	messages: Pick<Anthropic["messages"], "create">
+}
+
+/** Where a Claude client sends its requests and as whom: Anthropic with a key, or Vertex AI. */
+export interface ClaudeConnection {
+	name: "anthropic" | "vertex"
+	/** The base URL requests go to, for messages. */
+	endpoint: string
+	customEndpoint: boolean
+	/** A client with its SDK's retries off: the Task owns retries and shows each one to the person. */
+	createClient(sdk: AnthropicSdk): Promise<MessagesClient>
+}
+
+export function anthropicConnection(settings: ProviderSettings, apiKey: string): ClaudeConnection {
+	const baseURL = settings.baseUrl ?? anthropicDefaultBaseUrl
+	return {
+		name: "anthropic",
+		endpoint: baseURL,
+		customEndpoint: settings.baseUrl !== undefined,
+		createClient: async (sdk) =>
+			new sdk.Anthropic({
+				apiKey,
+				// Explicit, so ANTHROPIC_BASE_URL in the editor's environment cannot redirect requests.
+				baseURL,
+				maxRetries: 0,
+				...(settings.headers && { defaultHeaders: settings.headers }),
+			}),
+	}
+}
+
+/** Claude over the Messages API, from Anthropic or (same wire format) Vertex AI. */
 export class AnthropicProvider implements ModelProvider {
-	readonly name = "anthropic" as const
+	readonly name: "anthropic" | "vertex"
 	readonly model: { id: string; info: ModelInfo }
-	private client: Anthropic | undefined
+	private client: Promise<MessagesClient> | undefined
 
 	constructor(
 		private readonly settings: ProviderSettings,
-		private readonly apiKey: string,
 		info: ModelInfo,
+		private readonly connection: ClaudeConnection,
 	) {
+		this.name = connection.name
 		this.model = { id: settings.modelId, info }
 	}
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
-		let sdk: Sdk | undefined
+		let sdk: AnthropicSdk | undefined
 		try {
 			sdk = await loadSdk()
-			const stream = await this.getClient(sdk).messages.create(this.params(request), {
-				signal: request.signal,
-			})
+			const client = await this.getClient(sdk)
+			const stream = await client.messages.create(this.params(request), { signal: request.signal })
 			yield* this.read(stream, context)
 		} catch (error) {
 			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })
 		}
 	}
 
-	private getClient(sdk: Sdk): Anthropic {
-		this.client ??= new sdk.Anthropic({
-			apiKey: this.apiKey,
-			// Explicit, so ANTHROPIC_BASE_URL in the editor's environment cannot redirect requests.
-			baseURL: this.settings.baseUrl ?? anthropicDefaultBaseUrl,
-			// The Task owns retries and shows each one to the person.
-			maxRetries: 0,
-			...(this.settings.headers && { defaultHeaders: this.settings.headers }),
+	private getClient(sdk: AnthropicSdk): Promise<MessagesClient> {
+		this.client ??= this.connection.createClient(sdk).catch((error: unknown) => {
+			this.client = undefined
+			throw error
 		})
 		return this.client
 	}
@@ -225,10 +254,10 @@ export class AnthropicProvider implements ModelProvider {
 
 	private errorContext(signal: AbortSignal | undefined): ErrorContext {
 		return {
-			provider: "anthropic",
+			provider: this.connection.name,
 			modelId: this.model.id,
-			endpoint: this.settings.baseUrl ?? anthropicDefaultBaseUrl,
-			customEndpoint: this.settings.baseUrl !== undefined,
+			endpoint: this.connection.endpoint,
+			customEndpoint: this.connection.customEndpoint,
 			...(signal && { signal }),
 		}
 	}

@@ -1,12 +1,21 @@
 import type { ProviderSettings } from "@cairn/types"
-import { AnthropicProvider } from "./anthropicProvider.js"
+import type { AuthClient } from "google-auth-library"
+import { AnthropicProvider, anthropicConnection } from "./anthropicProvider.js"
 import { BedrockProvider } from "./bedrockProvider.js"
+import { GeminiProvider, googleAiConnection } from "./geminiProvider.js"
 import { resolveModelInfo } from "./modelCatalog.js"
 import type { ModelProvider } from "./modelProvider.js"
 import { OllamaProvider } from "./ollamaProvider.js"
 import { OpenAiProvider } from "./openaiProvider.js"
 import { ProviderError } from "./providerError.js"
 import { requestSecrets, withRedactedErrors } from "./redactSecrets.js"
+import { vertexProvider } from "./vertexProvider.js"
+
+/** What the tests put in place of a real service's credentials (never set from settings). */
+export interface ProviderSeams {
+	/** Google credentials for Vertex AI, e.g. a fixed token for the model server. */
+	googleAuthClient?: AuthClient
+}
 
 /**
  * Local OpenAI-compatible servers (LM Studio, vLLM, llama.cpp) usually need no key, but the SDK
@@ -26,17 +35,25 @@ function missingKey(provider: string): ProviderError {
  * needs a key and none is given: Anthropic always, OpenAI unless a base URL points elsewhere.
  * Every provider is built here, so this is where their errors lose the secrets they were sent.
  */
-export function buildProvider(settings: ProviderSettings, apiKey: string | undefined): ModelProvider {
+export function buildProvider(
+	settings: ProviderSettings,
+	apiKey: string | undefined,
+	seams: ProviderSeams = {},
+): ModelProvider {
 	const key = apiKey?.trim() || undefined
-	return withRedactedErrors(providerFor(settings, key), requestSecrets(settings, key))
+	return withRedactedErrors(providerFor(settings, key, seams), requestSecrets(settings, key))
 }
 
-function providerFor(settings: ProviderSettings, key: string | undefined): ModelProvider {
+function providerFor(
+	settings: ProviderSettings,
+	key: string | undefined,
+	seams: ProviderSeams,
+): ModelProvider {
 	const info = resolveModelInfo(settings.provider, settings.modelId, settings.modelInfo)
 	switch (settings.provider) {
 		case "anthropic":
 			if (key === undefined) throw missingKey("Anthropic")
-			return new AnthropicProvider(settings, key, info)
+			return new AnthropicProvider(settings, info, anthropicConnection(settings, key))
 		case "openai":
 			if (key === undefined && settings.baseUrl === undefined) throw missingKey("OpenAI")
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
@@ -44,12 +61,20 @@ function providerFor(settings: ProviderSettings, key: string | undefined): Model
 			return new OllamaProvider(settings, key, info)
 		case "bedrock":
 			return new BedrockProvider(settings, key, info)
-		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
+		case "vscode-lm":
+			// The editor builds this one itself (src/languageModel); anywhere else there is no `vscode.lm`.
+			throw new ProviderError(
+				"bad_request",
+				"The VS Code Language Model API is only available inside VS Code: choose another provider here.",
+			)
 		case "gemini":
+			if (key === undefined) throw missingKey("Google Gemini")
+			return new GeminiProvider(settings, info, googleAiConnection(settings, key))
 		case "vertex":
+			return vertexProvider(settings, info, seams.googleAuthClient)
+		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
 		case "openrouter":
 		case "lmstudio":
-		case "vscode-lm":
 			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}
 }

@@ -34,3 +34,4 @@ export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anth
 export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
 export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"
 export { BedrockProvider, bedrockEndpoint } from "./bedrockProvider.js"
+export { fallbackToolCallId, joinText, toolArgumentsObject } from "./wireHelpers.js"

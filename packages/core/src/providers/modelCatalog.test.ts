@@ -22,6 +22,10 @@ describe("model catalog", () => {
 		expect(findKnownModel("openai", "gpt-4.1-2025-04-14")).toBe(knownModels.openai["gpt-4.1"])
 		expect(findKnownModel("openai", "openai/gpt-5-mini")).toBe(knownModels.openai["gpt-5-mini"])
 		expect(findKnownModel("openai", "mistral-large")).toBeUndefined()
+		expect(findKnownModel("vertex", "claude-sonnet-4-5@20250929")).toBe(
+			knownModels.anthropic["claude-sonnet-4-5"],
+		)
+		expect(findKnownModel("vertex", "gemini-2.5-pro")).toBe(knownModels.gemini["gemini-2.5-pro"])
 	})
 
 	it("finds a Bedrock model by its id, a cross-region inference profile or a profile ARN", () => {

@@ -228,14 +228,42 @@ const bedrockModels: Record<string, ModelInfo> = {
 	),
 }
 
+// Gemini caches prompts implicitly and bills the reads at a tenth of the input price; explicit
+// cache storage is billed per hour, which a per-request cost cannot show. Prices are for prompts up
+// to 200k tokens (longer ones cost more on the Pro models).
+function gemini(
+	maxOutputTokens: number,
+	prices: Omit<Prices, "cacheWritesPrice">,
+	supportsReasoning = true,
+): ModelInfo {
+	return {
+		contextWindow: 1_048_576,
+		maxOutputTokens,
+		...prices,
+		supportsImages: true,
+		supportsPromptCache: true,
+		supportsReasoning,
+	}
+}
+
+const geminiModels: Record<string, ModelInfo> = {
+	"gemini-3-pro-preview": gemini(65_536, { inputPrice: 2, outputPrice: 12, cacheReadsPrice: 0.2 }),
+	"gemini-3-flash-preview": gemini(65_536, { inputPrice: 0.5, outputPrice: 3, cacheReadsPrice: 0.05 }),
+	"gemini-2.5-pro": gemini(65_536, { inputPrice: 1.25, outputPrice: 10, cacheReadsPrice: 0.125 }),
+	"gemini-2.5-flash": gemini(65_536, { inputPrice: 0.3, outputPrice: 2.5, cacheReadsPrice: 0.03 }),
+	"gemini-2.5-flash-lite": gemini(65_536, { inputPrice: 0.1, outputPrice: 0.4, cacheReadsPrice: 0.01 }),
+	"gemini-2.0-flash": gemini(8_192, { inputPrice: 0.1, outputPrice: 0.4, cacheReadsPrice: 0.025 }, false),
+}
+
 export const knownModels: Readonly<Record<ProviderName, Readonly<Record<string, ModelInfo>>>> = {
 	anthropic: anthropicModels,
 	openai: openaiModels,
 	// Local models have no price and too many names to list; their info comes from the defaults.
 	ollama: {},
-	gemini: {},
+	gemini: geminiModels,
 	bedrock: bedrockModels,
-	vertex: {},
+	// Vertex serves both families at the same list prices (regional endpoints add a little).
+	vertex: { ...anthropicModels, ...geminiModels },
 	openrouter: {},
 	lmstudio: {},
 	"vscode-lm": {},
@@ -331,9 +359,12 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 	},
 }
 
-/** Snapshot ids end in a date (`-20251001`, `-2025-08-07`); they share their alias's info. */
+/**
+ * Snapshot ids end in a date (`-20251001`, `-2025-08-07`, Vertex's `@20250929`); they share their
+ * alias's info.
+ */
 function withoutDate(modelId: string): string {
-	return modelId.replace(/-(\d{8}|\d{4}-\d{2}-\d{2})$/, "")
+	return modelId.replace(/[-@](\d{8}|\d{4}-\d{2}-\d{2})$/, "")
 }
 
 /** Bedrock's cross-region inference profiles prefix the model id with a geography. */

@@ -55,6 +55,15 @@ export interface ErrorContext {
 }
 
 const keyHint = "Set a valid key in Cairn's settings (or pass --api-key to the CLI)."
+// Vertex AI takes no key: Google's credentials stand in for it.
+const googleCredentialsHint =
+	"Check the credentials file in Cairn's settings (or --vertex-credentials-file), or run `gcloud auth application-default login`."
+
+function credentials(context: ErrorContext): { what: string; hint: string } {
+	return context.provider === "vertex"
+		? { what: "Google Cloud credentials", hint: googleCredentialsHint }
+		: { what: "API key", hint: keyHint }
+}
 
 /** Who answered, as a person would name it at the start of a sentence. */
 export function endpointLabel(
@@ -63,6 +72,10 @@ export function endpointLabel(
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
 	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
+	if (context.provider === "gemini")
+		return context.customEndpoint ? `Google Gemini (${context.endpoint})` : "Google Gemini"
+	if (context.provider === "vertex")
+		return context.customEndpoint ? `Vertex AI (${context.endpoint})` : "Vertex AI"
 	if (context.provider === "bedrock") return `AWS Bedrock (${context.endpoint})`
 	return context.customEndpoint ? `the OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
 }
@@ -156,11 +169,13 @@ export function contextOverflowError(
 	)
 }
 
-function fromStatus(
+/** An HTTP error status with the provider's own message, as a ProviderError. */
+export function fromStatus(
 	status: number,
 	message: string,
 	context: ErrorContext,
-	extra: { headers?: Headers; code?: string; cause: unknown },
+	/** `retryAfterMs`: a wait the body named (Google's RetryInfo), where no header does. */
+	extra: { headers?: Headers; code?: string; retryAfterMs?: number; cause: unknown },
 ): ProviderError {
 	const label = endpointLabel(context)
 	const details = { status, cause: extra.cause }
@@ -168,14 +183,16 @@ function fromStatus(
 	const overflow = notAboutContext.has(status) ? undefined : recognizeContextOverflow(message, extra.code)
 	if (overflow) return contextOverflowError(label, `${status}${said}`, { ...details, ...overflow })
 	if (status === 401) {
+		const { what, hint } = credentials(context)
 		return new ProviderError(
 			"auth",
-			`The API key for ${label} was rejected (401${said}). ${keyHint}`,
+			`The ${what} for ${label} was rejected (401${said}). ${hint}`,
 			details,
 		)
 	}
 	if (status === 403) {
-		const text = `${sentenceStart(label)} refused access (403${said}). The API key may not be allowed to use "${context.modelId}". ${keyHint}`
+		const { what, hint } = credentials(context)
+		const text = `${sentenceStart(label)} refused access (403${said}). The ${what} may not be allowed to use "${context.modelId}". ${hint}`
 		return new ProviderError("auth", text, details)
 	}
 	// Billing problems are 402 at Anthropic and a 429 with this code at OpenAI; waiting does not fix them.
@@ -184,7 +201,7 @@ function fromStatus(
 		return new ProviderError("auth", text, details)
 	}
 	if (status === 429) {
-		const retryAfterMs = parseRetryAfter(extra.headers)
+		const retryAfterMs = parseRetryAfter(extra.headers) ?? extra.retryAfterMs
 		const text = `${sentenceStart(label)} is rate limiting requests (429${said}).`
 		return new ProviderError("rate_limit", text, {
 			...details,
@@ -215,7 +232,7 @@ function fromStatus(
 			details,
 		)
 	if (status === 409 || status >= 500) {
-		const retryAfterMs = parseRetryAfter(extra.headers)
+		const retryAfterMs = parseRetryAfter(extra.headers) ?? extra.retryAfterMs
 		const what = status === 529 ? "is overloaded" : "had a server error"
 		return new ProviderError("server", `${sentenceStart(label)} ${what} (${status}${said}).`, {
 			...details,

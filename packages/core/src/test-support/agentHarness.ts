@@ -22,16 +22,23 @@ import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
 import { recordingLogger, type LogEntry } from "./recordingLogger.js"
+import { fixedTokenAuthClient, testVertexSettings } from "./googleTestAuth.js"
 import { makeTempDir } from "./tempDir.js"
 
-/** The providers the scripted model server speaks, with a model id each. */
-const models = {
-	anthropic: "claude-sonnet-5",
-	openai: "gpt-4.1",
-	ollama: "qwen3:8b",
-	bedrock: "anthropic.claude-sonnet-4-5-20250929-v1:0",
-} satisfies Partial<Record<ProviderName, string>>
-export type ServedProvider = keyof typeof models
+/**
+ * The providers the scripted model server speaks, with a model id each. Vertex AI is two: Claude
+ * and Gemini go through different SDKs and wire formats.
+ */
+const served = {
+	anthropic: { provider: "anthropic", modelId: "claude-sonnet-5" },
+	openai: { provider: "openai", modelId: "gpt-4.1" },
+	ollama: { provider: "ollama", modelId: "qwen3:8b" },
+	gemini: { provider: "gemini", modelId: "gemini-2.5-pro" },
+	"vertex-claude": { provider: "vertex", modelId: "claude-sonnet-4-5@20250929" },
+	"vertex-gemini": { provider: "vertex", modelId: "gemini-2.5-pro" },
+	bedrock: { provider: "bedrock", modelId: "anthropic.claude-sonnet-4-5-20250929-v1:0" },
+} satisfies Record<string, { provider: ProviderName; modelId: string }>
+export type ServedProvider = keyof typeof served
 
 /** What a client that only sees the protocol knows: the transcript rebuilt from state + deltas. */
 export class ClientMirror {
@@ -194,7 +201,9 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 			version: "test",
 			tools: coreTools,
 			toolSpecs: toolSpecs(coreTools),
-			buildProvider,
+			// Vertex AI gets a fixed token in place of Google's credentials.
+			buildProvider: (settings, key) =>
+				buildProvider(settings, key, { googleAuthClient: fixedTokenAuthClient() }),
 			retryBaseDelayMs: 20,
 			...(options.events && { events: options.events }),
 			...(options.mcp && {
@@ -215,11 +224,13 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 	await controller.settingsStore.update({
 		...(!options.withoutProvider && {
 			provider: {
-				provider: options.provider,
-				modelId: models[options.provider],
+				...served[options.provider],
 				baseUrl,
+				...(served[options.provider].provider === "vertex" && { vertex: testVertexSettings }),
 				// The profile's key is then a Bedrock API key, sent as a bearer token like the others.
-				...(options.provider === "bedrock" && { bedrock: { region: "us-east-1", auth: "apiKey" } }),
+				...(served[options.provider].provider === "bedrock" && {
+					bedrock: { region: "us-east-1", auth: "apiKey" },
+				}),
 				...(options.modelInfo && { modelInfo: options.modelInfo }),
 			},
 		}),
@@ -230,7 +241,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		enableCheckpoints: false,
 		...options.settings,
 	})
-	await controller.settingsStore.setApiKey(options.provider, "test-key")
+	await controller.settingsStore.setApiKey(served[options.provider].provider, "test-key")
 	let client = new ClientMirror()
 	controller.attach(client.receive)
 

@@ -5,6 +5,8 @@ import type { ErrorSpec } from "../protocol.js"
 // picks its error class from the type alone.
 const typeByStatus: Record<number, string> = {
 	400: "ValidationException",
+	// AWS answers a key it does not know with a 403; a 401 is named the same way.
+	401: "UnrecognizedClientException",
 	403: "AccessDeniedException",
 	404: "ResourceNotFoundException",
 	408: "ModelTimeoutException",

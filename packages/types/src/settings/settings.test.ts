@@ -61,7 +61,7 @@ describe("settings", () => {
 		[{ autoApproval: { followupTimeoutMs: 5 } }, "autoApproval.followupTimeoutMs"],
 		[{ autoApproval: { yolo: true } }, "autoApproval"],
 		[{ allowedCommands: [""] }, "allowedCommands.0"],
-		[{ provider: { provider: "gemini", modelId: "x" } }, "provider.provider"],
+		[{ provider: { provider: "mistral", modelId: "x" } }, "provider.provider"],
 		[{ provider: { provider: "anthropic", modelId: "" } }, "provider.modelId"],
 		[{ autoCondenseContextPercent: 5 }, "autoCondenseContextPercent"],
 		[{ condensingProvider: { provider: "openai", modelId: "" } }, "condensingProvider.modelId"],

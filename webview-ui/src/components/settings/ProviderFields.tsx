@@ -32,7 +32,7 @@ export function ModelEndpointFields(props: {
 				validate={(value) => (value === "" ? "A model id is required." : undefined)}
 				onCommit={props.onModelId}
 			/>
-			{settings !== undefined && (
+			{settings !== undefined && providerKinds[chosen].baseUrl !== "hidden" && (
 				<TextField
 					label={labels.baseUrl}
 					description={labels.baseUrlDescription}

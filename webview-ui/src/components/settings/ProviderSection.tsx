@@ -1,4 +1,4 @@
-import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
+import { baseUrlLabel, providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
@@ -6,6 +6,7 @@ import { ApiKeyField } from "./ApiKeyField"
 import { ModelWindowFields } from "./ModelWindowFields"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 import { BedrockFields } from "./providers/BedrockFields"
+import { VertexFields } from "./providers/VertexFields"
 
 /**
  * Which model Cairn talks to. The provider settings are one field of the protocol, so each
@@ -66,19 +67,31 @@ export function ProviderSection() {
 						settings={provider}
 						labels={{
 							modelId: "Model id",
-							baseUrl: "Base URL",
+							baseUrl: baseUrlLabel(chosen),
 							baseUrlDescription: providerKinds[chosen].baseUrlDescription,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
 					/>
+					{chosen === "vertex" && provider !== undefined && (
+						<VertexFields
+							value={provider.vertex}
+							onChange={(vertex) => send({ ...provider, vertex })}
+						/>
+					)}
 					{chosen === "bedrock" && provider !== undefined && (
 						<BedrockFields
 							value={provider.bedrock}
 							onChange={(bedrock) => send({ ...provider, bedrock })}
 						/>
 					)}
-					<ApiKeyField provider={chosen} hasApiKey={hasApiKey} />
+					{providerKinds[chosen].keyLabel !== undefined && (
+						<ApiKeyField
+							provider={chosen}
+							hasApiKey={hasApiKey}
+							label={providerKinds[chosen].keyLabel}
+						/>
+					)}
 					{provider !== undefined && <ModelWindowFields provider={provider} onChange={send} />}
 				</>
 			)}

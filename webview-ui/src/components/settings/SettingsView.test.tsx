@@ -124,7 +124,7 @@ describe("SettingsView posts one field per change", () => {
 		commit(screen.getByRole("textbox", { name: "Model id" }), "claude-x")
 		expect(onlyFieldPosted()).toEqual(["provider", { provider: "anthropic", modelId: "claude-x" }])
 		posted.length = 0
-		commit(screen.getByRole("textbox", { name: "Base URL" }), "https://proxy.example/v1")
+		commit(screen.getByRole("textbox", { name: /^Base URL/ }), "https://proxy.example/v1")
 		expect(onlyFieldPosted()).toEqual([
 			"provider",
 			{ provider: "anthropic", modelId: "claude-x", baseUrl: "https://proxy.example/v1" },
@@ -133,7 +133,7 @@ describe("SettingsView posts one field per change", () => {
 
 	it("a base URL that is not http(s) is refused", () => {
 		renderSettings()
-		commit(screen.getByRole("textbox", { name: "Base URL" }), "javascript:alert(1)")
+		commit(screen.getByRole("textbox", { name: /^Base URL/ }), "javascript:alert(1)")
 		expect(posted).toEqual([])
 		expect(screen.getByText("Use an http(s) URL.")).toBeTruthy()
 	})

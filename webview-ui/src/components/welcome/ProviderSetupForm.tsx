@@ -1,9 +1,16 @@
-import { providerKinds, baseUrlLabel, type BedrockSettings, type ProviderName } from "@cairn/types"
+import {
+	providerKinds,
+	baseUrlLabel,
+	type BedrockSettings,
+	type ProviderName,
+	type ProviderSettings,
+} from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
 import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
 import { BedrockFields } from "../settings/providers/BedrockFields"
+import { VertexFields } from "../settings/providers/VertexFields"
 import "../settings/settings.css"
 
 /**
@@ -17,24 +24,32 @@ export function ProviderSetupForm() {
 	const [modelId, setModelId] = useState("")
 	const [baseUrl, setBaseUrl] = useState("")
 	const [apiKey, setApiKey] = useState("")
+	const [vertex, setVertex] = useState<ProviderSettings["vertex"]>()
 	const [bedrock, setBedrock] = useState<BedrockSettings>()
-	const urlProblem = baseUrlProblem(baseUrl.trim())
-	const ready = modelId.trim() !== "" && urlProblem === undefined
+	const kind = providerKinds[provider]
+	// Fields the provider does not show are not sent, whatever was typed before switching to it.
+	const url = kind.baseUrl === "hidden" ? "" : baseUrl.trim()
+	const key = kind.keyLabel === undefined ? "" : apiKey.trim()
+	const urlProblem = baseUrlProblem(url)
+	const ready =
+		modelId.trim() !== "" &&
+		urlProblem === undefined &&
+		(provider !== "vertex" || vertex !== undefined) &&
+		(provider !== "bedrock" || bedrock !== undefined)
 
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
-		// Bedrock's fields say what is missing (its region) until they are complete.
-		if (!ready || (provider === "bedrock" && bedrock === undefined)) return
-		const url = baseUrl.trim()
+		if (!ready) return
 		updateSetting({
 			provider: {
 				provider,
 				modelId: modelId.trim(),
 				...(url !== "" && { baseUrl: url }),
+				...(provider === "vertex" && { vertex }),
 				...(provider === "bedrock" && { bedrock }),
 			},
 		})
-		if (apiKey.trim() !== "") saveApiKey(provider, apiKey.trim())
+		if (key !== "") saveApiKey(provider, key)
 		setApiKey("")
 	}
 
@@ -57,39 +72,44 @@ export function ProviderSetupForm() {
 					id={`${id}-model`}
 					className="text-input"
 					value={modelId}
-					placeholder={providerKinds[provider].modelPlaceholder}
+					placeholder={kind.modelPlaceholder}
 					onChange={(event) => setModelId(event.target.value)}
 				/>
 			</div>
-			<div className="field">
-				<label htmlFor={`${id}-key`}>API key{provider === "ollama" && " (optional)"}</label>
-				<input
-					id={`${id}-key`}
-					className="text-input"
-					type="password"
-					autoComplete="off"
-					spellCheck={false}
-					value={apiKey}
-					placeholder="Stored in the editor's secret storage"
-					onChange={(event) => setApiKey(event.target.value)}
-				/>
-			</div>
-			<div className="field">
-				<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
-				<input
-					id={`${id}-url`}
-					className="text-input"
-					value={baseUrl}
-					placeholder="The provider's own endpoint"
-					aria-describedby={`${id}-url-description`}
-					aria-invalid={urlProblem !== undefined}
-					onChange={(event) => setBaseUrl(event.target.value)}
-				/>
-				<div id={`${id}-url-description`} className="field-description">
-					{providerKinds[provider].baseUrlDescription}
+			{provider === "vertex" && <VertexFields value={vertex} onChange={setVertex} />}
+			{kind.keyLabel !== undefined && (
+				<div className="field">
+					<label htmlFor={`${id}-key`}>{kind.keyLabel}</label>
+					<input
+						id={`${id}-key`}
+						className="text-input"
+						type="password"
+						autoComplete="off"
+						spellCheck={false}
+						value={apiKey}
+						placeholder="Stored in the editor's secret storage"
+						onChange={(event) => setApiKey(event.target.value)}
+					/>
 				</div>
-				{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
-			</div>
+			)}
+			{kind.baseUrl !== "hidden" && (
+				<div className="field">
+					<label htmlFor={`${id}-url`}>{baseUrlLabel(provider)}</label>
+					<input
+						id={`${id}-url`}
+						className="text-input"
+						value={baseUrl}
+						placeholder="The provider's own endpoint"
+						aria-describedby={`${id}-url-description`}
+						aria-invalid={urlProblem !== undefined}
+						onChange={(event) => setBaseUrl(event.target.value)}
+					/>
+					<div id={`${id}-url-description`} className="field-description">
+						{kind.baseUrlDescription}
+					</div>
+					{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
+				</div>
+			)}
 			{provider === "bedrock" && <BedrockFields value={bedrock} onChange={setBedrock} />}
 			<button type="submit" className="button primary" disabled={!ready}>
 				Save and start

@@ -61,4 +61,22 @@ describe("WelcomeView", () => {
 			},
 		])
 	})
+
+	it("the editor's own language models ask for neither a key nor a base URL, and nothing typed before is sent", () => {
+		render(<WelcomeView version="1.2.3" />)
+		fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-left-over" } })
+		fireEvent.change(screen.getByRole("textbox", { name: "Base URL (optional)" }), {
+			target: { value: "https://left.over" },
+		})
+		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), {
+			target: { value: "vscode-lm" },
+		})
+		expect(screen.queryByLabelText(/API key/)).toBeNull()
+		expect(screen.queryByRole("textbox", { name: /Base URL/ })).toBeNull()
+		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "gpt-4.1" } })
+		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
+		expect(posted).toEqual([
+			{ type: "updateSettings", settings: { provider: { provider: "vscode-lm", modelId: "gpt-4.1" } } },
+		])
+	})
 })

@@ -2,14 +2,17 @@ import { startModelServer } from "@cairn/model-server"
 import type { ModelServer, ModelServerOptions } from "@cairn/model-server"
 import { afterEach } from "vitest"
 import type { ProviderSettings } from "@cairn/types"
-import { AnthropicProvider } from "../anthropicProvider.js"
+import { AnthropicProvider, anthropicConnection } from "../anthropicProvider.js"
 import { BedrockProvider } from "../bedrockProvider.js"
 import type { ApiMessage } from "../apiMessage.js"
+import { GeminiProvider, googleAiConnection } from "../geminiProvider.js"
 import { resolveModelInfo } from "../modelCatalog.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider, ToolSpec } from "../modelProvider.js"
 import { OllamaProvider } from "../ollamaProvider.js"
 import { OpenAiProvider } from "../openaiProvider.js"
 import { ProviderError } from "../providerError.js"
+import { vertexProvider } from "../vertexProvider.js"
+import { fixedTokenAuthClient, testVertexSettings } from "../../test-support/googleTestAuth.js"
 
 /** Starts model servers that are closed after each test, so none outlives it. */
 export function useModelServers(): (options?: ModelServerOptions) => Promise<ModelServer> {
@@ -144,7 +147,7 @@ export function anthropicAt(
 	overrides: Partial<ProviderSettings> = {},
 ): AnthropicProvider {
 	const settings = settingsFor("anthropic", "claude-opus-5-5", server.anthropicBaseURL, overrides)
-	return new AnthropicProvider(settings, "sk-ant-test", info(settings))
+	return new AnthropicProvider(settings, info(settings), anthropicConnection(settings, "sk-ant-test"))
 }
 
 export function openaiAt(
@@ -176,4 +179,25 @@ export function bedrockAt(
 		...overrides,
 	})
 	return new BedrockProvider(settings, secret, info(settings))
+}
+
+export function geminiAt(
+	server: ModelServer,
+	overrides: Partial<ProviderSettings> = {},
+	apiKey = "gemini-test-key",
+): GeminiProvider {
+	const settings = settingsFor("gemini", "gemini-2.5-pro", server.url, overrides)
+	return new GeminiProvider(settings, info(settings), googleAiConnection(settings, apiKey))
+}
+
+export { testVertexSettings }
+
+/** Vertex AI at the model server: Claude for `claude…` model ids, Gemini for the rest. */
+export function vertexAt(
+	server: ModelServer,
+	modelId: string,
+	overrides: Partial<ProviderSettings> = {},
+): ModelProvider {
+	const settings = settingsFor("vertex", modelId, server.url, { vertex: testVertexSettings, ...overrides })
+	return vertexProvider(settings, info(settings), fixedTokenAuthClient())
 }

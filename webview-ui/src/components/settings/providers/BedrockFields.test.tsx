@@ -82,7 +82,9 @@ describe("Bedrock in the welcome form", () => {
 		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), {
 			target: { value: nova.modelId },
 		})
-		fireEvent.change(screen.getByLabelText("API key"), { target: { value: "ABSK-key" } })
+		fireEvent.change(screen.getByLabelText("Bedrock API key or secret access key"), {
+			target: { value: "ABSK-key" },
+		})
 		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
 		expect(posted).toEqual([])
 		type("AWS region", "us-east-1")
