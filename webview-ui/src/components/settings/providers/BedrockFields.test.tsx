@@ -85,7 +85,9 @@ describe("Bedrock in the welcome form", () => {
 		fireEvent.change(screen.getByLabelText("Bedrock API key or secret access key"), {
 			target: { value: "ABSK-key" },
 		})
-		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
+		const save = screen.getByRole("button", { name: "Save and start" })
+		expect(save.hasAttribute("disabled")).toBe(true)
+		fireEvent.click(save)
 		expect(posted).toEqual([])
 		type("AWS region", "us-east-1")
 		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
