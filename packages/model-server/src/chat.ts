@@ -30,8 +30,10 @@ export interface ChatExchange {
 // `x-should-retry`, so a broken scenario fails a test at once instead of after backoff.
 function refuse(exchange: ChatExchange, message: string): void {
 	const { res, protocol, sequence } = exchange
-	sendJson(res, 500, protocol.errorBody({ status: 500, message }, sequence), {
+	const spec = { status: 500, message }
+	sendJson(res, 500, protocol.errorBody(spec, sequence), {
 		...protocol.responseHeaders(sequence),
+		...protocol.errorHeaders?.(spec),
 		"x-should-retry": "false",
 	})
 }
@@ -55,13 +57,16 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 	const headers = protocol.responseHeaders(sequence)
 	const problem = protocol.validateChat(request.body, exchange.jsonError)
 	if (problem) {
-		sendJson(res, problem.status, protocol.errorBody(problem, sequence), headers)
+		sendJson(res, problem.status, protocol.errorBody(problem, sequence), {
+			...headers,
+			...protocol.errorHeaders?.(problem),
+		})
 		return
 	}
 	// A request the model could not take is refused before any turn is spent on it.
 	const verdict = await measureRequest(protocol, request, exchange.settings, sequence)
 	if (verdict.kind === "refuse") {
-		sendJson(res, verdict.status, verdict.body, headers)
+		sendJson(res, verdict.status, verdict.body, { ...headers, ...verdict.headers })
 		return
 	}
 	const picked = pickTurn(exchange)
@@ -96,7 +101,7 @@ export async function answerChat(exchange: ChatExchange): Promise<void> {
 		// What the model saw: all of the request, or what was left of it after a silent cut.
 		countedInputTokens: verdict.kind === "truncate" ? verdict.inputTokens : request.inputTokens,
 	})
-	if (protocol.wantsStream(request.body)) {
+	if (protocol.wantsStream(request.body, request.path)) {
 		const style = exchange.settings.overflowStyle
 		await deliverStream(res, protocol, reply, request.body, scripted, headers, style)
 	} else {

@@ -17,7 +17,7 @@ const overflowStyles: readonly OverflowStyle[] = ["openai", "openrouter", "vllm"
 const usage = `Usage: cairn-model-server [--port N] [--scenario file.json] [--max-requests N] [--lifetime-ms N]
                           [--context-window N] [--overflow-style ${overflowStyles.join("|")}]
 
-A scripted LLM server on 127.0.0.1 speaking the Anthropic, OpenAI and Ollama wire formats.
+A scripted LLM server on 127.0.0.1 speaking the Anthropic, OpenAI, Ollama and Bedrock wire formats.
 Prints its base URL on one line once listening; stops on SIGINT/SIGTERM, after --lifetime-ms
 (default 600000) or once --max-requests (default 10000) have been answered.
 --context-window refuses chat requests longer than N tokens with each provider's own error (it

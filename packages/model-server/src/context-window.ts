@@ -27,6 +27,7 @@ export async function measureRequest(
 		window,
 		tokens,
 		body: request.body,
+		path: request.path,
 		style: settings.overflowStyle,
 		sequence,
 	})

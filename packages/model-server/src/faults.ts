@@ -1,19 +1,19 @@
 import type { ServerResponse } from "node:http"
 import { pause, sendJson, sendText, untilClosed, writeChunk } from "./http-io.js"
-import type { OverflowStyle, ProviderProtocol } from "./protocol.js"
+import type { OverflowStyle, ProviderProtocol, WireChunk } from "./protocol.js"
 import type { PlannedReply } from "./reply.js"
 import type { HttpErrorFault, TurnFaults } from "./scenario.js"
 
-type Step = { write: string } | { end: true } | { destroy: true } | { stall: true }
+type Step = { write: WireChunk } | { end: true } | { destroy: true } | { stall: true }
 
 /**
  * Interleave the faults with the regular chunks. K counts regular chunks only, and is capped at
  * their number, so "after 1000 chunks" still happens (just before the stream would end).
  */
 export function planStream(
-	chunks: readonly string[],
+	chunks: readonly WireChunk[],
 	faults: TurnFaults,
-	extra: { malformed: string; streamError: string },
+	extra: { malformed: WireChunk; streamError: WireChunk },
 ): Step[] {
 	const at = (k: number | undefined): number | undefined =>
 		k === undefined ? undefined : Math.min(Math.max(0, k), chunks.length)
@@ -122,7 +122,6 @@ export async function deliverHttpError(
 	if (faults.chunkDelayMs && !(await pause(res, faults.chunkDelayMs))) return
 	const headers: Record<string, string> = { ...protocol.responseHeaders(sequence) }
 	if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter)
-	Object.assign(headers, fault.headers)
 	const message = fault.message ?? defaultMessage(fault.status)
 	const spec = {
 		status: fault.status,
@@ -131,6 +130,7 @@ export async function deliverHttpError(
 		code: fault.code,
 		...(typeof fault.retryAfter === "number" && { retryAfterSeconds: fault.retryAfter }),
 	}
+	Object.assign(headers, protocol.errorHeaders?.(spec), fault.headers)
 	sendJson(
 		res,
 		fault.status,

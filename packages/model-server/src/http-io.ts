@@ -46,7 +46,7 @@ export function sendText(
 }
 
 /** Resolves true once `chunk` is handed to the socket, false if the response went away first. */
-export function writeChunk(res: ServerResponse, chunk: string): Promise<boolean> {
+export function writeChunk(res: ServerResponse, chunk: string | Uint8Array): Promise<boolean> {
 	return new Promise((resolve) => {
 		if (res.destroyed || res.writableEnded) {
 			resolve(false)

@@ -27,6 +27,8 @@ export interface ContextCheck {
 	tokens: RequestTokens
 	/** The validated chat body. */
 	body: Record<string, unknown>
+	/** The request path (Bedrock names the model there). */
+	path: string
 	style: OverflowStyle
 	sequence: number
 }
@@ -37,7 +39,7 @@ export interface ContextCheck {
  */
 export type ContextVerdict =
 	| { kind: "fits" }
-	| { kind: "refuse"; status: number; body: unknown }
+	| { kind: "refuse"; status: number; body: unknown; headers?: Record<string, string> }
 	| { kind: "truncate"; inputTokens: number }
 
 /** What a model listing needs to know besides the names. */
@@ -50,21 +52,27 @@ export interface ModelListing {
 	body: unknown
 }
 
-/** Everything that differs between the three wire formats; server.ts only talks to this. */
+/** One piece of a streamed answer: SSE events and NDJSON lines are text, AWS event-stream messages bytes. */
+export type WireChunk = string | Uint8Array
+
+/** Everything that differs between the wire formats; server.ts only talks to this. */
 export interface ProviderProtocol {
 	readonly provider: Provider
 	readonly streamContentType: string
 	/** Headers on every response of this provider (request ids), given a per-server sequence. */
 	responseHeaders(sequence: number): Record<string, string>
 	errorBody(spec: ErrorSpec, sequence: number): unknown
+	/** Headers that carry the error's type, for providers that put it there (Bedrock). */
+	errorHeaders?(spec: ErrorSpec): Record<string, string>
 	notFound(method: string, path: string): ErrorSpec
 	/** Why a chat request cannot be answered, or undefined. `jsonError` is set when the body did not parse. */
 	validateChat(body: unknown, jsonError: string | undefined): ErrorSpec | undefined
-	wantsStream(body: unknown): boolean
-	/** The wire chunks of a streamed answer, each a complete SSE event or NDJSON line. */
-	streamChunks(reply: PlannedReply, body: unknown, style: OverflowStyle): string[]
-	malformedChunk(reply: PlannedReply): string
-	streamErrorChunk(type: string | undefined, message: string | undefined): string
+	/** Whether to stream the answer: a body field for most, the path for Bedrock. */
+	wantsStream(body: unknown, path: string): boolean
+	/** The wire chunks of a streamed answer, each a complete SSE event, NDJSON line or event-stream message. */
+	streamChunks(reply: PlannedReply, body: unknown, style: OverflowStyle): WireChunk[]
+	malformedChunk(reply: PlannedReply): WireChunk
+	streamErrorChunk(type: string | undefined, message: string | undefined): WireChunk
 	completion(reply: PlannedReply): unknown
 	/** The model listing for `listing.path`, or undefined when this server has no such route. */
 	modelList(models: readonly string[], listing: ModelListing): unknown

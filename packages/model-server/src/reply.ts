@@ -39,6 +39,7 @@ const toolIdPrefix: Record<Provider, string | undefined> = {
 	openai: "call_",
 	ollama: "call_",
 	gemini: undefined,
+	bedrock: "tooluse_",
 }
 
 function defaultToolId(provider: Provider, sequence: number, index: number): string {

@@ -11,9 +11,9 @@ function textOf(content: unknown): string {
 
 /**
  * The text of the newest tool result in a recorded chat request, whatever the provider:
- * an Anthropic `tool_result` block in a user message, or an OpenAI / Ollama `role: "tool"`
- * message, or a Gemini `functionResponse` part (its `response.output`, or `error`). Undefined when
- * the request carries none. Meant for function turns.
+ * an Anthropic `tool_result` or Bedrock `toolResult` block in a user message, or an OpenAI /
+ * Ollama `role: "tool"` message, or a Gemini `functionResponse` part (its `response.output`, or
+ * `error`). Undefined when the request carries none. Meant for function turns.
  */
 export function lastToolResult(request: RecordedRequest): string | undefined {
 	if (isRecord(request.body) && Array.isArray(request.body.contents))
@@ -25,9 +25,11 @@ export function lastToolResult(request: RecordedRequest): string | undefined {
 		if (!isRecord(message)) continue
 		if (message.role === "tool") return textOf(message.content)
 		if (message.role === "user" && Array.isArray(message.content)) {
-			const results = message.content.filter(
-				(block: unknown) => isRecord(block) && block.type === "tool_result",
-			)
+			const results = message.content.flatMap((block: unknown) => {
+				if (!isRecord(block)) return []
+				if (block.type === "tool_result") return [block]
+				return isRecord(block.toolResult) ? [block.toolResult] : []
+			})
 			const last: unknown = results.at(-1)
 			if (isRecord(last)) return textOf(last.content)
 		}

@@ -5,7 +5,10 @@ function textParts(content: unknown): string {
 	if (!Array.isArray(content)) return ""
 	return content
 		.flatMap((part: unknown) =>
-			isRecord(part) && part.type === "text" && typeof part.text === "string" ? [part.text] : [],
+			// Bedrock's blocks have no `type`: a text block is `{ text }`.
+			isRecord(part) && (part.type ?? "text") === "text" && typeof part.text === "string"
+				? [part.text]
+				: [],
 		)
 		.join("\n")
 }
@@ -30,9 +33,9 @@ function geminiTextParts(parts: unknown): string {
 }
 
 /**
- * The system prompt of a chat request body in any of the wire formats: Anthropic's `system`
- * (a string or text blocks), Gemini's `systemInstruction`, or the OpenAI / Ollama system (and
- * developer) messages, joined by newlines.
+ * The system prompt of a chat request body in any of the wire formats: Anthropic's or Bedrock's
+ * `system` (a string or text blocks), Gemini's `systemInstruction`, or the OpenAI / Ollama system
+ * (and developer) messages, joined by newlines.
  */
 export function systemText(body: unknown): string {
 	if (isRecord(body) && body.system !== undefined) return textParts(body.system)

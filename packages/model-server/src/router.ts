@@ -1,4 +1,6 @@
 import { anthropicProtocol } from "./anthropic/index.js"
+import { bedrockModelOf } from "./bedrock/errors.js"
+import { bedrockProtocol } from "./bedrock/index.js"
 import { geminiStreamProtocol, geminiUnaryProtocol } from "./gemini/index.js"
 import { ollamaProtocol } from "./ollama/index.js"
 import { openaiProtocol } from "./openai/index.js"
@@ -54,10 +56,10 @@ const googlePatterns: readonly { pattern: RegExp; route: Route }[] = [
 ]
 
 /**
- * The provider is decided by path prefix: `/api/` is Ollama, `/v1/messages` Anthropic, the rest
- * OpenAI. Anthropic and OpenAI share `/v1/`, so a request carrying `anthropic-version` (which
- * the Anthropic SDK always sends) is Anthropic too: `/v1/models` and unknown `/v1/…` paths then
- * answer in Anthropic's shape.
+ * The provider is decided by path prefix: `/api/` is Ollama, `/model/` Bedrock (the model id is
+ * part of the path), `/v1/messages` Anthropic, the rest OpenAI. Anthropic and OpenAI share `/v1/`,
+ * so a request carrying `anthropic-version` (which the Anthropic SDK always sends) is Anthropic
+ * too: `/v1/models` and unknown `/v1/…` paths then answer in Anthropic's shape.
  */
 export function route(method: string, path: string, headers: Readonly<Record<string, string>>): Route {
 	const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path
@@ -67,6 +69,10 @@ export function route(method: string, path: string, headers: Readonly<Record<str
 		return { protocol: anthropicProtocol, kind: "models" }
 	}
 	if (known) return known
+	if (trimmed === "/model" || trimmed.startsWith("/model/")) {
+		const chat = method === "POST" && bedrockModelOf(trimmed) !== undefined
+		return { protocol: bedrockProtocol, kind: chat ? "chat" : "unknown" }
+	}
 	const google = googlePatterns.find(({ pattern }) => pattern.test(trimmed))
 	if (google) return google.route
 	if (

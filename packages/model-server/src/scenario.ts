@@ -1,7 +1,7 @@
 import type { RecordedRequest } from "./recording.js"
 
 /** Which wire format a request was matched to (decided by its path, see router.ts). */
-export type Provider = "anthropic" | "openai" | "ollama" | "gemini"
+export type Provider = "anthropic" | "openai" | "ollama" | "gemini" | "bedrock"
 
 /**
  * Provider-neutral stop reasons, named as Anthropic names them. Each encoder maps them:

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net"
 import { answerChat } from "./chat.js"
 import type { ChatSettings } from "./chat.js"
 import { readBody, sendJson } from "./http-io.js"
-import type { OverflowStyle } from "./protocol.js"
+import type { ErrorSpec, OverflowStyle } from "./protocol.js"
 import { apiKeyOf } from "./faults.js"
 import { flattenHeaders } from "./recording.js"
 import type { RecordedRequest } from "./recording.js"
@@ -109,23 +109,22 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 		const headers = flattenHeaders(req.headers)
 		const { protocol, kind } = route(method, url.pathname, headers)
 		const responseHeaders = protocol.responseHeaders(sequence)
+		const sendError = (spec: ErrorSpec, extra: Record<string, string> = {}) =>
+			sendJson(res, spec.status, protocol.errorBody(spec, sequence), {
+				...responseHeaders,
+				...protocol.errorHeaders?.(spec),
+				...extra,
+			})
 		if (sequence > maxRequests) {
 			const message = `cairn-model-server: maxRequests (${maxRequests}) reached; the server is closing`
 			res.on("finish", () => void close())
-			sendJson(res, 503, protocol.errorBody({ status: 503, message }, sequence), {
-				...responseHeaders,
-				"x-should-retry": "false",
-				connection: "close",
-			})
+			sendError({ status: 503, message }, { "x-should-retry": "false", connection: "close" })
 			return
 		}
 		const rawBody = await readBody(req, maxBodyBytes)
 		if (rawBody === undefined) {
 			const message = `cairn-model-server: request body larger than ${maxBodyBytes} bytes`
-			sendJson(res, 413, protocol.errorBody({ status: 413, message }, sequence), {
-				...responseHeaders,
-				connection: "close",
-			})
+			sendError({ status: 413, message }, { connection: "close" })
 			return
 		}
 		let body: unknown
@@ -151,15 +150,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 		}
 		requests.push(request)
 		if (options.apiKey !== undefined && apiKeyOf(headers) !== options.apiKey) {
-			const message = "Incorrect API key provided."
-			sendJson(res, 401, protocol.errorBody({ status: 401, message }, sequence), responseHeaders)
+			sendError({ status: 401, message: "Incorrect API key provided." })
 		} else if (kind === "unknown") {
-			sendJson(
-				res,
-				404,
-				protocol.errorBody(protocol.notFound(method, url.pathname), sequence),
-				responseHeaders,
-			)
+			sendError(protocol.notFound(method, url.pathname))
 		} else if (kind === "models") {
 			const listing = protocol.modelList(models, {
 				path: url.pathname,
@@ -168,10 +161,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 				maxOutputTokens: options.maxOutputTokens,
 				body,
 			})
-			if (listing === undefined) {
-				const notFound = protocol.errorBody(protocol.notFound(method, url.pathname), sequence)
-				sendJson(res, 404, notFound, responseHeaders)
-			} else sendJson(res, 200, listing, responseHeaders)
+			if (listing === undefined) sendError(protocol.notFound(method, url.pathname))
+			else sendJson(res, 200, listing, responseHeaders)
 		} else {
 			await answerChat({ res, protocol, request, requests, queue, settings, sequence, jsonError })
 		}

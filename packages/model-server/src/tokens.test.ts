@@ -61,6 +61,65 @@ describe("countRequestTokens: the count rule shared with Cairn's core", () => {
 		expect(await countRequestTokens("anthropic", body)).toEqual({ total: expected, tools: toolCost })
 	})
 
+	it("Bedrock: system blocks + Σ messages (3 + blocks) + toolSpecs; cache points count nothing", async () => {
+		const cachePoint = { cachePoint: { type: "default" } }
+		const body = {
+			system: [{ text: "You are Cairn." }, cachePoint],
+			messages: [
+				{
+					role: "user",
+					content: [
+						{ text: "What does a.ts say?" },
+						{ image: { format: "png", source: { bytes: "AA" } } },
+					],
+				},
+				{
+					role: "assistant",
+					content: [
+						{
+							reasoningContent: {
+								reasoningText: { text: "Read it.", signature: "sig-not-counted" },
+							},
+						},
+						{ text: "Reading." },
+						{ toolUse: { toolUseId: "t1", name: "read_file", input: { path: "a.ts" } } },
+					],
+				},
+				{
+					role: "user",
+					content: [
+						{
+							toolResult: {
+								toolUseId: "t1",
+								content: [{ text: "export const a = 1" }, { json: { n: 1 } }],
+								status: "success",
+							},
+						},
+						cachePoint,
+					],
+				},
+			],
+			toolConfig: {
+				tools: [
+					{
+						toolSpec: {
+							name: "read_file",
+							description: "Read a file.",
+							inputSchema: { json: schema },
+						},
+					},
+				],
+			},
+		}
+		const expected =
+			tok("You are Cairn.") +
+			(3 + tok("What does a.ts say?") + 1000) +
+			(3 + tok("Read it.") + tok("Reading.") + tok("read_file") + tok('{"path":"a.ts"}')) +
+			(3 + (3 + tok("export const a = 1") + tok('{"n":1}'))) +
+			toolCost
+		expect(await countRequestTokens("bedrock", body)).toEqual({ total: expected, tools: toolCost })
+	})
+
 	it("OpenAI: system messages are system text; tool calls by their argument string; a tool message is 3 + a tool result", async () => {
 		const body = {
 			model: "m",

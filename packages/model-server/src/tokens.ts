@@ -28,6 +28,10 @@ import type { Provider } from "./scenario.js"
  *   `tools[].function.{name, description, parameters}`.
  * - Ollama: as OpenAI, with `images[]` (1,000 each), `thinking` as text, and tool call arguments an
  *   object.
+ * - Bedrock Converse: `system` text blocks; `messages[].content` blocks `text`, `image`,
+ *   `reasoningContent.reasoningText.text`, `toolUse` with `input`, `toolResult` whose `content` holds
+ *   text, image or json blocks (json as its JSON string); `cachePoint` counts 0;
+ *   `toolConfig.tools[].toolSpec` name, description, `inputSchema.json`.
  * - Gemini: `systemInstruction.parts[].text`; `contents[].parts[]`: `text` (a thought too),
  *   `inlineData` an image, `functionCall` name + args, `functionResponse` a tool result whose one
  *   part is its `response` (`output` or `error` when that is a string, else the JSON); tools are
@@ -68,6 +72,10 @@ function loadCounter(): Promise<Count> {
 export async function countRequestTokens(provider: Provider, body: unknown): Promise<RequestTokens> {
 	const count = await loadCounter()
 	const request = isRecord(body) ? body : {}
+	if (provider === "bedrock") {
+		const tools = bedrockToolTokens(request.toolConfig, count)
+		return { total: bedrockTokens(request, count) + tools, tools }
+	}
 	const walk =
 		provider === "anthropic" ? anthropicTokens : provider === "gemini" ? geminiTokens : chatTokens
 	const declarations =
@@ -197,6 +205,50 @@ function toolTokens(tools: unknown, count: Count): number {
 			sum +
 			text(definition.name, count) +
 			text(definition.description, count) +
+			(schema === undefined ? 0 : count(JSON.stringify(schema)))
+		)
+	}, 0)
+}
+
+function bedrockTokens(request: Record<string, unknown>, count: Count): number {
+	const system = list(request.system).reduce<number>((sum, block) => sum + bedrockPart(block, count), 0)
+	return list(request.messages).reduce<number>((sum, message) => {
+		if (!isRecord(message)) return sum
+		const parts = list(message.content).reduce<number>(
+			(total, block) => total + bedrockPart(block, count),
+			0,
+		)
+		return sum + MESSAGE_TOKENS + parts
+	}, system)
+}
+
+/** A Converse content block is an object with one member naming its kind. */
+function bedrockPart(block: unknown, count: Count): number {
+	if (!isRecord(block)) return 0
+	if (typeof block.text === "string") return count(block.text)
+	if (block.image !== undefined) return IMAGE_TOKENS
+	if (block.json !== undefined) return count(JSON.stringify(block.json))
+	const { reasoningContent, toolUse, toolResult } = block
+	if (isRecord(reasoningContent) && isRecord(reasoningContent.reasoningText))
+		return text(reasoningContent.reasoningText.text, count)
+	if (isRecord(toolUse)) return text(toolUse.name, count) + count(argumentsText(toolUse.input))
+	if (isRecord(toolResult))
+		return list(toolResult.content).reduce<number>(
+			(sum, part) => sum + bedrockPart(part, count),
+			TOOL_RESULT_TOKENS,
+		)
+	return 0
+}
+
+function bedrockToolTokens(toolConfig: unknown, count: Count): number {
+	const tools = isRecord(toolConfig) ? list(toolConfig.tools) : []
+	return tools.reduce<number>((sum, tool) => {
+		const spec = isRecord(tool) && isRecord(tool.toolSpec) ? tool.toolSpec : {}
+		const schema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined
+		return (
+			sum +
+			text(spec.name, count) +
+			text(spec.description, count) +
 			(schema === undefined ? 0 : count(JSON.stringify(schema)))
 		)
 	}, 0)

@@ -67,6 +67,24 @@ describe("the command line", () => {
 		})
 	})
 
+	it("the Bedrock flags, named like the settings; --aws-auth takes the four ways to sign in", async () => {
+		expect(
+			(
+				await options(
+					"--region",
+					"eu-west-1",
+					"--aws-profile",
+					"work",
+					"--aws-access-key-id",
+					"AKID1",
+					"go",
+				)
+			).bedrock,
+		).toEqual({ region: "eu-west-1", auth: undefined, profile: "work", accessKeyId: "AKID1" })
+		expect((await options("--aws-auth", "defaultChain", "go")).bedrock.auth).toBe("defaultChain")
+		await expect(options("--region", " ", "go")).rejects.toThrow(/--region needs a non-empty value/)
+	})
+
 	it("checkpoints are saved unless --no-checkpoints turns them off for the run", async () => {
 		expect((await options("go")).checkpoints).toBe(true)
 		expect((await options("--no-checkpoints", "go")).checkpoints).toBe(false)

@@ -1,6 +1,6 @@
 import { Argument, Command, CommanderError, Option } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core"
-import { providerKinds, providerNames } from "@cairn/types"
+import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
 import type { ModelsAction } from "../session/modelsCommand.js"
 import { cliVersion } from "../version.js"
 
@@ -27,6 +27,10 @@ export interface Flags {
 	vertexCredentialsFile?: string
 	contextWindow?: string
 	maxOutputTokens?: string
+	region?: string
+	awsAuth?: (typeof bedrockAuthMethods)[number]
+	awsProfile?: string
+	awsAccessKeyId?: string
 	mode?: string
 	profile?: string
 	outputFormat: OutputFormat
@@ -95,7 +99,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--model <id>", "the model id")
 		.option(
 			"--api-key <key>",
-			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY / OPENROUTER_API_KEY; Ollama, LM Studio and Vertex need none)",
+			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY / OPENROUTER_API_KEY; Ollama, LM Studio and Vertex need none; Bedrock: its API key or the secret access key)",
 		)
 		.option("--base-url <url>", "the API endpoint (any OpenAI-compatible server with --provider openai)")
 		.option("--vertex-project-id <id>", "Vertex AI: the Google Cloud project (remembered)")
@@ -111,6 +115,21 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option(
 			"--max-output-tokens <tokens>",
 			"the most tokens the model may answer with (remembered for this model)",
+		)
+		.option("--region <region>", "AWS Bedrock: the AWS region, e.g. us-east-1 (remembered)")
+		.addOption(
+			new Option(
+				"--aws-auth <how>",
+				"AWS Bedrock: how to sign in (default: from the flags given, else the SDK's credential chain)",
+			).choices(bedrockAuthMethods),
+		)
+		.option(
+			"--aws-profile <name>",
+			"AWS Bedrock: the profile of ~/.aws to sign in with (implies --aws-auth profile)",
+		)
+		.option(
+			"--aws-access-key-id <id>",
+			"AWS Bedrock: the access key id, its secret given by --api-key (implies --aws-auth accessKeys)",
 		)
 		.option("--profile <name>", "the saved provider profile to use (remembered as the current one)")
 		.option(

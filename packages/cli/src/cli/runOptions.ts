@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { modeSlugSchema, type ProviderName } from "@cairn/types"
-import type { VertexFlags } from "../host/providerSetup.js"
+import type { BedrockFlags, VertexFlags } from "../host/providerSetup.js"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
 
@@ -27,6 +27,8 @@ export interface RunOptions {
 	/** Overrides of the model's window and output cap, in tokens. */
 	contextWindow: number | undefined
 	maxOutputTokens: number | undefined
+	/** --region, --aws-auth, --aws-profile and --aws-access-key-id, as given. */
+	bedrock: BedrockFlags
 	mode: string | undefined
 	/** The saved profile to select, by name; checked against the saved ones once they are read. */
 	profile: string | undefined
@@ -188,6 +190,12 @@ export async function resolveRunOptions(
 		vertex: vertexFlags(flags, environment.cwd),
 		contextWindow,
 		maxOutputTokens,
+		bedrock: {
+			region: nonEmpty("--region", flags.region),
+			auth: flags.awsAuth,
+			profile: nonEmpty("--aws-profile", flags.awsProfile),
+			accessKeyId: nonEmpty("--aws-access-key-id", flags.awsAccessKeyId),
+		},
 		mode: checkMode(flags.mode),
 		profile: nonEmpty("--profile", flags.profile),
 		outputFormat,

@@ -25,6 +25,80 @@ const stored = {
 	temperature: 0.2,
 }
 
+describe("Bedrock flags", () => {
+	const nova = "amazon.nova-pro-v1:0"
+	const bedrock = (
+		flags: Partial<NonNullable<ProviderFlags["bedrock"]>>,
+		rest: Partial<ProviderFlags> = {},
+	) => ({
+		...none,
+		provider: "bedrock" as const,
+		model: nova,
+		...rest,
+		bedrock: { region: undefined, auth: undefined, profile: undefined, accessKeyId: undefined, ...flags },
+	})
+
+	it("--region is required; the way to sign in follows from the flags given", () => {
+		expect(() => providerAfterFlags(undefined, bedrock({}))).toThrow(
+			/--region is required with --provider bedrock/,
+		)
+		const settings = (
+			flags: Partial<NonNullable<ProviderFlags["bedrock"]>>,
+			rest?: Partial<ProviderFlags>,
+		) => providerAfterFlags(undefined, bedrock({ region: "eu-west-1", ...flags }, rest))?.bedrock
+		expect(settings({})).toEqual({ region: "eu-west-1", auth: "defaultChain" })
+		expect(settings({}, { apiKey: "ABSK" })).toEqual({ region: "eu-west-1", auth: "apiKey" })
+		expect(settings({ accessKeyId: "AKID1" }, { apiKey: "secret" })).toEqual({
+			region: "eu-west-1",
+			auth: "accessKeys",
+			accessKeyId: "AKID1",
+		})
+		expect(settings({ profile: "work" })).toEqual({
+			region: "eu-west-1",
+			auth: "profile",
+			profile: "work",
+		})
+		expect(settings({ auth: "defaultChain", profile: "work" })).toEqual({
+			region: "eu-west-1",
+			auth: "defaultChain",
+			profile: "work",
+		})
+		expect(() => settings({ auth: "accessKeys" })).toThrow(/--aws-access-key-id/)
+	})
+
+	it("change the stored Bedrock settings alone, keeping the rest; other providers refuse them", () => {
+		const stored = {
+			provider: "bedrock" as const,
+			modelId: nova,
+			bedrock: { region: "us-east-1", auth: "apiKey" as const, promptCache: true },
+		}
+		const only = (flags: Partial<NonNullable<ProviderFlags["bedrock"]>>) => ({
+			...none,
+			bedrock: {
+				region: undefined,
+				auth: undefined,
+				profile: undefined,
+				accessKeyId: undefined,
+				...flags,
+			},
+		})
+		expect(providerAfterFlags(stored, only({ region: "us-west-2" }))).toEqual({
+			...stored,
+			bedrock: { region: "us-west-2", auth: "apiKey", promptCache: true },
+		})
+		expect(providerAfterFlags(stored, only({ profile: "work" }))?.bedrock).toEqual({
+			region: "us-east-1",
+			auth: "profile",
+			profile: "work",
+			promptCache: true,
+		})
+		expect(providerAfterFlags(stored, only({}))).toBeUndefined()
+		expect(() =>
+			providerAfterFlags({ provider: "openai", modelId: "gpt-4.1" }, only({ region: "us-east-1" })),
+		).toThrow(/need --provider bedrock/)
+	})
+})
+
 describe("provider flags", () => {
 	it("--provider switches provider with its default model; the same provider keeps what is stored", () => {
 		expect(providerAfterFlags(stored, { ...none, provider: "anthropic" })).toEqual({

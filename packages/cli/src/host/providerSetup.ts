@@ -1,5 +1,6 @@
 import {
 	sameProfileName,
+	type BedrockAuthMethod,
 	type ProviderName,
 	type ProviderProfile,
 	type ProviderSettings,
@@ -22,6 +23,14 @@ const envKeyNames: Readonly<Partial<Record<ProviderName, string>>> = {
 	openrouter: "OPENROUTER_API_KEY",
 }
 
+/** The Bedrock flags, named like the settings they set (settings.bedrock). */
+export interface BedrockFlags {
+	region: string | undefined
+	auth: BedrockAuthMethod | undefined
+	profile: string | undefined
+	accessKeyId: string | undefined
+}
+
 type VertexSettings = NonNullable<ProviderSettings["vertex"]>
 /** --vertex-project-id, --vertex-region, --vertex-credentials-file: any of them, on top of the stored ones. */
 export type VertexFlags = Partial<VertexSettings>
@@ -36,6 +45,7 @@ export interface ProviderFlags {
 	apiKey: string | undefined
 	mode: string | undefined
 	profile: string | undefined
+	bedrock?: BedrockFlags
 }
 
 /** Overrides describe the model they were set for: another model starts without them. */
@@ -76,11 +86,59 @@ export function providerAfterFlags(
 	stored: ProviderSettings | undefined,
 	flags: ProviderFlags,
 ): ProviderSettings | undefined {
-	const provider = withVertexFlags(modelAfterFlags(stored, flags), stored, flags.vertex)
+	const model = withVertexFlags(modelAfterFlags(stored, flags), stored, flags.vertex)
+	const provider = bedrockAfterFlags(model ?? stored, flags) ?? model
 	const windowFlags = flags.contextWindow !== undefined || flags.maxOutputTokens !== undefined
 	const base = provider ?? stored
 	if (!windowFlags || base === undefined) return provider
 	return withWindowFlags(base, flags)
+}
+
+/**
+ * The Bedrock flags on top of the stored `bedrock` settings. The way to sign in follows from the
+ * flags when --aws-auth is not given: an access key id or a profile name says which, else what is
+ * stored, else an API key when one is given, else the SDK's chain. Undefined when nothing changes.
+ */
+function bedrockAfterFlags(
+	provider: ProviderSettings | undefined,
+	flags: ProviderFlags,
+): ProviderSettings | undefined {
+	const given = Object.fromEntries(
+		Object.entries(flags.bedrock ?? {}).filter(([, value]) => value !== undefined),
+	) as Partial<BedrockFlags>
+	if (provider?.provider !== "bedrock") {
+		if (Object.keys(given).length > 0)
+			throw new UsageError(
+				"--region, --aws-auth, --aws-profile and --aws-access-key-id need --provider bedrock",
+			)
+		return undefined
+	}
+	const stored = provider.bedrock
+	if (Object.keys(given).length === 0 && stored !== undefined) return undefined
+	const region = given.region ?? stored?.region
+	if (region === undefined)
+		throw new UsageError("--region is required with --provider bedrock (e.g. --region us-east-1)")
+	const auth =
+		given.auth ??
+		(given.accessKeyId !== undefined
+			? "accessKeys"
+			: given.profile !== undefined
+				? "profile"
+				: (stored?.auth ?? (flags.apiKey !== undefined ? "apiKey" : "defaultChain")))
+	const accessKeyId = given.accessKeyId ?? stored?.accessKeyId
+	const profile = given.profile ?? stored?.profile
+	if (auth === "accessKeys" && accessKeyId === undefined)
+		throw new UsageError("--aws-auth accessKeys needs --aws-access-key-id (and the secret as --api-key)")
+	return {
+		...provider,
+		bedrock: {
+			...stored,
+			region,
+			auth,
+			...(accessKeyId !== undefined && { accessKeyId }),
+			...(profile !== undefined && { profile }),
+		},
+	}
 }
 
 /** The Vertex flags over the stored Vertex settings; Vertex cannot be used without a project and a region. */

@@ -22,6 +22,7 @@ const models = {
 	gemini: "gemini-2.5-pro",
 	openrouter: "anthropic/claude-sonnet-4.5",
 	lmstudio: "qwen2.5-coder-7b-instruct",
+	bedrock: "anthropic.claude-sonnet-4-5-20250929-v1:0",
 } satisfies Partial<Record<ProviderName, string>>
 export type ServedProvider = keyof typeof models
 
@@ -86,6 +87,8 @@ export async function createWorld(
 			baseUrl,
 			"--api-key",
 			"test-key-0123456789",
+			// With --api-key and no other way to sign in named, Bedrock takes it as a Bedrock API key.
+			...(provider === "bedrock" ? ["--region", "us-east-1"] : []),
 		],
 		read: (relative) => readFile(path.join(workspace, relative), "utf8"),
 		async cleanup() {

@@ -14,6 +14,7 @@ const providers: ServedProvider[] = [
 	"vertex-gemini",
 	"openrouter",
 	"lmstudio",
+	"bedrock",
 ]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 

@@ -11,6 +11,7 @@ const providers: ServedProvider[] = [
 	"vertex-gemini",
 	"openrouter",
 	"lmstudio",
+	"bedrock",
 ]
 const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
 const reportResult = { toolCalls: [{ name: "attempt_completion", arguments: { result: "ok" } }] }

@@ -11,6 +11,7 @@ const providers: ServedProvider[] = [
 	"gemini",
 	"vertex-claude",
 	"vertex-gemini",
+	"bedrock",
 ]
 
 let agent: AgentHarness | undefined

@@ -9,6 +9,7 @@ const providers: ServedProvider[] = [
 	"gemini",
 	"vertex-claude",
 	"vertex-gemini",
+	"bedrock",
 ]
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>

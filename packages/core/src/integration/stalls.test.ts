@@ -13,7 +13,15 @@ afterEach(async () => {
 // It is long enough that a healthy answer on a busy machine is not cut; if one still is, the
 // spare retries and final turns absorb it.
 describe("a model request that stalls", () => {
-	it.each<ServedProvider>(["anthropic", "openai", "ollama", "gemini", "vertex-claude", "vertex-gemini"])(
+	it.each<ServedProvider>([
+		"anthropic",
+		"openai",
+		"ollama",
+		"gemini",
+		"vertex-claude",
+		"vertex-gemini",
+		"bedrock",
+	])(
 		"%s: no answer at all, or an answer that stops mid-way, is retried and the task goes on",
 		async (provider) => {
 			agent = await startAgent({

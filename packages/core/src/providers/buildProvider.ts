@@ -1,6 +1,7 @@
 import type { ProviderSettings } from "@cairn/types"
 import type { AuthClient } from "google-auth-library"
 import { AnthropicProvider, anthropicConnection } from "./anthropicProvider.js"
+import { BedrockProvider } from "./bedrockProvider.js"
 import { GeminiProvider, googleAiConnection } from "./geminiProvider.js"
 import { resolveModelInfo } from "./modelCatalog.js"
 import type { ModelProvider } from "./modelProvider.js"
@@ -64,6 +65,8 @@ function providerFor(
 			return new OpenRouterProvider(settings, key, info)
 		case "lmstudio":
 			return new OpenAiProvider(settings, key ?? noApiKeyPlaceholder, info)
+		case "bedrock":
+			return new BedrockProvider(settings, key, info)
 		case "vscode-lm":
 			// The editor builds this one itself (src/languageModel); anywhere else there is no `vscode.lm`.
 			throw new ProviderError(
@@ -75,8 +78,5 @@ function providerFor(
 			return new GeminiProvider(settings, info, googleAiConnection(settings, key))
 		case "vertex":
 			return vertexProvider(settings, info, seams.googleAuthClient)
-		// PROVIDERS-BASE: each branch below is replaced by its provider before this reaches main.
-		case "bedrock":
-			throw new ProviderError("bad_request", `${settings.provider} is being built on this branch.`)
 	}
 }

@@ -36,4 +36,5 @@ export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anth
 export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
 export { OpenRouterProvider } from "./openRouterProvider.js"
 export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"
+export { BedrockProvider, bedrockEndpoint } from "./bedrockProvider.js"
 export { fallbackToolCallId, joinText, toolArgumentsObject } from "./wireHelpers.js"

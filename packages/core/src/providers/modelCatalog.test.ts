@@ -28,6 +28,22 @@ describe("model catalog", () => {
 		expect(findKnownModel("vertex", "gemini-2.5-pro")).toBe(knownModels.gemini["gemini-2.5-pro"])
 	})
 
+	it("finds a Bedrock model by its id, a cross-region inference profile or a profile ARN", () => {
+		const sonnet = knownModels.bedrock["anthropic.claude-sonnet-4-5-20250929-v1:0"]
+		expect(sonnet).toMatchObject({ inputPrice: 3, outputPrice: 15, cacheReadsPrice: 0.3 })
+		for (const id of [
+			"us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+			"eu.anthropic.claude-sonnet-4-5-20250929-v1:0",
+			"global.anthropic.claude-sonnet-4-5-20250929-v1:0",
+			"arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+		])
+			expect(findKnownModel("bedrock", id), id).toBe(sonnet)
+		expect(findKnownModel("bedrock", "us.amazon.nova-pro-v1:0")?.cacheReadsPrice).toBe(0.2)
+		expect(findKnownModel("bedrock", "us.mistral.pixtral-large-2502-v1:0")).toBeUndefined()
+		// The geography is Bedrock's alone: other providers' ids keep theirs.
+		expect(findKnownModel("openai", "us.gpt-4.1")).toBeUndefined()
+	})
+
 	it("falls back to the provider's defaults (Ollama at price 0) and applies overrides on top", () => {
 		expect(resolveModelInfo("ollama", "qwen3:8b")).toEqual(defaultModelInfo.ollama)
 		expect(resolveModelInfo("ollama", "qwen3:8b").inputPrice).toBe(0)

@@ -114,6 +114,120 @@ const openaiModels: Record<string, ModelInfo> = {
 	"o4-mini": gpt(200_000, 100_000, { inputPrice: 1.1, outputPrice: 4.4, cacheReadsPrice: 0.275 }, true),
 }
 
+// Amazon's own and Meta's models on Bedrock: no thinking Cairn can ask for, no cache writes billed
+// (Nova bills cached reads at a quarter of the input price).
+function onBedrock(
+	contextWindow: number,
+	maxOutputTokens: number,
+	prices: Omit<Prices, "cacheWritesPrice">,
+	supportsImages: boolean,
+): ModelInfo {
+	return {
+		contextWindow,
+		maxOutputTokens,
+		...prices,
+		supportsImages,
+		supportsPromptCache: prices.cacheReadsPrice !== undefined,
+		supportsReasoning: false,
+	}
+}
+
+/**
+ * Bedrock's on-demand prices in US regions, by model id. Cross-region inference profiles
+ * (`us.anthropic.…`, `eu.…`, `global.…`) find their model's entry (see findKnownModel).
+ */
+const bedrockModels: Record<string, ModelInfo> = {
+	"anthropic.claude-opus-4-5-20251101-v1:0": claude(200_000, 64_000, {
+		inputPrice: 5,
+		outputPrice: 25,
+		cacheWritesPrice: 6.25,
+		cacheReadsPrice: 0.5,
+	}),
+	"anthropic.claude-sonnet-4-5-20250929-v1:0": claude(200_000, 64_000, {
+		inputPrice: 3,
+		outputPrice: 15,
+		cacheWritesPrice: 3.75,
+		cacheReadsPrice: 0.3,
+	}),
+	"anthropic.claude-haiku-4-5-20251001-v1:0": claude(200_000, 64_000, {
+		inputPrice: 1,
+		outputPrice: 5,
+		cacheWritesPrice: 1.25,
+		cacheReadsPrice: 0.1,
+	}),
+	"anthropic.claude-opus-4-1-20250805-v1:0": claude(200_000, 32_000, {
+		inputPrice: 15,
+		outputPrice: 75,
+		cacheWritesPrice: 18.75,
+		cacheReadsPrice: 1.5,
+	}),
+	"anthropic.claude-sonnet-4-20250514-v1:0": claude(200_000, 64_000, {
+		inputPrice: 3,
+		outputPrice: 15,
+		cacheWritesPrice: 3.75,
+		cacheReadsPrice: 0.3,
+	}),
+	"anthropic.claude-3-7-sonnet-20250219-v1:0": claude(200_000, 64_000, {
+		inputPrice: 3,
+		outputPrice: 15,
+		cacheWritesPrice: 3.75,
+		cacheReadsPrice: 0.3,
+	}),
+	"anthropic.claude-3-5-haiku-20241022-v1:0": {
+		...claude(200_000, 8_192, {
+			inputPrice: 0.8,
+			outputPrice: 4,
+			cacheWritesPrice: 1,
+			cacheReadsPrice: 0.08,
+		}),
+		supportsImages: false,
+		supportsReasoning: false,
+	},
+	"amazon.nova-premier-v1:0": onBedrock(1_000_000, 32_000, { inputPrice: 2.5, outputPrice: 12.5 }, true),
+	"amazon.nova-pro-v1:0": onBedrock(
+		300_000,
+		10_000,
+		{ inputPrice: 0.8, outputPrice: 3.2, cacheReadsPrice: 0.2 },
+		true,
+	),
+	"amazon.nova-lite-v1:0": onBedrock(
+		300_000,
+		10_000,
+		{ inputPrice: 0.06, outputPrice: 0.24, cacheReadsPrice: 0.015 },
+		true,
+	),
+	"amazon.nova-micro-v1:0": onBedrock(
+		128_000,
+		10_000,
+		{ inputPrice: 0.035, outputPrice: 0.14, cacheReadsPrice: 0.00875 },
+		false,
+	),
+	"meta.llama4-maverick-17b-instruct-v1:0": onBedrock(
+		1_000_000,
+		8_192,
+		{ inputPrice: 0.24, outputPrice: 0.97 },
+		true,
+	),
+	"meta.llama4-scout-17b-instruct-v1:0": onBedrock(
+		3_500_000,
+		8_192,
+		{ inputPrice: 0.17, outputPrice: 0.66 },
+		true,
+	),
+	"meta.llama3-3-70b-instruct-v1:0": onBedrock(
+		128_000,
+		8_192,
+		{ inputPrice: 0.72, outputPrice: 0.72 },
+		false,
+	),
+	"meta.llama3-1-8b-instruct-v1:0": onBedrock(
+		128_000,
+		8_192,
+		{ inputPrice: 0.22, outputPrice: 0.22 },
+		false,
+	),
+}
+
 // Gemini caches prompts implicitly and bills the reads at a tenth of the input price; explicit
 // cache storage is billed per hour, which a per-request cost cannot show. Prices are for prompts up
 // to 200k tokens (longer ones cost more on the Pro models).
@@ -147,7 +261,7 @@ export const knownModels: Readonly<Record<ProviderName, Readonly<Record<string, 
 	// Local models have no price and too many names to list; their info comes from the defaults.
 	ollama: {},
 	gemini: geminiModels,
-	bedrock: {},
+	bedrock: bedrockModels,
 	// Vertex serves both families at the same list prices (regional endpoints add a little).
 	vertex: { ...anthropicModels, ...geminiModels },
 	openrouter: {},
@@ -253,12 +367,19 @@ function withoutDate(modelId: string): string {
 	return modelId.replace(/[-@](\d{8}|\d{4}-\d{2}-\d{2})$/, "")
 }
 
-/** The catalog entry for an id, trying its alias and (for gateways like OpenRouter) its last path part. */
+/** Bedrock's cross-region inference profiles prefix the model id with a geography. */
+const inferenceProfile = /^(?:us|us-gov|eu|apac|jp|au|ca|global)\./
+
+/**
+ * The catalog entry for an id, trying its alias, (for gateways like OpenRouter and Bedrock's
+ * profile ARNs) its last path part, and the model of a Bedrock inference profile.
+ */
 export function findKnownModel(provider: ProviderName, modelId: string): ModelInfo | undefined {
 	const catalog = knownModels[provider]
 	const candidates = [modelId, withoutDate(modelId)]
 	const slash = modelId.lastIndexOf("/")
 	if (slash >= 0) candidates.push(modelId.slice(slash + 1), withoutDate(modelId.slice(slash + 1)))
+	if (provider === "bedrock") candidates.push(...candidates.map((id) => id.replace(inferenceProfile, "")))
 	for (const id of candidates) {
 		const info = catalog[id]
 		if (info !== undefined) return info

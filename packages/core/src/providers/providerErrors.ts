@@ -80,6 +80,7 @@ export function endpointLabel(
 		return context.customEndpoint ? `Google Gemini (${context.endpoint})` : "Google Gemini"
 	if (context.provider === "vertex")
 		return context.customEndpoint ? `Vertex AI (${context.endpoint})` : "Vertex AI"
+	if (context.provider === "bedrock") return `AWS Bedrock (${context.endpoint})`
 	return context.customEndpoint ? `the OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
 }
 

@@ -20,23 +20,31 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 }
 
 /**
+ * `error` without `secrets` in its message. The SDK's error (the cause) holds the response body
+ * and is dropped for the same reason.
+ */
+export function redactedError(error: unknown, secrets: readonly string[]): Error {
+	if (secrets.length === 0 && error instanceof Error) return error
+	if (error instanceof ProviderError) {
+		const { status, retryAfterMs, promptTokens, contextWindow } = error.details
+		return new ProviderError(error.kind, redactSecrets(error.message, secrets), {
+			...(status !== undefined && { status }),
+			...(retryAfterMs !== undefined && { retryAfterMs }),
+			...(promptTokens !== undefined && { promptTokens }),
+			...(contextWindow !== undefined && { contextWindow }),
+		})
+	}
+	return new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets))
+}
+
+/**
  * `provider` whose errors never carry `secrets`: a server that echoes the key in its error
  * message would otherwise have it shown in the chat, written to the task's journal and printed
- * by the CLI, all of which start from the error's message. The SDK's error (the cause) holds the
- * response body and is dropped for the same reason.
+ * by the CLI, all of which start from the error's message.
  */
 export function withRedactedErrors(provider: ModelProvider, secrets: readonly string[]): ModelProvider {
 	if (secrets.length === 0) return provider
-	const redact = (error: unknown): Error => {
-		if (error instanceof ProviderError) {
-			const { status, retryAfterMs } = error.details
-			return new ProviderError(error.kind, redactSecrets(error.message, secrets), {
-				...(status !== undefined && { status }),
-				...(retryAfterMs !== undefined && { retryAfterMs }),
-			})
-		}
-		return new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets))
-	}
+	const redact = (error: unknown): Error => redactedError(error, secrets)
 	return {
 		name: provider.name,
 		model: provider.model,

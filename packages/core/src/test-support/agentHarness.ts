@@ -45,6 +45,7 @@ const served = {
 	"vertex-gemini": { provider: "vertex", modelId: "gemini-2.5-pro" },
 	openrouter: { provider: "openrouter", modelId: "anthropic/claude-sonnet-4.5" },
 	lmstudio: { provider: "lmstudio", modelId: "qwen2.5-coder-7b-instruct" },
+	bedrock: { provider: "bedrock", modelId: "anthropic.claude-sonnet-4-5-20250929-v1:0" },
 } satisfies Record<string, { provider: ProviderName; modelId: string }>
 export type ServedProvider = keyof typeof served
 
@@ -245,6 +246,10 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 				...served[options.provider],
 				baseUrl,
 				...(served[options.provider].provider === "vertex" && { vertex: testVertexSettings }),
+				// The profile's key is then a Bedrock API key, sent as a bearer token like the others.
+				...(served[options.provider].provider === "bedrock" && {
+					bedrock: { region: "us-east-1", auth: "apiKey" },
+				}),
 				...(options.modelInfo && { modelInfo: options.modelInfo }),
 				...options.providerSettings,
 			},

@@ -36,6 +36,10 @@ export type ModelInfo = z.infer<typeof modelInfoSchema>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 
+/** How Cairn signs in to AWS Bedrock; see `bedrock.auth`. */
+export const bedrockAuthMethods = ["apiKey", "accessKeys", "profile", "defaultChain"] as const
+export type BedrockAuthMethod = (typeof bedrockAuthMethods)[number]
+
 /**
  * Which model to talk to and where. API keys are deliberately absent: they live in the host's
  * secret storage, never in settings, logs or task files.
@@ -57,7 +61,7 @@ export const providerSettingsSchema = z.object({
 		.object({
 			region: z.string().min(1, "an AWS region is required"),
 			/** `apiKey`: a Bedrock API key; `accessKeys`: an access key id here and its secret as the key; `profile`: a named profile of ~/.aws; `defaultChain`: the SDK's own search (environment, SSO, instance role). */
-			auth: z.enum(["apiKey", "accessKeys", "profile", "defaultChain"]),
+			auth: z.enum(bedrockAuthMethods),
 			accessKeyId: z.string().min(1).optional(),
 			profile: z.string().min(1).optional(),
 			/** Adds cache points to the system prompt and recent messages, for models that take them. */
@@ -91,3 +95,4 @@ export const providerSettingsSchema = z.object({
 		.optional(),
 })
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>
+export type BedrockSettings = NonNullable<ProviderSettings["bedrock"]>

@@ -9,6 +9,7 @@ import { ModelPicker } from "./models/ModelPicker"
 import { TestConnection } from "./models/TestConnection"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 import { OpenRouterFields } from "./providers/OpenRouterFields"
+import { BedrockFields } from "./providers/BedrockFields"
 import { VertexFields } from "./providers/VertexFields"
 
 /**
@@ -99,6 +100,12 @@ export function ProviderSection() {
 						<VertexFields
 							value={provider.vertex}
 							onChange={(vertex) => send({ ...provider, vertex })}
+						/>
+					)}
+					{chosen === "bedrock" && provider !== undefined && (
+						<BedrockFields
+							value={provider.bedrock}
+							onChange={(bedrock) => send({ ...provider, bedrock })}
 						/>
 					)}
 					{providerKinds[chosen].keyLabel !== undefined && (

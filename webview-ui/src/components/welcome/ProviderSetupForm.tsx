@@ -1,8 +1,15 @@
-import { providerKinds, baseUrlLabel, type ProviderName, type ProviderSettings } from "@cairn/types"
+import {
+	providerKinds,
+	baseUrlLabel,
+	type BedrockSettings,
+	type ProviderName,
+	type ProviderSettings,
+} from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
 import { saveApiKey, updateSetting } from "../../state/settingsActions"
 import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
+import { BedrockFields } from "../settings/providers/BedrockFields"
 import { VertexFields } from "../settings/providers/VertexFields"
 import "../settings/settings.css"
 
@@ -18,13 +25,17 @@ export function ProviderSetupForm() {
 	const [baseUrl, setBaseUrl] = useState("")
 	const [apiKey, setApiKey] = useState("")
 	const [vertex, setVertex] = useState<ProviderSettings["vertex"]>()
+	const [bedrock, setBedrock] = useState<BedrockSettings>()
 	const kind = providerKinds[provider]
 	// Fields the provider does not show are not sent, whatever was typed before switching to it.
 	const url = kind.baseUrl === "hidden" ? "" : baseUrl.trim()
 	const key = kind.keyLabel === undefined ? "" : apiKey.trim()
 	const urlProblem = baseUrlProblem(url)
 	const ready =
-		modelId.trim() !== "" && urlProblem === undefined && (provider !== "vertex" || vertex !== undefined)
+		modelId.trim() !== "" &&
+		urlProblem === undefined &&
+		(provider !== "vertex" || vertex !== undefined) &&
+		(provider !== "bedrock" || bedrock !== undefined)
 
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
@@ -35,6 +46,7 @@ export function ProviderSetupForm() {
 				modelId: modelId.trim(),
 				...(url !== "" && { baseUrl: url }),
 				...(provider === "vertex" && { vertex }),
+				...(provider === "bedrock" && { bedrock }),
 			},
 		})
 		if (key !== "") saveApiKey(provider, key)
@@ -98,6 +110,7 @@ export function ProviderSetupForm() {
 					{urlProblem !== undefined && <div className="field-error">{urlProblem}</div>}
 				</div>
 			)}
+			{provider === "bedrock" && <BedrockFields value={bedrock} onChange={setBedrock} />}
 			<button type="submit" className="button primary" disabled={!ready}>
 				Save and start
 			</button>

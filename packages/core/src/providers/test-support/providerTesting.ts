@@ -3,6 +3,7 @@ import type { ModelServer, ModelServerOptions } from "@cairn/model-server"
 import { afterEach } from "vitest"
 import type { ProviderSettings } from "@cairn/types"
 import { AnthropicProvider, anthropicConnection } from "../anthropicProvider.js"
+import { BedrockProvider } from "../bedrockProvider.js"
 import type { ApiMessage } from "../apiMessage.js"
 import { GeminiProvider, googleAiConnection } from "../geminiProvider.js"
 import { resolveModelInfo } from "../modelCatalog.js"
@@ -165,6 +166,19 @@ export function ollamaAt(
 ): OllamaProvider {
 	const settings = settingsFor("ollama", "qwen3:8b", server.ollamaHost, overrides)
 	return new OllamaProvider(settings, apiKey, info(settings))
+}
+
+/** Bedrock on the model server, signing with an access key unless `overrides.bedrock` says otherwise. */
+export function bedrockAt(
+	server: ModelServer,
+	overrides: Partial<ProviderSettings> = {},
+	secret: string | undefined = "bedrock-secret-key",
+): BedrockProvider {
+	const settings = settingsFor("bedrock", "anthropic.claude-sonnet-4-5-20250929-v1:0", server.url, {
+		bedrock: { region: "us-east-1", auth: "accessKeys", accessKeyId: "AKIDCAIRNTEST" },
+		...overrides,
+	})
+	return new BedrockProvider(settings, secret, info(settings))
 }
 
 export function geminiAt(
