@@ -3,8 +3,7 @@ import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropicMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { outputReserve } from "./outputReserve.js"
-import { ProviderError } from "./providerError.js"
-import { endpointLabel, sentenceStart, toProviderError } from "./providerErrors.js"
+import { checkStreamEnded, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 import { lazy } from "./wireHelpers.js"
 
@@ -243,13 +242,7 @@ export class AnthropicProvider implements ModelProvider {
 					break
 			}
 		}
-		// The SDK ends the stream quietly when it is aborted, so the abort is reported here.
-		if (context.signal?.aborted) throw new ProviderError("aborted", "The request was cancelled.")
-		if (!stopped)
-			throw new ProviderError(
-				"malformed_response",
-				`${sentenceStart(endpointLabel(context))} ended the response before it was complete.`,
-			)
+		checkStreamEnded(context, stopped)
 	}
 
 	private errorContext(signal: AbortSignal | undefined): ErrorContext {

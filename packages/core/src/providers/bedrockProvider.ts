@@ -11,7 +11,7 @@ import { asDocument, toBedrockMessages, toBedrockSystem, toBedrockTools } from "
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { outputReserve } from "./outputReserve.js"
 import { ProviderError } from "./providerError.js"
-import { endpointLabel, sentenceStart } from "./providerErrors.js"
+import { checkStreamEnded, endpointLabel, sentenceStart } from "./providerErrors.js"
 import { redactedError } from "./redactSecrets.js"
 import { lazy } from "./wireHelpers.js"
 
@@ -196,12 +196,7 @@ export class BedrockProvider implements ModelProvider {
 				}
 			}
 		}
-		if (context.signal?.aborted) throw new ProviderError("aborted", "The request was cancelled.")
-		if (!stopped)
-			throw new ProviderError(
-				"malformed_response",
-				`${sentenceStart(endpointLabel(context))} ended the response before it was complete.`,
-			)
+		checkStreamEnded(context, stopped)
 	}
 
 	private errorContext(signal: AbortSignal | undefined): BedrockErrorContext {

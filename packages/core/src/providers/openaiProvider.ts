@@ -3,8 +3,7 @@ import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
-import { ProviderError } from "./providerError.js"
-import { endpointLabel, sentenceStart, toProviderError } from "./providerErrors.js"
+import { checkStreamEnded, toProviderError } from "./providerErrors.js"
 import type { ErrorContext } from "./providerErrors.js"
 import { fallbackToolCallId, lazy } from "./wireHelpers.js"
 
@@ -180,13 +179,7 @@ export class OpenAiProvider implements ModelProvider {
 			}
 			if (choice.finish_reason) finished = true
 		}
-		// The SDK ends the stream quietly when it is aborted, so the abort is reported here.
-		if (context.signal?.aborted) throw new ProviderError("aborted", "The request was cancelled.")
-		if (!finished)
-			throw new ProviderError(
-				"malformed_response",
-				`${sentenceStart(endpointLabel(context))} ended the response before it was complete.`,
-			)
+		checkStreamEnded(context, finished)
 		for (const index of [...calls.keys()].sort((a, b) => a - b)) {
 			const call = calls.get(index) as CallInProgress
 			yield {

@@ -296,6 +296,19 @@ function fromStreamEvent(error: SdkApiError, context: ErrorContext): ProviderErr
 	return new ProviderError("server", `${sentenceStart(label)} ${what}: ${message}`, details)
 }
 
+/**
+ * After a stream's last chunk: SDKs end a stream quietly when it is aborted, so the abort is
+ * reported here, and a stream that never said it was done was cut off.
+ */
+export function checkStreamEnded(context: ErrorContext, ended: boolean): void {
+	if (context.signal?.aborted) throw new ProviderError("aborted", "The request was cancelled.")
+	if (!ended)
+		throw new ProviderError(
+			"malformed_response",
+			`${sentenceStart(endpointLabel(context))} ended the response before it was complete.`,
+		)
+}
+
 function isAbortError(error: unknown, context: ErrorContext): boolean {
 	if (context.signal?.aborted) return true
 	if (context.sdk && error instanceof context.sdk.APIUserAbortError) return true
