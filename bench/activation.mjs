@@ -6,7 +6,7 @@
 // - view ready: from the click on Cairn's activity-bar icon to the webview showing the version
 //   it got from the host (the agent bundle loaded, the state answered): what a person waits.
 //
-//   npm run package && node bench/activation.mjs [--runs 3]
+//   npm run package && node bench/activation.mjs [--runs 3] [--settle-ms 3000]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
@@ -15,8 +15,14 @@ import { startCodeServer } from "../e2e/lib/codeServer.mjs"
 import { extensionId, viewContainerTitle, vsixPath } from "../e2e/lib/paths.mjs"
 import { activityBarItem, waitForWorkbench, webviewContent } from "../e2e/lib/workbench.mjs"
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } })
+const { values } = parseArgs({
+	options: { runs: { type: "string", default: "3" }, "settle-ms": { type: "string", default: "0" } },
+})
 const runs = Number(values.runs)
+// 0: click as soon as the icon shows, while the editor is still starting its other extensions
+// (what dominates then is the editor's start-up, before Cairn is even activated); a few seconds:
+// click on a settled editor, which leaves what Cairn itself costs.
+const settleMs = Number(values["settle-ms"])
 if (!existsSync(vsixPath)) {
 	console.error(`${vsixPath} is missing: run npm run package first`)
 	process.exit(2)
@@ -32,7 +38,7 @@ function findFiles(folder, pattern) {
 	})
 }
 
-/** A figure Cairn logs to its output channel, e.g. "activated in 2.0 ms", once it is there. */
+/** A figure Cairn logs to its output channel, e.g. "activated in 2.0 ms"; undefined if it never comes. */
 async function loggedMs(userData, pattern, timeoutMs = 20_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
@@ -42,7 +48,7 @@ async function loggedMs(userData, pattern, timeoutMs = 20_000) {
 		}
 		await new Promise((resolve) => setTimeout(resolve, 200))
 	}
-	throw new Error(`Cairn's log never had a line matching ${pattern}`)
+	return undefined
 }
 
 /**
@@ -75,13 +81,16 @@ async function measureOnce() {
 		await waitForWorkbench(page)
 		const icon = activityBarItem(page, viewContainerTitle)
 		await icon.waitFor({ timeout: 20_000 })
+		await new Promise((resolve) => setTimeout(resolve, settleMs))
 		await icon.click()
 		await webviewContent(page, extensionId).getByTestId("version").waitFor({ timeout: 30_000 })
 		const viewReadyMs = stamps["view-ready"] - stamps.clicked
 		if (!Number.isFinite(viewReadyMs))
 			throw new Error(`the page did not stamp the click and the view: ${JSON.stringify(stamps)}`)
 		const activateMs = await loggedMs(server.dirs.userData, /activated in ([\d.]+) ms/)
-		const agentMs = await loggedMs(server.dirs.userData, /agent loaded in ([\d.]+) ms/)
+		if (activateMs === undefined) throw new Error("Cairn's activation line never reached its log")
+		// The agent's line is there once the view shows the state (builds before it logged none).
+		const agentMs = await loggedMs(server.dirs.userData, /agent loaded in ([\d.]+) ms/, 2_000)
 		return { activateMs, agentMs, viewReadyMs }
 	} finally {
 		await browser.close().catch(() => {})
@@ -99,12 +108,12 @@ for (let run = 1; run <= runs; run++) {
 	const result = await measureOnce()
 	results.push(result)
 	console.log(
-		`run ${run}: activate() ${result.activateMs.toFixed(1)} ms, agent loaded in ${result.agentMs.toFixed(0)} ms, ` +
+		`run ${run}: activate() ${result.activateMs.toFixed(1)} ms, agent loaded in ${result.agentMs?.toFixed(0) ?? "?"} ms, ` +
 			`view ready ${result.viewReadyMs.toFixed(0)} ms`,
 	)
 }
 console.log(
 	`median of ${runs}: activate() ${median(results.map((r) => r.activateMs)).toFixed(1)} ms, ` +
-		`agent load ${median(results.map((r) => r.agentMs)).toFixed(0)} ms, ` +
+		`agent load ${median(results.map((r) => r.agentMs ?? NaN)).toFixed(0)} ms, ` +
 		`click to view ready ${median(results.map((r) => r.viewReadyMs)).toFixed(0)} ms (target 800 ms)`,
 )
