@@ -35,13 +35,14 @@ describe("App", () => {
 		)
 	})
 
-	it("switches views from its navigation and from the host's title-bar buttons", () => {
+	it("switches views from its navigation and from the host's title-bar buttons", async () => {
 		render(<App />)
 		postWindowMessage({ type: "state", state: stateWith([]) })
 		fireEvent.click(screen.getByRole("button", { name: "History" }))
-		expect(screen.getByRole("main", { name: "Task history" })).toBeTruthy()
+		// Views other than the chat are loaded on demand, so they appear a moment later.
+		expect(await screen.findByRole("main", { name: "Task history" })).toBeTruthy()
 		postWindowMessage({ type: "action", action: "settingsButtonClicked" })
-		expect(screen.getByRole("main", { name: "Settings" })).toBeTruthy()
+		expect(await screen.findByRole("main", { name: "Settings" })).toBeTruthy()
 		expect(screen.getByRole("button", { name: "Settings" }).getAttribute("aria-current")).toBe("page")
 		postWindowMessage({ type: "action", action: "chatButtonClicked" })
 		expect(screen.getByRole("main", { name: "Chat" })).toBeTruthy()
@@ -91,8 +92,13 @@ describe("accessibility", () => {
 			),
 		})
 		await waitFor(() => expect(document.querySelectorAll(".row").length).toBeGreaterThan(5))
-		for (const view of ["Chat", "History", "Settings"]) {
+		for (const [view, main] of [
+			["Chat", "Chat"],
+			["History", "Task history"],
+			["Settings", "Settings"],
+		]) {
 			fireEvent.click(screen.getByRole("button", { name: view }))
+			await screen.findByRole("main", { name: main })
 			const buttons = screen.getAllByRole("button")
 			const named = screen.getAllByRole("button", { name: /\S/ })
 			expect(named.length, view).toBe(buttons.length)

@@ -1,15 +1,23 @@
-import { useEffect } from "react"
+import { lazy, Suspense, useEffect } from "react"
 import { ChatView } from "./components/chat/ChatView"
 import { Notice } from "./components/common/Notice"
-import { HistoryView } from "./components/history/HistoryView"
-import { McpView } from "./components/mcp/McpView"
-import { ModesView } from "./components/modes/ModesView"
+import { Spinner } from "./components/common/Spinner"
 import { Navigation } from "./components/nav/Navigation"
-import { SettingsView } from "./components/settings/SettingsView"
 import { WelcomeView } from "./components/welcome/WelcomeView"
 import { listenToHost } from "./state/hostMessages"
 import { useWebviewStore } from "./state/store"
 import { postToHost } from "./vscode"
+
+// The first screen is the chat or the first-run setup; every other view is a chunk of its own,
+// fetched when the person opens it, so the webview parses less before it can show anything.
+const HistoryView = lazy(() =>
+	import("./components/history/HistoryView").then((m) => ({ default: m.HistoryView })),
+)
+const SettingsView = lazy(() =>
+	import("./components/settings/SettingsView").then((m) => ({ default: m.SettingsView })),
+)
+const McpView = lazy(() => import("./components/mcp/McpView").then((m) => ({ default: m.McpView })))
+const ModesView = lazy(() => import("./components/modes/ModesView").then((m) => ({ default: m.ModesView })))
 
 function CurrentView() {
 	const view = useWebviewStore((s) => s.view)
@@ -45,7 +53,9 @@ export function App() {
 		<div className="app">
 			{connected && <Navigation />}
 			<Notice />
-			<CurrentView />
+			<Suspense fallback={<Spinner label="Loading the view…" />}>
+				<CurrentView />
+			</Suspense>
 		</div>
 	)
 }

@@ -42,11 +42,11 @@ describe("the MCP view", () => {
 		expect(screen.getByText("Loading MCP servers…")).toBeTruthy()
 	})
 
-	it("is reached from the navigation and from the host's MCP command", () => {
+	it("is reached from the navigation and from the host's MCP command", async () => {
 		loadTask([])
 		render(<App />)
 		fireEvent.click(screen.getByRole("button", { name: "MCP" }))
-		expect(screen.getByRole("main", { name: "MCP servers" })).toBeTruthy()
+		expect(await screen.findByRole("main", { name: "MCP servers" })).toBeTruthy()
 		fireEvent.click(screen.getByRole("button", { name: "Chat" }))
 		expect(screen.queryByRole("main", { name: "MCP servers" })).toBeNull()
 		fromHost({ type: "action", action: "mcpButtonClicked" })

@@ -15,11 +15,11 @@ function showModes(problems: string[] = []) {
 }
 
 describe("the Modes view", () => {
-	it("is reached from the navigation", () => {
+	it("is reached from the navigation", async () => {
 		loadTask([], { modes: modesSnapshot() })
 		render(<App />)
 		fireEvent.click(screen.getByRole("button", { name: "Modes" }))
-		expect(screen.getByRole("main", { name: "Modes" })).toBeTruthy()
+		expect(await screen.findByRole("main", { name: "Modes" })).toBeTruthy()
 	})
 
 	it("lists the modes by where they come from, and the modes files' problems", () => {
