@@ -298,7 +298,7 @@ export class Controller {
 	 * `title`: how the history lists it, when not by its text (a slash command as typed).
 	 */
 	async startTask(text: string, images: string[] = [], options: { title?: string } = {}): Promise<string> {
-		const settings = this.settingsStore.settings
+		const settings = await this.settingsStore.settled()
 		const task = await this.createTask({ mode: settings.mode })
 		await this.store.createTask({
 			id: task.taskId,

@@ -49,6 +49,14 @@ export class SettingsStore {
 		return this.current
 	}
 
+	/**
+	 * The settings once every change asked for so far is applied: what a task started now must
+	 * use (the view shows the chat box as soon as it sends a provider, so a task can come first).
+	 */
+	async settled(): Promise<CairnSettings> {
+		return this.inOrder(async () => this.current)
+	}
+
 	/** Runs `work` after every change asked for before it; a failed one does not stop the next. */
 	private inOrder<T>(work: () => Promise<T>): Promise<T> {
 		const done = this.pending.then(work)

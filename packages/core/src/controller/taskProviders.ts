@@ -21,6 +21,7 @@ export class TaskProviders {
 
 	/** A provider for a new task; `attach` it to the task once the task exists. */
 	async create(): Promise<SwitchableProvider> {
+		await this.settings.settled()
 		const profile = this.settings.currentProfile
 		if (profile === undefined)
 			throw new Error("No model provider is configured. Choose one in Settings first.")

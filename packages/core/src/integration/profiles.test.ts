@@ -165,3 +165,29 @@ describe("provider profiles", () => {
 		expect(chat(a)[0]?.headers.authorization).toBe("Bearer old-key")
 	})
 })
+
+describe("the welcome form's messages, handled as they come", () => {
+	it("a task sent right after the provider and its key runs with both, though none was awaited", async () => {
+		agent = await startAgent({ provider: "openai", withoutProvider: true, scenario: [done] })
+		const a = agent
+		// The view shows the chat box as soon as it sends the provider, so a quick person (or a
+		// test) sends the task before the host has saved the settings it follows.
+		await Promise.all([
+			a.send({
+				type: "updateSettings",
+				settings: {
+					provider: { provider: "openai", modelId: "gpt-4.1", baseUrl: a.server.openaiBaseURL },
+				},
+			}),
+			a.send({ type: "updateApiKey", provider: "openai", apiKey: "typed-key" }),
+			a.send({ type: "newTask", text: "hello" }),
+		])
+		await a.client.waitFor(
+			(m) => m.messages.some((row) => row.say === "completion_result"),
+			"the completion",
+			3000,
+		)
+		expect(chat(a).map((request) => request.headers.authorization)).toEqual(["Bearer typed-key"])
+		expect(lastError(a)).toBeUndefined()
+	})
+})
