@@ -1,16 +1,16 @@
 import type { ProviderSettings } from "@cairn/types"
 import type { AuthClient } from "google-auth-library"
-import { AnthropicProvider, anthropicConnection } from "./anthropicProvider.js"
-import { BedrockProvider } from "./bedrockProvider.js"
-import { GeminiProvider, googleAiConnection } from "./geminiProvider.js"
+import { AnthropicProvider, anthropicConnection } from "./anthropic/anthropicProvider.js"
+import { BedrockProvider } from "./bedrock/bedrockProvider.js"
+import { GeminiProvider, googleAiConnection } from "./gemini/geminiProvider.js"
 import { resolveModelInfo } from "./modelCatalog.js"
 import type { ModelProvider } from "./modelProvider.js"
-import { OllamaProvider } from "./ollamaProvider.js"
-import { OpenAiProvider } from "./openaiProvider.js"
-import { OpenRouterProvider } from "./openRouterProvider.js"
+import { OllamaProvider } from "./ollama/ollamaProvider.js"
+import { OpenAiProvider } from "./openai/openaiProvider.js"
+import { OpenRouterProvider } from "./openrouter/openRouterProvider.js"
 import { ProviderError } from "./providerError.js"
 import { requestSecrets, withRedactedErrors } from "./redactSecrets.js"
-import { vertexProvider } from "./vertexProvider.js"
+import { vertexProvider } from "./vertex/vertexProvider.js"
 
 /** What the tests put in place of a real service's credentials (never set from settings). */
 export interface ProviderSeams {

@@ -32,9 +32,9 @@ export {
 	type ErrorContext,
 	type SdkErrorClasses,
 } from "./providerErrors.js"
-export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anthropicProvider.js"
-export { OpenAiProvider, openaiDefaultBaseUrl } from "./openaiProvider.js"
-export { OpenRouterProvider } from "./openRouterProvider.js"
-export { OllamaProvider, ollamaDefaultHost } from "./ollamaProvider.js"
-export { BedrockProvider, bedrockEndpoint } from "./bedrockProvider.js"
+export { AnthropicProvider, anthropicDefaultBaseUrl, claudeTraits } from "./anthropic/anthropicProvider.js"
+export { OpenAiProvider, openaiDefaultBaseUrl } from "./openai/openaiProvider.js"
+export { OpenRouterProvider } from "./openrouter/openRouterProvider.js"
+export { OllamaProvider, ollamaDefaultHost } from "./ollama/ollamaProvider.js"
+export { BedrockProvider, bedrockEndpoint } from "./bedrock/bedrockProvider.js"
 export { fallbackToolCallId, joinText, toolArgumentsObject } from "./wireHelpers.js"

@@ -2,8 +2,8 @@ import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { defaultModelInfo } from "./modelCatalog.js"
 import { ollamaContextWindow } from "./model-lists/ollama.js"
 import { windowFromEntry } from "./model-lists/openaiCompatible.js"
-import { ollamaDefaultHost } from "./ollamaProvider.js"
-import { openaiCompatibleBaseUrl } from "./openaiProvider.js"
+import { ollamaDefaultHost } from "./ollama/ollamaProvider.js"
+import { openaiCompatibleBaseUrl } from "./openai/openaiProvider.js"
 
 /** What a server says about one of its models that Cairn's catalog cannot know. */
 export type DiscoveredModelInfo = Partial<Pick<ModelInfo, "contextWindow" | "maxOutputTokens">>

@@ -1,5 +1,5 @@
 import type { ListedModel } from "@cairn/types"
-import { fromGoogleApiError } from "../geminiErrors.js"
+import { fromGoogleApiError } from "../gemini/geminiErrors.js"
 import { getListing, isRecord, listingEntries, tokens } from "./listingRequest.js"
 import type { ListingTarget } from "./listingRequest.js"
 

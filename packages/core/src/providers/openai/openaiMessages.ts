@@ -1,0 +1,84 @@
+import type { OpenAI } from "openai"
+import type { ApiMessage, AssistantMessage, ImageBlock, TextBlock, UserMessage } from "../apiMessage.js"
+import type { ToolSpec } from "../modelProvider.js"
+import { imagesOf, joinText, toolArgumentsText, toolResultText } from "../wireHelpers.js"
+
+type MessageParam = OpenAI.ChatCompletionMessageParam
+type ContentPart = OpenAI.ChatCompletionContentPart
+
+function imagePart(block: ImageBlock): ContentPart {
+	return { type: "image_url", image_url: { url: `data:${block.mediaType};base64,${block.data}` } }
+}
+
+/** Plain text stays a string: some OpenAI-compatible servers accept nothing else. */
+function userContent(blocks: readonly (TextBlock | ImageBlock)[]): string | ContentPart[] {
+	const nonEmpty = blocks.filter((block) => block.type === "image" || block.text !== "")
+	if (nonEmpty.every((block) => block.type === "text")) return joinText(nonEmpty)
+	return nonEmpty.map((block) =>
+		block.type === "text" ? { type: "text", text: block.text } : imagePart(block),
+	)
+}
+
+/**
+ * Tool results become `role: "tool"` messages, which must directly follow the assistant message
+ * that made the calls. Tool messages cannot carry images, so a tool result's images, and the
+ * rest of the user's blocks, go in one user message after them.
+ */
+function fromUser(message: UserMessage): MessageParam[] {
+	const out: MessageParam[] = []
+	const rest: (TextBlock | ImageBlock)[] = []
+	for (const block of message.content) {
+		if (block.type === "tool_result") {
+			out.push({ role: "tool", tool_call_id: block.toolUseId, content: toolResultText(block) })
+			const images = imagesOf(block.content)
+			if (images.length > 0)
+				rest.push({ type: "text", text: `Images from tool result ${block.toolUseId}:` }, ...images)
+		} else rest.push(block)
+	}
+	const content = userContent(rest)
+	if (content.length > 0) out.push({ role: "user", content })
+	return out
+}
+
+/**
+ * Reasoning is not sent back: Chat Completions has no field for it (`reasoning_content` is an
+ * extension of some servers, and others refuse unknown fields).
+ */
+function fromAssistant(message: AssistantMessage): MessageParam[] {
+	const text = joinText(message.content)
+	const toolCalls = message.content.flatMap((block) =>
+		block.type === "tool_use"
+			? [
+					{
+						id: block.id,
+						type: "function" as const,
+						function: { name: block.name, arguments: toolArgumentsText(block) },
+					},
+				]
+			: [],
+	)
+	if (text === "" && toolCalls.length === 0) return []
+	return [
+		{
+			role: "assistant",
+			// null, not "", when there is only tool calls: some servers reject an empty string.
+			content: text === "" ? null : text,
+			...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+		},
+	]
+}
+
+export function toOpenAiMessages(systemPrompt: string, messages: readonly ApiMessage[]): MessageParam[] {
+	const out: MessageParam[] = []
+	if (systemPrompt !== "") out.push({ role: "system", content: systemPrompt })
+	for (const message of messages)
+		out.push(...(message.role === "user" ? fromUser(message) : fromAssistant(message)))
+	return out
+}
+
+export function toOpenAiTools(tools: readonly ToolSpec[]): OpenAI.ChatCompletionFunctionTool[] {
+	return tools.map((tool) => ({
+		type: "function",
+		function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+	}))
+}
