@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { LaunchError, processLauncher } from "./processLauncher.js"
 
 /** Git failed, or is not installed (`missing`). */
 export class GitError extends Error {
@@ -62,7 +62,7 @@ export interface GitRun {
 /**
  * Runs the system git against one shadow repository: its own git folder, the workspace as the
  * work tree. Git never looks for a repository itself (GIT_DIR is given), so the workspace's own
- * `.git` is neither read nor written.
+ * `.git` is neither read nor written. The host's process launcher starts it (see ProcessLauncher).
  */
 export class ShadowGit {
 	private readonly env = shadowEnvironment()
@@ -87,9 +87,8 @@ export class ShadowGit {
 	}
 
 	/**
-	 * Runs several git commands in one POSIX shell, which starts each of them: starting a process
-	 * costs its parent in proportion to the parent's memory, so one start from the host and the
-	 * rest from a small shell cost far less than one start each from the host. The script is
+	 * Runs several git commands in one POSIX shell, which starts each of them: one process for the
+	 * launcher to start and one answer to wait for, instead of one each. The script is
 	 * fixed text; it runs each command as `git "$@" ...`, the shadow options being its arguments,
 	 * and takes its own values from `variables` (environment variables, never part of the text).
 	 * Only where there is a POSIX shell (see `canRunScripts`).
@@ -119,36 +118,20 @@ export class ShadowGit {
 		name: string,
 		options: GitRun,
 	): Promise<{ code: number; stdout: Buffer }> {
-		return new Promise((resolve, reject) => {
-			const child = spawn(command, args, {
-				cwd: this.workTree,
-				env,
-				stdio: ["pipe", "pipe", "pipe"],
-			})
-			const out: Buffer[] = []
-			const err: Buffer[] = []
-			child.stdout.on("data", (chunk: Buffer) => out.push(chunk))
-			child.stderr.on("data", (chunk: Buffer) => err.push(chunk))
-			child.on("error", (error: NodeJS.ErrnoException) => {
-				reject(
-					error.code === "ENOENT"
-						? new GitError("git is not installed (or not on PATH)", true)
-						: new GitError(`git could not be started: ${error.message}`),
-				)
-			})
-			child.on("close", (code) => {
-				const exitCode = code ?? -1
-				if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-					resolve({ code: exitCode, stdout: Buffer.concat(out) })
-					return
-				}
-				const stderr = Buffer.concat(err).toString("utf8").trim()
-				reject(new GitError(`git ${name} failed (exit ${exitCode}): ${stderr}`))
-			})
-			// A git that exits before reading its input closes the pipe; its exit code tells what happened.
-			child.stdin.on("error", () => undefined)
-			child.stdin.end(options.input)
-		})
+		const run = processLauncher.run({ command, args, cwd: this.workTree, env, input: options.input })
+		return run.then(
+			({ code, stdout, stderr }) => {
+				if (code === 0 || options.okExitCodes?.includes(code)) return { code, stdout }
+				throw new GitError(`git ${name} failed (exit ${code}): ${stderr.toString("utf8").trim()}`)
+			},
+			(error: unknown) => {
+				throw error instanceof LaunchError && error.code === "ENOENT"
+					? new GitError("git is not installed (or not on PATH)", true)
+					: new GitError(
+							`git could not be started: ${error instanceof Error ? error.message : String(error)}`,
+						)
+			},
+		)
 	}
 }
 

@@ -25,7 +25,7 @@ const argumentsTexts = new WeakMap<ToolUseBlock, { input: unknown; text: string 
 export function toolArgumentsText(use: ToolUseBlock): string {
 	if (typeof use.input === "string") return use.input
 	const known = argumentsTexts.get(use)
-	if (known?.input === use.input) return known.text
+	if (known !== undefined && known.input === use.input) return known.text
 	const text = JSON.stringify(use.input ?? {})
 	argumentsTexts.set(use, { input: use.input, text })
 	return text
