@@ -21,7 +21,7 @@ describe("buildSystemPrompt", () => {
 	it("describes the role for the mode, how tools are used and the workspace", () => {
 		const prompt = buildSystemPrompt(base)
 		expect(prompt).toContain("careful senior software engineer")
-		expect(prompt).toContain("You act only through the tools of this request")
+		expect(prompt).toContain("You act only through the tools of this request, one call at a time")
 		expect(prompt).toContain("Read a file before editing it.")
 		expect(prompt).toContain("Workspace root: /ws")
 		// The tools travel natively, each with its own description: the prompt does not repeat them.

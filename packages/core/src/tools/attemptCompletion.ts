@@ -27,7 +27,7 @@ export type AttemptCompletionParams = z.infer<typeof params>
 export const attemptCompletionTool: ToolDefinition<AttemptCompletionParams> = {
 	name: "attempt_completion",
 	description: [
-		"Present the result once the task is done: every requested change made and, where possible, verified (tests, build), the tools having confirmed success. The user may reply with feedback; you then go on.",
+		"Present the result once the task is done: every requested change made, confirmed by the tools and where possible verified (tests, build). The user may reply with feedback.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -119,8 +119,8 @@ function report(
 export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 	name: "execute_command",
 	description: [
-		"Run a command line in the user's shell (build, test, scripts, git, installs): its exit code and output (stdout and stderr; long output cut to its start and end).",
-		"It must not wait for input: use non-interactive flags (`-y`, `--no-pager`, `CI=1`). Start no server or watcher that never ends unless asked. Prefer read_file, list_files and search_files to cat, ls and grep.",
+		"Run a command line in the user's shell (build, test, git, installs): its exit code and output (stdout and stderr; long output cut to its start and end).",
+		"It must not wait for input: use flags like `-y`, `--no-pager`, `CI=1`. No never-ending server or watcher unless asked. Prefer read_file, list_files and search_files to cat, ls and grep.",
 	].join("\n"),
 	params,
 	preview(partial) {

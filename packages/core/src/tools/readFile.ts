@@ -67,7 +67,6 @@ export const readFileTool: ToolDefinition<ReadFileParams> = {
 	description: [
 		"Read a text file, lines numbered (`12 | text`; the numbers are not in the file). Binary files cannot be read.",
 		`At most ${readLimits.maxLines} lines (about ${readLimits.maxChars / 1000} KB) a call; a longer file ends with a note on reading on with start_line/end_line.`,
-		'Example: {"path": "src/server.ts", "start_line": 120, "end_line": 180}',
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -10,7 +10,7 @@ const params = z.object({
 		.string()
 		.max(maxChecklistLength, `the list is longer than ${maxChecklistLength} characters`)
 		.describe(
-			'The WHOLE list, which replaces the last: one "- [ ] step" (to do), "- [-] step" (in progress) or "- [x] step" (done) a line.',
+			'The WHOLE list, replacing the last: "- [ ] step" (to do), "- [-] step" (doing), "- [x] step" (done), one a line.',
 		),
 })
 export type UpdateTodoListParams = z.infer<typeof params>
@@ -22,7 +22,7 @@ export type UpdateTodoListParams = z.infer<typeof params>
 export const updateTodoListTool: ToolDefinition<UpdateTodoListParams> = {
 	name: "update_todo_list",
 	description: [
-		"A todo list for a task of several steps (not one or two simple ones): send it once you have a plan, then whenever a step starts or ends or the plan changes, one step in progress at a time. The user sees and may edit it; the environment details show it.",
+		"A todo list for a task of several steps: send it once you have a plan, then whenever a step starts or ends or the plan changes (one step in progress at a time). The user may edit it; the environment details show it.",
 	].join("\n"),
 	params,
 	execute({ todos }, context) {
