@@ -121,7 +121,8 @@ export class ProcessLauncher {
 				request.reject(new LaunchError(`the process launcher ${reason}`, undefined))
 		}
 		child.on("error", (error) => gone(`could not start: ${error.message}`))
-		child.on("exit", (code, signal) => gone(`ended (${signal ?? `exit ${code}`})`))
+		// "close", not "exit": the answers it wrote before it ended are read first.
+		child.on("close", (code, signal) => gone(`ended (${signal ?? `exit ${code}`})`))
 		return child
 	}
 
