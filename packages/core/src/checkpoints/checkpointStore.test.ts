@@ -209,4 +209,19 @@ describe("a task's checkpoints", () => {
 		const third = await store.save("t", "three")
 		expect(parentOf(gitDir, third)).toBe(second)
 	})
+
+	it("keep a title as it is given, whatever a shell would make of it", async () => {
+		const store = await open()
+		await put("a.txt", "1\n")
+		const title = 'one $(touch ran) `touch ran` "$HOME" \\n\nsecond line; exit 1'
+		const commit = await store.save("t", title)
+		const gitDir = path.join(
+			await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root),
+			"git",
+		)
+		const message = spawnSync("git", [`--git-dir=${gitDir}`, "log", "-1", "--format=%B", commit])
+		expect(message.stdout.toString().startsWith(`${title}\n\nCairn-Not-Kept:`)).toBe(true)
+		expect(existsSync(path.join(root, "ran"))).toBe(false)
+		expect(existsSync(path.join(temp.dir, "ran"))).toBe(false)
+	})
 })

@@ -76,11 +76,7 @@ export class CheckpointStore {
 	/** Saves the workspace as the task's next checkpoint; returns its id (a commit). */
 	save(taskId: string, message: string): Promise<string> {
 		return this.exclusive(async () => {
-			const snapshot = await this.repository.snapshotTree()
-			const parent = await this.repository.resolveRef(taskRef(taskId))
-			const commit = await this.repository.commit(snapshot, parent, message)
-			await this.repository.setRef(taskRef(taskId), commit)
-			return commit
+			return this.repository.commitWorkspace(taskRef(taskId), message)
 		})
 	}
 
@@ -93,10 +89,10 @@ export class CheckpointStore {
 		return this.exclusive(async () => {
 			if (!(await this.repository.hasCommit(target)))
 				throw new Error(`checkpoint ${target} is not in this workspace's shadow repository`)
-			const snapshot = await this.repository.snapshotTree()
-			const parent = await this.repository.resolveRef(taskRef(taskId))
-			const before = await this.repository.commit(snapshot, parent, `before restoring ${target}`)
-			await this.repository.setRef(taskRef(taskId), before)
+			const before = await this.repository.commitWorkspace(
+				taskRef(taskId),
+				`before restoring ${target}`,
+			)
 			const changes = await this.repository.changes(target, before)
 			const plan = await planRestore(this.repository, target, before, changes)
 			const report = await applyRestore(this.repository, plan)
@@ -116,7 +112,7 @@ export class CheckpointStore {
 		return this.exclusive(async () => {
 			if (!(await this.repository.hasCommit(from)))
 				throw new Error(`checkpoint ${from} is not in this workspace's shadow repository`)
-			const now = (await this.repository.snapshotTree()).tree
+			const now = await this.repository.snapshotTree()
 			const changes = await this.repository.changes(from, now)
 			const patch = await this.repository.patch(from, now)
 			const blobs = await this.repository.readBlobs(

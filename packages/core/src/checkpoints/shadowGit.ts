@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { LaunchError, processLauncher } from "./processLauncher.js"
 
 /** Git failed, or is not installed (`missing`). */
 export class GitError extends Error {
@@ -62,7 +62,7 @@ export interface GitRun {
 /**
  * Runs the system git against one shadow repository: its own git folder, the workspace as the
  * work tree. Git never looks for a repository itself (GIT_DIR is given), so the workspace's own
- * `.git` is neither read nor written.
+ * `.git` is neither read nor written. The host's process launcher starts it (see ProcessLauncher).
  */
 export class ShadowGit {
 	private readonly env = shadowEnvironment()
@@ -83,42 +83,55 @@ export class ShadowGit {
 
 	/** Runs and returns the exit code with the output, for the commands whose code is the answer. */
 	exec(args: readonly string[], options: GitRun = {}): Promise<{ code: number; stdout: Buffer }> {
-		const fullArgs = [
-			...forcedConfig,
-			`--git-dir=${this.gitDir}`,
-			`--work-tree=${this.workTree}`,
-			...args,
-		]
-		return new Promise((resolve, reject) => {
-			const child = spawn("git", fullArgs, {
-				cwd: this.workTree,
-				env: this.env,
-				stdio: ["pipe", "pipe", "pipe"],
-			})
-			const out: Buffer[] = []
-			const err: Buffer[] = []
-			child.stdout.on("data", (chunk: Buffer) => out.push(chunk))
-			child.stderr.on("data", (chunk: Buffer) => err.push(chunk))
-			child.on("error", (error: NodeJS.ErrnoException) => {
-				reject(
-					error.code === "ENOENT"
-						? new GitError("git is not installed (or not on PATH)", true)
-						: new GitError(`git could not be started: ${error.message}`),
-				)
-			})
-			child.on("close", (code) => {
-				const exitCode = code ?? -1
-				if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-					resolve({ code: exitCode, stdout: Buffer.concat(out) })
-					return
-				}
-				const stderr = Buffer.concat(err).toString("utf8").trim()
-				reject(new GitError(`git ${args[0] ?? ""} failed (exit ${exitCode}): ${stderr}`))
-			})
-			// A git that exits before reading its input closes the pipe; its exit code tells what happened.
-			child.stdin.on("error", () => undefined)
-			child.stdin.end(options.input)
-		})
+		return this.start("git", [...this.gitOptions(), ...args], this.env, args[0] ?? "", options)
+	}
+
+	/**
+	 * Runs several git commands in one POSIX shell, which starts each of them: one process for the
+	 * launcher to start and one answer to wait for, instead of one each. The script is
+	 * fixed text; it runs each command as `git "$@" ...`, the shadow options being its arguments,
+	 * and takes its own values from `variables` (environment variables, never part of the text).
+	 * Only where there is a POSIX shell (see `canRunScripts`).
+	 */
+	script(
+		name: string,
+		script: string,
+		variables: Readonly<Record<string, string>>,
+		options: GitRun = {},
+	): Promise<Buffer> {
+		const env = { ...this.env, ...variables }
+		const run = this.start("/bin/sh", ["-c", script, "sh", ...this.gitOptions()], env, name, options)
+		return run.then((result) => result.stdout)
+	}
+
+	/** Whether `script` can run here: every system with a POSIX shell at /bin/sh, so not Windows. */
+	static readonly canRunScripts = process.platform !== "win32"
+
+	private gitOptions(): string[] {
+		return [...forcedConfig, `--git-dir=${this.gitDir}`, `--work-tree=${this.workTree}`]
+	}
+
+	private start(
+		command: string,
+		args: readonly string[],
+		env: NodeJS.ProcessEnv,
+		name: string,
+		options: GitRun,
+	): Promise<{ code: number; stdout: Buffer }> {
+		const run = processLauncher.run({ command, args, cwd: this.workTree, env, input: options.input })
+		return run.then(
+			({ code, stdout, stderr }) => {
+				if (code === 0 || options.okExitCodes?.includes(code)) return { code, stdout }
+				throw new GitError(`git ${name} failed (exit ${code}): ${stderr.toString("utf8").trim()}`)
+			},
+			(error: unknown) => {
+				throw error instanceof LaunchError && error.code === "ENOENT"
+					? new GitError("git is not installed (or not on PATH)", true)
+					: new GitError(
+							`git could not be started: ${error instanceof Error ? error.message : String(error)}`,
+						)
+			},
+		)
 	}
 }
 

@@ -30,11 +30,6 @@ export interface NotKept {
 	nestedRepositories: string[]
 }
 
-export interface Snapshot {
-	tree: string
-	notKept: NotKept
-}
-
 const notKeptHeader = "Cairn-Not-Kept:"
 
 export interface ShadowRepositoryOptions {
@@ -106,7 +101,44 @@ export class ShadowRepository {
 	 * Brings the shadow index up to the workspace's files as they are now and returns the tree
 	 * that records them. Only what changed since the last call is read.
 	 */
-	async snapshotTree(): Promise<Snapshot> {
+	async snapshotTree(): Promise<string> {
+		const { add } = await this.stage()
+		if (add.length > 0) await this.git.run(addArgs, { input: nulJoin(add) })
+		return (await this.git.text(["write-tree"])).trim()
+	}
+
+	/**
+	 * Records the workspace as it is now as a commit after the one `ref` points at (the task's
+	 * previous checkpoint), moves `ref` to it and returns it. What was there but not kept goes in
+	 * the message, so a restore knows those files existed then. Where a shell can run them, the
+	 * index update, tree, commit and ref update are one start from the host (see ShadowGit.script).
+	 */
+	async commitWorkspace(ref: string, title: string): Promise<string> {
+		const { add, notKept } = await this.stage()
+		const parent = await this.resolveRef(ref)
+		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
+		if (!ShadowGit.canRunScripts) {
+			if (add.length > 0) await this.git.run(addArgs, { input: nulJoin(add) })
+			const tree = (await this.git.text(["write-tree"])).trim()
+			const commit = (await this.git.text(commitArgs(tree, parent, message))).trim()
+			await this.setRef(ref, commit)
+			return commit
+		}
+		const variables = {
+			CAIRN_ADD: add.length > 0 ? "1" : "",
+			CAIRN_PARENT: parent ?? "",
+			CAIRN_MESSAGE: message,
+			CAIRN_REF: ref,
+		}
+		const output = await this.git.script("commit-tree", commitScript, variables, { input: nulJoin(add) })
+		return output.toString("utf8").trim()
+	}
+
+	/**
+	 * Brings the index up to the workspace for every path but the ones to add, which it returns
+	 * (the `update-index` that adds them reads their content), with what it saw but does not keep.
+	 */
+	private async stage(): Promise<{ add: string[]; notKept: NotKept }> {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
 		const listing = nulFields(
@@ -154,21 +186,7 @@ export class ShadowRepository {
 			await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
 				input: nulJoin(remove),
 			})
-		if (add.length > 0)
-			await this.git.run(["update-index", "-z", "--add", "--remove", "--replace", "--stdin"], {
-				input: nulJoin(add),
-			})
-		return { tree: (await this.git.text(["write-tree"])).trim(), notKept }
-	}
-
-	/**
-	 * Records a snapshot as a commit after `parent` (the task's previous checkpoint). What was
-	 * there but not kept goes in the message, so a restore knows those files existed then.
-	 */
-	async commit(snapshot: Snapshot, parent: string | undefined, title: string): Promise<string> {
-		const message = [title, "", notKeptHeader, JSON.stringify(snapshot.notKept)].join("\n")
-		const args = ["commit-tree", snapshot.tree, ...(parent ? ["-p", parent] : []), "-m", message]
-		return (await this.git.text(args)).trim()
+		return { add, notKept }
 	}
 
 	/** What a checkpoint saw but did not keep (empty for a commit without the record). */
@@ -311,6 +329,25 @@ export class ShadowRepository {
 		return true
 	}
 }
+
+const addArgs = ["update-index", "-z", "--add", "--remove", "--replace", "--stdin"]
+
+function commitArgs(tree: string, parent: string | undefined, message: string): string[] {
+	return ["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message]
+}
+
+/** commitWorkspace's steps in one shell; its input is the paths to add (see ShadowGit.script). */
+const commitScript = `set -e
+if [ -n "$CAIRN_ADD" ]; then git "$@" ${addArgs.join(" ")}; fi
+tree=$(git "$@" write-tree)
+if [ -n "$CAIRN_PARENT" ]; then
+	commit=$(git "$@" commit-tree "$tree" -p "$CAIRN_PARENT" -m "$CAIRN_MESSAGE")
+else
+	commit=$(git "$@" commit-tree "$tree" -m "$CAIRN_MESSAGE")
+fi
+git "$@" update-ref "$CAIRN_REF" "$commit"
+printf '%s\\n' "$commit"
+`
 
 function nulJoin(paths: readonly string[]): string {
 	return paths.map((p) => `${p}\0`).join("")

@@ -1,6 +1,7 @@
 import path from "node:path"
 import { z } from "zod"
-import { readJsonFile, writeJsonAtomic } from "./atomicFile.js"
+import { writeFileAtomic } from "../fs/atomicWrite.js"
+import { readJsonFile } from "./atomicFile.js"
 import type { TaskProblem } from "./taskRecovery.js"
 
 export const fileContextFileName = "file_context.json"
@@ -8,10 +9,11 @@ export const fileContextFileName = "file_context.json"
 /**
  * Writes what the task knows of the files its model has in context (context/fileContext's
  * state), whole and atomically: it is small and changes at most once per turn. The store keeps
- * it as given; the task validates it when it reads it back.
+ * it as given; the task validates it when it reads it back. Compact, unlike the files a person
+ * may read: it is rewritten at nearly every turn, with up to 100 files' hashes and stat records.
  */
 export async function writeFileContext(taskDir: string, state: unknown): Promise<void> {
-	await writeJsonAtomic(path.join(taskDir, fileContextFileName), state)
+	await writeFileAtomic(path.join(taskDir, fileContextFileName), `${JSON.stringify(state)}\n`)
 }
 
 /**

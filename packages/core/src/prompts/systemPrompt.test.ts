@@ -14,16 +14,18 @@ describe("buildSystemPrompt", () => {
 	const base = {
 		workspaceRoot: "/ws",
 		mode: "code",
-		toolNames: ["read_file", "attempt_completion"],
 		rules: [],
 		customInstructions: "",
 	}
 
-	it("describes the role for the mode, the tools and the workspace", () => {
+	it("describes the role for the mode, how tools are used and the workspace", () => {
 		const prompt = buildSystemPrompt(base)
 		expect(prompt).toContain("careful senior software engineer")
-		expect(prompt).toContain("Available tools: read_file, attempt_completion.")
+		expect(prompt).toContain("You act only through the tools of this request, one call at a time")
+		expect(prompt).toContain("Read a file before editing it.")
 		expect(prompt).toContain("Workspace root: /ws")
+		// The tools travel natively, each with its own description: the prompt does not repeat them.
+		expect(prompt).not.toMatch(/read_file|apply_diff|attempt_completion/)
 		expect(buildSystemPrompt({ ...base, mode: "ask" })).toContain("you do not change files")
 	})
 

@@ -7,8 +7,6 @@ export interface SystemPromptInput {
 	mode: string
 	/** Where `mode` is looked up (custom modes too); the built-in modes only by default. */
 	modes?: ModeLookup
-	/** Names of the tools offered in this request; their schemas travel natively. */
-	toolNames: readonly string[]
 	/** Contents of AGENTS.md, .cairn/rules/* and the mode's .cairn/rules-<slug>/*, already read. */
 	rules: readonly { source: string; text: string }[]
 	customInstructions: string
@@ -38,13 +36,9 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 		section(
 			"TOOL USE",
 			[
-				"You act only through the tools provided with this request, calling them natively. Use one tool at a time and wait for its result before deciding the next step; results tell you whether it worked.",
-				"Read a file before editing it. Prefer apply_diff for changes to existing files, with SEARCH text copied exactly from the file; use write_to_file for new files or complete rewrites, always with the complete content.",
-				"Paths are relative to the workspace root. Commands run in the workspace root unless you pass cwd.",
-				"When you need information only the user has, use ask_followup_question with concrete suggested answers.",
-				"When the task is done, use attempt_completion with a concise result. Do not end with a question.",
-				`Available tools: ${input.toolNames.join(", ")}.`,
-			].join("\n\n"),
+				"You act only through the tools of this request, one call at a time: wait for each result (it says whether the call worked) before the next.",
+				"Read a file before editing it. Paths are relative to the workspace root.",
+			].join("\n"),
 		),
 		section(
 			"SYSTEM INFORMATION",
@@ -52,7 +46,6 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 				`Operating system: ${os.type()} ${os.release()}`,
 				`Default shell: ${process.env.SHELL ?? "/bin/sh"}`,
 				`Workspace root: ${input.workspaceRoot}`,
-				`Mode: ${mode.slug}`,
 			].join("\n"),
 		),
 	]

@@ -13,11 +13,22 @@ export function imagesOf(blocks: readonly { type: string }[]): ImageBlock[] {
 }
 
 /**
+ * Each past call's arguments as text, for the requests after it: the history is sent again every
+ * turn. A call in the history is never changed in place; a new input object is serialised again.
+ */
+const argumentsTexts = new WeakMap<ToolUseBlock, { input: unknown; text: string }>()
+
+/**
  * A tool call's arguments as JSON text. The history keeps the model's raw text when it did not
  * parse (see ToolUseBlock), and that is sent back as it came.
  */
 export function toolArgumentsText(use: ToolUseBlock): string {
-	return typeof use.input === "string" ? use.input : JSON.stringify(use.input ?? {})
+	if (typeof use.input === "string") return use.input
+	const known = argumentsTexts.get(use)
+	if (known !== undefined && known.input === use.input) return known.text
+	const text = JSON.stringify(use.input ?? {})
+	argumentsTexts.set(use, { input: use.input, text })
+	return text
 }
 
 /** A tool call's arguments as an object, for wire formats that refuse anything else. */

@@ -438,7 +438,6 @@ export class Task extends EventEmitter<TaskEvents> {
 					workspaceRoot: this.options.host.workspaceRoot,
 					mode: this.mode,
 					modes: this.modes,
-					toolNames: tools.map((t) => t.name),
 					rules,
 					customInstructions: settings.customInstructions,
 					...(ignore.source && { ignoreRules: ignore.source }),

@@ -6,20 +6,15 @@ import { openEditableFile } from "./support/editableFile.js"
 import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
-	path: z.string().min(1).describe("The file to edit, relative to the workspace root."),
-	diff: z
-		.string()
-		.min(1)
-		.describe("One or more SEARCH/REPLACE blocks. SEARCH must match the file's current lines exactly."),
+	path: z.string().min(1).describe("The file."),
+	diff: z.string().min(1).describe("One or more SEARCH/REPLACE blocks."),
 })
 export type ApplyDiffParams = z.infer<typeof params>
 
 export const applyDiffTool: ToolDefinition<ApplyDiffParams> = {
 	name: "apply_diff",
 	description: [
-		"Change parts of an existing file with SEARCH/REPLACE blocks. Each SEARCH text must match lines of the file exactly (whitespace differences are tolerated) and only once; include a few surrounding lines to make it unique, or give :start_line: to say where it is.",
-		"Several blocks may be given in one call, in any order. If any block does not apply, nothing is changed and the error shows the closest text in the file: read the file again before retrying.",
-		"Format of one block:",
+		"Change parts of an existing file. Each SEARCH must match the file's lines exactly (whitespace aside) and once: add surrounding lines, or :start_line: to place it. Blocks may come in any order. If one does not apply, nothing changes and the error shows the closest text: read the file again before retrying.",
 		"<<<<<<< SEARCH",
 		":start_line:12",
 		"-------",
@@ -27,8 +22,7 @@ export const applyDiffTool: ToolDefinition<ApplyDiffParams> = {
 		"=======",
 		"    return Math.round(sum)",
 		">>>>>>> REPLACE",
-		'Example: {"path": "src/total.js", "diff": "<<<<<<< SEARCH\\n    return sum\\n=======\\n    return Math.round(sum)\\n>>>>>>> REPLACE"}',
-		"Use write_to_file for new files or full rewrites.",
+		'Example: {"path": "a.js", "diff": "<<<<<<< SEARCH\\n    return sum\\n=======\\n    return 0\\n>>>>>>> REPLACE"}',
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -4,12 +4,8 @@ import type { ToolDefinition } from "./toolDefinition.js"
 import { withFeedback } from "./support/toolResults.js"
 
 const suggestion = z.object({
-	text: z.string().trim().min(1).describe("A complete answer the user can pick as it is."),
-	mode: z
-		.string()
-		.min(1)
-		.optional()
-		.describe('A mode to switch to when this answer is picked, e.g. "code".'),
+	text: z.string().trim().min(1).describe("An answer the user can pick as it is."),
+	mode: z.string().min(1).optional().describe('A mode to switch to if picked, e.g. "code".'),
 })
 
 const params = z.object({
@@ -18,7 +14,7 @@ const params = z.object({
 		.array(suggestion)
 		.min(1)
 		.max(4)
-		.describe("2-4 suggested answers, most likely first; the user may also type their own."),
+		.describe("2-4 answers, most likely first; the user may type another."),
 })
 export type AskFollowupQuestionParams = z.infer<typeof params>
 
@@ -35,9 +31,7 @@ function toFollowup(question: string, suggestions: readonly unknown[]): ClineAsk
 export const askFollowupQuestionTool: ToolDefinition<AskFollowupQuestionParams> = {
 	name: "ask_followup_question",
 	description: [
-		"Ask the user a question when you cannot go on without their decision or information that tools cannot find (e.g. which of two approaches, a credential's name, an ambiguous requirement).",
-		"Do not ask what you can find out yourself with read_file, search_files or list_files. Offer 2-4 suggested answers so the user can reply with one click.",
-		'Example: {"question": "Which database should the tests use?", "follow_up": [{"text": "SQLite in memory"}, {"text": "The Postgres from docker-compose.yml"}]}',
+		"Ask the user when you cannot go on without their decision or facts no tool can find (which approach, an ambiguous requirement). Never ask what read_file, search_files or list_files can tell.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -7,16 +7,14 @@ const params = z.object({
 		.trim()
 		.min(1)
 		.describe(
-			"What was done, as a final statement to the user. Do not end with a question or an offer of more help.",
+			"What was done, concisely, as a final statement: no question or offer of more help at the end.",
 		),
 	command: z
 		.string()
 		.trim()
 		.min(1)
 		.optional()
-		.describe(
-			"A command that shows the result (e.g. `open index.html`), offered to the user; not run by this tool.",
-		),
+		.describe("A command that shows the result (e.g. `open index.html`), offered to the user, not run."),
 })
 export type AttemptCompletionParams = z.infer<typeof params>
 
@@ -29,9 +27,7 @@ export type AttemptCompletionParams = z.infer<typeof params>
 export const attemptCompletionTool: ToolDefinition<AttemptCompletionParams> = {
 	name: "attempt_completion",
 	description: [
-		"Present the result of your work when the task is complete: every requested change made and, where possible, verified (tests or the build run).",
-		"Only use it after the tools you used have confirmed success. The user may reply with feedback, and you then continue.",
-		'Example: {"result": "Added input validation to the signup form and a test for each rule; all tests pass."}',
+		"Present the result once the task is done: every requested change made, confirmed by the tools and where possible verified (tests, build). The user may reply with feedback.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -10,12 +10,8 @@ import { OutputCollector } from "./support/outputCollector.js"
 import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
 
 const params = z.object({
-	command: z.string().trim().min(1).describe("The shell command line to run."),
-	cwd: z
-		.string()
-		.min(1)
-		.optional()
-		.describe("The folder to run it in, relative to the workspace root. Default: the workspace root."),
+	command: z.string().trim().min(1).describe("The command line."),
+	cwd: z.string().min(1).optional().describe("The folder to run in (default: the workspace root)."),
 })
 export type ExecuteCommandParams = z.infer<typeof params>
 
@@ -123,10 +119,8 @@ function report(
 export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 	name: "execute_command",
 	description: [
-		"Run a shell command line in the user's shell and get its exit code and output (stdout and stderr together). Use it to build, test, run scripts, use git, or install packages.",
-		"Commands must not wait for input: use non-interactive flags (e.g. `-y`, `--no-pager`, `CI=1`). Do not start servers or watchers that never end unless the user asks.",
-		"Long output is shortened to its beginning and end. Prefer read_file, list_files and search_files over cat, ls and grep.",
-		'Example: {"command": "npm test -- --run src/parser", "cwd": "packages/core"}',
+		"Run a command line in the user's shell (build, test, git, installs): its exit code and output (stdout and stderr; long output cut to its start and end).",
+		"It must not wait for input: use flags like `-y`, `--no-pager`, `CI=1`. No never-ending server or watcher unless asked. Prefer read_file, list_files and search_files to cat, ls and grep.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -6,11 +6,7 @@ import { builtInModeLookup } from "../modes/modeLookup.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 
 const params = z.object({
-	task: z
-		.enum(["create_mode", "create_mcp_server"])
-		.describe(
-			"Which instructions: create_mode, to create or edit a custom mode; create_mcp_server, to connect or write an MCP server.",
-		),
+	task: z.enum(["create_mode", "create_mcp_server"]).describe("Which instructions."),
 })
 export type FetchInstructionsParams = z.infer<typeof params>
 
@@ -18,8 +14,7 @@ export type FetchInstructionsParams = z.infer<typeof params>
 export const fetchInstructionsTool: ToolDefinition<FetchInstructionsParams> = {
 	name: "fetch_instructions",
 	description: [
-		"Get detailed instructions for a task before doing it. create_mode: how to create or edit a custom mode (its file, format, tool groups and file restrictions). create_mcp_server: how to connect an MCP server to Cairn or write a new one.",
-		'Example: {"task": "create_mode"}',
+		"Get detailed instructions before one of these tasks. create_mode: create or edit a custom mode (its file, format, tool groups, file restrictions). create_mcp_server: connect an MCP server to Cairn, or write one.",
 	].join("\n"),
 	params,
 	execute({ task }, context) {

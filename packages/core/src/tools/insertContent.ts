@@ -6,12 +6,8 @@ import { lineBreakOf } from "./support/textFile.js"
 import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
-	path: z.string().min(1).describe("The file to insert into, relative to the workspace root."),
-	line: z.coerce
-		.number()
-		.int()
-		.min(0)
-		.describe("1-based line number the content is inserted before; 0 appends at the end of the file."),
+	path: z.string().min(1).describe("The file."),
+	line: z.coerce.number().int().min(0).describe("The 1-based line to insert before; 0 appends."),
 	content: z.string().min(1).describe("The lines to insert."),
 })
 export type InsertContentParams = z.infer<typeof params>
@@ -21,9 +17,7 @@ const plural = (n: number) => (n === 1 ? "line" : "lines")
 export const insertContentTool: ToolDefinition<InsertContentParams> = {
 	name: "insert_content",
 	description: [
-		"Insert lines into an existing file without touching the others: before a given line, or at the end.",
-		"Good for adding imports, new functions or entries. line is 1-based (the new content goes before that line); 0 appends at the end.",
-		'Example: {"path": "src/index.ts", "line": 1, "content": "import { log } from \\"./log.js\\""}',
+		"Insert lines into an existing file before a line, or at its end, leaving the others as they are (imports, functions, entries).",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -11,14 +11,8 @@ import { toolError, withFeedback } from "./support/toolResults.js"
 export const listLimits = { maxEntries: 500, maxScannedFiles: 20_000 }
 
 const params = z.object({
-	path: z
-		.string()
-		.min(1)
-		.describe('The folder to list, relative to the workspace root ("." for the root).'),
-	recursive: z
-		.boolean()
-		.optional()
-		.describe("List the whole tree below the folder instead of its top level."),
+	path: z.string().min(1).describe('The folder ("." for the root).'),
+	recursive: z.boolean().optional().describe("The whole tree, not only the top level."),
 })
 export type ListFilesParams = z.infer<typeof params>
 
@@ -94,10 +88,8 @@ function capBreadthFirst(entries: string[], max: number): string[] {
 export const listFilesTool: ToolDefinition<ListFilesParams> = {
 	name: "list_files",
 	description: [
-		"List the files and folders in a folder (folders end with /). By default only its top level; with recursive, the whole tree, skipping what .gitignore excludes.",
-		`Shows at most ${listLimits.maxEntries} entries (the upper levels first); list a subfolder to see more of it.`,
-		"Paths come relative to the workspace root, ready to pass to read_file.",
-		'Example: {"path": "src", "recursive": true}',
+		"List a folder's files and folders (folders end with /), skipping what .gitignore excludes.",
+		`At most ${listLimits.maxEntries} entries, upper levels first; list a subfolder to see more of it.`,
 	].join("\n"),
 	params,
 	preview(partial) {

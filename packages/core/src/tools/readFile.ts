@@ -11,19 +11,9 @@ import { toolError, withFeedback } from "./support/toolResults.js"
 export const readLimits = { maxLines: 2_000, maxChars: 100_000, maxLineChars: 5_000 }
 
 const params = z.object({
-	path: z.string().min(1).describe("The file, relative to the workspace root."),
-	start_line: z.coerce
-		.number()
-		.int()
-		.min(1)
-		.optional()
-		.describe("First line to read (1-based). Omit to start at the beginning."),
-	end_line: z.coerce
-		.number()
-		.int()
-		.min(1)
-		.optional()
-		.describe("Last line to read (1-based, inclusive). Omit to read to the end."),
+	path: z.string().min(1).describe("The file."),
+	start_line: z.coerce.number().int().min(1).optional().describe("First line (1-based; default 1)."),
+	end_line: z.coerce.number().int().min(1).optional().describe("Last line, inclusive (default: the end)."),
 })
 export type ReadFileParams = z.infer<typeof params>
 
@@ -75,10 +65,8 @@ function numbered(lines: Excerpt["lines"]): string {
 export const readFileTool: ToolDefinition<ReadFileParams> = {
 	name: "read_file",
 	description: [
-		"Read a text file. Lines come numbered (`  12 | text`); the numbers are not part of the file.",
-		`Reads up to ${readLimits.maxLines} lines (about ${readLimits.maxChars / 1000} KB) at a time; a longer file ends with a note saying how to read the next part with start_line/end_line.`,
-		"Use it before editing a file you have not seen in this task. Binary files cannot be read.",
-		'Example: {"path": "src/server.ts", "start_line": 120, "end_line": 180}',
+		"Read a text file, lines numbered (`12 | text`; the numbers are not in the file). Binary files cannot be read.",
+		`At most ${readLimits.maxLines} lines (about ${readLimits.maxChars / 1000} KB) a call; a longer file ends with a note on reading on with start_line/end_line.`,
 	].join("\n"),
 	params,
 	preview(partial) {

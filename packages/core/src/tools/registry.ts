@@ -42,12 +42,22 @@ export function findCoreTool(name: string): ToolDefinition | undefined {
 
 /**
  * The schemas describe the input the model writes (fields with defaults are optional), and
- * drop `$schema`, which some providers reject inside a tool definition.
+ * drop `$schema`, which some providers reject inside a tool definition, and the bounds zod gives
+ * every integer (±2^53-1), which say nothing and are sent with every request.
  */
 export function toolSpecs(tools: readonly ToolDefinition<unknown, string>[]): ToolSpec[] {
 	return tools.map((tool) => {
 		const { $schema: _ignored, ...inputSchema } =
-			tool.inputSchema ?? (z.toJSONSchema(tool.params, { io: "input" }) as Record<string, unknown>)
+			tool.inputSchema ??
+			(z.toJSONSchema(tool.params, { io: "input", override: dropSafeIntegerBounds }) as Record<
+				string,
+				unknown
+			>)
 		return { name: tool.name, description: tool.description, inputSchema }
 	})
+}
+
+function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+	if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum
+	if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum
 }

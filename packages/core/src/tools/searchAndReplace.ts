@@ -6,16 +6,11 @@ import { lineBreakOf } from "./support/textFile.js"
 import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
-	path: z.string().min(1).describe("The file to change, relative to the workspace root."),
-	search: z
-		.string()
-		.min(1)
-		.describe("The text (or, with use_regex, the JavaScript regular expression) to find."),
-	replace: z
-		.string()
-		.describe("What each match becomes. With use_regex, $1, $2... insert captured groups."),
-	use_regex: z.boolean().optional().describe("Treat search as a regular expression. Default false."),
-	ignore_case: z.boolean().optional().describe("Match regardless of letter case. Default false."),
+	path: z.string().min(1).describe("The file."),
+	search: z.string().min(1).describe("The text, or with use_regex a JavaScript regex."),
+	replace: z.string().describe("What each match becomes; with use_regex, $1... insert groups."),
+	use_regex: z.boolean().optional().describe("search is a regex (default false)."),
+	ignore_case: z.boolean().optional().describe("Ignore letter case (default false)."),
 })
 export type SearchAndReplaceParams = z.infer<typeof params>
 
@@ -24,10 +19,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
 export const searchAndReplaceTool: ToolDefinition<SearchAndReplaceParams> = {
 	name: "search_and_replace",
 	description: [
-		"Replace every occurrence of a text or regular expression in one file, e.g. to rename an identifier throughout it.",
-		"If nothing matches, the file is left unchanged and you get an error. For edits at specific places prefer apply_diff.",
-		'Example: {"path": "src/app.ts", "search": "oldName", "replace": "newName"}',
-		'Regex example: {"path": "a.py", "search": "print\\\\((.*)\\\\)", "replace": "log($1)", "use_regex": true}',
+		"Replace every match of a text or regex in one file, e.g. to rename an identifier. Nothing matching is an error and changes nothing. For edits in one place use apply_diff.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -10,19 +10,9 @@ import { toolError, withFeedback } from "./support/toolResults.js"
 export const searchLimits = { maxMatches: 300, maxLineChars: 300 }
 
 const params = z.object({
-	path: z
-		.string()
-		.min(1)
-		.describe('The folder (or file) to search, relative to the workspace root ("." for all).'),
-	regex: z
-		.string()
-		.min(1)
-		.describe("A regular expression in Rust/ripgrep syntax, e.g. `fn \\w+\\(` or `TODO`."),
-	file_pattern: z
-		.string()
-		.min(1)
-		.optional()
-		.describe("A glob limiting which files are searched, e.g. `*.ts` or `src/**/*.py`."),
+	path: z.string().min(1).describe('The folder or file ("." for all).'),
+	regex: z.string().min(1).describe("Rust regex syntax, e.g. `fn \\w+\\(`."),
+	file_pattern: z.string().min(1).optional().describe("Only files matching this glob, e.g. `*.ts`."),
 })
 export type SearchFilesParams = z.infer<typeof params>
 
@@ -114,10 +104,8 @@ async function search(target: ResolvedPath, isFile: boolean, p: SearchFilesParam
 export const searchFilesTool: ToolDefinition<SearchFilesParams> = {
 	name: "search_files",
 	description: [
-		"Search file contents with a regular expression (ripgrep, Rust regex syntax) across a folder. Shows each match with one line of context, grouped by file, with line numbers.",
-		".gitignore'd files are skipped. Use file_pattern to narrow the files. Escape regex characters like ( [ { . with a backslash to match them literally.",
-		`At most ${searchLimits.maxMatches} matches are shown; narrow the regex, path or file_pattern if you hit the limit.`,
-		'Example: {"path": "src", "regex": "function\\\\s+handle\\\\w*", "file_pattern": "*.ts"}',
+		"Search file contents with a regex (ripgrep), skipping .gitignore'd files: matches grouped by file, with line numbers and a line of context. Escape ( [ { . to match them literally.",
+		`At most ${searchLimits.maxMatches} matches; narrow regex, path or file_pattern if you hit that.`,
 	].join("\n"),
 	params,
 	preview(partial) {

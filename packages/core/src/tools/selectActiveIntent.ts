@@ -3,11 +3,7 @@ import type { ToolDefinition } from "./toolDefinition.js"
 import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
-	intent_id: z
-		.string()
-		.trim()
-		.min(1)
-		.describe("The id of an IN_PROGRESS intent in .orchestration/active_intents.yaml, e.g. INT-001."),
+	intent_id: z.string().trim().min(1).describe("An IN_PROGRESS intent's id, e.g. INT-001."),
 })
 export type SelectActiveIntentParams = z.infer<typeof params>
 
@@ -18,9 +14,7 @@ export type SelectActiveIntentParams = z.infer<typeof params>
 export const selectActiveIntentTool: ToolDefinition<SelectActiveIntentParams> = {
 	name: "select_active_intent",
 	description: [
-		"Declare which intent of .orchestration/active_intents.yaml this task works on. In a governed workspace it must be your first action: tools that change files or run commands are blocked until an intent is active.",
-		"The result gives the intent's context: its specification, owned scope, constraints, acceptance criteria and recent changes made under it. Change only files in its owned scope.",
-		'Example: {"intent_id": "INT-001"}',
+		"Declare the intent of .orchestration/active_intents.yaml this task works on. In a governed workspace it comes first: tools that change files or run commands are blocked until an intent is active. The result gives its specification, owned scope, constraints, acceptance criteria and recent changes; change only files in its scope.",
 	].join("\n"),
 	params,
 	async execute({ intent_id }, context) {

@@ -10,7 +10,7 @@ const params = z.object({
 		.string()
 		.max(maxChecklistLength, `the list is longer than ${maxChecklistLength} characters`)
 		.describe(
-			'The WHOLE list as a Markdown checklist, one item per line: "- [ ] step" to do, "- [-] step" in progress, "- [x] step" done. It replaces the previous list.',
+			'The WHOLE list, replacing the last: "- [ ] step" (to do), "- [-] step" (doing), "- [x] step" (done), one a line.',
 		),
 })
 export type UpdateTodoListParams = z.infer<typeof params>
@@ -22,10 +22,7 @@ export type UpdateTodoListParams = z.infer<typeof params>
 export const updateTodoListTool: ToolDefinition<UpdateTodoListParams> = {
 	name: "update_todo_list",
 	description: [
-		"Keep a todo list for a task of several steps: write it when you have a plan, and send it again whenever a step starts or is done, or the plan changes.",
-		"Always send the whole list; it replaces the previous one. Have one step in progress at a time. Skip it for a task of one or two simple steps.",
-		"The user sees the list and may edit it; the environment details show the current list.",
-		'Example: {"todos": "- [x] Read the failing test\\n- [-] Fix the date parsing\\n- [ ] Run the tests"}',
+		"A todo list for a task of several steps: send it once you have a plan, then whenever a step starts or ends or the plan changes (one step in progress at a time). The user may edit it; the environment details show it.",
 	].join("\n"),
 	params,
 	execute({ todos }, context) {

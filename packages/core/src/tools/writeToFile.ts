@@ -7,19 +7,16 @@ import { inspectFile, lineBreakOf, takeSnapshot } from "./support/textFile.js"
 import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
-	path: z.string().min(1).describe("The file to create or replace, relative to the workspace root."),
-	content: z.string().describe("The complete content of the file, every line of it, without line numbers."),
+	path: z.string().min(1).describe("The file."),
+	content: z.string().describe("The complete content, without line numbers."),
 })
 export type WriteToFileParams = z.infer<typeof params>
 
 export const writeToFileTool: ToolDefinition<WriteToFileParams> = {
 	name: "write_to_file",
 	description: [
-		"Create a new file, or replace an existing file's whole content. Missing folders are created.",
-		"Give the COMPLETE content: never abbreviate with comments like `// rest of code unchanged`, which would delete that code (such content is refused).",
-		"To change part of an existing file, prefer apply_diff, insert_content or search_and_replace.",
-		"The user reviews the change and may edit it before it is saved.",
-		'Example: {"path": "src/config.json", "content": "{\\n  \\"port\\": 8080\\n}\\n"}',
+		"Create a file, or replace a whole file (for part of one use apply_diff); missing folders are created. The user may edit the change before it is saved.",
+		"Give the COMPLETE content: an abbreviation like `// rest of code unchanged` would delete that code, and is refused.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -94,14 +94,15 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 		return [...this.files.keys()]
 	}
 
+	/**
+	 * What is saved with the task: each file's hash, not its stat signature. The state is written
+	 * again at nearly every turn, and signatures would double it; a resumed task hashes its files
+	 * once instead (a signature saved by an earlier version is still trusted).
+	 */
 	get state(): FileContextState {
 		return {
 			version: 1,
-			files: [...this.files].map(([relative, file]) => ({
-				path: relative,
-				hash: file.hash,
-				...(file.signature && { signature: file.signature }),
-			})),
+			files: [...this.files].map(([relative, file]) => ({ path: relative, hash: file.hash })),
 		}
 	}
 
@@ -127,12 +128,12 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 				case "unknown":
 					return
 				case "confirmed":
-					if (outcome.signature === undefined && file.signature === undefined) return
+					// Only the signature changes, which is not saved (see `state`).
 					this.files.set(relative, {
 						hash: file.hash,
 						...(outcome.signature && { signature: outcome.signature }),
 					})
-					break
+					return
 				case "ignored":
 					this.files.delete(relative)
 					break

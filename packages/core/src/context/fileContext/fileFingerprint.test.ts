@@ -6,6 +6,7 @@ import {
 	hashContent,
 	hashFile,
 	sameSignature,
+	fineTimestampTickMarginMs,
 	signatureVouchesForContent,
 	statSignature,
 	timestampTickMarginMs,
@@ -63,15 +64,32 @@ describe("stat signatures", () => {
 		expect(await statSignature(path.join(file("missing"), "below.txt"))).toBe("gone")
 	})
 
-	it("vouch for the content only once the last change is older than the coarsest time stamp tick", async () => {
+	it("vouch for the content only once the last change is older than a tick of the file's time stamps", () => {
+		const at = (mtimeMs: number, ctimeMs: number): StatSignature => ({
+			size: 3,
+			mtimeMs,
+			ctimeMs,
+			ino: 7,
+		})
+		// Whole-millisecond stamps may come from a file system that keeps whole seconds (or 2 s).
+		const coarse = at(1_000_000, 1_000_000)
+		expect(signatureVouchesForContent(coarse, 1_000_000 + timestampTickMarginMs)).toBe(false)
+		expect(signatureVouchesForContent(coarse, 1_000_000 + timestampTickMarginMs + 1)).toBe(true)
+		// Stamps with a fraction of a millisecond come from one that keeps nanoseconds.
+		const fine = at(1_000_000.25, 1_000_000.5)
+		expect(signatureVouchesForContent(fine, 1_000_000.5 + fineTimestampTickMarginMs)).toBe(false)
+		expect(signatureVouchesForContent(fine, 1_000_000.5 + fineTimestampTickMarginMs + 1)).toBe(true)
+		// A program that sets a whole-second mtime leaves the wide margin in force.
+		const setBack = at(999_000, 1_000_000.5)
+		expect(signatureVouchesForContent(setBack, 1_000_000.5 + fineTimestampTickMarginMs + 1)).toBe(false)
+	})
+
+	it("take the last change from ctime, which a program cannot set back", async () => {
 		await writeFile(file("a.txt"), "one")
 		const info = await stat(file("a.txt"))
-		const signature = (await statSignature(file("a.txt"))) as StatSignature
 		const lastChange = Math.max(info.mtimeMs, info.ctimeMs)
+		const signature = (await statSignature(file("a.txt"))) as StatSignature
 		expect(signatureVouchesForContent(signature, lastChange)).toBe(false)
-		expect(signatureVouchesForContent(signature, lastChange + timestampTickMarginMs)).toBe(false)
-		expect(signatureVouchesForContent(signature, lastChange + timestampTickMarginMs + 1)).toBe(true)
-		// mtime set back by a program does not help: ctime still says when the file was written.
 		const old = new Date(lastChange - 10 * timestampTickMarginMs)
 		await utimes(file("a.txt"), old, old)
 		const backdated = (await statSignature(file("a.txt"))) as StatSignature

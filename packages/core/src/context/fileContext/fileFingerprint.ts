@@ -78,13 +78,27 @@ export function sameSignature(a: StatSignature, b: StatSignature): boolean {
 export const timestampTickMarginMs = 3_000
 
 /**
+ * The margin for a file whose stamps both carry a fraction of a millisecond: its file system
+ * keeps them to the nanosecond (ext4, APFS, NTFS...), and they move with the clock tick of the
+ * system that writes them, a few milliseconds (16 ms at most on Windows). A coarse file system
+ * gives whole milliseconds (whole seconds, mostly), so it keeps the wide margin.
+ */
+export const fineTimestampTickMarginMs = 100
+
+function tickMarginOf(signature: StatSignature): number {
+	const fine = !Number.isInteger(signature.mtimeMs) && !Number.isInteger(signature.ctimeMs)
+	return fine ? fineTimestampTickMarginMs : timestampTickMarginMs
+}
+
+/**
  * Whether an unchanged signature proves unchanged content from now on. Only when the file's
  * last change is older than a tick of its time stamps, counted from `checkedAt`, taken before
  * the stat: a later write then necessarily gets a later stamp. A file changed more recently is
- * hashed again at every check until it is old enough (git's "racily clean" rule).
+ * hashed again at every check until it is old enough (git's "racily clean" rule); with fine
+ * stamps that is a few turns at most, not the coarse margin's 3 s of turns.
  */
 export function signatureVouchesForContent(signature: StatSignature, checkedAt: number): boolean {
-	return Math.max(signature.mtimeMs, signature.ctimeMs) < checkedAt - timestampTickMarginMs
+	return Math.max(signature.mtimeMs, signature.ctimeMs) < checkedAt - tickMarginOf(signature)
 }
 
 function isGone(error: unknown): boolean {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest"
+import { LaunchError, ProcessLauncher } from "./processLauncher.js"
+
+const sh = (launcher: ProcessLauncher, script: string, input?: string) =>
+	launcher.run({ command: "/bin/sh", args: ["-c", script], cwd: process.cwd(), env: process.env, input })
+
+describe.skipIf(process.platform === "win32")("the process launcher", () => {
+	it("gives a process its input, and returns its exit code, output and errors apart", async () => {
+		const result = await sh(
+			new ProcessLauncher(),
+			'cat; printf "\\000\\377" ; echo oops >&2; exit 3',
+			"in\n",
+		)
+		expect(result.code).toBe(3)
+		expect(result.stdout).toEqual(Buffer.from([...Buffer.from("in\n"), 0, 255]))
+		expect(result.stderr.toString()).toBe("oops\n")
+	})
+
+	it("answers each of many requests at once with its own process's output", async () => {
+		const launcher = new ProcessLauncher()
+		const results = await Promise.all(Array.from({ length: 20 }, (_, i) => sh(launcher, `echo ${i}`)))
+		expect(results.map((r) => r.stdout.toString())).toEqual(
+			Array.from({ length: 20 }, (_, i) => `${i}\n`),
+		)
+	})
+
+	it("says a command that cannot be found could not be started (ENOENT)", async () => {
+		const launcher = new ProcessLauncher()
+		const run = launcher.run({
+			command: "no-such-command-cairn",
+			args: [],
+			cwd: process.cwd(),
+			env: process.env,
+		})
+		await expect(run).rejects.toMatchObject({ name: "LaunchError", code: "ENOENT" })
+		expect((await sh(launcher, "echo still here")).stdout.toString()).toBe("still here\n")
+	})
+
+	it("fails what a launcher that died was running, and starts a new one for the next request", async () => {
+		const launcher = new ProcessLauncher()
+		// The launched shell's parent is the launcher.
+		await expect(sh(launcher, "kill -9 $PPID; sleep 2")).rejects.toBeInstanceOf(LaunchError)
+		expect((await sh(launcher, "echo again")).stdout.toString()).toBe("again\n")
+	})
+})
