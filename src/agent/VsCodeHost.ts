@@ -75,6 +75,7 @@ export class VsCodeHost implements Host {
 	readonly state: KeyValueStore
 	readonly logger: Logger
 	readonly editorSettings = new VsCodeSettings()
+	readonly displayLanguage = vscode.env.language
 	readonly commandSandbox: SandboxSupport
 	private readonly running = new Set<RunningCommand>()
 	private readonly storageWatch = offerReloadOnStorageChange()

@@ -1,0 +1,47 @@
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { NodeHost } from "../host/node/NodeHost.js"
+import { recordingLogger } from "../test-support/recordingLogger.js"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { SettingsStore } from "./settingsStore.js"
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+async function nodeHost(): Promise<NodeHost> {
+	const temp = await makeTempDir("cairn-language-")
+	cleanups.push(temp.remove)
+	return new NodeHost({
+		workspaceRoot: temp.dir,
+		storageDir: path.join(temp.dir, "storage"),
+		logger: recordingLogger(),
+	})
+}
+
+describe("the language setting of settings saved before it meant anything", () => {
+	it("becomes auto once, and is saved so: the old default 'en' was nobody's choice", async () => {
+		const host = await nodeHost()
+		await host.state.set("settings", { language: "en", mode: "ask" })
+		const settings = await new SettingsStore(host).load()
+		expect(settings).toMatchObject({ language: "auto", mode: "ask" })
+		expect(await host.state.get("settings")).toMatchObject({ language: "auto" })
+	})
+
+	it("keeps English chosen after that, and any other language chosen before", async () => {
+		const host = await nodeHost()
+		await host.state.set("settings", { language: "ja" })
+		const store = new SettingsStore(host)
+		expect((await store.load()).language).toBe("ja")
+		await store.update({ language: "en" })
+		expect((await new SettingsStore(host).load()).language).toBe("en")
+	})
+
+	it("is auto for settings that never had one", async () => {
+		const host = await nodeHost()
+		expect((await new SettingsStore(host).load()).language).toBe("auto")
+		await host.state.set("settings", { mode: "ask" })
+		expect((await new SettingsStore(host).load()).language).toBe("auto")
+	})
+})
