@@ -103,6 +103,12 @@ describe("cairn in the person's language", () => {
 		expect(usage.err).toBe("cairn: для diff нужен идентификатор контрольной точки\n")
 	})
 
+	it("lists in the language's way inside a translated error", async () => {
+		const twice = await run(["-P", "a", "b"], { LANG: "de_DE.UTF-8" })
+		expect(twice.code).toBe(2)
+		expect(twice.err).toBe("cairn: den Prompt nur einmal angeben, nicht als Argument und -P/--prompt\n")
+	})
+
 	it("stays English without a locale", async () => {
 		expect((await run(["--help"], {})).out).toContain("show this help")
 	})

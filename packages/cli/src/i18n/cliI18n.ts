@@ -28,6 +28,11 @@ export function t(key: CliMessageKey, options?: TOptions): string {
 	return i18n.t(key, options)
 }
 
+/** "a and b", "a, b and c" as the current language writes a list. */
+export function listOf(items: readonly string[]): string {
+	return new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(items)
+}
+
 /** Shows the CLI's text in this language from now on. */
 export function useCliLanguage(language: UiLanguage): void {
 	void i18n.changeLanguage(language)
