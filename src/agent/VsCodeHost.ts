@@ -59,7 +59,10 @@ function storageFolder(context: vscode.ExtensionContext, log: Logger): string {
 	if (path.isAbsolute(custom)) return custom
 	log.warn(`cairn.storagePath must be an absolute folder; "${custom}" is ignored`)
 	void vscode.window.showWarningMessage(
-		`Cairn: the setting cairn.storagePath must be an absolute folder; "${custom}" is ignored.`,
+		vscode.l10n.t('Cairn: the setting {setting} must be an absolute folder; "{value}" is ignored.', {
+			setting: "cairn.storagePath",
+			value: custom,
+		}),
 	)
 	return context.globalStorageUri.fsPath
 }
@@ -75,6 +78,7 @@ export class VsCodeHost implements Host {
 	readonly state: KeyValueStore
 	readonly logger: Logger
 	readonly editorSettings = new VsCodeSettings()
+	readonly displayLanguage = vscode.env.language
 	readonly commandSandbox: SandboxSupport
 	private readonly running = new Set<RunningCommand>()
 	private readonly storageWatch = offerReloadOnStorageChange()

@@ -9,7 +9,6 @@ export interface CairnView {
 }
 
 export const notifyWhenWaitingSetting = "notifyWhenWaiting"
-const showCairn = "Show Cairn"
 
 /**
  * When the agent starts waiting for the person while no Cairn view is visible, says in a
@@ -25,6 +24,7 @@ export function notifyWhenWaiting(controller: Controller, view: CairnView): vsco
 		lastNotified = message.message.ts
 		if (view.isVisible()) return
 		if (!vscode.workspace.getConfiguration("cairn").get<boolean>(notifyWhenWaitingSetting, true)) return
+		const showCairn = vscode.l10n.t("Show Cairn")
 		void vscode.window.showInformationMessage(text, showCairn).then((choice) => {
 			if (choice === showCairn) void view.show()
 		})

@@ -68,7 +68,9 @@ export async function createAgent(
 		mcp: {
 			globalConfigFile: path.join(host.storageDir, "settings", "mcp_settings.json"),
 			// A refusal holds until Restart, which asks again (in the consent modal).
-			howToAllowProject: "Press Restart on one of them in the MCP view to be asked again.",
+			howToAllowProject: vscode.l10n.t(
+				"Press Restart on one of them in the MCP view to be asked again.",
+			),
 		},
 	})
 	await controller.initialize()

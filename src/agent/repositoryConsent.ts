@@ -11,21 +11,34 @@ function listed(names: readonly string[]): string {
 		.slice(0, maxNamesShown)
 		.map((name) => (name.length > maxNameLength ? `${name.slice(0, maxNameLength)}…` : name))
 		.join(", ")
-	return names.length > maxNamesShown ? `${shown} and ${names.length - maxNamesShown} more` : shown
+	const more = names.length - maxNamesShown
+	return more > 0 ? vscode.l10n.t("{shown} and {count} more", { shown, count: more }) : shown
 }
 
 function prompt(code: RepositoryCode): { question: string; run: string } {
 	switch (code.kind) {
 		case "workspaceHooks":
 			return {
-				question: `This workspace's ${code.file} runs shell commands around Cairn's tools. Run them?`,
-				run: "Run These Hooks",
+				question: vscode.l10n.t(
+					"This workspace's {file} runs shell commands around Cairn's tools. Run them?",
+					{ file: code.file },
+				),
+				run: vscode.l10n.t("Run These Hooks"),
 			}
 		case "projectMcpServers": {
 			const names = code.names ?? []
 			return {
-				question: `This workspace wants to start MCP servers${names.length > 0 ? `: ${listed(names)}` : ""} (from ${code.file}). They run as programs on your machine or connect to the URLs given. Start them?`,
-				run: "Start These Servers",
+				question:
+					names.length > 0
+						? vscode.l10n.t(
+								"This workspace wants to start MCP servers: {names} (from {file}). They run as programs on your machine or connect to the URLs given. Start them?",
+								{ names: listed(names), file: code.file },
+							)
+						: vscode.l10n.t(
+								"This workspace wants to start MCP servers (from {file}). They run as programs on your machine or connect to the URLs given. Start them?",
+								{ file: code.file },
+							),
+				run: vscode.l10n.t("Start These Servers"),
 			}
 		}
 	}
@@ -44,7 +57,7 @@ export async function askRepositoryConsent(code: RepositoryCode): Promise<boolea
 		question,
 		{
 			modal: true,
-			detail: `${code.content}\n\nCairn remembers your answer for this content and asks again if the file changes.`,
+			detail: `${code.content}\n\n${vscode.l10n.t("Cairn remembers your answer for this content and asks again if the file changes.")}`,
 		},
 		run,
 	)

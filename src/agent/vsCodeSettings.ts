@@ -59,9 +59,9 @@ export function customStoragePath(): string | undefined {
 export function offerReloadOnStorageChange(): vscode.Disposable {
 	return vscode.workspace.onDidChangeConfiguration(async (event) => {
 		if (!event.affectsConfiguration(`${section}.storagePath`)) return
-		const reload = "Reload Window"
+		const reload = vscode.l10n.t("Reload Window")
 		const choice = await vscode.window.showInformationMessage(
-			"Cairn uses the new storage folder after the window reloads.",
+			vscode.l10n.t("Cairn uses the new storage folder after the window reloads."),
 			reload,
 		)
 		if (choice === reload) await vscode.commands.executeCommand("workbench.action.reloadWindow")

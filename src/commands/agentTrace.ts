@@ -5,8 +5,11 @@ import * as vscode from "vscode"
 export async function showAgentTrace(traceFile: string): Promise<void> {
 	if (!existsSync(traceFile)) {
 		void vscode.window.showInformationMessage(
-			"There is no agent trace in this workspace yet. Cairn writes .orchestration/agent_trace.jsonl " +
-				"when it changes something in a governed workspace (one with .orchestration/active_intents.yaml).",
+			vscode.l10n.t(
+				"There is no agent trace in this workspace yet. Cairn writes {0} when it changes something in a governed workspace (one with {1}).",
+				".orchestration/agent_trace.jsonl",
+				".orchestration/active_intents.yaml",
+			),
 		)
 		return
 	}

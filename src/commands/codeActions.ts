@@ -27,19 +27,20 @@ export class CairnCodeActions implements vscode.CodeActionProvider {
 				covered.end.line,
 				document.lineAt(covered.end.line).text.length,
 			)
-			const fix = new vscode.CodeAction("Fix with Cairn", vscode.CodeActionKind.QuickFix)
+			const fixTitle = vscode.l10n.t("Fix with Cairn")
+			const fix = new vscode.CodeAction(fixTitle, vscode.CodeActionKind.QuickFix)
 			fix.diagnostics = [...diagnostics]
 			fix.command = {
 				command: commandIds.fixCode,
-				title: "Fix with Cairn",
+				title: fixTitle,
 				arguments: [document.uri, lines, [...diagnostics]],
 			}
 			actions.push(fix)
 		}
 		if (!range.isEmpty) {
 			for (const [title, command] of [
-				["Explain with Cairn", commandIds.explainCode],
-				["Improve with Cairn", commandIds.improveCode],
+				[vscode.l10n.t("Explain with Cairn"), commandIds.explainCode],
+				[vscode.l10n.t("Improve with Cairn"), commandIds.improveCode],
 			] as const) {
 				const action = new vscode.CodeAction(title, cairnRewrite)
 				action.command = { command, title, arguments: [document.uri, range] }

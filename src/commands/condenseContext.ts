@@ -9,17 +9,21 @@ import * as vscode from "vscode"
  */
 export async function condenseContext(controller: Controller): Promise<void> {
 	if (controller.currentTask === undefined) {
-		void vscode.window.showInformationMessage("There is no Cairn task to condense. Start one first.")
+		void vscode.window.showInformationMessage(
+			vscode.l10n.t("There is no Cairn task to condense. Start one first."),
+		)
 		return
 	}
 	let failure: string | undefined
 	await vscode.window.withProgress(
-		{ location: vscode.ProgressLocation.Window, title: "Cairn: condensing the context" },
+		{ location: vscode.ProgressLocation.Window, title: vscode.l10n.t("Cairn: condensing the context") },
 		() =>
 			controller.handleWebviewMessage({ type: "condenseTaskContextRequest" }, (reply) => {
 				if (reply.type === "error") failure = reply.error
 			}),
 	)
 	if (failure !== undefined)
-		void vscode.window.showErrorMessage(`Cairn could not condense the context: ${failure}`)
+		void vscode.window.showErrorMessage(
+			vscode.l10n.t("Cairn could not condense the context: {0}", failure),
+		)
 }

@@ -5,11 +5,12 @@ import { showAgentTrace } from "./agentTrace"
 import { condenseContext } from "./condenseContext"
 import { codeAsContext, selectionAsContext } from "./selection"
 
+/** What the person asks about the code, in their language: the chat shows it as their message. */
 const codePrompts = {
-	[commandIds.explainCode]: "Explain what this code does and why:",
-	[commandIds.fixCode]: "Find and fix the problems in this code:",
-	[commandIds.improveCode]:
-		"Improve this code (readability, performance, correctness), keeping its behaviour:",
+	[commandIds.explainCode]: () => vscode.l10n.t("Explain what this code does and why:"),
+	[commandIds.fixCode]: () => vscode.l10n.t("Find and fix the problems in this code:"),
+	[commandIds.improveCode]: () =>
+		vscode.l10n.t("Improve this code (readability, performance, correctness), keeping its behaviour:"),
 } as const
 
 /** The palette commands, view-title buttons and editor menu entries of package.json's `contributes`. */
@@ -18,7 +19,7 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		const editor = vscode.window.activeTextEditor
 		const context = editor && selectionAsContext(editor)
 		if (context === undefined) {
-			void vscode.window.showInformationMessage("Select some code first.")
+			void vscode.window.showInformationMessage(vscode.l10n.t("Select some code first."))
 			return
 		}
 		await use(context)
@@ -31,7 +32,7 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 				provider.showAndSend({
 					type: "invoke",
 					invoke: "sendMessage",
-					text: `${codePrompts[command]}\n\n${context}`,
+					text: `${codePrompts[command]()}\n\n${context}`,
 				})
 			if (uri instanceof vscode.Uri && range instanceof vscode.Range) {
 				const document = await vscode.workspace.openTextDocument(uri)
@@ -72,7 +73,11 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 				type: "updateSettings",
 				settings: { autoApproval: { enabled } },
 			})
-			void vscode.window.showInformationMessage(`Cairn auto-approval is ${enabled ? "on" : "off"}.`)
+			void vscode.window.showInformationMessage(
+				enabled
+					? vscode.l10n.t("Cairn auto-approval is on.")
+					: vscode.l10n.t("Cairn auto-approval is off."),
+			)
 		}),
 		vscode.commands.registerCommand(
 			commandIds.addToContext,

@@ -38,7 +38,9 @@ export class VsCodeLmProvider implements ModelProvider {
 			const response = await model.sendRequest(
 				messages,
 				{
-					justification: "Cairn sends your task to the model you chose in its settings.",
+					justification: vscode.l10n.t(
+						"Cairn sends your task to the model you chose in its settings.",
+					),
 					...(request.tools.length > 0 && {
 						tools: toChatTools(request.tools),
 						toolMode: vscode.LanguageModelChatToolMode.Auto,
@@ -103,44 +105,75 @@ export class VsCodeLmProvider implements ModelProvider {
 		const available = (await vscode.lm.selectChatModels()).map((chat) => `${chat.id} (${chat.vendor})`)
 		throw new ProviderError(
 			"bad_request",
-			`VS Code has no language model "${this.settings.modelId}"${vendor ? ` from ${vendor}` : ""}. ` +
-				(available.length === 0
-					? "No extension provides one: install or sign in to one that does (e.g. GitHub Copilot Chat)."
-					: `Models it has: ${available.join(", ")}.`),
+			`${
+				vendor
+					? vscode.l10n.t('VS Code has no language model "{model}" from {vendor}.', {
+							model: this.settings.modelId,
+							vendor,
+						})
+					: vscode.l10n.t('VS Code has no language model "{model}".', {
+							model: this.settings.modelId,
+						})
+			} ${
+				available.length === 0
+					? vscode.l10n.t(
+							"No extension provides one: install or sign in to one that does (e.g. GitHub Copilot Chat).",
+						)
+					: vscode.l10n.t("Models it has: {models}.", { models: available.join(", ") })
+			}`,
 		)
 	}
 
 	private toProviderError(error: unknown, signal: AbortSignal | undefined): ProviderError {
 		if (error instanceof ProviderError) return error
 		if (signal?.aborted === true || error instanceof vscode.CancellationError)
-			return new ProviderError("aborted", "The request was cancelled.", { cause: error })
+			return new ProviderError("aborted", vscode.l10n.t("The request was cancelled."), { cause: error })
 		const message = error instanceof Error ? error.message : String(error)
-		const label = `The VS Code language model "${this.settings.modelId}"`
+		const detail = { model: this.settings.modelId, error: message }
 		if (error instanceof vscode.LanguageModelError) {
 			if (error.code === vscode.LanguageModelError.NoPermissions.name)
 				return new ProviderError(
 					"auth",
-					`${label} may not be used by Cairn: allow it when VS Code asks (or in the Accounts menu's "Manage Language Model Access"). ${message}`,
+					vscode.l10n.t(
+						'The VS Code language model "{model}" may not be used by Cairn: allow it when VS Code asks (or in the Accounts menu\'s "Manage Language Model Access"). {error}',
+						detail,
+					),
 					{ cause: error },
 				)
 			if (error.code === vscode.LanguageModelError.NotFound.name)
-				return new ProviderError("bad_request", `${label} is gone: ${message}`, { cause: error })
+				return new ProviderError(
+					"bad_request",
+					vscode.l10n.t('The VS Code language model "{model}" is gone: {error}', detail),
+					{ cause: error },
+				)
 			if (error.code === vscode.LanguageModelError.Blocked.name)
-				return new ProviderError("rate_limit", `${label} refused the request for now: ${message}`, {
-					cause: error,
-				})
+				return new ProviderError(
+					"rate_limit",
+					vscode.l10n.t(
+						'The VS Code language model "{model}" refused the request for now: {error}',
+						detail,
+					),
+					{ cause: error },
+				)
 		}
 		const overflow = recognizeContextOverflow(message)
 		if (overflow !== undefined)
 			return new ProviderError(
 				"context_overflow",
-				`${label} could not take the whole conversation: ${message}`,
+				vscode.l10n.t(
+					'The VS Code language model "{model}" could not take the whole conversation: {error}',
+					detail,
+				),
 				{
 					cause: error,
 					...overflow,
 				},
 			)
-		return new ProviderError("server", `${label} failed: ${message}`, { cause: error })
+		return new ProviderError(
+			"server",
+			vscode.l10n.t('The VS Code language model "{model}" failed: {error}', detail),
+			{ cause: error },
+		)
 	}
 }
 

@@ -126,7 +126,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 				reply({
 					type: "error",
 					code: "failed",
-					error: `Cairn's agent could not start: ${String(error)}`,
+					error: vscode.l10n.t("Cairn's agent could not start: {error}", { error: String(error) }),
 				})
 			})
 	}

@@ -25,6 +25,8 @@ export { CairnIgnore, cairnIgnoreFile } from "./workspace/ignoreRules.js"
 export type { ConsentAsker, RepositoryCode } from "./consent/repositoryConsent.js"
 export * from "./host/Host.js"
 export * from "./host/node/index.js"
+export { storedLanguageSetting } from "./i18n/storedLanguage.js"
+export { personLanguage, personUiLanguage } from "./i18n/personLanguage.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"
 export * from "./tools/index.js"
 export {

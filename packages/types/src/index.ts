@@ -27,6 +27,8 @@ export * from "./settings/profiles.js"
 export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"
 
+export * from "./i18n/language.js"
+
 export * from "./webview/limits.js"
 export * from "./webview/webviewMessage.js"
 export * from "./webview/extensionState.js"

@@ -2,6 +2,7 @@ import { Argument, Command, CommanderError, Option } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core"
 import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
 import type { ModelsAction } from "../session/modelsCommand.js"
+import { t } from "../i18n/cliI18n.js"
 import { cliVersion } from "../version.js"
 
 /** The providers a terminal can use: the editor's own language models are not among them. */
@@ -86,94 +87,46 @@ export function oneLineError(message: string): string {
 function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => void): Command {
 	const program = new Command("cairn")
 	program
-		.description("Cairn, the open-source AI coding agent, in a terminal or a script.")
-		.version(cliVersion, "-V, --version", "print the version")
-		.helpOption("-h, --help", "show this help")
-		.argument("[prompt...]", "the task (the words are joined with spaces)")
-		.option("-P, --prompt <text>", "the task")
-		.option("--prompt-file <path>", "read the task from a file")
-		.option("-y, --yes", "approve tool, command, MCP and browser requests without asking")
-		.option("--no-tui", "plain streaming output, even in a terminal")
-		.option("-w, --workspace <dir>", "the folder the agent works in (default: the current folder)")
-		.addOption(new Option("--provider <name>", "the model API").choices(cliProviderNames))
-		.option("--model <id>", "the model id")
-		.option(
-			"--api-key <key>",
-			"the API key (else ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY / OPENROUTER_API_KEY; Ollama, LM Studio and Vertex need none; Bedrock: its API key or the secret access key)",
-		)
-		.option("--base-url <url>", "the API endpoint (any OpenAI-compatible server with --provider openai)")
-		.option("--vertex-project-id <id>", "Vertex AI: the Google Cloud project (remembered)")
-		.option("--vertex-region <region>", "Vertex AI: the region, e.g. us-east5 or global (remembered)")
-		.option(
-			"--vertex-credentials-file <path>",
-			"Vertex AI: a service account's JSON key file (remembered; else Application Default Credentials)",
-		)
-		.option(
-			"--context-window <tokens>",
-			"the model's context window, where Cairn does not know it or knows it wrong (remembered for this model)",
-		)
-		.option(
-			"--max-output-tokens <tokens>",
-			"the most tokens the model may answer with (remembered for this model)",
-		)
-		.option("--region <region>", "AWS Bedrock: the AWS region, e.g. us-east-1 (remembered)")
+		.description(t("help.description"))
+		.version(cliVersion, "-V, --version", t("help.version"))
+		.helpOption("-h, --help", t("help.help"))
+		.argument("[prompt...]", t("help.promptArgument"))
+		.option("-P, --prompt <text>", t("help.prompt"))
+		.option("--prompt-file <path>", t("help.promptFile"))
+		.option("-y, --yes", t("help.yes"))
+		.option("--no-tui", t("help.noTui"))
+		.option("-w, --workspace <dir>", t("help.workspace"))
+		.addOption(new Option("--provider <name>", t("help.provider")).choices(cliProviderNames))
+		.option("--model <id>", t("help.model"))
+		.option("--api-key <key>", t("help.apiKey"))
+		.option("--base-url <url>", t("help.baseUrl"))
+		.option("--vertex-project-id <id>", t("help.vertexProjectId"))
+		.option("--vertex-region <region>", t("help.vertexRegion"))
+		.option("--vertex-credentials-file <path>", t("help.vertexCredentialsFile"))
+		.option("--context-window <tokens>", t("help.contextWindow"))
+		.option("--max-output-tokens <tokens>", t("help.maxOutputTokens"))
+		.option("--region <region>", t("help.region"))
+		.addOption(new Option("--aws-auth <how>", t("help.awsAuth")).choices(bedrockAuthMethods))
+		.option("--aws-profile <name>", t("help.awsProfile"))
+		.option("--aws-access-key-id <id>", t("help.awsAccessKeyId"))
+		.option("--profile <name>", t("help.profile"))
+		.option("--mode <slug>", t("help.mode", { modes: builtInModes.map((mode) => mode.slug).join(", ") }))
 		.addOption(
-			new Option(
-				"--aws-auth <how>",
-				"AWS Bedrock: how to sign in (default: from the flags given, else the SDK's credential chain)",
-			).choices(bedrockAuthMethods),
-		)
-		.option(
-			"--aws-profile <name>",
-			"AWS Bedrock: the profile of ~/.aws to sign in with (implies --aws-auth profile)",
-		)
-		.option(
-			"--aws-access-key-id <id>",
-			"AWS Bedrock: the access key id, its secret given by --api-key (implies --aws-auth accessKeys)",
-		)
-		.option("--profile <name>", "the saved provider profile to use (remembered as the current one)")
-		.option(
-			"--mode <slug>",
-			`the mode to work in (${builtInModes.map((mode) => mode.slug).join(", ")}, or a custom mode's slug)`,
-		)
-		.addOption(
-			new Option("--output-format <format>", "what stdout carries")
+			new Option("--output-format <format>", t("help.outputFormat"))
 				.choices(outputFormats)
 				.default("text"),
 		)
-		.option("-d, --debug", "log to $CAIRN_HOME/cli-debug.log (secrets redacted)")
-		.option(
-			"--stdin-prompt-stream",
-			"take NDJSON commands on stdin (start, message, condense, cancel, ping, shutdown, ...)",
-		)
-		.option("--session-id <id>", "continue the task with this id")
-		.option("-c, --continue", "continue the latest task of this workspace")
-		.option("--allow-outside-workspace", "with -y, also approve paths and commands outside the workspace")
-		.option(
-			"--allow-protected",
-			"with -y, also approve edits to protected files (.cairn/, .vscode/, .git/, ...)",
-		)
-		.option(
-			"--no-checkpoints",
-			"save no checkpoints in this run (the workspace's files before each change; see `cairn checkpoints`)",
-		)
-		.option(
-			"--trust-workspace-hooks",
-			"run the hooks of the workspace's .cairn/hooks.json as it is now (remembered until it changes; -y does not imply it)",
-		)
-		.option("--mcp-config <file>", "the MCP servers config file (default: $CAIRN_HOME/mcp.json)")
-		.option(
-			"--allow-project-mcp",
-			"start the MCP servers of the workspace's .cairn/mcp.json as it is now (remembered until it changes; -y does not imply it)",
-		)
-		.addHelpText(
-			"after",
-			[
-				"",
-				"Exit codes: 0 completed, 1 failed, 2 usage error, 3 needs a person, 4 the task could not be saved, 130 interrupted.",
-				"Storage: $CAIRN_HOME (default ~/.cairn) holds tasks, settings and secrets.",
-			].join("\n"),
-		)
+		.option("-d, --debug", t("help.debug"))
+		.option("--stdin-prompt-stream", t("help.stdinPromptStream"))
+		.option("--session-id <id>", t("help.sessionId"))
+		.option("-c, --continue", t("help.continue"))
+		.option("--allow-outside-workspace", t("help.allowOutsideWorkspace"))
+		.option("--allow-protected", t("help.allowProtected"))
+		.option("--no-checkpoints", t("help.noCheckpoints"))
+		.option("--trust-workspace-hooks", t("help.trustWorkspaceHooks"))
+		.option("--mcp-config <file>", t("help.mcpConfig"))
+		.option("--allow-project-mcp", t("help.allowProjectMcp"))
+		.addHelpText("after", ["", t("help.exitCodes"), t("help.storage")].join("\n"))
 		.showSuggestionAfterError(true)
 		.exitOverride()
 		.configureOutput({
@@ -192,8 +145,8 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 
 	program
 		.command("list")
-		.description("list things: `cairn list tasks` shows this workspace's tasks, newest first")
-		.addArgument(new Argument("<what>", "what to list").choices(["tasks"]))
+		.description(t("help.list"))
+		.addArgument(new Argument("<what>", t("help.listWhat")).choices(["tasks"]))
 		.exitOverride()
 		.configureOutput({
 			writeOut: io.stdout,
@@ -217,8 +170,8 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		program
 			.command(name)
 			.description(description)
-			.addArgument(new Argument("<action>", "what to do").choices(actions))
-			.option("--json", "print JSON (the same as --output-format json)")
+			.addArgument(new Argument("<action>", t("help.action")).choices(actions))
+			.option("--json", t("help.json"))
 			.exitOverride()
 			.configureOutput({
 				writeOut: io.stdout,
@@ -239,30 +192,19 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 						: { kind, ...common },
 				)
 			})
-	listCommand("mcp", "MCP servers: `cairn mcp list` shows each server, its status and its tools", "mcpList")
-	listCommand(
-		"commands",
-		"slash commands: `cairn commands list` shows the built-in ones and those of .cairn/commands/ and $CAIRN_HOME/settings/commands/",
-		"commandsList",
-	)
-	listCommand(
-		"models",
-		"the provider's models: `cairn models list` shows each with its context window and prices; `cairn models test` checks the key, the address and the model id",
-		"models",
-		["list", "test"],
-	)
+	listCommand("mcp", t("help.mcp"), "mcpList")
+	listCommand("commands", t("help.commands"), "commandsList")
+	listCommand("models", t("help.models"), "models", ["list", "test"])
 	program
 		.command("checkpoints")
-		.description(
-			"a task's checkpoints: list them, print what changed since one (a unified diff), or restore the files to one",
-		)
-		.argument("<task-id>", "the task (see `cairn list tasks`)")
+		.description(t("help.checkpoints"))
+		.argument("<task-id>", t("help.taskId"))
 		.addArgument(
-			new Argument("[action]", "what to do").choices(["list", "diff", "restore"]).default("list"),
+			new Argument("[action]", t("help.action")).choices(["list", "diff", "restore"]).default("list"),
 		)
-		.argument("[checkpoint-id]", "the checkpoint: its id or a unique prefix of 7 or more characters")
-		.option("--with-task", "restore: also rewind the task to the checkpoint (the rewound part is kept)")
-		.option("--since-task", "diff: every change since the task's first checkpoint")
+		.argument("[checkpoint-id]", t("help.checkpointId"))
+		.option("--with-task", t("help.withTask"))
+		.option("--since-task", t("help.sinceTask"))
 		.exitOverride()
 		.configureOutput({
 			writeOut: io.stdout,
@@ -278,7 +220,9 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				command: Command,
 			) => {
 				if (action !== "list" && id === undefined) {
-					command.error(`error: ${action} needs a checkpoint id`, { exitCode: ExitCode.usage })
+					command.error(`error: ${t("errors.needsCheckpointId", { action })}`, {
+						exitCode: ExitCode.usage,
+					})
 					return
 				}
 				onParsed({

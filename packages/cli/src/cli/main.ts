@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream"
 import { ExitCode } from "@cairn/core"
+import { cliLanguage, t, useCliLanguage } from "../i18n/cliI18n.js"
 import { PromptManager } from "../input/PromptManager.js"
 import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
@@ -12,7 +13,7 @@ import { runPromptStream } from "../session/runPromptStream.js"
 import { runOneShot } from "../session/runOneShot.js"
 import { oneLineError, parseCommandLine } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
-import { resolveRunOptions, type RunOptions } from "./runOptions.js"
+import { cairnHomeOf, resolveRunOptions, type RunOptions } from "./runOptions.js"
 
 /** The process around a run: streams, environment and signals (tests pass their own). */
 export interface CliProcess {
@@ -62,6 +63,7 @@ async function runTasks(
 
 /** Runs `cairn` with these arguments and returns the exit code. */
 export async function main(io: CliProcess): Promise<number> {
+	useCliLanguage(await cliLanguage(io.env, cairnHomeOf(io.env)))
 	const parsed = parseCommandLine(io.argv, {
 		stdout: (text) => void io.stdout.write(text),
 		stderr: (text) => void io.stderr.write(text),
@@ -110,10 +112,9 @@ export async function main(io: CliProcess): Promise<number> {
 			prompt = new PromptManager({ input: io.stdin, output, style })
 		}
 		if (options.prompt === undefined && options.resume === undefined && mode === "plain") {
-			if (prompt === undefined)
-				throw new UsageError("no prompt: pass it as an argument, with -P/--prompt or --prompt-file")
-			const line = (await prompt.line("What should Cairn do? ")).trim()
-			if (line === "") throw new UsageError("no prompt given")
+			if (prompt === undefined) throw new UsageError(t("errors.noPrompt"))
+			const line = (await prompt.line(t("prompt.whatToDo"))).trim()
+			if (line === "") throw new UsageError(t("errors.noPromptGiven"))
 			options.prompt = line
 		}
 		rt = await createRuntime(options, {

@@ -5,6 +5,7 @@ import { modeSlugSchema, type ProviderName } from "@cairn/types"
 import type { BedrockFlags, VertexFlags } from "../host/providerSetup.js"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
+import { listOf, t } from "../i18n/cliI18n.js"
 
 /** Everything a run needs, checked: paths resolved, values valid, conflicts refused. */
 export interface RunOptions {
@@ -55,7 +56,7 @@ export function cairnHomeOf(env: NodeJS.ProcessEnv): string {
 
 const nonEmpty = (flag: string, value: string | undefined): string | undefined => {
 	if (value === undefined) return undefined
-	if (value.trim() === "") throw new UsageError(`${flag} needs a non-empty value`)
+	if (value.trim() === "") throw new UsageError(t("errors.needsValue", { flag }))
 	return value
 }
 
@@ -77,16 +78,16 @@ async function readPromptFile(file: string, cwd: string): Promise<string> {
 		text = await readFile(path.resolve(cwd, file), "utf8")
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code ?? String(error)
-		throw new UsageError(`--prompt-file: cannot read ${file} (${code})`)
+		throw new UsageError(t("errors.cannotReadPromptFile", { file, code }))
 	}
-	if (text.trim() === "") throw new UsageError(`--prompt-file: ${file} is empty`)
+	if (text.trim() === "") throw new UsageError(t("errors.promptFileEmpty", { file }))
 	return text
 }
 
 async function resolveWorkspace(flag: string | undefined, cwd: string): Promise<string> {
 	const dir = path.resolve(cwd, flag ?? ".")
 	const info = await stat(dir).catch(() => undefined)
-	if (info === undefined || !info.isDirectory()) throw new UsageError(`--workspace: ${dir} is not a folder`)
+	if (info === undefined || !info.isDirectory()) throw new UsageError(t("errors.notAFolder", { dir }))
 	return dir
 }
 
@@ -96,10 +97,10 @@ function checkBaseUrl(value: string | undefined): string | undefined {
 	try {
 		url = new URL(value)
 	} catch {
-		throw new UsageError(`--base-url: "${value}" is not a URL`)
+		throw new UsageError(t("errors.notAUrl", { value }))
 	}
 	if (url.protocol !== "http:" && url.protocol !== "https:")
-		throw new UsageError(`--base-url: "${value}" must be an http(s) URL`)
+		throw new UsageError(t("errors.notHttpUrl", { value }))
 	return value
 }
 
@@ -108,7 +109,7 @@ function tokenCount(flag: string, value: string | undefined): number | undefined
 	const text = value.trim().replace(/_/g, "")
 	const count = /^\d+$/.test(text) ? Number(text) : Number.NaN
 	if (!Number.isSafeInteger(count) || count <= 0)
-		throw new UsageError(`${flag}: "${value}" is not a positive whole number of tokens`)
+		throw new UsageError(t("errors.notTokenCount", { flag, value }))
 	return count
 }
 
@@ -121,7 +122,7 @@ function checkMode(value: string | undefined): string | undefined {
 	const parsed = modeSlugSchema.safeParse(value)
 	if (!parsed.success)
 		throw new UsageError(
-			`--mode: "${value}" is not a mode slug (${parsed.error.issues[0]?.message ?? "invalid"})`,
+			t("errors.notModeSlug", { value, reason: parsed.error.issues[0]?.message ?? "invalid" }),
 		)
 	return value
 }
@@ -135,11 +136,11 @@ export async function resolveRunOptions(
 ): Promise<RunOptions> {
 	const positional = words.join(" ").trim()
 	const sources = [
-		positional !== "" ? "an argument" : undefined,
+		positional !== "" ? t("errors.promptAsArgument") : undefined,
 		flags.prompt !== undefined ? "-P/--prompt" : undefined,
 		flags.promptFile !== undefined ? "--prompt-file" : undefined,
 	].filter((s) => s !== undefined)
-	if (sources.length > 1) throw new UsageError(`give the prompt once, not as ${sources.join(" and ")}`)
+	if (sources.length > 1) throw new UsageError(t("errors.promptTwice", { sources: listOf(sources) }))
 	const prompt =
 		positional !== ""
 			? positional
@@ -148,29 +149,22 @@ export async function resolveRunOptions(
 				: nonEmpty("-P/--prompt", flags.prompt)
 
 	const sessionId = nonEmpty("--session-id", flags.sessionId)
-	if (sessionId !== undefined && flags.continue)
-		throw new UsageError("use either --session-id or -c/--continue")
+	if (sessionId !== undefined && flags.continue) throw new UsageError(t("errors.sessionAndContinue"))
 
 	let outputFormat = flags.outputFormat
 	const stdinPromptStream = flags.stdinPromptStream === true
 	if (stdinPromptStream) {
 		if (outputFormatGiven && outputFormat !== "stream-json")
-			throw new UsageError("--stdin-prompt-stream needs --output-format stream-json")
+			throw new UsageError(t("errors.streamNeedsStreamJson"))
 		outputFormat = "stream-json"
-		if (prompt !== undefined)
-			throw new UsageError(
-				"--stdin-prompt-stream takes prompts from stdin (start commands), not from flags",
-			)
-		if (sessionId !== undefined || flags.continue)
-			throw new UsageError(
-				"--stdin-prompt-stream continues tasks with start {taskId}, not --session-id or -c",
-			)
+		if (prompt !== undefined) throw new UsageError(t("errors.streamPromptFromStdin"))
+		if (sessionId !== undefined || flags.continue) throw new UsageError(t("errors.streamResume"))
 	}
 
 	const contextWindow = tokenCount("--context-window", flags.contextWindow)
 	const maxOutputTokens = tokenCount("--max-output-tokens", flags.maxOutputTokens)
 	if (contextWindow !== undefined && maxOutputTokens !== undefined && maxOutputTokens >= contextWindow)
-		throw new UsageError("--max-output-tokens must be smaller than --context-window")
+		throw new UsageError(t("errors.maxOutputOverWindow"))
 
 	return {
 		prompt,

@@ -1,6 +1,7 @@
 import { createInterface, type Interface } from "node:readline"
 import type { Readable } from "node:stream"
 import { parseTypedAnswer, type PendingQuestion, type PersonChannel, type PersonAnswer } from "@cairn/core"
+import { t } from "../i18n/cliI18n.js"
 import type { Style } from "../output/style.js"
 
 export interface PromptManagerOptions {
@@ -9,11 +10,11 @@ export interface PromptManagerOptions {
 	style: Style
 }
 
-/** Asks on one line what an idle ask wants to know; an empty line declines. */
-const idlePrompts: Readonly<Record<string, string>> = {
-	api_req_failed: "Retry? [y/N] ",
-	mistake_limit_reached: "Guidance for the model (empty line to stop): ",
-	auto_approval_max_req_reached: "Continue? [y/N] ",
+/** Asks on one line what an idle ask wants to know; an empty line declines. The answers stay y/n. */
+const idlePrompts: Readonly<Record<string, () => string>> = {
+	api_req_failed: () => t("prompt.retry"),
+	mistake_limit_reached: () => t("prompt.guidance"),
+	auto_approval_max_req_reached: () => t("prompt.continue"),
 }
 
 /**
@@ -65,14 +66,14 @@ export class PromptManager implements PersonChannel {
 			this.options.output.write(`${style.yellow("!")} ${blocker}\n`)
 		const idle = idlePrompts[question.ask]
 		if (idle !== undefined) {
-			const line = (await this.line(idle, signal)).trim()
+			const line = (await this.line(idle(), signal)).trim()
 			if (line === "") return { kind: "no" }
 			return parseTypedAnswer(line, question.ask)
 		}
 		const prompt =
 			question.ask === "followup"
-				? `${style.yellow("›")} Your answer (a number or text): `
-				: `${style.yellow("›")} Approve? [y]es / [n]o / or type feedback: `
+				? `${style.yellow("›")} ${t("prompt.answer")}`
+				: `${style.yellow("›")} ${t("prompt.approve")}`
 		for (;;) {
 			const line = (await this.line(prompt, signal)).trim()
 			if (line !== "") return parseTypedAnswer(line, question.ask, question.followup)

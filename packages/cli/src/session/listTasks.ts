@@ -2,6 +2,7 @@ import type { HistoryItem } from "@cairn/types"
 import type { OutputFormat } from "../cli/commandLine.js"
 import type { RunOptions } from "../cli/runOptions.js"
 import { jsonLine } from "@cairn/core"
+import { t } from "../i18n/cliI18n.js"
 import { formatCost } from "../output/format.js"
 import { startHistoryHost } from "./historyHost.js"
 
@@ -9,7 +10,7 @@ import { startHistoryHost } from "./historyHost.js"
 export function formatTaskList(items: readonly HistoryItem[], format: OutputFormat): string {
 	if (format === "json") return jsonLine(items)
 	if (format === "stream-json") return items.map((item) => jsonLine({ type: "task", ...item })).join("")
-	if (items.length === 0) return "No tasks in this workspace yet.\n"
+	if (items.length === 0) return `${t("tasks.none")}\n`
 	const rows = items.map((item) => {
 		const when = new Date(item.ts).toISOString().replace("T", " ").slice(0, 16)
 		const title = (item.task.split("\n")[0] ?? "").slice(0, 80)

@@ -4,6 +4,7 @@ import type { CliProcess } from "../cli/main.js"
 import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
+import { t } from "../i18n/cliI18n.js"
 import { cliVersion } from "../version.js"
 
 /** The longest `mcp list` waits for servers to connect or fail before printing what it has. */
@@ -14,11 +15,11 @@ function serverLines(server: McpServerView): string[] {
 	const lines = [head]
 	if (server.error) lines.push(`  ${server.error}`)
 	if (server.status !== "connected" && server.stderr?.length)
-		lines.push("  Last stderr lines:", ...server.stderr.map((line) => `    ${line}`))
+		lines.push(`  ${t("mcp.lastStderr")}`, ...server.stderr.map((line) => `    ${line}`))
 	if (server.status === "connected") {
-		lines.push(`  ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`)
+		lines.push(`  ${t("mcp.tools", { count: server.tools.length })}`)
 		for (const tool of server.tools)
-			lines.push(`    ${tool.modelName}${tool.alwaysAllow ? " (always allowed)" : ""}`)
+			lines.push(`    ${tool.modelName}${tool.alwaysAllow ? ` ${t("mcp.alwaysAllowed")}` : ""}`)
 	}
 	return lines
 }
@@ -26,13 +27,14 @@ function serverLines(server: McpServerView): string[] {
 /** The servers and config problems as text, or as one JSON line. */
 export function formatMcpList(snapshot: McpSnapshot, format: RunOptions["outputFormat"]): string {
 	if (format !== "text") return jsonLine(snapshot)
-	const lines =
-		snapshot.servers.length === 0
-			? ["No MCP servers are configured."]
-			: snapshot.servers.flatMap(serverLines)
+	const lines = snapshot.servers.length === 0 ? [t("mcp.none")] : snapshot.servers.flatMap(serverLines)
 	for (const problem of snapshot.problems) {
 		const where = [problem.server, problem.field].filter(Boolean).join(" > ")
-		lines.push(`Problem in ${problem.file}${where ? ` (${where})` : ""}: ${problem.message}`)
+		lines.push(
+			where
+				? t("mcp.problemAt", { file: problem.file, where, message: problem.message })
+				: t("mcp.problem", { file: problem.file, message: problem.message }),
+		)
 	}
 	return `${lines.join("\n")}\n`
 }

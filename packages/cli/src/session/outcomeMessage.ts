@@ -1,21 +1,22 @@
 import type { TaskOutcome } from "@cairn/core"
+import { t } from "../i18n/cliI18n.js"
 
 /** One line for stderr saying why the run did not complete; undefined when it did. */
 export function outcomeMessage(outcome: TaskOutcome, taskId: string | undefined): string | undefined {
-	const resume = taskId ? ` The task is saved: continue it with \`cairn -c\` (task ${taskId}).` : ""
+	const resume = taskId ? ` ${t("outcome.saved", { taskId })}` : ""
 	switch (outcome.kind) {
 		case "completed":
 			return undefined
 		case "failed":
-			return `cairn: the task failed: ${outcome.error}`
+			return `cairn: ${t("outcome.failed", { error: outcome.error })}`
 		case "storageFailed":
-			return `cairn: ${outcome.error}${taskId ? ` Continue it with \`cairn -c\` (task ${taskId}).` : ""}`
+			return `cairn: ${outcome.error}${taskId ? ` ${t("outcome.continueIt", { taskId })}` : ""}`
 		case "locked":
 			return `cairn: ${outcome.error}`
 		case "needsPerson":
-			return `cairn: the agent needs a person: ${outcome.reason}. Run it in a terminal, or with the flags that allow it.${resume}`
+			return `cairn: ${t("outcome.needsPerson", { reason: outcome.reason })}${resume}`
 		case "interrupted":
 		case "cancelled":
-			return `cairn: cancelled.${resume}`
+			return `cairn: ${t("outcome.cancelled")}${resume}`
 	}
 }

@@ -41,6 +41,7 @@ import { TaskProviders } from "./taskProviders.js"
 import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
+import { personUiLanguage } from "../i18n/personLanguage.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -278,6 +279,7 @@ export class Controller {
 			modes: this.modes.snapshot(),
 			hasApiKey: await this.settingsStore.hasApiKey(),
 			cwd: this.host.workspaceRoot,
+			language: personUiLanguage(this.host, settings),
 			taskHistory: this.listHistory(),
 			...(task && {
 				clineMessages: [...task.messages],

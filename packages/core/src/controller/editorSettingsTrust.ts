@@ -3,7 +3,7 @@
  * `.vscode/settings.json`; a value there that widened what runs unasked (more allowed commands,
  * hooks that run on every tool call) would hand the repository's author the person's trust. So
  * those come only from the person's own (user) settings; a workspace may add denials, never
- * remove them, and may set what widens nothing (the command timeout).
+ * remove them, and may set what widens nothing (the command timeout, the language).
  */
 export type EditorSettingScope = "userOnly" | "workspaceAdds" | "workspaceOverrides"
 
@@ -12,6 +12,8 @@ export const editorSettingScopes = {
 	hooks: "userOnly",
 	deniedCommands: "workspaceAdds",
 	commandTimeoutSec: "workspaceOverrides",
+	// Widens nothing; a workspace may set the language its people work in.
+	language: "workspaceOverrides",
 } as const satisfies Record<string, EditorSettingScope>
 
 export type EditorOwnedSetting = keyof typeof editorSettingScopes

@@ -14,6 +14,7 @@ import {
 	withConsistentProfiles,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
+import { migrateLanguageSetting } from "./languageSettingMigration.js"
 import { editorOwnedSettings, effectiveEditorValue, type EditorOwnedSetting } from "./editorSettingsTrust.js"
 
 const settingsKey = "settings"
@@ -73,9 +74,10 @@ export class SettingsStore {
 		if (stored !== undefined) {
 			const parsed = safeParse(cairnSettingsSchema, stored)
 			if (parsed.success) {
-				this.stored = parsed.data
-				// Settings of before profiles become profiles (with their keys) once, on the first read.
-				const before = JSON.stringify(this.stored)
+				// Settings of before profiles become profiles (with their keys) once, on the first read;
+				// an old default language becomes "auto" once too.
+				const before = JSON.stringify(parsed.data)
+				this.stored = await migrateLanguageSetting(this.host.state, parsed.data)
 				await this.keepConsistent()
 				if (JSON.stringify(this.stored) !== before)
 					await this.host.state.set(settingsKey, this.stored)

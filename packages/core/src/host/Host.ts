@@ -16,6 +16,11 @@ export interface Host {
 	/** Small persisted values such as settings. */
 	readonly state: KeyValueStore
 	readonly logger: Logger
+	/**
+	 * The editor's display language (a BCP 47 tag, VS Code's `env.language`); absent where there
+	 * is no editor, and the locale of the environment says it instead (see personLanguage).
+	 */
+	readonly displayLanguage?: string
 	runCommand(command: string, options: RunCommandOptions): RunningCommand
 	/** Shows a proposed file change for review; the session lets the person edit it before it is saved. */
 	previewEdit(edit: ProposedEdit): Promise<EditSession>

@@ -1,6 +1,7 @@
 import os from "node:os"
 import { currentModeText, modesListText } from "../modes/modePrompt.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
+import { languageSection } from "./languageSection.js"
 
 export interface SystemPromptInput {
 	workspaceRoot: string
@@ -16,6 +17,8 @@ export interface SystemPromptInput {
 	governance?: string
 	/** The connected MCP servers, their tools and resources, when there are any. */
 	mcpServers?: string
+	/** The BCP 47 tag of the language the person reads (see personLanguage); English when absent. */
+	language?: string
 }
 
 function section(title: string, body: string): string {
@@ -49,6 +52,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 			].join("\n"),
 		),
 	]
+	const language = input.language && languageSection(input.language)
+	if (language) parts.push(section("LANGUAGE", language))
 	if (input.mcpServers) parts.push(section("MCP SERVERS", input.mcpServers))
 	if (input.governance) parts.push(section("GOVERNANCE", input.governance))
 	if (input.ignoreRules) {

@@ -48,6 +48,7 @@ import { showFailedCall, skippedResult } from "./toolCallRows.js"
 import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
 import { Transcript } from "./transcript.js"
 import { UsageTracker } from "./usageTracker.js"
+import { personLanguage } from "../i18n/personLanguage.js"
 
 export interface TaskOptions {
 	host: Host
@@ -443,6 +444,7 @@ export class Task extends EventEmitter<TaskEvents> {
 					...(ignore.source && { ignoreRules: ignore.source }),
 					...(governance.section && { governance: governance.section }),
 					...(mcpServers && { mcpServers }),
+					language: personLanguage(this.options.host, settings),
 				}),
 				tools,
 			}),

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { followEditorLanguage } from "../i18n/language.js"
 import { profileIdSchema, profileListSchema } from "./profiles.js"
 import { providerSettingsSchema } from "./provider.js"
 import { userHooksSchema } from "./userHooks.js"
@@ -85,8 +86,11 @@ export const cairnSettingsSchema = z.object({
 	 * clients only: it becomes `modeProfiles` and is empty again after every change.
 	 */
 	modeProviders: z.record(z.string(), providerSettingsSchema).default({}),
-	/** The UI language, a BCP 47 tag. */
-	language: z.string().default("en"),
+	/**
+	 * The language Cairn speaks, a BCP 47 tag ("ja", "pt-BR"); "auto" follows the editor's display
+	 * language (the terminal's locale in the CLI). See resolveUiLanguage.
+	 */
+	language: z.string().default(followEditorLanguage),
 	/** User tool hooks for every workspace; a workspace adds its own in `.cairn/hooks.json`. */
 	hooks: userHooksSchema.prefault({}),
 })

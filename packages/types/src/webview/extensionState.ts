@@ -3,6 +3,7 @@ import { historyItemSchema } from "../history/historyItem.js"
 import { clineMessageSchema } from "../message/clineMessage.js"
 import { modesSnapshotSchema } from "../modes/customMode.js"
 import { cairnSettingsSchema, defaultSettings } from "../settings/settings.js"
+import { uiLanguages } from "../i18n/language.js"
 
 /**
  * The full snapshot a client starts from. It is sent on launch, task switch, reset and on
@@ -29,6 +30,11 @@ export const extensionStateSchema = z.object({
 	hasApiKey: z.boolean(),
 	/** The workspace folder the agent works in, if any. */
 	cwd: z.string().optional(),
+	/**
+	 * The language to show Cairn's own text in, resolved by the host (the `language` setting, else
+	 * the editor's display language): clients translate into it rather than resolving it again.
+	 */
+	language: z.enum(uiLanguages).default("en"),
 })
 export type ExtensionState = z.infer<typeof extensionStateSchema>
 
@@ -48,6 +54,7 @@ export function emptyExtensionState(
 		mode: settings.mode,
 		modes: { modes: [], problems: [] },
 		hasApiKey: false,
+		language: "en",
 		...overrides,
 	}
 }

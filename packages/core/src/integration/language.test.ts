@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+
+const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+describe("the person's language", () => {
+	it("reaches the model's system prompt and the clients' snapshot, and follows a change of the setting", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { language: "ja" },
+			scenario: [done, done],
+		})
+		expect((await agent.controller.snapshot()).language).toBe("ja")
+		await agent.send({ type: "newTask", text: "hello" })
+		await agent.client.waitForAsk("completion_result")
+		await agent.send({ type: "updateSettings", settings: { language: "pt-BR" } })
+		expect((await agent.controller.snapshot()).language).toBe("pt-BR")
+		await agent.send({ type: "newTask", text: "olá" })
+		// The first task's completion ask is still the last message until the new task's rows arrive.
+		await agent.client.waitFor(
+			(m) => m.messages[0]?.text === "olá" && m.messages.at(-1)?.ask === "completion_result",
+			"the second task's completion",
+		)
+		const systems = agent.server.requests
+			.filter((r) => r.route === "chat")
+			.map((r) => JSON.stringify((r.body as { system?: unknown }).system))
+		expect(systems).toHaveLength(2)
+		expect(systems[0]).toContain("Speak to the user in Japanese (ja)")
+		expect(systems[1]).toContain("Speak to the user in Brazilian Portuguese (pt-BR)")
+	})
+})
