@@ -43,12 +43,20 @@ const agent = {
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 }
 
-// The shell parser's wasm files ship next to the bundle (the vsix has no node_modules).
+// tree-sitter's wasm files (the runtime, the shell grammar, the code outline grammars) ship next
+// to the bundle: the vsix has no node_modules, and the agent looks for them in dist/.
 const resolve = createRequire(import.meta.url).resolve
 mkdirSync("dist", { recursive: true })
-for (const wasm of ["web-tree-sitter/web-tree-sitter.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"]) {
-	copyFileSync(resolve(wasm), path.join("dist", path.basename(wasm)))
-}
+const vscodeGrammars = path.dirname(resolve("@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm"))
+const wasmFiles = [
+	resolve("web-tree-sitter/web-tree-sitter.wasm"),
+	resolve("tree-sitter-bash/tree-sitter-bash.wasm"),
+	resolve("tree-sitter-c/tree-sitter-c.wasm"),
+	...readdirSync(vscodeGrammars)
+		.filter((name) => name.startsWith("tree-sitter-") && name.endsWith(".wasm"))
+		.map((name) => path.join(vscodeGrammars, name)),
+]
+for (const wasm of wasmFiles) copyFileSync(wasm, path.join("dist", path.basename(wasm)))
 
 const suiteDir = "src/test/suite"
 // Mocha runs every file in out/test/suite: a test deleted from src/ must not live on there.

@@ -76,6 +76,7 @@ describe("modeToolset", () => {
 				"ask_followup_question",
 				"attempt_completion",
 				"fetch_instructions",
+				"list_code_definition_names",
 				"list_files",
 				"read_file",
 				"search_files",

@@ -9,6 +9,7 @@ const expectedRequired: Record<string, string[]> = {
 	read_file: ["path"],
 	list_files: ["path"],
 	search_files: ["path", "regex"],
+	list_code_definition_names: ["path"],
 	write_to_file: ["path", "content"],
 	apply_diff: ["path", "diff"],
 	insert_content: ["path", "line", "content"],

@@ -5,6 +5,7 @@ import { attemptCompletionTool } from "./attemptCompletion.js"
 import { executeCommandTool } from "./executeCommand.js"
 import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
+import { listCodeDefinitionNamesTool } from "./listCodeDefinitionNames.js"
 import { listFilesTool } from "./listFiles.js"
 import { readFileTool } from "./readFile.js"
 import { searchAndReplaceTool } from "./searchAndReplace.js"
@@ -22,6 +23,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	readFileTool,
 	listFilesTool,
 	searchFilesTool,
+	listCodeDefinitionNamesTool,
 	writeToFileTool,
 	applyDiffTool,
 	insertContentTool,
