@@ -75,6 +75,7 @@ describe("modeToolset", () => {
 			[
 				"ask_followup_question",
 				"attempt_completion",
+				"browser_action",
 				"fetch_instructions",
 				"list_code_definition_names",
 				"list_files",

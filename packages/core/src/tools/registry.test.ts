@@ -15,6 +15,7 @@ const expectedRequired: Record<string, string[]> = {
 	insert_content: ["path", "line", "content"],
 	search_and_replace: ["path", "search", "replace"],
 	execute_command: ["command"],
+	browser_action: ["action"],
 	ask_followup_question: ["question", "follow_up"],
 	attempt_completion: ["result"],
 	update_todo_list: ["todos"],

@@ -2,6 +2,7 @@ import { z } from "zod"
 import { applyDiffTool } from "./applyDiff.js"
 import { askFollowupQuestionTool } from "./askFollowupQuestion.js"
 import { attemptCompletionTool } from "./attemptCompletion.js"
+import { browserActionTool } from "./browserAction.js"
 import { executeCommandTool } from "./executeCommand.js"
 import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
@@ -29,6 +30,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	insertContentTool,
 	searchAndReplaceTool,
 	executeCommandTool,
+	browserActionTool,
 	askFollowupQuestionTool,
 	attemptCompletionTool,
 	updateTodoListTool,
