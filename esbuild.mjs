@@ -2,7 +2,7 @@
 // into out/test/suite/. `vscode` is provided by the editor at run time; @cairn/* packages are
 // bundled from their TypeScript sources through the "source" export condition.
 import { build, context } from "esbuild"
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs"
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 
@@ -32,12 +32,13 @@ const extension = {
 
 // The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
 // stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.
+// playwright-core reads its own files from beside its code, so it ships whole in dist/node_modules.
 /** @type {import("esbuild").BuildOptions} */
 const agent = {
 	...shared,
 	entryPoints: ["src/agent/index.ts"],
 	outfile: "dist/agent.js",
-	external: ["vscode"],
+	external: ["vscode", "playwright-core"],
 	minify: production,
 	define: { "import.meta.url": "__cairnModuleUrl" },
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
@@ -57,6 +58,11 @@ const wasmFiles = [
 		.map((name) => path.join(vscodeGrammars, name)),
 ]
 for (const wasm of wasmFiles) copyFileSync(wasm, path.join("dist", path.basename(wasm)))
+const playwrightDir = path.dirname(resolve("playwright-core/package.json"))
+cpSync(playwrightDir, path.join("dist", "node_modules", "playwright-core"), {
+	recursive: true,
+	filter: (source) => !source.startsWith(path.join(playwrightDir, "types")),
+})
 
 const suiteDir = "src/test/suite"
 // Mocha runs every file in out/test/suite: a test deleted from src/ must not live on there.
