@@ -37,7 +37,8 @@ export class TaskBrowser {
 		const session = this.session
 		this.session = undefined
 		const page = await session?.catch(() => undefined)
-		await page?.close()
+		// A browser that fails to close has crashed or gone already; closing is fire-and-forget on cancel.
+		await page?.close().catch(() => undefined)
 	}
 }
 
