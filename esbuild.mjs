@@ -2,7 +2,7 @@
 // into out/test/suite/. `vscode` is provided by the editor at run time; @cairn/* packages are
 // bundled from their TypeScript sources through the "source" export condition.
 import { build, context } from "esbuild"
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs"
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 
@@ -32,23 +32,37 @@ const extension = {
 
 // The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
 // stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.
+// playwright-core reads its own files from beside its code, so it ships whole in dist/node_modules.
 /** @type {import("esbuild").BuildOptions} */
 const agent = {
 	...shared,
 	entryPoints: ["src/agent/index.ts"],
 	outfile: "dist/agent.js",
-	external: ["vscode"],
+	external: ["vscode", "playwright-core"],
 	minify: production,
 	define: { "import.meta.url": "__cairnModuleUrl" },
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 }
 
-// The shell parser's wasm files ship next to the bundle (the vsix has no node_modules).
+// tree-sitter's wasm files (the runtime, the shell grammar, the code outline grammars) ship next
+// to the bundle: the vsix has no node_modules, and the agent looks for them in dist/.
 const resolve = createRequire(import.meta.url).resolve
 mkdirSync("dist", { recursive: true })
-for (const wasm of ["web-tree-sitter/web-tree-sitter.wasm", "tree-sitter-bash/tree-sitter-bash.wasm"]) {
-	copyFileSync(resolve(wasm), path.join("dist", path.basename(wasm)))
-}
+const vscodeGrammars = path.dirname(resolve("@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm"))
+const wasmFiles = [
+	resolve("web-tree-sitter/web-tree-sitter.wasm"),
+	resolve("tree-sitter-bash/tree-sitter-bash.wasm"),
+	resolve("tree-sitter-c/tree-sitter-c.wasm"),
+	...readdirSync(vscodeGrammars)
+		.filter((name) => name.startsWith("tree-sitter-") && name.endsWith(".wasm"))
+		.map((name) => path.join(vscodeGrammars, name)),
+]
+for (const wasm of wasmFiles) copyFileSync(wasm, path.join("dist", path.basename(wasm)))
+const playwrightDir = path.dirname(resolve("playwright-core/package.json"))
+cpSync(playwrightDir, path.join("dist", "node_modules", "playwright-core"), {
+	recursive: true,
+	filter: (source) => !source.startsWith(path.join(playwrightDir, "types")),
+})
 
 const suiteDir = "src/test/suite"
 // Mocha runs every file in out/test/suite: a test deleted from src/ must not live on there.

@@ -26,6 +26,7 @@ export default tseslint.config(
 			"artifacts/**",
 			"webview-ui/build/**",
 			"**/.test-build/**",
+			"packages/core/src/code-definitions/fixtures/**",
 		],
 	},
 	js.configs.recommended,

@@ -1,6 +1,6 @@
 // Bundles the CLI into one ESM file, dist/cairn.js. @cairn/* packages are bundled from their
 // TypeScript sources (the "source" export condition), so the binary needs no other build first.
-// Packages that find their own files at run time (wasm grammars, the ripgrep binary) stay
+// Packages that find their own files at run time (wasm grammars, the ripgrep binary, playwright) stay
 // external: they resolve from node_modules next to the bundle, exactly as from the sources.
 import { chmod, lstat, mkdir, symlink } from "node:fs/promises"
 import path from "node:path"
@@ -10,7 +10,7 @@ import { build } from "esbuild"
 const packageDir = path.dirname(fileURLToPath(import.meta.url))
 const outfile = path.join(packageDir, "dist", "cairn.js")
 
-export const runtimeExternals = ["web-tree-sitter", "tree-sitter-bash", "@vscode/ripgrep"]
+export const runtimeExternals = ["web-tree-sitter", "tree-sitter-bash", "@vscode/ripgrep", "playwright-core"]
 
 /** Ink connects to React devtools only when DEV=true; they are not installed, so that is a no-op. */
 const devtoolsStub = {

@@ -7,6 +7,7 @@ import {
 	type Host,
 	type KeyValueStore,
 	type Logger,
+	playwrightLauncher,
 	type ProposedEdit,
 	type RepositoryCode,
 	type RunCommandOptions,
@@ -79,6 +80,7 @@ export class VsCodeHost implements Host {
 	readonly logger: Logger
 	readonly editorSettings = new VsCodeSettings()
 	readonly displayLanguage = vscode.env.language
+	readonly browser = playwrightLauncher
 	readonly commandSandbox: SandboxSupport
 	private readonly running = new Set<RunningCommand>()
 	private readonly storageWatch = offerReloadOnStorageChange()

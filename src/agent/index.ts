@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import {
-	configureShellParser,
+	configureWasmDir,
 	Controller,
 	ControllerApi,
 	coreTools,
@@ -48,10 +48,7 @@ export async function createAgent(
 	events: CairnApi,
 	view: CairnView,
 ): Promise<Agent> {
-	configureShellParser({
-		runtimeWasmPath: context.asAbsolutePath(path.join("dist", "web-tree-sitter.wasm")),
-		bashWasmPath: context.asAbsolutePath(path.join("dist", "tree-sitter-bash.wasm")),
-	})
+	configureWasmDir(context.asAbsolutePath("dist"))
 	const ripgrep = editorRipgrep()
 	if (ripgrep !== undefined) useRipgrep(ripgrep)
 	const previews = new EditPreviews()

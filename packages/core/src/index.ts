@@ -2,11 +2,8 @@
 
 export { evaluateCommand, type CommandDecision, type CommandLists } from "./approval/evaluateCommand.js"
 export { hasTerminalControlCharacter } from "./approval/shell/shellAnalysis.js"
-export {
-	loadShellParser,
-	configureShellParser,
-	type ShellParserLocation,
-} from "./approval/shell/shellParser.js"
+export { loadShellParser } from "./approval/shell/shellParser.js"
+export { configureWasmDir } from "./tree-sitter/wasmFiles.js"
 export {
 	applySearchReplace,
 	type SearchReplaceResult,

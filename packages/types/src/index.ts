@@ -11,6 +11,7 @@ export * from "./message/rowOutcome.js"
 export * from "./message/sayTool.js"
 export * from "./message/apiReqInfo.js"
 export * from "./message/askPayloads.js"
+export * from "./message/browserPayloads.js"
 export * from "./message/hookRow.js"
 export * from "./checkpoints/checkpointPayload.js"
 

@@ -71,3 +71,32 @@ describe("checkpoint rows in the TUI", () => {
 		).toContain("Checkpoints are off for this task")
 	})
 })
+
+describe("browser rows in the TUI", () => {
+	it("an action names what was done, and its result the page and the console (the screenshot is only mentioned)", () => {
+		expect(
+			row({ say: "browser_action", text: JSON.stringify({ action: "click", coordinate: "120,35" }) }),
+		).toContain("Browser click 120,35")
+		const result = row({
+			say: "browser_action_result",
+			text: JSON.stringify({
+				screenshot: "data:image/png;base64,iVBORw0KGgo=",
+				currentUrl: "http://127.0.0.1:3000/done",
+				logs: "[log] submitted Ada",
+			}),
+		})
+		expect(result).toContain("page: http://127.0.0.1:3000/done (screenshot taken)")
+		expect(result).toContain("[log] submitted Ada")
+		expect(result).not.toContain("base64")
+	})
+
+	it("the launch ask names the URL", () => {
+		const { lastFrame } = render(
+			<MessageRow
+				message={{ ts: 1, type: "ask", ask: "browser_action_launch", text: "http://127.0.0.1:3000/" }}
+				isTask={false}
+			/>,
+		)
+		expect(lastFrame()).toContain("Open the browser at http://127.0.0.1:3000/")
+	})
+})

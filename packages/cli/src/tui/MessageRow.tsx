@@ -1,8 +1,10 @@
 import {
 	apiRetryDelaySchema,
+	browserActionResultSchema,
 	checkpointOf,
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
+	clineSayBrowserActionSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
 	exitText,
@@ -162,6 +164,28 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			}
 			case "checkpoint_error":
 				return <Text color="yellow">⚠ {text}</Text>
+			case "browser_action": {
+				const action = safeParseJson(clineSayBrowserActionSchema, text)
+				if (!action.success) return null
+				const { action: name, coordinate, text: typed } = action.data
+				return (
+					<Text>
+						<Text color="cyan">● </Text>
+						<Text bold>Browser {name.replace("_", " ")} </Text>
+						{coordinate ?? typed ?? ""}
+					</Text>
+				)
+			}
+			case "browser_action_result": {
+				const result = safeParseJson(browserActionResultSchema, text)
+				if (!result.success) return null
+				return (
+					<Box flexDirection="column" marginLeft={2}>
+						<Text dimColor>page: {result.data.currentUrl ?? "?"} (screenshot taken)</Text>
+						{result.data.logs ? <Text dimColor>{clipLines(result.data.logs, 8)}</Text> : null}
+					</Box>
+				)
+			}
 			case "api_req_started": {
 				const failure = apiRequestInfo(message)?.streamingFailedMessage
 				return failure ? <Text color="red">✗ request failed: {failure}</Text> : null
@@ -204,6 +228,15 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			return <Text color="red">✗ {text}</Text>
 		case "resume_task":
 			return <Text color="yellow">■ Task interrupted</Text>
+		case "browser_action_launch":
+			return (
+				<Text>
+					<Text color="yellow">● </Text>
+					<Text bold>Open the browser at </Text>
+					{text}
+					{message.outcome && <Text dimColor> ({outcomeLabels[message.outcome]})</Text>}
+				</Text>
+			)
 		default:
 			return null
 	}

@@ -46,7 +46,9 @@ const toolAsking: Record<ApprovalRequest["kind"], string> = {
 	execute: "execute_command",
 	mcp: "access_mcp_resource",
 	mode: "switch_mode",
+	browser: "browser_action",
 }
+const browserLaunch: ApprovalRequest = { kind: "browser", url: "http://127.0.0.1:8080/" }
 const modeSwitch: ApprovalRequest = { kind: "mode", row: { tool: "switchMode", mode: "code" } }
 const subtask: ApprovalRequest = { kind: "mode", row: { tool: "newTask", mode: "code", content: "x" } }
 /** A request as the core tool of its kind makes it. */
@@ -55,7 +57,7 @@ const decide = async (s: CairnSettings, request: ApprovalRequest, usage: AutoApp
 
 describe("decideAutoApproval", () => {
 	it("asks for everything by default", async () => {
-		for (const request of [read(), write(), run("ls"), mcp(false), modeSwitch, subtask]) {
+		for (const request of [read(), write(), run("ls"), mcp(false), modeSwitch, subtask, browserLaunch]) {
 			expect(await decide(defaultSettings(), request, fresh)).toEqual({ decision: "ask" })
 		}
 	})
@@ -65,6 +67,15 @@ describe("decideAutoApproval", () => {
 		const off = settings({ autoApproval: { enabled: false, mcp: true } })
 		expect((await decide(off, mcp(true), fresh)).decision).toBe("auto")
 		expect((await decide(off, mcp(false), fresh)).decision).toBe("ask")
+	})
+
+	it("opens the browser without asking only with the browser switch (and the master switch)", async () => {
+		const on = settings({ autoApproval: { enabled: true, browser: true } })
+		expect((await decide(on, browserLaunch, fresh)).decision).toBe("auto")
+		const masterOff = settings({ autoApproval: { enabled: false, browser: true } })
+		expect((await decide(masterOff, browserLaunch, fresh)).decision).toBe("ask")
+		const others = settings({ autoApproval: { enabled: true, readOnly: true, mcp: true, execute: true } })
+		expect((await decide(others, browserLaunch, fresh)).decision).toBe("ask")
 	})
 
 	it("auto-approves the other MCP calls with the MCP switch (and the master switch)", async () => {

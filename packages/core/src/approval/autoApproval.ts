@@ -73,6 +73,8 @@ async function allowedBySettings(
 		}
 		case "mcp":
 			return auto.mcp ? { decision: "auto" } : { decision: "ask" }
+		case "browser":
+			return auto.browser ? { decision: "auto" } : { decision: "ask" }
 		case "mode":
 			return (request.row.tool === "newTask" ? auto.alwaysAllowSubtasks : auto.alwaysAllowModeSwitch)
 				? { decision: "auto" }

@@ -2,7 +2,7 @@ import { checkCommandPaths, type CommandPlace } from "./commandPaths.js"
 import { allowCoverage, anyCommand, deniedBy, parseRules, type CommandRule } from "./rules/commandRules.js"
 import { hasRiskTable, riskyArguments } from "./rules/riskyArguments.js"
 import { analyseLine, type Invocation } from "./shell/invocations.js"
-import { loadShellParser, type ShellParserLocation } from "./shell/shellParser.js"
+import { loadShellParser } from "./shell/shellParser.js"
 
 export interface CommandLists {
 	/** Commands that may run without asking: a program and the arguments it starts with; "*" = any. */
@@ -53,9 +53,8 @@ export async function evaluateCommand(
 	line: string,
 	lists: CommandLists,
 	place?: CommandPlace,
-	parserLocation?: ShellParserLocation,
 ): Promise<CommandDecision> {
-	const parser = await loadShellParser(parserLocation)
+	const parser = await loadShellParser()
 	const allowed = parseRules(parser, lists.allowed)
 	const denied = parseRules(parser, lists.denied)
 	const analysis = analyseLine(parser, line)

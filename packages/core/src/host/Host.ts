@@ -1,4 +1,5 @@
 import type { ListedModel } from "@cairn/types"
+import type { BrowserLauncher } from "../browser/browserLauncher.js"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import type { SandboxPolicy, SandboxSupport } from "../sandbox/sandboxPolicy.js"
 
@@ -59,6 +60,8 @@ export interface Host {
 	 * where nobody can be asked: that code then does not run (the CLI passes a flag instead).
 	 */
 	askConsent?(code: RepositoryCode): Promise<boolean>
+	/** Starts the headless browser browser_action drives; absent where none can run. */
+	readonly browser?: BrowserLauncher
 }
 
 /**

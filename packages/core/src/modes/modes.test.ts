@@ -75,7 +75,9 @@ describe("modeToolset", () => {
 			[
 				"ask_followup_question",
 				"attempt_completion",
+				"browser_action",
 				"fetch_instructions",
+				"list_code_definition_names",
 				"list_files",
 				"read_file",
 				"search_files",

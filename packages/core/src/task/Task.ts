@@ -38,6 +38,7 @@ import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
+import { TaskBrowser } from "../browser/taskBrowser.js"
 import { ModelRequests } from "./modelRequests.js"
 import { summarize } from "./requestSummary.js"
 import { TaskCancelled } from "./taskCancelled.js"
@@ -116,6 +117,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly fileContext: FileContextTracker
 	private readonly mentions: PersonMentions
 	private abortController = new AbortController()
+	/** browser_action's session: closed when the task ends or is cancelled. */
+	private readonly browser: TaskBrowser
 	private consecutiveMistakes = 0
 	private firstTurn = true
 	private status: TaskStatus = "idle"
@@ -128,6 +131,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	constructor(private readonly options: TaskOptions) {
 		super()
 		this.taskId = options.taskId ?? randomUUID()
+		this.browser = new TaskBrowser(options.host.browser)
 		const persistence = options.persistence
 		const reloaded = prepareReloadedTranscript(options.saved?.messages ?? [])
 		this.transcript = new Transcript(
@@ -327,6 +331,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		if (this.status !== "running") return
 		this.status = "cancelled"
 		this.abortController.abort(new TaskCancelled())
+		void this.browser.close()
 		this.asks.cancel()
 	}
 
@@ -335,6 +340,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		const wasRunning = this.status === "running"
 		this.status = "abandoned"
 		this.abortController.abort(new TaskCancelled())
+		void this.browser.close()
 		this.asks.close()
 		if (wasRunning) this.emit("taskAborted")
 	}
@@ -343,13 +349,17 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.status = "running"
 		this.emit("taskActive")
 		let next: UserBlock[] | undefined = userContent
-		while (next !== undefined) {
-			try {
-				next = await this.recursivelyMakeClineRequests(next)
-			} catch (error) {
-				if (!this.isCancellation(error)) throw error
-				next = await this.offerResume()
+		try {
+			while (next !== undefined) {
+				try {
+					next = await this.recursivelyMakeClineRequests(next)
+				} catch (error) {
+					if (!this.isCancellation(error)) throw error
+					next = await this.offerResume()
+				}
 			}
+		} finally {
+			await this.browser.close()
 		}
 	}
 
@@ -486,6 +496,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				...(editRestriction && { editRestriction }),
 				modes: this.modes,
 				taskMode: { current: this.mode, switchTo: (mode) => this.switchMode(mode) },
+				browser: this.browser,
 				...(this.options.subtasks && {
 					subtasks: this.options.subtasks.forCall(this, use.id, this.abortController.signal),
 				}),

@@ -31,6 +31,7 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
+import type { TaskBrowser } from "../browser/taskBrowser.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
@@ -66,6 +67,7 @@ export interface CallEnvironment {
 	todos?: TodoListKeeper
 	taskMode?: TaskModeControl
 	subtasks?: SubtaskSpawner
+	browser?: TaskBrowser
 }
 
 /** What the person sees of the analyser's verdict on a command: the denial, or why it asks. */
@@ -78,7 +80,7 @@ function commandVerdict(verdict: CommandDecision | undefined) {
 function askFor(
 	request: ApprovalRequest,
 	verdict?: CommandDecision,
-): { ask: "tool" | "command" | "use_mcp_server"; text: string } {
+): { ask: "tool" | "command" | "use_mcp_server" | "browser_action_launch"; text: string } {
 	switch (request.kind) {
 		case "read":
 		case "write":
@@ -91,11 +93,13 @@ function askFor(
 			}
 		case "mcp":
 			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
+		case "browser":
+			return { ask: "browser_action_launch", text: request.url }
 	}
 }
 
 function autoApprovedRow(request: ApprovalRequest): {
-	say: "tool" | "mcp_server_request_started"
+	say: "tool" | "mcp_server_request_started" | "browser_action"
 	text: string
 } {
 	switch (request.kind) {
@@ -114,6 +118,8 @@ function autoApprovedRow(request: ApprovalRequest): {
 			}
 		case "mcp":
 			return { say: "mcp_server_request_started", text: JSON.stringify(request.request) }
+		case "browser":
+			return { say: "browser_action", text: JSON.stringify({ action: "launch", text: request.url }) }
 	}
 }
 
@@ -182,8 +188,10 @@ export function createCallContext(env: CallEnvironment): {
 
 	const approve = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
 		const outcome = await decide(request)
-		// Reads and mode changes change no file; edits, commands and MCP calls may change any.
-		if (outcome.approved && request.kind !== "read" && request.kind !== "mode") await env.beforeChange?.()
+		// Reads, mode changes and the browser change no file; edits, commands and MCP calls may change any.
+		const changesNothing =
+			request.kind === "read" || request.kind === "mode" || request.kind === "browser"
+		if (outcome.approved && !changesNothing) await env.beforeChange?.()
 		return outcome
 	}
 
@@ -333,6 +341,7 @@ export function createCallContext(env: CallEnvironment): {
 		showUserEdits,
 		showMcpResponse,
 		showToolRow: (row) => showRow("tool", JSON.stringify(row)),
+		showBrowserRow: (say, text) => showRow(say, text),
 		modelTakesImages: env.modelTakesImages,
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
@@ -341,6 +350,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.todos && { todos: env.todos }),
 		...(env.taskMode && { taskMode: env.taskMode }),
 		...(env.subtasks && { subtasks: env.subtasks }),
+		...(env.browser && { browser: env.browser }),
 	}
 	return { context, approval, person }
 }

@@ -2,9 +2,11 @@ import { z } from "zod"
 import { applyDiffTool } from "./applyDiff.js"
 import { askFollowupQuestionTool } from "./askFollowupQuestion.js"
 import { attemptCompletionTool } from "./attemptCompletion.js"
+import { browserActionTool } from "./browserAction.js"
 import { executeCommandTool } from "./executeCommand.js"
 import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
+import { listCodeDefinitionNamesTool } from "./listCodeDefinitionNames.js"
 import { listFilesTool } from "./listFiles.js"
 import { readFileTool } from "./readFile.js"
 import { searchAndReplaceTool } from "./searchAndReplace.js"
@@ -22,11 +24,13 @@ export const coreTools: readonly ToolDefinition[] = [
 	readFileTool,
 	listFilesTool,
 	searchFilesTool,
+	listCodeDefinitionNamesTool,
 	writeToFileTool,
 	applyDiffTool,
 	insertContentTool,
 	searchAndReplaceTool,
 	executeCommandTool,
+	browserActionTool,
 	askFollowupQuestionTool,
 	attemptCompletionTool,
 	updateTodoListTool,

@@ -16,6 +16,7 @@ import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
+import type { TaskBrowser } from "../browser/taskBrowser.js"
 
 /**
  * What a tool wants to do, for the approval policy and for the person. The kind selects the
@@ -28,6 +29,8 @@ export type ApprovalRequest =
 	| { kind: "execute"; command: ClineAskCommand; folder: string }
 	/** `alwaysAllowed`: the server's config lets this tool run without asking (its `alwaysAllow`). */
 	| { kind: "mcp"; request: ClineAskUseMcpServer; alwaysAllowed: boolean }
+	/** Opening the task's browser at `url` (the `browser_action_launch` ask); its later actions do not ask. */
+	| { kind: "browser"; url: string }
 	/** The agent's own course: a mode switch (`switchMode` row) or a subtask (`newTask` row). */
 	| { kind: "mode"; row: ModeRequestRow }
 
@@ -94,6 +97,10 @@ export interface ToolContext {
 	readonly taskMode?: TaskModeControl
 	/** Runs a subtask and waits for its result (new_task); absent where no subtask can be started. */
 	readonly subtasks?: SubtaskSpawner
+	/** The task's browser session (browser_action); absent where a tool runs without a task. */
+	readonly browser?: TaskBrowser
+	/** Shows a browser action (JSON of ClineSayBrowserAction) or its result (BrowserActionResult) as a row. */
+	showBrowserRow?(say: "browser_action" | "browser_action_result", text: string): void
 }
 
 export interface TaskModeControl {

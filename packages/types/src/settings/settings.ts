@@ -14,6 +14,8 @@ export const autoApprovalSettingsSchema = z.object({
 	writeProtected: z.boolean().default(false),
 	execute: z.boolean().default(false),
 	mcp: z.boolean().default(false),
+	/** browser_action opens a browser without asking (each action after the launch never asks). */
+	browser: z.boolean().default(false),
 	followup: z.boolean().default(false),
 	/** The agent switches the task's mode (switch_mode) without asking. */
 	alwaysAllowModeSwitch: z.boolean().default(false),
@@ -51,6 +53,16 @@ export const cairnSettingsSchema = z.object({
 	commandSandbox: z.boolean().default(true),
 	/** Sandboxed commands may use the network. Trust-widening: Cairn's own storage only. */
 	commandSandboxNetwork: z.boolean().default(false),
+	/**
+	 * The Chromium that browser_action drives; unset: /usr/bin/chromium. Trust-widening (it runs
+	 * that program): Cairn's own storage only.
+	 */
+	browserExecutablePath: z.string().min(1).optional(),
+	/** The browser's viewport, "WIDTHxHEIGHT" in pixels: what the model's screenshots show. */
+	browserViewportSize: z
+		.string()
+		.regex(/^[1-9]\d{1,3}x[1-9]\d{1,3}$/)
+		.default("900x600"),
 	consecutiveMistakeLimit: z.number().int().positive().default(3),
 	/** Retries of a failed model request (429, 5xx, network) before asking the person. */
 	requestRetries: z.number().int().nonnegative().max(20).default(5),

@@ -709,8 +709,40 @@ describe("stops, errors and notices", () => {
 	})
 })
 
+describe("browser rows", () => {
+	it("browser_action_launch names the URL the agent wants to open", () => {
+		renderRow(ask("browser_action_launch", "http://127.0.0.1:3000/"), { isLast: true })
+		expect(screen.getByText("Cairn wants to open a browser at")).toBeTruthy()
+		expect(screen.getByText("http://127.0.0.1:3000/")).toBeTruthy()
+	})
+
+	it("browser_action says what was done on the page", () => {
+		renderRow(say("browser_action", json({ action: "click", coordinate: "120,35" })))
+		expect(screen.getByText("Click at 120,35")).toBeTruthy()
+		renderRow(say("browser_action", json({ action: "type", text: "Ada" })))
+		expect(screen.getByText('Type "Ada"')).toBeTruthy()
+	})
+
+	it("browser_action_result shows the screenshot, the URL and the console log", () => {
+		renderRow(
+			say(
+				"browser_action_result",
+				json({
+					screenshot: png,
+					currentUrl: "http://127.0.0.1:3000/done",
+					logs: "[log] submitted Ada",
+				}),
+			),
+		)
+		const image = screen.getByRole("img", { name: "Screenshot of http://127.0.0.1:3000/done" })
+		expect(image.getAttribute("src")).toBe(png)
+		expect(screen.getByText("http://127.0.0.1:3000/done")).toBeTruthy()
+		expect(screen.getByText("[log] submitted Ada")).toBeTruthy()
+	})
+})
+
 describe("kinds without a dedicated row", () => {
-	it("render a small generic row with their text", () => {
+	it("render a small generic row with their text (so does a payload that does not parse)", () => {
 		renderRow(say("browser_action_result", "Screenshot taken"))
 		expect(screen.getByText("Browser action result")).toBeTruthy()
 		expect(screen.getByText("Screenshot taken")).toBeTruthy()

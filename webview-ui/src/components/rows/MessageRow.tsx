@@ -7,6 +7,7 @@ import { AssistantTextRow } from "./AssistantTextRow"
 import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
 import { CheckpointRow } from "./checkpoint/CheckpointRow"
 import { BlockedPathRow } from "./BlockedPathRow"
+import { BrowserActionRow, BrowserLaunchRow, BrowserResultRow } from "./browser/BrowserRows"
 import { CommandAskRow } from "./CommandAskRow"
 import { CommandOutputRow } from "./CommandOutputRow"
 import { CompletionRow } from "./CompletionRow"
@@ -77,6 +78,10 @@ function sayRow(props: MessageRowProps): ReactNode {
 			return <McpRow {...props} />
 		case "mcp_server_response":
 			return <McpResponseRow {...props} />
+		case "browser_action":
+			return <BrowserActionRow {...props} />
+		case "browser_action_result":
+			return <BrowserResultRow {...props} />
 		case "checkpoint_saved":
 			return <CheckpointRow {...props} />
 		case "checkpoint_error":
@@ -126,6 +131,8 @@ function askRow(props: MessageRowProps): ReactNode {
 			return <AutoApprovalLimitRow {...props} />
 		case "use_mcp_server":
 			return <McpRow {...props} />
+		case "browser_action_launch":
+			return <BrowserLaunchRow {...props} />
 		default:
 			return <GenericRow message={message} />
 	}

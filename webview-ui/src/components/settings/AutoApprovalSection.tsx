@@ -34,6 +34,12 @@ const switches: { key: Exclude<Switch, "enabled">; label: string; description: s
 	},
 	{ key: "mcp", label: "Use MCP tools", description: "Call tools and read resources of MCP servers." },
 	{
+		key: "browser",
+		label: "Open the browser",
+		description:
+			"Launch the headless browser at a page (browser_action); its clicks and typing never ask.",
+	},
+	{
 		key: "alwaysAllowModeSwitch",
 		label: "Switch modes",
 		description: "Change the task's mode (switch_mode); the new mode's tools and limits apply.",

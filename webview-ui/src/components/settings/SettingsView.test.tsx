@@ -41,6 +41,7 @@ describe("SettingsView posts one field per change", () => {
 		["Edit protected files", "writeProtected"],
 		["Run allowed commands", "execute"],
 		["Use MCP tools", "mcp"],
+		["Open the browser", "browser"],
 		["Switch modes", "alwaysAllowModeSwitch"],
 		["Start subtasks", "alwaysAllowSubtasks"],
 		["Answer questions", "followup"],
@@ -86,6 +87,19 @@ describe("SettingsView posts one field per change", () => {
 		expect(screen.getByText("The largest allowed value is 20.")).toBeTruthy()
 		commit(screen.getByRole("spinbutton", { name: "Mistake limit" }), "1.5")
 		expect(posted).toEqual([])
+	})
+
+	it("the browser's Chromium path and viewport are sent when valid, and explained when not", () => {
+		renderSettings()
+		commit(screen.getByRole("textbox", { name: "Viewport size" }), "1280x800")
+		expect(onlyFieldPosted()).toEqual(["browserViewportSize", "1280x800"])
+		posted.length = 0
+		commit(screen.getByRole("textbox", { name: "Chromium path" }), "/opt/chrome/chrome")
+		expect(onlyFieldPosted()).toEqual(["browserExecutablePath", "/opt/chrome/chrome"])
+		posted.length = 0
+		commit(screen.getByRole("textbox", { name: "Viewport size" }), "big")
+		expect(posted).toEqual([])
+		expect(screen.getByText("Write it as WIDTHxHEIGHT, e.g. 900x600.")).toBeTruthy()
 	})
 
 	it("custom instructions are sent when the field is left", () => {

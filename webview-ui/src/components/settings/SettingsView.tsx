@@ -1,6 +1,7 @@
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
+import { BrowserSection } from "./BrowserSection"
 import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
 import { CheckpointsSection } from "./CheckpointsSection"
@@ -58,6 +59,7 @@ export function SettingsView() {
 					onChange={(commandSandboxNetwork) => updateSetting({ commandSandboxNetwork })}
 				/>
 			</section>
+			<BrowserSection />
 			<section className="settings-section" aria-labelledby="settings-agent">
 				<h2 id="settings-agent">Agent</h2>
 				<NumberField

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs"
+import { playwrightLauncher } from "../../browser/playwrightBrowser.js"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type {
@@ -46,6 +47,7 @@ export class NodeHost implements Host {
 	/** The storage dir is hidden from sandboxed commands anyway; nothing else is Cairn's here. */
 	readonly commandSandbox: SandboxSupport
 	readonly askConsent: ConsentAsker | undefined
+	readonly browser = playwrightLauncher
 	private readonly commandSettings: ShellCommandSettings
 	private readonly running = new Set<RunningCommand>()
 

@@ -6,7 +6,14 @@ import { useWebviewStore } from "../../../state/store"
 import { Icon } from "../../common/Icon"
 
 type BarSwitch =
-	"readOnly" | "write" | "execute" | "mcp" | "followup" | "alwaysAllowModeSwitch" | "alwaysAllowSubtasks"
+	| "readOnly"
+	| "write"
+	| "execute"
+	| "mcp"
+	| "browser"
+	| "followup"
+	| "alwaysAllowModeSwitch"
+	| "alwaysAllowSubtasks"
 
 /** The switches of everyday work, by the short name the bar shows; Settings has the rest and the limits. */
 const barSwitches: { key: BarSwitch; label: string }[] = [
@@ -14,6 +21,7 @@ const barSwitches: { key: BarSwitch; label: string }[] = [
 	{ key: "write", label: "Write" },
 	{ key: "execute", label: "Commands" },
 	{ key: "mcp", label: "MCP" },
+	{ key: "browser", label: "Browser" },
 	{ key: "followup", label: "Questions" },
 	{ key: "alwaysAllowModeSwitch", label: "Mode switches" },
 	{ key: "alwaysAllowSubtasks", label: "Subtasks" },

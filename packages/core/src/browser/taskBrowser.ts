@@ -1,0 +1,53 @@
+import type { BrowserActionResult } from "@cairn/types"
+import type { BrowserLauncher, BrowserLaunchOptions, BrowserPage } from "./browserLauncher.js"
+
+/**
+ * A task's browser: at most one session, opened by `launch` and ended by `close`, the task's
+ * end or its cancellation. Closing while a launch is under way waits for it and ends it.
+ */
+export class TaskBrowser {
+	private session: Promise<BrowserPage> | undefined
+
+	constructor(private readonly launcher: BrowserLauncher | undefined) {}
+
+	get isOpen(): boolean {
+		return this.session !== undefined
+	}
+
+	/** Opens the browser at `url` (a session already open is closed first). */
+	async launch(url: string, options: BrowserLaunchOptions): Promise<BrowserActionResult> {
+		if (this.launcher === undefined) throw new Error("this host cannot run a browser")
+		await this.close()
+		const session = this.launcher.launch(options)
+		this.session = session
+		const page = await session
+		await page.goto(url)
+		return observe(page)
+	}
+
+	/** Runs an action on the open page and reports what it shows now. */
+	async act(action: (page: BrowserPage) => Promise<void>): Promise<BrowserActionResult> {
+		if (this.session === undefined) throw new Error("no browser is open")
+		const page = await this.session
+		await action(page)
+		return observe(page)
+	}
+
+	async close(): Promise<void> {
+		const session = this.session
+		this.session = undefined
+		const page = await session?.catch(() => undefined)
+		// A browser that fails to close has crashed or gone already; closing is fire-and-forget on cancel.
+		await page?.close().catch(() => undefined)
+	}
+}
+
+async function observe(page: BrowserPage): Promise<BrowserActionResult> {
+	const screenshot = await page.screenshot()
+	const logs = page.takeConsole()
+	return {
+		screenshot: `data:image/png;base64,${screenshot.toString("base64")}`,
+		logs: logs.join("\n"),
+		currentUrl: page.url(),
+	}
+}
