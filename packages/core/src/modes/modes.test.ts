@@ -75,6 +75,7 @@ describe("modeToolset", () => {
 			[
 				"ask_followup_question",
 				"attempt_completion",
+				"codebase_search",
 				"fetch_instructions",
 				"list_files",
 				"read_file",
@@ -83,6 +84,18 @@ describe("modeToolset", () => {
 				"update_todo_list",
 			].sort(),
 		)
+	})
+
+	it("withdraws the core tools that are not available right now", () => {
+		const { tools, specs } = modeToolset(
+			modeFor("ask"),
+			core,
+			undefined,
+			(tool) => tool !== "codebase_search",
+		)
+		expect(tools.has("codebase_search")).toBe(false)
+		expect(specs.map((spec) => spec.name)).not.toContain("codebase_search")
+		expect(tools.has("search_files")).toBe(true)
 	})
 
 	it("offers the MCP servers' tools and their prompt section only in modes with the mcp group", () => {

@@ -4,7 +4,7 @@ import type { ToolName } from "@cairn/types"
 export type ToolGroup = "read" | "edit" | "command" | "mcp" | "browser" | "modes"
 
 /**
- * The core tools in each group. A name with no tool behind it yet (browser_action, codebase_search)
+ * The core tools in each group. A name with no tool behind it yet (browser_action)
  * is simply not offered, since a mode only filters the tools that exist. The mcp group also
  * brings every live MCP server tool (see offeredTools).
  */

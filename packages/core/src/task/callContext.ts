@@ -31,6 +31,7 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
+import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
@@ -64,6 +65,7 @@ export interface CallEnvironment {
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
 	todos?: TodoListKeeper
+	codebaseSearch?: CodebaseSearch
 	taskMode?: TaskModeControl
 	subtasks?: SubtaskSpawner
 }
@@ -333,6 +335,8 @@ export function createCallContext(env: CallEnvironment): {
 		showUserEdits,
 		showMcpResponse,
 		showToolRow: (row) => showRow("tool", JSON.stringify(row)),
+		showSearchResults: (result) => showRow("codebase_search_result", JSON.stringify(result)),
+		...(env.codebaseSearch && { codebaseSearch: env.codebaseSearch }),
 		modelTakesImages: env.modelTakesImages,
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),

@@ -9,6 +9,7 @@ const expectedRequired: Record<string, string[]> = {
 	read_file: ["path"],
 	list_files: ["path"],
 	search_files: ["path", "regex"],
+	codebase_search: ["query"],
 	write_to_file: ["path", "content"],
 	apply_diff: ["path", "diff"],
 	insert_content: ["path", "line", "content"],

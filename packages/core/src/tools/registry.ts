@@ -2,6 +2,7 @@ import { z } from "zod"
 import { applyDiffTool } from "./applyDiff.js"
 import { askFollowupQuestionTool } from "./askFollowupQuestion.js"
 import { attemptCompletionTool } from "./attemptCompletion.js"
+import { codebaseSearchTool } from "./codebaseSearch.js"
 import { executeCommandTool } from "./executeCommand.js"
 import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
@@ -22,6 +23,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	readFileTool,
 	listFilesTool,
 	searchFilesTool,
+	codebaseSearchTool,
 	writeToFileTool,
 	applyDiffTool,
 	insertContentTool,
