@@ -27,6 +27,7 @@ export * from "./host/Host.js"
 export * from "./host/node/index.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"
 export * from "./tools/index.js"
+export * from "./codebase-index/index.js"
 export {
 	Controller,
 	type Client,

@@ -112,10 +112,12 @@ export class CodebaseIndex implements CodebaseSearch {
 		this.running?.controller.abort(new Error("Indexing was cancelled."))
 	}
 
-	dispose(): void {
+	/** Cancels the running update and resolves once it has stopped writing. */
+	async dispose(): Promise<void> {
 		this.disposed = true
 		this.cancel()
 		this.listeners.clear()
+		await this.idle
 	}
 
 	async search(
