@@ -32,7 +32,8 @@ export class OpenAiEmbedder implements Embedder {
 				input: [...texts],
 				...(this.settings.dimensions !== undefined && { dimensions: this.settings.dimensions }),
 			},
-			{ ...(signal && { signal }) },
+			// A signal of its own per request: the SDK leaves a listener on the signal it is given.
+			{ ...(signal && { signal: AbortSignal.any([signal]) }) },
 		)
 		checkCount(response.data.length, texts.length)
 		// The API may answer out of order; `index` says whose vector each is.
