@@ -16,6 +16,7 @@ import * as vscode from "vscode"
 import { buildEditorProvider } from "../languageModel/buildEditorProvider"
 import { notifyWhenWaiting, type CairnView } from "./attentionNotifier"
 import { CheckpointChanges } from "./checkpointChanges"
+import { followCodebaseIndex } from "./codebaseIndexProgress"
 import { EditPreviews } from "./editPreview"
 import { trackOpenTask } from "./openTaskContextKey"
 import { VsCodeHost } from "./VsCodeHost"
@@ -58,6 +59,8 @@ export async function createAgent(
 	const checkpointChanges = new CheckpointChanges()
 	const host = new VsCodeHost(context, channel, previews, checkpointChanges)
 	const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "unknown")
+	const created: { controller?: Controller } = {}
+	const codebaseIndex = followCodebaseIndex(() => created.controller)
 	const controller = new Controller({
 		host,
 		version,
@@ -70,7 +73,9 @@ export async function createAgent(
 			// A refusal holds until Restart, which asks again (in the consent modal).
 			howToAllowProject: "Press Restart on one of them in the MCP view to be asked again.",
 		},
+		onCodebaseIndexProgress: (progress) => codebaseIndex.onProgress(progress),
 	})
+	created.controller = controller
 	await controller.initialize()
 	const openTask = trackOpenTask(controller)
 	const attention = notifyWhenWaiting(controller, view)
@@ -81,6 +86,7 @@ export async function createAgent(
 		async dispose() {
 			openTask.dispose()
 			attention.dispose()
+			codebaseIndex.dispose()
 			await controller.dispose()
 			host.dispose()
 			previews.dispose()

@@ -8,6 +8,7 @@ import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { CodebaseIndex, indexFolder } from "./codebaseIndex.js"
 import type { Embedder } from "./embedder.js"
+import type { IndexProgress } from "./indexProgress.js"
 import { OpenAiEmbedder } from "./openaiEmbedder.js"
 
 const start = useModelServers()
@@ -89,8 +90,12 @@ describe("CodebaseIndex over a real workspace and the model server's embeddings"
 		const index = makeIndex(server)
 		await index.open()
 		expect(index.isReady()).toBe(false)
+		const progress: IndexProgress[] = []
+		index.onProgress((update) => progress.push(update))
 		const result = await index.update()
 		expect(result).toMatchObject({ totalFiles: 16, skippedFiles: 2, removedFiles: 0 })
+		expect(progress.map((update) => update.phase)).toEqual(["scanning", "indexing", "done"])
+		expect(progress.at(-1)).toMatchObject({ processedFiles: 16, totalFiles: 16, embeddedFiles: 14 })
 		expect(index.isReady()).toBe(true)
 
 		const hits = await search(index, "where is the discount applied to an invoice's line items?")
@@ -161,7 +166,10 @@ describe("CodebaseIndex over a real workspace and the model server's embeddings"
 		}
 		const index = makeIndex(server, cancelling)
 		holder.index = index
+		const phases: string[] = []
+		index.onProgress((progress) => phases.push(progress.phase))
 		expect(await index.update()).toBeUndefined()
+		expect(phases.at(-1)).toBe("stopped")
 		const firstRun = embeddedFiles(server)
 		expect(embeddingRequests(server)).toHaveLength(2)
 		server.reset()

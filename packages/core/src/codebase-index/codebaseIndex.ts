@@ -155,6 +155,7 @@ export class CodebaseIndex implements CodebaseSearch {
 			this.options.logger.debug("Codebase index updated", { ...result })
 			return result
 		} catch (error) {
+			this.emit({ phase: "stopped", processedFiles: 0, totalFiles: 0, embeddedFiles: 0 })
 			if (signal.aborted) this.options.logger.debug("Codebase indexing cancelled")
 			else this.options.logger.error("Codebase indexing failed", { error: String(error) })
 			return undefined

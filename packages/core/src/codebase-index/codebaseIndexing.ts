@@ -58,6 +58,11 @@ export class CodebaseIndexing implements CodebaseSearch {
 		return this.index.search(query, options)
 	}
 
+	/** Stops the running update (the person cancelled it); the next sync resumes it. */
+	cancel(): void {
+		this.index?.cancel()
+	}
+
 	/** Drops the index; resolves once its update (if one runs) has stopped writing. */
 	async dispose(): Promise<void> {
 		const index = this.index

@@ -1,6 +1,7 @@
 /** Where an indexing run stands, for a progress display. */
 export interface IndexProgress {
-	phase: "scanning" | "indexing" | "done"
+	/** `stopped`: the run was cancelled or failed; what it embedded is kept. */
+	phase: "scanning" | "indexing" | "done" | "stopped"
 	/** Files looked at so far out of `totalFiles` (unchanged ones count at once). */
 	processedFiles: number
 	totalFiles: number
