@@ -3,6 +3,7 @@ import {
 	codebaseIndexKeyName,
 	type CodebaseIndexSettings,
 	type CodebaseSearchHit,
+	type EmbeddingProviderName,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import { CodebaseIndex, type CodebaseSearch } from "./codebaseIndex.js"
@@ -23,6 +24,8 @@ export class CodebaseIndexing implements CodebaseSearch {
 	constructor(
 		private readonly host: Host,
 		private readonly settings: () => CodebaseIndexSettings,
+		/** The key of a provider's profile, used when no key of the index's own is saved. */
+		private readonly providerKey: (provider: EmbeddingProviderName) => Promise<string | undefined>,
 		private readonly onProgress?: (progress: IndexProgress) => void,
 	) {}
 
@@ -71,10 +74,15 @@ export class CodebaseIndexing implements CodebaseSearch {
 		await index?.dispose()
 	}
 
+	/** The index's own key, else the one the person gave the provider for chatting. */
+	private async apiKeyFor(provider: EmbeddingProviderName): Promise<string | undefined> {
+		return (await this.host.secrets.get(codebaseIndexKeyName)) ?? (await this.providerKey(provider))
+	}
+
 	private async apply(): Promise<void> {
 		const settings = this.settings()
 		const embedding = activeEmbedding(settings)
-		const apiKey = embedding && (await this.host.secrets.get(codebaseIndexKeyName))
+		const apiKey = embedding && (await this.apiKeyFor(embedding.provider))
 		const madeFrom = embedding && JSON.stringify([embedding, settings.maxFileSizeKB, apiKey ?? ""])
 		if (madeFrom !== this.madeFrom) {
 			await this.dispose()

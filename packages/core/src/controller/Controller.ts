@@ -120,6 +120,7 @@ export class Controller {
 		this.codebaseIndex = new CodebaseIndexing(
 			options.host,
 			() => this.settingsStore.settings.codebaseIndex,
+			(provider) => this.settingsStore.apiKey(provider),
 			options.onCodebaseIndexProgress,
 		)
 		this.checkpoints = new WorkspaceCheckpoints(

@@ -41,6 +41,9 @@ describe("codebase_search in a task", () => {
 		})
 		await agent.controller.codebaseIndex.idle
 		expect(agent.controller.codebaseIndex.isReady()).toBe(true)
+		// No key of the index's own: the one given to the OpenAI profile is used.
+		const firstEmbedding = agent.server.requests.find((r) => r.route === "embeddings")
+		expect(firstEmbedding?.headers.authorization).toBe("Bearer test-key")
 
 		await agent.send({ type: "newTask", text: "Where do invoices get their discount?" })
 		await agent.client.waitForAsk("completion_result")

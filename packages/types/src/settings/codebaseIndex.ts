@@ -9,7 +9,8 @@ export type EmbeddingProviderName = (typeof embeddingProviderNames)[number]
 /**
  * The embedding model the codebase index uses: `openai` is any OpenAI-compatible `/v1/embeddings`
  * (OpenAI, a gateway, vLLM, LM Studio), `ollama` a server's `/api/embed`. Its key, where it needs
- * one, is in secret storage (see `codebaseIndexKeyName`), never here.
+ * one, is in secret storage, never here: its own (see `codebaseIndexKeyName`), else the key the
+ * person gave that provider for chatting.
  */
 export const embeddingSettingsSchema = z.object({
 	provider: z.enum(embeddingProviderNames),
