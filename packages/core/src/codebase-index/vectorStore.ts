@@ -2,6 +2,7 @@ import { appendFile, mkdir, open, readdir, readFile, rm, stat } from "node:fs/pr
 import path from "node:path"
 import { writeFileAtomic } from "../fs/atomicWrite.js"
 import { readJsonFile } from "../persistence/atomicFile.js"
+import { VectorMemory } from "./vectorMemory.js"
 import { storeFormatVersion, storeManifestSchema, type ChunkEntry, type FileEntry } from "./storeManifest.js"
 
 export type FileVersion = Omit<FileEntry, "chunks">
@@ -29,12 +30,12 @@ const bytesPerValue = Float32Array.BYTES_PER_ELEMENT
  * Why not a vector database: LanceDB (the embedded one that installs from npm alone) needs
  * Node 22 while Cairn supports Node 20 and VS Code's, and ships a 180 MB native binary per
  * platform. A workspace's chunks (tens of thousands) fit in memory, and a brute-force scan of
- * unit vectors answers in milliseconds, so a flat file of float32s plus a JSON manifest does the
+ * unit vectors (a SIMD loop, see VectorMemory) answers in milliseconds, so a flat file of float32s plus a JSON manifest does the
  * job with nothing to build or download. Vectors are appended; a changed file's old slots become
  * garbage, reclaimed by a compaction once garbage outweighs the live vectors.
  */
 export class VectorStore {
-	private vectors: Float32Array
+	private readonly vectors: VectorMemory
 	/** The chunk each slot holds; undefined for garbage. */
 	private owners: (StoredChunk | undefined)[]
 	private persistedSlots: number
@@ -47,7 +48,7 @@ export class VectorStore {
 		readonly dimensions: number,
 		private vectorsFile: string,
 		private readonly files: Map<string, FileEntry>,
-		vectors: Float32Array,
+		vectors: VectorMemory,
 		slots: number,
 	) {
 		this.vectors = vectors
@@ -72,7 +73,7 @@ export class VectorStore {
 				dimensions,
 				`vectors-${Date.now()}.f32`,
 				new Map(),
-				new Float32Array(0),
+				new VectorMemory(dimensions),
 				0,
 			)
 		const read = await readJsonFile(path.join(folder, manifestName), storeManifestSchema)
@@ -93,8 +94,10 @@ export class VectorStore {
 		)
 		if (!inRange) return empty()
 		// Copied out of the Buffer: its memory may be shared and is not float-aligned.
-		const vectors = new Float32Array(manifest.slots * dimensions)
-		new Uint8Array(vectors.buffer).set(bytes.subarray(0, manifest.slots * slotBytes))
+		const packed = new Float32Array(manifest.slots * dimensions)
+		new Uint8Array(packed.buffer).set(bytes.subarray(0, manifest.slots * slotBytes))
+		const vectors = new VectorMemory(dimensions)
+		vectors.load(packed, manifest.slots)
 		return new VectorStore(
 			folder,
 			identity,
@@ -142,14 +145,14 @@ export class VectorStore {
 		if (chunks.length !== vectors.length) throw new Error("Each chunk needs exactly one vector.")
 		this.removeFile(file)
 		const slots = this.owners.length
-		this.reserve(slots + chunks.length)
+		this.vectors.reserve(slots + chunks.length)
 		const entries: ChunkEntry[] = chunks.map((chunk, i) => {
 			const vector = vectors[i]
 			if (vector?.length !== this.dimensions)
 				throw new Error(
 					`The embedding model returned ${vector?.length} dimensions, not ${this.dimensions}.`,
 				)
-			this.vectors.set(vector, (slots + i) * this.dimensions)
+			this.vectors.set(slots + i, vector)
 			this.owners.push({ path: file, startLine: chunk.startLine, endLine: chunk.endLine })
 			return { startLine: chunk.startLine, endLine: chunk.endLine, slot: slots + i }
 		})
@@ -182,12 +185,13 @@ export class VectorStore {
 	): ScoredChunk[] {
 		if (query.length !== this.dimensions)
 			throw new Error(`The query has ${query.length} dimensions; the index has ${this.dimensions}.`)
+		this.vectors.setQuery(query)
 		const best: ScoredChunk[] = []
 		let worst = -Infinity
 		for (let slot = 0; slot < this.owners.length; slot++) {
 			const owner = this.owners[slot]
 			if (owner === undefined) continue
-			const score = dot(this.vectors, slot * this.dimensions, query)
+			const score = this.vectors.score(slot)
 			if (best.length === limit && score <= worst) continue
 			if (!include(owner.path)) continue
 			let at = best.length
@@ -231,40 +235,32 @@ export class VectorStore {
 	private async appendVectors(): Promise<void> {
 		const slots = this.owners.length
 		if (slots === this.persistedSlots) return
-		const start = this.persistedSlots * this.dimensions
-		const end = slots * this.dimensions
+		const position = this.persistedSlots * this.dimensions * bytesPerValue
 		await this.writeVectors(
 			this.vectorsFile,
-			this.vectors.subarray(start, end),
-			start * bytesPerValue,
+			this.vectors.packed(this.persistedSlots, slots),
+			position,
 			"a",
 		)
 		this.persistedSlots = slots
 	}
 
+	/** Moves the live vectors down over the garbage (in slot order, so none is overwritten before it moves) into a new file. */
 	private async compact(): Promise<void> {
-		const live = this.chunkCount
-		const vectors = new Float32Array(Math.max(live, 1) * this.dimensions)
+		const live = [...this.files.values()].flatMap((entry) => entry.chunks).sort((a, b) => a.slot - b.slot)
 		const owners: StoredChunk[] = []
-		for (const entry of this.files.values()) {
-			for (const chunk of entry.chunks) {
-				const from = chunk.slot * this.dimensions
-				vectors.set(
-					this.vectors.subarray(from, from + this.dimensions),
-					owners.length * this.dimensions,
-				)
-				const owner = this.owners[chunk.slot]
-				if (owner) owners.push(owner)
-				chunk.slot = owners.length - 1
-			}
-		}
+		live.forEach((chunk, to) => {
+			const owner = this.owners[chunk.slot]
+			if (owner) owners.push(owner)
+			this.vectors.move(chunk.slot, to)
+			chunk.slot = to
+		})
 		const generation = Number(/\d+/.exec(this.vectorsFile)?.[0] ?? "0") + 1
 		this.vectorsFile = `vectors-${generation}.f32`
-		this.vectors = vectors
 		this.owners = owners
 		this.garbage = 0
-		await this.writeVectors(this.vectorsFile, vectors.subarray(0, live * this.dimensions), 0, "w")
-		this.persistedSlots = live
+		await this.writeVectors(this.vectorsFile, this.vectors.packed(0, live.length), 0, "w")
+		this.persistedSlots = live.length
 	}
 
 	private async writeVectors(
@@ -307,31 +303,4 @@ export class VectorStore {
 			if (/^vectors-\d+\.f32$/.test(name) && name !== this.vectorsFile)
 				await rm(path.join(this.folder, name), { force: true })
 	}
-
-	private reserve(slots: number): void {
-		const needed = slots * this.dimensions
-		if (needed <= this.vectors.length) return
-		const grown = new Float32Array(Math.max(needed, this.vectors.length * 2, 1024 * this.dimensions))
-		grown.set(this.vectors)
-		this.vectors = grown
-	}
-}
-
-/** The scan's inner loop: the dot product of `query` with the vector at `offset`, four lanes at a time. */
-function dot(vectors: Float32Array, offset: number, query: Float32Array): number {
-	const length = query.length
-	let a = 0
-	let b = 0
-	let c = 0
-	let d = 0
-	let i = 0
-	// The casts tell the compiler what the loop bounds already guarantee (no undefined to handle).
-	for (; i + 3 < length; i += 4) {
-		a += (vectors[offset + i] as number) * (query[i] as number)
-		b += (vectors[offset + i + 1] as number) * (query[i + 1] as number)
-		c += (vectors[offset + i + 2] as number) * (query[i + 2] as number)
-		d += (vectors[offset + i + 3] as number) * (query[i + 3] as number)
-	}
-	for (; i < length; i++) a += (vectors[offset + i] as number) * (query[i] as number)
-	return a + b + c + d
 }
