@@ -62,13 +62,13 @@ const embedding = (server: ModelServer): EmbeddingSettings => ({
 	baseUrl: server.openaiBaseURL,
 })
 
-function makeIndex(server: ModelServer, embedder?: Embedder): CodebaseIndex {
+function makeIndex(server: ModelServer, embedder?: Embedder, maxFileBytes = 4096): CodebaseIndex {
 	return new CodebaseIndex({
 		workspaceRoot: workspace.dir,
 		storageDir: storage.dir,
 		embedding: embedding(server),
 		apiKey: "test-key",
-		maxFileBytes: 4096,
+		maxFileBytes,
 		logger: recordingLogger(),
 		...(embedder && { embedder }),
 	})
@@ -180,6 +180,29 @@ describe("CodebaseIndex over a real workspace and the model server's embeddings"
 		const secondRun = embeddedFiles(server)
 		expect(secondRun.filter((file) => firstRun.includes(file) && file !== "dimensions")).toEqual([])
 		expect(secondRun.length).toBeGreaterThan(0)
+	})
+
+	it("leaves out files whose content the model refuses and indexes the rest, clipping overlong chunks", async () => {
+		const server = await start()
+		await put("src/refused.ts", "// REFUSE this one\nexport const refused = 1\n")
+		await put("dist/app.min.js", `var invoiceMinified=${"1+".repeat(4000)}1`)
+		const real = new OpenAiEmbedder(embedding(server), "test-key")
+		const refusing: Embedder = {
+			identity: real.identity,
+			batchSize: 1,
+			embed: (texts, signal) =>
+				texts.some((text) => text.includes("REFUSE"))
+					? Promise.reject(Object.assign(new Error("input rejected"), { status: 400 }))
+					: real.embed(texts, signal),
+		}
+		const index = makeIndex(server, refusing, 10_000)
+		// Left out: the refused file and the binary one (data/huge.ts fits under this limit).
+		expect(await index.update()).toMatchObject({ totalFiles: 18, skippedFiles: 2 })
+		expect(embeddedFiles(server)).toContain(invoiceFile)
+		expect(embeddedFiles(server)).not.toContain("src/refused.ts")
+		const inputs = embeddingRequests(server).flatMap((r) => (r.body as { input: string[] }).input)
+		const minified = inputs.find((text) => text.startsWith("dist/app.min.js\n"))
+		expect(minified?.length).toBe("dist/app.min.js\n".length + 6000)
 	})
 
 	it("keeps each workspace's index in a folder of its own under the storage folder", async () => {

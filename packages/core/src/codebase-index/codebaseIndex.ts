@@ -149,6 +149,14 @@ export class CodebaseIndex implements CodebaseSearch {
 					ignore: await CairnIgnore.load(this.options.workspaceRoot),
 					maxFileBytes: this.options.maxFileBytes,
 					onProgress: (progress) => this.emit(progress),
+					onRefused: (files, error) =>
+						this.options.logger.warn(
+							"The embedding model refused some files; they are left out for now",
+							{
+								files: files.slice(0, 20).join(", "),
+								error: String(error),
+							},
+						),
 				},
 				signal,
 			)

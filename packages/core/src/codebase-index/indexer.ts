@@ -17,6 +17,8 @@ export interface IndexerOptions {
 	/** Larger files are left out (and dropped from the index). */
 	maxFileBytes: number
 	onProgress?: (progress: IndexProgress) => void
+	/** Files left out because the embedding model refused their content. */
+	onRefused?: (files: string[], error: unknown) => void
 }
 
 interface PendingFile {
@@ -42,6 +44,7 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 	const files = await indexableFiles(options.root, options.ignore, signal)
 	const listed = new Set(files)
 	let removedFiles = 0
+	let skippedFiles = 0
 	for (const file of store.paths()) {
 		if (!listed.has(file)) {
 			store.removeFile(file)
@@ -51,16 +54,29 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 	Object.assign(progress, { phase: "indexing", totalFiles: files.length })
 	report()
 
-	let skippedFiles = 0
 	let pending: PendingFile[] = []
 	let pendingChunks = 0
 	let sinceSave = 0
 	const flush = async () => {
 		const texts = pending.flatMap(({ file, chunks }) => chunks.map((chunk) => embeddingText(file, chunk)))
 		const vectors: Float32Array[] = []
-		for (let at = 0; at < texts.length; at += embedder.batchSize) {
-			signal.throwIfAborted()
-			vectors.push(...(await embedder.embed(texts.slice(at, at + embedder.batchSize), signal)))
+		try {
+			for (let at = 0; at < texts.length; at += embedder.batchSize) {
+				signal.throwIfAborted()
+				vectors.push(...(await embedder.embed(texts.slice(at, at + embedder.batchSize), signal)))
+			}
+		} catch (error) {
+			if (signal.aborted || !isRefusedInput(error)) throw error
+			// The model refused this content (too long for it, say): these files wait for the next
+			// run, and the rest of the workspace is not held up by them.
+			options.onRefused?.(
+				pending.map((entry) => entry.file),
+				error,
+			)
+			skippedFiles += pending.length
+			pending = []
+			pendingChunks = 0
+			return
 		}
 		let next = 0
 		for (const { file, version, chunks } of pending) {
@@ -135,7 +151,20 @@ async function readChanged(
 	return { text: bytes.toString("utf8"), version }
 }
 
+/**
+ * Characters of a chunk that are embedded. A chunk is normally far shorter; a minified file's
+ * single line is not, and would pass the model's input limit (about 8,000 tokens for OpenAI's).
+ */
+const maxEmbeddedChars = 6000
+
 /** The path goes with the code: a file's name often says what its code is about. */
 function embeddingText(file: string, chunk: Chunk): string {
-	return `${file}\n${chunk.text}`
+	return `${file}\n${chunk.text.slice(0, maxEmbeddedChars)}`
+}
+
+/** The embedding API answered 400 or 413: this input, not the connection or the key, is the problem. */
+function isRefusedInput(error: unknown): boolean {
+	const { status, status_code: statusCode } = (error ?? {}) as { status?: unknown; status_code?: unknown }
+	const code = typeof status === "number" ? status : statusCode
+	return code === 400 || code === 413
 }
