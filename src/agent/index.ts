@@ -16,6 +16,7 @@ import * as vscode from "vscode"
 import { buildEditorProvider } from "../languageModel/buildEditorProvider"
 import { notifyWhenWaiting, type CairnView } from "./attentionNotifier"
 import { CheckpointChanges } from "./checkpointChanges"
+import { followCodebaseIndex } from "./codebaseIndexProgress"
 import { EditPreviews } from "./editPreview"
 import { trackOpenTask } from "./openTaskContextKey"
 import { VsCodeHost } from "./VsCodeHost"
@@ -55,6 +56,8 @@ export async function createAgent(
 	const checkpointChanges = new CheckpointChanges()
 	const host = new VsCodeHost(context, channel, previews, checkpointChanges)
 	const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "unknown")
+	const created: { controller?: Controller } = {}
+	const codebaseIndex = followCodebaseIndex(() => created.controller)
 	const controller = new Controller({
 		host,
 		version,
@@ -69,7 +72,9 @@ export async function createAgent(
 				"Press Restart on one of them in the MCP view to be asked again.",
 			),
 		},
+		onCodebaseIndexProgress: (progress) => codebaseIndex.onProgress(progress),
 	})
+	created.controller = controller
 	await controller.initialize()
 	const openTask = trackOpenTask(controller)
 	const attention = notifyWhenWaiting(controller, view)
@@ -80,6 +85,7 @@ export async function createAgent(
 		async dispose() {
 			openTask.dispose()
 			attention.dispose()
+			codebaseIndex.dispose()
 			await controller.dispose()
 			host.dispose()
 			previews.dispose()

@@ -26,6 +26,7 @@ export { storedLanguageSetting } from "./i18n/storedLanguage.js"
 export { personLanguage, personUiLanguage } from "./i18n/personLanguage.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"
 export * from "./tools/index.js"
+export * from "./codebase-index/index.js"
 export {
 	Controller,
 	type Client,

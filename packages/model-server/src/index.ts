@@ -25,4 +25,5 @@ export { countRequestTokens, IMAGE_TOKENS, MESSAGE_TOKENS, TOOL_RESULT_TOKENS } 
 export type { RequestTokens } from "./tokens.js"
 export { lastUserText, systemText } from "./request-text.js"
 export { runCli } from "./cli.js"
+export { embeddingTokens, embeddingVector, defaultEmbeddingDimensions } from "./embeddings/vectors.js"
 export type { CliIO } from "./cli.js"

@@ -1,7 +1,7 @@
 import type { Provider } from "./scenario.js"
 
-/** What the chat request was for, after routing. */
-export type RouteKind = "chat" | "models" | "unknown"
+/** What the request was for, after routing. */
+export type RouteKind = "chat" | "models" | "embeddings" | "unknown"
 
 export interface RecordedRequest {
 	/** 0-based position among all requests this server received since the last reset. */

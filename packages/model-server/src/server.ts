@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { answerChat } from "./chat.js"
 import type { ChatSettings } from "./chat.js"
+import { answerEmbeddings } from "./embeddings/answer.js"
 import { readBody, sendJson } from "./http-io.js"
 import type { ErrorSpec, OverflowStyle } from "./protocol.js"
 import { apiKeyOf } from "./faults.js"
@@ -27,7 +28,11 @@ export interface ModelServerOptions extends ScenarioSettings {
 	maxRequests?: number
 	/** The server closes itself after this long. The timer is unref'd. Default 10 minutes. */
 	lifetimeMs?: number
-	/** Listed by `GET /v1/models` and `GET /api/tags`. Default `["cairn-test-model"]`. */
+	/**
+	 * Listed by `GET /v1/models` and `GET /api/tags`. Default `["cairn-test-model"]`. Embedding
+	 * requests (`POST /v1/embeddings`, `POST /api/embed`) take any model name; they are recorded
+	 * with route "embeddings" and take no turn.
+	 */
 	models?: readonly string[]
 	/** Bodies larger than this get a 413. Default 32 MiB. */
 	maxBodyBytes?: number
@@ -153,6 +158,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 			sendError({ status: 401, message: "Incorrect API key provided." })
 		} else if (kind === "unknown") {
 			sendError(protocol.notFound(method, url.pathname))
+		} else if (kind === "embeddings") {
+			const answer = answerEmbeddings(protocol.provider, body, jsonError)
+			if (answer.ok) sendJson(res, 200, answer.body, responseHeaders)
+			else sendError(answer.error)
 		} else if (kind === "models") {
 			const listing = protocol.modelList(models, {
 				path: url.pathname,

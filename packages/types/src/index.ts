@@ -13,6 +13,7 @@ export * from "./message/apiReqInfo.js"
 export * from "./message/askPayloads.js"
 export * from "./message/browserPayloads.js"
 export * from "./message/hookRow.js"
+export * from "./message/codebaseSearchResult.js"
 export * from "./checkpoints/checkpointPayload.js"
 
 export * from "./tools/toolName.js"
@@ -27,6 +28,7 @@ export * from "./settings/modelList.js"
 export * from "./settings/profiles.js"
 export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"
+export * from "./settings/codebaseIndex.js"
 
 export * from "./i18n/language.js"
 

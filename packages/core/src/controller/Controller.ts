@@ -17,6 +17,8 @@ import {
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import type { McpHub } from "../mcp/McpHub.js"
+import { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
+import type { IndexProgress } from "../codebase-index/indexProgress.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
@@ -62,6 +64,8 @@ export interface ControllerOptions {
 	checkpoints?: boolean
 	/** MCP servers; absent: this Controller runs none. */
 	mcp?: ControllerMcpOptions
+	/** Hears how the codebase index is coming along (the extension shows the first build). */
+	onCodebaseIndexProgress?: (progress: IndexProgress) => void
 }
 
 export interface ControllerMcpOptions {
@@ -97,6 +101,8 @@ export class Controller {
 	private modeCatalog: ModeCatalog | undefined
 	private readonly subtasks: SubtaskStack
 	private readonly taskProviders: TaskProviders
+	/** The workspace's semantic index, as the settings want it (codebase_search). */
+	readonly codebaseIndex: CodebaseIndexing
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -112,6 +118,12 @@ export class Controller {
 				options.host.logger.error(`A listener of "${event}" threw`, { error: String(error) }),
 			)
 		this.subtasks = this.subtaskStack()
+		this.codebaseIndex = new CodebaseIndexing(
+			options.host,
+			() => this.settingsStore.settings.codebaseIndex,
+			(provider) => this.settingsStore.apiKey(provider),
+			options.onCodebaseIndexProgress,
+		)
 		this.checkpoints = new WorkspaceCheckpoints(
 			options.host,
 			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
@@ -185,6 +197,7 @@ export class Controller {
 			logger: this.host.logger,
 		})
 		this.modeCatalog.onDidChange(() => this.broadcast({ type: "modes", ...this.modes.snapshot() }))
+		void this.codebaseIndex.sync()
 		if (this.options.mcp !== undefined)
 			this.mcp = await startMcp(this.host, this.options.mcp, this.options.version, (snapshot) =>
 				this.broadcast({ type: "mcpServers", ...snapshot }),
@@ -464,6 +477,7 @@ export class Controller {
 	async dispose(): Promise<void> {
 		this.editorSettingsWatch?.dispose()
 		this.modeCatalog?.dispose()
+		const indexStopped = this.codebaseIndex.dispose()
 		const tasks = [...this.live.values()]
 		void this.clearTask()
 		for (const task of this.live.values()) task.abandon()
@@ -473,6 +487,7 @@ export class Controller {
 			await Promise.all(tasks.map((task) => task.checkpointsSettled()))
 			await this.writers.close()
 			await this.storeInstance?.close()
+			await indexStopped
 		} finally {
 			// No MCP server process outlives the Controller, whatever failed above.
 			await this.mcp?.hub.dispose()
@@ -487,6 +502,8 @@ export class Controller {
 	private async createTask(options: { mode: string; taskId?: string; saved?: SavedTask }): Promise<Task> {
 		const settings = this.settingsStore.settings
 		const provider = await this.taskProviders.create()
+		// Files may have changed since the last update; unchanged ones cost a stat each.
+		void this.codebaseIndex.sync()
 		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
 		const taskId = options.taskId ?? randomUUID()
 		const persistence = this.writers.persistence(taskId)
@@ -509,6 +526,7 @@ export class Controller {
 			tools: this.options.tools,
 			toolSpecs: this.options.toolSpecs,
 			...(this.mcp && { liveTools: this.mcp.tools }),
+			codebaseSearch: this.codebaseIndex,
 			settings: () => this.settingsStore.settings,
 			mode: options.mode,
 			modes: this.modes,

@@ -97,6 +97,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	updateSettings: async (controller, message) => {
 		await controller.settingsStore.update(message.settings)
 		await broadcastSettings(controller)
+		if (message.settings.codebaseIndex !== undefined) await controller.codebaseIndex.sync()
 		// The settings form edits the current profile: the task on screen goes on with what it says.
 		if (message.settings.provider !== undefined) await followCurrentProfile(controller)
 	},

@@ -25,14 +25,16 @@ export function coreToolNamesOf(mode: Mode): ReadonlySet<ToolName> {
  * Chooses the tools a mode offers from the ones that exist: the core tools of its groups and,
  * with the mcp group, the MCP servers' tools of the moment (use_mcp_tool and
  * access_mcp_resource among them). A mode without it is told nothing of the servers.
+ * `isAvailable` withdraws core tools that cannot work right now (codebase_search without an index).
  */
 export function modeToolset(
 	mode: Mode,
 	core: { tools: readonly ToolDefinition[]; specs: readonly ToolSpec[] },
 	live: ToolSource | undefined,
+	isAvailable: (tool: ToolName) => boolean = () => true,
 ): ModeToolset {
 	const allowed = coreToolNamesOf(mode)
-	const offered = core.tools.filter((tool) => allowed.has(tool.name))
+	const offered = core.tools.filter((tool) => allowed.has(tool.name) && isAvailable(tool.name))
 	const offersLive = live !== undefined && groupOf(mode, "mcp") !== undefined
 	const liveTools = offersLive ? live.tools() : []
 	const tools = new Map(

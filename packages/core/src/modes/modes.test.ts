@@ -76,6 +76,7 @@ describe("modeToolset", () => {
 				"ask_followup_question",
 				"attempt_completion",
 				"browser_action",
+				"codebase_search",
 				"fetch_instructions",
 				"list_code_definition_names",
 				"list_files",
@@ -85,6 +86,18 @@ describe("modeToolset", () => {
 				"update_todo_list",
 			].sort(),
 		)
+	})
+
+	it("withdraws the core tools that are not available right now", () => {
+		const { tools, specs } = modeToolset(
+			modeFor("ask"),
+			core,
+			undefined,
+			(tool) => tool !== "codebase_search",
+		)
+		expect(tools.has("codebase_search")).toBe(false)
+		expect(specs.map((spec) => spec.name)).not.toContain("codebase_search")
+		expect(tools.has("search_files")).toBe(true)
 	})
 
 	it("offers the MCP servers' tools and their prompt section only in modes with the mcp group", () => {

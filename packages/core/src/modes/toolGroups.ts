@@ -4,9 +4,9 @@ import type { ToolName } from "@cairn/types"
 export type ToolGroup = "read" | "edit" | "command" | "mcp" | "browser" | "modes"
 
 /**
- * The core tools in each group. A name with no tool behind it yet (codebase_search)
- * is simply not offered, since a mode only filters the tools that exist. The mcp group also
- * brings every live MCP server tool (see offeredTools).
+ * The core tools in each group. A mode only filters the tools that exist and are available
+ * (codebase_search only once an index exists). The mcp group also brings every live MCP server
+ * tool (see offeredTools).
  */
 export const toolGroups: Readonly<Record<ToolGroup, readonly ToolName[]>> = {
 	read: ["read_file", "list_files", "search_files", "list_code_definition_names", "codebase_search"],

@@ -22,6 +22,7 @@ import type { HookEngine } from "../hooks/hookEngine.js"
 import type { Host } from "../host/Host.js"
 import { editRestrictionOf } from "../modes/editRestriction.js"
 import { modeToolset } from "../modes/modeToolset.js"
+import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
@@ -58,6 +59,8 @@ export interface TaskOptions {
 	toolSpecs: readonly ToolSpec[]
 	/** Tools that come and go while the task runs (the MCP servers'), read at every request. */
 	liveTools?: ToolSource
+	/** The workspace's semantic index; codebase_search is offered while it is ready. */
+	codebaseSearch?: CodebaseSearch
 	/** Read at every turn, so a settings change applies to the running task. */
 	settings: () => CairnSettings
 	mode: string
@@ -228,7 +231,13 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** The mode decides which tools the model is offered; a call to anything else is an unknown tool. */
 	private offerToolsOf(mode: string): void {
 		const core = { tools: this.options.tools, specs: this.options.toolSpecs }
-		const offered = modeToolset(this.modes.mode(mode), core, this.options.liveTools)
+		const index = this.options.codebaseSearch
+		const offered = modeToolset(
+			this.modes.mode(mode),
+			core,
+			this.options.liveTools,
+			(tool) => tool !== "codebase_search" || index?.isReady() === true,
+		)
 		this.tools = offered.tools
 		this.toolSpecs = offered.specs
 		this.mcpPromptSection = offered.liveSection
@@ -491,6 +500,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				intents: this.governance,
 				fileContext: this.fileContext,
 				todos: this.todos,
+				...(this.options.codebaseSearch && { codebaseSearch: this.options.codebaseSearch }),
 				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
 				...(editRestriction && { editRestriction }),

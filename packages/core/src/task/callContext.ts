@@ -32,6 +32,7 @@ import type {
 } from "../tools/toolDefinition.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { TaskBrowser } from "../browser/taskBrowser.js"
+import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { AskChannel } from "./askChannel.js"
 import type { AskAnswer } from "./askGate.js"
@@ -65,6 +66,7 @@ export interface CallEnvironment {
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
 	todos?: TodoListKeeper
+	codebaseSearch?: CodebaseSearch
 	taskMode?: TaskModeControl
 	subtasks?: SubtaskSpawner
 	browser?: TaskBrowser
@@ -342,6 +344,8 @@ export function createCallContext(env: CallEnvironment): {
 		showMcpResponse,
 		showToolRow: (row) => showRow("tool", JSON.stringify(row)),
 		showBrowserRow: (say, text) => showRow(say, text),
+		showSearchResults: (result) => showRow("codebase_search_result", JSON.stringify(result)),
+		...(env.codebaseSearch && { codebaseSearch: env.codebaseSearch }),
 		modelTakesImages: env.modelTakesImages,
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),

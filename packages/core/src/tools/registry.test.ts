@@ -10,6 +10,7 @@ const expectedRequired: Record<string, string[]> = {
 	list_files: ["path"],
 	search_files: ["path", "regex"],
 	list_code_definition_names: ["path"],
+	codebase_search: ["query"],
 	write_to_file: ["path", "content"],
 	apply_diff: ["path", "diff"],
 	insert_content: ["path", "line", "content"],

@@ -3,6 +3,7 @@ import { applyDiffTool } from "./applyDiff.js"
 import { askFollowupQuestionTool } from "./askFollowupQuestion.js"
 import { attemptCompletionTool } from "./attemptCompletion.js"
 import { browserActionTool } from "./browserAction.js"
+import { codebaseSearchTool } from "./codebaseSearch.js"
 import { executeCommandTool } from "./executeCommand.js"
 import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
@@ -25,6 +26,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	listFilesTool,
 	searchFilesTool,
 	listCodeDefinitionNamesTool,
+	codebaseSearchTool,
 	writeToFileTool,
 	applyDiffTool,
 	insertContentTool,

@@ -1,5 +1,6 @@
 import type {
 	CairnSettings,
+	CodebaseSearchResult,
 	ClineAskCommand,
 	ClineAskFollowup,
 	ClineAskUseMcpServer,
@@ -15,6 +16,7 @@ import type { ModeLookup } from "../modes/modeLookup.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
+import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 import type { TaskBrowser } from "../browser/taskBrowser.js"
 
@@ -85,6 +87,10 @@ export interface ToolContext {
 	readonly intents?: IntentActivation
 	/** Hears which file content the model now knows (a read, a saved edit); absent without a task. */
 	readonly fileContext?: FileContextRecorder
+	/** The workspace's semantic index (codebase_search); absent where there is none. */
+	readonly codebaseSearch?: CodebaseSearch
+	/** Shows what codebase_search found (a `codebase_search_result` row). */
+	showSearchResults?(result: CodebaseSearchResult): void
 	/** Shows a finished row for a call that needs no approval (it changes and reveals nothing). */
 	showToolRow?(row: ClineSayTool): void
 	/** The current mode lets the edit tools change only these files; absent when it limits none. */

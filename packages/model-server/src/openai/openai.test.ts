@@ -197,10 +197,10 @@ describe("OpenAI Chat Completions through the openai SDK", () => {
 	it("answers an unknown route with NotFoundError and a malformed request with BadRequestError", async () => {
 		const server = await start()
 		const notFound = await client(server)
-			.embeddings.create({ model: "e", input: "x" })
+			.moderations.create({ model: "m", input: "x" })
 			.catch((e: unknown) => e)
 		expect(notFound).toBeInstanceOf(NotFoundError)
-		expect((notFound as NotFoundError).message).toBe("404 Invalid URL (POST /v1/embeddings)")
+		expect((notFound as NotFoundError).message).toBe("404 Invalid URL (POST /v1/moderations)")
 
 		const missingMessages = { model: "gpt-test" } as unknown as typeof ask
 		const bad = await client(server)

