@@ -60,7 +60,8 @@ export function totalsOf(messages: readonly ClineMessage[]): TaskTotals {
 	return totals
 }
 
-const movesTotals = (message: ClineMessage | undefined) =>
+/** Rows whose changes move the totals: requests and condenses. */
+export const movesTotals = (message: ClineMessage | undefined): boolean =>
 	message?.say === "api_req_started" || message?.say === "condense_context"
 
 /**

@@ -21,9 +21,9 @@ describe("the paging messages", () => {
 		expect(pageRequest({ kind: "before", ts: -1 }).success).toBe(false)
 		expect(pageRequest({ kind: "before", ts: 1.5 }).success).toBe(false)
 		expect(pageRequest({ kind: "before", ts: 5 }, "../other").success).toBe(false)
-		expect(parseWebviewMessage({ type: "requestMessagePage", anchor: { kind: "before", ts: 5 } }).success).toBe(
-			false,
-		)
+		expect(
+			parseWebviewMessage({ type: "requestMessagePage", anchor: { kind: "before", ts: 5 } }).success,
+		).toBe(false)
 	})
 
 	it("reject an empty or huge search with a sentence saying why", () => {
@@ -38,7 +38,9 @@ describe("the paging messages", () => {
 
 	it("trim what the person typed", () => {
 		const parsed = search("  npm test ")
-		expect(parsed.success && parsed.data.type === "searchTaskMessages" && parsed.data.query).toBe("npm test")
+		expect(parsed.success && parsed.data.type === "searchTaskMessages" && parsed.data.query).toBe(
+			"npm test",
+		)
 	})
 
 	it("reject a page answer whose counts are not counts", () => {
