@@ -21,7 +21,7 @@ import {
 } from "./chatActions"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
-import { upsertInWindow, withPage, type MessageWindow } from "./messageWindow"
+import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
 
 const store = useWebviewStore
 
@@ -54,6 +54,7 @@ function applySnapshot(state: ExtensionState): void {
 	store.setState({
 		version: state.version,
 		messages: state.clineMessages,
+		latest: state.clineMessages,
 		olderMessages: state.olderMessages,
 		hasNewer: false,
 		pageRequest: undefined,
@@ -102,6 +103,7 @@ function applyDelta({ taskId, seq, message, summary }: ExtensionMessageOf<"messa
 	}
 	store.setState({
 		...upsertInWindow(windowOf(state), message),
+		latest: upsertLatest(state.latest, message),
 		seq,
 		...(summary && summaryFields(summary)),
 	})

@@ -7,7 +7,7 @@ import {
 	type PageAnchor,
 } from "@cairn/types"
 import { describe, expect, it } from "vitest"
-import { delta, fromHost, loadTask, say, taskId } from "../test/fixtures"
+import { ask, delta, fromHost, loadTask, say, taskId } from "../test/fixtures"
 import { posted } from "../test/setup"
 import { loadNewerMessages, loadOlderMessages, showSearchResult } from "./pagingActions"
 import { useWebviewStore } from "./store"
@@ -130,5 +130,26 @@ describe("the loaded window of a long task", () => {
 		expect(store().olderMessages).toBe(0)
 		expect(store().hasNewer).toBe(true)
 		expect(store().scrollTarget?.ts).toBe(target)
+	})
+})
+
+describe("the chat's buttons while older pages are shown", () => {
+	it("follow the task's newest messages, not the loaded window", () => {
+		const all = [
+			...transcript(maxLoadedMessages + 2 * messagePageSize),
+			ask("followup", '{"question":"Go on?"}'),
+		]
+		loadTask(all)
+		while (store().olderMessages > 0) {
+			loadOlderMessages()
+			const anchor = store().pageRequest
+			if (anchor === undefined) throw new Error("no page was asked for")
+			fromHost(pageOf(all, anchor))
+		}
+		expect(store().hasNewer).toBe(true)
+		expect(store().latest.at(-1)?.ask).toBe("followup")
+		fromHost(delta(say("text", "more output"), 1))
+		expect(store().latest.at(-1)?.text).toBe("more output")
+		expect(store().latest.length).toBeLessThanOrEqual(2 * messagePageSize)
 	})
 })

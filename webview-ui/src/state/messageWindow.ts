@@ -45,6 +45,17 @@ export function upsertInWindow(window: MessageWindow, message: ClineMessage): Me
 }
 
 /**
+ * The newest messages after a delta: a row older than all of them changes no button, and a
+ * page past twice the page size is cut back, so what is kept stays small.
+ */
+export function upsertLatest(latest: ClineMessage[], message: ClineMessage): ClineMessage[] {
+	const first = latest[0]
+	if (first !== undefined && message.ts < first.ts) return latest
+	const next = applyMessageUpdate(latest, message)
+	return next.length > 2 * messagePageSize ? next.slice(-messagePageSize) : next
+}
+
+/**
  * A page the host sent, joined to the window it was asked from; undefined when the window has
  * moved since (the answer is stale). "around" replaces the window (a jump to a search result).
  */

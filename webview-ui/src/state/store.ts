@@ -42,6 +42,11 @@ export interface WebviewStore {
 	 * more as the person scrolls, never more than maxLoadedMessages.
 	 */
 	messages: ClineMessage[]
+	/**
+	 * The task's newest messages (the snapshot's page, kept current by deltas), whatever part of
+	 * the task the list shows: the chat's buttons and the send mode are read from these.
+	 */
+	latest: ClineMessage[]
 	/** How many of the task's messages come before `messages` (not loaded). */
 	olderMessages: number
 	/** The task has messages after `messages` that are not loaded: the window was scrolled away from the end. */
@@ -109,6 +114,7 @@ export function initialStoreState(): WebviewStore {
 	const settings = defaultSettings()
 	return {
 		messages: [],
+		latest: [],
 		olderMessages: 0,
 		hasNewer: false,
 		taskStack: [],

@@ -35,7 +35,8 @@ export function MessageList() {
 	// The task's own first message (its text) only when the window reaches back to it.
 	const first = atTaskStart ? messages[0] : undefined
 	// The row of a waiting ask stays "last" when a condense or a todo edit comes after it.
-	const last = lastStateMessage(messages)
+	// Only the window that reaches the task's end holds its last row.
+	const last = hasNewer ? undefined : lastStateMessage(messages)
 	const currentRequestTs = useMemo(() => latestRequestTs(messages), [messages])
 	const list = useRef<VirtuosoHandle>(null)
 	const [atBottom, setAtBottom] = useState(true)
