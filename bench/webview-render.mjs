@@ -1,9 +1,12 @@
 // Webview render benchmark (prints figures; not a test). Builds the webview, serves it under
 // the host's CSP with acquireVsCodeApi stubbed, and drives it in Debian's Chromium:
-//   1. a `state` with a 10,000-message task: time from posting it to its rows being painted;
-//   2. 200 `messageUpdated` partial updates of the last message: time per update until the
+//   1. the `state` the host posts for a 10,000-message task (its newest page and the task's
+//      summary, built by the host's own functions: see protocol.mjs): its size, and the time
+//      from posting it to its rows being painted;
+//   2. the JS heap after loading it (after a forced GC);
+//   3. 200 `messageUpdated` partial updates of the last message: time per update until the
 //      DOM shows it, and how many message rows re-rendered for each (budget: one);
-//   3. the JS heap after loading.
+//   4. the JS heap after streaming.
 //   node bench/webview-render.mjs [--no-build] [--messages N] [--updates N] [--runs N]
 import { performance } from "node:perf_hooks"
 import { buildWebview, launchBrowser, startServer, waitForLaunch, watchPage } from "./webview-harness.mjs"
@@ -105,24 +108,34 @@ try {
 	let rowsMounted = 0
 	let streaming
 	let heapUsed
+	let heapLoaded
+	let stateBytes = 0
+	let builtMs = 0
 	for (let run = 0; run < runs; run++) {
 		const page = await browser.context.newPage()
 		await page.setViewportSize({ width: 440, height: 900 })
 		problems.push(...watchPage(page))
 		await page.goto(server.url("dark"))
 		await waitForLaunch(page)
-		const state = stateOf(longTranscript(messageCount))
+		const transcript = longTranscript(messageCount)
+		const building = performance.now()
+		const state = stateOf(transcript)
+		builtMs = performance.now() - building
+		stateBytes = Buffer.byteLength(JSON.stringify({ type: "state", state }))
 		const first = await page.evaluate(measureFirstRender, state)
 		firstRenders.push(first.ms)
 		rowsMounted = first.rows
 
 		if (run === runs - 1) {
+			const cdp = await page.context().newCDPSession(page)
+			const heapNow = async () => {
+				await cdp.send("HeapProfiler.collectGarbage")
+				return (await cdp.send("Runtime.getHeapUsage")).usedSize
+			}
+			heapLoaded = await heapNow()
 			const last = state.clineMessages.at(-1)
 			streaming = await page.evaluate(measureStreaming, { message: last, count: updateCount })
-			const cdp = await page.context().newCDPSession(page)
-			await cdp.send("HeapProfiler.collectGarbage")
-			const heap = await cdp.send("Runtime.getHeapUsage")
-			heapUsed = heap.usedSize
+			heapUsed = await heapNow()
 		}
 		await page.close()
 	}
@@ -131,7 +144,13 @@ try {
 		`\nwebview render benchmark (${messageCount.toLocaleString("en")} messages, ${updateCount} streaming updates)`,
 	)
 	console.log(
-		`first render, state posted -> rows painted: median ${ms(median(firstRenders))} (runs: ${firstRenders.map(ms).join(", ")}; budget 500 ms)`,
+		`first state post: ${(stateBytes / 1024).toFixed(1)} KB (target < 100 KB); built on the host side in ${ms(builtMs)} (page + whole-task summary)`,
+	)
+	console.log(
+		`first render, state posted -> rows painted: median ${ms(median(firstRenders))} (runs: ${firstRenders.map(ms).join(", ")}; target < 200 ms)`,
+	)
+	console.log(
+		`JS heap after loading (after GC): ${(heapLoaded / 1024 / 1024).toFixed(1)} MB (target < 30 MB)`,
 	)
 	console.log(`rows mounted after first render: ${rowsMounted} of ${messageCount.toLocaleString("en")}`)
 	console.log(

@@ -1,4 +1,5 @@
 // Realistic transcripts for the harness: what a long agent task looks like on the wire.
+import { defaultSettings, emptyExtensionState, lastPage, taskSummaryOf } from "./protocol.mjs"
 
 let clock = 1_760_000_000_000
 const ts = () => (clock += 1000)
@@ -173,44 +174,28 @@ export function longTranscript(count) {
 	return messages
 }
 
+/**
+ * The `state` the host posts for a task of `messages`: its newest page and the summary of the
+ * whole task, built by the same functions the host uses.
+ */
 export function stateOf(messages, overrides = {}) {
-	return {
-		version: "0.1.0",
-		clineMessages: messages,
+	const page = lastPage(messages)
+	return emptyExtensionState("0.1.0", {
+		clineMessages: page.messages,
+		olderMessages: page.olderMessages,
+		summary: taskSummaryOf(messages),
 		currentTaskId: "bench-task",
 		taskStack: ["bench-task"],
-		seq: 0,
-		taskHistory: [],
 		settings: {
+			...defaultSettings(),
 			provider: {
 				provider: "anthropic",
 				modelId: "claude-sonnet-4-5",
 				modelInfo: { contextWindow: 200_000 },
 			},
-			mode: "code",
-			autoApproval: {
-				enabled: false,
-				readOnly: false,
-				readOnlyOutsideWorkspace: false,
-				write: false,
-				writeOutsideWorkspace: false,
-				writeProtected: false,
-				execute: false,
-				mcp: false,
-				followup: false,
-				followupTimeoutMs: 60000,
-			},
-			allowedCommands: [],
-			deniedCommands: [],
-			commandTimeoutSec: 0,
-			consecutiveMistakeLimit: 3,
-			requestRetries: 5,
-			customInstructions: "",
-			language: "en",
 		},
-		mode: "code",
 		hasApiKey: true,
 		cwd: "/work/shop",
 		...overrides,
-	}
+	})
 }

@@ -37,6 +37,12 @@ export * from "./webview/webviewMessage.js"
 export * from "./webview/extensionState.js"
 export * from "./webview/extensionMessage.js"
 export * from "./webview/applyMessageUpdate.js"
+export * from "./webview/messagePages.js"
+export * from "./webview/pagingMessages.js"
+
+export * from "./task-summary/taskTotals.js"
+export * from "./task-summary/contextUsage.js"
+export * from "./task-summary/taskSummary.js"
 
 export * from "./agent-state/apiRequestStatus.js"
 export * from "./agent-state/detectAgentState.js"

@@ -52,14 +52,14 @@ export function pressButton(button: ChatButton, typed?: Typed): void {
 
 /** The host's "press the primary/secondary button" command; a no-op when that button is not enabled. */
 export function pressButtonByRole(role: "primary" | "secondary", typed?: Typed): void {
-	const button = pressableButton(chatControls(store.getState().messages), role)
+	const button = pressableButton(chatControls(store.getState().latest), role)
 	if (button === undefined) return
 	const brought = typed !== undefined && (typed.text !== "" || typed.images.length > 0)
 	pressButton(button, brought ? typed : undefined)
 }
 
 export function cancelTask(): void {
-	const button = chatControls(store.getState().messages).cancelButton
+	const button = chatControls(store.getState().latest).cancelButton
 	if (button !== undefined) postToHost(button.message)
 }
 
@@ -106,7 +106,7 @@ export function removeQueued(id: number): void {
  * change; each ask gets at most one, since the host needs a moment to replace the answered ask.
  */
 export function flushQueue(): void {
-	const { queue, messages, flushedAskTs } = store.getState()
+	const { queue, latest: messages, flushedAskTs } = store.getState()
 	const next = queue[0]
 	const last = lastStateMessage(messages)
 	if (next === undefined || last === undefined || last.ts === flushedAskTs) return

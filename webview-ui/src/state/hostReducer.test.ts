@@ -25,7 +25,7 @@ describe("the store applies a state snapshot", () => {
 		})
 		const s = store()
 		expect(s.version).toBe("1.2.3")
-		expect(s.messages).toBe(messages)
+		expect(s.messages).toEqual(messages)
 		expect(s.taskId).toBe(taskId)
 		expect(s.seq).toBe(7)
 		expect(s.mode).toBe("architect")

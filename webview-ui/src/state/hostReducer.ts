@@ -1,15 +1,12 @@
 import {
-	activeIntentOf,
-	applyMessageUpdate,
-	currentTodos,
 	isNextSeq,
 	maxImages,
-	type ClineMessage,
 	type ExtensionMessage,
 	type ExtensionMessageOf,
 	type ExtensionState,
 	type HistoryItem,
 	type ModesSnapshot,
+	type TaskSummary,
 } from "@cairn/types"
 import { postToHost } from "../vscode"
 import {
@@ -24,14 +21,24 @@ import {
 } from "./chatActions"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
-import { affectsContextUsage, contextUsageOf } from "./contextUsage"
-import { totalsOf, updateTotals } from "./taskTotals"
+import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
 
 const store = useWebviewStore
 
 function requestState(): void {
 	store.setState({ awaitingState: true })
 	postToHost({ type: "requestState" })
+}
+
+/** The store's fields the host's task summary sets; an absent figure is cleared. */
+function summaryFields(summary: TaskSummary): Partial<WebviewStore> {
+	return {
+		totals: summary.totals,
+		context: summary.context,
+		activeIntent: summary.activeIntent,
+		todos: summary.todos,
+		taskText: summary.taskText,
+	}
 }
 
 function newestFirst(items: HistoryItem[]): HistoryItem[] {
@@ -47,6 +54,10 @@ function applySnapshot(state: ExtensionState): void {
 	store.setState({
 		version: state.version,
 		messages: state.clineMessages,
+		latest: state.clineMessages,
+		olderMessages: state.olderMessages,
+		hasNewer: false,
+		pageRequest: undefined,
 		taskId: state.currentTaskId,
 		currentTaskItem: state.currentTaskItem,
 		taskStack: state.taskStack,
@@ -57,10 +68,8 @@ function applySnapshot(state: ExtensionState): void {
 		mode: state.mode,
 		modes: state.modes,
 		cwd: state.cwd,
-		totals: totalsOf(state.clineMessages),
-		context: contextUsageOf(state.clineMessages),
-		activeIntent: activeIntentOf(state.clineMessages),
-		todos: currentTodos(state.clineMessages),
+		...summaryFields(state.summary),
+		...(taskChanged && { findOpen: false, taskSearch: undefined, scrollTarget: undefined }),
 		awaitingState: false,
 		ignoredTaskIds: ignored,
 		...(taskChanged && before.queue.length > 0 && requeueIntoComposer(before)),
@@ -76,17 +85,7 @@ function requeueIntoComposer(before: WebviewStore): Partial<WebviewStore> {
 	return { queue: [], composerText: texts.join("\n\n"), composerImages: images.slice(0, maxImages) }
 }
 
-function findByTs(messages: readonly ClineMessage[], ts: number): ClineMessage | undefined {
-	// Deltas nearly always touch the end of the transcript.
-	for (let i = messages.length - 1; i >= 0; i--) {
-		const message = messages[i]
-		if (message === undefined || message.ts < ts) return undefined
-		if (message.ts === ts) return message
-	}
-	return undefined
-}
-
-function applyDelta({ taskId, seq, message }: ExtensionMessageOf<"messageUpdated">): void {
+function applyDelta({ taskId, seq, message, summary }: ExtensionMessageOf<"messageUpdated">): void {
 	const state = store.getState()
 	if (state.awaitingState) return
 	if (taskId !== state.taskId) {
@@ -102,25 +101,34 @@ function applyDelta({ taskId, seq, message }: ExtensionMessageOf<"messageUpdated
 		requestState()
 		return
 	}
-	const previous = findByTs(state.messages, message.ts)
-	const messages = applyMessageUpdate(state.messages, message)
 	store.setState({
-		messages,
+		...upsertInWindow(windowOf(state), message),
+		latest: upsertLatest(state.latest, message),
 		seq,
-		totals: updateTotals(state.totals, previous, message),
-		// Only request and condense rows change the context figures; text deltas skip the scan. A
-		// failed condense turns its row into another kind, so the row before counts too.
-		...((affectsContextUsage(message) || (previous !== undefined && affectsContextUsage(previous))) && {
-			context: contextUsageOf(messages),
-		}),
-		// Only a hook row can select or end an intent.
-		...(message.say === "hook" && { activeIntent: activeIntentOf(messages) }),
-		// Only the model's tool rows and the person's edits set the todo list.
-		...((message.say === "tool" || message.say === "user_edit_todos") && {
-			todos: currentTodos(messages),
-		}),
+		...(summary && summaryFields(summary)),
 	})
 	flushQueue()
+}
+
+const windowOf = ({ messages, olderMessages, hasNewer }: WebviewStore): MessageWindow => ({
+	messages,
+	olderMessages,
+	hasNewer,
+})
+
+function applyMessagePage(page: ExtensionMessageOf<"messagePage">): void {
+	const state = store.getState()
+	// An answer about a task left meanwhile, or to a request the window has moved past, is dropped.
+	if (page.taskId !== state.taskId) return
+	const asked = state.pageRequest
+	const settled = asked?.kind === page.anchor.kind && asked.ts === page.anchor.ts
+	const window = withPage(windowOf(state), page)
+	store.setState({
+		...(settled && { pageRequest: undefined }),
+		...window,
+		...(window &&
+			page.anchor.kind === "around" && { scrollTarget: { ts: page.anchor.ts, id: nextLocalId() } }),
+	})
 }
 
 function applyHistoryUpdate({ upserted, removedIds }: ExtensionMessageOf<"taskHistoryUpdated">): void {
@@ -235,6 +243,17 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			if ((store.getState().fileSearch?.requestId ?? -1) < message.requestId)
 				store.setState({ fileSearch: message })
 			return
+		case "messagePage":
+			applyMessagePage(message)
+			return
+		case "taskSearchResults":
+			// Only the current task's newest search counts.
+			if (
+				message.taskId === store.getState().taskId &&
+				(store.getState().taskSearch?.requestId ?? -1) < message.requestId
+			)
+				store.setState({ taskSearch: message })
+			return
 		case "models":
 			if ((store.getState().modelList?.requestId ?? -1) < message.requestId)
 				store.setState({ modelList: message })
@@ -244,6 +263,8 @@ export function applyHostMessage(message: ExtensionMessage): void {
 				store.setState({ connectionTest: message })
 			return
 		case "error":
+			// A page that failed may be asked for again.
+			if (message.inReplyTo === "requestMessagePage") store.setState({ pageRequest: undefined })
 			store.setState({
 				notice: { id: nextLocalId(), error: message.error, inReplyTo: message.inReplyTo },
 			})

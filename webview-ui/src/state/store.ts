@@ -1,6 +1,11 @@
 import {
 	defaultSettings,
+	emptyTotals,
+	noContextUsage,
 	type ActiveIntent,
+	type ContextUsage,
+	type PageAnchor,
+	type TaskTotals,
 	type CairnSettings,
 	type ClineMessage,
 	type ExtensionMessageOf,
@@ -11,8 +16,6 @@ import {
 	type TodoListState,
 } from "@cairn/types"
 import { create } from "zustand"
-import { noContextUsage, type ContextUsage } from "./contextUsage"
-import { emptyTotals, type TaskTotals } from "./taskTotals"
 
 export type ThemeKind = ExtensionMessageOf<"theme">["kind"]
 export type View = "chat" | "history" | "settings" | "mcp" | "modes"
@@ -34,8 +37,24 @@ export interface QueuedMessage {
 export interface WebviewStore {
 	/** The extension's version; undefined until the host has answered `webviewDidLaunch`. */
 	version?: string
-	/** The current task's transcript, in ts order. */
+	/**
+	 * The loaded part of the current task's transcript, in ts order: the newest page at first,
+	 * more as the person scrolls, never more than maxLoadedMessages.
+	 */
 	messages: ClineMessage[]
+	/**
+	 * The task's newest messages (the snapshot's page, kept current by deltas), whatever part of
+	 * the task the list shows: the chat's buttons and the send mode are read from these.
+	 */
+	latest: ClineMessage[]
+	/** How many of the task's messages come before `messages` (not loaded). */
+	olderMessages: number
+	/** The task has messages after `messages` that are not loaded: the window was scrolled away from the end. */
+	hasNewer: boolean
+	/** The page asked for and not yet answered; one at a time. */
+	pageRequest?: PageAnchor
+	/** A message to bring into view once it is loaded (a search result); `id` tells requests apart. */
+	scrollTarget?: { ts: number; id: number }
 	taskId?: string
 	currentTaskItem?: HistoryItem
 	/** Task ids from the root to the one on screen: longer than one while a subtask's parent waits for it. */
@@ -53,14 +72,16 @@ export interface WebviewStore {
 	slashCommands: SlashCommandsSnapshot
 	cwd?: string
 	themeKind?: ThemeKind
-	/** Kept up to date per delta so the header never re-reads the whole transcript. */
+	/** The whole task's totals, as the host's summary says (the snapshot, then deltas that change it). */
 	totals: TaskTotals
-	/** How full the model's context window is, kept up to date per delta like the totals. */
+	/** How full the model's context window is, from the host's summary like the totals. */
 	context: ContextUsage
-	/** The governed task's intent (seed 004), kept up to date per delta like the totals. */
+	/** The governed task's intent (seed 004), from the host's summary like the totals. */
 	activeIntent?: ActiveIntent
-	/** The task's todo list, kept up to date per delta like the intent. */
+	/** The task's todo list, from the host's summary like the totals. */
 	todos?: TodoListState
+	/** The task's first message's text (its title), from the host's summary. */
+	taskText?: string
 	notice?: HostNotice
 	/** A snapshot was asked for; deltas until it comes are in it, so they are dropped. */
 	awaitingState: boolean
@@ -83,12 +104,19 @@ export interface WebviewStore {
 	modelList?: ExtensionMessageOf<"models">
 	/** The host's latest answer to "Test connection". */
 	connectionTest?: ExtensionMessageOf<"connectionTested">
+	/** Whether the find bar is open over the transcript. */
+	findOpen: boolean
+	/** The host's latest answer to the find bar's search, for the current task. */
+	taskSearch?: ExtensionMessageOf<"taskSearchResults">
 }
 
 export function initialStoreState(): WebviewStore {
 	const settings = defaultSettings()
 	return {
 		messages: [],
+		latest: [],
+		olderMessages: 0,
+		hasNewer: false,
 		taskStack: [],
 		seq: 0,
 		taskHistory: [],
@@ -106,6 +134,7 @@ export function initialStoreState(): WebviewStore {
 		composerImages: [],
 		queue: [],
 		focusRequest: 0,
+		findOpen: false,
 	}
 }
 

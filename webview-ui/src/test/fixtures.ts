@@ -1,6 +1,9 @@
 import {
 	defaultSettings,
+	applyMessageUpdate,
 	emptyExtensionState,
+	lastPage,
+	taskSummaryOf,
 	type ClineApiReqInfo,
 	type ClineAsk,
 	type ClineMessage,
@@ -44,8 +47,14 @@ const claudeTest = { provider: "anthropic" as const, modelId: "claude-test" }
 
 /** A host snapshot of a configured Cairn showing `messages` as task-1. */
 export function stateWith(messages: ClineMessage[], overrides: Partial<ExtensionState> = {}): ExtensionState {
+	const summary = taskSummaryOf(messages)
+	hostSide = { messages, summary: JSON.stringify(summary) }
+	// What the host sends: the newest page, and the summary of the whole task.
+	const page = lastPage(messages)
 	return emptyExtensionState("1.2.3", {
-		clineMessages: messages,
+		clineMessages: page.messages,
+		olderMessages: page.olderMessages,
+		summary,
 		currentTaskId: messages.length > 0 ? taskId : undefined,
 		taskStack: messages.length > 0 ? [taskId] : [],
 		settings: {
@@ -77,7 +86,18 @@ export function loadTask(messages: ClineMessage[], overrides: Partial<ExtensionS
 	fromHost({ type: "state", state: stateWith(messages, overrides) })
 }
 
-/** A `messageUpdated` delta of task-1. */
+/** The whole transcript of task-1 as the host holds it, for deltas to carry its summary as the host does. */
+let hostSide: { messages: ClineMessage[]; summary: string } = { messages: [], summary: "" }
+
+/**
+ * A `messageUpdated` delta of task-1, with the task's summary when the message changed it (the
+ * host's rule; here computed from the whole transcript the last `loadTask` or `stateWith` began).
+ */
 export function delta(message: ClineMessage, seq: number, forTask = taskId): ExtensionMessage {
-	return { type: "messageUpdated", taskId: forTask, seq, message }
+	if (forTask !== taskId) return { type: "messageUpdated", taskId: forTask, seq, message }
+	const messages = applyMessageUpdate(hostSide.messages, message)
+	const summary = taskSummaryOf(messages)
+	const changed = JSON.stringify(summary) !== hostSide.summary
+	hostSide = { messages, summary: JSON.stringify(summary) }
+	return { type: "messageUpdated", taskId: forTask, seq, message, ...(changed && { summary }) }
 }

@@ -5,8 +5,9 @@ import { VirtuosoMockContext } from "react-virtuoso"
 /**
  * jsdom lays nothing out: every element measures 0 px, cannot scroll, and a virtual list would
  * show no rows. react-virtuoso's own test context tells it the sizes a browser would have
- * measured; the list's scroller is given the viewport height and a scrollTo that moves
- * scrollTop and fires "scroll", as a browser's does. Nothing of Cairn or the library is replaced.
+ * measured; the list's scroller is given the viewport height and a scrollTo (and scrollBy, which
+ * the list uses to keep its place when rows are prepended) that move scrollTop and fire
+ * "scroll", as a browser's do. Nothing of Cairn or the library is replaced.
  */
 function emulateScrollerLayout(viewportHeight: number): void {
 	const isScroller = (element: HTMLElement) => element.dataset.virtuosoScroller === "true"
@@ -37,6 +38,14 @@ function emulateScrollerLayout(viewportHeight: number): void {
 		if (top === undefined) return
 		this.scrollTop = top
 		this.dispatchEvent(new Event("scroll"))
+	}
+	HTMLElement.prototype.scrollBy = function scrollBy(
+		this: HTMLElement,
+		options?: ScrollToOptions | number,
+	) {
+		const top = typeof options === "object" ? options.top : undefined
+		if (top === undefined) return
+		this.scrollTo({ top: this.scrollTop + top })
 	}
 }
 

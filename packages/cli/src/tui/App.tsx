@@ -1,6 +1,6 @@
 import { Box, Text, useInput } from "ink"
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react"
-import { transcriptUsage, type ExtensionClient, type PersonAnswer } from "@cairn/core"
+import { usageOfTotals, type ExtensionClient, type PersonAnswer } from "@cairn/core"
 import { ApprovalPrompt } from "./ApprovalPrompt.js"
 import { FollowupPicker } from "./FollowupPicker.js"
 import { PromptBox } from "./PromptBox.js"
@@ -48,7 +48,8 @@ export function App({
 		setArmedState(value)
 	}
 	const [hostError, setHostError] = useState<string | undefined>(undefined)
-	const usage = useMemo(() => transcriptUsage(state.messages), [state.messages])
+	// The host's summary covers the whole task; the store holds only its newest messages.
+	const usage = useMemo(() => usageOfTotals(state.summary.totals), [state.summary])
 
 	useEffect(() => {
 		const onError = ({ error }: { error: string }) => setHostError(error)

@@ -8,6 +8,7 @@ import type {
 	ExtensionMessage,
 	ExtensionMessageOf,
 	WebviewMessage,
+	TaskSummary,
 } from "@cairn/types"
 import { MessageProcessor } from "./MessageProcessor.js"
 import { StateStore, type StoreState } from "./StateStore.js"
@@ -23,6 +24,10 @@ export interface ExtensionClientEvents {
 			taskId: string | undefined
 			previousTaskId: string | undefined
 			messages: readonly ClineMessage[]
+			/** The task's messages before `messages` (a long task's snapshot holds its newest page). */
+			olderMessages: number
+			/** The host's summary of the whole task. */
+			summary: TaskSummary
 			/** From the root to the current task: a subtask's parents come first. */
 			taskStack: readonly string[]
 		},
@@ -107,6 +112,8 @@ export class ExtensionClient extends EventEmitter<ExtensionClientEvents> {
 				taskId: state.taskId,
 				previousTaskId: result.snapshot.previousTaskId,
 				messages: state.messages,
+				olderMessages: state.olderMessages,
+				summary: state.summary,
 				taskStack: state.taskStack,
 			})
 		}

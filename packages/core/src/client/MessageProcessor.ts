@@ -40,6 +40,8 @@ export class MessageProcessor {
 			case "state": {
 				const { state } = message
 				this.store.setMessages(state.clineMessages, {
+					olderMessages: state.olderMessages,
+					summary: state.summary,
 					isInitialized: true,
 					currentMode: state.mode,
 					taskId: state.currentTaskId,
@@ -60,6 +62,7 @@ export class MessageProcessor {
 				}
 				this.store.setMessages(applyMessageUpdate(before.messages, message.message), {
 					seq: message.seq,
+					...(message.summary && { summary: message.summary }),
 				})
 				result.updated.push(message.message)
 				break

@@ -1,5 +1,7 @@
 import {
 	detectAgentState,
+	emptyTaskSummary,
+	type TaskSummary,
 	type AgentStateInfo,
 	type CairnSettings,
 	type ClineMessage,
@@ -8,8 +10,15 @@ import {
 
 /** What the client knows about the agent: seed 000's StoreState plus the current task's id. */
 export interface StoreState {
-	/** The current task's transcript, as the host sent it (snapshot + deltas). */
+	/**
+	 * The current task's newest messages, as the host sent them (the snapshot's last page, then
+	 * deltas); a long task's older messages are not held here (the host serves them by page).
+	 */
 	messages: readonly ClineMessage[]
+	/** How many of the task's messages came before the snapshot's page. */
+	olderMessages: number
+	/** The host's summary of the whole task (totals, title...), from the snapshot and deltas. */
+	summary: TaskSummary
 	/** Computed from `messages` by `detectAgentState`, the one implementation in @cairn/types. */
 	agentState: AgentStateInfo
 	/** Whether a `state` snapshot has arrived yet. */
@@ -32,6 +41,8 @@ export interface StoreState {
 export class StateStore {
 	private current: StoreState = {
 		messages: [],
+		olderMessages: 0,
+		summary: emptyTaskSummary,
 		agentState: detectAgentState([]),
 		isInitialized: false,
 		currentMode: undefined,

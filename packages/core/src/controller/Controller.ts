@@ -284,8 +284,7 @@ export class Controller {
 
 	async snapshot(): Promise<ExtensionState> {
 		const settings = this.settingsStore.settings
-		const task = this.current?.task
-		this.current?.deltas.discardPending()
+		const current = this.current
 		return emptyExtensionState(this.options.version, {
 			settings,
 			mode: settings.mode,
@@ -294,12 +293,12 @@ export class Controller {
 			cwd: this.host.workspaceRoot,
 			language: personUiLanguage(this.host, settings),
 			taskHistory: this.listHistory(),
-			...(task && {
-				clineMessages: [...task.messages],
-				currentTaskId: task.taskId,
-				currentTaskItem: this.store.get(task.taskId),
+			...(current && {
+				...current.deltas.opening(current.task.messages),
+				currentTaskId: current.task.taskId,
+				currentTaskItem: this.store.get(current.task.taskId),
 				taskStack: this.currentTaskStack(),
-				seq: this.current?.deltas.lastSeq ?? 0,
+				seq: current.deltas.lastSeq,
 			}),
 		})
 	}
@@ -355,7 +354,7 @@ export class Controller {
 		const live = this.live.get(taskId)
 		if (live !== undefined) {
 			this.current?.deltas.flush()
-			this.current = { task: live, deltas: new DeltaStream(taskId, (m) => this.broadcast(m)) }
+			this.current = { task: live, deltas: DeltaStream.ofTask(live, (m) => this.broadcast(m)) }
 			await this.showMode(live.currentMode)
 			return true
 		}
@@ -577,7 +576,7 @@ export class Controller {
 	private async showLive(task: Task): Promise<void> {
 		this.current?.deltas.flush()
 		this.live.set(task.taskId, task)
-		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
+		this.current = { task, deltas: DeltaStream.ofTask(task, (m) => this.broadcast(m)) }
 		await this.showMode(task.currentMode)
 		await this.postState()
 	}
@@ -603,7 +602,7 @@ export class Controller {
 	private async makeCurrent(task: Task): Promise<void> {
 		void this.clearTask()
 		this.live.set(task.taskId, task)
-		this.current = { task, deltas: new DeltaStream(task.taskId, (m) => this.broadcast(m)) }
+		this.current = { task, deltas: DeltaStream.ofTask(task, (m) => this.broadcast(m)) }
 		await this.showMode(task.currentMode)
 		await this.postState()
 	}

@@ -60,3 +60,26 @@ describe("DeltaStream", () => {
 		expect(stream.lastSeq).toBe(0)
 	})
 })
+
+describe("DeltaStream of a task", () => {
+	it("sends the summary with the delta that changed it, and a snapshot's page with it", () => {
+		const sent: Extract<ExtensionMessage, { type: "messageUpdated" }>[] = []
+		const messages: ClineMessage[] = Array.from({ length: 250 }, (_, i) => text(i + 1, `m${i}`))
+		const stream = DeltaStream.ofTask({ taskId: "t1", messages }, (m) => {
+			if (m.type === "messageUpdated") sent.push(m)
+		})
+		const opening = stream.opening(messages)
+		expect(opening.clineMessages).toHaveLength(200)
+		expect(opening.olderMessages).toBe(50)
+		expect(opening.summary?.totals.requests).toBe(0)
+
+		const request: ClineMessage = { ts: 300, type: "say", say: "api_req_started", text: '{"cost":0.5}' }
+		messages.push(request)
+		stream.push(request)
+		const next = text(301, "done")
+		messages.push(next)
+		stream.push(next)
+		expect(sent[0]?.summary?.totals).toMatchObject({ requests: 1, cost: 0.5 })
+		expect(sent[1]?.summary).toBeUndefined()
+	})
+})

@@ -1,4 +1,5 @@
-import type { ClineMessage, ExtensionMessage } from "@cairn/types"
+import { lastPage, type ClineMessage, type ExtensionMessage, type ExtensionState } from "@cairn/types"
+import { TaskSummaryTracker } from "./paging/taskSummaryTracker.js"
 
 /** Partial (streaming) updates of a message are sent at most this often; the latest wins. */
 export const partialUpdateIntervalMs = 33
@@ -6,17 +7,44 @@ export const partialUpdateIntervalMs = 33
 /**
  * Turns a task's message changes into `messageUpdated` deltas with a gap-free `seq`. Streaming
  * updates are coalesced so a fast model costs ~30 small posts a second, not one per token;
- * a final update is never delayed, and flushes anything pending first to keep order.
+ * a final update is never delayed, and flushes anything pending first to keep order. A delta
+ * that changed the task's summary carries the new one.
  */
 export class DeltaStream {
 	private seq = 0
 	private readonly pending = new Map<number, ClineMessage>()
 	private timer: NodeJS.Timeout | undefined
 
+	/** `summary`: the task's, kept current by every message pushed; absent, deltas carry none. */
 	constructor(
 		readonly taskId: string,
 		private readonly send: (message: ExtensionMessage) => void,
+		private readonly summary?: TaskSummaryTracker,
 	) {}
+
+	/** The deltas of `task`, each carrying its summary when it changed. */
+	static ofTask(
+		task: { taskId: string; messages: readonly ClineMessage[] },
+		send: (message: ExtensionMessage) => void,
+	): DeltaStream {
+		return new DeltaStream(task.taskId, send, new TaskSummaryTracker(() => task.messages))
+	}
+
+	/**
+	 * What a snapshot shows of the task: its newest page and its summary. Unsent partial updates
+	 * are dropped: the snapshot contains them.
+	 */
+	opening(
+		messages: readonly ClineMessage[],
+	): Pick<ExtensionState, "clineMessages" | "olderMessages"> & Partial<Pick<ExtensionState, "summary">> {
+		this.discardPending()
+		const page = lastPage(messages)
+		return {
+			clineMessages: page.messages,
+			olderMessages: page.olderMessages,
+			...(this.summary && { summary: this.summary.takeCurrent() }),
+		}
+	}
 
 	/** The seq of the last delta sent: a snapshot taken now contains everything up to it. */
 	get lastSeq(): number {
@@ -24,6 +52,7 @@ export class DeltaStream {
 	}
 
 	push(message: ClineMessage): void {
+		this.summary?.observe(message)
 		if (message.partial === true) {
 			this.pending.delete(message.ts)
 			this.pending.set(message.ts, message)
@@ -52,6 +81,13 @@ export class DeltaStream {
 
 	private emit(message: ClineMessage): void {
 		this.seq++
-		this.send({ type: "messageUpdated", taskId: this.taskId, seq: this.seq, message })
+		const summary = this.summary?.takeChange()
+		this.send({
+			type: "messageUpdated",
+			taskId: this.taskId,
+			seq: this.seq,
+			message,
+			...(summary && { summary }),
+		})
 	}
 }

@@ -7,6 +7,7 @@ import { mcpHandlers } from "./mcpHandlers.js"
 import { mentionHandlers } from "./mentionHandlers.js"
 import { modelListHandlers } from "./modelListHandlers.js"
 import { modeHandlers, switchMode } from "./modeHandlers.js"
+import { pagingHandlers } from "./paging/pagingHandlers.js"
 import {
 	answerAsPerson,
 	postSlashCommands,
@@ -165,4 +166,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...mentionHandlers,
 	...profileHandlers,
 	...modelListHandlers,
+	...pagingHandlers,
 }

@@ -1,4 +1,4 @@
-import type { ClineAsk, ClineMessage, WebviewMessage } from "@cairn/types"
+import type { ClineAsk, ClineMessage, TaskSummary, WebviewMessage } from "@cairn/types"
 import type { ExtensionClient } from "../client/ExtensionClient.js"
 import type { InitInfo, Renderer, RunResult } from "./streamJson.js"
 import type { StreamEvent } from "./streamEvents.js"
@@ -69,10 +69,14 @@ export class OutputManager {
 		const onSnapshot = ({
 			taskId,
 			messages,
+			olderMessages,
+			summary,
 			taskStack,
 		}: {
 			taskId: string | undefined
 			messages: readonly ClineMessage[]
+			olderMessages: number
+			summary: TaskSummary
 			taskStack: readonly string[]
 		}) => {
 			if (taskId !== undefined && taskId === this.taskId) {
@@ -87,14 +91,14 @@ export class OutputManager {
 			if (taskId === undefined) return
 			if (this.nextSnapshotIsHistory) {
 				this.nextSnapshotIsHistory = false
-				this.transcript.absorb(messages)
-				const task = messages[0]?.text ?? ""
+				// A long task's snapshot holds its newest page: the whole task's figures are the summary's.
+				this.transcript.absorb(messages, summary.totals)
 				this.event({
 					type: "system",
 					subtype: "task_resumed",
 					taskId,
-					task,
-					messageCount: messages.length,
+					task: summary.taskText ?? messages[0]?.text ?? "",
+					messageCount: olderMessages + messages.length,
 				})
 				return
 			}

@@ -359,4 +359,25 @@ describe("TranscriptEvents", () => {
 		put({ ts: next(), type: "say", say: "user_feedback", text: "more" })
 		expect(events).toEqual([{ type: "user", id: expect.any(String), text: "more" }])
 	})
+	it("takes a long task's usage from the host's totals when it holds only its newest page", () => {
+		const { transcript, put } = setup()
+		const page = [
+			request(500, 0.25),
+			{ ts: 501, type: "say" as const, say: "text" as const, text: "Done." },
+		]
+		const totals = {
+			tokensIn: 9000,
+			tokensOut: 900,
+			cacheReads: 0,
+			cacheWrites: 0,
+			cost: 12.5,
+			requests: 40,
+		}
+		transcript.absorb(page, totals)
+		for (const message of page) put(message)
+		expect(transcript.usage).toEqual({
+			tokens: { input: 9000, output: 900, cacheWrites: 0, cacheReads: 0 },
+			cost: 12.5,
+		})
+	})
 })

@@ -9,10 +9,11 @@ import {
 	safeParseJson,
 	type ClineAsk,
 	type ClineMessage,
+	type TaskTotals,
 	type WebviewMessage,
 } from "@cairn/types"
 import { approves } from "../client/personAnswers.js"
-import { addCondense, addRequest, apiRequestInfo, noUsage, type Usage } from "./apiUsage.js"
+import { addCondense, addRequest, apiRequestInfo, noUsage, usageOfTotals, type Usage } from "./apiUsage.js"
 import { appendedText } from "./appendedText.js"
 import type { StreamEvent, ToolStatus } from "./streamEvents.js"
 import { toolNameOf } from "./toolNames.js"
@@ -74,15 +75,21 @@ export class TranscriptEvents {
 		this.completion = undefined
 	}
 
-	/** Rows of a task read back from disk: history, counted but not reported again. */
-	absorb(messages: readonly ClineMessage[]): void {
+	/**
+	 * Rows of a task read back from disk: history, counted but not reported again. `totals`: the
+	 * whole task's, when `messages` are only its newest page (the host's summary).
+	 */
+	absorb(messages: readonly ClineMessage[], totals?: TaskTotals): void {
+		if (totals !== undefined) this.usageTotal = usageOfTotals(totals)
 		for (const message of messages) {
 			this.firstTs ??= message.ts
 			const info = apiRequestInfo(message)
 			const costed = info?.cost !== undefined
-			if (info !== undefined && costed) addRequest(this.usageTotal, info)
+			if (totals === undefined) {
+				if (info !== undefined && costed) addRequest(this.usageTotal, info)
+				addCondense(this.usageTotal, message)
+			}
 			if (message.say === "completion_result") this.completion = message.text
-			addCondense(this.usageTotal, message)
 			this.rows.set(message.ts, {
 				reported: kindOf(message),
 				sent: message.text ?? "",

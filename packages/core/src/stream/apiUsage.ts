@@ -1,4 +1,10 @@
-import { clineApiReqInfoSchema, safeParseJson, type ClineApiReqInfo, type ClineMessage } from "@cairn/types"
+import {
+	clineApiReqInfoSchema,
+	safeParseJson,
+	type ClineApiReqInfo,
+	type ClineMessage,
+	type TaskTotals,
+} from "@cairn/types"
 import type { Tokens } from "./streamEvents.js"
 
 const parsed = new WeakMap<ClineMessage, ClineApiReqInfo | null>()
@@ -42,13 +48,15 @@ export function addCondense(usage: Usage, message: ClineMessage): void {
 		usage.cost += message.contextCondense?.cost ?? 0
 }
 
-/** Tokens and dollars of every model request in the transcript, summaries included. */
-export function transcriptUsage(messages: readonly ClineMessage[]): Usage {
-	const usage = noUsage()
-	for (const message of messages) {
-		const info = apiRequestInfo(message)
-		if (info !== undefined) addRequest(usage, info)
-		addCondense(usage, message)
+/** The host's totals of a whole task (its summary), as usage. */
+export function usageOfTotals(totals: TaskTotals): Usage {
+	return {
+		tokens: {
+			input: totals.tokensIn,
+			output: totals.tokensOut,
+			cacheWrites: totals.cacheWrites,
+			cacheReads: totals.cacheReads,
+		},
+		cost: totals.cost,
 	}
-	return usage
 }

@@ -1,10 +1,13 @@
 import {
+	applyMessageUpdate,
 	emptyExtensionState,
+	lastPage,
 	type ClineMessage,
 	type ExtensionMessage,
 	type WebviewMessage,
 } from "@cairn/types"
 import { ExtensionClient } from "../client/ExtensionClient.js"
+import { TaskSummaryTracker } from "../controller/paging/taskSummaryTracker.js"
 
 /** Feeds a real ExtensionClient the messages a host would post, and records what it sends back. */
 export class FakeHost {
@@ -16,6 +19,9 @@ export class FakeHost {
 	})
 	private seq = 0
 	private ts = 1_000
+	/** The whole task as the host holds it, and its summary, which deltas carry as the host's do. */
+	private messages: ClineMessage[] = []
+	private summary = new TaskSummaryTracker(() => this.messages)
 
 	constructor(readonly taskId = "task-1") {}
 
@@ -30,10 +36,15 @@ export class FakeHost {
 	): void {
 		const taskId = "taskId" in overrides ? overrides.taskId : this.taskId
 		this.seq = 0
+		this.messages = [...messages]
+		this.summary = new TaskSummaryTracker(() => this.messages)
+		const page = lastPage(messages)
 		this.post({
 			type: "state",
 			state: emptyExtensionState("test", {
-				clineMessages: messages,
+				clineMessages: page.messages,
+				olderMessages: page.olderMessages,
+				summary: this.summary.takeCurrent(),
 				...(taskId !== undefined && { currentTaskId: taskId }),
 				seq: 0,
 				mode: overrides.mode ?? "code",
@@ -50,7 +61,16 @@ export class FakeHost {
 	/** A `messageUpdated` delta with the next seq. */
 	upsert(message: ClineMessage): ClineMessage {
 		this.seq += 1
-		this.post({ type: "messageUpdated", taskId: this.taskId, seq: this.seq, message })
+		this.messages = applyMessageUpdate(this.messages, message)
+		this.summary.observe(message)
+		const summary = this.summary.takeChange()
+		this.post({
+			type: "messageUpdated",
+			taskId: this.taskId,
+			seq: this.seq,
+			message,
+			...(summary && { summary }),
+		})
 		return message
 	}
 

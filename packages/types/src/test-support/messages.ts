@@ -29,3 +29,7 @@ export const apiRequest = (info: Record<string, unknown> = { request: "task" }):
 
 export const finishedApiRequest = () =>
 	apiRequest({ request: "task", tokensIn: 10, tokensOut: 5, cost: 0.001 })
+
+/** A finished request with usage and cost; `info` overrides any figure. */
+export const finishedRequest = (info: Record<string, unknown> = {}): ClineMessage =>
+	apiRequest({ request: "task", tokensIn: 1200, tokensOut: 300, cost: 0.0042, ...info })

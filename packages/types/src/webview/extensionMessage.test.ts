@@ -25,6 +25,22 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		hasApiKey: true,
 	},
 	modeChanged: { type: "modeChanged", mode: "architect" },
+	messagePage: {
+		type: "messagePage",
+		taskId: "t1",
+		anchor: { kind: "before", ts: 1_700_000_000_500 },
+		messages: [say("text", "older")],
+		olderMessages: 12,
+		newerMessages: 200,
+	},
+	taskSearchResults: {
+		type: "taskSearchResults",
+		taskId: "t1",
+		requestId: 4,
+		query: "npm",
+		results: [{ ts: 1_700_000_000_200, snippet: "…then run npm test…" }],
+		truncated: false,
+	},
 	modes: {
 		type: "modes",
 		modes: [

@@ -6,8 +6,10 @@ import { modesSnapshotSchema } from "../modes/customMode.js"
 import type { ParseResult } from "../parse.js"
 import { slashCommandsSnapshotSchema } from "../slash-commands/slashCommand.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
+import { taskSummarySchema } from "../task-summary/taskSummary.js"
 import { extensionStateSchema } from "./extensionState.js"
 import { modelAnswerSchemas } from "./modelMessages.js"
+import { pagingAnswerSchemas } from "./pagingMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
 /** Things the host asks the UI to do (a view title button, a command). */
@@ -42,6 +44,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		taskId: z.string(),
 		seq: z.number().int().positive(),
 		message: clineMessageSchema,
+		/** The task's summary, when this message changed it (a request's cost, a todo list...). */
+		summary: taskSummarySchema.optional(),
 	}),
 	z.object({
 		type: z.literal("taskHistoryUpdated"),
@@ -98,6 +102,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		commits: z.array(z.object({ hash: z.string(), subject: z.string() })),
 	}),
 	...modelAnswerSchemas,
+	...pagingAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

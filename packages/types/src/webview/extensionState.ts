@@ -4,6 +4,7 @@ import { clineMessageSchema } from "../message/clineMessage.js"
 import { modesSnapshotSchema } from "../modes/customMode.js"
 import { cairnSettingsSchema, defaultSettings } from "../settings/settings.js"
 import { uiLanguages } from "../i18n/language.js"
+import { emptyTaskSummary, taskSummarySchema } from "../task-summary/taskSummary.js"
 
 /**
  * The full snapshot a client starts from. It is sent on launch, task switch, reset and on
@@ -11,8 +12,15 @@ import { uiLanguages } from "../i18n/language.js"
  */
 export const extensionStateSchema = z.object({
 	version: z.string(),
-	/** The transcript of the current task; empty when there is none. */
+	/**
+	 * The newest page of the current task's messages (messagePageSize at most); empty when there
+	 * is none. Older pages are asked for with `requestMessagePage`.
+	 */
 	clineMessages: z.array(clineMessageSchema),
+	/** How many of the current task's messages come before `clineMessages`. */
+	olderMessages: z.number().int().nonnegative(),
+	/** What clients show about the whole current task (totals, todo list...), not only the page. */
+	summary: taskSummarySchema,
 	currentTaskId: z.string().optional(),
 	currentTaskItem: historyItemSchema.optional(),
 	/** Task ids from the root task to the current one; longer than one while a subtask runs. */
@@ -47,6 +55,8 @@ export function emptyExtensionState(
 	return {
 		version,
 		clineMessages: [],
+		olderMessages: 0,
+		summary: emptyTaskSummary,
 		taskStack: [],
 		seq: 0,
 		taskHistory: [],

@@ -25,3 +25,11 @@ export const taskIdSchema = z
 
 /** A message's `ts` as a client names it. */
 export const messageTsSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** Messages a `state` snapshot or a `messagePage` carries: a few screenfuls. */
+export const messagePageSize = 200
+/**
+ * Messages a client keeps loaded at most; scrolling further drops pages from the far end, so
+ * what a client holds does not grow with the task.
+ */
+export const maxLoadedMessages = 2_000

@@ -37,6 +37,12 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		images: [png],
 	},
 	searchFiles: { type: "searchFiles", query: "src/chat", requestId: 7 },
+	requestMessagePage: {
+		type: "requestMessagePage",
+		taskId: "3f2c-11aa",
+		anchor: { kind: "before", ts: 1_700_000_000_100 },
+	},
+	searchTaskMessages: { type: "searchTaskMessages", taskId: "3f2c-11aa", requestId: 3, query: "npm test" },
 	requestMcpServers: { type: "requestMcpServers" },
 	restartMcpServer: { type: "restartMcpServer", serverName: "files", source: "global" },
 	toggleMcpServer: { type: "toggleMcpServer", serverName: "files", source: "project", disabled: true },

@@ -9,6 +9,7 @@ import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
 import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
 import { modelRequestSchemas } from "./modelMessages.js"
+import { pagingRequestSchemas } from "./pagingMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
@@ -173,6 +174,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	}),
 	...profileMessageSchemas,
 	...modelRequestSchemas,
+	...pagingRequestSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -1,10 +1,12 @@
 import { lastStateMessage, type ClineMessage } from "@cairn/types"
-import { useCallback, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso"
+import { jumpToLatestPage, loadNewerMessages, loadOlderMessages } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
 import { MessageRow } from "../rows/MessageRow"
 import { hasRow } from "../rows/visibility"
 import { JumpToLatestButton } from "./JumpToLatestButton"
+import { useFirstItemIndex } from "./paging/useFirstItemIndex"
 
 function latestRequestTs(messages: readonly ClineMessage[]): number | undefined {
 	for (let i = messages.length - 1; i >= 0; i--) {
@@ -17,17 +19,24 @@ const rowKey = (_index: number, message: ClineMessage) => message.ts
 const follow = (isAtBottom: boolean): "auto" | false => (isAtBottom ? "auto" : false)
 
 /**
- * The transcript as a virtual list: only the rows in view (plus a margin) are mounted, so a
- * 10,000-message task costs what a screenful does. It follows new output while the person is
- * at the bottom and stays put once they scroll up, offering a way back.
+ * The transcript as a virtual list: only the rows in view (plus a margin) are mounted, and only
+ * a bounded window of the task is loaded: older pages come from the host as the person reaches
+ * the top (the list keeps its place as they are prepended). It follows new output while the
+ * person is at the bottom and stays put once they scroll up, offering a way back.
  */
 export function MessageList() {
 	const messages = useWebviewStore((s) => s.messages)
 	const taskId = useWebviewStore((s) => s.taskId)
+	const atTaskStart = useWebviewStore((s) => s.olderMessages === 0)
+	const hasNewer = useWebviewStore((s) => s.hasNewer)
+	const scrollTarget = useWebviewStore((s) => s.scrollTarget)
 	const rows = useMemo(() => messages.filter(hasRow), [messages])
-	const first = messages[0]
+	const firstItemIndex = useFirstItemIndex(rows)
+	// The task's own first message (its text) only when the window reaches back to it.
+	const first = atTaskStart ? messages[0] : undefined
 	// The row of a waiting ask stays "last" when a condense or a todo edit comes after it.
-	const last = lastStateMessage(messages)
+	// Only the window that reaches the task's end holds its last row.
+	const last = hasNewer ? undefined : lastStateMessage(messages)
 	const currentRequestTs = useMemo(() => latestRequestTs(messages), [messages])
 	const list = useRef<VirtuosoHandle>(null)
 	const [atBottom, setAtBottom] = useState(true)
@@ -45,8 +54,16 @@ export function MessageList() {
 		[first, last, currentRequestTs],
 	)
 	const jumpToLatest = useCallback(() => {
-		list.current?.scrollToIndex({ index: rows.length - 1, align: "end", behavior: "auto" })
-	}, [rows.length])
+		if (hasNewer) jumpToLatestPage()
+		else list.current?.scrollToIndex({ index: rows.length - 1, align: "end", behavior: "auto" })
+	}, [rows.length, hasNewer])
+
+	// A search result chosen in the find bar: shown once its page is loaded.
+	useEffect(() => {
+		if (scrollTarget === undefined) return
+		const index = rows.findIndex((row) => row.ts >= scrollTarget.ts)
+		if (index >= 0) list.current?.scrollToIndex({ index, align: "center", behavior: "auto" })
+	}, [scrollTarget, rows])
 
 	return (
 		<div className="message-list" role="log" aria-label="Task transcript">
@@ -56,16 +73,19 @@ export function MessageList() {
 				ref={list}
 				className="message-list-scroller"
 				data={rows}
+				firstItemIndex={firstItemIndex}
+				startReached={loadOlderMessages}
+				endReached={loadNewerMessages}
 				computeItemKey={rowKey}
 				itemContent={itemContent}
 				initialTopMostItemIndex={{ index: Math.max(0, rows.length - 1), align: "end" }}
-				followOutput={follow}
+				followOutput={hasNewer ? false : follow}
 				atBottomStateChange={setAtBottom}
 				atBottomThreshold={48}
 				increaseViewportBy={{ top: 600, bottom: 600 }}
 				defaultItemHeight={80}
 			/>
-			{!atBottom && <JumpToLatestButton onClick={jumpToLatest} />}
+			{(!atBottom || hasNewer) && <JumpToLatestButton onClick={jumpToLatest} />}
 		</div>
 	)
 }

@@ -1,5 +1,6 @@
 import { useState } from "react"
 import { startNewTask } from "../../state/chatActions"
+import { openFind } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
 import { formatCost, formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
@@ -11,11 +12,11 @@ import { TaskTodos } from "./todos/TaskTodos"
 /**
  * The task at the top of the chat: its text, what it has used so far, how full the model's
  * context window is (with a way to condense it), its todo list and a way to start over.
- * The sums come from the transcript's request rows; a task reopened without them falls back to
- * its history entry.
+ * The sums are the host's summary of the whole task (the view holds only some of its messages);
+ * a task reopened without request rows falls back to its history entry.
  */
 export function TaskHeader() {
-	const task = useWebviewStore((s) => taskTitle(s.messages[0]?.text, s.currentTaskItem?.task))
+	const task = useWebviewStore((s) => taskTitle(s.taskText, s.currentTaskItem?.task))
 	const totals = useWebviewStore((s) => s.totals)
 	const item = useWebviewStore((s) => s.currentTaskItem)
 	const contextTokens = useWebviewStore((s) => s.context.tokens)
@@ -49,6 +50,12 @@ export function TaskHeader() {
 				>
 					{task}
 				</button>
+				<IconButton
+					icon="search"
+					label="Find in task"
+					aria-keyshortcuts="Control+F"
+					onClick={openFind}
+				/>
 				<CondenseButton />
 				<IconButton icon="add" label="New task" onClick={startNewTask} />
 			</div>

@@ -1,15 +1,19 @@
-import { clineApiReqInfoSchema, safeParseJson, type ClineApiReqInfo, type ClineMessage } from "@cairn/types"
+import { z } from "zod"
+import { clineApiReqInfoSchema, type ClineApiReqInfo } from "../message/apiReqInfo.js"
+import type { ClineMessage } from "../message/clineMessage.js"
+import { safeParseJson } from "../parse.js"
 
 /** What the task header shows: the sums over the task's model requests. */
-export interface TaskTotals {
-	tokensIn: number
-	tokensOut: number
-	cacheReads: number
-	cacheWrites: number
-	cost: number
+export const taskTotalsSchema = z.object({
+	tokensIn: z.number(),
+	tokensOut: z.number(),
+	cacheReads: z.number(),
+	cacheWrites: z.number(),
+	cost: z.number(),
 	/** Model requests seen in the transcript; 0 means the totals say nothing yet. */
-	requests: number
-}
+	requests: z.number().int().nonnegative(),
+})
+export type TaskTotals = z.infer<typeof taskTotalsSchema>
 
 export const emptyTotals: TaskTotals = Object.freeze({
 	tokensIn: 0,
@@ -56,7 +60,8 @@ export function totalsOf(messages: readonly ClineMessage[]): TaskTotals {
 	return totals
 }
 
-const movesTotals = (message: ClineMessage | undefined) =>
+/** Rows whose changes move the totals: requests and condenses. */
+export const movesTotals = (message: ClineMessage | undefined): boolean =>
 	message?.say === "api_req_started" || message?.say === "condense_context"
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { apiRequest, finishedRequest, say } from "../test/fixtures"
-import { contextUsageOf } from "./contextUsage"
+import { apiRequest, finishedRequest, say } from "../test-support/messages.js"
+import { contextUsageOf } from "./contextUsage.js"
 
 const condensed = (newContextTokens: number, extra = {}) =>
 	say("condense_context", undefined, {

@@ -1,18 +1,21 @@
-import type { ClineApiReqInfo, ClineMessage } from "@cairn/types"
-import { requestInfo } from "./taskTotals"
+import { z } from "zod"
+import type { ClineApiReqInfo } from "../message/apiReqInfo.js"
+import type { ClineMessage } from "../message/clineMessage.js"
+import { requestInfo } from "./taskTotals.js"
 
 /** How full the model's context window is, as the task header's bar and Condense button need it. */
-export interface ContextUsage {
+export const contextUsageSchema = z.object({
 	/**
 	 * Tokens the model's window holds now: the newest finished request's context, or, when a
 	 * condense came after it, what the condense left. Undefined until a request reported usage.
 	 */
-	tokens?: number
+	tokens: z.number().optional(),
 	/** The window the newest request was sent with; undefined when Cairn did not know it. */
-	window?: number
+	window: z.number().optional(),
 	/** The newest condense row is still partial: a summary is being written. */
-	condensing: boolean
-}
+	condensing: z.boolean(),
+})
+export type ContextUsage = z.infer<typeof contextUsageSchema>
 
 export const noContextUsage: ContextUsage = Object.freeze({ condensing: false })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { finishedRequest, say } from "../test/fixtures"
-import { totalsOf, updateTotals } from "./taskTotals"
+import { finishedRequest, say } from "../test-support/messages.js"
+import { totalsOf, updateTotals } from "./taskTotals.js"
 
 const condense = (cost: number, partial = false) =>
 	say("condense_context", undefined, {

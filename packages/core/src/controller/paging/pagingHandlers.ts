@@ -1,0 +1,56 @@
+import { pageAt, type ClineMessage } from "@cairn/types"
+import type { Client, Controller } from "../Controller.js"
+import type { Handler } from "../messageHandlers.js"
+import { searchMessages } from "./searchMessages.js"
+
+/**
+ * A task's messages as the host holds them: the task's own in memory when it is open, else as
+ * saved. Any task of the history answers, so an answer about a task the person has since left
+ * is still well formed (the client drops it by its taskId).
+ */
+async function messagesOf(
+	controller: Controller,
+	taskId: string,
+	inReplyTo: string,
+	reply: Client,
+): Promise<readonly ClineMessage[] | undefined> {
+	const current = controller.currentTask
+	if (current?.taskId === taskId) return current.messages
+	const record = await controller.taskRecord(taskId)
+	if (record === undefined)
+		reply({
+			type: "error",
+			code: "not_found",
+			error: `There is no task ${taskId} in the history.`,
+			inReplyTo,
+		})
+	return record?.messages
+}
+
+/** Older (or newer) pages of a long task as the person scrolls, and the find bar's search. */
+export const pagingHandlers: {
+	requestMessagePage: Handler<"requestMessagePage">
+	searchTaskMessages: Handler<"searchTaskMessages">
+} = {
+	requestMessagePage: async (controller, message, reply) => {
+		const messages = await messagesOf(controller, message.taskId, message.type, reply)
+		if (messages === undefined) return
+		reply({
+			type: "messagePage",
+			taskId: message.taskId,
+			anchor: message.anchor,
+			...pageAt(messages, message.anchor),
+		})
+	},
+	searchTaskMessages: async (controller, message, reply) => {
+		const messages = await messagesOf(controller, message.taskId, message.type, reply)
+		if (messages === undefined) return
+		reply({
+			type: "taskSearchResults",
+			taskId: message.taskId,
+			requestId: message.requestId,
+			query: message.query,
+			...searchMessages(messages, message.query),
+		})
+	},
+}
