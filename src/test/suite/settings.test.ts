@@ -23,6 +23,7 @@ suite("settings.json contributions", () => {
 		assert.equal(cairn.get("debugLogging"), false)
 		assert.equal(cairn.get("notifyWhenWaiting"), true)
 		assert.deepEqual(cairn.get("hooks"), {})
+		assert.equal(cairn.get("language"), "auto")
 	})
 
 	test("the Settings view's changes land in settings.json and are announced", async () => {
@@ -39,6 +40,7 @@ suite("settings.json contributions", () => {
 				deniedCommands: undefined,
 				commandTimeoutSec: 45,
 				hooks: undefined,
+				language: undefined,
 			})
 			assert.ok(announced >= 1, "no change was announced")
 		} finally {
