@@ -2,6 +2,7 @@
 // types <- core <- (src, cli), and webview-ui talks to the host through types only.
 import js from "@eslint/js"
 import prettier from "eslint-config-prettier"
+import i18next from "eslint-plugin-i18next"
 import globals from "globals"
 import tseslint from "typescript-eslint"
 
@@ -155,6 +156,26 @@ export default tseslint.config(
 							message: "webview-ui speaks to the host through @cairn/types messages only.",
 						},
 					],
+				},
+			],
+		},
+	},
+	{
+		// Every word the webview shows comes from its translations (webview-ui/src/i18n): text in
+		// JSX, and the attributes a person reads or hears, are keys, never English literals.
+		files: ["webview-ui/src/**/*.tsx"],
+		ignores: ["webview-ui/src/**/*.test.tsx", "webview-ui/src/test/**"],
+		plugins: { i18next },
+		rules: {
+			"i18next/no-literal-string": [
+				"error",
+				{
+					mode: "jsx-only",
+					"jsx-attributes": {
+						include: ["title", "aria-label", "aria-description", "placeholder", "alt", "label"],
+						exclude: [".*"],
+					},
+					message: 'Text the person sees comes from the translations: use t("key")',
 				},
 			],
 		},

@@ -27,7 +27,13 @@ export default defineConfig({
 			input: { index: "src/main.tsx" },
 			output: {
 				entryFileNames: "assets/[name].js",
-				chunkFileNames: "assets/[name].js",
+				// Each language's translation is one chunk, named for the language (its module is an index.ts).
+				chunkFileNames: (chunk) => {
+					const language = /i18n\/locales\/([^/]+)\/index\.ts$/.exec(
+						chunk.facadeModuleId ?? "",
+					)?.[1]
+					return language === undefined ? "assets/[name].js" : `assets/locale-${language}.js`
+				},
 				// The one stylesheet is the index.css the host links, whatever Vite would call it.
 				assetFileNames: (asset) =>
 					asset.names.some((name) => name.endsWith(".css"))

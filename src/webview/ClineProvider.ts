@@ -3,6 +3,7 @@ import * as vscode from "vscode"
 import type { AgentLoader } from "../agent/AgentLoader"
 import type { Agent } from "../agent/index"
 import { sidebarViewId, tabPanelViewType } from "../ids"
+import { cairnUiLanguage } from "./cairnUiLanguage"
 import { createNonce } from "./nonce"
 import { themeKindOf } from "./themeKind"
 import { webviewHtml } from "./webviewHtml"
@@ -89,6 +90,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		this.agent.load().catch(() => undefined)
 		webview.options = { enableScripts: true, localResourceRoots: [this.buildRoot] }
 		webview.html = webviewHtml({
+			language: cairnUiLanguage(),
 			cspSource: webview.cspSource,
 			nonce: createNonce(),
 			scriptUri: webview

@@ -1,4 +1,8 @@
+import type { UiLanguage } from "@cairn/types/i18n/language"
+
 export interface WebviewHtmlInput {
+	/** The language of Cairn's text, so the webview's first paint is already in it. */
+	language: UiLanguage
 	/** The webview's `cspSource`: the only origin its styles, fonts and images may come from. */
 	cspSource: string
 	nonce: string
@@ -14,7 +18,7 @@ function escapeAttribute(value: string): string {
  * The page around the Vite bundle. The CSP denies everything by default: no inline script
  * or eval, scripts only with this page's nonce, other resources only from the extension.
  */
-export function webviewHtml({ cspSource, nonce, scriptUri, styleUri }: WebviewHtmlInput): string {
+export function webviewHtml({ language, cspSource, nonce, scriptUri, styleUri }: WebviewHtmlInput): string {
 	const csp = [
 		"default-src 'none'",
 		`script-src 'nonce-${nonce}'`,
@@ -24,7 +28,7 @@ export function webviewHtml({ cspSource, nonce, scriptUri, styleUri }: WebviewHt
 		`img-src ${cspSource} data:`,
 	].join("; ")
 	return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect } from "react"
+import { useTranslation } from "react-i18next"
 import { ChatView } from "./components/chat/ChatView"
 import { Notice } from "./components/common/Notice"
 import { Spinner } from "./components/common/Spinner"
 import { Navigation } from "./components/nav/Navigation"
 import { WelcomeView } from "./components/welcome/WelcomeView"
+import { useHostLanguage } from "./i18n/useHostLanguage"
 import { listenToHost } from "./state/hostMessages"
 import { useWebviewStore } from "./state/store"
 import { postToHost } from "./vscode"
@@ -41,6 +43,8 @@ function CurrentView() {
 
 export function App() {
 	const connected = useWebviewStore((s) => s.version !== undefined)
+	useHostLanguage()
+	const { t } = useTranslation("app")
 
 	useEffect(() => {
 		// Listen before announcing ourselves so the host's answer cannot be missed.
@@ -53,7 +57,7 @@ export function App() {
 		<div className="app">
 			{connected && <Navigation />}
 			<Notice />
-			<Suspense fallback={<Spinner label="Loading the view…" />}>
+			<Suspense fallback={<Spinner label={t("loadingView")} />}>
 				<CurrentView />
 			</Suspense>
 		</div>

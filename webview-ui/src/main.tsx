@@ -4,12 +4,19 @@ import "./index.css"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./App"
+import { showLanguage, uiLanguageOf } from "./i18n/showLanguage"
 
 const container = document.getElementById("root")
 if (container === null) throw new Error("the host page has no #root element")
 
-createRoot(container).render(
-	<StrictMode>
-		<App />
-	</StrictMode>,
-)
+// The host writes the person's language into the page, so the first paint is already in it.
+// A translation that fails to load leaves the text in English rather than the view blank.
+showLanguage(uiLanguageOf(document.documentElement.lang))
+	.catch((error: unknown) => console.error("Cairn could not load its translation:", error))
+	.finally(() =>
+		createRoot(container).render(
+			<StrictMode>
+				<App />
+			</StrictMode>,
+		),
+	)

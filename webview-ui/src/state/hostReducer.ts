@@ -68,6 +68,7 @@ function applySnapshot(state: ExtensionState): void {
 		mode: state.mode,
 		modes: state.modes,
 		cwd: state.cwd,
+		language: state.language,
 		...summaryFields(state.summary),
 		...(taskChanged && { findOpen: false, taskSearch: undefined, scrollTarget: undefined }),
 		awaitingState: false,

@@ -14,6 +14,7 @@ import {
 	type ModesSnapshot,
 	type SlashCommandsSnapshot,
 	type TodoListState,
+	type UiLanguage,
 } from "@cairn/types"
 import { create } from "zustand"
 
@@ -72,6 +73,8 @@ export interface WebviewStore {
 	slashCommands: SlashCommandsSnapshot
 	cwd?: string
 	themeKind?: ThemeKind
+	/** The language the host resolved for Cairn's text (setting, else the editor's); undefined until the first state. */
+	language?: UiLanguage
 	/** The whole task's totals, as the host's summary says (the snapshot, then deltas that change it). */
 	totals: TaskTotals
 	/** How full the model's context window is, from the host's summary like the totals. */

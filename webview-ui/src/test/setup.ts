@@ -1,6 +1,7 @@
 import type { WebviewMessage } from "@cairn/types"
 import { cleanup } from "@testing-library/react"
 import { afterEach, beforeEach } from "vitest"
+import { i18n } from "../i18n/i18n"
 import { initialStoreState, useWebviewStore } from "../state/store"
 
 // jsdom has no VS Code: the one thing the webview gets from the editor, acquireVsCodeApi, is
@@ -13,8 +14,10 @@ globalThis.acquireVsCodeApi = () => ({
 	setState: () => undefined,
 })
 
-beforeEach(() => {
+beforeEach(async () => {
 	posted.length = 0
+	// Components render in English unless a test switches language.
+	await i18n.changeLanguage("en")
 	useWebviewStore.setState(initialStoreState(), true)
 })
 
