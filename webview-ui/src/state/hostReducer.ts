@@ -259,6 +259,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			if ((store.getState().modelList?.requestId ?? -1) < message.requestId)
 				store.setState({ modelList: message })
 			return
+		case "codebaseIndexStatus":
+			store.setState({ codebaseIndex: message.status })
+			return
 		case "connectionTested":
 			if ((store.getState().connectionTest?.requestId ?? -1) < message.requestId)
 				store.setState({ connectionTest: message })

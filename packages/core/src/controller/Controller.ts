@@ -124,6 +124,7 @@ export class Controller {
 			(provider) => this.settingsStore.apiKey(provider),
 			options.onCodebaseIndexProgress,
 		)
+		this.codebaseIndex.onStatus((status) => this.broadcast({ type: "codebaseIndexStatus", status }))
 		this.checkpoints = new WorkspaceCheckpoints(
 			options.host,
 			() => this.settingsStore.settings.checkpointFileSizeLimitMB,

@@ -9,6 +9,7 @@ import { cairnSettingsSchema } from "../settings/settings.js"
 import { taskSummarySchema } from "../task-summary/taskSummary.js"
 import { extensionStateSchema } from "./extensionState.js"
 import { modelAnswerSchemas } from "./modelMessages.js"
+import { codebaseIndexAnswerSchemas } from "./codebaseIndexMessages.js"
 import { pagingAnswerSchemas } from "./pagingMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
@@ -103,6 +104,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	}),
 	...modelAnswerSchemas,
 	...pagingAnswerSchemas,
+	...codebaseIndexAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

@@ -5,6 +5,7 @@ import { BrowserSection } from "./BrowserSection"
 import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
 import { CheckpointsSection } from "./CheckpointsSection"
+import { CodebaseIndexSection } from "./codebase-index/CodebaseIndexSection"
 import { ContextSection } from "./ContextSection"
 import { InstructionsField } from "./InstructionsField"
 import { NumberField } from "./NumberField"
@@ -60,6 +61,7 @@ export function SettingsView() {
 				/>
 			</section>
 			<BrowserSection />
+			<CodebaseIndexSection />
 			<section className="settings-section" aria-labelledby="settings-agent">
 				<h2 id="settings-agent">Agent</h2>
 				<NumberField
