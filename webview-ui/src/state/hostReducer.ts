@@ -8,6 +8,7 @@ import {
 	type ModesSnapshot,
 	type TaskSummary,
 } from "@cairn/types"
+import { i18n } from "../i18n/i18n"
 import { postToHost } from "../vscode"
 import {
 	addComposerImages,
@@ -234,7 +235,7 @@ export function applyHostMessage(message: ExtensionMessage): void {
 				store.setState({
 					notice: {
 						id: nextLocalId(),
-						error: `Nothing has changed since checkpoint ${message.from.slice(0, 7)}.`,
+						error: i18n.t("app:checkpointUnchanged", { checkpoint: message.from.slice(0, 7) }),
 						inReplyTo: "checkpointDiff",
 					},
 				})
