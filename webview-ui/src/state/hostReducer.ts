@@ -203,7 +203,11 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			applyHistoryUpdate(message)
 			return
 		case "settingsUpdated":
-			store.setState({ settings: message.settings, hasApiKey: message.hasApiKey })
+			store.setState({
+				settings: message.settings,
+				hasApiKey: message.hasApiKey,
+				...(message.language !== undefined && { language: message.language }),
+			})
 			return
 		case "modeChanged":
 			store.setState({ mode: message.mode })

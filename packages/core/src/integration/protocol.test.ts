@@ -28,6 +28,14 @@ describe("the Controller speaks the protocol", () => {
 		expect(other).toEqual([])
 	})
 
+	it("tells every client the language of Cairn's text when the language setting changes", async () => {
+		agent = await startAgent({ provider: "openai" })
+		await agent.send({ type: "updateSettings", settings: { language: "ja" } })
+		expect(agent.client.received.at(-1)).toMatchObject({ type: "settingsUpdated", language: "ja" })
+		await agent.send({ type: "updateSettings", settings: { language: "pt-PT" } })
+		expect(agent.client.received.at(-1)).toMatchObject({ type: "settingsUpdated", language: "pt-BR" })
+	})
+
 	it("answers an invalid message with a precise error and keeps working", async () => {
 		agent = await startAgent({ provider: "openai", scenario: [done] })
 		const replies: ExtensionMessage[] = []

@@ -8,6 +8,7 @@ import { CheckpointsSection } from "./CheckpointsSection"
 import { CodebaseIndexSection } from "./codebase-index/CodebaseIndexSection"
 import { ContextSection } from "./ContextSection"
 import { InstructionsField } from "./InstructionsField"
+import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
 import { ProfilesSection } from "./ProfilesSection"
 import { ProviderSection } from "./ProviderSection"
@@ -62,6 +63,7 @@ export function SettingsView() {
 			</section>
 			<BrowserSection />
 			<CodebaseIndexSection />
+			<LanguageSection />
 			<section className="settings-section" aria-labelledby="settings-agent">
 				<h2 id="settings-agent">Agent</h2>
 				<NumberField
