@@ -3,11 +3,12 @@ import path from "node:path"
 import type { CodebaseSearchHit, EmbeddingSettings } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
-import { LineChunker, type Chunker } from "./chunker.js"
+import type { Chunker } from "./chunker.js"
 import { createEmbedder } from "./createEmbedder.js"
 import type { Embedder } from "./embedder.js"
 import { indexWorkspace } from "./indexer.js"
 import type { IndexProgress, IndexRunResult } from "./indexProgress.js"
+import { SyntaxChunker } from "./syntaxChunker.js"
 import { VectorStore } from "./vectorStore.js"
 
 /** What the task and the `codebase_search` tool see of the index. */
@@ -59,7 +60,7 @@ export class CodebaseIndex implements CodebaseSearch {
 
 	constructor(private readonly options: CodebaseIndexOptions) {
 		this.embedder = options.embedder ?? createEmbedder(options.embedding, options.apiKey)
-		this.chunker = options.chunker ?? new LineChunker()
+		this.chunker = options.chunker ?? new SyntaxChunker()
 		this.folder = indexFolder(options.storageDir, options.workspaceRoot)
 	}
 

@@ -102,7 +102,7 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 				store.removeFile(file)
 				skippedFiles++
 			} else if (read !== "unchanged") {
-				const chunks = options.chunker.chunk(file, read.text)
+				const chunks = await options.chunker.chunk(file, read.text)
 				pending.push({ file, version: read.version, chunks })
 				pendingChunks += chunks.length
 				if (pendingChunks >= embedder.batchSize) await flush()
