@@ -1,36 +1,7 @@
-/**
- * `dot(a, b, n)`: the dot product of the n float32s at byte offsets a and b of the imported
- * memory, n a multiple of 4, four lanes at a time with WebAssembly SIMD (f32x4.mul/add). Hand
- * assembled (48 instructions) rather than built from a toolchain the project would then need.
- */
-const dotModule =
-	"AGFzbQEAAAABCAFgA39/fwF9Ag8BA2VudgZtZW1vcnkCAAEDAgEABwcBA2RvdAAAClwBWgIBewF/IAAgAkECdGohBAJAA0AgACAETw0BIAMgAP0AAgAgAf0AAgD95gH95AEhAyAAQRBqIQAgAUEQaiEBDAALCyAD/R8AIAP9HwGSIAP9HwKSIAP9HwOSCw=="
-
-/** The part of the WebAssembly API used here; the core's TypeScript libs (no DOM) do not declare it. */
-interface WasmMemory {
-	readonly buffer: ArrayBuffer
-	grow(pages: number): number
-}
-interface WasmApi {
-	Memory: new (descriptor: { initial: number }) => WasmMemory
-	Module: new (bytes: Uint8Array) => object
-	Instance: new (module: object, imports: object) => { exports: Record<string, unknown> }
-	validate(bytes: Uint8Array): boolean
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+import { simdDot, wasm, type Dot } from "./simdDot.js"
 
 const pageBytes = 65_536
 const bytesPerValue = Float32Array.BYTES_PER_ELEMENT
-
-type Dot = (a: number, b: number, n: number) => number
-
-/** The SIMD dot product over `memory`, or undefined where WebAssembly SIMD is unavailable. */
-function simdDot(memory: WasmMemory): Dot | undefined {
-	const bytes = Buffer.from(dotModule, "base64")
-	if (!wasm.validate(bytes)) return undefined
-	const instance = new wasm.Instance(new wasm.Module(bytes), { env: { memory } })
-	return instance.exports.dot as Dot
-}
 
 /**
  * Vectors of one length in WebAssembly memory, scored against a query by a SIMD scan (about
