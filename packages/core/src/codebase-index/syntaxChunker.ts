@@ -45,7 +45,9 @@ export class SyntaxChunker implements Chunker {
 
 	async chunk(path: string, text: string): Promise<Chunk[]> {
 		const lines = fileLines(text)
-		const definitions = await this.definitions(path, lines)
+		// A file within the target is one chunk whichever way it is cut: no parse needed.
+		const definitions =
+			text.length <= this.limits.targetChars ? undefined : await this.definitions(path, lines)
 		const blocks =
 			definitions === undefined
 				? this.byLines.blocks(lines, 0)

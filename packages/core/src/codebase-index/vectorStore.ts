@@ -239,8 +239,15 @@ export class VectorStore {
 		} else {
 			await this.appendVectors()
 		}
-		await this.writeManifest()
+		// Cleared before the manifest's contents are taken (synchronously, as it starts): a change
+		// made while it is written (the indexer reads on meanwhile) leaves the store dirty again.
 		this.dirty = false
+		try {
+			await this.writeManifest()
+		} catch (error) {
+			this.dirty = true
+			throw error
+		}
 		await this.removeOtherVectorFiles()
 	}
 
