@@ -1,7 +1,10 @@
+import type { FileHandle } from "node:fs/promises"
 import { simdDot, wasm, type Dot } from "./simdDot.js"
 
 const pageBytes = 65_536
 const bytesPerValue = Float32Array.BYTES_PER_ELEMENT
+/** Bytes per read when opening an index. */
+const readBytes = 4 * 1024 * 1024
 
 /**
  * Vectors of one length in WebAssembly memory, scored against a query by a SIMD scan (about
@@ -59,11 +62,28 @@ export class VectorMemory {
 		return out
 	}
 
-	/** Takes `slots` packed vectors (the vectors file's layout) into slots 0.. */
-	load(packed: Float32Array, slots: number): void {
+	/**
+	 * Reads `slots` packed vectors (the vectors file's layout) from `file` into slots 0..: straight
+	 * into this memory when no padding is needed, else a few megabytes at a time, so opening an
+	 * index never holds a second copy of it.
+	 */
+	async read(file: FileHandle, slots: number): Promise<void> {
 		this.reserve(slots)
-		for (let slot = 0; slot < slots; slot++)
-			this.set(slot, packed.subarray(slot * this.dimensions, (slot + 1) * this.dimensions))
+		const slotBytes = this.dimensions * bytesPerValue
+		const slotsPerRead = Math.max(1, Math.floor(readBytes / slotBytes))
+		for (let from = 0; from < slots; from += slotsPerRead) {
+			const count = Math.min(slotsPerRead, slots - from)
+			const position = from * slotBytes
+			if (this.stride === this.dimensions) {
+				const at = this.offsetOf(from) * bytesPerValue
+				await readFully(file, new Uint8Array(this.memory.buffer, at, count * slotBytes), position)
+			} else {
+				const packed = new Float32Array(count * this.dimensions)
+				await readFully(file, new Uint8Array(packed.buffer), position)
+				for (let i = 0; i < count; i++)
+					this.set(from + i, packed.subarray(i * this.dimensions, (i + 1) * this.dimensions))
+			}
+		}
 	}
 
 	setQuery(query: ArrayLike<number>): void {
@@ -88,5 +108,15 @@ export class VectorMemory {
 		let sum = 0
 		for (let i = 0; i < n; i++) sum += (view[from + i] as number) * (view[query + i] as number)
 		return sum
+	}
+}
+
+/** Fills `target` from `position` on, or throws when the file ends first. */
+async function readFully(file: FileHandle, target: Uint8Array, position: number): Promise<void> {
+	let done = 0
+	while (done < target.byteLength) {
+		const { bytesRead } = await file.read(target, done, target.byteLength - done, position + done)
+		if (bytesRead === 0) throw new Error("The vectors file is shorter than its manifest says.")
+		done += bytesRead
 	}
 }

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises"
+import { appendFile, mkdir, open, readdir, rm, stat } from "node:fs/promises"
 import path from "node:path"
 import { writeFileAtomic } from "../fs/atomicWrite.js"
 import { readJsonFile } from "../persistence/atomicFile.js"
@@ -89,24 +89,22 @@ export class VectorStore {
 		if (!read.ok) return empty()
 		const manifest = read.value
 		if (manifest.identity !== identity || manifest.dimensions !== dimensions) return empty()
-		const slotBytes = dimensions * bytesPerValue
-		let bytes: Buffer
-		try {
-			bytes = await readFile(path.join(folder, manifest.vectorsFile))
-		} catch {
-			return empty()
-		}
-		if (bytes.length < manifest.slots * slotBytes) return empty()
 		const files = new Map(Object.entries(manifest.files))
 		const inRange = [...files.values()].every((entry) =>
 			entry.chunks.every((c) => c.slot < manifest.slots),
 		)
 		if (!inRange) return empty()
-		// Copied out of the Buffer: its memory may be shared and is not float-aligned.
-		const packed = new Float32Array(manifest.slots * dimensions)
-		new Uint8Array(packed.buffer).set(bytes.subarray(0, manifest.slots * slotBytes))
 		const vectors = new VectorMemory(dimensions)
-		vectors.load(packed, manifest.slots)
+		try {
+			const handle = await open(path.join(folder, manifest.vectorsFile), "r")
+			try {
+				await vectors.read(handle, manifest.slots)
+			} finally {
+				await handle.close()
+			}
+		} catch {
+			return empty()
+		}
 		return new VectorStore(
 			folder,
 			identity,
