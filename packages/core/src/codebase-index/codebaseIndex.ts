@@ -129,7 +129,7 @@ export class CodebaseIndex implements CodebaseSearch {
 	): Promise<CodebaseSearchHit[]> {
 		const store = this.store
 		if (store === undefined) throw new Error("The codebase index has not been built yet.")
-		const [vector] = await this.embedder.embed([query], options.signal)
+		const [vector] = await this.embedder.embed([query], options.signal, "query")
 		if (vector === undefined) throw new Error("The embedding model returned no vector for the query.")
 		const prefix =
 			options.folder === undefined || options.folder === "."

@@ -48,9 +48,22 @@ describe("embedders against the model server, through each provider's SDK", () =
 				{
 					content: { parts: [{ text: "alpha" }], role: "user" },
 					model: "models/gemini-embedding-001",
+					taskType: "RETRIEVAL_DOCUMENT",
 					outputDimensionality: 48,
 				},
 			],
+		})
+	})
+
+	it("gemini: embeds a search as a code retrieval query", async () => {
+		const server = await start()
+		await createEmbedder(settings("gemini", server), "k").embed(
+			["where is the total"],
+			undefined,
+			"query",
+		)
+		expect(server.requests.at(-1)?.body).toMatchObject({
+			requests: [{ taskType: "CODE_RETRIEVAL_QUERY" }],
 		})
 	})
 

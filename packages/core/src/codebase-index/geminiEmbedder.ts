@@ -1,9 +1,15 @@
 import type { EmbeddingSettings } from "@cairn/types"
 import { geminiDefaultBaseUrl } from "../providers/gemini/geminiProvider.js"
 import { lazy } from "../providers/wireHelpers.js"
-import { checkCount, embedderIdentity, normalized, type Embedder } from "./embedder.js"
+import { checkCount, embedderIdentity, normalized, type Embedder, type EmbeddingPurpose } from "./embedder.js"
 
 const loadSdk = lazy(() => import("@google/genai"))
+
+/** Google's task types for code search: code is a retrieval document, a question about it a code retrieval query. */
+const taskTypes: Record<EmbeddingPurpose, string> = {
+	document: "RETRIEVAL_DOCUMENT",
+	query: "CODE_RETRIEVAL_QUERY",
+}
 
 /**
  * The Gemini API's embeddings (`models/{model}:batchEmbedContents`), through `@google/genai` as
@@ -22,7 +28,11 @@ export class GeminiEmbedder implements Embedder {
 		this.identity = embedderIdentity(settings)
 	}
 
-	async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+	async embed(
+		texts: readonly string[],
+		signal?: AbortSignal,
+		purpose: EmbeddingPurpose = "document",
+	): Promise<Float32Array[]> {
 		if (this.apiKey === undefined)
 			throw new Error("Gemini embeddings need an API key: give Gemini's key in the settings.")
 		const { GoogleGenAI } = await loadSdk()
@@ -40,6 +50,7 @@ export class GeminiEmbedder implements Embedder {
 			model: this.settings.modelId,
 			contents: [...texts],
 			config: {
+				taskType: taskTypes[purpose],
 				...(this.settings.dimensions !== undefined && {
 					outputDimensionality: this.settings.dimensions,
 				}),
