@@ -28,6 +28,7 @@ export default tseslint.config(
 			"webview-ui/build/**",
 			"**/.test-build/**",
 			"packages/core/src/code-definitions/fixtures/**",
+			"packages/core/src/codebase-index/fixtures/**",
 		],
 	},
 	js.configs.recommended,

@@ -194,6 +194,9 @@ const quantile = (values, q) => {
 
 try {
 	console.log(`workspace: ${fileCount} files, ${mb(totalBytes)}; vectors of ${dimensions} dimensions`)
+	// Other work on the machine slows every figure below; say how busy it was.
+	const load = () => `load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`
+	console.log(`machine: ${load()}`)
 
 	const index = makeIndex()
 	await index.open()
@@ -246,7 +249,7 @@ try {
 			`search, ${pass}: median ${quantile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < 50 ms: ${p95 < 50 ? "ok" : "MISS"})`,
 		)
 	}
-	console.log(`peak RSS at the end: ${mb(process.resourceUsage().maxRSS * 1024)}`)
+	console.log(`peak RSS at the end: ${mb(process.resourceUsage().maxRSS * 1024)}; machine: ${load()}`)
 	await index.dispose()
 	await restarted.dispose()
 } finally {

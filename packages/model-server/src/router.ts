@@ -42,6 +42,10 @@ const googlePatterns: readonly { pattern: RegExp; route: Route }[] = [
 		route: { protocol: geminiUnaryProtocol, kind: "chat" },
 	},
 	{
+		pattern: /^\/v1beta\/models\/[^/]+:(?:embedContent|batchEmbedContents)$/,
+		route: { protocol: geminiUnaryProtocol, kind: "embeddings" },
+	},
+	{
 		pattern:
 			/^\/v1(?:beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/[^/]+:streamGenerateContent$/,
 		route: { protocol: geminiStreamProtocol, kind: "chat" },

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net"
 import { answerChat } from "./chat.js"
 import type { ChatSettings } from "./chat.js"
 import { answerEmbeddings } from "./embeddings/answer.js"
+import { answerGeminiEmbeddings } from "./embeddings/gemini.js"
 import { readBody, sendJson } from "./http-io.js"
 import type { ErrorSpec, OverflowStyle } from "./protocol.js"
 import { apiKeyOf } from "./faults.js"
@@ -159,7 +160,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
 		} else if (kind === "unknown") {
 			sendError(protocol.notFound(method, url.pathname))
 		} else if (kind === "embeddings") {
-			const answer = answerEmbeddings(protocol.provider, body, jsonError)
+			const answer =
+				protocol.provider === "gemini"
+					? answerGeminiEmbeddings(url.pathname, body, jsonError)
+					: answerEmbeddings(protocol.provider, body, jsonError)
 			if (answer.ok) sendJson(res, 200, answer.body, responseHeaders)
 			else sendError(answer.error)
 		} else if (kind === "models") {

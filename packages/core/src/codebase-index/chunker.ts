@@ -6,11 +6,11 @@ export interface Chunk {
 }
 
 /**
- * Splits a file into chunks. The line-based splitter below serves every file; a syntax-aware one
- * (tree-sitter) can take over the languages it parses behind this same interface.
+ * Splits a file into chunks: along its syntax where tree-sitter parses it (SyntaxChunker), else
+ * by lines (LineChunker).
  */
 export interface Chunker {
-	chunk(path: string, text: string): Chunk[]
+	chunk(path: string, text: string): Promise<Chunk[]>
 }
 
 export interface ChunkLimits {
@@ -24,7 +24,8 @@ export interface ChunkLimits {
 
 export const defaultChunkLimits: ChunkLimits = { targetChars: 1200, maxChars: 2400, minChars: 200 }
 
-interface Block {
+/** Lines of a file: `start` is the first one's 0-based index. */
+export interface Block {
 	start: number
 	lines: string[]
 }
@@ -43,37 +44,14 @@ const isCloser = (line: string) => /^[\])}]|^end\b/.test(line.trimStart())
 export class LineChunker implements Chunker {
 	constructor(private readonly limits: ChunkLimits = defaultChunkLimits) {}
 
-	chunk(_path: string, text: string): Chunk[] {
-		const lines = text.replace(/\r\n?/g, "\n").split("\n")
-		if (lines.at(-1) === "") lines.pop()
-		const blocks = topLevelBlocks(lines).flatMap((block) => this.cutLong(block))
-		return this.pack(blocks)
-			.map((block) => ({
-				startLine: block.start + 1,
-				endLine: block.start + block.lines.length,
-				text: block.lines.join("\n"),
-			}))
-			.filter((chunk) => chunk.text.trim() !== "")
+	chunk(_path: string, text: string): Promise<Chunk[]> {
+		const lines = fileLines(text)
+		return Promise.resolve(toChunks(packBlocks(this.blocks(lines, 0), this.limits)))
 	}
 
-	/** Consecutive blocks joined while they stay under the target; tiny leftovers join the last. */
-	private pack(blocks: Block[]): Block[] {
-		const packed: Block[] = []
-		let size = 0
-		for (const block of blocks) {
-			const last = packed.at(-1)
-			const blockSize = sizeOf(block)
-			const fits = size + blockSize <= this.limits.targetChars
-			const tiny = blockSize < this.limits.minChars || size < this.limits.minChars
-			if (last && (fits || (tiny && size + blockSize <= this.limits.maxChars))) {
-				last.lines.push(...block.lines)
-				size += blockSize
-			} else {
-				packed.push({ start: block.start, lines: [...block.lines] })
-				size = blockSize
-			}
-		}
-		return packed
+	/** `lines` (the first being line index `start` of its file) cut into blocks no longer than the limit, not yet packed. */
+	blocks(lines: string[], start: number): Block[] {
+		return topLevelBlocks(lines, start).flatMap((block) => this.cutLong(block))
 	}
 
 	private cutLong(block: Block): Block[] {
@@ -120,9 +98,9 @@ export class LineChunker implements Chunker {
 }
 
 /** Blocks separated by blank lines where the next line starts at the left margin. */
-function topLevelBlocks(lines: string[]): Block[] {
+function topLevelBlocks(lines: string[], start: number): Block[] {
 	const blocks: Block[] = []
-	let current: Block = { start: 0, lines: [] }
+	let current: Block = { start, lines: [] }
 	lines.forEach((line, i) => {
 		const previous = lines[i - 1]
 		const startsDeclaration =
@@ -133,7 +111,7 @@ function topLevelBlocks(lines: string[]): Block[] {
 			!isCloser(line)
 		if (startsDeclaration && current.lines.some((l) => !isBlank(l))) {
 			blocks.push(current)
-			current = { start: i, lines: [] }
+			current = { start: start + i, lines: [] }
 		}
 		current.lines.push(line)
 	})
@@ -141,6 +119,47 @@ function topLevelBlocks(lines: string[]): Block[] {
 	return blocks
 }
 
-function sizeOf(block: Block): number {
+/** A file's lines, whatever its line ends, without the empty one after a final line end. */
+export function fileLines(text: string): string[] {
+	const lines = text.replace(/\r\n?/g, "\n").split("\n")
+	if (lines.at(-1) === "") lines.pop()
+	return lines
+}
+
+/**
+ * Consecutive blocks joined while they stay under the target, so a chunk is about the target's
+ * size; a tiny block joins its neighbour up to the limit.
+ */
+export function packBlocks(blocks: readonly Block[], limits: ChunkLimits): Block[] {
+	const packed: Block[] = []
+	let size = 0
+	for (const block of blocks) {
+		const last = packed.at(-1)
+		const blockSize = sizeOf(block)
+		const fits = size + blockSize <= limits.targetChars
+		const tiny = blockSize < limits.minChars || size < limits.minChars
+		if (last && (fits || (tiny && size + blockSize <= limits.maxChars))) {
+			last.lines.push(...block.lines)
+			size += blockSize
+		} else {
+			packed.push({ start: block.start, lines: [...block.lines] })
+			size = blockSize
+		}
+	}
+	return packed
+}
+
+/** Blocks as chunks (1-based lines); blank ones are left out. */
+export function toChunks(blocks: readonly Block[]): Chunk[] {
+	return blocks
+		.map((block) => ({
+			startLine: block.start + 1,
+			endLine: block.start + block.lines.length,
+			text: block.lines.join("\n"),
+		}))
+		.filter((chunk) => chunk.text.trim() !== "")
+}
+
+export function sizeOf(block: Block): number {
 	return block.lines.reduce((sum, line) => sum + line.length + 1, 0)
 }

@@ -3,6 +3,7 @@ import path from "node:path"
 import type { ModelServer } from "@cairn/model-server"
 import type { EmbeddingSettings } from "@cairn/types"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import type { Logger } from "../host/Host.js"
 import { useModelServers } from "../providers/test-support/providerTesting.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
@@ -62,14 +63,19 @@ const embedding = (server: ModelServer): EmbeddingSettings => ({
 	baseUrl: server.openaiBaseURL,
 })
 
-function makeIndex(server: ModelServer, embedder?: Embedder, maxFileBytes = 4096): CodebaseIndex {
+function makeIndex(
+	server: ModelServer,
+	embedder?: Embedder,
+	maxFileBytes = 4096,
+	logger: Logger = recordingLogger(),
+): CodebaseIndex {
 	return new CodebaseIndex({
 		workspaceRoot: workspace.dir,
 		storageDir: storage.dir,
 		embedding: embedding(server),
 		apiKey: "test-key",
 		maxFileBytes,
-		logger: recordingLogger(),
+		logger,
 		...(embedder && { embedder }),
 	})
 }
@@ -215,5 +221,103 @@ describe("CodebaseIndex over a real workspace and the model server's embeddings"
 		}
 		expect(Object.keys(manifest.files)).toContain(invoiceFile)
 		expect(indexFolder(storage.dir, `${workspace.dir}-other`)).not.toBe(folder)
+	})
+})
+
+/** An embedder that counts its calls and can hold one call until released. */
+function controlledEmbedder(server: ModelServer, holdCall?: number) {
+	const real = new OpenAiEmbedder(embedding(server), "test-key")
+	let release = () => {}
+	let reached = () => {}
+	const control = {
+		calls: 0,
+		/** Resolves once the held call has been asked for (the index is mid-run, holding its folder's lock). */
+		held: new Promise<void>((resolve) => (reached = resolve)),
+		release: () => release(),
+	}
+	const gate = new Promise<void>((resolve) => (release = resolve))
+	const embedder: Embedder = {
+		identity: real.identity,
+		batchSize: real.batchSize,
+		embed: async (texts, signal) => {
+			if (++control.calls === holdCall) {
+				reached()
+				await gate
+			}
+			return real.embed(texts, signal)
+		},
+	}
+	return { embedder, control }
+}
+
+/** A logger that also resolves `waiting` once the index says another process holds its folder. */
+function waitingLogger() {
+	const logger = recordingLogger()
+	let resolve = () => {}
+	const waiting = new Promise<void>((done) => (resolve = done))
+	const info = logger.info
+	logger.info = (message, details) => {
+		info(message, details)
+		if (message.includes("waiting for it")) resolve()
+	}
+	return { logger, waiting }
+}
+
+describe("CodebaseIndex shared by two processes (two editor windows on one workspace)", () => {
+	it("lets one update at a time: the second waits, then reads what the first saved instead of embedding it again", async () => {
+		const server = await start()
+		// Call 1 is the probe for the dimensions, call 2 the first batch: held, with the lock taken.
+		const first = controlledEmbedder(server, 2)
+		const firstRun = makeIndex(server, first.embedder).update()
+		await first.control.held
+
+		const second = controlledEmbedder(server)
+		const { logger, waiting } = waitingLogger()
+		const secondIndex = makeIndex(server, second.embedder, 4096, logger)
+		const secondRun = secondIndex.update()
+		await waiting
+		first.control.release()
+
+		expect(await firstRun).toMatchObject({ embeddedFiles: 14 })
+		expect(await secondRun).toMatchObject({ embeddedFiles: 0, totalFiles: 16 })
+		expect(second.control.calls).toBe(0)
+		expect((await search(secondIndex, "invoice discount total"))[0]?.path).toBe(invoiceFile)
+	})
+
+	it("reads the index again before writing when the other process saved it since", async () => {
+		const server = await start()
+		const first = makeIndex(server)
+		await first.update()
+		const second = makeIndex(server)
+		await second.open()
+
+		await put(
+			"src/net/retry.ts",
+			"// Retries a payment webhook with jittered backoff.\nexport const retryWebhook = 1\n",
+		)
+		expect(await second.update()).toMatchObject({ embeddedFiles: 1 })
+		// The first window's copy is now stale: it reads the second's save and has nothing left to do.
+		server.reset()
+		expect(await first.update()).toMatchObject({ embeddedFiles: 0 })
+		expect(embeddingRequests(server)).toHaveLength(0)
+		expect((await search(first, "payment webhook jittered"))[0]?.path).toBe("src/net/retry.ts")
+	})
+
+	it("stops waiting when cancelled, and writes nothing", async () => {
+		const server = await start()
+		const first = controlledEmbedder(server, 2)
+		const firstRun = makeIndex(server, first.embedder).update()
+		await first.control.held
+
+		const second = controlledEmbedder(server)
+		const { logger, waiting } = waitingLogger()
+		const secondIndex = makeIndex(server, second.embedder, 4096, logger)
+		const secondRun = secondIndex.update()
+		await waiting
+		secondIndex.cancel()
+		expect(await secondRun).toBeUndefined()
+		expect(second.control.calls).toBe(0)
+		first.control.release()
+		expect(await firstRun).toMatchObject({ embeddedFiles: 14 })
 	})
 })

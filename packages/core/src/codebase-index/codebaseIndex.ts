@@ -2,12 +2,15 @@ import { createHash } from "node:crypto"
 import path from "node:path"
 import type { CodebaseSearchHit, EmbeddingSettings } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
+import type { HeldLock } from "../persistence/processLock.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
-import { LineChunker, type Chunker } from "./chunker.js"
+import type { Chunker } from "./chunker.js"
 import { createEmbedder } from "./createEmbedder.js"
 import type { Embedder } from "./embedder.js"
+import { lockIndexFolder } from "./indexLock.js"
 import { indexWorkspace } from "./indexer.js"
 import type { IndexProgress, IndexRunResult } from "./indexProgress.js"
+import { SyntaxChunker } from "./syntaxChunker.js"
 import { VectorStore } from "./vectorStore.js"
 
 /** What the task and the `codebase_search` tool see of the index. */
@@ -46,6 +49,8 @@ export function indexFolder(storageDir: string, workspaceRoot: string): string {
  * One workspace's semantic index: opened from disk when it was built before, kept up to date by
  * runs in the background (`update`), searched by `codebase_search`. Runs never overlap: an
  * update asked for while one runs starts once it ends, and several such asks make one run.
+ * Across processes (two editor windows on one workspace share the index) the index folder's lock
+ * keeps one writer at a time: a run waits for the other process's, then reads what it saved.
  */
 export class CodebaseIndex implements CodebaseSearch {
 	private readonly embedder: Embedder
@@ -59,15 +64,13 @@ export class CodebaseIndex implements CodebaseSearch {
 
 	constructor(private readonly options: CodebaseIndexOptions) {
 		this.embedder = options.embedder ?? createEmbedder(options.embedding, options.apiKey)
-		this.chunker = options.chunker ?? new LineChunker()
+		this.chunker = options.chunker ?? new SyntaxChunker()
 		this.folder = indexFolder(options.storageDir, options.workspaceRoot)
 	}
 
 	/** Reads a saved index, if there is one for this model; no request is made for it. */
 	async open(): Promise<void> {
-		const dimensions = await VectorStore.savedDimensions(this.folder, this.embedder.identity)
-		if (dimensions !== undefined)
-			this.store = await VectorStore.open(this.folder, this.embedder.identity, dimensions)
+		this.store = await this.readSaved()
 	}
 
 	isReady(): boolean {
@@ -126,7 +129,7 @@ export class CodebaseIndex implements CodebaseSearch {
 	): Promise<CodebaseSearchHit[]> {
 		const store = this.store
 		if (store === undefined) throw new Error("The codebase index has not been built yet.")
-		const [vector] = await this.embedder.embed([query], options.signal)
+		const [vector] = await this.embedder.embed([query], options.signal, "query")
 		if (vector === undefined) throw new Error("The embedding model returned no vector for the query.")
 		const prefix =
 			options.folder === undefined || options.folder === "."
@@ -137,8 +140,23 @@ export class CodebaseIndex implements CodebaseSearch {
 	}
 
 	private async run(signal: AbortSignal): Promise<IndexRunResult | undefined> {
+		const lockLost = new AbortController()
+		const runSignal = AbortSignal.any([signal, lockLost.signal])
+		let lock: HeldLock | undefined
 		try {
-			const store = this.store ?? (await this.createStore(signal))
+			lock = await lockIndexFolder(this.folder, runSignal, {
+				onWaiting: (pid) =>
+					this.options.logger.info(
+						"Another process is updating this workspace's codebase index; waiting for it",
+						{ pid },
+					),
+				onCompromised: (error) => {
+					this.store?.abandon()
+					lockLost.abort(error)
+				},
+			})
+			await this.reopenIfStale()
+			const store = this.store ?? (await this.createStore(runSignal))
 			this.store = store
 			const result = await indexWorkspace(
 				{
@@ -158,16 +176,17 @@ export class CodebaseIndex implements CodebaseSearch {
 							},
 						),
 				},
-				signal,
+				runSignal,
 			)
 			this.options.logger.debug("Codebase index updated", { ...result })
 			return result
 		} catch (error) {
+			const cause = lockLost.signal.aborted ? lockLost.signal.reason : error
 			const failure = signal.aborted
 				? undefined
-				: error instanceof Error
-					? error.message
-					: String(error)
+				: cause instanceof Error
+					? cause.message
+					: String(cause)
 			this.emit({
 				phase: "stopped",
 				processedFiles: 0,
@@ -178,7 +197,22 @@ export class CodebaseIndex implements CodebaseSearch {
 			if (failure === undefined) this.options.logger.debug("Codebase indexing cancelled")
 			else this.options.logger.error("Codebase indexing failed", { error: failure })
 			return undefined
+		} finally {
+			await lock?.release().catch(() => undefined)
 		}
+	}
+
+	/** Another process may have saved the index since this one read it: read it again before writing to it. */
+	private async reopenIfStale(): Promise<void> {
+		if (this.store !== undefined && !(await this.store.isStale())) return
+		this.store = await this.readSaved()
+	}
+
+	private async readSaved(): Promise<VectorStore | undefined> {
+		const dimensions = await VectorStore.savedDimensions(this.folder, this.embedder.identity)
+		return dimensions === undefined
+			? undefined
+			: VectorStore.open(this.folder, this.embedder.identity, dimensions)
 	}
 
 	/** A first build: one request learns how long the model's vectors are. */

@@ -1,5 +1,6 @@
 import type { EmbeddingSettings } from "@cairn/types"
 import type { Embedder } from "./embedder.js"
+import { GeminiEmbedder } from "./geminiEmbedder.js"
 import { OllamaEmbedder } from "./ollamaEmbedder.js"
 import { OpenAiEmbedder } from "./openaiEmbedder.js"
 
@@ -9,5 +10,7 @@ export function createEmbedder(settings: EmbeddingSettings, apiKey: string | und
 			return new OpenAiEmbedder(settings, apiKey)
 		case "ollama":
 			return new OllamaEmbedder(settings, apiKey)
+		case "gemini":
+			return new GeminiEmbedder(settings, apiKey)
 	}
 }

@@ -9,9 +9,12 @@ export interface Embedder {
 	readonly identity: string
 	/** Most texts per request. */
 	readonly batchSize: number
-	/** One vector per text, in order. */
-	embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>
+	/** One vector per text, in order; `purpose` (default "document") for models that embed the two sides differently. */
+	embed(texts: readonly string[], signal?: AbortSignal, purpose?: EmbeddingPurpose): Promise<Float32Array[]>
 }
+
+/** What is embedded: code to be found (`document`), or a search for it (`query`). */
+export type EmbeddingPurpose = "document" | "query"
 
 export function embedderIdentity(settings: EmbeddingSettings): string {
 	return [settings.provider, settings.baseUrl ?? "", settings.modelId, settings.dimensions ?? ""].join("|")

@@ -57,8 +57,9 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 	let pending: PendingFile[] = []
 	let pendingChunks = 0
 	let sinceSave = 0
-	const flush = async () => {
-		const texts = pending.flatMap(({ file, chunks }) => chunks.map((chunk) => embeddingText(file, chunk)))
+	/** Embeds a batch of files and puts them in the store (saving now and then). */
+	const embedBatch = async (batch: PendingFile[]) => {
+		const texts = batch.flatMap(({ file, chunks }) => chunks.map((chunk) => embeddingText(file, chunk)))
 		const vectors: Float32Array[] = []
 		try {
 			for (let at = 0; at < texts.length; at += embedder.batchSize) {
@@ -70,27 +71,35 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 			// The model refused this content (too long for it, say): these files wait for the next
 			// run, and the rest of the workspace is not held up by them.
 			options.onRefused?.(
-				pending.map((entry) => entry.file),
+				batch.map((entry) => entry.file),
 				error,
 			)
-			skippedFiles += pending.length
-			pending = []
-			pendingChunks = 0
+			skippedFiles += batch.length
 			return
 		}
 		let next = 0
-		for (const { file, version, chunks } of pending) {
+		for (const { file, version, chunks } of batch) {
 			store.putFile(file, version, chunks, vectors.slice(next, next + chunks.length))
 			next += chunks.length
 			progress.embeddedFiles++
 		}
 		sinceSave += texts.length
-		pending = []
-		pendingChunks = 0
 		if (sinceSave >= chunksPerSave) {
 			await store.save()
 			sinceSave = 0
 		}
+	}
+	// One batch is embedded while the next files are read and chunked (parsing is CPU, embedding
+	// mostly waiting); only one at a time, so the store sees one writer.
+	let embedding: Promise<void> = Promise.resolve()
+	const flush = async () => {
+		const batch = pending
+		pending = []
+		pendingChunks = 0
+		await embedding
+		embedding = embedBatch(batch)
+		// Its failure is thrown where it is awaited next, not reported as unhandled before then.
+		embedding.catch(() => undefined)
 	}
 
 	try {
@@ -102,7 +111,7 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 				store.removeFile(file)
 				skippedFiles++
 			} else if (read !== "unchanged") {
-				const chunks = options.chunker.chunk(file, read.text)
+				const chunks = await options.chunker.chunk(file, read.text)
 				pending.push({ file, version: read.version, chunks })
 				pendingChunks += chunks.length
 				if (pendingChunks >= embedder.batchSize) await flush()
@@ -111,8 +120,11 @@ export async function indexWorkspace(options: IndexerOptions, signal: AbortSigna
 			if (progress.processedFiles % 100 === 0) report()
 		}
 		if (pending.length > 0) await flush()
+		await embedding
 	} finally {
-		// Whatever was embedded is kept, cancelled or not: the next run starts from there.
+		// Whatever was embedded is kept, cancelled or not: the next run starts from there. The
+		// batch in flight settles first, so the store is not changed while it is being saved.
+		await embedding.catch(() => undefined)
 		await store.save()
 	}
 	progress.phase = "done"

@@ -1,36 +1,10 @@
-/**
- * `dot(a, b, n)`: the dot product of the n float32s at byte offsets a and b of the imported
- * memory, n a multiple of 4, four lanes at a time with WebAssembly SIMD (f32x4.mul/add). Hand
- * assembled (48 instructions) rather than built from a toolchain the project would then need.
- */
-const dotModule =
-	"AGFzbQEAAAABCAFgA39/fwF9Ag8BA2VudgZtZW1vcnkCAAEDAgEABwcBA2RvdAAAClwBWgIBewF/IAAgAkECdGohBAJAA0AgACAETw0BIAMgAP0AAgAgAf0AAgD95gH95AEhAyAAQRBqIQAgAUEQaiEBDAALCyAD/R8AIAP9HwGSIAP9HwKSIAP9HwOSCw=="
-
-/** The part of the WebAssembly API used here; the core's TypeScript libs (no DOM) do not declare it. */
-interface WasmMemory {
-	readonly buffer: ArrayBuffer
-	grow(pages: number): number
-}
-interface WasmApi {
-	Memory: new (descriptor: { initial: number }) => WasmMemory
-	Module: new (bytes: Uint8Array) => object
-	Instance: new (module: object, imports: object) => { exports: Record<string, unknown> }
-	validate(bytes: Uint8Array): boolean
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+import type { FileHandle } from "node:fs/promises"
+import { simdDot, wasm, type Dot } from "./simdDot.js"
 
 const pageBytes = 65_536
 const bytesPerValue = Float32Array.BYTES_PER_ELEMENT
-
-type Dot = (a: number, b: number, n: number) => number
-
-/** The SIMD dot product over `memory`, or undefined where WebAssembly SIMD is unavailable. */
-function simdDot(memory: WasmMemory): Dot | undefined {
-	const bytes = Buffer.from(dotModule, "base64")
-	if (!wasm.validate(bytes)) return undefined
-	const instance = new wasm.Instance(new wasm.Module(bytes), { env: { memory } })
-	return instance.exports.dot as Dot
-}
+/** Bytes per read when opening an index. */
+const readBytes = 4 * 1024 * 1024
 
 /**
  * Vectors of one length in WebAssembly memory, scored against a query by a SIMD scan (about
@@ -88,11 +62,28 @@ export class VectorMemory {
 		return out
 	}
 
-	/** Takes `slots` packed vectors (the vectors file's layout) into slots 0.. */
-	load(packed: Float32Array, slots: number): void {
+	/**
+	 * Reads `slots` packed vectors (the vectors file's layout) from `file` into slots 0..: straight
+	 * into this memory when no padding is needed, else a few megabytes at a time, so opening an
+	 * index never holds a second copy of it.
+	 */
+	async read(file: FileHandle, slots: number): Promise<void> {
 		this.reserve(slots)
-		for (let slot = 0; slot < slots; slot++)
-			this.set(slot, packed.subarray(slot * this.dimensions, (slot + 1) * this.dimensions))
+		const slotBytes = this.dimensions * bytesPerValue
+		const slotsPerRead = Math.max(1, Math.floor(readBytes / slotBytes))
+		for (let from = 0; from < slots; from += slotsPerRead) {
+			const count = Math.min(slotsPerRead, slots - from)
+			const position = from * slotBytes
+			if (this.stride === this.dimensions) {
+				const at = this.offsetOf(from) * bytesPerValue
+				await readFully(file, new Uint8Array(this.memory.buffer, at, count * slotBytes), position)
+			} else {
+				const packed = new Float32Array(count * this.dimensions)
+				await readFully(file, new Uint8Array(packed.buffer), position)
+				for (let i = 0; i < count; i++)
+					this.set(from + i, packed.subarray(i * this.dimensions, (i + 1) * this.dimensions))
+			}
+		}
 	}
 
 	setQuery(query: ArrayLike<number>): void {
@@ -117,5 +108,15 @@ export class VectorMemory {
 		let sum = 0
 		for (let i = 0; i < n; i++) sum += (view[from + i] as number) * (view[query + i] as number)
 		return sum
+	}
+}
+
+/** Fills `target` from `position` on, or throws when the file ends first. */
+async function readFully(file: FileHandle, target: Uint8Array, position: number): Promise<void> {
+	let done = 0
+	while (done < target.byteLength) {
+		const { bytesRead } = await file.read(target, done, target.byteLength - done, position + done)
+		if (bytesRead === 0) throw new Error("The vectors file is shorter than its manifest says.")
+		done += bytesRead
 	}
 }

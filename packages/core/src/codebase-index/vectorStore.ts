@@ -1,4 +1,4 @@
-import { appendFile, mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises"
+import { appendFile, mkdir, open, readdir, rm, stat } from "node:fs/promises"
 import path from "node:path"
 import { writeFileAtomic } from "../fs/atomicWrite.js"
 import { readJsonFile } from "../persistence/atomicFile.js"
@@ -41,6 +41,10 @@ export class VectorStore {
 	private persistedSlots: number
 	private garbage = 0
 	private dirty = false
+	/** The manifest on disk as this store last read or wrote it (see `isStale`). */
+	private stamp: string | undefined
+	/** This process lost the folder's lock: another may be writing, so this copy writes nothing more. */
+	private abandoned = false
 
 	private constructor(
 		private readonly folder: string,
@@ -50,7 +54,9 @@ export class VectorStore {
 		private readonly files: Map<string, FileEntry>,
 		vectors: VectorMemory,
 		slots: number,
+		stamp: string | undefined,
 	) {
+		this.stamp = stamp
 		this.vectors = vectors
 		this.persistedSlots = slots
 		this.owners = new Array<StoredChunk | undefined>(slots)
@@ -65,6 +71,8 @@ export class VectorStore {
 	 * (none yet, another model, damaged) an empty one that replaces it on the first save.
 	 */
 	static async open(folder: string, identity: string, dimensions: number): Promise<VectorStore> {
+		// Taken before the manifest is read: a save in between shows as a change next time, not as none.
+		const stamp = await manifestStamp(folder)
 		// A fresh file name: the one an older manifest names stays intact until the new manifest replaces it.
 		const empty = () =>
 			new VectorStore(
@@ -75,29 +83,28 @@ export class VectorStore {
 				new Map(),
 				new VectorMemory(dimensions),
 				0,
+				stamp,
 			)
 		const read = await readJsonFile(path.join(folder, manifestName), storeManifestSchema)
 		if (!read.ok) return empty()
 		const manifest = read.value
 		if (manifest.identity !== identity || manifest.dimensions !== dimensions) return empty()
-		const slotBytes = dimensions * bytesPerValue
-		let bytes: Buffer
-		try {
-			bytes = await readFile(path.join(folder, manifest.vectorsFile))
-		} catch {
-			return empty()
-		}
-		if (bytes.length < manifest.slots * slotBytes) return empty()
 		const files = new Map(Object.entries(manifest.files))
 		const inRange = [...files.values()].every((entry) =>
 			entry.chunks.every((c) => c.slot < manifest.slots),
 		)
 		if (!inRange) return empty()
-		// Copied out of the Buffer: its memory may be shared and is not float-aligned.
-		const packed = new Float32Array(manifest.slots * dimensions)
-		new Uint8Array(packed.buffer).set(bytes.subarray(0, manifest.slots * slotBytes))
 		const vectors = new VectorMemory(dimensions)
-		vectors.load(packed, manifest.slots)
+		try {
+			const handle = await open(path.join(folder, manifest.vectorsFile), "r")
+			try {
+				await vectors.read(handle, manifest.slots)
+			} finally {
+				await handle.close()
+			}
+		} catch {
+			return empty()
+		}
 		return new VectorStore(
 			folder,
 			identity,
@@ -106,6 +113,7 @@ export class VectorStore {
 			files,
 			vectors,
 			manifest.slots,
+			stamp,
 		)
 	}
 
@@ -113,6 +121,20 @@ export class VectorStore {
 	static async savedDimensions(folder: string, identity: string): Promise<number | undefined> {
 		const read = await readJsonFile(path.join(folder, manifestName), storeManifestSchema)
 		return read.ok && read.value.identity === identity ? read.value.dimensions : undefined
+	}
+
+	/**
+	 * Whether this copy must be opened again before it is written: another process (an editor
+	 * window on the same workspace) saved the store since this one read or saved it, or this
+	 * process lost the folder's lock.
+	 */
+	async isStale(): Promise<boolean> {
+		return this.abandoned || (await manifestStamp(this.folder)) !== this.stamp
+	}
+
+	/** Stops all writes from this copy (its process lost the folder's lock); it is to be opened again. */
+	abandon(): void {
+		this.abandoned = true
 	}
 
 	get fileCount(): number {
@@ -208,15 +230,22 @@ export class VectorStore {
 	 * between leaves the previous index whole. Compacts when more than half the file is garbage.
 	 */
 	async save(): Promise<void> {
-		if (!this.dirty) return
+		if (!this.dirty || this.abandoned) return
 		await mkdir(this.folder, { recursive: true })
 		if (this.garbage > 1024 && this.garbage > this.chunkCount) {
 			await this.compact()
 		} else {
 			await this.appendVectors()
 		}
-		await this.writeManifest()
+		// Cleared before the manifest's contents are taken (synchronously, as it starts): a change
+		// made while it is written (the indexer reads on meanwhile) leaves the store dirty again.
 		this.dirty = false
+		try {
+			await this.writeManifest()
+		} catch (error) {
+			this.dirty = true
+			throw error
+		}
 		await this.removeOtherVectorFiles()
 	}
 
@@ -294,6 +323,7 @@ export class VectorStore {
 			files: Object.fromEntries(this.files),
 		}
 		await writeFileAtomic(path.join(this.folder, manifestName), JSON.stringify(manifest))
+		this.stamp = await manifestStamp(this.folder)
 	}
 
 	/** Files of earlier generations, once the manifest no longer names them. */
@@ -303,4 +333,10 @@ export class VectorStore {
 			if (/^vectors-\d+\.f32$/.test(name) && name !== this.vectorsFile)
 				await rm(path.join(this.folder, name), { force: true })
 	}
+}
+
+/** Which manifest file is there: each save renames a new file over it (a new inode, size and time). */
+async function manifestStamp(folder: string): Promise<string | undefined> {
+	const info = await stat(path.join(folder, manifestName), { bigint: true }).catch(() => undefined)
+	return info && `${info.ino}:${info.size}:${info.mtimeNs}`
 }

@@ -1,3 +1,4 @@
+import { ApiError, GoogleGenAI } from "@google/genai"
 import { Ollama } from "ollama"
 import OpenAI from "openai"
 import { describe, expect, it } from "vitest"
@@ -81,5 +82,56 @@ describe("POST /api/embed through ollama-js", () => {
 		})
 		expect(response.embeddings).toEqual([embeddingVector("alpha", 256), embeddingVector("beta", 256)])
 		expect(server.requests.at(-1)).toMatchObject({ route: "embeddings", provider: "ollama" })
+	})
+})
+
+describe("Gemini embedContent and batchEmbedContents through @google/genai", () => {
+	const gemini = (url: string) => new GoogleGenAI({ apiKey: "k", httpOptions: { baseUrl: url } })
+
+	it("answers a batch with every text's vector, in order, at the dimensions asked", async () => {
+		const server = await start()
+		const response = await gemini(server.url).models.embedContent({
+			model: "gemini-embedding-001",
+			contents: ["alpha beta", "gamma"],
+			config: { outputDimensionality: 32 },
+		})
+		expect(response.embeddings?.map((embedding) => embedding.values)).toEqual([
+			embeddingVector("alpha beta", 32),
+			embeddingVector("gamma", 32),
+		])
+		expect(server.requests.at(-1)).toMatchObject({
+			route: "embeddings",
+			provider: "gemini",
+			path: "/v1beta/models/gemini-embedding-001:batchEmbedContents",
+		})
+		expect(server.remainingTurns).toBe(0)
+	})
+
+	it("answers embedContent's single content with one embedding", async () => {
+		const server = await start()
+		const response = await fetch(`${server.url}/v1beta/models/gemini-embedding-001:embedContent`, {
+			method: "POST",
+			headers: { "content-type": "application/json", "x-goog-api-key": "k" },
+			body: JSON.stringify({ content: { parts: [{ text: "alpha" }] } }),
+		})
+		expect(await response.json()).toEqual({ embedding: { values: embeddingVector("alpha", 256) } })
+	})
+
+	it("refuses a batch whose request names another model, in Google's error shape", async () => {
+		const server = await start()
+		const response = await fetch(`${server.url}/v1beta/models/gemini-embedding-001:batchEmbedContents`, {
+			method: "POST",
+			headers: { "content-type": "application/json" },
+			body: JSON.stringify({
+				requests: [{ model: "models/other", content: { parts: [{ text: "a" }] } }],
+			}),
+		})
+		expect(response.status).toBe(400)
+		expect(await response.json()).toMatchObject({ error: { code: 400, status: "INVALID_ARGUMENT" } })
+		const error = await gemini(server.url)
+			.models.embedContent({ model: "gemini-embedding-001", contents: [] })
+			.catch((e: unknown) => e)
+		expect(error).toBeInstanceOf(ApiError)
+		expect((error as ApiError).status).toBe(400)
 	})
 })

@@ -3,12 +3,13 @@ import { z } from "zod"
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 
 /** The providers whose embedding endpoints Cairn calls for the codebase index. */
-export const embeddingProviderNames = ["openai", "ollama"] as const
+export const embeddingProviderNames = ["openai", "ollama", "gemini"] as const
 export type EmbeddingProviderName = (typeof embeddingProviderNames)[number]
 
 /**
  * The embedding model the codebase index uses: `openai` is any OpenAI-compatible `/v1/embeddings`
- * (OpenAI, a gateway, vLLM, LM Studio), `ollama` a server's `/api/embed`. Its key, where it needs
+ * (OpenAI, a gateway, vLLM, LM Studio), `ollama` a server's `/api/embed`, `gemini` the Gemini
+ * API's `batchEmbedContents` (gemini-embedding-001). Its key, where it needs
  * one, is in secret storage, never here: its own (see `codebaseIndexKeyName`), else the key the
  * person gave that provider for chatting.
  */
@@ -16,7 +17,7 @@ export const embeddingSettingsSchema = z.object({
 	provider: z.enum(embeddingProviderNames),
 	modelId: z.string().min(1, "an embedding model id is required"),
 	baseUrl: httpUrl.optional(),
-	/** Asks the model for vectors this long, where it can shorten them (OpenAI's text-embedding-3). */
+	/** Asks the model for vectors this long, where it can shorten them (OpenAI's text-embedding-3, Gemini's). */
 	dimensions: z.number().int().positive().max(8192).optional(),
 	headers: z.record(z.string(), z.string()).optional(),
 })
