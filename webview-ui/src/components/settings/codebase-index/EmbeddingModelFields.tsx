@@ -9,6 +9,7 @@ import { TextField } from "../TextField"
 const defaultBaseUrls: Record<EmbeddingProviderName, string> = {
 	openai: "https://api.openai.com/v1",
 	ollama: "http://localhost:11434",
+	gemini: "https://generativelanguage.googleapis.com",
 }
 
 function saveEmbedding(embedding: EmbeddingSettings | null): void {
