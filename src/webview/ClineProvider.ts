@@ -84,10 +84,6 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	}
 
 	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }): void {
-		// The agent loads while the webview fetches and runs its bundle, not after it asks for its
-		// first state: the two take about as long, so the person waits for one of them, not both.
-		// A failure is reported to the webview when its first message needs the agent.
-		this.agent.load().catch(() => undefined)
 		webview.options = { enableScripts: true, localResourceRoots: [this.buildRoot] }
 		webview.html = webviewHtml({
 			language: cairnUiLanguage(),
@@ -100,6 +96,11 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 				.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, "assets", "index.css"))
 				.toString(),
 		})
+		// The agent loads while the webview fetches and runs its bundle, not after it asks for its
+		// first state: the two take about as long, so the person waits for one of them, not both.
+		// The page goes first (load() starts on a later turn). A failure is reported to the
+		// webview when its first message needs the agent.
+		this.agent.load().catch(() => undefined)
 		this.webviews.add(webview)
 		const subscriptions = [
 			webview.onDidReceiveMessage((input: unknown) => this.receive(webview, input)),
