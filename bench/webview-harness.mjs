@@ -13,7 +13,7 @@ import { chromium } from "playwright-core"
 import { themeCss } from "./webview-themes.mjs"
 
 // The functions given to page.waitForFunction run in the browser page, not in Node.
-/* global window */
+/* global window, document */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const buildDir = path.join(root, "webview-ui", "build")
@@ -139,9 +139,17 @@ export function watchPage(page) {
 	return problems
 }
 
-/** Waits until the app has said webviewDidLaunch, i.e. it listens for host messages. */
+/**
+ * Waits until the app listens for host messages (it has said webviewDidLaunch) and has drawn its
+ * first screen. The page says webviewDidLaunch before React renders, so the host's answer travels
+ * meanwhile; a state posted at once would time the app's start-up as well as the task's rows.
+ */
 export async function waitForLaunch(page) {
-	await page.waitForFunction(() => window.__posted?.some((m) => m.type === "webviewDidLaunch"), null, {
-		timeout: 15_000,
-	})
+	await page.waitForFunction(
+		() =>
+			window.__posted?.some((m) => m.type === "webviewDidLaunch") &&
+			document.querySelector("#root .app") !== null,
+		null,
+		{ timeout: 15_000 },
+	)
 }
