@@ -62,6 +62,29 @@ const tokenizer = {
 	minify: production,
 }
 
+// zod's namespace object (`z`) carries every language's error messages, 64 of them and 250 KB of
+// the agent: the agent uses `z` as a value, so esbuild keeps all it holds. zod shows English
+// unless told otherwise, and nothing here tells it otherwise; `z.locales` keeps English only.
+/** @type {import("esbuild").Plugin} */
+const zodEnglishOnly = {
+	name: "zod-english-only",
+	setup(build) {
+		build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+			/[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+				? {
+						path: path.join(path.dirname(args.importer), "..", "locales", "index.js"),
+						namespace: "zod-english-only",
+					}
+				: undefined,
+		)
+		build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+			contents: 'export { default as en } from "./en.js"',
+			resolveDir: path.dirname(args.path),
+			loader: "js",
+		}))
+	},
+}
+
 // The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
 // stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.
 // playwright-core reads its own files from beside its code, so it ships whole in dist/node_modules.
@@ -71,7 +94,7 @@ const agent = {
 	entryPoints: ["src/agent/index.ts"],
 	outfile: "dist/agent.js",
 	external: ["vscode", "playwright-core"],
-	plugins: [tokenizerApart],
+	plugins: [tokenizerApart, zodEnglishOnly],
 	minify: production,
 	define: { "import.meta.url": "__cairnModuleUrl" },
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
