@@ -4,6 +4,7 @@ import type { AgentLoader } from "../agent/AgentLoader"
 import type { Agent } from "../agent/index"
 import { sidebarViewId, tabPanelViewType } from "../ids"
 import { cairnUiLanguage } from "./cairnUiLanguage"
+import { entryChunks } from "./entryChunks"
 import { createNonce } from "./nonce"
 import { themeKindOf } from "./themeKind"
 import { webviewHtml } from "./webviewHtml"
@@ -21,6 +22,8 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private readonly disposables: vscode.Disposable[] = []
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
 	private pendingForUi: ExtensionMessage[] = []
+	/** The UI bundle's chunks its entry imports, read from the build once. */
+	private entryChunksCache: string[] | undefined
 
 	constructor(
 		private readonly context: vscode.ExtensionContext,
@@ -83,6 +86,11 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return vscode.Uri.joinPath(this.extensionUri, "webview-ui", "build")
 	}
 
+	private get entryChunks(): string[] {
+		this.entryChunksCache ??= entryChunks(this.buildRoot.fsPath)
+		return this.entryChunksCache
+	}
+
 	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }): void {
 		webview.options = { enableScripts: true, localResourceRoots: [this.buildRoot] }
 		webview.html = webviewHtml({
@@ -92,6 +100,9 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			scriptUri: webview
 				.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, "assets", "index.js"))
 				.toString(),
+			preloadUris: this.entryChunks.map((file) =>
+				webview.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, ...file.split("/"))).toString(),
+			),
 			styleUri: webview
 				.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, "assets", "index.css"))
 				.toString(),
