@@ -8,6 +8,7 @@ import path from "node:path"
 
 const production = process.argv.includes("--production")
 const watch = process.argv.includes("--watch")
+const resolve = createRequire(import.meta.url).resolve
 
 const shared = {
 	bundle: true,
@@ -30,6 +31,60 @@ const extension = {
 	define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
 }
 
+// The tokenizer is a fifth of the agent's code (its vocabulary): a bundle of its own, which the
+// agent requires when it first counts tokens, so opening the view does not parse it. A CommonJS
+// bundle cannot be split: the agent's import of the tokenizer gets a module that requires that
+// file at run time, as the extension requires the agent.
+const tokenizerModule = "gpt-tokenizer/encoding/cl100k_base"
+/** @type {import("esbuild").Plugin} */
+const tokenizerApart = {
+	name: "tokenizer-apart",
+	setup(build) {
+		build.onResolve({ filter: new RegExp(`^${tokenizerModule}$`) }, () => ({
+			path: tokenizerModule,
+			namespace: "tokenizer-apart",
+		}))
+		build.onLoad({ filter: /.*/, namespace: "tokenizer-apart" }, () => ({
+			contents: 'module.exports = require("./tokenizer.js")',
+			loader: "js",
+		}))
+		build.onResolve({ filter: /^\.\/tokenizer\.js$/, namespace: "tokenizer-apart" }, (args) => ({
+			path: args.path,
+			external: true,
+		}))
+	},
+}
+/** @type {import("esbuild").BuildOptions} */
+const tokenizer = {
+	...shared,
+	entryPoints: [resolve(tokenizerModule)],
+	outfile: "dist/tokenizer.js",
+	minify: production,
+}
+
+// zod's namespace object (`z`) carries every language's error messages, 64 of them and 250 KB of
+// the agent: the agent uses `z` as a value, so esbuild keeps all it holds. zod shows English
+// unless told otherwise, and nothing here tells it otherwise; `z.locales` keeps English only.
+/** @type {import("esbuild").Plugin} */
+const zodEnglishOnly = {
+	name: "zod-english-only",
+	setup(build) {
+		build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+			/[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+				? {
+						path: path.join(path.dirname(args.importer), "..", "locales", "index.js"),
+						namespace: "zod-english-only",
+					}
+				: undefined,
+		)
+		build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+			contents: 'export { default as en } from "./en.js"',
+			resolveDir: path.dirname(args.path),
+			loader: "js",
+		}))
+	},
+}
+
 // The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
 // stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.
 // playwright-core reads its own files from beside its code, so it ships whole in dist/node_modules.
@@ -39,6 +94,7 @@ const agent = {
 	entryPoints: ["src/agent/index.ts"],
 	outfile: "dist/agent.js",
 	external: ["vscode", "playwright-core"],
+	plugins: [tokenizerApart, zodEnglishOnly],
 	minify: production,
 	define: { "import.meta.url": "__cairnModuleUrl" },
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
@@ -46,7 +102,6 @@ const agent = {
 
 // tree-sitter's wasm files (the runtime, the shell grammar, the code outline grammars) ship next
 // to the bundle: the vsix has no node_modules, and the agent looks for them in dist/.
-const resolve = createRequire(import.meta.url).resolve
 mkdirSync("dist", { recursive: true })
 const vscodeGrammars = path.dirname(resolve("@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm"))
 const wasmFiles = [
@@ -79,7 +134,7 @@ const tests = {
 	external: ["vscode", "mocha"],
 }
 
-const builds = [extension, agent, tests]
+const builds = [extension, agent, tokenizer, tests]
 
 if (watch) {
 	const contexts = await Promise.all(builds.map((options) => context(options)))

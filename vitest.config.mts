@@ -9,7 +9,9 @@ export default defineConfig({
 		projects: [
 			"packages/*/vitest.config.ts",
 			"webview-ui/vitest.config.ts",
-			{ test: { name: "repo", environment: "node", include: ["*.test.ts"] } },
+			// The extension's own sources have unit tests where they need no editor (src/test/suite
+			// runs in the extension host).
+			{ test: { name: "repo", environment: "node", include: ["*.test.ts", "src/webview/*.test.ts"] } },
 		],
 		passWithNoTests: false,
 	},

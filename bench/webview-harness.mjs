@@ -13,7 +13,7 @@ import { chromium } from "playwright-core"
 import { themeCss } from "./webview-themes.mjs"
 
 // The functions given to page.waitForFunction run in the browser page, not in Node.
-/* global window */
+/* global window, document */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const buildDir = path.join(root, "webview-ui", "build")
@@ -32,8 +32,27 @@ const types = {
 	".html": "text/html",
 }
 
+/** The chunks the entry imports, as the host reads them from the build's manifest (entryChunks.ts). */
+function entryChunks() {
+	const manifest = JSON.parse(readFileSync(path.join(buildDir, "manifest.json"), "utf8"))
+	const files = new Set()
+	const visit = (keys = []) => {
+		for (const key of keys) {
+			const file = manifest[key]?.file
+			if (typeof file !== "string" || files.has(file)) continue
+			files.add(file)
+			visit(manifest[key].imports)
+		}
+	}
+	visit(Object.values(manifest).find((chunk) => chunk.isEntry)?.imports)
+	return [...files]
+}
+
 function page(theme) {
 	const nonce = randomBytes(16).toString("base64")
+	const preloads = entryChunks()
+		.map((file) => `<link rel="modulepreload" nonce="${nonce}" href="/build/${file}">`)
+		.join("\n")
 	// The host's CSP (src/webview/webviewHtml.ts) with 'self' standing for the webview's cspSource,
 	// plus data: images, which user-attached images need.
 	const csp = [
@@ -50,6 +69,7 @@ function page(theme) {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <link rel="stylesheet" href="/theme/${theme}.css">
 <link rel="stylesheet" href="/build/assets/index.css">
+${preloads}
 <title>Cairn harness</title>
 </head>
 <body>
@@ -139,9 +159,17 @@ export function watchPage(page) {
 	return problems
 }
 
-/** Waits until the app has said webviewDidLaunch, i.e. it listens for host messages. */
+/**
+ * Waits until the app listens for host messages (it has said webviewDidLaunch) and has drawn its
+ * first screen. The page says webviewDidLaunch before React renders, so the host's answer travels
+ * meanwhile; a state posted at once would time the app's start-up as well as the task's rows.
+ */
 export async function waitForLaunch(page) {
-	await page.waitForFunction(() => window.__posted?.some((m) => m.type === "webviewDidLaunch"), null, {
-		timeout: 15_000,
-	})
+	await page.waitForFunction(
+		() =>
+			window.__posted?.some((m) => m.type === "webviewDidLaunch") &&
+			document.querySelector("#root .app") !== null,
+		null,
+		{ timeout: 15_000 },
+	)
 }

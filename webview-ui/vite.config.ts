@@ -23,6 +23,9 @@ export default defineConfig({
 		// No data: URIs for fonts or images: the CSP admits only the webview's own resources.
 		assetsInlineLimit: 0,
 		chunkSizeWarningLimit: 2000,
+		// Which chunks the entry imports: the host links them as module preloads (with the page's
+		// nonce), so they load alongside index.js rather than after it has been parsed.
+		manifest: "manifest.json",
 		rollupOptions: {
 			input: { index: "src/main.tsx" },
 			output: {

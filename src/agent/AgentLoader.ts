@@ -28,6 +28,9 @@ export class AgentLoader {
 
 	load(): Promise<Agent> {
 		this.agent ??= (async () => {
+			// Requiring the bundle holds this process for a few hundred ms. Started in the caller's
+			// turn, it held back what the caller sends next: the webview's page waited for it.
+			await new Promise((resolve) => setTimeout(resolve, 0))
 			const started = performance.now()
 			// A computed path keeps esbuild from inlining the agent into extension.js.
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose

@@ -4,6 +4,7 @@ import type { AgentLoader } from "../agent/AgentLoader"
 import type { Agent } from "../agent/index"
 import { sidebarViewId, tabPanelViewType } from "../ids"
 import { cairnUiLanguage } from "./cairnUiLanguage"
+import { entryChunks } from "./entryChunks"
 import { createNonce } from "./nonce"
 import { themeKindOf } from "./themeKind"
 import { webviewHtml } from "./webviewHtml"
@@ -21,6 +22,8 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private readonly disposables: vscode.Disposable[] = []
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
 	private pendingForUi: ExtensionMessage[] = []
+	/** The UI bundle's chunks its entry imports, read from the build once. */
+	private entryChunksCache: string[] | undefined
 
 	constructor(
 		private readonly context: vscode.ExtensionContext,
@@ -83,11 +86,12 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return vscode.Uri.joinPath(this.extensionUri, "webview-ui", "build")
 	}
 
+	private get entryChunks(): string[] {
+		this.entryChunksCache ??= entryChunks(this.buildRoot.fsPath)
+		return this.entryChunksCache
+	}
+
 	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }): void {
-		// The agent loads while the webview fetches and runs its bundle, not after it asks for its
-		// first state: the two take about as long, so the person waits for one of them, not both.
-		// A failure is reported to the webview when its first message needs the agent.
-		this.agent.load().catch(() => undefined)
 		webview.options = { enableScripts: true, localResourceRoots: [this.buildRoot] }
 		webview.html = webviewHtml({
 			language: cairnUiLanguage(),
@@ -96,10 +100,18 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			scriptUri: webview
 				.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, "assets", "index.js"))
 				.toString(),
+			preloadUris: this.entryChunks.map((file) =>
+				webview.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, ...file.split("/"))).toString(),
+			),
 			styleUri: webview
 				.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, "assets", "index.css"))
 				.toString(),
 		})
+		// The agent loads while the webview fetches and runs its bundle, not after it asks for its
+		// first state: the two take about as long, so the person waits for one of them, not both.
+		// The page goes first (load() starts on a later turn). A failure is reported to the
+		// webview when its first message needs the agent.
+		this.agent.load().catch(() => undefined)
 		this.webviews.add(webview)
 		const subscriptions = [
 			webview.onDidReceiveMessage((input: unknown) => this.receive(webview, input)),

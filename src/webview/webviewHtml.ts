@@ -7,6 +7,8 @@ export interface WebviewHtmlInput {
 	cspSource: string
 	nonce: string
 	scriptUri: string
+	/** The chunks the script imports, loaded alongside it (see entryChunks). */
+	preloadUris: readonly string[]
 	styleUri: string
 }
 
@@ -18,7 +20,14 @@ function escapeAttribute(value: string): string {
  * The page around the Vite bundle. The CSP denies everything by default: no inline script
  * or eval, scripts only with this page's nonce, other resources only from the extension.
  */
-export function webviewHtml({ language, cspSource, nonce, scriptUri, styleUri }: WebviewHtmlInput): string {
+export function webviewHtml({
+	language,
+	cspSource,
+	nonce,
+	scriptUri,
+	preloadUris,
+	styleUri,
+}: WebviewHtmlInput): string {
 	const csp = [
 		"default-src 'none'",
 		`script-src 'nonce-${nonce}'`,
@@ -27,6 +36,10 @@ export function webviewHtml({ language, cspSource, nonce, scriptUri, styleUri }:
 		// Attached images travel as data URIs (pasted screenshots, transcript thumbnails).
 		`img-src ${cspSource} data:`,
 	].join("; ")
+	const preloads = preloadUris.map(
+		(uri) =>
+			`<link rel="modulepreload" nonce="${escapeAttribute(nonce)}" href="${escapeAttribute(uri)}">\n`,
+	)
 	return `<!DOCTYPE html>
 <html lang="${escapeAttribute(language)}">
 <head>
@@ -34,7 +47,7 @@ export function webviewHtml({ language, cspSource, nonce, scriptUri, styleUri }:
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${escapeAttribute(styleUri)}">
-<title>Cairn</title>
+${preloads.join("")}<title>Cairn</title>
 </head>
 <body>
 <div id="root"></div>

@@ -1,18 +1,20 @@
 import { defaultSettings, emptyExtensionState } from "@cairn/types"
 import { fireEvent, render, screen, waitFor } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { App } from "./App"
+import { connectToHost } from "./state/hostMessages"
 import { useWebviewStore } from "./state/store"
 import { ask, finishedRequest, postWindowMessage, say, stateWith } from "./test/fixtures"
 import { renderWithList } from "./test/renderWithList"
-import { posted } from "./test/setup"
+
+// The page connects to the host (main.tsx) before it renders the app.
+let disconnect: () => void
+beforeEach(() => {
+	disconnect = connectToHost()
+})
+afterEach(() => disconnect())
 
 describe("App", () => {
-	it("announces itself to the host once mounted", () => {
-		render(<App />)
-		expect(posted).toEqual([{ type: "webviewDidLaunch" }])
-	})
-
 	it("shows the first-run setup until a provider is configured", () => {
 		render(<App />)
 		expect(screen.getByRole("status").textContent).toBe("Connecting to the extension…")

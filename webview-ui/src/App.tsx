@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react"
+import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { ChatView } from "./components/chat/ChatView"
 import { Notice } from "./components/common/Notice"
@@ -6,9 +6,7 @@ import { Spinner } from "./components/common/Spinner"
 import { Navigation } from "./components/nav/Navigation"
 import { WelcomeView } from "./components/welcome/WelcomeView"
 import { useHostLanguage } from "./i18n/useHostLanguage"
-import { listenToHost } from "./state/hostMessages"
 import { useWebviewStore } from "./state/store"
-import { postToHost } from "./vscode"
 
 // The first screen is the chat or the first-run setup; every other view is a chunk of its own,
 // fetched when the person opens it, so the webview parses less before it can show anything.
@@ -45,13 +43,6 @@ export function App() {
 	const connected = useWebviewStore((s) => s.version !== undefined)
 	useHostLanguage()
 	const { t } = useTranslation("app")
-
-	useEffect(() => {
-		// Listen before announcing ourselves so the host's answer cannot be missed.
-		const stopListening = listenToHost()
-		postToHost({ type: "webviewDidLaunch" })
-		return stopListening
-	}, [])
 
 	return (
 		<div className="app">

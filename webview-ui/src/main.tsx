@@ -5,9 +5,13 @@ import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./App"
 import { showLanguage, uiLanguageOf } from "./i18n/showLanguage"
+import { connectToHost } from "./state/hostMessages"
 
 const container = document.getElementById("root")
 if (container === null) throw new Error("the host page has no #root element")
+
+// Before anything renders: the host's state is on its way while the first screen is drawn.
+connectToHost()
 
 // The host writes the person's language into the page, so the first paint is already in it.
 // A translation that fails to load leaves the text in English rather than the view blank.

@@ -1,4 +1,5 @@
 import type { ExtensionMessage } from "@cairn/types"
+import { postToHost } from "../vscode"
 import { applyHostMessage } from "./hostReducer"
 
 /**
@@ -9,11 +10,16 @@ function looksLikeExtensionMessage(data: unknown): data is ExtensionMessage {
 	return typeof data === "object" && data !== null && typeof (data as { type?: unknown }).type === "string"
 }
 
-/** Feeds every host message into the store; returns the unsubscribe function. */
-export function listenToHost(target: Window = window): () => void {
+/**
+ * Feeds every host message into the store, then tells the host the webview is there (it answers
+ * with the state); returns the unsubscribe function. The page calls it before React renders, so
+ * the answer travels while the first screen is drawn; it listens first so none can be missed.
+ */
+export function connectToHost(target: Window = window): () => void {
 	const onMessage = (event: MessageEvent<unknown>) => {
 		if (looksLikeExtensionMessage(event.data)) applyHostMessage(event.data)
 	}
 	target.addEventListener("message", onMessage)
+	postToHost({ type: "webviewDidLaunch" })
 	return () => target.removeEventListener("message", onMessage)
 }

@@ -7,6 +7,7 @@ import { useWebviewStore } from "../../state/store"
 import { MessageRow } from "../rows/MessageRow"
 import { hasRow } from "../rows/visibility"
 import { JumpToLatestButton } from "./JumpToLatestButton"
+import { ShownList } from "./paging/ShownList"
 import { useFirstItemIndex } from "./paging/useFirstItemIndex"
 
 function latestRequestTs(messages: readonly ClineMessage[]): number | undefined {
@@ -18,6 +19,7 @@ function latestRequestTs(messages: readonly ClineMessage[]): number | undefined 
 
 const rowKey = (_index: number, message: ClineMessage) => message.ts
 const follow = (isAtBottom: boolean): "auto" | false => (isAtBottom ? "auto" : false)
+const listComponents = { List: ShownList }
 
 /**
  * The transcript as a virtual list: only the rows in view (plus a margin) are mounted, and only
@@ -86,6 +88,7 @@ export function MessageList() {
 				atBottomThreshold={48}
 				increaseViewportBy={{ top: 600, bottom: 600 }}
 				defaultItemHeight={80}
+				components={listComponents}
 			/>
 			{(!atBottom || hasNewer) && <JumpToLatestButton onClick={jumpToLatest} />}
 		</div>
