@@ -44,6 +44,7 @@ import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
+import { textFor } from "./personText.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -614,7 +615,7 @@ export class Controller {
 			this.broadcast({
 				type: "error",
 				code: "failed",
-				error: `The task stopped unexpectedly: ${String(error)}`,
+				error: textFor(this)("task.stoppedUnexpectedly", { error: String(error) }),
 			})
 		})
 	}
