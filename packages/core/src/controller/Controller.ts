@@ -44,7 +44,7 @@ import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
-import { textFor } from "./personText.js"
+import { failedNotice } from "./personText.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -161,7 +161,8 @@ export class Controller {
 				const item = this.store.get(taskId)
 				if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
 			},
-			reportError: (error) => this.broadcast({ type: "error", code: "failed", error }),
+			reportParentStuck: (error) =>
+				this.broadcast(failedNotice(this, "subtasks.parentStuck", { error })),
 		})
 	}
 
@@ -612,11 +613,7 @@ export class Controller {
 		this.subtasks.watch(task, loop)
 		void loop.catch((error: unknown) => {
 			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
-			this.broadcast({
-				type: "error",
-				code: "failed",
-				error: textFor(this)("task.stoppedUnexpectedly", { error: String(error) }),
-			})
+			this.broadcast(failedNotice(this, "task.stoppedUnexpectedly", { error: String(error) }))
 		})
 	}
 
