@@ -44,7 +44,7 @@ import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
-import { failedNotice } from "./personText.js"
+import { failedNotice, textFor } from "./personText.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -515,7 +515,10 @@ export class Controller {
 			enabled: () =>
 				this.options.checkpoints !== false && this.settingsStore.settings.enableCheckpoints,
 			historyPoint: () => created.task?.history.point() ?? { messages: 0 },
-			rows: checkpointRows(() => created.task),
+			rows: checkpointRows(
+				() => created.task,
+				() => textFor(this),
+			),
 			logger: this.host.logger,
 		})
 		const task = new Task({
