@@ -68,6 +68,7 @@ export const modelListHandlers: {
 			settings,
 			await savedApiKey(controller, settings.provider),
 			listingOptions(controller),
+			textFor(controller),
 		)
 		reply({ ...answer, result })
 	},

@@ -34,6 +34,25 @@ describe("the core's text for the person", () => {
 		expect(hostText("en")("models.chooseProvider")).toBe("Choose a provider first.")
 	})
 
+	it("counts by each language's plural rules, the endpoint's name translated too", () => {
+		const ollama = (language: "en" | "ru" | "de") =>
+			hostText(language)("connection.serverAt", { name: "Ollama", endpoint: "http://127.0.0.1:11434" })
+		const lists = (language: "en" | "ru" | "de", count: number) =>
+			hostText(language)("connection.lists", { endpoint: ollama(language), count })
+		expect(lists("en", 1)).toBe("Connected to Ollama at http://127.0.0.1:11434: it lists 1 model.")
+		expect(lists("en", 2)).toBe("Connected to Ollama at http://127.0.0.1:11434: it lists 2 models.")
+		expect(lists("ru", 1)).toBe(
+			"Подключено к Ollama по адресу http://127.0.0.1:11434: доступна 1 модель.",
+		)
+		expect(lists("ru", 3)).toBe(
+			"Подключено к Ollama по адресу http://127.0.0.1:11434: доступно 3 модели.",
+		)
+		expect(lists("ru", 5)).toBe(
+			"Подключено к Ollama по адресу http://127.0.0.1:11434: доступно 5 моделей.",
+		)
+		expect(lists("de", 1)).toBe("Verbunden mit Ollama unter http://127.0.0.1:11434: 1 Modell verfügbar.")
+	})
+
 	it("lists names as the language does", () => {
 		expect(hostText("en").list(['"Claude"', '"Qwen"'])).toBe('"Claude", "Qwen"')
 		expect(hostText("ja").list(["「Claude」", "「Qwen」"])).toBe("「Claude」、「Qwen」")
