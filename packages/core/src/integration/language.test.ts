@@ -57,4 +57,20 @@ describe("the person's language", () => {
 			"/mode braucht den Modus, zu dem gewechselt werden soll, z. B. /mode architect.",
 		])
 	})
+
+	it("is the language of the connection test's answer", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			settings: { language: "ja" },
+			server: { models: ["gpt-4.1"] },
+			scenario: [],
+		})
+		await agent.send({ type: "testConnection", requestId: 1 })
+		const tested = agent.client.received.find((m) => m.type === "connectionTested")
+		expect(tested?.type === "connectionTested" && tested.result).toEqual({
+			ok: true,
+			message: `${agent.server.openaiBaseURL} の OpenAI 互換サーバー に接続しました: 1 個のモデルがあり、"gpt-4.1" も含まれています。`,
+			modelCount: 1,
+		})
+	})
 })
