@@ -44,6 +44,7 @@ import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
+import { failedNotice, textFor } from "./personText.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -160,7 +161,8 @@ export class Controller {
 				const item = this.store.get(taskId)
 				if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
 			},
-			reportError: (error) => this.broadcast({ type: "error", code: "failed", error }),
+			reportParentStuck: (error) =>
+				this.broadcast(failedNotice(this, "subtasks.parentStuck", { error })),
 		})
 	}
 
@@ -513,7 +515,10 @@ export class Controller {
 			enabled: () =>
 				this.options.checkpoints !== false && this.settingsStore.settings.enableCheckpoints,
 			historyPoint: () => created.task?.history.point() ?? { messages: 0 },
-			rows: checkpointRows(() => created.task),
+			rows: checkpointRows(
+				() => created.task,
+				() => textFor(this),
+			),
 			logger: this.host.logger,
 		})
 		const task = new Task({
@@ -611,11 +616,7 @@ export class Controller {
 		this.subtasks.watch(task, loop)
 		void loop.catch((error: unknown) => {
 			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
-			this.broadcast({
-				type: "error",
-				code: "failed",
-				error: `The task stopped unexpectedly: ${String(error)}`,
-			})
+			this.broadcast(failedNotice(this, "task.stoppedUnexpectedly", { error: String(error) }))
 		})
 	}
 

@@ -11,6 +11,7 @@ import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import type { TaskStore } from "../persistence/taskStore.js"
 import type { Task } from "../task/Task.js"
 import type { Controller } from "./Controller.js"
+import { textFor } from "./personText.js"
 
 // The checkpoint operations every client reaches through the protocol. Each one that changes the
 // workspace or the task stops the task, changes its stored form and opens it again
@@ -54,12 +55,10 @@ export async function rewindToMessage(
 	const message = messages[index]
 	const mark = message && personMessageMark(message)
 	if (message === undefined || mark === undefined)
-		throw new Error("That message is not one of yours that can be edited or deleted.")
+		throw new Error(textFor(controller)("checkpoints.notYourMessage"))
 	const isFirst = index === 0
 	if (isFirst && options.replacement === undefined)
-		throw new Error(
-			"The task's first message cannot be deleted; delete the task from the history instead.",
-		)
+		throw new Error(textFor(controller)("checkpoints.firstMessage"))
 	const checkpoint = options.restoreFiles ? checkpointAfter(messages, ts) : undefined
 	const store = checkpoint ? await usableStore(controller) : undefined
 	await controller.reopenTask(task.taskId, async (taskStore) => {
@@ -130,7 +129,7 @@ export async function checkpointChanges(
 
 function currentTask(controller: Controller): Task {
 	const task = controller.currentTask
-	if (task === undefined) throw new Error("There is no task open.")
+	if (task === undefined) throw new Error(textFor(controller)("task.noneOpen"))
 	return task
 }
 
@@ -138,13 +137,14 @@ function checkpointRow(controller: Controller, ts: number): { task: Task; checkp
 	const task = currentTask(controller)
 	const row = task.messages.find((m) => m.ts === ts)
 	const checkpoint = row && checkpointOf(row)
-	if (checkpoint === undefined) throw new Error("There is no checkpoint at that message of the task.")
+	if (checkpoint === undefined) throw new Error(textFor(controller)("checkpoints.noCheckpointThere"))
 	return { task, checkpoint }
 }
 
 async function usableStore(controller: Controller): Promise<CheckpointStore> {
 	const store = await controller.checkpointStore()
-	if ("reason" in store) throw new Error(`Checkpoints are not available: ${store.reason}`)
+	if ("reason" in store)
+		throw new Error(textFor(controller)("checkpoints.unavailable", { reason: store.reason }))
 	return store
 }
 

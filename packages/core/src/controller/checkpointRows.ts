@@ -1,11 +1,13 @@
 import type { CheckpointRows } from "../checkpoints/taskCheckpoints.js"
+import type { HostText } from "../i18n/hostText.js"
 import type { Task } from "../task/Task.js"
 
 /**
  * A task's checkpoint rows in its transcript. A save that ends after the task was stopped
- * writes nothing: the task may be being rewound on disk by then.
+ * writes nothing: the task may be being rewound on disk by then. A row's sentence is in the
+ * person's language when it is written (`text`: the language the settings say then).
  */
-export function checkpointRows(task: () => Task | undefined): CheckpointRows {
+export function checkpointRows(task: () => Task | undefined, text: () => HostText): CheckpointRows {
 	const live = () => {
 		const current = task()
 		return current?.state === "abandoned" ? undefined : current
@@ -19,10 +21,11 @@ export function checkpointRows(task: () => Task | undefined): CheckpointRows {
 			else transcript?.say("checkpoint_saved", fields)
 		},
 		unavailable(reason, ts) {
-			const text = `Checkpoints are off for this task, so its changes cannot be undone from Cairn: ${reason}`
+			const said = text()("checkpoints.offForTask", { reason })
 			const transcript = live()?.transcript
-			if (ts !== undefined) transcript?.update(ts, { say: "checkpoint_error", text, partial: false })
-			else transcript?.say("checkpoint_error", { text })
+			if (ts !== undefined)
+				transcript?.update(ts, { say: "checkpoint_error", text: said, partial: false })
+			else transcript?.say("checkpoint_error", { text: said })
 		},
 	}
 }

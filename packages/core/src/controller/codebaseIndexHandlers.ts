@@ -1,5 +1,6 @@
 import { codebaseIndexKeyName } from "@cairn/types"
 import type { Handler } from "./messageHandlers.js"
+import { textFor } from "./personText.js"
 
 /** The Settings view's part of the codebase index: its status, starting or stopping a run, its own key. */
 export const codebaseIndexHandlers: {
@@ -17,10 +18,9 @@ export const codebaseIndexHandlers: {
 			return reply({
 				type: "error",
 				code: "failed",
-				error:
-					state === "off"
-						? "Codebase indexing is turned off: turn it on to build the index."
-						: "Choose an embedding model before building the index.",
+				error: textFor(controller)(
+					state === "off" ? "codebaseIndex.turnedOff" : "codebaseIndex.noEmbeddingModel",
+				),
 				inReplyTo: message.type,
 			})
 		await controller.codebaseIndex.sync()

@@ -4,6 +4,7 @@ import { emptyConfigText, writeConfigText } from "../mcp/configFile.js"
 import type { McpHub } from "../mcp/McpHub.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
+import { textFor } from "./personText.js"
 
 type McpMessageType =
 	| "requestMcpServers"
@@ -24,7 +25,7 @@ function hubOf(
 		reply({
 			type: "error",
 			code: "failed",
-			error: "This host runs no MCP servers.",
+			error: textFor(controller)("host.noMcpServers"),
 			inReplyTo: message.type,
 		})
 	return hub
@@ -75,7 +76,7 @@ export const mcpHandlers: { [T in McpMessageType]: Handler<T> } = {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: `This host cannot open files: edit ${file} in your editor.`,
+				error: textFor(controller)("host.editFileYourself", { file }),
 				inReplyTo: message.type,
 			})
 		await controller.host.openFile(file)

@@ -18,6 +18,7 @@ import {
 import { broadcastSettings, followCurrentProfile, profileHandlers } from "./profileHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
+import { textFor } from "./personText.js"
 
 export type Handler<T extends WebviewMessageType> = (
 	controller: Controller,
@@ -25,11 +26,11 @@ export type Handler<T extends WebviewMessageType> = (
 	reply: Client,
 ) => Promise<void>
 
-const notFound = (reply: Client, message: WebviewMessage & { taskId: string }) =>
+const notFound = (controller: Controller, reply: Client, message: WebviewMessage & { taskId: string }) =>
 	reply({
 		type: "error",
 		code: "not_found",
-		error: `There is no task ${message.taskId} in the history.`,
+		error: textFor(controller)("history.noSuchTask", { taskId: message.taskId }),
 		inReplyTo: message.type,
 	})
 
@@ -65,7 +66,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: "There is no task to condense.",
+				error: textFor(controller)("task.nothingToCondense"),
 				inReplyTo: message.type,
 			})
 		await task.condenseContext()
@@ -74,21 +75,21 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		controller.currentTask?.terminalOperation(message.terminalOperation)
 	},
 	showTaskWithId: async (controller, message, reply) => {
-		if (!(await controller.showTask(message.taskId))) return notFound(reply, message)
+		if (!(await controller.showTask(message.taskId))) return notFound(controller, reply, message)
 		await controller.postState()
 	},
 	deleteTaskWithId: async (controller, message, reply) => {
-		if (!(await controller.deleteTask(message.taskId))) return notFound(reply, message)
+		if (!(await controller.deleteTask(message.taskId))) return notFound(controller, reply, message)
 		await controller.postState()
 	},
 	exportTaskWithId: async (controller, message, reply) => {
 		const record = await controller.taskRecord(message.taskId)
-		if (record === undefined) return notFound(reply, message)
+		if (record === undefined) return notFound(controller, reply, message)
 		if (controller.host.saveExport === undefined) {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: "This host cannot save files for export.",
+				error: textFor(controller)("host.cannotExport"),
 				inReplyTo: message.type,
 			})
 		}
@@ -133,7 +134,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: "There is no task whose todo list could be changed.",
+				error: textFor(controller)("task.noTodoList"),
 				inReplyTo: message.type,
 			})
 		task.todos.editByPerson(message.todos)
@@ -143,7 +144,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: "This host has no image picker.",
+				error: textFor(controller)("host.noImagePicker"),
 				inReplyTo: message.type,
 			})
 		}
@@ -152,14 +153,15 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	openFile: async (controller, message, reply) => {
 		const failed = (error: string) =>
 			reply({ type: "error", code: "failed", error, inReplyTo: message.type })
-		if (controller.host.openFile === undefined) return failed("This host cannot open files.")
+		const t = textFor(controller)
+		if (controller.host.openFile === undefined) return failed(t("host.cannotOpenFiles"))
 		const resolved = await resolveWorkspacePath(controller.host.workspaceRoot, message.path)
 		// Only the workspace's files open from the chat: a message cannot reach around the disk.
 		if (!resolved.ok || resolved.path.isOutsideWorkspace)
-			return failed(`${message.path} is not a file in the workspace.`)
+			return failed(t("workspace.outside", { path: message.path }))
 		const info = await stat(resolved.path.absolute).catch(() => undefined)
-		if (info === undefined) return failed(`${message.path} does not exist (any more).`)
-		if (!info.isFile()) return failed(`${message.path} is not a file.`)
+		if (info === undefined) return failed(t("workspace.missing", { path: message.path }))
+		if (!info.isFile()) return failed(t("workspace.notAFile", { path: message.path }))
 		await controller.host.openFile(resolved.path.absolute, message.line)
 	},
 	...mcpHandlers,

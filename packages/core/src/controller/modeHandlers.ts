@@ -3,6 +3,7 @@ import type { ModesFileSource } from "../modes/modeCatalog.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
 import { followModeProfile } from "./profileHandlers.js"
+import { textFor } from "./personText.js"
 
 type ModeMessageType = "saveCustomMode" | "deleteCustomMode" | "exportMode" | "importModes" | "openModesFile"
 
@@ -20,10 +21,13 @@ export async function switchMode(controller: Controller, slug: string, reply: Cl
 		return reply({
 			type: "error",
 			code: "not_found",
-			error: `There is no mode "${slug}". Modes: ${catalog
-				.all()
-				.map((mode) => mode.slug)
-				.join(", ")}.`,
+			error: textFor(controller)("modes.unknown", {
+				slug,
+				modes: catalog
+					.all()
+					.map((mode) => mode.slug)
+					.join(", "),
+			}),
 			inReplyTo: "mode",
 		})
 	// Started first: the task's next request waits for the model the mode remembers.
@@ -44,9 +48,14 @@ export const modeHandlers: { [T in ModeMessageType]: Handler<T> } = {
 	},
 	exportMode: async (controller, message, reply) => {
 		const text = controller.modes.exportText(message.slug)
-		if (text === undefined) return failed(reply, message, `There is no mode "${message.slug}" to export.`)
+		if (text === undefined)
+			return failed(
+				reply,
+				message,
+				textFor(controller)("modes.nothingToExport", { slug: message.slug }),
+			)
 		if (controller.host.saveExport === undefined)
-			return failed(reply, message, "This host cannot save files for export.")
+			return failed(reply, message, textFor(controller)("host.cannotExport"))
 		await controller.host.saveExport(`cairn-mode-${message.slug}.yaml`, text)
 	},
 	importModes: async (controller, message) => {
@@ -55,7 +64,7 @@ export const modeHandlers: { [T in ModeMessageType]: Handler<T> } = {
 	openModesFile: async (controller, message, reply) => {
 		const file = await controller.modes.ensureFile(message.source satisfies ModesFileSource)
 		if (controller.host.openFile === undefined)
-			return failed(reply, message, `This host cannot open files: edit ${file} in your editor.`)
+			return failed(reply, message, textFor(controller)("host.editFileYourself", { file }))
 		await controller.host.openFile(file)
 	},
 }

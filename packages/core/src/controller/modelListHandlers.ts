@@ -3,8 +3,7 @@ import { listModels, type ListingOptions } from "../providers/model-lists/listMo
 import { testConnection } from "../providers/model-lists/testConnection.js"
 import type { Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
-
-const noProvider = "Choose a provider first."
+import { textFor } from "./personText.js"
 
 /** The settings a request asks about (the view's, else the current profile's), with a model id or "". */
 function askedSettings(
@@ -39,7 +38,8 @@ export const modelListHandlers: {
 	requestModels: async (controller, message, reply) => {
 		const settings = askedSettings(controller, message)
 		const answer = { type: "models", requestId: message.requestId } as const
-		if (settings === undefined) return reply({ ...answer, models: [], error: noProvider })
+		if (settings === undefined)
+			return reply({ ...answer, models: [], error: textFor(controller)("models.chooseProvider") })
 		try {
 			const models = await listModels(
 				settings,
@@ -56,11 +56,19 @@ export const modelListHandlers: {
 		const settings = askedSettings(controller, message)
 		const answer = { type: "connectionTested", requestId: message.requestId } as const
 		if (settings === undefined)
-			return reply({ ...answer, result: { ok: false, problem: "other", message: noProvider } })
+			return reply({
+				...answer,
+				result: {
+					ok: false,
+					problem: "other",
+					message: textFor(controller)("models.chooseProvider"),
+				},
+			})
 		const result = await testConnection(
 			settings,
 			await savedApiKey(controller, settings.provider),
 			listingOptions(controller),
+			textFor(controller),
 		)
 		reply({ ...answer, result })
 	},

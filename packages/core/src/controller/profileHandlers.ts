@@ -10,6 +10,7 @@ import {
 import { personUiLanguage } from "../i18n/personLanguage.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
+import { textFor } from "./personText.js"
 
 type ProfileMessageType =
 	| "selectProfile"
@@ -23,13 +24,14 @@ const refuse = (reply: Client, message: WebviewMessageOf<ProfileMessageType>, er
 	reply({ type: "error", code: "failed", error, inReplyTo: message.type })
 
 const notFound = (
+	controller: Controller,
 	reply: Client,
 	message: WebviewMessageOf<"selectProfile" | "renameProfile" | "deleteProfile">,
 ) =>
 	reply({
 		type: "error",
 		code: "not_found",
-		error: `There is no profile with the id "${message.profileId}".`,
+		error: textFor(controller)("profiles.noSuchProfile", { profileId: message.profileId }),
 		inReplyTo: message.type,
 	})
 
@@ -96,20 +98,16 @@ const nameTaken = (controller: Controller, name: string, except?: string) =>
 export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	selectProfile: async (controller, message, reply) => {
 		const profile = controller.settingsStore.profiles.find((p) => p.id === message.profileId)
-		if (profile === undefined) return notFound(reply, message)
+		if (profile === undefined) return notFound(controller, reply, message)
 		await selectProfile(controller, profile)
 	},
 	createProfile: async (controller, message, reply) => {
 		const store = controller.settingsStore
 		const source = store.currentProfile
 		if (source === undefined)
-			return refuse(
-				reply,
-				message,
-				"Configure a provider first: a new profile starts from the current one.",
-			)
+			return refuse(reply, message, textFor(controller)("profiles.configureProviderFirst"))
 		if (nameTaken(controller, message.name))
-			return refuse(reply, message, `A profile named "${message.name}" already exists.`)
+			return refuse(reply, message, textFor(controller)("profiles.nameTaken", { name: message.name }))
 		const created = { id: randomUUID(), name: message.name, provider: source.provider }
 		await store.setProfiles([...store.profiles, created], created.id)
 		await store.copyApiKeys(source.id, created.id)
@@ -117,9 +115,10 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	},
 	renameProfile: async (controller, message, reply) => {
 		const store = controller.settingsStore
-		if (!store.profiles.some((p) => p.id === message.profileId)) return notFound(reply, message)
+		if (!store.profiles.some((p) => p.id === message.profileId))
+			return notFound(controller, reply, message)
 		if (nameTaken(controller, message.name, message.profileId))
-			return refuse(reply, message, `A profile named "${message.name}" already exists.`)
+			return refuse(reply, message, textFor(controller)("profiles.nameTaken", { name: message.name }))
 		const renamed = store.profiles.map((p) =>
 			p.id === message.profileId ? { ...p, name: message.name } : p,
 		)
@@ -128,13 +127,10 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	},
 	deleteProfile: async (controller, message, reply) => {
 		const store = controller.settingsStore
-		if (!store.profiles.some((p) => p.id === message.profileId)) return notFound(reply, message)
+		if (!store.profiles.some((p) => p.id === message.profileId))
+			return notFound(controller, reply, message)
 		if (store.profiles.length === 1)
-			return refuse(
-				reply,
-				message,
-				"The last profile cannot be deleted: Cairn needs a model to talk to.",
-			)
+			return refuse(reply, message, textFor(controller)("profiles.lastProfile"))
 		const wasCurrent = store.settings.currentProfileId === message.profileId
 		const rest = store.profiles.filter((p) => p.id !== message.profileId)
 		// Modes that remembered it forget it (withConsistentProfiles drops references to deleted profiles).
@@ -145,17 +141,15 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	},
 	importProfiles: async (controller, message, reply) => {
 		const parsed = safeParseJson(profilesExportSchema, message.text)
-		if (!parsed.success) return refuse(reply, message, `The profiles cannot be imported: ${parsed.error}`)
+		const t = textFor(controller)
+		if (!parsed.success)
+			return refuse(reply, message, t("profiles.cannotImport", { problem: parsed.error }))
 		const store = controller.settingsStore
 		const taken = parsed.data.profiles
 			.filter((p) => nameTaken(controller, p.name))
 			.map((p) => `"${p.name}"`)
 		if (taken.length > 0)
-			return refuse(
-				reply,
-				message,
-				`Nothing was imported: a profile named ${taken.join(", ")} already exists. Rename or delete it first.`,
-			)
+			return refuse(reply, message, t("profiles.importNamesTaken", { names: t.list(taken) }))
 		const imported = parsed.data.profiles.map((p) => ({ id: randomUUID(), ...p }))
 		// setProfiles checks the whole list: names used twice in the file, or too many profiles.
 		await store.setProfiles([...store.profiles, ...imported], store.settings.currentProfileId)
@@ -163,7 +157,7 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	},
 	exportProfiles: async (controller, message, reply) => {
 		if (controller.host.saveExport === undefined)
-			return refuse(reply, message, "This host cannot save files for export.")
+			return refuse(reply, message, textFor(controller)("host.cannotExport"))
 		await controller.host.saveExport(
 			"cairn-profiles.json",
 			exportProfiles(controller.settingsStore.profiles),

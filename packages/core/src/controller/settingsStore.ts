@@ -14,6 +14,8 @@ import {
 	withConsistentProfiles,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
+import type { HostText } from "../i18n/hostText.js"
+import { personText } from "../i18n/personLanguage.js"
 import { migrateLanguageSetting } from "./languageSettingMigration.js"
 import { editorOwnedSettings, effectiveEditorValue, type EditorOwnedSetting } from "./editorSettingsTrust.js"
 
@@ -48,6 +50,11 @@ export class SettingsStore {
 
 	get settings(): CairnSettings {
 		return this.current
+	}
+
+	/** What the core tells the person, in the language these settings say now. */
+	personText(): HostText {
+		return personText(this.host, this.current)
 	}
 
 	/**
@@ -123,7 +130,8 @@ export class SettingsStore {
 		currentProfileId: string | undefined,
 	): Promise<CairnSettings> {
 		const parsed = safeParse(cairnSettingsSchema.shape.profiles, profiles)
-		if (!parsed.success) throw new Error(`The profiles cannot be saved: ${parsed.error}`)
+		if (!parsed.success)
+			throw new Error(this.personText()("profiles.cannotSave", { problem: parsed.error }))
 		const { provider: _derivedFromTheOldCurrent, currentProfileId: _old, ...rest } = this.stored
 		this.stored = {
 			...rest,
@@ -244,7 +252,7 @@ export class SettingsStore {
 	): Promise<void> {
 		const id = profileId ?? this.current.currentProfileId
 		if (id !== undefined && !this.current.profiles.some((profile) => profile.id === id))
-			throw new Error(`There is no profile with the id "${id}".`)
+			throw new Error(this.personText()("profiles.noSuchProfile", { profileId: id }))
 		const name = id === undefined ? providerKeyName(provider) : profileKeyName(id, provider)
 		if (key === undefined) await this.host.secrets.delete(name)
 		else await this.host.secrets.set(name, key)

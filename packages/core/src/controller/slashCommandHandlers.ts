@@ -9,6 +9,7 @@ import { endedByPerson } from "../subtasks/subtaskStack.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
 import { switchMode } from "./modeHandlers.js"
+import { textFor } from "./personText.js"
 
 // The one place where what the person sends meets the slash commands: the webview, the CLI and
 // the API all start tasks and answer asks through these functions. Only the person's text comes
@@ -70,7 +71,14 @@ async function deliver(
 		case "mode": {
 			const slug = meant.args.split(/\s/, 1)[0] ?? ""
 			if (slug === "") {
-				failed(reply, inReplyTo, "/mode needs the mode to switch to, e.g. /mode architect.")
+				failed(
+					reply,
+					inReplyTo,
+					textFor(controller)("slashCommands.modeNeedsSlug", {
+						command: "/mode",
+						example: "/mode architect",
+					}),
+				)
 				return undefined
 			}
 			const known = controller.modes.has(slug)
@@ -83,7 +91,11 @@ async function deliver(
 		case "condense": {
 			const task = controller.currentTask
 			if (task === undefined) {
-				failed(reply, inReplyTo, "/condense works in a task: there is no task to condense.")
+				failed(
+					reply,
+					inReplyTo,
+					textFor(controller)("slashCommands.condenseNeedsTask", { command: "/condense" }),
+				)
 				return undefined
 			}
 			await task.condenseContext()

@@ -23,8 +23,7 @@ export class TaskProviders {
 	async create(): Promise<SwitchableProvider> {
 		await this.settings.settled()
 		const profile = this.settings.currentProfile
-		if (profile === undefined)
-			throw new Error("No model provider is configured. Choose one in Settings first.")
+		if (profile === undefined) throw new Error(this.settings.personText()("models.noProviderConfigured"))
 		return new SwitchableProvider(await this.modelOf(profile))
 	}
 

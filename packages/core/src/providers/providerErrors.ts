@@ -12,9 +12,13 @@
  *   providers check the signal, so both become aborted.
  */
 import type { ProviderName } from "@cairn/types"
+import { hostText, type HostText } from "../i18n/hostText.js"
 import { recognizeContextOverflow } from "./contextOverflow.js"
 import { ProviderError } from "./providerError.js"
 import type { ProviderErrorDetails } from "./providerError.js"
+
+/** Provider errors are written in English: the model and the logs read them too. */
+const english = hostText("en")
 
 type ErrorClass<T extends Error = Error> = abstract new (...args: never[]) => T
 
@@ -68,12 +72,15 @@ function credentials(context: ErrorContext): { what: string; hint: string } {
 /** Who answered, as a person would name it at the start of a sentence. */
 export function endpointLabel(
 	context: Pick<ErrorContext, "provider" | "endpoint" | "customEndpoint">,
+	text: HostText = english,
 ): string {
 	if (context.provider === "anthropic")
 		return context.customEndpoint ? `Anthropic (${context.endpoint})` : "Anthropic"
-	if (context.provider === "ollama") return `Ollama at ${context.endpoint}`
-	if (context.provider === "vscode-lm") return "VS Code's language models"
-	if (context.provider === "lmstudio") return `LM Studio at ${context.endpoint}`
+	if (context.provider === "ollama")
+		return text("connection.serverAt", { name: "Ollama", endpoint: context.endpoint })
+	if (context.provider === "vscode-lm") return text("connection.editorModels")
+	if (context.provider === "lmstudio")
+		return text("connection.serverAt", { name: "LM Studio", endpoint: context.endpoint })
 	if (context.provider === "openrouter")
 		return context.customEndpoint ? `OpenRouter (${context.endpoint})` : "OpenRouter"
 	if (context.provider === "gemini")
@@ -81,7 +88,9 @@ export function endpointLabel(
 	if (context.provider === "vertex")
 		return context.customEndpoint ? `Vertex AI (${context.endpoint})` : "Vertex AI"
 	if (context.provider === "bedrock") return `AWS Bedrock (${context.endpoint})`
-	return context.customEndpoint ? `the OpenAI-compatible server at ${context.endpoint}` : "OpenAI"
+	return context.customEndpoint
+		? text("connection.openaiCompatibleAt", { endpoint: context.endpoint })
+		: "OpenAI"
 }
 
 /** An endpoint label where it begins a sentence ("the server at …" -> "The server at …"). */

@@ -29,7 +29,8 @@ export interface StackHost {
 	forget(taskId: string): void
 	/** Every client's history list learns of the task's (new) item. */
 	announce(taskId: string): void
-	reportError(error: string): void
+	/** Tells the person that a parent could not take its subtask's result (`failure`: why), so it waits in the history. */
+	reportParentStuck(failure: string): void
 }
 
 /**
@@ -294,9 +295,7 @@ export class SubtaskStack implements TaskSubtasks {
 				childTaskId: entry.childId,
 				error: String(failure),
 			})
-			this.host.reportError(
-				`The subtask's parent could not go on: ${String(failure)}. Open it from the history to resume it.`,
-			)
+			this.host.reportParentStuck(String(failure))
 		})
 	}
 

@@ -1,4 +1,5 @@
 import type { ConnectionProblem, ConnectionTest, ProviderSettings } from "@cairn/types"
+import { hostText, type HostText } from "../../i18n/hostText.js"
 import { buildProvider } from "../buildProvider.js"
 import { ProviderError } from "../providerError.js"
 import { endpointLabel } from "../providerErrors.js"
@@ -33,34 +34,37 @@ export async function testConnection(
 	settings: ProviderSettings,
 	apiKey: string | undefined,
 	options: ListingOptions = {},
+	text: HostText = hostText("en"),
 ): Promise<ConnectionTest> {
-	if (!canListModels(settings.provider, options)) return await testByRequest(settings, apiKey)
-	const label = endpointLabel(listingTarget(settings, apiKey, options).context)
+	if (!canListModels(settings.provider, options)) return await testByRequest(settings, apiKey, text)
+	const endpoint = endpointLabel(listingTarget(settings, apiKey, options).context, text)
 	let ids: string[]
 	try {
 		ids = (await listModels(settings, apiKey, options)).map((model) => model.id)
 	} catch (error) {
 		return failed(error, "list")
 	}
-	const count = `${ids.length} model${ids.length === 1 ? "" : "s"}`
 	const modelCount = ids.length
-	if (settings.modelId === "")
-		return { ok: true, message: `Connected to ${label}: it lists ${count}.`, modelCount }
-	if (ids.includes(settings.modelId))
+	const { modelId } = settings
+	if (modelId === "")
+		return { ok: true, message: text("connection.lists", { endpoint, count: modelCount }), modelCount }
+	if (ids.includes(modelId))
 		return {
 			ok: true,
-			message: `Connected to ${label}: it lists ${count}, "${settings.modelId}" among them.`,
+			message: text("connection.listsModel", { endpoint, count: modelCount, modelId }),
 			modelCount,
 		}
-	const some = ids.slice(0, namedIds).join(", ")
-	const more = ids.length > namedIds ? ` and ${ids.length - namedIds} more` : ""
+	const models = ids.slice(0, namedIds).join(", ")
+	const more = ids.length - namedIds
 	return {
 		ok: false,
 		problem: "model_missing",
 		message:
 			ids.length === 0
-				? `Connected to ${label}, but it lists no models: load or install one, then choose it.`
-				: `Connected to ${label}, but it does not list the model "${settings.modelId}". It lists ${some}${more}.`,
+				? text("connection.listsNone", { endpoint })
+				: more > 0
+					? text("connection.modelNotListedMore", { endpoint, modelId, models, count: more })
+					: text("connection.modelNotListed", { endpoint, modelId, models }),
 		modelCount,
 	}
 }
@@ -69,8 +73,9 @@ export async function testConnection(
 export async function testByRequest(
 	settings: ProviderSettings,
 	apiKey: string | undefined,
-	label: string = endpointLabel(listingTarget(settings, apiKey).context),
+	text: HostText = hostText("en"),
 ): Promise<ConnectionTest> {
+	const endpoint = endpointLabel(listingTarget(settings, apiKey).context, text)
 	const controller = new AbortController()
 	try {
 		const provider = buildProvider(settings, apiKey)
@@ -82,7 +87,7 @@ export async function testByRequest(
 		})
 		// The first chunk is proof enough; the rest of the answer would only cost tokens.
 		for await (const _chunk of stream) break
-		return { ok: true, message: `Connected to ${label}: "${settings.modelId}" answered.` }
+		return { ok: true, message: text("connection.answered", { endpoint, modelId: settings.modelId }) }
 	} catch (error) {
 		return failed(error, "request")
 	} finally {
