@@ -11,6 +11,7 @@ import {
 	type TaskOutcome,
 } from "@cairn/core"
 import type { CliRuntime } from "./CliRuntime.js"
+import { t } from "../i18n/cliI18n.js"
 import { outcomeMessage } from "./outcomeMessage.js"
 import { resumeTarget } from "./taskControl.js"
 
@@ -59,7 +60,7 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		const prompt = resuming?.prompt
 		resuming = undefined
 		if (ask === "resume_completed_task" && prompt === undefined) {
-			output.notice("This task is complete; give a prompt to continue it.")
+			output.notice(t("tasks.completeGivePrompt"))
 			return end({ kind: "completed", result: output.transcript.lastCompletion ?? "" })
 		}
 		await reply(message, prompt === undefined ? { kind: "yes" } : { kind: "text", text: prompt }, "auto")
