@@ -2,6 +2,7 @@ import { Argument, Command, CommanderError, Option } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core"
 import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
 import type { ModelsAction } from "../session/modelsCommand.js"
+import { translatedHelp } from "./helpText.js"
 import { t } from "../i18n/cliI18n.js"
 import { cliVersion } from "../version.js"
 
@@ -90,6 +91,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.description(t("help.description"))
 		.version(cliVersion, "-V, --version", t("help.version"))
 		.helpOption("-h, --help", t("help.help"))
+		.configureHelp(translatedHelp)
 		.argument("[prompt...]", t("help.promptArgument"))
 		.option("-P, --prompt <text>", t("help.prompt"))
 		.option("--prompt-file <path>", t("help.promptFile"))
