@@ -85,10 +85,10 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		const text = message.text ?? ask
 		if (person === undefined) {
 			if (ask === "auto_approval_max_req_reached")
-				return end({ kind: "needsPerson", reason: "the auto-approval limit was reached", ask })
+				return end({ kind: "needsPerson", reason: t("outcome.autoApprovalLimit"), ask })
 			return end({
 				kind: "failed",
-				error: ask === "mistake_limit_reached" ? `mistake limit reached: ${text}` : text,
+				error: ask === "mistake_limit_reached" ? t("outcome.mistakeLimit", { text }) : text,
 			})
 		}
 		// A person can decide: retry, give guidance, or stop here.
@@ -123,7 +123,7 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 			if (rt.extensionHost.controller.currentTask === undefined)
 				end({
 					kind: "failed",
-					error: "the prompt started no task (a command like /mode acts alone); give the task after it, e.g. /mode architect plan the change",
+					error: t("outcome.noTaskStarted"),
 				})
 		}
 		const reached = await ended
