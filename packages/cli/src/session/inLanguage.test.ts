@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { formatDateTime, useCliLanguage } from "../i18n/cliI18n.js"
 import { formatCommandsList } from "./commandsList.js"
 import { formatTaskList } from "./listTasks.js"
+import { formatMcpList } from "./mcpList.js"
 import { formatModelList } from "./modelsCommand.js"
 
 afterEach(() => useCliLanguage("en"))
@@ -69,6 +70,32 @@ describe("the CLI's listings in the person's language", () => {
 		)
 		expect(text).toBe(
 			"/review  Relire  (projet : .cairn/commands/review.md, à la place de la globale)\nIgnorée : .cairn/commands/Oops.md: bad name\n",
+		)
+	})
+
+	it("names each MCP server's origin and status, and counts its tools, in Russian", () => {
+		useCliLanguage("ru")
+		const tool = (name: string) => ({ name, modelName: `mcp_fs_${name}`, alwaysAllow: name === "read" })
+		const text = formatMcpList(
+			{
+				servers: [
+					{
+						name: "fs",
+						source: "project",
+						transport: "stdio",
+						status: "connected",
+						tools: [tool("read"), tool("write"), tool("list")],
+						resources: [],
+						resourceTemplates: [],
+						configFile: ".cairn/mcp.json",
+					},
+				],
+				problems: [],
+			},
+			"text",
+		)
+		expect(text).toBe(
+			"fs (проект, stdio): подключён\n  3 инструмента\n    mcp_fs_read (всегда разрешён)\n    mcp_fs_write\n    mcp_fs_list\n",
 		)
 	})
 })
