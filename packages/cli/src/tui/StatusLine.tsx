@@ -34,12 +34,14 @@ export function StatusLine({
 	usage: Usage
 	hint: string
 }) {
+	// A mode's slug, as the person types it in /mode; a task starts in code mode.
+	const modeSlug = mode ?? "code"
 	return (
 		<Box>
 			<Text color={stateColors[state.state]}>● {t(stateNames[state.state])}</Text>
 			<Text dimColor>
 				{" "}
-				· {mode ?? "code"} ·{" "}
+				· {modeSlug} ·{" "}
 				{t("tui.usage", {
 					input: formatTokens(usage.tokens.input),
 					output: formatTokens(usage.tokens.output),
