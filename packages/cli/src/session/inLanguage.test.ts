@@ -51,7 +51,7 @@ describe("the CLI's listings in the person's language", () => {
 		expect(text).toBe("a/model  contexto 200k  saída 64k  US$\u00a00,075 / US$\u00a015 por M\n")
 	})
 
-	it("says where each slash command comes from, and what was left out, in French", () => {
+	it("says where each slash command comes from, and what was left out, in French (a no-break space before its colons)", () => {
 		useCliLanguage("fr")
 		const text = formatCommandsList(
 			{
@@ -69,7 +69,7 @@ describe("the CLI's listings in the person's language", () => {
 			"text",
 		)
 		expect(text).toBe(
-			"/review  Relire  (projet : .cairn/commands/review.md, à la place de la globale)\nIgnorée : .cairn/commands/Oops.md: bad name\n",
+			"/review  Relire  (projet\u00a0: .cairn/commands/review.md, à la place de la globale)\nIgnorée\u00a0: .cairn/commands/Oops.md: bad name\n",
 		)
 	})
 
