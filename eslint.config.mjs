@@ -185,6 +185,25 @@ export default tseslint.config(
 		},
 	},
 	{
+		// The same for the CLI's terminal UI: its words come from packages/cli/src/i18n.
+		files: ["packages/cli/src/tui/**/*.tsx"],
+		ignores: ["packages/cli/src/tui/**/*.test.tsx"],
+		plugins: { i18next },
+		rules: {
+			"i18next/no-literal-string": [
+				"error",
+				{
+					mode: "jsx-only",
+					// Ink's props are layout, not words; the words are the webview's (marks like "●" and
+					// "›", acronyms and the product's name are not).
+					"jsx-attributes": { exclude: [".*"] },
+					words: { exclude: [/^[^\p{L}]*$/u, "[A-Z_-]+", "Cairn"] },
+					message: 'Text the person sees comes from the translations: use t("key")',
+				},
+			],
+		},
+	},
+	{
 		files: ["packages/cli/**/*.{ts,tsx}"],
 		rules: {
 			"no-restricted-imports": [

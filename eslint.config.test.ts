@@ -71,3 +71,23 @@ describe("lint keeps the webview's text in its translations", () => {
 		).toEqual([])
 	})
 })
+
+describe("lint keeps English literals out of the terminal UI", () => {
+	async function literalErrors(code: string): Promise<number> {
+		const [result] = await eslint.lintText(code, { filePath: "packages/cli/src/tui/X.tsx" })
+		return (result?.messages ?? []).filter((m) => m.ruleId === "i18next/no-literal-string").length
+	}
+
+	it("fails on words in JSX, not on keys, layout props or marks", async () => {
+		expect(
+			await literalErrors(
+				'import { Text } from "ink"\nexport function X() {\n\treturn <Text>Esc to cancel</Text>\n}\n',
+			),
+		).toBe(1)
+		expect(
+			await literalErrors(
+				'import { Text } from "ink"\nimport { t } from "../i18n/cliI18n.js"\nexport const X = () => <Text color="cyan">● {t("tui.hintCancel")}</Text>\n',
+			),
+		).toBe(0)
+	})
+})

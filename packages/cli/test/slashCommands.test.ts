@@ -33,6 +33,19 @@ describe.concurrent("slash commands in the CLI", () => {
 			expect(world.server.requests.filter((r) => r.route === "chat")).toEqual([])
 		}))
 
+	it("says so in the person's language, and lists the commands' origins in it", () =>
+		withWorld({ scenario: [complete()] }, async (world) => {
+			const env = { LANG: "ko_KR.UTF-8" }
+			const run = await runCli(world, [...world.providerArgs, "--no-tui", "-P", "/mode architect"], {
+				env,
+			})
+			expect(run.code).toBe(1)
+			expect(run.stderr).toContain("프롬프트가 작업을 시작하지 않았습니다")
+			expect((await runCli(world, ["commands", "list"], { env })).stdout).toMatch(
+				/^\/new \[task\] .+\(기본 제공\)$/m,
+			)
+		}))
+
 	it("`commands list` shows the built-in, global and project commands and the files left out", () =>
 		withWorld(
 			{ files: { ".cairn/commands/review.md": reviewFile, ".cairn/commands/Oops.md": "x" } },

@@ -1,7 +1,8 @@
 import { mkdtemp, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
+import { useCliLanguage } from "../i18n/cliI18n.js"
 import { oneLineError, parseCommandLine, type ParsedCommand } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
 import { cairnHomeOf, resolveRunOptions } from "./runOptions.js"
@@ -157,5 +158,30 @@ describe("the command line", () => {
 		)
 		expect(cairnHomeOf({ CAIRN_HOME: "/x/y" })).toBe("/x/y")
 		expect(cairnHomeOf({})).toBe(path.join(os.homedir(), ".cairn"))
+	})
+})
+
+describe("commander's errors in the person's language", () => {
+	afterEach(() => useCliLanguage("en"))
+
+	const errorOf = (argv: string[]): string => {
+		let err = ""
+		parseCommandLine(argv, { stdout: () => {}, stderr: (text) => (err += text) })
+		return err
+	}
+
+	it("keep the option, the value and the suggestion, and count by the language's plural rules", () => {
+		useCliLanguage("es")
+		expect(errorOf(["--modle", "x"])).toBe(
+			"cairn: opción desconocida '--modle' (¿quisiste decir una de --mode, --model?)\n",
+		)
+		useCliLanguage("ru")
+		expect(errorOf(["checkpoints", "a", "list", "b", "c"])).toBe(
+			"cairn: слишком много аргументов для 'checkpoints': ожидалось 3 аргумента, получено 4.\n",
+		)
+		useCliLanguage("en")
+		expect(errorOf(["--provider", "nope"])).toMatch(
+			/^cairn: option '--provider <name>' argument 'nope' is invalid\. Allowed choices are anthropic, /,
+		)
 	})
 })

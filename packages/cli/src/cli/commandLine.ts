@@ -2,6 +2,8 @@ import { Argument, Command, CommanderError, Option } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core"
 import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
 import type { ModelsAction } from "../session/modelsCommand.js"
+import { translatedCommanderError } from "./commanderErrors.js"
+import { translatedHelp } from "./helpText.js"
 import { t } from "../i18n/cliI18n.js"
 import { cliVersion } from "../version.js"
 
@@ -81,7 +83,7 @@ export function oneLineError(message: string): string {
 		.replace(/^error: /, "")
 		.replace(/\s*\n\s*/g, " ")
 		.trim()
-	return `cairn: ${text}\n`
+	return `cairn: ${translatedCommanderError(text)}\n`
 }
 
 function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => void): Command {
@@ -90,6 +92,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.description(t("help.description"))
 		.version(cliVersion, "-V, --version", t("help.version"))
 		.helpOption("-h, --help", t("help.help"))
+		.configureHelp(translatedHelp)
 		.argument("[prompt...]", t("help.promptArgument"))
 		.option("-P, --prompt <text>", t("help.prompt"))
 		.option("--prompt-file <path>", t("help.promptFile"))

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import { UsageError } from "../cli/exitCodes.js"
+import { useCliLanguage } from "../i18n/cliI18n.js"
 import {
 	providerAfterFlags,
 	runApiKey,
@@ -226,5 +227,19 @@ describe("provider flags", () => {
 		expect(runApiKey("anthropic", { provider: "openai", apiKey: "flag" }, env)).toBe("env-a")
 		expect(runApiKey("openai", { provider: undefined, apiKey: undefined }, env)).toBeUndefined()
 		expect(runApiKey("ollama", { provider: undefined, apiKey: undefined }, env)).toBeUndefined()
+	})
+})
+
+describe("the provider flags' usage errors in the person's language", () => {
+	afterEach(() => useCliLanguage("en"))
+
+	it("name the flag and the value in Turkish, the flags themselves unchanged", () => {
+		useCliLanguage("tr")
+		expect(() => providerAfterFlags(undefined, { ...none, model: "gpt-4.1" })).toThrow(
+			"--model için --provider gerekir: henüz model sağlayıcısı yapılandırılmadı",
+		)
+		expect(() => selectionMessages([], { mode: undefined, profile: "work" })).toThrow(
+			'--profile: "work" profili yok: henüz hiç profil kaydedilmedi (önce bir sağlayıcı yapılandırın)',
+		)
 	})
 })

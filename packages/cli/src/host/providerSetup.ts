@@ -8,6 +8,7 @@ import {
 } from "@cairn/types"
 import { cliProviderNames } from "../cli/commandLine.js"
 import { UsageError } from "../cli/exitCodes.js"
+import { t } from "../i18n/cliI18n.js"
 
 /** The model used when --provider names a provider without --model. Ollama has no sensible default. */
 export const defaultModels: Readonly<Partial<Record<ProviderName, string>>> = {
@@ -70,7 +71,10 @@ function withWindowFlags(provider: ProviderSettings, flags: ProviderFlags): Prov
 		modelInfo.maxOutputTokens >= modelInfo.contextWindow
 	)
 		throw new UsageError(
-			`--max-output-tokens (${modelInfo.maxOutputTokens}) must be smaller than the context window (${modelInfo.contextWindow})`,
+			t("errors.maxOutputOverContext", {
+				maxOutputTokens: modelInfo.maxOutputTokens,
+				contextWindow: modelInfo.contextWindow,
+			}),
 		)
 	return { ...provider, modelInfo }
 }
@@ -107,17 +111,13 @@ function bedrockAfterFlags(
 		Object.entries(flags.bedrock ?? {}).filter(([, value]) => value !== undefined),
 	) as Partial<BedrockFlags>
 	if (provider?.provider !== "bedrock") {
-		if (Object.keys(given).length > 0)
-			throw new UsageError(
-				"--region, --aws-auth, --aws-profile and --aws-access-key-id need --provider bedrock",
-			)
+		if (Object.keys(given).length > 0) throw new UsageError(t("errors.bedrockFlags"))
 		return undefined
 	}
 	const stored = provider.bedrock
 	if (Object.keys(given).length === 0 && stored !== undefined) return undefined
 	const region = given.region ?? stored?.region
-	if (region === undefined)
-		throw new UsageError("--region is required with --provider bedrock (e.g. --region us-east-1)")
+	if (region === undefined) throw new UsageError(t("errors.bedrockRegion"))
 	const auth =
 		given.auth ??
 		(given.accessKeyId !== undefined
@@ -127,8 +127,7 @@ function bedrockAfterFlags(
 				: (stored?.auth ?? (flags.apiKey !== undefined ? "apiKey" : "defaultChain")))
 	const accessKeyId = given.accessKeyId ?? stored?.accessKeyId
 	const profile = given.profile ?? stored?.profile
-	if (auth === "accessKeys" && accessKeyId === undefined)
-		throw new UsageError("--aws-auth accessKeys needs --aws-access-key-id (and the secret as --api-key)")
+	if (auth === "accessKeys" && accessKeyId === undefined) throw new UsageError(t("errors.accessKeysNeedId"))
 	return {
 		...provider,
 		bedrock: {
@@ -149,14 +148,13 @@ function withVertexFlags(
 ): ProviderSettings | undefined {
 	const provider = changed ?? stored
 	if (provider?.provider !== "vertex") {
-		if (flags !== undefined) throw new UsageError("the --vertex-… flags need --provider vertex")
+		if (flags !== undefined) throw new UsageError(t("errors.vertexFlags"))
 		return changed
 	}
 	if (flags === undefined && changed === undefined) return undefined
 	const vertex = { ...provider.vertex, ...flags }
 	const { projectId, region } = vertex
-	if (projectId === undefined || region === undefined)
-		throw new UsageError("Vertex AI needs --vertex-project-id and --vertex-region (both are remembered)")
+	if (projectId === undefined || region === undefined) throw new UsageError(t("errors.vertexNeeds"))
 	return { ...provider, vertex: { ...vertex, projectId, region } }
 }
 
@@ -168,7 +166,7 @@ function modelAfterFlags(
 		const same = stored?.provider === flags.provider ? stored : undefined
 		const modelId = flags.model ?? same?.modelId ?? defaultModels[flags.provider]
 		if (modelId === undefined)
-			throw new UsageError(`--model is required with --provider ${flags.provider}`)
+			throw new UsageError(t("errors.modelRequired", { provider: flags.provider }))
 		const baseUrl = flags.baseUrl ?? same?.baseUrl
 		return {
 			...(same && forModel(same, modelId)),
@@ -179,14 +177,12 @@ function modelAfterFlags(
 	}
 	if (flags.model === undefined && flags.baseUrl === undefined) {
 		if (stored === undefined)
-			throw new UsageError(
-				`no model provider is configured: pass --provider (${cliProviderNames.join(", ")})`,
-			)
+			throw new UsageError(t("errors.noProvider", { providers: cliProviderNames.join(", ") }))
 		return undefined
 	}
 	if (stored === undefined) {
 		const flag = flags.model !== undefined ? "--model" : "--base-url"
-		throw new UsageError(`${flag} needs --provider: no model provider is configured yet`)
+		throw new UsageError(t("errors.flagNeedsProvider", { flag }))
 	}
 	return {
 		...(flags.model !== undefined ? forModel(stored, flags.model) : stored),
@@ -226,8 +222,8 @@ export function selectionMessages(
 	if (profile === undefined)
 		throw new UsageError(
 			profiles.length === 0
-				? `--profile: there is no profile "${name}": none is saved yet (configure a provider first)`
-				: `--profile: there is no profile "${name}". Profiles: ${profiles.map((p) => p.name).join(", ")}`,
+				? t("errors.noProfileYet", { name })
+				: t("errors.noProfile", { name, profiles: profiles.map((p) => p.name).join(", ") }),
 		)
 	messages.push({ type: "selectProfile", profileId: profile.id })
 	return messages

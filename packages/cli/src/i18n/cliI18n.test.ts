@@ -109,6 +109,22 @@ describe("cairn in the person's language", () => {
 		expect(twice.err).toBe("cairn: den Prompt nur einmal angeben, nicht als Argument und -P/--prompt\n")
 	})
 
+	it("writes commander's own words in the help (headings, choices, default) in the language", async () => {
+		const help = await run(["--help"], { LANG: "fr_FR.UTF-8" })
+		expect(help.out).toMatch(/^Utilisation\u00a0: cairn /)
+		expect(help.out).toContain("\nArguments\u00a0:\n")
+		expect(help.out).toContain("\nOptions\u00a0:\n")
+		expect(help.out).toContain("\nCommandes\u00a0:\n")
+		expect(help.out.replace(/[ \n]+/g, " ")).toContain(
+			'(choix\u00a0: "text", "json", "stream-json"\u00a0; par défaut\u00a0: "text")',
+		)
+		const english = await run(["--help"], {})
+		expect(english.out).toMatch(/^Usage: cairn /)
+		expect(english.out.replace(/\s+/g, " ")).toContain(
+			'(choices: "text", "json", "stream-json", default: "text")',
+		)
+	})
+
 	it("stays English without a locale", async () => {
 		expect((await run(["--help"], {})).out).toContain("show this help")
 	})

@@ -33,6 +33,16 @@ export function listOf(items: readonly string[]): string {
 	return new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(items)
 }
 
+/** Numbers as the current language writes them (digit grouping, decimal mark, currency). */
+export function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+	return new Intl.NumberFormat(i18n.language, options)
+}
+
+/** A moment as the current language writes a short date and time, in the local time zone. */
+export function formatDateTime(ts: number): string {
+	return new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(ts)
+}
+
 /** Shows the CLI's text in this language from now on. */
 export function useCliLanguage(language: UiLanguage): void {
 	void i18n.changeLanguage(language)

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
+import { useCliLanguage } from "../i18n/cliI18n.js"
 import { createStyle } from "./style.js"
 import { TextRenderer } from "./TextRenderer.js"
+import { clipLines } from "./toolSummary.js"
 
 const condense = { cost: 0.0125, prevContextTokens: 96_400, newContextTokens: 8_200 }
 
@@ -56,5 +58,53 @@ describe("TextRenderer", () => {
 				"",
 			].join("\n"),
 		)
+	})
+})
+
+describe("TextRenderer in the person's language", () => {
+	afterEach(() => useCliLanguage("en"))
+
+	it("prints tool lines, context notices and the cost in German, numbers as German writes them (no-break space before $)", () => {
+		useCliLanguage("de")
+		let out = ""
+		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
+		renderer.event({
+			type: "tool_use",
+			id: "r",
+			name: "search_files",
+			kind: "searchFiles",
+			input: { path: "src", regex: "TODO" },
+			approval: "auto",
+		})
+		renderer.event({ type: "system", subtype: "context_condensed", id: "c", ...condense, summary: "" })
+		renderer.event({ type: "system", subtype: "condense_failed", id: "f", error: "keine Antwort" })
+		renderer.result({
+			type: "result",
+			success: true,
+			result: "",
+			cost: 1.5,
+			tokens: { input: 12_345, output: 2_345, cacheReads: 0, cacheWrites: 0 },
+			taskId: undefined,
+			exitCode: 0,
+			reason: "completed",
+		})
+		expect(out).toBe(
+			[
+				"● Suchen in src nach /TODO/",
+				"⇊ Kontext verdichtet: 96,4k → 8.200 Tokens (0,01\u00a0$)",
+				"! Der Kontext konnte nicht verdichtet werden: keine Antwort",
+				"Kosten 1,50\u00a0$ · 12,3k Tokens Eingabe · 2.345 Ausgabe",
+				"",
+			].join("\n"),
+		)
+	})
+
+	it("says how many lines were left out by the language's plural rules", () => {
+		const lines = (count: number) => Array.from({ length: count }, (_, i) => `l${i}`).join("\n")
+		expect(clipLines(lines(3), 2)).toBe("l0\nl1\n… 1 more line")
+		useCliLanguage("ru")
+		expect(clipLines(lines(4), 2).split("\n").at(-1)).toBe("… ещё 2 строки")
+		expect(clipLines(lines(7), 2).split("\n").at(-1)).toBe("… ещё 5 строк")
+		expect(clipLines(lines(23), 2).split("\n").at(-1)).toBe("… ещё 21 строка")
 	})
 })

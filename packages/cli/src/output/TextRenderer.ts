@@ -1,4 +1,5 @@
 import type { StreamEvent, InitInfo, Renderer, RunResult } from "@cairn/core"
+import { t } from "../i18n/cliI18n.js"
 import { contextLine, type ContextChange } from "./contextLine.js"
 import { formatCost, formatTokens } from "./format.js"
 import { hookLine } from "./hookLine.js"
@@ -85,9 +86,9 @@ export class TextRenderer implements Renderer {
 				return
 			case "tool_result":
 				if (!this.atLineStart) this.out("\n")
-				if (event.status === "error") this.line(style.red(`  ✗ ${event.error ?? "failed"}`))
-				else if (event.status === "rejected") this.line(style.yellow("  ✗ rejected"))
-				else if (event.status === "cancelled") this.line(style.yellow("  ✗ interrupted"))
+				if (event.status === "error") this.line(style.red(`  ✗ ${event.error ?? t("run.failed")}`))
+				else if (event.status === "rejected") this.line(style.yellow(`  ✗ ${t("run.rejected")}`))
+				else if (event.status === "cancelled") this.line(style.yellow(`  ✗ ${t("run.interrupted")}`))
 				return
 			case "ask":
 				if (event.ask === "followup" && event.question !== undefined) {
@@ -106,7 +107,7 @@ export class TextRenderer implements Renderer {
 					const seconds = Math.ceil(event.delayMs / 1000)
 					this.line(
 						style.yellow(
-							`⟳ ${event.error}; retrying in ${seconds}s (attempt ${event.attempt}/${event.maxAttempts})`,
+							`⟳ ${t("run.retrying", { error: event.error, seconds, attempt: event.attempt, maxAttempts: event.maxAttempts })}`,
 						),
 					)
 				} else if (
@@ -114,7 +115,7 @@ export class TextRenderer implements Renderer {
 					event.by === "auto" &&
 					event.ask === "followup"
 				) {
-					this.line(style.dim(`→ answered "${event.text ?? ""}" (-y)`))
+					this.line(style.dim(`→ ${t("run.answeredAuto", { text: event.text ?? "" })}`))
 				} else if (event.subtype === "hook") {
 					const { tone, text } = hookLine(event.hook)
 					this.line(tone === "yellow" ? style.yellow(text) : style.dim(text))
@@ -125,12 +126,21 @@ export class TextRenderer implements Renderer {
 				} else if (event.subtype === "context_truncated") {
 					this.context({ kind: "truncated", ...(event.text !== undefined && { text: event.text }) })
 				} else if (event.subtype === "subtask_started") {
-					this.line(style.dim(`↳ Subtask ${event.taskId} started; its parent waits for its result`))
+					this.line(style.dim(`↳ ${t("run.subtaskStarted", { taskId: event.taskId })}`))
 				} else if (event.subtype === "subtask_returned") {
-					this.line(style.dim(`↩ Subtask ${event.taskId} returned to task ${event.parentTaskId}`))
+					this.line(
+						style.dim(
+							`↩ ${t("run.subtaskReturned", { taskId: event.taskId, parentTaskId: event.parentTaskId })}`,
+						),
+					)
 				} else if (event.subtype === "task_resumed") {
 					this.line(
-						style.dim(`Continuing task ${event.taskId}: ${event.task.split("\n")[0] ?? ""}`),
+						style.dim(
+							t("run.continuing", {
+								taskId: event.taskId,
+								task: event.task.split("\n")[0] ?? "",
+							}),
+						),
 					)
 				}
 				return
@@ -149,7 +159,11 @@ export class TextRenderer implements Renderer {
 		const { tokens } = result
 		this.line(
 			this.style.dim(
-				`Cost ${formatCost(result.cost)} · ${formatTokens(tokens.input)} tokens in · ${formatTokens(tokens.output)} out`,
+				t("run.cost", {
+					cost: formatCost(result.cost),
+					input: formatTokens(tokens.input),
+					output: formatTokens(tokens.output),
+				}),
 			),
 		)
 	}

@@ -1,4 +1,5 @@
 import type { ContextCondense } from "@cairn/types"
+import { t } from "../i18n/cliI18n.js"
 import { formatCost, formatTokens } from "./format.js"
 import { clipLines } from "./toolSummary.js"
 
@@ -25,25 +26,27 @@ export type ContextChange =
 export function contextLine(change: ContextChange): { tone: "dim" | "yellow"; text: string; body?: string } {
 	switch (change.kind) {
 		case "condensing":
-			return { tone: "dim", text: "⇊ Condensing the context…" }
+			return { tone: "dim", text: `⇊ ${t("context.condensing")}` }
 		case "condensed": {
 			const { prevContextTokens, newContextTokens, cost, summary } = change.condense
 			const body = clip(summary)
 			return {
 				tone: "dim",
-				text: `⇊ Context condensed: ${formatTokens(prevContextTokens)} → ${formatTokens(newContextTokens)} tokens (${formatCost(cost)})`,
+				text: `⇊ ${t("context.condensed", { before: formatTokens(prevContextTokens), after: formatTokens(newContextTokens), cost: formatCost(cost) })}`,
 				...(body !== "" && { body }),
 			}
 		}
-		case "failed":
+		case "failed": {
+			const error = change.error.trim()
 			return {
 				tone: "yellow",
-				text: `! Could not condense the context${change.error.trim() === "" ? "" : `: ${change.error.trim()}`}`,
+				text: `! ${error === "" ? t("context.failed") : t("context.failedWith", { error })}`,
 			}
+		}
 		case "truncated":
 			return {
 				tone: "yellow",
-				text: "⇊ Older messages were dropped to fit the context window",
+				text: `⇊ ${t("context.truncated")}`,
 				...(change.text !== undefined && change.text.trim() !== "" && { body: change.text.trim() }),
 			}
 	}

@@ -1,8 +1,18 @@
+import { numberFormat } from "../i18n/cliI18n.js"
+
 /** Dollars as people read them: cents, or four decimals for the fractions of a cent cheap requests cost. */
 export function formatCost(cost: number): string {
-	return `$${cost < 0.01 && cost > 0 ? cost.toFixed(4) : cost.toFixed(2)}`
+	const digits = cost < 0.01 && cost > 0 ? 4 : 2
+	return numberFormat({
+		style: "currency",
+		currency: "USD",
+		minimumFractionDigits: digits,
+		maximumFractionDigits: digits,
+	}).format(cost)
 }
 
+/** A token count: grouped digits, or thousands with one decimal ("96.4k") from 10,000 on. */
 export function formatTokens(count: number): string {
-	return count >= 10_000 ? `${(count / 1000).toFixed(1)}k` : count.toLocaleString("en-US")
+	if (count < 10_000) return numberFormat().format(count)
+	return `${numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(count / 1000)}k`
 }

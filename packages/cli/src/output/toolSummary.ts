@@ -1,4 +1,5 @@
-import { clineSayToolSchema, safeParse, todoProgress, type TodoStatus } from "@cairn/types"
+import { t, type CliMessageKey } from "../i18n/cliI18n.js"
+import { clineSayToolSchema, safeParse, type TodoStatus } from "@cairn/types"
 
 /** How a tool call reads in one line, and the diff or content that goes with it. */
 export interface ToolSummary {
@@ -14,51 +15,59 @@ export interface ToolSummary {
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
 
-const verbs: Readonly<Record<string, string>> = {
-	readFile: "Read",
-	listFilesTopLevel: "List",
-	listFilesRecursive: "List (recursive)",
-	searchFiles: "Search",
-	listCodeDefinitionNames: "List definitions in",
-	newFileCreated: "Write",
-	editedExistingFile: "Edit",
-	appliedDiff: "Edit",
-	insertContent: "Insert into",
-	searchAndReplace: "Replace in",
-	executeCommand: "Run",
-	command: "Run",
-	switchMode: "Switch mode to",
-	newTask: "New task in",
-	finishTask: "Finish",
-	fetchInstructions: "Fetch instructions",
-	codebaseSearch: "Search codebase for",
-	updateTodoList: "Update the todo list",
-	selectActiveIntent: "Select intent",
-	scopeViolation: "Outside the intent's scope:",
-	mcp: "Use MCP",
-	launch: "Open browser at",
+/** The key of each tool kind's verb ("Read", "Edit", ...); unknown kinds show as they are named. */
+const verbs: Readonly<Record<string, CliMessageKey>> = {
+	readFile: "tools.readFile",
+	listFilesTopLevel: "tools.listFilesTopLevel",
+	listFilesRecursive: "tools.listFilesRecursive",
+	searchFiles: "tools.searchFiles",
+	listCodeDefinitionNames: "tools.listCodeDefinitionNames",
+	newFileCreated: "tools.newFileCreated",
+	editedExistingFile: "tools.edit",
+	appliedDiff: "tools.edit",
+	insertContent: "tools.insertContent",
+	searchAndReplace: "tools.searchAndReplace",
+	executeCommand: "tools.run",
+	command: "tools.run",
+	switchMode: "tools.switchMode",
+	newTask: "tools.newTask",
+	finishTask: "tools.finishTask",
+	fetchInstructions: "tools.fetchInstructions",
+	codebaseSearch: "tools.codebaseSearch",
+	updateTodoList: "tools.updateTodoList",
+	selectActiveIntent: "tools.selectActiveIntent",
+	scopeViolation: "tools.scopeViolation",
+	mcp: "tools.mcp",
+	launch: "tools.launch",
 }
 
 /** `kind` is a tool_use kind (a ClineSayTool `tool`, "command", "mcp" or "launch"). */
 export function summarizeTool(kind: string, input: Record<string, unknown>): ToolSummary {
-	const verb = verbs[kind] ?? kind
+	const verbKey = verbs[kind]
+	const verb = verbKey === undefined ? kind : t(verbKey)
 	const where = str(input.path) ?? ""
 	switch (kind) {
 		case "executeCommand":
 		case "command": {
 			const cwd = str(input.cwd)
-			const target = `${str(input.command) ?? ""}${cwd ? ` (in ${cwd})` : ""}`
+			const command = str(input.command) ?? ""
+			const target = cwd ? t("tools.commandIn", { command, cwd }) : command
 			const note = commandNote(input)
 			return { verb, target, ...(note !== undefined && { note }) }
 		}
-		case "searchFiles":
+		case "searchFiles": {
+			const regex = str(input.regex) ?? ""
+			const pattern = str(input.filePattern)
 			return {
 				verb,
-				target: `${where} for /${str(input.regex) ?? ""}/${str(input.filePattern) ? ` in ${str(input.filePattern)}` : ""}`,
+				target: pattern
+					? t("tools.searchTargetIn", { path: where, regex, pattern })
+					: t("tools.searchTarget", { path: where, regex }),
 			}
+		}
 		case "newFileCreated": {
 			const diff = str(input.diff)
-			if (diff !== undefined) return { verb: "Overwrite", target: where, body: diff }
+			if (diff !== undefined) return { verb: t("tools.overwrite"), target: where, body: diff }
 			// A new file reads as a diff that adds every line.
 			const content = (str(input.content) ?? "").replace(/\n$/, "")
 			const body =
@@ -100,7 +109,7 @@ export function summarizeTool(kind: string, input: Record<string, unknown>): Too
 export function clipLines(text: string, max: number): string {
 	const lines = text.replace(/\n$/, "").split("\n")
 	if (lines.length <= max) return lines.join("\n")
-	return `${lines.slice(0, max).join("\n")}\n… ${lines.length - max} more lines`
+	return `${lines.slice(0, max).join("\n")}\n${t("tools.moreLines", { count: lines.length - max })}`
 }
 
 const todoMarks: Readonly<Record<TodoStatus, string>> = {
@@ -115,16 +124,19 @@ function todoList(input: Record<string, unknown>): { target: string; body?: stri
 	if (!row.success || row.data.tool !== "updateTodoList") return { target: "" }
 	const { todos } = row.data
 	return {
-		target: `(${todoProgress(todos)})`,
+		target: t("tools.todoProgress", {
+			done: todos.filter((todo) => todo.status === "completed").length,
+			total: todos.length,
+		}),
 		body: todos.map((todo) => `  ${todoMarks[todo.status]} ${todo.content}`).join("\n"),
 	}
 }
 
 function commandNote(input: Record<string, unknown>): string | undefined {
 	const deniedBy = str(input.deniedBy)
-	if (deniedBy !== undefined) return `matches the denied command "${deniedBy}"`
+	if (deniedBy !== undefined) return t("tools.deniedCommand", { command: deniedBy })
 	const failure = str(input.sandboxFailure)
-	if (failure !== undefined) return `failed in the sandbox (${failure}); approving runs it outside`
+	if (failure !== undefined) return t("tools.sandboxFailed", { failure })
 	const reason = str(input.reason)
-	return reason === undefined ? undefined : `not auto-approved: ${reason}`
+	return reason === undefined ? undefined : t("tools.notAutoApproved", { reason })
 }

@@ -8,6 +8,8 @@ import {
 import { ExitCode, jsonLine } from "@cairn/core"
 import type { CheckpointCommand, CommandLineIO } from "../cli/commandLine.js"
 import type { RunOptions } from "../cli/runOptions.js"
+import { formatDateTime, t, type CliMessageKey } from "../i18n/cliI18n.js"
+import { formatColumns } from "../output/table.js"
 import { startHistoryHost } from "./historyHost.js"
 
 interface Row {
@@ -15,10 +17,10 @@ interface Row {
 	checkpoint: CheckpointSaved
 }
 
-const reasons: Record<CheckpointSaved["reason"], string> = {
-	taskStart: "task start",
-	beforeChange: "before changes",
-	beforeRestore: "before a restore",
+const reasons: Record<CheckpointSaved["reason"], CliMessageKey> = {
+	taskStart: "checkpoints.taskStart",
+	beforeChange: "checkpoints.beforeChange",
+	beforeRestore: "checkpoints.beforeRestore",
 }
 
 /**
@@ -33,7 +35,7 @@ export async function runCheckpointCommand(
 	const host = await startHistoryHost(options)
 	try {
 		if (!(await host.controller.showTask(command.taskId))) {
-			io.stderr(`cairn: there is no task ${command.taskId}\n`)
+			io.stderr(`cairn: ${t("checkpoints.noTask", { taskId: command.taskId })}\n`)
 			return ExitCode.usage
 		}
 		const rows = () => checkpointRows(host.controller.currentTask?.messages ?? [])
@@ -90,11 +92,11 @@ function checkpointRows(messages: readonly ClineMessage[]): Row[] {
 
 /** The row of checkpoint `id` (a full id or a unique prefix of 7 or more), or why there is none. */
 function findCheckpoint(rows: readonly Row[], id: string): Row | string {
-	if (!/^[0-9a-f]{7,40}$/.test(id)) return `a checkpoint id is 7 to 40 hex digits, not "${id}"`
+	if (!/^[0-9a-f]{7,40}$/.test(id)) return t("checkpoints.badId", { id })
 	const matches = rows.filter((row) => row.checkpoint.commit.startsWith(id))
 	const commits = new Set(matches.map((row) => row.checkpoint.commit))
-	if (commits.size === 0) return `the task has no checkpoint ${id}`
-	if (commits.size > 1) return `${id} names more than one checkpoint; give more of its id`
+	if (commits.size === 0) return t("checkpoints.noSuch", { id })
+	if (commits.size > 1) return t("checkpoints.ambiguous", { id })
 	return matches[0] as Row
 }
 
@@ -108,27 +110,30 @@ function formatList(rows: readonly Row[], format: RunOptions["outputFormat"]): s
 	if (format === "json") return jsonLine(items)
 	if (format === "stream-json")
 		return items.map((item) => jsonLine({ type: "checkpoint", ...item })).join("")
-	if (items.length === 0) return "The task has no checkpoints.\n"
-	return `${items
-		.map((item) => {
-			const when = new Date(item.ts).toISOString().replace("T", " ").slice(0, 19)
-			const what = item.restoredTo
-				? `before restoring ${item.restoredTo.slice(0, 7)}`
-				: reasons[item.reason]
-			return `${item.id.slice(0, 12)}  ${when}  ${what}`
-		})
-		.join("\n")}\n`
+	if (items.length === 0) return `${t("checkpoints.none")}\n`
+	const lines = items.map((item) => [
+		item.id.slice(0, 12),
+		formatDateTime(item.ts),
+		item.restoredTo
+			? t("checkpoints.beforeRestoring", { id: item.restoredTo.slice(0, 7) })
+			: t(reasons[item.reason]),
+	])
+	return `${formatColumns(lines).join("\n")}\n`
 }
 
 function formatRestore(checkpoint: CheckpointSaved): string {
 	const report = checkpoint.restore
 	if (report === undefined) return ""
+	const id = report.restoredTo.slice(0, 12)
+	const files = formatColumns([
+		...report.written.map((path) => [t("checkpoints.written"), path]),
+		...report.removed.map((path) => [t("checkpoints.removed"), path]),
+		...report.skipped.map((skip) => [t("checkpoints.kept"), `${skip.path} (${skip.reason})`]),
+	])
 	const lines = [
-		`Restored the files to checkpoint ${report.restoredTo.slice(0, 12)}${report.taskRewound ? " and rewound the task" : ""}.`,
-		...report.written.map((path) => `  written  ${path}`),
-		...report.removed.map((path) => `  removed  ${path}`),
-		...report.skipped.map((skip) => `  kept     ${skip.path} (${skip.reason})`),
-		`The files as they were before are checkpoint ${checkpoint.commit.slice(0, 12)}: restore it to undo.`,
+		t(report.taskRewound ? "checkpoints.restoredAndRewound" : "checkpoints.restored", { id }),
+		...files.map((line) => `  ${line}`),
+		t("checkpoints.undo", { id: checkpoint.commit.slice(0, 12) }),
 	]
 	return `${lines.join("\n")}\n`
 }

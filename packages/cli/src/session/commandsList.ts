@@ -2,11 +2,25 @@ import { jsonLine, readSlashCommands } from "@cairn/core"
 import type { SlashCommandsSnapshot, SlashCommandView } from "@cairn/types"
 import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
+import { t } from "../i18n/cliI18n.js"
+import stringWidth from "string-width"
+import { padCell } from "../output/table.js"
 
 function whereFrom(command: SlashCommandView): string {
-	if (command.source === "builtin") return "built-in"
-	const hides = command.overrides === undefined ? "" : `, in place of the ${command.overrides} one`
-	return `${command.source}: ${command.file ?? ""}${hides}`
+	const file = command.file ?? ""
+	switch (command.source) {
+		case "builtin":
+			return t("commands.builtIn")
+		case "global":
+			return t(command.overrides === "builtin" ? "commands.globalOverBuiltIn" : "commands.global", {
+				file,
+			})
+		case "project":
+			if (command.overrides === "builtin") return t("commands.projectOverBuiltIn", { file })
+			return t(command.overrides === "global" ? "commands.projectOverGlobal" : "commands.project", {
+				file,
+			})
+	}
 }
 
 /** The commands as a table (name and hint, description, where from) and the files' problems, or one JSON line. */
@@ -16,13 +30,13 @@ export function formatCommandsList(
 ): string {
 	if (format !== "text") return jsonLine(snapshot)
 	const usage = snapshot.commands.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""}`)
-	const width = Math.max(...usage.map((u) => u.length))
+	const width = Math.max(...usage.map((u) => stringWidth(u)))
 	const lines = snapshot.commands.map((command, i) =>
-		[(usage[i] ?? "").padEnd(width), command.description, `(${whereFrom(command)})`]
+		[padCell(usage[i] ?? "", width), command.description, `(${whereFrom(command)})`]
 			.filter((cell) => cell !== "")
 			.join("  "),
 	)
-	for (const problem of snapshot.problems) lines.push(`Left out: ${problem}`)
+	for (const problem of snapshot.problems) lines.push(t("commands.leftOut", { problem }))
 	return `${lines.join("\n")}\n`
 }
 

@@ -11,7 +11,12 @@ import { cliVersion } from "../version.js"
 const settleCeilingMs = 30_000
 
 function serverLines(server: McpServerView): string[] {
-	const head = `${server.name} (${server.source}, ${server.transport}): ${server.status}`
+	const head = t("mcp.server", {
+		name: server.name,
+		source: t(`mcp.${server.source}`),
+		transport: server.transport,
+		status: t(`mcp.${server.status}`),
+	})
 	const lines = [head]
 	if (server.error) lines.push(`  ${server.error}`)
 	if (server.status !== "connected" && server.stderr?.length)

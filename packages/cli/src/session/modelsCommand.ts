@@ -1,6 +1,8 @@
 import { ExitCode, jsonLine, listModels, testConnection } from "@cairn/core"
 import type { ListedModel, ProviderName } from "@cairn/types"
 import type { RunOptions } from "../cli/runOptions.js"
+import { numberFormat, t } from "../i18n/cliI18n.js"
+import { formatColumns } from "../output/table.js"
 import { createRuntime, type RuntimeSetup } from "./CliRuntime.js"
 
 export type ModelsAction = "list" | "test"
@@ -8,12 +10,23 @@ export type ModelsAction = "list" | "test"
 /** "200k" for a window, "$3 / $15" for prices per million: what a person compares models by. */
 function tokensText(count: number | undefined): string {
 	if (count === undefined) return "?"
-	return count >= 1_000 ? `${Math.round(count / 1_000)}k` : String(count)
+	return count >= 1_000
+		? `${numberFormat().format(Math.round(count / 1_000))}k`
+		: numberFormat().format(count)
 }
 
 function priceText(info: ListedModel["info"]): string {
 	if (info.inputPrice === undefined || info.outputPrice === undefined) return ""
-	return `$${info.inputPrice} / $${info.outputPrice} per M`
+	const dollars = numberFormat({
+		style: "currency",
+		currency: "USD",
+		minimumFractionDigits: 0,
+		maximumFractionDigits: 4,
+	})
+	return t("models.prices", {
+		input: dollars.format(info.inputPrice),
+		output: dollars.format(info.outputPrice),
+	})
 }
 
 /** One line a model: id, context window, output cap, prices, and the name where it differs. */
@@ -23,19 +36,17 @@ export function formatModelList(
 	format: RunOptions["outputFormat"],
 ): string {
 	if (format !== "text") return jsonLine({ provider, models })
-	if (models.length === 0) return "The provider lists no models.\n"
-	const width = Math.max(...models.map((model) => model.id.length))
-	const lines = models.map((model) =>
-		[
-			model.id.padEnd(width),
-			`context ${tokensText(model.info.contextWindow)}`.padEnd(13),
-			`output ${tokensText(model.info.maxOutputTokens)}`.padEnd(12),
+	if (models.length === 0) return `${t("models.none")}\n`
+	// Empty cells stay, so each column lines up; formatColumns trims the line's end.
+	const lines = formatColumns(
+		models.map((model) => [
+			model.id,
+			t("models.context", { tokens: tokensText(model.info.contextWindow) }),
+			t("models.output", { tokens: tokensText(model.info.maxOutputTokens) }),
 			priceText(model.info),
-			model.supportsTools === false ? "(no tools)" : "",
+			model.supportsTools === false ? t("models.noTools") : "",
 			model.name ?? "",
-		]
-			.filter((cell) => cell.trim() !== "")
-			.join("  "),
+		]),
 	)
 	return `${lines.join("\n")}\n`
 }
@@ -54,7 +65,7 @@ export async function runModelsCommand(
 	const rt = await createRuntime(options, { ...setup, write: () => {}, color: false, stderrLogs: true })
 	try {
 		const settings = rt.client.state.settings?.provider
-		if (settings === undefined) throw new Error("no model provider is configured")
+		if (settings === undefined) throw new Error(t("models.noProvider"))
 		const key = await rt.apiKey(settings.provider)
 		if (action === "test") {
 			const result = await testConnection(settings, key)

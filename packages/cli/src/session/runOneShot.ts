@@ -11,6 +11,7 @@ import {
 	type TaskOutcome,
 } from "@cairn/core"
 import type { CliRuntime } from "./CliRuntime.js"
+import { t } from "../i18n/cliI18n.js"
 import { outcomeMessage } from "./outcomeMessage.js"
 import { resumeTarget } from "./taskControl.js"
 
@@ -59,7 +60,7 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		const prompt = resuming?.prompt
 		resuming = undefined
 		if (ask === "resume_completed_task" && prompt === undefined) {
-			output.notice("This task is complete; give a prompt to continue it.")
+			output.notice(t("tasks.completeGivePrompt"))
 			return end({ kind: "completed", result: output.transcript.lastCompletion ?? "" })
 		}
 		await reply(message, prompt === undefined ? { kind: "yes" } : { kind: "text", text: prompt }, "auto")
@@ -84,10 +85,10 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		const text = message.text ?? ask
 		if (person === undefined) {
 			if (ask === "auto_approval_max_req_reached")
-				return end({ kind: "needsPerson", reason: "the auto-approval limit was reached", ask })
+				return end({ kind: "needsPerson", reason: t("outcome.autoApprovalLimit"), ask })
 			return end({
 				kind: "failed",
-				error: ask === "mistake_limit_reached" ? `mistake limit reached: ${text}` : text,
+				error: ask === "mistake_limit_reached" ? t("outcome.mistakeLimit", { text }) : text,
 			})
 		}
 		// A person can decide: retry, give guidance, or stop here.
@@ -122,7 +123,7 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 			if (rt.extensionHost.controller.currentTask === undefined)
 				end({
 					kind: "failed",
-					error: "the prompt started no task (a command like /mode acts alone); give the task after it, e.g. /mode architect plan the change",
+					error: t("outcome.noTaskStarted"),
 				})
 		}
 		const reached = await ended

@@ -1,4 +1,5 @@
 import { UsageError } from "../cli/exitCodes.js"
+import { t } from "../i18n/cliI18n.js"
 import type { RunOptions } from "../cli/runOptions.js"
 import type { ExtensionHost } from "../host/ExtensionHost.js"
 
@@ -10,13 +11,11 @@ export function resumeTarget(
 	const history = extensionHost.listHistory()
 	if ("taskId" in resume) {
 		if (!history.some((item) => item.id === resume.taskId))
-			throw new UsageError(
-				`--session-id: there is no task ${resume.taskId} in this workspace (see \`cairn list tasks\`)`,
-			)
+			throw new UsageError(t("tasks.noSuchTask", { taskId: resume.taskId }))
 		return resume.taskId
 	}
 	const latest = history[0]
 	if (latest === undefined)
-		throw new UsageError(`-c/--continue: there is no task to continue in ${extensionHost.workspace}`)
+		throw new UsageError(t("tasks.nothingToContinue", { workspace: extensionHost.workspace }))
 	return latest.id
 }

@@ -1,6 +1,7 @@
 import { Box, Text, useInput } from "ink"
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react"
 import { usageOfTotals, type ExtensionClient, type PersonAnswer } from "@cairn/core"
+import { t } from "../i18n/cliI18n.js"
 import { ApprovalPrompt } from "./ApprovalPrompt.js"
 import { FollowupPicker } from "./FollowupPicker.js"
 import { PromptBox } from "./PromptBox.js"
@@ -80,7 +81,7 @@ export function App({
 	const agent = state.agentState
 	const canType = agent.state === "no_task" || agent.state === "idle" || agent.state === "resumable"
 	const active = actions.isTaskActive()
-	const hint = armed ? "press Ctrl+C again to exit" : active ? "Esc to cancel" : "Ctrl+C twice to exit"
+	const hint = t(armed ? "tui.hintExitAgain" : active ? "tui.hintCancel" : "tui.hintExit")
 
 	return (
 		<Box flexDirection="column">

@@ -1,12 +1,18 @@
 import { Box, Text, useInput } from "ink"
 import type { PendingQuestion, PersonAnswer } from "@cairn/core"
+import { t, type CliMessageKey } from "../i18n/cliI18n.js"
 import { useLineEditor } from "./useLineEditor.js"
 
-const what: Readonly<Record<string, string>> = {
-	tool: "this file operation",
-	command: "this command",
-	use_mcp_server: "this MCP request",
-	browser_action_launch: "opening the browser",
+const questions: Readonly<Record<string, CliMessageKey>> = {
+	tool: "tui.approveTool",
+	command: "tui.approveCommand",
+	use_mcp_server: "tui.approveMcp",
+	browser_action_launch: "tui.approveBrowser",
+}
+
+function approvalQuestion(ask: string): string {
+	const key = questions[ask]
+	return key === undefined ? t("tui.approveOther", { ask }) : t(key)
 }
 
 /**
@@ -37,8 +43,7 @@ export function ApprovalPrompt({
 				</Text>
 			))}
 			<Text>
-				Approve {what[question.ask] ?? question.ask}? <Text bold>y</Text> yes · <Text bold>n</Text> no
-				· or type feedback and Enter
+				<Text bold>{approvalQuestion(question.ask)}</Text> {t("tui.approveKeys")}
 			</Text>
 			{value !== "" && <Text color="cyan">› {value}</Text>}
 		</Box>

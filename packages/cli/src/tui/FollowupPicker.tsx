@@ -1,6 +1,7 @@
 import { Box, Text, useInput } from "ink"
 import { useRef, useState } from "react"
 import type { PendingQuestion, PersonAnswer } from "@cairn/core"
+import { t } from "../i18n/cliI18n.js"
 import { useLineEditor } from "./useLineEditor.js"
 
 /** A follow-up question: ↑/↓ and Enter pick a suggested answer, or type your own and press Enter. */
@@ -31,14 +32,16 @@ export function FollowupPicker({
 	const value = line.value
 	return (
 		<Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-			<Text bold>{question.followup?.question ?? "The agent asks:"}</Text>
+			<Text bold>{question.followup?.question ?? t("tui.agentAsks")}</Text>
 			{suggestions.map((suggestion, i) => (
 				<Text key={i} color={i === selected && value === "" ? "cyan" : undefined}>
 					{i === selected && value === "" ? "❯" : " "} {suggestion.answer}
-					{suggestion.mode ? <Text dimColor> (switches to {suggestion.mode})</Text> : null}
+					{suggestion.mode ? (
+						<Text dimColor> {t("tui.switchesTo", { mode: suggestion.mode })}</Text>
+					) : null}
 				</Text>
 			))}
-			<Text dimColor>↑/↓ and Enter to pick, or type your own answer</Text>
+			<Text dimColor>{t("tui.pickHint")}</Text>
 			{value !== "" && <Text color="cyan">› {value}</Text>}
 		</Box>
 	)

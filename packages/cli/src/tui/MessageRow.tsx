@@ -7,13 +7,13 @@ import {
 	clineSayBrowserActionSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
-	exitText,
-	outcomeLabels,
 	safeParseJson,
 	type ClineMessage,
 } from "@cairn/types"
 import { Box, Text } from "ink"
 import { apiRequestInfo } from "@cairn/core"
+import { numberFormat, t, type CliMessageKey } from "../i18n/cliI18n.js"
+import { exitLabel, outcomeLabel } from "../output/endings.js"
 import { contextLine, type ContextChange } from "../output/contextLine.js"
 import { hookLine } from "../output/hookLine.js"
 import { clipLines, summarizeTool } from "../output/toolSummary.js"
@@ -34,8 +34,8 @@ function ToolLine({
 	const summary = summarizeTool(kind, input)
 	const isCommand = kind === "command" || kind === "executeCommand"
 	const ended = [
-		row?.commandExit && exitText(row.commandExit),
-		row?.outcome && outcomeLabels[row.outcome],
+		row?.commandExit && exitLabel(row.commandExit),
+		row?.outcome && outcomeLabel(row.outcome),
 	].filter(Boolean)
 	return (
 		<Box flexDirection="column">
@@ -109,23 +109,25 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			case "diff_error":
 				return <Text color="red">✗ {text}</Text>
 			case "rooignore_error":
-				return <Text color="red">✗ {text} is blocked by .cairnignore</Text>
+				return <Text color="red">✗ {t("tui.blockedByIgnore", { path: text })}</Text>
 			case "api_req_retry_delayed": {
 				const retry = safeParseJson(apiRetryDelaySchema, text)
 				if (!retry.success) return null
 				const { attempt, maxAttempts, delayMs, error, result } = retry.data
 				if (result === "succeeded")
-					return <Text dimColor>⟳ went through after {attempt} retries</Text>
-				if (result === "cancelled") return <Text dimColor>⟳ retrying stopped (cancelled)</Text>
+					return <Text dimColor>⟳ {t("tui.retrySucceeded", { count: attempt })}</Text>
+				if (result === "cancelled") return <Text dimColor>⟳ {t("tui.retryCancelled")}</Text>
 				if (result === "failed")
-					return (
-						<Text color="red">
-							⟳ {error}; failed after {attempt} retries
-						</Text>
-					)
+					return <Text color="red">⟳ {t("tui.retryFailed", { error, count: attempt })}</Text>
 				return (
 					<Text color="yellow">
-						⟳ {error}; retrying in {Math.ceil(delayMs / 1000)}s ({attempt}/{maxAttempts})
+						⟳{" "}
+						{t("tui.retryWaiting", {
+							error,
+							seconds: Math.ceil(delayMs / 1000),
+							attempt,
+							maxAttempts,
+						})}
 					</Text>
 				)
 			}
@@ -153,13 +155,17 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				const id = checkpoint.commit.slice(0, 12)
 				return checkpoint.restore ? (
 					<Text color="yellow">
-						↺ restored files to {checkpoint.restore.restoredTo.slice(0, 12)}:{" "}
-						{checkpoint.restore.written.length} written, {checkpoint.restore.removed.length}{" "}
-						removed, {checkpoint.restore.skipped.length} left alone (undo: cairn checkpoints{" "}
-						{"<task>"} restore {id})
+						↺{" "}
+						{t("tui.restored", {
+							commit: checkpoint.restore.restoredTo.slice(0, 12),
+							written: numberFormat().format(checkpoint.restore.written.length),
+							removed: numberFormat().format(checkpoint.restore.removed.length),
+							skipped: numberFormat().format(checkpoint.restore.skipped.length),
+							id,
+						})}
 					</Text>
 				) : (
-					<Text dimColor>◆ checkpoint {id}</Text>
+					<Text dimColor>◆ {t("tui.checkpoint", { id })}</Text>
 				)
 			}
 			case "checkpoint_error":
@@ -171,7 +177,7 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				return (
 					<Text>
 						<Text color="cyan">● </Text>
-						<Text bold>Browser {name.replace("_", " ")} </Text>
+						<Text bold>{t(`browser.${name}` satisfies CliMessageKey)} </Text>
 						{coordinate ?? typed ?? ""}
 					</Text>
 				)
@@ -181,14 +187,14 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				if (!result.success) return null
 				return (
 					<Box flexDirection="column" marginLeft={2}>
-						<Text dimColor>page: {result.data.currentUrl ?? "?"} (screenshot taken)</Text>
+						<Text dimColor>{t("tui.page", { url: result.data.currentUrl ?? "?" })}</Text>
 						{result.data.logs ? <Text dimColor>{clipLines(result.data.logs, 8)}</Text> : null}
 					</Box>
 				)
 			}
 			case "api_req_started": {
 				const failure = apiRequestInfo(message)?.streamingFailedMessage
-				return failure ? <Text color="red">✗ request failed: {failure}</Text> : null
+				return failure ? <Text color="red">✗ {t("tui.streamFailed", { error: failure })}</Text> : null
 			}
 			default:
 				return null
@@ -223,18 +229,18 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			return parsed.success ? <Text color="yellow">? {parsed.data.question}</Text> : null
 		}
 		case "api_req_failed":
-			return <Text color="red">✗ API request failed: {text}</Text>
+			return <Text color="red">✗ {t("tui.apiRequestFailed", { error: text })}</Text>
 		case "mistake_limit_reached":
 			return <Text color="red">✗ {text}</Text>
 		case "resume_task":
-			return <Text color="yellow">■ Task interrupted</Text>
+			return <Text color="yellow">■ {t("tui.taskInterrupted")}</Text>
 		case "browser_action_launch":
 			return (
 				<Text>
 					<Text color="yellow">● </Text>
-					<Text bold>Open the browser at </Text>
+					<Text bold>{t("tui.openBrowserAt")} </Text>
 					{text}
-					{message.outcome && <Text dimColor> ({outcomeLabels[message.outcome]})</Text>}
+					{message.outcome && <Text dimColor> ({outcomeLabel(message.outcome)})</Text>}
 				</Text>
 			)
 		default:

@@ -1,24 +1,25 @@
 import type { ClineAsk } from "@cairn/types"
 import { Box, Text, useInput } from "ink"
+import { t } from "../i18n/cliI18n.js"
 import { useLineEditor } from "./useLineEditor.js"
 
 /** What the box says at each point where the person can type. */
 export function promptLabel(ask: ClineAsk | undefined): string {
 	switch (ask) {
 		case undefined:
-			return "What should Cairn do?"
+			return t("tui.whatToDo")
 		case "completion_result":
-			return "Done. Type to continue this task, or Ctrl+C twice to exit."
+			return t("tui.done")
 		case "api_req_failed":
-			return "The request failed. y retries; type to retry with a note."
+			return t("tui.requestFailed")
 		case "mistake_limit_reached":
-			return "The model keeps failing. Type guidance, or y to let it try again."
+			return t("tui.mistakeLimit")
 		case "resume_task":
-			return "Interrupted. Enter resumes; type to resume with instructions."
+			return t("tui.interrupted")
 		case "resume_completed_task":
-			return "This task is complete. Type to continue it."
+			return t("tui.completed")
 		case "auto_approval_max_req_reached":
-			return "The auto-approval limit was reached. y continues."
+			return t("tui.autoApprovalLimit")
 		default:
 			return "›"
 	}

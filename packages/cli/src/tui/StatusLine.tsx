@@ -1,6 +1,7 @@
 import type { AgentStateInfo } from "@cairn/types"
 import { Box, Text } from "ink"
 import type { Usage } from "@cairn/core"
+import { t, type CliMessageKey } from "../i18n/cliI18n.js"
 import { formatCost, formatTokens } from "../output/format.js"
 
 const stateColors: Readonly<Record<string, string>> = {
@@ -10,6 +11,15 @@ const stateColors: Readonly<Record<string, string>> = {
 	idle: "green",
 	resumable: "yellow",
 	no_task: "gray",
+}
+
+const stateNames: Readonly<Record<AgentStateInfo["state"], CliMessageKey>> = {
+	streaming: "tui.stateStreaming",
+	running: "tui.stateRunning",
+	waiting_for_input: "tui.stateWaiting",
+	idle: "tui.stateIdle",
+	resumable: "tui.stateResumable",
+	no_task: "tui.stateNoTask",
 }
 
 /** One line under the chat: agent state, mode, tokens, cost and the keys that matter now. */
@@ -24,13 +34,19 @@ export function StatusLine({
 	usage: Usage
 	hint: string
 }) {
+	// A mode's slug, as the person types it in /mode; a task starts in code mode.
+	const modeSlug = mode ?? "code"
 	return (
 		<Box>
-			<Text color={stateColors[state.state]}>● {state.state.replace(/_/g, " ")}</Text>
+			<Text color={stateColors[state.state]}>● {t(stateNames[state.state])}</Text>
 			<Text dimColor>
 				{" "}
-				· {mode ?? "code"} · {formatTokens(usage.tokens.input)} in /{" "}
-				{formatTokens(usage.tokens.output)} out · {formatCost(usage.cost)} · {hint}
+				· {modeSlug} ·{" "}
+				{t("tui.usage", {
+					input: formatTokens(usage.tokens.input),
+					output: formatTokens(usage.tokens.output),
+				})}{" "}
+				· {formatCost(usage.cost)} · {hint}
 			</Text>
 		</Box>
 	)
