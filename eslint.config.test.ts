@@ -37,12 +37,14 @@ describe("lint enforces the layering", () => {
 
 // Issue 22: a component that shows English written into it, instead of a translation key, fails lint.
 describe("lint keeps the webview's text in its translations", () => {
-	async function literalErrors(filePath: string, body: string): Promise<string[]> {
-		const code = `import { useTranslation } from "react-i18next"\nexport function Row() {\n\tconst { t } = useTranslation("rows")\n\treturn ${body}\n}\n`
+	const textRules = new Set(["i18next/no-literal-string", "no-restricted-syntax"])
+	async function literalErrors(filePath: string, body: string, shape = "function"): Promise<string[]> {
+		const code =
+			shape === "arrow"
+				? `export const Row = () => ${body}\n`
+				: `import { useTranslation } from "react-i18next"\nexport function Row() {\n\tconst { t } = useTranslation("rows")\n\treturn ${body}\n}\n`
 		const [result] = await eslint.lintText(code, { filePath })
-		return (result?.messages ?? [])
-			.filter((m) => m.ruleId === "i18next/no-literal-string")
-			.map((m) => m.message)
+		return (result?.messages ?? []).filter((m) => textRules.has(m.ruleId ?? "")).map((m) => m.message)
 	}
 	const component = "webview-ui/src/components/rows/Row.tsx"
 
@@ -53,14 +55,16 @@ describe("lint keeps the webview's text in its translations", () => {
 		["an aria-label", '<button aria-label="Close" />'],
 		["a placeholder", '<input placeholder="Type a message" />'],
 		["an image's alt", '<img alt="Screenshot" src="x.png" />'],
-	])("fails on %s", async (_what, body) => {
-		expect(await literalErrors(component, body)).not.toEqual([])
+		["text in a component that is an arrow function's body", "<p>Command failed</p>", "arrow"],
+	])("fails on %s", async (_what, body, shape?: string) => {
+		expect(await literalErrors(component, body, shape)).not.toEqual([])
 	})
 
 	it.each([
 		["keys", '<p title={t("hint")}>{t("failed")}</p>'],
 		["class names, roles and ids", '<div className="row-header" role="status" id="x" data-kind="say" />'],
 		["punctuation and symbols between keys", '<p>{t("a")} · {t("b")} — 42%</p>'],
+		["acronyms and the product's name", '<p>Cairn {t("version")} · MCP</p>'],
 	])("accepts %s", async (_what, body) => {
 		expect(await literalErrors(component, body)).toEqual([])
 	})
