@@ -60,6 +60,23 @@ describe.concurrent("cairn models", () => {
 			expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, problem: "model_missing" })
 		}))
 
+	it("`models test` answers in the person's language, and --json keeps the protocol's English", () =>
+		withWorld({ provider: "openrouter", server }, async (world) => {
+			const japanese = { LANG: "ja_JP.UTF-8" }
+			const ok = await runCli(world, ["models", "test", ...world.providerArgs], { env: japanese })
+			expect(ok.code).toBe(0)
+			expect(ok.stdout).toMatch(
+				/に接続しました: 2 個のモデルがあり、"anthropic\/claude-sonnet-4\.5" も含まれています。\n$/,
+			)
+			const json = await runCli(world, ["models", "test", "--json", ...world.providerArgs], {
+				env: japanese,
+			})
+			expect(JSON.parse(json.stdout)).toMatchObject({
+				ok: true,
+				message: expect.stringMatching(/^Connected to/),
+			})
+		}))
+
 	it("offers no provider that only the editor has", () =>
 		withWorld({}, async (world) => {
 			const run = await runCli(world, ["models", "list", "--provider", "vscode-lm", "--model", "x"])

@@ -1,5 +1,5 @@
 import { storedLanguageSetting } from "@cairn/core"
-import { resolveUiLanguage, type UiLanguage } from "@cairn/types"
+import { resolveUiLanguage, uiLanguageFor, type UiLanguage } from "@cairn/types"
 import i18next, { type TOptions } from "i18next"
 import en from "./locales/en.json" with { type: "json" }
 import { cliResources } from "./resources.js"
@@ -41,6 +41,11 @@ export function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFor
 /** A moment as the current language writes a short date and time, in the local time zone. */
 export function formatDateTime(ts: number): string {
 	return new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(ts)
+}
+
+/** The language the CLI's text is shown in now. */
+export function cliUiLanguage(): UiLanguage {
+	return uiLanguageFor(i18n.language)
 }
 
 /** Shows the CLI's text in this language from now on. */

@@ -1,7 +1,7 @@
-import { ExitCode, jsonLine, listModels, testConnection } from "@cairn/core"
+import { ExitCode, hostText, jsonLine, listModels, testConnection } from "@cairn/core"
 import type { ListedModel, ProviderName } from "@cairn/types"
 import type { RunOptions } from "../cli/runOptions.js"
-import { numberFormat, t } from "../i18n/cliI18n.js"
+import { cliUiLanguage, numberFormat, t } from "../i18n/cliI18n.js"
 import { formatColumns } from "../output/table.js"
 import { createRuntime, type RuntimeSetup } from "./CliRuntime.js"
 
@@ -68,7 +68,13 @@ export async function runModelsCommand(
 		if (settings === undefined) throw new Error(t("models.noProvider"))
 		const key = await rt.apiKey(settings.provider)
 		if (action === "test") {
-			const result = await testConnection(settings, key)
+			const result = await testConnection(
+				settings,
+				key,
+				{},
+				// JSON is read by programs: its text stays English, as the protocol does.
+				hostText(options.outputFormat === "text" ? cliUiLanguage() : "en"),
+			)
 			if (options.outputFormat !== "text") io.stdout(jsonLine(result))
 			else (result.ok ? io.stdout : io.stderr)(`${result.message}\n`)
 			return result.ok ? ExitCode.completed : ExitCode.failed
