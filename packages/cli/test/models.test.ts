@@ -60,7 +60,7 @@ describe.concurrent("cairn models", () => {
 			expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, problem: "model_missing" })
 		}))
 
-	it("`models test` answers in the person's language, and --json keeps the protocol's English", () =>
+	it("`models test` answers in the person's language; --json keeps its fields, with the message in it too", () =>
 		withWorld({ provider: "openrouter", server }, async (world) => {
 			const japanese = { LANG: "ja_JP.UTF-8" }
 			const ok = await runCli(world, ["models", "test", ...world.providerArgs], { env: japanese })
@@ -73,7 +73,7 @@ describe.concurrent("cairn models", () => {
 			})
 			expect(JSON.parse(json.stdout)).toMatchObject({
 				ok: true,
-				message: expect.stringMatching(/^Connected to/),
+				message: expect.stringMatching(/に接続しました/),
 			})
 		}))
 

@@ -68,13 +68,8 @@ export async function runModelsCommand(
 		if (settings === undefined) throw new Error(t("models.noProvider"))
 		const key = await rt.apiKey(settings.provider)
 		if (action === "test") {
-			const result = await testConnection(
-				settings,
-				key,
-				{},
-				// JSON is read by programs: its text stays English, as the protocol does.
-				hostText(options.outputFormat === "text" ? cliUiLanguage() : "en"),
-			)
+			// JSON keeps its fields in every language; its message, like the text output's, is for a person.
+			const result = await testConnection(settings, key, {}, hostText(cliUiLanguage()))
 			if (options.outputFormat !== "text") io.stdout(jsonLine(result))
 			else (result.ok ? io.stdout : io.stderr)(`${result.message}\n`)
 			return result.ok ? ExitCode.completed : ExitCode.failed
