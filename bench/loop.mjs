@@ -307,6 +307,10 @@ function printReport(loops, approval) {
 		"CPU user+sys",
 		loops.map((r) => `${(r.cpuMs / 1000).toFixed(2)} s`),
 	)
+	row(
+		"  of which system (kernel)",
+		loops.map((r) => `${(r.systemCpuMs / 1000).toFixed(2)} s`),
+	)
 	const cpuPerTurn = loops.map((r) => r.cpuMs / r.turns)
 	row(
 		"CPU per turn",
@@ -677,6 +681,7 @@ async function childLoop() {
 		turns,
 		wallMs,
 		cpuMs: (cpu.user + cpu.system) / 1000,
+		systemCpuMs: cpu.system / 1000,
 		maxRssBytes: process.resourceUsage().maxRSS * 1024,
 		clientMessages: client.messages - before.messages,
 		clientBytes: client.bytes - before.bytes,
