@@ -82,10 +82,10 @@ interface OpenTask {
 }
 
 /**
- * The tasks under `<storageDir>/tasks/`: one folder per task holding an append-only journal of
- * UI messages, one of the API history, and an atomically written metadata file; plus the
- * history index. Saving a message costs O(that message): journals are only appended to, and
- * rewritten (atomically) only when compaction pays for itself.
+ * The tasks under `<storageDir>/tasks/`: one folder per task holding append-only journals of its
+ * UI messages, its API history, its metadata (each line a whole version) and the files in its
+ * model's context (each line a change); plus the history index. A turn costs one append per
+ * journal, O(what changed): journals are rewritten (atomically) only when that pays for itself.
  */
 export class TaskStore {
 	private readonly tasks = new Map<string, OpenTask>()
