@@ -277,7 +277,8 @@ export class TaskStore {
 	 */
 	async deleteTask(taskId: string): Promise<boolean> {
 		const dir = this.taskDir(taskId)
-		await this.closeTask(taskId)
+		// Not settled: its history entry is about to go with it.
+		await this.closeTask(taskId, { settle: false })
 		const lock = (await pathExists(dir)) ? await lockTaskFolder(taskId, dir, () => undefined) : undefined
 		// The lock lives in the folder: it goes with it, and releasing it afterwards finds nothing left.
 		const existed = await removeTaskFolder(dir).finally(() => lock?.release())
@@ -286,14 +287,17 @@ export class TaskStore {
 		return existed || listed
 	}
 
-	/** Waits for the task's pending writes and releases its open files. */
-	async closeTask(taskId: string): Promise<void> {
+	/**
+	 * Waits for the task's pending writes, writes its history entry if it has changes only noted
+	 * so far (see saveMetadata), and releases its open files.
+	 */
+	async closeTask(taskId: string, options: { settle?: boolean } = {}): Promise<void> {
 		this.taskDir(taskId) // validates the id
 		const task = this.tasks.get(taskId)
 		if (task === undefined) return
 		this.tasks.delete(taskId)
 		await Promise.all([task.ui.close(), task.api.close(), task.saving, task.savingFileContext])
-		if (task.unsettled) await this.writeMetadata(taskId, task, {}, "settle")
+		if (task.unsettled && options.settle !== false) await this.writeMetadata(taskId, task, {}, "settle")
 		await Promise.all([task.meta.close(), task.fileContext.close()])
 	}
 
