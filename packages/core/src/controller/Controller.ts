@@ -185,10 +185,13 @@ export class Controller {
 	async initialize(): Promise<void> {
 		await this.settingsStore.load()
 		this.editorSettingsWatch = this.host.editorSettings?.onDidChange(() => {
+			const language = personUiLanguage(this.host, this.settingsStore.settings)
 			const settings = this.settingsStore.reloadEditorSettings()
 			void this.settingsStore
 				.hasApiKey()
 				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
+			// The open views switch to a newly chosen language: the state carries the resolved one.
+			if (personUiLanguage(this.host, settings) !== language) void this.postState()
 		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
 		this.modeCatalog = await ModeCatalog.open({
