@@ -87,7 +87,9 @@ export async function runI18nTests() {
 	for (const language of languages) {
 		suite.test(`${language}: the open webview follows the cairn.language setting`, async () => {
 			setLanguage(server, language)
-			await sidebar().locator(`html[lang="${language}"]`).waitFor({ state: "attached", timeout: 20_000 })
+			await sidebar()
+				.locator(`html[lang="${language}"]`)
+				.waitFor({ state: "attached", timeout: 20_000 })
 		})
 
 		suite.test(`${language}: the chat view`, async () => {

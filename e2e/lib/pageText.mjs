@@ -1,4 +1,6 @@
 // Reads a webview's rendered text and finds text too wide for its control, in the page itself.
+// The two functions passed to evaluate() run in the webview page, where these exist.
+/* global document, getComputedStyle, NodeFilter */
 
 /** Runs in the page: the controls and labels whose text does not fit, each described in a line. */
 function findOverflows() {
