@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import { chatButtonLabel } from "./chatButtonLabel"
 import type { ChatButton } from "@cairn/types"
 import { cancelTask, pressButton } from "../../state/chatActions"
 import { useChatControls } from "../../state/selectors"
@@ -13,6 +15,8 @@ const needsTyping = (button: ChatButton) =>
 	button.message.type === "askResponse" && button.message.askResponse === "messageResponse"
 
 export function ChatButtons() {
+	const { t } = useTranslation("chat")
+	const common = useTranslation("common").t
 	const controls = useChatControls()
 	const composerEmpty = useWebviewStore(
 		(s) => s.composerText.trim() === "" && s.composerImages.length === 0,
@@ -21,7 +25,7 @@ export function ChatButtons() {
 		return (
 			<div className="chat-buttons">
 				<button type="button" className="button secondary" onClick={cancelTask}>
-					<Icon name="debug-stop" /> {controls.cancelButton.text}
+					<Icon name="debug-stop" /> {chatButtonLabel(controls.cancelButton.text, common)}
 				</button>
 			</div>
 		)
@@ -35,14 +39,10 @@ export function ChatButtons() {
 					type="button"
 					className="button primary"
 					disabled={!enableButtons || (needsTyping(primaryButton) && composerEmpty)}
-					title={
-						needsTyping(primaryButton) && composerEmpty
-							? "Type your answer below first"
-							: undefined
-					}
+					title={needsTyping(primaryButton) && composerEmpty ? t("typeAnswerFirst") : undefined}
 					onClick={() => pressButton(primaryButton)}
 				>
-					{primaryButton.text}
+					{chatButtonLabel(primaryButton.text, common)}
 				</button>
 			)}
 			{secondaryButton !== undefined && (
@@ -52,7 +52,7 @@ export function ChatButtons() {
 					disabled={!enableButtons}
 					onClick={() => pressButton(secondaryButton)}
 				>
-					{secondaryButton.text}
+					{chatButtonLabel(secondaryButton.text, common)}
 				</button>
 			)}
 		</div>

@@ -1,4 +1,5 @@
-import { maxImages, type SendMode } from "@cairn/types"
+import { useTranslation } from "react-i18next"
+import { maxImages } from "@cairn/types"
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react"
 import {
 	addComposerImages,
@@ -19,25 +20,12 @@ import { SlashCommandMenu } from "./slash/SlashCommandMenu"
 import { useSlashMenu } from "./slash/useSlashMenu"
 import { ProfilePicker } from "./switchers/ProfilePicker"
 
-const placeholders: Record<SendMode, string> = {
-	newTask: "Describe a task for Cairn…",
-	answer: "Reply to Cairn…",
-	queue: "Cairn is working; a message now is queued until it asks…",
-	disabled: "Choose one of the buttons above to go on",
-}
-
-const sendLabels: Record<SendMode, string> = {
-	newTask: "Start task",
-	answer: "Send",
-	queue: "Queue message",
-	disabled: "Send",
-}
-
 /**
  * The chat box. Enter sends, Shift+Enter starts a new line; images come by paste, drop or the
  * host's picker. What sending does (start a task, answer, queue) follows `sendMode`.
  */
 export function ChatTextArea() {
+	const { t } = useTranslation("chat")
 	const text = useWebviewStore((s) => s.composerText)
 	const images = useWebviewStore((s) => s.composerImages)
 	const focusRequest = useWebviewStore((s) => s.focusRequest)
@@ -57,7 +45,7 @@ export function ChatTextArea() {
 	const attach = async (files: Iterable<File>) => {
 		const found = await imagesFromFiles(files)
 		const left = addComposerImages(found)
-		setHint(left > 0 ? `At most ${maxImages} images can be attached; ${left} left out.` : undefined)
+		setHint(left > 0 ? t("input.tooManyImages", { max: maxImages, left }) : undefined)
 	}
 
 	const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -120,8 +108,8 @@ export function ChatTextArea() {
 				{...slash.inputProps}
 				ref={input}
 				className="chat-textarea"
-				aria-label="Message to Cairn"
-				placeholder={placeholders[mode]}
+				aria-label={t("input.label")}
+				placeholder={t(`input.placeholder.${mode}`)}
 				value={text}
 				disabled={disabled}
 				rows={3}
@@ -142,19 +130,18 @@ export function ChatTextArea() {
 			<div className="chat-input-bar">
 				<IconButton
 					icon="device-camera"
-					label="Attach images"
+					label={t("input.attach")}
 					disabled={disabled || images.length >= maxImages}
 					onClick={() => postToHost({ type: "selectImages" })}
 				/>
 				<ModePicker />
 				<ProfilePicker />
 				<span className="chat-input-hint" role="status">
-					{hint ??
-						(mode === "queue" ? "Cairn is working" : "Enter to send, Shift+Enter for a new line")}
+					{hint ?? (mode === "queue" ? t("input.working") : t("input.keys"))}
 				</span>
 				<IconButton
 					icon="send"
-					label={sendLabels[mode]}
+					label={t(`input.send.${mode}`)}
 					disabled={disabled || empty}
 					onClick={send}
 				/>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import type { KeyboardEvent } from "react"
 import { openFind } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
@@ -27,10 +28,11 @@ function openFindOnShortcut(event: KeyboardEvent): void {
 }
 
 export function ChatView() {
+	const { t } = useTranslation("chat")
 	const hasTask = useWebviewStore((s) => s.messages.length > 0)
 	const findOpen = useWebviewStore((s) => s.findOpen)
 	return (
-		<main className="chat-view" aria-label="Chat" onKeyDown={openFindOnShortcut}>
+		<main className="chat-view" aria-label={t("view")} onKeyDown={openFindOnShortcut}>
 			{hasTask ? (
 				<>
 					<TaskHeader />

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { condenseContext } from "../../state/chatActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
@@ -8,17 +9,18 @@ import { IconButton } from "../common/IconButton"
  * one summarization request. The tooltip says which of the two holds it back.
  */
 export function CondenseButton() {
+	const { t } = useTranslation("chat")
 	const hasUsage = useWebviewStore((s) => s.context.tokens !== undefined)
 	const condensing = useWebviewStore((s) => s.context.condensing)
 	const reason = condensing
-		? "Condensing the context…"
+		? t("condense.condensing")
 		: !hasUsage
-			? "Condense context: there is nothing to condense before the first answer"
-			: "Condense context: summarize the conversation so far to free the context window"
+			? t("condense.nothingYet")
+			: t("condense.explain")
 	return (
 		<IconButton
 			icon="fold"
-			label="Condense context"
+			label={t("condense.label")}
 			title={reason}
 			disabled={condensing || !hasUsage}
 			onClick={condenseContext}

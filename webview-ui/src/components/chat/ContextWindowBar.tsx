@@ -1,9 +1,15 @@
+import { useTranslation } from "react-i18next"
 import { formatTokens } from "../../util/format"
 
 /** How full the model's context window was on the latest request. */
 export function ContextWindowBar({ used, window }: { used: number; window: number }) {
+	const { t, i18n } = useTranslation("chat")
 	const percent = Math.min(100, Math.round((used / window) * 100))
-	const label = `Context window: ${formatTokens(used)} of ${formatTokens(window)} tokens (${percent}%)`
+	const label = t("context.usage", {
+		used: formatTokens(used),
+		window: formatTokens(window),
+		percent: new Intl.NumberFormat(i18n.language, { style: "percent" }).format(percent / 100),
+	})
 	const level = percent >= 90 ? "high" : percent >= 70 ? "medium" : "low"
 	return (
 		<div className="context-window" title={label}>
@@ -11,7 +17,7 @@ export function ContextWindowBar({ used, window }: { used: number; window: numbe
 			<div
 				className="context-window-track"
 				role="meter"
-				aria-label="Context window"
+				aria-label={t("context.label")}
 				aria-valuemin={0}
 				aria-valuemax={window}
 				aria-valuenow={Math.min(used, window)}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { useWebviewStore } from "../../state/store"
 import { formatDate } from "../../util/format"
 import { postToHost } from "../../vscode"
@@ -6,18 +7,16 @@ const recentCount = 3
 
 /** No task yet: what Cairn does, and the latest tasks to pick up again. */
 export function EmptyChat() {
+	const { t } = useTranslation("chat")
 	const history = useWebviewStore((s) => s.taskHistory)
 	const recent = history.slice(0, recentCount)
 	return (
 		<div className="empty-chat">
-			<h2 className="empty-chat-title">What should Cairn do?</h2>
-			<p className="muted">
-				Describe a task below. Cairn reads, searches, edits files and runs commands in your workspace,
-				and asks before it changes anything unless you allowed it in Settings.
-			</p>
+			<h2 className="empty-chat-title">{t("empty.title")}</h2>
+			<p className="muted">{t("empty.intro")}</p>
 			{recent.length > 0 && (
-				<section aria-label="Recent tasks" className="recent-tasks">
-					<h3>Recent tasks</h3>
+				<section aria-label={t("empty.recent")} className="recent-tasks">
+					<h3>{t("empty.recent")}</h3>
 					<ul>
 						{recent.map((item) => (
 							<li key={item.id}>

@@ -1,12 +1,14 @@
+import { useTranslation } from "react-i18next"
 import { IconButton } from "../common/IconButton"
 
 export function JumpToLatestButton({ onClick }: { onClick: () => void }) {
+	const { t } = useTranslation("chat")
 	return (
 		<IconButton
 			className="jump-to-latest"
 			icon="arrow-down"
-			label="Jump to latest"
-			text="Jump to latest"
+			label={t("jumpToLatest")}
+			text={t("jumpToLatest")}
 			onClick={onClick}
 		/>
 	)

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { lastStateMessage, type ClineMessage } from "@cairn/types"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso"
@@ -25,6 +26,7 @@ const follow = (isAtBottom: boolean): "auto" | false => (isAtBottom ? "auto" : f
  * person is at the bottom and stays put once they scroll up, offering a way back.
  */
 export function MessageList() {
+	const { t } = useTranslation("chat")
 	const messages = useWebviewStore((s) => s.messages)
 	const taskId = useWebviewStore((s) => s.taskId)
 	const atTaskStart = useWebviewStore((s) => s.olderMessages === 0)
@@ -66,7 +68,7 @@ export function MessageList() {
 	}, [scrollTarget, rows])
 
 	return (
-		<div className="message-list" role="log" aria-label="Task transcript">
+		<div className="message-list" role="log" aria-label={t("transcript")}>
 			<Virtuoso
 				// A different task starts at its own bottom rather than at the old scroll position.
 				key={taskId ?? "no-task"}

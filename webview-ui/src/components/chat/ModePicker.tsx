@@ -1,15 +1,15 @@
+import { useTranslation } from "react-i18next"
 import { showView } from "../../state/chatActions"
 import { rememberModelForMode, switchMode } from "../../state/modeActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
-
-const sourceSuffix = { builtin: "", global: " (yours)", project: " (project)" } as const
 
 /**
  * The chat box's mode picker: every mode, the workspace's and the person's marked as such, with
  * when to use the current one as its tooltip; and whether the mode remembers the current profile.
  */
 export function ModePicker() {
+	const { t } = useTranslation("chat")
 	const slug = useWebviewStore((s) => s.mode)
 	const modes = useWebviewStore((s) => s.modes.modes)
 	const problems = useWebviewStore((s) => s.modes.problems.length)
@@ -20,22 +20,25 @@ export function ModePicker() {
 	const name = current?.name ?? slug
 	const remembersCurrent = remembered !== undefined && remembered === currentProfile
 	const rememberLabel = remembersCurrent
-		? `Forget the model remembered for ${name} mode`
-		: `Remember this model${provider ? ` (${provider.modelId})` : ""} for ${name} mode`
+		? t("mode.forget", { mode: name })
+		: provider
+			? t("mode.rememberModel", { model: provider.modelId, mode: name })
+			: t("mode.remember", { mode: name })
 	return (
 		<span className="chat-mode-picker">
 			<select
 				className="chat-mode"
-				aria-label="Mode"
-				title={current?.whenToUse ?? "The mode the task runs in"}
+				aria-label={t("mode.label")}
+				title={current?.whenToUse ?? t("mode.title")}
 				value={slug}
 				onChange={(event) => switchMode(event.target.value)}
 			>
 				{current === undefined && <option value={slug}>{slug}</option>}
 				{modes.map((mode) => (
 					<option key={mode.slug} value={mode.slug} title={mode.whenToUse}>
-						{mode.name}
-						{sourceSuffix[mode.source]}
+						{mode.source === "builtin"
+							? mode.name
+							: t(`mode.${mode.source}`, { name: mode.name })}
 					</option>
 				))}
 			</select>
@@ -49,11 +52,7 @@ export function ModePicker() {
 			{problems > 0 && (
 				<IconButton
 					icon="warning"
-					label={
-						problems === 1
-							? "A problem in the modes files left a mode out; show it"
-							: `${problems} problems in the modes files left modes out; show them`
-					}
+					label={t("mode.problems", { count: problems })}
 					onClick={() => showView("modes")}
 				/>
 			)}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { useState } from "react"
 import { startNewTask } from "../../state/chatActions"
 import { openFind } from "../../state/pagingActions"
@@ -16,6 +17,7 @@ import { TaskTodos } from "./todos/TaskTodos"
  * a task reopened without request rows falls back to its history entry.
  */
 export function TaskHeader() {
+	const { t } = useTranslation("chat")
 	const task = useWebviewStore((s) => taskTitle(s.taskText, s.currentTaskItem?.task))
 	const totals = useWebviewStore((s) => s.totals)
 	const item = useWebviewStore((s) => s.currentTaskItem)
@@ -39,30 +41,30 @@ export function TaskHeader() {
 				}
 
 	return (
-		<section className="task-header" aria-label="Current task">
+		<section className="task-header" aria-label={t("header.region")}>
 			<div className="task-header-top">
 				<button
 					type="button"
 					className={["task-text", expanded && "expanded"].filter(Boolean).join(" ")}
 					aria-expanded={expanded}
-					title={expanded ? "Show less" : "Show the whole task"}
+					title={expanded ? t("header.showLess") : t("header.showAll")}
 					onClick={() => setExpanded((e) => !e)}
 				>
 					{task}
 				</button>
 				<IconButton
 					icon="search"
-					label="Find in task"
+					label={t("header.find")}
 					aria-keyshortcuts="Control+F"
 					onClick={openFind}
 				/>
 				<CondenseButton />
-				<IconButton icon="add" label="New task" onClick={startNewTask} />
+				<IconButton icon="add" label={t("header.newTask")} onClick={startNewTask} />
 			</div>
 			<dl className="task-metrics">
 				{intent !== undefined && (
 					<div className="task-intent" title={intent.name ?? intent.id}>
-						<dt>Intent</dt>
+						<dt>{t("header.intent")}</dt>
 						<dd>
 							<code>{intent.id}</code>
 							{intent.name !== undefined && ` ${intent.name}`}
@@ -70,27 +72,30 @@ export function TaskHeader() {
 					</div>
 				)}
 				<div>
-					<dt>Tokens</dt>
+					<dt>{t("header.tokens")}</dt>
 					{sums.tokensIn === 0 && sums.tokensOut === 0 && totals.requests > 0 ? (
 						// The first request streams and its provider reports usage only at the end.
-						<dd title="The provider reports tokens when its answer ends">counting…</dd>
+						<dd title={t("header.countingTitle")}>{t("header.counting")}</dd>
 					) : (
 						<dd>
-							<span aria-label="in">↑</span> {formatTokens(sums.tokensIn)}{" "}
-							<span aria-label="out">↓</span> {formatTokens(sums.tokensOut)}
+							<span aria-label={t("header.in")}>↑</span> {formatTokens(sums.tokensIn)}{" "}
+							<span aria-label={t("header.out")}>↓</span> {formatTokens(sums.tokensOut)}
 						</dd>
 					)}
 				</div>
 				{(sums.cacheReads > 0 || sums.cacheWrites > 0) && (
 					<div>
-						<dt>Cache</dt>
+						<dt>{t("header.cache")}</dt>
 						<dd>
-							{formatTokens(sums.cacheWrites)} written, {formatTokens(sums.cacheReads)} read
+							{t("header.cacheUse", {
+								written: formatTokens(sums.cacheWrites),
+								read: formatTokens(sums.cacheReads),
+							})}
 						</dd>
 					</div>
 				)}
 				<div>
-					<dt>Cost</dt>
+					<dt>{t("header.cost")}</dt>
 					<dd>{formatCost(sums.cost)}</dd>
 				</div>
 			</dl>

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+
 export interface Choice {
 	label: string
 	onChoose: () => void
@@ -15,6 +17,7 @@ export function ConfirmChoices({
 	choices: readonly Choice[]
 	onCancel: () => void
 }) {
+	const { t } = useTranslation("common")
 	return (
 		<div className="confirm-choices" role="group" aria-label={question}>
 			<div className="row-detail">{question}</div>
@@ -30,7 +33,7 @@ export function ConfirmChoices({
 					</button>
 				))}
 				<button type="button" className="button secondary" onClick={onCancel}>
-					Cancel
+					{t("cancel")}
 				</button>
 			</div>
 		</div>

@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next"
 import { useEffect, useState } from "react"
 import { IconButton } from "./IconButton"
 
 /** Copies `text` to the clipboard and confirms it for a moment. */
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+	const { t } = useTranslation("common")
 	const [copied, setCopied] = useState(false)
 	useEffect(() => {
 		if (!copied) return
@@ -20,7 +22,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
 		<IconButton
 			className="copy-button"
 			icon={copied ? "check" : "copy"}
-			label={copied ? "Copied" : label}
+			label={copied ? t("copied") : (label ?? t("copy"))}
 			onClick={copy}
 		/>
 	)

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { memo, useEffect, useMemo, useState, type CSSProperties } from "react"
 import { whenIdle } from "../../util/whenIdle"
 import { CopyButton } from "../common/CopyButton"
@@ -41,6 +42,7 @@ export interface CodeBlockProps {
 }
 
 function CodeBlockImpl({ code, language, copyable = true }: CodeBlockProps) {
+	const { t } = useTranslation("content")
 	const lang = languageOfTag(language)
 	const [loads, setLoads] = useState(0)
 	const tokens = useMemo(
@@ -72,7 +74,7 @@ function CodeBlockImpl({ code, language, copyable = true }: CodeBlockProps) {
 			{(language || copyable) && (
 				<div className="code-block-bar">
 					<span className="code-block-language">{language}</span>
-					{copyable && <CopyButton text={code} label="Copy code" />}
+					{copyable && <CopyButton text={code} label={t("copyCode")} />}
 				</div>
 			)}
 			<pre className="code-block-body" tabIndex={0}>

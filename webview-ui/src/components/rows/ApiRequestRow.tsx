@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { clineApiReqInfoSchema, type ClineApiReqInfo } from "@cairn/types"
 import { useExpanded } from "../../state/rowUi"
 import { formatCost, formatTokens } from "../../util/format"
@@ -19,13 +20,6 @@ function statusOf(info: ClineApiReqInfo, isCurrentRequest: boolean): Status {
 	return isCurrentRequest ? "streaming" : "unfinished"
 }
 
-const titles: Record<Status, string> = {
-	streaming: "API Request…",
-	done: "API Request",
-	cancelled: "API Request Cancelled",
-	failed: "API Request Failed",
-	unfinished: "API Request (unfinished)",
-}
 const tones: Record<Status, RowTone> = {
 	streaming: "default",
 	done: "default",
@@ -35,11 +29,12 @@ const tones: Record<Status, RowTone> = {
 }
 
 function TokenLine({ info }: { info: ClineApiReqInfo }) {
+	const { t } = useTranslation("rows")
 	const parts = [
-		info.tokensIn !== undefined && `↑ ${formatTokens(info.tokensIn)} in`,
-		info.tokensOut !== undefined && `↓ ${formatTokens(info.tokensOut)} out`,
-		info.cacheWrites ? `cache writes ${formatTokens(info.cacheWrites)}` : false,
-		info.cacheReads ? `cache reads ${formatTokens(info.cacheReads)}` : false,
+		info.tokensIn !== undefined && t("api.tokensIn", { tokens: formatTokens(info.tokensIn) }),
+		info.tokensOut !== undefined && t("api.tokensOut", { tokens: formatTokens(info.tokensOut) }),
+		info.cacheWrites ? t("api.cacheWrites", { tokens: formatTokens(info.cacheWrites) }) : false,
+		info.cacheReads ? t("api.cacheReads", { tokens: formatTokens(info.cacheReads) }) : false,
 	].filter((part): part is string => typeof part === "string")
 	if (parts.length === 0) return null
 	return <div className="api-tokens">{parts.join(" · ")}</div>
@@ -47,6 +42,7 @@ function TokenLine({ info }: { info: ClineApiReqInfo }) {
 
 /** One model request: its tokens and cost once done, a spinner while it streams. */
 export function ApiRequestRow({ message, isCurrentRequest }: RowProps & { isCurrentRequest: boolean }) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(clineApiReqInfoSchema, message.text)
 	const [expanded, toggle] = useExpanded(`${message.ts}:request`, false)
 	if (!parsed.success) return <GenericRow message={message} />
@@ -54,7 +50,7 @@ export function ApiRequestRow({ message, isCurrentRequest }: RowProps & { isCurr
 	const status = statusOf(info, isCurrentRequest)
 	const trailing =
 		status === "streaming" ? (
-			<Spinner label="Waiting for the model" />
+			<Spinner label={t("api.waiting")} />
 		) : info.cost !== undefined ? (
 			<Badge text={formatCost(info.cost)} />
 		) : undefined
@@ -64,7 +60,7 @@ export function ApiRequestRow({ message, isCurrentRequest }: RowProps & { isCurr
 			<RowHeader
 				icon={status === "failed" ? "error" : status === "cancelled" ? "circle-slash" : "cloud"}
 				tone={tones[status]}
-				title={titles[status]}
+				title={t(`api.${status}`)}
 				trailing={trailing}
 				{...(hasDetails && { expanded, onToggle: toggle })}
 			/>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { CopyButton } from "../common/CopyButton"
 import { Markdown } from "../content/Markdown"
 import { ReasoningBlock } from "./ReasoningBlock"
@@ -5,6 +6,7 @@ import type { RowProps } from "./rowProps"
 
 /** The model's answer, as markdown, with the reasoning that came with it (if any) folded above. */
 export function AssistantTextRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const text = message.text ?? ""
 	const streaming = message.partial === true
 	return (
@@ -23,7 +25,7 @@ export function AssistantTextRow({ message }: RowProps) {
 					<Markdown text={text} />
 					{!streaming && (
 						<div className="row-actions">
-							<CopyButton text={text} label="Copy answer" />
+							<CopyButton text={text} label={t("assistant.copy")} />
 						</div>
 					)}
 				</>

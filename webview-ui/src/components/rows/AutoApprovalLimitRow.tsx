@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import { autoApprovalLimitSchema, type AutoApprovalLimit } from "@cairn/types"
 import { formatCost } from "../../util/format"
 import { usePayload } from "../../util/parsePayload"
@@ -5,14 +7,15 @@ import { GenericRow } from "./GenericRow"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
-function describe(limit: AutoApprovalLimit): string {
+function describe(limit: AutoApprovalLimit, t: TFunction<"rows">): string {
 	return limit.limit === "requests"
-		? `Cairn has auto-approved ${limit.count} requests, the limit set in Settings.`
-		: `Auto-approved requests have cost ${formatCost(limit.cost)}, the limit set in Settings.`
+		? t("limit.requests", { count: limit.count })
+		: t("limit.cost", { cost: formatCost(limit.cost) })
 }
 
 /** Auto-approval stopped at its limit; Continue resets the count, End Task stops. */
 export function AutoApprovalLimitRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(autoApprovalLimitSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	return (
@@ -20,15 +23,9 @@ export function AutoApprovalLimitRow({ message }: RowProps) {
 			<RowHeader
 				icon="shield"
 				tone="warning"
-				title={
-					parsed.data.limit === "requests"
-						? "Auto-approval request limit reached"
-						: "Auto-approval cost limit reached"
-				}
+				title={parsed.data.limit === "requests" ? t("limit.requestsTitle") : t("limit.costTitle")}
 			/>
-			<div className="row-detail">
-				{describe(parsed.data)} Continue to approve more, or end the task.
-			</div>
+			<div className="row-detail">{describe(parsed.data, t)}</div>
 		</div>
 	)
 }

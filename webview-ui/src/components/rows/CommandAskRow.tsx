@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "react-i18next"
 import { clineAskCommandSchema, ranAsProposed } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
 import { Icon } from "../common/Icon"
@@ -15,20 +16,21 @@ import type { RowProps } from "./rowProps"
  * unsandboxed) are called out.
  */
 export function CommandAskRow({ message, isLast }: RowProps) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(clineAskCommandSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const command = parsed.data
 	const streaming = message.partial === true
 	const waiting = isLast && !streaming && message.outcome === undefined
-	const where = command.sandboxFailure !== undefined ? " outside the sandbox" : ""
+	const unsandboxed = command.sandboxFailure !== undefined
 	const title =
 		message.outcome === undefined
 			? waiting || streaming
-				? `Cairn wants to run this command${where}`
-				: "Command"
+				? t(unsandboxed ? "command.wantsUnsandboxed" : "command.wants")
+				: t("command.title")
 			: ranAsProposed(message.outcome)
-				? `Cairn ran this command${where}`
-				: `Cairn wanted to run this command${where}`
+				? t(unsandboxed ? "command.didUnsandboxed" : "command.did")
+				: t(unsandboxed ? "command.wantedUnsandboxed" : "command.wanted")
 	return (
 		<div className={["command-ask", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
@@ -36,9 +38,9 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 				title={title}
 				trailing={
 					streaming ? (
-						<Spinner label="The command is still arriving" />
+						<Spinner label={t("command.arriving")} />
 					) : waiting ? (
-						<Badge text="awaiting approval" />
+						<Badge text={t("tool.awaitingApproval")} />
 					) : (
 						<>
 							<ExitBadge exit={message.commandExit} />
@@ -52,34 +54,42 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 				<div className="path-line">
 					{command.cwd !== undefined && (
 						<span className="muted">
-							in <code>{command.cwd}</code>
+							<Trans
+								t={t}
+								i18nKey="command.cwd"
+								values={{ cwd: command.cwd }}
+								components={{ code: <code /> }}
+							/>
 						</span>
 					)}
-					{command.isOutsideWorkspace === true && <Badge tone="warning" text="outside workspace" />}
+					{command.isOutsideWorkspace === true && (
+						<Badge tone="warning" text={t("tool.outsideWorkspace")} />
+					)}
 				</div>
 			)}
 			{command.deniedBy !== undefined && (
 				<div className="row-warning" role="note">
 					<Icon name="warning" />
 					<span>
-						This command matches the denied command <code>{command.deniedBy}</code>, so it is
-						never auto-approved. Run it only if you are sure.
+						<Trans
+							t={t}
+							i18nKey="command.denied"
+							values={{ denied: command.deniedBy }}
+							components={{ code: <code /> }}
+						/>
 					</span>
 				</div>
 			)}
 			{command.deniedBy === undefined && command.reason !== undefined && (
 				<div className={command.protectedPath !== undefined ? "row-warning" : "muted"} role="note">
 					{command.protectedPath !== undefined && <Icon name="shield" />}
-					<span>Not auto-approved: {command.reason}.</span>
+					<span>{t("command.notAutoApproved", { reason: command.reason })}</span>
 				</div>
 			)}
 			{command.sandboxFailure !== undefined && (
 				<div className="row-warning" role="note">
 					<Icon name="warning" />
-					<span>
-						It ran automatically in the sandbox and failed there: {command.sandboxFailure}. Run it
-						again without the sandbox only if you trust what it does.
-					</span>
+					<span>{t("command.sandboxFailed", { failure: command.sandboxFailure })}</span>
 				</div>
 			)}
 		</div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { useLayoutEffect, useRef } from "react"
 import { useExpanded } from "../../state/rowUi"
 import { Spinner } from "../common/Spinner"
@@ -25,6 +26,7 @@ function tail(text: string, lines: number): { shown: string; hiddenLines: number
  * a capped height and follows new output unless the person scrolled up in it.
  */
 export function CommandOutputRow({ message, isLast }: RowProps) {
+	const { t } = useTranslation("rows")
 	const text = message.text ?? ""
 	const running = message.type === "ask" && isLast
 	const [expanded, toggle] = useExpanded(`${message.ts}:output`, false)
@@ -49,22 +51,22 @@ export function CommandOutputRow({ message, isLast }: RowProps) {
 			<RowHeader
 				icon="output"
 				tone="muted"
-				title="Output"
-				trailing={running ? <Spinner label="The command is running" /> : undefined}
+				title={t("output.title")}
+				trailing={running ? <Spinner label={t("output.running")} /> : undefined}
 			/>
 			{text === "" ? (
-				<div className="muted">No output yet.</div>
+				<div className="muted">{t("output.none")}</div>
 			) : (
 				<>
 					<pre
 						ref={box}
 						className={["terminal", expanded && "expanded"].filter(Boolean).join(" ")}
 						tabIndex={0}
-						aria-label="Command output"
+						aria-label={t("output.label")}
 						onScroll={onScroll}
 					>
 						{hiddenLines > 0 && (
-							<span className="muted">{`… ${hiddenLines} earlier lines\n`}</span>
+							<span className="muted">{`${t("output.earlierLines", { count: hiddenLines })}\n`}</span>
 						)}
 						<AnsiText text={shown} />
 					</pre>
@@ -75,7 +77,7 @@ export function CommandOutputRow({ message, isLast }: RowProps) {
 							aria-expanded={expanded}
 							onClick={toggle}
 						>
-							{expanded ? "Show less" : "Show all output"}
+							{expanded ? t("output.showLess") : t("output.showAll")}
 						</button>
 					)}
 				</>

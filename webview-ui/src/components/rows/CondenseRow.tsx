@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { formatCost, formatTokens } from "../../util/format"
 import { Spinner } from "../common/Spinner"
 import { Markdown } from "../content/Markdown"
@@ -8,14 +9,15 @@ import { ToolSection } from "./tool/ToolSection"
 
 /** The conversation was summarized to fit the model's context window. */
 export function CondenseRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const condense = message.contextCondense
 	if (message.partial === true)
 		return (
 			<RowHeader
 				icon="fold"
 				tone="muted"
-				title="Condensing the context…"
-				trailing={<Spinner label="Condensing the context" />}
+				title={t("condense.condensing")}
+				trailing={<Spinner label={t("condense.spinner")} />}
 			/>
 		)
 	if (condense === undefined) return <GenericRow message={message} />
@@ -24,10 +26,13 @@ export function CondenseRow({ message }: RowProps) {
 			<RowHeader
 				icon="fold"
 				tone="muted"
-				title={`Context condensed: ${formatTokens(condense.prevContextTokens)} → ${formatTokens(condense.newContextTokens)} tokens`}
+				title={t("condense.done", {
+					before: formatTokens(condense.prevContextTokens),
+					after: formatTokens(condense.newContextTokens),
+				})}
 				trailing={<span className="muted">{formatCost(condense.cost)}</span>}
 			/>
-			<ToolSection stateKey={`${message.ts}:summary`} label="summary" initiallyExpanded={false}>
+			<ToolSection stateKey={`${message.ts}:summary`} section="summary" initiallyExpanded={false}>
 				<Markdown text={condense.summary} />
 			</ToolSection>
 		</div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { useExpanded } from "../../state/rowUi"
 
 export interface ExpandableTextProps {
@@ -11,6 +12,7 @@ export interface ExpandableTextProps {
 
 /** Plain text that may be long (an error, a tool's output); long text starts folded. */
 export function ExpandableText({ stateKey, text, limit = 600, className }: ExpandableTextProps) {
+	const { t } = useTranslation("rows")
 	const [expanded, toggle] = useExpanded(stateKey, false)
 	const long = text.length > limit
 	return (
@@ -18,7 +20,7 @@ export function ExpandableText({ stateKey, text, limit = 600, className }: Expan
 			<div className="pre-wrap">{long && !expanded ? `${text.slice(0, limit)}…` : text}</div>
 			{long && (
 				<button type="button" className="link-button" aria-expanded={expanded} onClick={toggle}>
-					{expanded ? "Show less" : `Show all (${text.length.toLocaleString("en")} characters)`}
+					{expanded ? t("expandable.showLess") : t("expandable.showAll", { count: text.length })}
 				</button>
 			)}
 		</div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { clineAskFollowupSchema, type ClineAskFollowup } from "@cairn/types"
 import { useWebviewStore } from "../../state/store"
 import { usePayload } from "../../util/parsePayload"
@@ -21,6 +22,7 @@ function answerWith(suggestion: Suggestion): void {
 
 /** A question from the agent, with answers it suggests; one click answers. */
 export function FollowupRow({ message, isLast }: RowProps) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(clineAskFollowupSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const { question, suggest } = parsed.data
@@ -31,12 +33,12 @@ export function FollowupRow({ message, isLast }: RowProps) {
 		<div className={["followup", answerable && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
 				icon="question"
-				title="Cairn has a question"
-				trailing={streaming ? <Spinner label="The question is still arriving" /> : undefined}
+				title={t("followup.title")}
+				trailing={streaming ? <Spinner label={t("followup.arriving")} /> : undefined}
 			/>
 			<Markdown text={question} />
 			{suggest.length > 0 && (
-				<ul className="suggestions" aria-label="Suggested answers">
+				<ul className="suggestions" aria-label={t("followup.suggestions")}>
 					{suggest.map((suggestion, i) => (
 						<li key={i}>
 							<button
@@ -51,7 +53,9 @@ export function FollowupRow({ message, isLast }: RowProps) {
 								{message.chosenSuggestion === i && <Icon name="check" />}
 								<span>{suggestion.answer}</span>
 								{suggestion.mode !== undefined && (
-									<span className="suggestion-mode">{suggestion.mode} mode</span>
+									<span className="suggestion-mode">
+										{t("followup.mode", { mode: suggestion.mode })}
+									</span>
 								)}
 							</button>
 						</li>

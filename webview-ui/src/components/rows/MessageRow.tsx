@@ -1,5 +1,7 @@
 import type { ClineMessage } from "@cairn/types"
+import type { TFunction } from "i18next"
 import { memo, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { countRowRender } from "../../state/renderProbe"
 import { RowErrorBoundary } from "../common/RowErrorBoundary"
 import { ApiRequestRow } from "./ApiRequestRow"
@@ -37,7 +39,7 @@ export interface MessageRowProps {
 	isCurrentRequest: boolean
 }
 
-function sayRow(props: MessageRowProps): ReactNode {
+function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 	const { message, isFirst } = props
 	switch (message.say) {
 		case "text":
@@ -51,9 +53,9 @@ function sayRow(props: MessageRowProps): ReactNode {
 		case "api_req_retry_delayed":
 			return <RetryDelayRow {...props} />
 		case "api_req_retried":
-			return <InfoRow {...props} icon="sync" title="Request retried" />
+			return <InfoRow {...props} icon="sync" title={t("kind.requestRetried")} />
 		case "api_req_rate_limit_wait":
-			return <InfoRow {...props} icon="watch" tone="warning" title="Waiting for the rate limit" />
+			return <InfoRow {...props} icon="watch" tone="warning" title={t("kind.rateLimitWait")} />
 		case "tool":
 		case "user_feedback_diff":
 		case "user_edit_todos":
@@ -63,17 +65,15 @@ function sayRow(props: MessageRowProps): ReactNode {
 		case "completion_result":
 			return <CompletionRow {...props} />
 		case "error":
-			return <ErrorRow {...props} title="Error" />
+			return <ErrorRow {...props} title={t("kind.error")} />
 		case "diff_error":
-			return <ErrorRow {...props} title="The edit could not be applied" />
+			return <ErrorRow {...props} title={t("kind.diffError")} />
 		case "rooignore_error":
 			return <BlockedPathRow {...props} />
 		case "hook":
 			return <HookRow {...props} />
 		case "shell_integration_warning":
-			return (
-				<InfoRow {...props} icon="warning" tone="warning" title="Terminal output may be incomplete" />
-			)
+			return <InfoRow {...props} icon="warning" tone="warning" title={t("kind.shellIntegration")} />
 		case "mcp_server_request_started":
 			return <McpRow {...props} />
 		case "mcp_server_response":
@@ -85,29 +85,21 @@ function sayRow(props: MessageRowProps): ReactNode {
 		case "checkpoint_saved":
 			return <CheckpointRow {...props} />
 		case "checkpoint_error":
-			return (
-				<InfoRow {...props} icon="warning" tone="warning" title="Checkpoints are off for this task" />
-			)
+			return <InfoRow {...props} icon="warning" tone="warning" title={t("kind.checkpointError")} />
 		case "condense_context":
 			return <CondenseRow {...props} />
 		case "condense_context_error":
-			return <InfoRow {...props} icon="warning" tone="warning" title="Could not condense the context" />
+			return <InfoRow {...props} icon="warning" tone="warning" title={t("kind.condenseError")} />
 		case "subtask_result":
 			return <SubtaskResultRow {...props} />
 		case "sliding_window_truncation":
-			return (
-				<InfoRow
-					{...props}
-					icon="fold"
-					title="Older messages were dropped to fit the context window"
-				/>
-			)
+			return <InfoRow {...props} icon="fold" title={t("kind.slidingWindow")} />
 		default:
 			return <GenericRow message={message} />
 	}
 }
 
-function askRow(props: MessageRowProps): ReactNode {
+function askRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 	const { message } = props
 	switch (message.ask) {
 		case "followup":
@@ -121,7 +113,7 @@ function askRow(props: MessageRowProps): ReactNode {
 		case "completion_result":
 			return <CompletionRow {...props} />
 		case "api_req_failed":
-			return <ErrorRow {...props} title="API request failed" />
+			return <ErrorRow {...props} title={t("kind.apiFailed")} />
 		case "mistake_limit_reached":
 			return <MistakeLimitRow {...props} />
 		case "resume_task":
@@ -144,6 +136,7 @@ function askRow(props: MessageRowProps): ReactNode {
  */
 function MessageRowImpl(props: MessageRowProps) {
 	countRowRender()
+	const { t } = useTranslation("rows")
 	const { message } = props
 	return (
 		<div
@@ -152,7 +145,7 @@ function MessageRowImpl(props: MessageRowProps) {
 			data-kind={message.type === "ask" ? message.ask : message.say}
 		>
 			<RowErrorBoundary resetKey={message} fallback={<GenericRow message={message} />}>
-				{message.type === "ask" ? askRow(props) : sayRow(props)}
+				{message.type === "ask" ? askRow(props, t) : sayRow(props, t)}
 			</RowErrorBoundary>
 		</div>
 	)

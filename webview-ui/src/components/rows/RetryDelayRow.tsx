@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import { apiRetryDelaySchema, type ApiRetryDelay } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
 import { useSecondsLeft } from "../../util/useSecondsLeft"
@@ -5,28 +7,27 @@ import { GenericRow } from "./GenericRow"
 import { RowHeader, type RowTone } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
-const retries = (n: number) => (n === 1 ? "1 retry" : `${n} retries`)
-
 function Countdown({ delay, startedAt }: { delay: ApiRetryDelay; startedAt: number }) {
 	// The host gives the delay and when the wait began (its clock, like a row's ts), not a
 	// deadline of the client's: every client counts down in step.
+	const { t } = useTranslation("rows")
 	const left = useSecondsLeft(startedAt + delay.delayMs)
-	const attempt = `attempt ${delay.attempt} of ${delay.maxAttempts}`
+	const attempt = { attempt: delay.attempt, max: delay.maxAttempts }
 	return (
 		<span role="timer" aria-live="off">
-			{left > 0 ? `Retrying in ${left}s (${attempt})` : `Retrying now (${attempt})`}
+			{left > 0 ? t("retry.in", { seconds: left, ...attempt }) : t("retry.now", attempt)}
 		</span>
 	)
 }
 
-function ended(delay: ApiRetryDelay): { title: string; tone: RowTone } | undefined {
+function ended(delay: ApiRetryDelay, t: TFunction<"rows">): { title: string; tone: RowTone } | undefined {
 	switch (delay.result) {
 		case "succeeded":
-			return { title: `The request went through after ${retries(delay.attempt)}`, tone: "default" }
+			return { title: t("retry.succeeded", { count: delay.attempt }), tone: "default" }
 		case "failed":
-			return { title: `The request failed after ${retries(delay.attempt)}`, tone: "error" }
+			return { title: t("retry.failed", { count: delay.attempt }), tone: "error" }
 		case "cancelled":
-			return { title: "Retrying stopped: the task was cancelled", tone: "muted" }
+			return { title: t("retry.cancelled"), tone: "muted" }
 		case undefined:
 			return undefined
 	}
@@ -37,10 +38,11 @@ function ended(delay: ApiRetryDelay): { title: string; tone: RowTone } | undefin
  * one, the latest error once, and how it ended.
  */
 export function RetryDelayRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(apiRetryDelaySchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const delay = parsed.data
-	const end = ended(delay)
+	const end = ended(delay, t)
 	return (
 		<div className="retry-delay">
 			<RowHeader
@@ -51,7 +53,7 @@ export function RetryDelayRow({ message }: RowProps) {
 				}
 			/>
 			<div className="row-detail pre-wrap">
-				{delay.status !== undefined && <strong>{delay.status}: </strong>}
+				{delay.status !== undefined && <strong>{t("retry.status", { status: delay.status })}</strong>}
 				{delay.error}
 			</div>
 		</div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { IconButton } from "../common/IconButton"
 
 export interface ThumbnailsProps {
@@ -8,17 +9,18 @@ export interface ThumbnailsProps {
 
 /** Images attached to a message (data URIs). */
 export function Thumbnails({ images, onRemove }: ThumbnailsProps) {
+	const { t } = useTranslation("rows")
 	if (images.length === 0) return null
 	return (
-		<ul className="thumbnails" aria-label="Attached images">
+		<ul className="thumbnails" aria-label={t("images.attached")}>
 			{images.map((image, i) => (
 				<li key={i} className="thumbnail">
-					<img src={image} alt={`Image ${i + 1}`} />
+					<img src={image} alt={t("images.image", { number: i + 1 })} />
 					{onRemove !== undefined && (
 						<IconButton
 							className="thumbnail-remove"
 							icon="close"
-							label={`Remove image ${i + 1}`}
+							label={t("images.remove", { number: i + 1 })}
 							onClick={() => onRemove(i)}
 						/>
 					)}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { clineSayToolSchema, ranAsProposed, type ClineSayTool } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
 import { Spinner } from "../common/Spinner"
@@ -60,6 +61,7 @@ function phaseOf(message: RowProps["message"]): ToolPhase {
  * decided it says what happened to it (approved, rejected, auto-approved, failed, cancelled).
  */
 export function ToolRow({ message, isLast }: RowProps) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(clineSayToolSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const tool = parsed.data
@@ -69,13 +71,13 @@ export function ToolRow({ message, isLast }: RowProps) {
 	const userEdits = message.say === "user_feedback_diff"
 	const title =
 		userEdits && "path" in tool
-			? `You edited the change to ${tool.path} before saving it`
+			? t("tool.userEditedChange", { path: tool.path })
 			: message.say === "user_edit_todos"
-				? "You edited the todo list"
+				? t("tool.userEditedTodos")
 				: tool.tool === "newTask" && message.type === "ask" && message.outcome === "approved"
 					? // The row below it says the subtask started; this one records the person's yes.
-						`You approved a subtask in ${tool.mode} mode`
-					: toolTitle(tool, phaseOf(message))
+						t("tool.approvedSubtask", { mode: tool.mode })
+					: toolTitle(tool, phaseOf(message), t)
 	return (
 		<div className={["tool-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
@@ -83,9 +85,9 @@ export function ToolRow({ message, isLast }: RowProps) {
 				title={title}
 				trailing={
 					streaming ? (
-						<Spinner label="The request is still arriving" />
+						<Spinner label={t("tool.requestArriving")} />
 					) : waiting ? (
-						<Badge text="awaiting approval" />
+						<Badge text={t("tool.awaitingApproval")} />
 					) : (
 						<>
 							<ExitBadge exit={message.commandExit} />

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { checkpointAfter, parseCommandMessage, personMessageMark } from "@cairn/types"
 import { useState } from "react"
 import { deleteMessage, editMessage } from "../../state/checkpointActions"
@@ -33,6 +34,7 @@ function PersonText({ text }: { text: string }) {
 
 /** What the person wrote: the task itself, or feedback given later. They can edit it, or delete feedback. */
 export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean }) {
+	const { t } = useTranslation(["rows", "common"])
 	const [mode, setMode] = useState<Mode>({ kind: "view" })
 	const editable = personMessageMark(message) !== undefined
 	const done = () => setMode({ kind: "view" })
@@ -46,11 +48,15 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 		else resend(text, false)
 	}
 	const deleteChoices: Choice[] = [
-		{ label: "Delete", primary: true, onChoose: () => (done(), deleteMessage(message.ts, false)) },
+		{
+			label: t("user.delete"),
+			primary: true,
+			onChoose: () => (done(), deleteMessage(message.ts, false)),
+		},
 		...(filesChangedSince(message.ts)
 			? [
 					{
-						label: "Delete and restore files",
+						label: t("user.deleteAndRestore"),
 						onChoose: () => (done(), deleteMessage(message.ts, true)),
 					},
 				]
@@ -58,11 +64,14 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 	]
 	return (
 		<div className="user-message">
-			<RowHeader icon={isTask ? "tasklist" : "feedback"} title={isTask ? "Task" : "You"} />
+			<RowHeader
+				icon={isTask ? "tasklist" : "feedback"}
+				title={isTask ? t("user.task") : t("user.you")}
+			/>
 			{mode.kind === "editing" || mode.kind === "confirmEdit" ? (
 				<div className="message-edit">
 					<textarea
-						aria-label="Edit your message"
+						aria-label={t("user.editLabel")}
 						value={mode.text}
 						disabled={mode.kind === "confirmEdit"}
 						onChange={(event) => setMode({ kind: "editing", text: event.target.value })}
@@ -83,10 +92,10 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 								disabled={mode.text.trim() === ""}
 								onClick={() => saveEdit(mode.text)}
 							>
-								Save and resend
+								{t("user.saveAndResend")}
 							</button>
 							<button type="button" className="button secondary" onClick={done}>
-								Cancel
+								{t("common:cancel")}
 							</button>
 						</div>
 					)}
@@ -97,36 +106,32 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 			<Thumbnails images={message.images ?? []} />
 			{mode.kind === "confirmEdit" && (
 				<ConfirmChoices
-					question="Files changed since this message. Restore them to the checkpoint at this message before resending?"
+					question={t("user.confirmEdit")}
 					choices={[
 						{
-							label: "Restore files and resend",
+							label: t("user.restoreAndResend"),
 							primary: true,
 							onChoose: () => resend(mode.text, true),
 						},
-						{ label: "Resend without restoring", onChoose: () => resend(mode.text, false) },
+						{ label: t("user.resendOnly"), onChoose: () => resend(mode.text, false) },
 					]}
 					onCancel={done}
 				/>
 			)}
 			{mode.kind === "confirmDelete" && (
-				<ConfirmChoices
-					question="Delete this message and rewind the task to before it? Later messages leave the chat (they are kept on disk)."
-					choices={deleteChoices}
-					onCancel={done}
-				/>
+				<ConfirmChoices question={t("user.confirmDelete")} choices={deleteChoices} onCancel={done} />
 			)}
 			{editable && mode.kind === "view" && (
 				<div className="row-actions">
 					<IconButton
 						icon="edit"
-						label="Edit this message and resend it"
+						label={t("user.edit")}
 						onClick={() => setMode({ kind: "editing", text: message.text ?? "" })}
 					/>
 					{!isTask && (
 						<IconButton
 							icon="trash"
-							label="Delete this message and rewind the task to before it"
+							label={t("user.deleteLabel")}
 							onClick={() => setMode({ kind: "confirmDelete" })}
 						/>
 					)}

@@ -1,15 +1,9 @@
-import type { HistoryItem } from "@cairn/types"
+import { useTranslation } from "react-i18next"
 import { useMemo } from "react"
 import { useWebviewStore } from "../../state/store"
 import { postToHost } from "../../vscode"
 import { Icon } from "../common/Icon"
 import "./subtasks.css"
-
-const statusLabels: Record<NonNullable<HistoryItem["status"]>, string> = {
-	active: "not finished",
-	completed: "done",
-	aborted: "cancelled",
-}
 
 const open = (taskId: string) => postToHost({ type: "showTaskWithId", taskId })
 
@@ -18,6 +12,7 @@ const open = (taskId: string) => postToHost({ type: "showTaskWithId", taskId })
  * a task delegated, each one click away.
  */
 export function SubtaskBar() {
+	const { t } = useTranslation("subtasks")
 	const taskId = useWebviewStore((s) => s.taskId)
 	const parentTaskId = useWebviewStore((s) => s.currentTaskItem?.parentTaskId)
 	const history = useWebviewStore((s) => s.taskHistory)
@@ -34,34 +29,38 @@ export function SubtaskBar() {
 	)
 	if (parentTaskId === undefined && children.length === 0) return null
 	return (
-		<nav className="subtask-bar" aria-label="Task stack">
+		<nav className="subtask-bar" aria-label={t("stack")}>
 			{parentTaskId !== undefined && (
 				<button
 					type="button"
 					className="subtask-link"
 					onClick={() => open(parentTaskId)}
-					title="Show the task that started this subtask; it continues when this one ends"
+					title={t("parent.title")}
 				>
 					<Icon name="arrow-up" />
-					<span className="subtask-link-label">Back to parent:</span>
-					<span className="subtask-link-task">{parent?.task ?? "the parent task"}</span>
+					<span className="subtask-link-label">{t("parent.label")}</span>
+					<span className="subtask-link-task">{parent?.task ?? t("parent.fallback")}</span>
 				</button>
 			)}
 			{children.length > 0 && (
-				<ol className="subtask-children" aria-label="Subtasks">
+				<ol className="subtask-children" aria-label={t("children")}>
 					{children.map((child) => (
 						<li key={child.id}>
 							<button
 								type="button"
 								className="subtask-link"
 								onClick={() => open(child.id)}
-								title="Show this subtask"
+								title={t("child.title")}
 							>
 								<Icon name="arrow-down" />
-								<span className="subtask-link-label">{child.mode ?? "subtask"}:</span>
+								<span className="subtask-link-label">
+									{child.mode === undefined
+										? t("child.labelWithoutMode")
+										: t("child.label", { mode: child.mode })}
+								</span>
 								<span className="subtask-link-task">{child.task}</span>
 								{child.status !== undefined && (
-									<span className="subtask-status">{statusLabels[child.status]}</span>
+									<span className="subtask-status">{t(`status.${child.status}`)}</span>
 								)}
 							</button>
 						</li>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import {
 	providerKinds,
 	baseUrlLabel,
@@ -19,6 +20,7 @@ import "../settings/settings.css"
  * `updateApiKey`.
  */
 export function ProviderSetupForm() {
+	const { t } = useTranslation("welcome")
 	const id = useId()
 	const [provider, setProvider] = useState<ProviderName>("anthropic")
 	const [modelId, setModelId] = useState("")
@@ -54,9 +56,9 @@ export function ProviderSetupForm() {
 	}
 
 	return (
-		<form className="setup-form" onSubmit={submit} aria-label="Set up a model provider">
+		<form className="setup-form" onSubmit={submit} aria-label={t("form.label")}>
 			<div className="field">
-				<label htmlFor={`${id}-provider`}>Provider</label>
+				<label htmlFor={`${id}-provider`}>{t("form.provider")}</label>
 				<select
 					id={`${id}-provider`}
 					className="select"
@@ -67,7 +69,7 @@ export function ProviderSetupForm() {
 				</select>
 			</div>
 			<div className="field">
-				<label htmlFor={`${id}-model`}>Model id</label>
+				<label htmlFor={`${id}-model`}>{t("form.model")}</label>
 				<input
 					id={`${id}-model`}
 					className="text-input"
@@ -87,7 +89,7 @@ export function ProviderSetupForm() {
 						autoComplete="off"
 						spellCheck={false}
 						value={apiKey}
-						placeholder="Stored in the editor's secret storage"
+						placeholder={t("form.keyPlaceholder")}
 						onChange={(event) => setApiKey(event.target.value)}
 					/>
 				</div>
@@ -99,7 +101,7 @@ export function ProviderSetupForm() {
 						id={`${id}-url`}
 						className="text-input"
 						value={baseUrl}
-						placeholder="The provider's own endpoint"
+						placeholder={t("form.urlPlaceholder")}
 						aria-describedby={`${id}-url-description`}
 						aria-invalid={urlProblem !== undefined}
 						onChange={(event) => setBaseUrl(event.target.value)}
@@ -112,7 +114,7 @@ export function ProviderSetupForm() {
 			)}
 			{provider === "bedrock" && <BedrockFields value={bedrock} onChange={setBedrock} />}
 			<button type="submit" className="button primary" disabled={!ready}>
-				Save and start
+				{t("form.save")}
 			</button>
 		</form>
 	)

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { ProviderSetupForm } from "./ProviderSetupForm"
 import "./WelcomeView.css"
 
@@ -8,26 +9,23 @@ export interface WelcomeViewProps {
 
 /** First run: what Cairn is, and the one thing it needs before a task: a model to talk to. */
 export function WelcomeView({ version }: WelcomeViewProps) {
+	const { t } = useTranslation("welcome")
 	return (
 		<main className="welcome" aria-labelledby="welcome-title">
 			<h1 id="welcome-title" className="welcome-title">
-				Cairn
+				{t("title")}
 			</h1>
-			<p>
-				An open-source AI coding agent. You describe a task in a chat; Cairn reads, searches, edits
-				files and runs commands in your workspace, and asks for your approval before it changes
-				anything.
-			</p>
+			<p>{t("intro")}</p>
 			{version === undefined ? (
 				<p className="welcome-status" role="status">
-					Connecting to the extension…
+					{t("connecting")}
 				</p>
 			) : (
 				<>
-					<h2 className="welcome-subtitle">Choose a model to start</h2>
+					<h2 className="welcome-subtitle">{t("chooseModel")}</h2>
 					<ProviderSetupForm />
 					<p className="welcome-status" data-testid="version">
-						Version {version}
+						{t("version", { version })}
 					</p>
 				</>
 			)}

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import { maxTaskSearchLength } from "@cairn/types"
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react"
 import { closeFind, searchTask, showSearchResult } from "../../../state/pagingActions"
@@ -5,10 +7,10 @@ import { useWebviewStore } from "../../../state/store"
 import { IconButton } from "../../common/IconButton"
 import "./find.css"
 
-function countText(count: number, truncated: boolean): string {
-	if (truncated) return `The first ${count} messages that contain`
-	if (count === 0) return "No message contains"
-	return count === 1 ? "1 message contains" : `${count} messages contain`
+function countText(count: number, truncated: boolean, query: string, t: TFunction<"chat">): string {
+	if (truncated) return t("find.truncated", { count, query })
+	if (count === 0) return t("find.none", { query })
+	return t("find.count", { count, query })
 }
 
 /**
@@ -16,6 +18,7 @@ function countText(count: number, truncated: boolean): string {
  * of it); choosing a result loads the page around it and scrolls to it. Escape closes the bar.
  */
 export function FindBar() {
+	const { t } = useTranslation("chat")
 	const answer = useWebviewStore((s) => s.taskSearch)
 	const [query, setQuery] = useState("")
 	const [problem, setProblem] = useState<string>()
@@ -25,7 +28,7 @@ export function FindBar() {
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
 		const text = query.trim()
-		if (text === "") return setProblem("Type something to search for.")
+		if (text === "") return setProblem(t("find.empty"))
 		setProblem(undefined)
 		searchTask(text)
 	}
@@ -36,27 +39,27 @@ export function FindBar() {
 	}
 
 	return (
-		<div role="search" className="find-bar" aria-label="Find in task" onKeyDown={onKeyDown}>
+		<div role="search" className="find-bar" aria-label={t("find.label")} onKeyDown={onKeyDown}>
 			<form className="find-bar-form" onSubmit={submit}>
 				<input
 					ref={input}
 					type="search"
-					aria-label="Find in task"
-					placeholder="Find in task"
+					aria-label={t("find.label")}
+					placeholder={t("find.label")}
 					maxLength={maxTaskSearchLength}
 					value={query}
 					onChange={(event) => setQuery(event.target.value)}
 				/>
-				<IconButton icon="search" label="Search" type="submit" />
-				<IconButton icon="close" label="Close find" onClick={closeFind} />
+				<IconButton icon="search" label={t("find.search")} type="submit" />
+				<IconButton icon="close" label={t("find.close")} onClick={closeFind} />
 			</form>
 			{problem !== undefined && <p role="alert">{problem}</p>}
 			{answer !== undefined && (
 				<>
 					<p className="find-bar-count" role="status">
-						{countText(answer.results.length, answer.truncated)} “{answer.query}”.
+						{countText(answer.results.length, answer.truncated, answer.query, t)}
 					</p>
-					<ul className="find-bar-results" aria-label="Search results">
+					<ul className="find-bar-results" aria-label={t("find.results")}>
 						{answer.results.map((result) => (
 							<li key={result.ts}>
 								<button type="button" onClick={() => showSearchResult(result.ts)}>

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next"
 import { mentionText, type ExtensionMessageOf } from "@cairn/types"
 import type { AutocompleteItem } from "../autocomplete/AutocompleteMenu"
 
@@ -8,37 +9,37 @@ export interface MentionItem extends AutocompleteItem {
 	insert?: string
 }
 
-const keywordItems: MentionItem[] = [
+const keywordItems = (t: TFunction<"chat">): MentionItem[] => [
 	{
 		key: "problems",
-		label: "Problems",
-		description: "errors and warnings in the workspace",
+		label: t("mentions.problems"),
+		description: t("mentions.problemsDescription"),
 		icon: "warning",
 		insert: "@problems ",
 	},
 	{
 		key: "terminal",
-		label: "Terminal",
-		description: "recent output of the active terminal",
+		label: t("mentions.terminal"),
+		description: t("mentions.terminalDescription"),
 		icon: "terminal",
 		insert: "@terminal ",
 	},
 	{
 		key: "git-changes",
-		label: "Git changes",
-		description: "uncommitted changes (status and diff)",
+		label: t("mentions.gitChanges"),
+		description: t("mentions.gitChangesDescription"),
 		icon: "git-compare",
 		insert: "@git-changes ",
 	},
 ]
 
-const urlHint: MentionItem = {
+const urlHint = (t: TFunction<"chat">): MentionItem => ({
 	key: "url-hint",
-	label: "Paste a URL",
-	description: "@https://… fetches the page",
+	label: t("mentions.url"),
+	description: t("mentions.urlDescription"),
 	icon: "link",
 	hint: true,
-}
+})
 
 /** What the host is asked to search for: the typed text without a leading "/" or escapes. */
 export function fileQueryOf(query: string): string {
@@ -76,25 +77,31 @@ function commitItems(query: string, search: FileSearch | undefined): MentionItem
 }
 
 /** The @ menu's suggestions for what follows the "@", given the host's latest search results. */
-export function mentionItems(query: string, search: FileSearch | undefined): MentionItem[] {
+export function mentionItems(
+	query: string,
+	search: FileSearch | undefined,
+	t: TFunction<"chat">,
+): MentionItem[] {
 	if (/^https?:/i.test(query)) {
 		return /^https?:\/\/\S+$/i.test(query)
 			? [
 					{
 						key: "url",
 						label: query,
-						description: "fetch this page",
+						description: t("mentions.fetch"),
 						icon: "link",
 						insert: `@${query} `,
 					},
 				]
-			: [urlHint]
+			: [urlHint(t)]
 	}
 	const lowered = query.toLowerCase()
-	const keywords = query.startsWith("/") ? [] : keywordItems.filter((item) => item.key.startsWith(lowered))
+	const keywords = query.startsWith("/")
+		? []
+		: keywordItems(t).filter((item) => item.key.startsWith(lowered))
 	const files = fileItems(search)
 	const commits = query.startsWith("/") ? [] : commitItems(lowered, search)
-	if (query === "") return [...keywords, ...files.slice(0, 12), ...commits, urlHint]
+	if (query === "") return [...keywords, ...files.slice(0, 12), ...commits, urlHint(t)]
 	const mayBeUrl = "https://".startsWith(lowered) || lowered.startsWith("http")
-	return [...keywords, ...files, ...commits, ...(mayBeUrl ? [urlHint] : [])]
+	return [...keywords, ...files, ...commits, ...(mayBeUrl ? [urlHint(t)] : [])]
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { typedMentionAt } from "@cairn/types"
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react"
 import { setComposerText } from "../../../state/chatActions"
@@ -26,6 +27,7 @@ export interface MentionMenu {
  * searches the workspace (on the host), and picking a suggestion puts its mention in the text.
  */
 export function useMentionMenu(input: RefObject<HTMLTextAreaElement | null>, text: string): MentionMenu {
+	const { t } = useTranslation("chat")
 	const [caret, setCaret] = useState<number>()
 	const [dismissedAt, setDismissedAt] = useState<number>()
 	const pendingCaret = useRef<number>(undefined)
@@ -34,7 +36,7 @@ export function useMentionMenu(input: RefObject<HTMLTextAreaElement | null>, tex
 	const typed = caret === undefined ? undefined : typedMentionAt(text, caret)
 	const open = typed !== undefined && typed.start !== dismissedAt
 	const query = typed?.query
-	const items = open && query !== undefined ? mentionItems(query, search) : []
+	const items = open && query !== undefined ? mentionItems(query, search, t) : []
 
 	useEffect(() => {
 		if (!open || query === undefined || /^https?:/i.test(query)) return
@@ -80,12 +82,12 @@ export function useMentionMenu(input: RefObject<HTMLTextAreaElement | null>, tex
 		menu: open ? (
 			<AutocompleteMenu
 				id={menuId}
-				label="Mentions"
+				label={t("mentions.label")}
 				items={items}
 				activeIndex={autocomplete.activeIndex}
 				onPick={(item) => pick(item as MentionItem)}
 				onHover={autocomplete.setActiveIndex}
-				emptyText="No matching files"
+				emptyText={t("mentions.none")}
 			/>
 		) : null,
 		onKeyDown: autocomplete.onKeyDown,

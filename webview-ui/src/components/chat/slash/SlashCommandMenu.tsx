@@ -1,7 +1,6 @@
+import { useTranslation } from "react-i18next"
 import type { SlashCommandView } from "@cairn/types"
 import "./slash.css"
-
-const sourceLabels = { builtin: "built-in", global: "yours", project: "project" } as const
 
 export interface SlashCommandMenuProps {
 	id: string
@@ -20,9 +19,10 @@ export interface SlashCommandMenuProps {
  * and points at the highlighted option with aria-activedescendant), so a click must not take it.
  */
 export function SlashCommandMenu(props: SlashCommandMenuProps) {
+	const { t } = useTranslation("chat")
 	return (
 		<div className="slash-menu">
-			<ul id={props.id} role="listbox" aria-label="Slash commands" className="slash-menu-list">
+			<ul id={props.id} role="listbox" aria-label={t("slash.label")} className="slash-menu-list">
 				{props.commands.map((command, index) => (
 					<li
 						key={command.name}
@@ -31,7 +31,12 @@ export function SlashCommandMenu(props: SlashCommandMenuProps) {
 						aria-selected={index === props.active}
 						className={index === props.active ? "slash-menu-option active" : "slash-menu-option"}
 						title={
-							command.file ? `${command.description} (${command.file})` : command.description
+							command.file
+								? t("slash.withFile", {
+										description: command.description,
+										file: command.file,
+									})
+								: command.description
 						}
 						onMouseDown={(event) => event.preventDefault()}
 						onMouseEnter={() => props.onHover(index)}
@@ -42,14 +47,14 @@ export function SlashCommandMenu(props: SlashCommandMenuProps) {
 							<span className="slash-menu-hint">{command.argumentHint}</span>
 						)}
 						<span className="slash-menu-description">{command.description}</span>
-						<span className="slash-menu-source">{sourceLabels[command.source]}</span>
+						<span className="slash-menu-source">{t(`slash.source.${command.source}`)}</span>
 					</li>
 				))}
 			</ul>
 			{props.problems.length > 0 && (
 				<div className="slash-menu-problems">
 					{props.problems.map((problem) => (
-						<div key={problem}>Left out: {problem}</div>
+						<div key={problem}>{t("slash.leftOut", { problem })}</div>
 					))}
 				</div>
 			)}

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import type { AutoApprovalSettings } from "@cairn/types"
 import "./switchers.css"
 import { useId, useState } from "react"
@@ -16,15 +18,15 @@ type BarSwitch =
 	| "alwaysAllowSubtasks"
 
 /** The switches of everyday work, by the short name the bar shows; Settings has the rest and the limits. */
-const barSwitches: { key: BarSwitch; label: string }[] = [
-	{ key: "readOnly", label: "Read" },
-	{ key: "write", label: "Write" },
-	{ key: "execute", label: "Commands" },
-	{ key: "mcp", label: "MCP" },
-	{ key: "browser", label: "Browser" },
-	{ key: "followup", label: "Questions" },
-	{ key: "alwaysAllowModeSwitch", label: "Mode switches" },
-	{ key: "alwaysAllowSubtasks", label: "Subtasks" },
+const barSwitches: readonly BarSwitch[] = [
+	"readOnly",
+	"write",
+	"execute",
+	"mcp",
+	"browser",
+	"followup",
+	"alwaysAllowModeSwitch",
+	"alwaysAllowSubtasks",
 ]
 
 /**
@@ -32,11 +34,18 @@ const barSwitches: { key: BarSwitch; label: string }[] = [
  * "Auto-approval", not "Auto-approve": a button named after the ask's Approve would be found by
  * whoever looks for that one (a screen reader's search, a test).
  */
-export function autoApprovalSummary(approval: AutoApprovalSettings): string {
+export function autoApprovalSummary(
+	approval: AutoApprovalSettings,
+	t: TFunction<"chat">,
+	language: string,
+): string {
 	const on = approval.enabled
-		? barSwitches.filter(({ key }) => approval[key]).map(({ label }) => label)
+		? barSwitches.filter((key) => approval[key]).map((key) => t(`approval.${key}`))
 		: []
-	return on.length === 0 ? "Auto-approval: off" : `Auto-approval: ${on.join(", ")}`
+	if (on.length === 0) return t("approval.off")
+	return t("approval.on", {
+		list: new Intl.ListFormat(language, { style: "short", type: "unit" }).format(on),
+	})
 }
 
 /**
@@ -44,6 +53,7 @@ export function autoApprovalSummary(approval: AutoApprovalSettings): string {
  * toggled in place (the same settings change the Settings view sends).
  */
 export function AutoApprovalBar() {
+	const { t, i18n } = useTranslation("chat")
 	const approval = useWebviewStore((s) => s.settings.autoApproval)
 	const [open, setOpen] = useState(false)
 	const panelId = useId()
@@ -58,26 +68,31 @@ export function AutoApprovalBar() {
 				onClick={() => setOpen(!open)}
 			>
 				<Icon name={open ? "chevron-down" : "chevron-right"} />
-				<span>{autoApprovalSummary(approval)}</span>
+				<span>{autoApprovalSummary(approval, t, i18n.language)}</span>
 			</button>
 			{open && (
-				<div id={panelId} className="auto-approval-switches" role="group" aria-label="Auto-approve">
+				<div
+					id={panelId}
+					className="auto-approval-switches"
+					role="group"
+					aria-label={t("approval.group")}
+				>
 					<label>
 						<input
 							type="checkbox"
 							checked={approval.enabled}
 							onChange={(event) => change({ enabled: event.target.checked })}
 						/>
-						Auto-approve
+						{t("approval.enabled")}
 					</label>
-					{barSwitches.map(({ key, label }) => (
+					{barSwitches.map((key) => (
 						<label key={key} className={approval.enabled ? undefined : "inactive"}>
 							<input
 								type="checkbox"
 								checked={approval[key]}
 								onChange={(event) => change({ [key]: event.target.checked })}
 							/>
-							{label}
+							{t(`approval.${key}`)}
 						</label>
 					))}
 				</div>

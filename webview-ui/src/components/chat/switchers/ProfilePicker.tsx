@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { selectProfile } from "../../../state/profileActions"
 import { useWebviewStore } from "../../../state/store"
 
@@ -6,6 +7,7 @@ import { useWebviewStore } from "../../../state/store"
  * current; the host switches the task on screen to it from its next request.
  */
 export function ProfilePicker() {
+	const { t } = useTranslation("chat")
 	const profiles = useWebviewStore((s) => s.settings.profiles)
 	const currentId = useWebviewStore((s) => s.settings.currentProfileId)
 	if (profiles.length === 0) return null
@@ -13,16 +15,20 @@ export function ProfilePicker() {
 	return (
 		<select
 			className="chat-mode chat-profile"
-			aria-label="API profile"
+			aria-label={t("profile.label")}
 			title={
 				current
-					? `${current.name}: ${current.provider.provider} ${current.provider.modelId}. The next request uses the profile picked here.`
-					: "The API profile the next request uses"
+					? t("profile.title", {
+							name: current.name,
+							provider: current.provider.provider,
+							model: current.provider.modelId,
+						})
+					: t("profile.none")
 			}
 			value={current?.id ?? ""}
 			onChange={(event) => selectProfile(event.target.value)}
 		>
-			{current === undefined && <option value="">No profile</option>}
+			{current === undefined && <option value="">{t("profile.noProfile")}</option>}
 			{profiles.map((profile) => (
 				<option key={profile.id} value={profile.id}>
 					{profile.name} · {profile.provider.modelId}

@@ -1,4 +1,5 @@
-import { currentTodo, todoProgress } from "@cairn/types"
+import { useTranslation } from "react-i18next"
+import { currentTodo } from "@cairn/types"
 import { useState } from "react"
 import { useWebviewStore } from "../../../state/store"
 import { saveTodos } from "../../../state/todoActions"
@@ -14,6 +15,7 @@ import "./todos.css"
  * keeps no list.
  */
 export function TaskTodos() {
+	const { t } = useTranslation("chat")
 	const state = useWebviewStore((s) => s.todos)
 	const [open, setOpen] = useState(false)
 	const [editing, setEditing] = useState(false)
@@ -31,17 +33,24 @@ export function TaskTodos() {
 					onClick={() => setOpen((o) => !o)}
 				>
 					<Icon name={open || editing ? "chevron-down" : "chevron-right"} />
-					<span className="task-todos-progress">Todos {todoProgress(todos)}</span>
+					<span className="task-todos-progress">
+						{t("todos.progress", {
+							done: todos.filter((todo) => todo.status === "completed").length,
+							total: todos.length,
+						})}
+					</span>
 					{current !== undefined && (
 						<span className="task-todos-current" title={current.content}>
-							· {current.status === "in_progress" ? "now" : "next"}: {current.content}
+							{t(current.status === "in_progress" ? "todos.now" : "todos.next", {
+								step: current.content,
+							})}
 						</span>
 					)}
 				</button>
 				{!editing && (
 					<IconButton
 						icon="edit"
-						label="Edit the todo list"
+						label={t("todos.edit")}
 						onClick={() => {
 							setEditing(true)
 							setOpen(true)

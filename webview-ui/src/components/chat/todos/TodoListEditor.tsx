@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import {
 	editedTodoListSchema,
 	maxTodoContentLength,
@@ -23,11 +24,6 @@ const nextStatus: Readonly<Record<TodoStatus, TodoStatus>> = {
 	in_progress: "completed",
 	completed: "pending",
 }
-const statusText: Readonly<Record<TodoStatus, string>> = {
-	pending: "to do",
-	in_progress: "in progress",
-	completed: "done",
-}
 const statusIcon: Readonly<Record<TodoStatus, string>> = {
 	pending: "circle-large-outline",
 	in_progress: "circle-large-filled",
@@ -50,6 +46,7 @@ export function TodoListEditor({
 	onSave: (list: EditedTodoList) => void
 	onCancel: () => void
 }) {
+	const { t } = useTranslation(["chat", "common"])
 	const [draft, setDraft] = useState<DraftItem[]>(() => todos.map((todo) => ({ key: todo.id, ...todo })))
 	const [error, setError] = useState<string | undefined>()
 	const change = (key: string, fields: Partial<DraftItem>) =>
@@ -71,7 +68,7 @@ export function TodoListEditor({
 	return (
 		<form
 			className="todo-editor"
-			aria-label="Edit the todo list"
+			aria-label={t("todos.edit")}
 			onSubmit={(event) => {
 				event.preventDefault()
 				save()
@@ -82,19 +79,23 @@ export function TodoListEditor({
 					<li key={item.key} className={`todo-${item.status}`}>
 						<IconButton
 							icon={statusIcon[item.status]}
-							label={`Step ${index + 1} is ${statusText[item.status]}; mark it ${statusText[nextStatus[item.status]]}`}
+							label={t("todos.cycle", {
+								number: index + 1,
+								status: t(`todos.status.${item.status}`),
+								next: t(`todos.status.${nextStatus[item.status]}`),
+							})}
 							onClick={() => change(item.key, { status: nextStatus[item.status] })}
 						/>
 						<input
 							type="text"
-							aria-label={`Step ${index + 1}`}
+							aria-label={t("todos.step", { number: index + 1 })}
 							value={item.content}
 							maxLength={maxTodoContentLength}
 							onChange={(event) => change(item.key, { content: event.target.value })}
 						/>
 						<IconButton
 							icon="trash"
-							label={`Delete step ${index + 1}`}
+							label={t("todos.delete", { number: index + 1 })}
 							onClick={() =>
 								setDraft((items) => items.filter((other) => other.key !== item.key))
 							}
@@ -110,8 +111,8 @@ export function TodoListEditor({
 			<div className="todo-editor-buttons">
 				<IconButton
 					icon="add"
-					label="Add a step"
-					text="Add"
+					label={t("todos.addLabel")}
+					text={t("todos.add")}
 					disabled={draft.length >= maxTodoItems}
 					onClick={() =>
 						setDraft((items) => [
@@ -122,10 +123,10 @@ export function TodoListEditor({
 				/>
 				<span className="todo-editor-spacer" />
 				<button type="button" className="button secondary" onClick={onCancel}>
-					Cancel
+					{t("common:cancel")}
 				</button>
 				<button type="submit" className="button primary">
-					Save
+					{t("common:save")}
 				</button>
 			</div>
 		</form>

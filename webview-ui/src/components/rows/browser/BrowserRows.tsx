@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import {
 	browserActionResultSchema,
 	clineSayBrowserActionSchema,
@@ -21,30 +23,33 @@ function parsed<T>(
 	}
 }
 
-function describeAction(action: ClineSayBrowserAction): string {
+function describeAction(action: ClineSayBrowserAction, t: TFunction<"rows">): string {
 	switch (action.action) {
 		case "launch":
-			return `Opened ${action.text ?? "the browser"}`
+			return action.text === undefined
+				? t("browser.launchBrowser")
+				: t("browser.launch", { url: action.text })
 		case "click":
-			return `Click at ${action.coordinate ?? "?"}`
+			return t("browser.click", { at: action.coordinate ?? "?" })
 		case "hover":
-			return `Hover at ${action.coordinate ?? "?"}`
+			return t("browser.hover", { at: action.coordinate ?? "?" })
 		case "type":
-			return `Type "${action.text ?? ""}"`
+			return t("browser.type", { text: action.text ?? "" })
 		case "scroll_down":
-			return "Scroll down"
+			return t("browser.scrollDown")
 		case "scroll_up":
-			return "Scroll up"
+			return t("browser.scrollUp")
 		case "close":
-			return "Close the browser"
+			return t("browser.close")
 	}
 }
 
 /** The `browser_action_launch` ask: the URL the agent wants to open. */
 export function BrowserLaunchRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	return (
 		<div className="browser-row">
-			<RowHeader icon="globe" title="Cairn wants to open a browser at" />
+			<RowHeader icon="globe" title={t("browser.wantsToOpen")} />
 			<code className="browser-url">{message.text}</code>
 		</div>
 	)
@@ -52,27 +57,33 @@ export function BrowserLaunchRow({ message }: RowProps) {
 
 /** A `browser_action` say: one action on the page. */
 export function BrowserActionRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const action = parsed(clineSayBrowserActionSchema, message.text)
 	if (action === undefined) return <GenericRow message={message} />
 	return (
 		<div className="browser-row">
-			<RowHeader icon="globe" tone="muted" title={describeAction(action)} />
+			<RowHeader icon="globe" tone="muted" title={describeAction(action, t)} />
 		</div>
 	)
 }
 
 /** A `browser_action_result` say: the page after an action, as the model saw it. */
 export function BrowserResultRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const result = parsed(browserActionResultSchema, message.text)
 	if (result === undefined) return <GenericRow message={message} />
 	return (
 		<div className="browser-row">
-			<RowHeader icon="browser" tone="muted" title={result.currentUrl ?? "Browser"} />
+			<RowHeader icon="browser" tone="muted" title={result.currentUrl ?? t("browser.browser")} />
 			{result.screenshot !== undefined && (
 				<img
 					className="browser-screenshot"
 					src={result.screenshot}
-					alt={`Screenshot of ${result.currentUrl ?? "the page"}`}
+					alt={
+						result.currentUrl === undefined
+							? t("browser.screenshot")
+							: t("browser.screenshotOf", { url: result.currentUrl })
+					}
 				/>
 			)}
 			{result.logs !== undefined && result.logs !== "" && (

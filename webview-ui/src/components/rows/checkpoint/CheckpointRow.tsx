@@ -1,4 +1,5 @@
-import { checkpointOf, type CheckpointSaved } from "@cairn/types"
+import { useTranslation } from "react-i18next"
+import { checkpointOf } from "@cairn/types"
 import { useState } from "react"
 import { restoreCheckpoint, viewCheckpointChanges } from "../../../state/checkpointActions"
 import { IconButton } from "../../common/IconButton"
@@ -9,27 +10,19 @@ import type { RowProps } from "../rowProps"
 import { ConfirmChoices } from "../../common/ConfirmChoices"
 import { RestoreReportView } from "./RestoreReportView"
 
-const reasonLabel: Record<CheckpointSaved["reason"], string> = {
-	taskStart: "task start",
-	beforeChange: "before changes",
-	beforeRestore: "before a restore",
-}
-
-const untouched =
-	"Ignored files (.gitignore, .cairnignore), .env, node_modules, build output and files Cairn never kept are not touched. The files as they are now are saved first, so you can undo the restore."
-
 type Pending = "files" | "filesAndTask" | undefined
 
 /** A checkpoint: the workspace's files saved at a moment of the task, to look back at or go back to. */
 export function CheckpointRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const [pending, setPending] = useState<Pending>(undefined)
 	if (message.partial === true)
 		return (
 			<RowHeader
 				icon="git-commit"
 				tone="muted"
-				title="Saving a checkpoint…"
-				trailing={<Spinner label="Saving a checkpoint" />}
+				title={t("checkpoint.saving")}
+				trailing={<Spinner label={t("checkpoint.savingLabel")} />}
 			/>
 		)
 	const checkpoint = checkpointOf(message)
@@ -46,8 +39,8 @@ export function CheckpointRow({ message }: RowProps) {
 				tone="muted"
 				title={
 					checkpoint.restore
-						? `Files restored to checkpoint ${checkpoint.restore.restoredTo.slice(0, 7)}`
-						: `Checkpoint ${short} (${reasonLabel[checkpoint.reason]})`
+						? t("checkpoint.restored", { commit: checkpoint.restore.restoredTo.slice(0, 7) })
+						: t(`checkpoint.saved.${checkpoint.reason}`, { commit: short })
 				}
 			/>
 			{checkpoint.restore && (
@@ -56,26 +49,30 @@ export function CheckpointRow({ message }: RowProps) {
 			<div className="checkpoint-actions">
 				<IconButton
 					icon="diff-multiple"
-					label={`View changes since checkpoint ${short}`}
-					text="View changes"
+					label={t("checkpoint.viewChangesLabel", { commit: short })}
+					text={t("checkpoint.viewChanges")}
 					onClick={() => viewCheckpointChanges(message.ts, "checkpoint")}
 				/>
 				<IconButton
 					icon="history"
-					label="View all changes of the task"
-					text="Task changes"
+					label={t("checkpoint.taskChangesLabel")}
+					text={t("checkpoint.taskChanges")}
 					onClick={() => viewCheckpointChanges(message.ts, "task")}
 				/>
 				<IconButton
 					icon="discard"
-					label={checkpoint.restore ? "Undo this restore" : `Restore files to checkpoint ${short}`}
-					text={checkpoint.restore ? "Undo restore" : "Restore files"}
+					label={
+						checkpoint.restore
+							? t("checkpoint.undoRestoreLabel")
+							: t("checkpoint.restoreFilesLabel", { commit: short })
+					}
+					text={checkpoint.restore ? t("checkpoint.undoRestore") : t("checkpoint.restoreFiles")}
 					onClick={() => setPending("files")}
 				/>
 				<IconButton
 					icon="debug-restart"
-					label={`Restore files and task to checkpoint ${short}`}
-					text="Restore files & task"
+					label={t("checkpoint.restoreAllLabel", { commit: short })}
+					text={t("checkpoint.restoreAll")}
 					onClick={() => setPending("filesAndTask")}
 				/>
 			</div>
@@ -83,12 +80,15 @@ export function CheckpointRow({ message }: RowProps) {
 				<ConfirmChoices
 					question={
 						pending === "files"
-							? `Put the files this checkpoint kept back as they were at ${short}? ${untouched}`
-							: `Put the files back as they were at ${short} and rewind the task to here? Later messages leave the chat (they are kept on disk). ${untouched}`
+							? t("checkpoint.confirmFiles", { commit: short })
+							: t("checkpoint.confirmAll", { commit: short })
 					}
 					choices={[
 						{
-							label: pending === "files" ? "Restore files" : "Restore files & task",
+							label:
+								pending === "files"
+									? t("checkpoint.restoreFiles")
+									: t("checkpoint.restoreAll"),
 							primary: true,
 							onChoose: () => confirm(pending),
 						},

@@ -1,5 +1,6 @@
+import { useTranslation } from "react-i18next"
 import type { RestoreReport } from "@cairn/types"
-import { ToolSection } from "../tool/ToolSection"
+import { ToolSection, type SectionName } from "../tool/ToolSection"
 
 /** What a restore did: counts at a glance, each list on demand, every path left alone with its reason. */
 export function RestoreReportView({
@@ -11,31 +12,28 @@ export function RestoreReportView({
 	report: RestoreReport
 	saved: string
 }) {
-	const summary = [
-		`${report.written.length} written back`,
-		`${report.removed.length} removed`,
-		`${report.skipped.length} left alone`,
-		report.taskRewound ? "task rewound" : undefined,
-	]
-		.filter(Boolean)
-		.join(", ")
-	const lists: [label: string, lines: string[]][] = [
-		["written back", report.written],
+	const { t, i18n } = useTranslation("rows")
+	const counts = new Intl.ListFormat(i18n.language, { type: "unit" }).format([
+		t("checkpoint.report.written", { count: report.written.length }),
+		t("checkpoint.report.removed", { count: report.removed.length }),
+		t("checkpoint.report.skipped", { count: report.skipped.length }),
+		...(report.taskRewound ? [t("checkpoint.report.taskRewound")] : []),
+	])
+	const lists: [section: SectionName, lines: string[]][] = [
+		["written", report.written],
 		["removed", report.removed],
-		["left alone", report.skipped.map((skip) => `${skip.path}: ${skip.reason}`)],
+		["skipped", report.skipped.map((skip) => t("checkpoint.report.skip", skip))],
 	]
 	return (
 		<div className="restore-report">
-			<div className="row-detail">
-				{summary}. The files as they were before are checkpoint {saved}.
-			</div>
+			<div className="row-detail">{t("checkpoint.report.summary", { counts, commit: saved })}</div>
 			{lists
 				.filter(([, lines]) => lines.length > 0)
-				.map(([label, lines]) => (
+				.map(([section, lines]) => (
 					<ToolSection
-						key={label}
-						stateKey={`${ts}:${label}`}
-						label={label}
+						key={section}
+						stateKey={`${ts}:${section}`}
+						section={section}
 						initiallyExpanded={false}
 					>
 						<ul className="path-list">

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { CodeBlock } from "../../content/CodeBlock"
 import { ToolSection } from "../tool/ToolSection"
 
@@ -26,14 +27,16 @@ export function McpArguments({
 	ts: number
 	waiting: boolean
 }) {
+	const { t } = useTranslation("rows")
 	const code = text === undefined ? "" : pretty(text)
-	if (code === "" || code === "{}") return <div className="muted">No arguments.</div>
+	if (code === "" || code === "{}") return <div className="muted">{t("mcp.noArguments")}</div>
 	const lines = code.split("\n").length
 	if (lines <= foldAboveLines) return <CodeBlock code={code} language="json" />
 	return (
 		<ToolSection
 			stateKey={`${ts}:arguments`}
-			label={`arguments (${lines} lines)`}
+			section="arguments"
+			lines={lines}
 			initiallyExpanded={waiting}
 		>
 			<CodeBlock code={code} language="json" />

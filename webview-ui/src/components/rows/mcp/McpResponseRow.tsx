@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { Spinner } from "../../common/Spinner"
 import { ExpandableText } from "../ExpandableText"
 import { RowHeader } from "../RowHeader"
@@ -11,6 +12,7 @@ const errorPrefix = "Error: "
  * comes as text starting with "Error: ".
  */
 export function McpResponseRow({ message }: RowProps) {
+	const { t } = useTranslation("rows")
 	const text = message.text ?? ""
 	if (message.partial === true)
 		return (
@@ -18,8 +20,8 @@ export function McpResponseRow({ message }: RowProps) {
 				<RowHeader
 					icon="plug"
 					tone="muted"
-					title="The MCP server is working"
-					trailing={<Spinner label="The MCP call is running" />}
+					title={t("mcp.working")}
+					trailing={<Spinner label={t("mcp.running")} />}
 				/>
 				{text !== "" && <div className="muted">{text}</div>}
 			</div>
@@ -27,7 +29,7 @@ export function McpResponseRow({ message }: RowProps) {
 	if (text.startsWith(errorPrefix))
 		return (
 			<div className="mcp-response failed">
-				<RowHeader icon="error" tone="error" title="The MCP call failed" />
+				<RowHeader icon="error" tone="error" title={t("mcp.failed")} />
 				<ExpandableText
 					stateKey={`${message.ts}:text`}
 					text={text.slice(errorPrefix.length)}
@@ -37,9 +39,9 @@ export function McpResponseRow({ message }: RowProps) {
 		)
 	return (
 		<div className="mcp-response">
-			<RowHeader icon="output" tone="muted" title="MCP result" />
+			<RowHeader icon="output" tone="muted" title={t("mcp.result")} />
 			{text === "" ? (
-				<div className="muted">The server returned nothing.</div>
+				<div className="muted">{t("mcp.empty")}</div>
 			) : (
 				<ExpandableText stateKey={`${message.ts}:text`} text={text} className="mcp-result" />
 			)}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { clineAskUseMcpServerSchema, ranAsProposed } from "@cairn/types"
 import { usePayload } from "../../../util/parsePayload"
 import { Spinner } from "../../common/Spinner"
@@ -13,17 +14,19 @@ import { McpArguments } from "./McpArguments"
  * (the buttons below the list answer it); as `mcp_server_request_started` it was auto-approved.
  */
 export function McpRow({ message, isLast }: RowProps) {
+	const { t } = useTranslation("rows")
 	const parsed = usePayload(clineAskUseMcpServerSchema, message.text)
 	if (!parsed.success) return <GenericRow message={message} />
 	const request = parsed.data
 	const asking = message.type === "ask" && message.outcome === undefined
 	const streaming = message.partial === true
 	const waiting = asking && isLast && !streaming
-	const verb = asking ? "Cairn wants to" : ranAsProposed(message.outcome) ? undefined : "Cairn wanted to"
+	const form = asking ? "wants" : ranAsProposed(message.outcome) ? "did" : "wanted"
+	const server = request.serverName
 	const title =
 		request.type === "use_mcp_tool"
-			? `${verb === undefined ? "Cairn used" : `${verb} use`} the tool ${request.toolName} on ${request.serverName}`
-			: `${verb === undefined ? "Cairn read" : `${verb} read`} a resource of ${request.serverName}`
+			? t(form === "did" ? "mcp.usedTool" : `mcp.${form}Tool`, { tool: request.toolName, server })
+			: t(form === "did" ? "mcp.readResource" : `mcp.${form}Resource`, { server })
 	return (
 		<div className={["mcp-row", waiting && "awaiting"].filter(Boolean).join(" ")}>
 			<RowHeader
@@ -31,9 +34,9 @@ export function McpRow({ message, isLast }: RowProps) {
 				title={title}
 				trailing={
 					streaming ? (
-						<Spinner label="The request is still arriving" />
+						<Spinner label={t("tool.requestArriving")} />
 					) : waiting ? (
-						<Badge text="awaiting approval" />
+						<Badge text={t("tool.awaitingApproval")} />
 					) : (
 						<OutcomeBadge outcome={message.outcome} />
 					)

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import type { ClineSayTool } from "@cairn/types"
 import { CodeBlock } from "../../content/CodeBlock"
 import { DiffStats } from "../../content/DiffStats"
@@ -27,6 +28,7 @@ export function EditToolBody({
 	/** The change was saved: the file can be opened to see it in place. */
 	written: boolean
 }) {
+	const { t } = useTranslation("rows")
 	const diff = tool.diff ?? ""
 	const line = tool.tool === "insertContent" && tool.lineNumber > 0 ? { line: tool.lineNumber } : {}
 	return (
@@ -45,25 +47,25 @@ export function EditToolBody({
 						className="link-button"
 						onClick={() => openFile(tool.path, line.line)}
 					>
-						Open file
+						{t("tool.openFile")}
 					</button>
 				)}
 			</PathLine>
 			{tool.tool === "searchAndReplace" && tool.search !== undefined && (
 				<div className="search-query">
 					<code>{tool.search}</code> → <code>{tool.replace ?? ""}</code>
-					{tool.useRegex === true && <span className="muted"> (regex)</span>}
-					{tool.ignoreCase === true && <span className="muted"> (ignore case)</span>}
+					{tool.useRegex === true && <span className="muted"> {t("tool.regex")}</span>}
+					{tool.ignoreCase === true && <span className="muted"> {t("tool.ignoreCase")}</span>}
 				</div>
 			)}
 			{diff !== "" ? (
-				<ToolSection stateKey={`${ts}:diff`} label="diff" initiallyExpanded={open}>
+				<ToolSection stateKey={`${ts}:diff`} section="diff" initiallyExpanded={open}>
 					<DiffView diff={diff} />
 				</ToolSection>
 			) : (
 				tool.tool === "newFileCreated" &&
 				tool.content !== "" && (
-					<ToolSection stateKey={`${ts}:content`} label="content" initiallyExpanded={open}>
+					<ToolSection stateKey={`${ts}:content`} section="content" initiallyExpanded={open}>
 						<CodeBlock code={tool.content} language={languageOfPath(tool.path)} />
 					</ToolSection>
 				)

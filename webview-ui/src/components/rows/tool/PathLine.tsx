@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import type { ReactNode } from "react"
 import { postToHost } from "../../../vscode"
 import { Badge } from "../Badge"
@@ -18,6 +19,7 @@ export function openFile(path: string, line?: number): void {
 
 /** The file or folder a tool works on, with warnings that make approving it a bigger decision. */
 export function PathLine({ path, isOutsideWorkspace, isProtected, openable, line, children }: PathLineProps) {
+	const { t } = useTranslation("rows")
 	const shown = path === "" ? "." : path
 	const canOpen = openable === true && isOutsideWorkspace !== true && path !== ""
 	return (
@@ -26,7 +28,11 @@ export function PathLine({ path, isOutsideWorkspace, isProtected, openable, line
 				<button
 					type="button"
 					className="path path-link"
-					title={`Open ${path}${line !== undefined ? ` at line ${line}` : ""}`}
+					title={
+						line !== undefined
+							? t("tool.openPathAtLine", { path, line })
+							: t("tool.openPath", { path })
+					}
 					onClick={() => openFile(path, line)}
 				>
 					{shown}
@@ -36,8 +42,8 @@ export function PathLine({ path, isOutsideWorkspace, isProtected, openable, line
 					{shown}
 				</code>
 			)}
-			{isOutsideWorkspace === true && <Badge tone="warning" text="outside workspace" />}
-			{isProtected === true && <Badge tone="warning" text="protected file" />}
+			{isOutsideWorkspace === true && <Badge tone="warning" text={t("tool.outsideWorkspace")} />}
+			{isProtected === true && <Badge tone="warning" text={t("tool.protectedFile")} />}
 			{children}
 		</div>
 	)

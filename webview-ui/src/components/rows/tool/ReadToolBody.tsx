@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import type { ClineSayTool } from "@cairn/types"
 import { CodeBlock } from "../../content/CodeBlock"
 import { languageOfPath } from "../../content/languages"
@@ -24,6 +25,7 @@ function firstLine(reason: string | undefined): { line?: number } {
 
 /** Tools that only look: the path, what was asked for, and the result when the host included it. */
 export function ReadToolBody({ tool, ts }: { tool: ReadTool; ts: number }) {
+	const { t } = useTranslation("rows")
 	const content = tool.content
 	return (
 		<>
@@ -41,13 +43,15 @@ export function ReadToolBody({ tool, ts }: { tool: ReadTool; ts: number }) {
 			{tool.tool === "searchFiles" && (
 				<div className="search-query">
 					<code>/{tool.regex}/</code>
-					{tool.filePattern !== undefined && <span className="muted"> in {tool.filePattern}</span>}
+					{tool.filePattern !== undefined && (
+						<span className="muted"> {t("tool.inFiles", { pattern: tool.filePattern })}</span>
+					)}
 				</div>
 			)}
 			{content !== undefined && content !== "" && (
 				<ToolSection
 					stateKey={`${ts}:content`}
-					label={tool.tool === "searchFiles" ? "results" : "content"}
+					section={tool.tool === "searchFiles" ? "results" : "content"}
 					initiallyExpanded={false}
 				>
 					<CodeBlock

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import type { ClineSayTool } from "@cairn/types"
 import { Icon } from "../../common/Icon"
 
@@ -8,15 +9,17 @@ const icons = {
 	in_progress: "circle-large-filled",
 	completed: "pass",
 } as const
-const spoken = { pending: "to do", in_progress: "in progress", completed: "done" } as const
 
 export function TodoListBody({ todos }: { todos: Todos }) {
+	const { t } = useTranslation("rows")
 	return (
 		<ul className="todo-list">
 			{todos.map((todo) => (
 				<li key={todo.id} className={`todo todo-${todo.status}`}>
 					<Icon name={icons[todo.status]} />
-					<span className="visually-hidden">{spoken[todo.status]}: </span>
+					<span className="visually-hidden">
+						{t("todo.spoken", { status: t(`todo.${todo.status}`) })}
+					</span>
 					{todo.content}
 				</li>
 			))}

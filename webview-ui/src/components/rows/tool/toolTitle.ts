@@ -1,4 +1,5 @@
 import type { ClineSayTool } from "@cairn/types"
+import type { TFunction } from "i18next"
 
 /**
  * Where a tool call stands: proposed (waiting or streaming), done (approved, by the person or
@@ -10,57 +11,39 @@ export type ToolPhase = "proposed" | "done" | "not_done"
  * The header of a tool row. While the tool asks for approval it says what Cairn wants to do;
  * once done it says what Cairn did; a call that did not happen says what Cairn wanted to do.
  */
-export function toolTitle(tool: ClineSayTool, phase: ToolPhase): string {
-	const asking = phase !== "done"
-	const wants = (what: string) => `Cairn ${phase === "not_done" ? "wanted" : "wants"} to ${what}`
+export function toolTitle(tool: ClineSayTool, phase: ToolPhase, t: TFunction<"rows">): string {
+	const form = phase === "done" ? "did" : phase === "not_done" ? "wanted" : "wants"
+	// A scope violation never ran as proposed: it is only ever asked about or refused.
+	const asked = phase === "not_done" ? "wanted" : "wants"
 	switch (tool.tool) {
 		case "readFile":
-			return asking ? wants("read this file") : "Cairn read this file"
 		case "listFilesTopLevel":
-			return asking ? wants("list this folder") : "Cairn listed this folder"
 		case "listFilesRecursive":
-			return asking ? wants("list this folder recursively") : "Cairn listed this folder recursively"
 		case "listCodeDefinitionNames":
-			return asking ? wants("list the definitions in this folder") : "Cairn listed the definitions"
 		case "searchFiles":
-			return asking ? wants("search this folder") : "Cairn searched this folder"
 		case "newFileCreated":
-			return asking ? wants("create a new file") : "Cairn created a new file"
+		case "searchAndReplace":
+		case "executeCommand":
+		case "finishTask":
+		case "fetchInstructions":
+		case "updateTodoList":
+			return t(`tool.${tool.tool}.${form}`)
 		case "editedExistingFile":
 		case "appliedDiff":
-			return asking ? wants("edit this file") : "Cairn edited this file"
+			return t(`tool.editFile.${form}`)
 		case "insertContent":
-			return asking
-				? wants(`insert content at line ${tool.lineNumber}`)
-				: `Cairn inserted content at line ${tool.lineNumber}`
-		case "searchAndReplace":
-			return asking ? wants("search and replace in this file") : "Cairn searched and replaced"
-		case "executeCommand":
-			return asking ? wants("run a command") : "Cairn ran a command"
+			return t(`tool.insertContent.${form}`, { line: tool.lineNumber })
 		case "switchMode":
-			return asking ? wants(`switch to ${tool.mode} mode`) : `Cairn switched to ${tool.mode} mode`
 		case "newTask":
-			return asking
-				? wants(`start a subtask in ${tool.mode} mode`)
-				: `Cairn started a subtask in ${tool.mode} mode`
-		case "finishTask":
-			return asking ? wants("finish this subtask") : "Cairn finished this subtask"
-		case "fetchInstructions":
-			return asking ? wants("fetch instructions") : "Cairn fetched instructions"
+			return t(`tool.${tool.tool}.${form}`, { mode: tool.mode })
 		case "codebaseSearch":
-			return asking
-				? wants(`search the codebase for “${tool.query}”`)
-				: `Cairn searched the codebase for “${tool.query}”`
-		case "updateTodoList":
-			return asking ? wants("update the todo list") : "Cairn updated the todo list"
+			return t(`tool.codebaseSearch.${form}`, { query: tool.query })
 		case "selectActiveIntent":
-			return asking
-				? wants(`work on intent ${tool.intentId}`)
-				: `Cairn is working on intent ${tool.intentId}`
+			return t(`tool.selectActiveIntent.${form}`, { intent: tool.intentId })
 		case "scopeViolation":
 			return tool.path !== undefined
-				? wants(`change a file outside intent ${tool.intentId}`)
-				: wants(`run ${tool.toolName}, which intent ${tool.intentId} cannot vouch for`)
+				? t(`tool.scopeViolationFile.${asked}`, { intent: tool.intentId })
+				: t(`tool.scopeViolationRun.${asked}`, { intent: tool.intentId, toolName: tool.toolName })
 	}
 }
 
