@@ -175,6 +175,9 @@ export default tseslint.config(
 						include: ["title", "aria-label", "aria-description", "placeholder", "alt", "label"],
 						exclude: [".*"],
 					},
+					// Words are letters: numbers, punctuation and symbols (·, —, ×, 42%) carry no
+					// language; neither do acronyms (MCP, API) or the product's name.
+					words: { exclude: [/^[^\p{L}]*$/u, "[A-Z_-]+", "Cairn"] },
 					message: 'Text the person sees comes from the translations: use t("key")',
 				},
 			],

@@ -37,7 +37,7 @@ export function followCodebaseIndex(controller: () => Controller | undefined): {
 		vscode.window.withProgress(
 			{
 				location: vscode.ProgressLocation.Notification,
-				title: "Cairn: indexing the codebase",
+				title: vscode.l10n.t("Cairn: indexing the codebase"),
 				cancellable: true,
 			},
 			(progress, token) =>
@@ -50,7 +50,7 @@ export function followCodebaseIndex(controller: () => Controller | undefined): {
 						const percent = Math.floor((processedFiles / totalFiles) * 100)
 						progress.report({
 							increment: percent - done,
-							message: `${processedFiles} of ${totalFiles} files`,
+							message: vscode.l10n.t("{0} of {1} files", processedFiles, totalFiles),
 						})
 						done = percent
 					}

@@ -39,6 +39,7 @@ export * from "./webview/extensionMessage.js"
 export * from "./webview/applyMessageUpdate.js"
 export * from "./webview/messagePages.js"
 export * from "./webview/pagingMessages.js"
+export * from "./webview/codebaseIndexMessages.js"
 
 export * from "./task-summary/taskTotals.js"
 export * from "./task-summary/contextUsage.js"

@@ -8,6 +8,7 @@ import {
 	type ModesSnapshot,
 	type TaskSummary,
 } from "@cairn/types"
+import { i18n } from "../i18n/i18n"
 import { postToHost } from "../vscode"
 import {
 	addComposerImages,
@@ -202,7 +203,11 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			applyHistoryUpdate(message)
 			return
 		case "settingsUpdated":
-			store.setState({ settings: message.settings, hasApiKey: message.hasApiKey })
+			store.setState({
+				settings: message.settings,
+				hasApiKey: message.hasApiKey,
+				...(message.language !== undefined && { language: message.language }),
+			})
 			return
 		case "modeChanged":
 			store.setState({ mode: message.mode })
@@ -234,7 +239,7 @@ export function applyHostMessage(message: ExtensionMessage): void {
 				store.setState({
 					notice: {
 						id: nextLocalId(),
-						error: `Nothing has changed since checkpoint ${message.from.slice(0, 7)}.`,
+						error: i18n.t("app:checkpointUnchanged", { checkpoint: message.from.slice(0, 7) }),
 						inReplyTo: "checkpointDiff",
 					},
 				})
@@ -258,6 +263,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "models":
 			if ((store.getState().modelList?.requestId ?? -1) < message.requestId)
 				store.setState({ modelList: message })
+			return
+		case "codebaseIndexStatus":
+			store.setState({ codebaseIndex: message.status })
 			return
 		case "connectionTested":
 			if ((store.getState().connectionTest?.requestId ?? -1) < message.requestId)

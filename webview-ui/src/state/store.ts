@@ -8,6 +8,7 @@ import {
 	type TaskTotals,
 	type CairnSettings,
 	type ClineMessage,
+	type CodebaseIndexStatus,
 	type ExtensionMessageOf,
 	type HistoryItem,
 	type McpSnapshot,
@@ -105,6 +106,8 @@ export interface WebviewStore {
 	fileSearch?: ExtensionMessageOf<"fileSearchResults">
 	/** The host's latest answer to the model picker's `requestModels` (the highest requestId wins). */
 	modelList?: ExtensionMessageOf<"models">
+	/** The codebase index's latest status; undefined until the Settings view asks for it. */
+	codebaseIndex?: CodebaseIndexStatus
 	/** The host's latest answer to "Test connection". */
 	connectionTest?: ExtensionMessageOf<"connectionTested">
 	/** Whether the find bar is open over the transcript. */

@@ -4,10 +4,10 @@ import {
 	type CairnSettings,
 	type CairnSettingsPatch,
 } from "@cairn/types"
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { decideAutoApproval, type ApprovalPlace, type AutoApprovalUsage } from "./autoApproval.js"
@@ -26,6 +26,7 @@ const write = (flags: { isOutsideWorkspace?: boolean; isProtected?: boolean } = 
 	isProtected: flags.isProtected ?? false,
 })
 const workspace = mkdtempSync(path.join(tmpdir(), "cairn-auto-approval-"))
+afterAll(() => rmSync(workspace, { recursive: true, force: true }))
 const place = async (): Promise<ApprovalPlace> => ({
 	workspaceRoot: workspace,
 	ignore: await CairnIgnore.load(workspace),

@@ -163,9 +163,20 @@ export class CodebaseIndex implements CodebaseSearch {
 			this.options.logger.debug("Codebase index updated", { ...result })
 			return result
 		} catch (error) {
-			this.emit({ phase: "stopped", processedFiles: 0, totalFiles: 0, embeddedFiles: 0 })
-			if (signal.aborted) this.options.logger.debug("Codebase indexing cancelled")
-			else this.options.logger.error("Codebase indexing failed", { error: String(error) })
+			const failure = signal.aborted
+				? undefined
+				: error instanceof Error
+					? error.message
+					: String(error)
+			this.emit({
+				phase: "stopped",
+				processedFiles: 0,
+				totalFiles: 0,
+				embeddedFiles: 0,
+				...(failure !== undefined && { error: failure }),
+			})
+			if (failure === undefined) this.options.logger.debug("Codebase indexing cancelled")
+			else this.options.logger.error("Codebase indexing failed", { error: failure })
 			return undefined
 		}
 	}

@@ -2,12 +2,14 @@ import {
 	activeEmbedding,
 	codebaseIndexKeyName,
 	type CodebaseIndexSettings,
+	type CodebaseIndexStatus,
 	type CodebaseSearchHit,
 	type EmbeddingProviderName,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import { CodebaseIndex, type CodebaseSearch } from "./codebaseIndex.js"
 import type { IndexProgress } from "./indexProgress.js"
+import { indexStatusOf, statusChanged } from "./indexStatus.js"
 
 /**
  * The workspace's index as the settings want it, for the Controller: none while indexing is
@@ -20,6 +22,11 @@ export class CodebaseIndexing implements CodebaseSearch {
 	/** What the current index was made from; another value means another index. */
 	private madeFrom: string | undefined
 	private applying: Promise<void> = Promise.resolve()
+	/** The current index's latest run progress, for its status. */
+	private progress: IndexProgress | undefined
+	private hasOwnKey = false
+	private lastStatus: CodebaseIndexStatus | undefined
+	private readonly statusListeners = new Set<(status: CodebaseIndexStatus) => void>()
 
 	constructor(
 		private readonly host: Host,
@@ -61,6 +68,22 @@ export class CodebaseIndexing implements CodebaseSearch {
 		return this.index.search(query, options)
 	}
 
+	/** Where the index stands, for the Settings view. */
+	status(): CodebaseIndexStatus {
+		return indexStatusOf({
+			settings: this.settings(),
+			progress: this.progress,
+			searchable: this.isReady(),
+			hasOwnKey: this.hasOwnKey,
+		})
+	}
+
+	/** Calls `listener` when the status changes (a run moves by a whole percent, ends, the settings change). */
+	onStatus(listener: (status: CodebaseIndexStatus) => void): { dispose(): void } {
+		this.statusListeners.add(listener)
+		return { dispose: () => this.statusListeners.delete(listener) }
+	}
+
 	/** Stops the running update (the person cancelled it); the next sync resumes it. */
 	cancel(): void {
 		this.index?.cancel()
@@ -82,10 +105,13 @@ export class CodebaseIndexing implements CodebaseSearch {
 	private async apply(): Promise<void> {
 		const settings = this.settings()
 		const embedding = activeEmbedding(settings)
+		this.hasOwnKey = (await this.host.secrets.get(codebaseIndexKeyName)) !== undefined
 		const apiKey = embedding && (await this.apiKeyFor(embedding.provider))
 		const madeFrom = embedding && JSON.stringify([embedding, settings.maxFileSizeKB, apiKey ?? ""])
 		if (madeFrom !== this.madeFrom) {
 			await this.dispose()
+			this.progress = undefined
+			this.reportStatus()
 			if (embedding === undefined || madeFrom === undefined) return
 			const index = new CodebaseIndex({
 				workspaceRoot: this.host.workspaceRoot,
@@ -95,11 +121,33 @@ export class CodebaseIndexing implements CodebaseSearch {
 				maxFileBytes: settings.maxFileSizeKB * 1024,
 				logger: this.host.logger,
 			})
-			if (this.onProgress) index.onProgress(this.onProgress)
+			index.onProgress((progress) => this.track(progress))
 			await index.open()
 			this.index = index
 			this.madeFrom = madeFrom
 		}
+		this.reportStatus()
 		void this.index?.update()
+	}
+
+	private track(progress: IndexProgress): void {
+		// A stopped run reports no counts; the person still sees how far it got.
+		this.progress =
+			progress.phase === "stopped"
+				? {
+						...progress,
+						processedFiles: this.progress?.processedFiles ?? 0,
+						totalFiles: this.progress?.totalFiles ?? 0,
+					}
+				: progress
+		this.onProgress?.(progress)
+		this.reportStatus()
+	}
+
+	private reportStatus(): void {
+		const status = this.status()
+		if (!statusChanged(this.lastStatus, status)) return
+		this.lastStatus = status
+		for (const listener of this.statusListeners) listener(status)
 	}
 }

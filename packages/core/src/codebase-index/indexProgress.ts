@@ -7,6 +7,8 @@ export interface IndexProgress {
 	totalFiles: number
 	/** Files whose chunks were embedded in this run. */
 	embeddedFiles: number
+	/** Why a `stopped` run failed; absent when it was cancelled. */
+	error?: string
 }
 
 /** How an indexing run ended. */

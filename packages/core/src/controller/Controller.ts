@@ -36,7 +36,7 @@ import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
-import { followModeProfile } from "./profileHandlers.js"
+import { broadcastSettings, followModeProfile } from "./profileHandlers.js"
 import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
 import { TaskProviders } from "./taskProviders.js"
@@ -124,6 +124,7 @@ export class Controller {
 			(provider) => this.settingsStore.apiKey(provider),
 			options.onCodebaseIndexProgress,
 		)
+		this.codebaseIndex.onStatus((status) => this.broadcast({ type: "codebaseIndexStatus", status }))
 		this.checkpoints = new WorkspaceCheckpoints(
 			options.host,
 			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
@@ -185,13 +186,8 @@ export class Controller {
 	async initialize(): Promise<void> {
 		await this.settingsStore.load()
 		this.editorSettingsWatch = this.host.editorSettings?.onDidChange(() => {
-			const language = personUiLanguage(this.host, this.settingsStore.settings)
-			const settings = this.settingsStore.reloadEditorSettings()
-			void this.settingsStore
-				.hasApiKey()
-				.then((hasApiKey) => this.broadcast({ type: "settingsUpdated", settings, hasApiKey }))
-			// The open views switch to a newly chosen language: the state carries the resolved one.
-			if (personUiLanguage(this.host, settings) !== language) void this.postState()
+			this.settingsStore.reloadEditorSettings()
+			void broadcastSettings(this)
 		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
 		this.modeCatalog = await ModeCatalog.open({

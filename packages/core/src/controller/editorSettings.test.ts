@@ -43,34 +43,3 @@ it("a change in the editor's settings file reaches every client as settingsUpdat
 		})
 	expect(controller.settingsStore.settings.deniedCommands).toEqual(["git push"])
 })
-
-it("a language chosen in the editor's settings file reaches every client in a new state", async () => {
-	const temp = await makeTempDir("cairn-editor-language-")
-	cleanups.push(temp.remove)
-	const host = new EditorHost({
-		workspaceRoot: temp.dir,
-		storageDir: path.join(temp.dir, "storage"),
-		logger: recordingLogger(),
-	})
-	const controller = new Controller({
-		host,
-		version: "test",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
-	cleanups.push(() => controller.dispose())
-	const received: ExtensionMessage[] = []
-	controller.attach((message) => received.push(message))
-	const states = () => received.filter((message) => message.type === "state")
-
-	host.editorSettings.values = { deniedCommands: ["git push"] }
-	host.editorSettings.changed()
-	await expect.poll(() => received.some((message) => message.type === "settingsUpdated")).toBe(true)
-	expect(states()).toEqual([])
-
-	host.editorSettings.values = { language: "ja" }
-	host.editorSettings.changed()
-	await expect.poll(() => states().at(-1)).toMatchObject({ state: { language: "ja" } })
-})

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises"
 import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
+import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
@@ -37,6 +38,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	webviewDidLaunch: async (controller, _message, reply) => {
 		await controller.postState(reply)
 		reply({ type: "mcpServers", ...controller.mcpSnapshot() })
+		reply({ type: "codebaseIndexStatus", status: controller.codebaseIndex.status() })
 		await postSlashCommands(controller, reply)
 	},
 	requestState: async (controller, _message, reply) => {
@@ -167,4 +169,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...profileHandlers,
 	...modelListHandlers,
 	...pagingHandlers,
+	...codebaseIndexHandlers,
 }

@@ -7,6 +7,7 @@ import {
 	type ProviderProfile,
 	type WebviewMessageOf,
 } from "@cairn/types"
+import { personUiLanguage } from "../i18n/personLanguage.js"
 import type { Client, Controller } from "./Controller.js"
 import type { Handler } from "./messageHandlers.js"
 
@@ -34,10 +35,12 @@ const notFound = (
 
 /** Every client sees the settings (and whether the current profile has its key) after a change. */
 export async function broadcastSettings(controller: Controller): Promise<void> {
+	const settings = controller.settingsStore.settings
 	controller.broadcast({
 		type: "settingsUpdated",
-		settings: controller.settingsStore.settings,
+		settings,
 		hasApiKey: await controller.settingsStore.hasApiKey(),
+		language: personUiLanguage(controller.host, settings),
 	})
 }
 

@@ -46,6 +46,7 @@ describe("the Controller's MCP servers", () => {
 		expect(a.client.received.slice(before).map((m) => m.type)).toEqual([
 			"state",
 			"mcpServers",
+			"codebaseIndexStatus",
 			"slashCommands",
 		])
 

@@ -11,15 +11,29 @@ afterEach(async () => {
 })
 
 describe("the Controller speaks the protocol", () => {
-	it("answers webviewDidLaunch with a state snapshot, then the MCP servers and the slash commands, to that client only", async () => {
+	it("answers webviewDidLaunch with a state snapshot, then the MCP servers, the codebase index and the slash commands, to that client only", async () => {
 		agent = await startAgent({ provider: "openai" })
 		const other: ExtensionMessage[] = []
 		agent.controller.attach((m) => other.push(m))
 		const replies: ExtensionMessage[] = []
 		await agent.controller.handleWebviewMessage({ type: "webviewDidLaunch" }, (m) => replies.push(m))
-		expect(replies.map((m) => m.type)).toEqual(["state", "mcpServers", "slashCommands"])
+		expect(replies.map((m) => m.type)).toEqual([
+			"state",
+			"mcpServers",
+			"codebaseIndexStatus",
+			"slashCommands",
+		])
 		expect(replies[1]).toEqual({ type: "mcpServers", servers: [], problems: [] })
+		expect(replies[2]).toMatchObject({ type: "codebaseIndexStatus", status: { state: "unconfigured" } })
 		expect(other).toEqual([])
+	})
+
+	it("tells every client the language of Cairn's text when the language setting changes", async () => {
+		agent = await startAgent({ provider: "openai" })
+		await agent.send({ type: "updateSettings", settings: { language: "ja" } })
+		expect(agent.client.received.at(-1)).toMatchObject({ type: "settingsUpdated", language: "ja" })
+		await agent.send({ type: "updateSettings", settings: { language: "pt-PT" } })
+		expect(agent.client.received.at(-1)).toMatchObject({ type: "settingsUpdated", language: "pt-BR" })
 	})
 
 	it("answers an invalid message with a precise error and keeps working", async () => {

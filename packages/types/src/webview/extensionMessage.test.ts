@@ -41,6 +41,16 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		results: [{ ts: 1_700_000_000_200, snippet: "…then run npm test…" }],
 		truncated: false,
 	},
+	codebaseIndexStatus: {
+		type: "codebaseIndexStatus",
+		status: {
+			state: "indexing",
+			processedFiles: 120,
+			totalFiles: 5000,
+			searchable: false,
+			hasOwnKey: false,
+		},
+	},
 	modes: {
 		type: "modes",
 		modes: [

@@ -7,8 +7,10 @@ import type { ParseResult } from "../parse.js"
 import { slashCommandsSnapshotSchema } from "../slash-commands/slashCommand.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
 import { taskSummarySchema } from "../task-summary/taskSummary.js"
+import { uiLanguages } from "../i18n/language.js"
 import { extensionStateSchema } from "./extensionState.js"
 import { modelAnswerSchemas } from "./modelMessages.js"
+import { codebaseIndexAnswerSchemas } from "./codebaseIndexMessages.js"
 import { pagingAnswerSchemas } from "./pagingMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
@@ -53,7 +55,16 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		upserted: z.array(historyItemSchema),
 		removedIds: z.array(z.string()),
 	}),
-	z.object({ type: z.literal("settingsUpdated"), settings: cairnSettingsSchema, hasApiKey: z.boolean() }),
+	/**
+	 * `language`: the language of Cairn's text now (the setting may have changed it), as in
+	 * `state`; a client that sends settings to another client may leave it out (unchanged).
+	 */
+	z.object({
+		type: z.literal("settingsUpdated"),
+		settings: cairnSettingsSchema,
+		hasApiKey: z.boolean(),
+		language: z.enum(uiLanguages).optional(),
+	}),
 	z.object({ type: z.literal("modeChanged"), mode: z.string() }),
 	z.object({ type: z.literal("action"), action: z.enum(extensionActions) }),
 	z.object({
@@ -103,6 +114,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	}),
 	...modelAnswerSchemas,
 	...pagingAnswerSchemas,
+	...codebaseIndexAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

@@ -9,6 +9,7 @@ import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
 import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
 import { modelRequestSchemas } from "./modelMessages.js"
+import { codebaseIndexRequestSchemas } from "./codebaseIndexMessages.js"
 import { pagingRequestSchemas } from "./pagingMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
@@ -175,6 +176,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	...profileMessageSchemas,
 	...modelRequestSchemas,
 	...pagingRequestSchemas,
+	...codebaseIndexRequestSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -8,6 +8,7 @@ import { ApiRequestRow } from "./ApiRequestRow"
 import { AssistantTextRow } from "./AssistantTextRow"
 import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
 import { CheckpointRow } from "./checkpoint/CheckpointRow"
+import { CodebaseSearchResultRow } from "./codebase/CodebaseSearchResultRow"
 import { BlockedPathRow } from "./BlockedPathRow"
 import { BrowserActionRow, BrowserLaunchRow, BrowserResultRow } from "./browser/BrowserRows"
 import { CommandAskRow } from "./CommandAskRow"
@@ -82,6 +83,8 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 			return <BrowserActionRow {...props} />
 		case "browser_action_result":
 			return <BrowserResultRow {...props} />
+		case "codebase_search_result":
+			return <CodebaseSearchResultRow {...props} />
 		case "checkpoint_saved":
 			return <CheckpointRow {...props} />
 		case "checkpoint_error":

@@ -6,8 +6,10 @@ import { BrowserSection } from "./BrowserSection"
 import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
 import { CheckpointsSection } from "./CheckpointsSection"
+import { CodebaseIndexSection } from "./codebase-index/CodebaseIndexSection"
 import { ContextSection } from "./ContextSection"
 import { InstructionsField } from "./InstructionsField"
+import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
 import { ProfilesSection } from "./ProfilesSection"
 import { ProviderSection } from "./ProviderSection"
@@ -62,6 +64,8 @@ export function SettingsView() {
 				/>
 			</section>
 			<BrowserSection />
+			<CodebaseIndexSection />
+			<LanguageSection />
 			<section className="settings-section" aria-labelledby="settings-agent">
 				<h2 id="settings-agent">{t("agent.title")}</h2>
 				<NumberField

@@ -1,5 +1,6 @@
 import app from "./app.json"
 import chat from "./chat.json"
+import codebaseIndex from "./codebaseIndex.json"
 import common from "./common.json"
 import content from "./content.json"
 import history from "./history.json"
@@ -12,4 +13,18 @@ import subtasks from "./subtasks.json"
 import welcome from "./welcome.json"
 
 /** The webview's text in this language, by namespace (one per part of the UI). */
-export default { app, chat, common, content, history, mcp, modes, nav, rows, settings, subtasks, welcome }
+export default {
+	app,
+	chat,
+	codebaseIndex,
+	common,
+	content,
+	history,
+	mcp,
+	modes,
+	nav,
+	rows,
+	settings,
+	subtasks,
+	welcome,
+}
