@@ -1,11 +1,12 @@
-// Cairn in the person's language, in the real editor: a task run in English, then the
-// `cairn.language` user setting set to Japanese and to German. Each time the open webview
-// switches to that language, and the chat, history and settings views show its text, none of
+// Cairn in the person's language, in the real editor: a task run in English, then Japanese and
+// German chosen in the Settings view (the `cairn.language` user setting). Each time the open
+// webview switches to that language, and the chat, history and settings views show its text, none of
 // English's where the language words it differently, and no text wider than its control.
 // Screenshots: test-results/e2e/i18n-<language>-<view>.png.
-import { readFileSync, writeFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import path from "node:path"
 import { startEditorSession } from "./lib/editorSession.mjs"
+import { eventually } from "./lib/eventually.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { overflowsIn, textsIn } from "./lib/pageText.mjs"
 import { message, messages, untranslatedIn } from "./lib/translatedText.mjs"
@@ -33,11 +34,10 @@ const namespaces = [
 ]
 const chatNamespaces = ["chat", "rows", "content"]
 
-/** Sets `cairn.language` in the user's settings.json, as the Settings editor would. */
-function setLanguage(server, language) {
+/** The `cairn.language` value in the user's settings.json. */
+function languageSetting(server) {
 	const file = path.join(server.dirs.userData, "User/settings.json")
-	const settings = JSON.parse(readFileSync(file, "utf8"))
-	writeFileSync(file, JSON.stringify({ ...settings, "cairn.language": language }, null, "\t"))
+	return JSON.parse(readFileSync(file, "utf8"))["cairn.language"]
 }
 
 /**
@@ -85,21 +85,25 @@ export async function runI18nTests() {
 	)
 
 	for (const language of languages) {
-		suite.test(`${language}: the open webview follows the cairn.language setting`, async () => {
-			setLanguage(server, language)
-			await sidebar()
-				.locator(`html[lang="${language}"]`)
-				.waitFor({ state: "attached", timeout: 20_000 })
-		})
-
-		suite.test(`${language}: the chat view`, async () => {
-			await sidebar().getByText(result).first().waitFor({ timeout: 15_000 })
-			await screenshot(`${language}-chat`)
-			await expectReadable(sidebar(), language, chatNamespaces)
-		})
+		suite.test(
+			`${language}: chosen in the Settings view's Language section, it is the cairn.language user setting and the view switches`,
+			async () => {
+				await runCommand(page, "Cairn: Settings")
+				// Found by its options, which name each language in its own words whatever is shown now.
+				const picker = sidebar().locator(`select:has(option[lang="${language}"])`)
+				await picker.selectOption(language, { timeout: 15_000 })
+				await sidebar()
+					.locator(`html[lang="${language}"]`)
+					.waitFor({ state: "attached", timeout: 20_000 })
+				await eventually(
+					() => languageSetting(server) === language,
+					`cairn.language ${language} in the user's settings.json`,
+				)
+			},
+			{ timeoutMs: 45_000 },
+		)
 
 		suite.test(`${language}: the settings view`, async () => {
-			await runCommand(page, "Cairn: Settings")
 			const settings = sidebar().getByRole("main", { name: message(language, "settings", "title") })
 			await settings
 				.getByRole("heading", { name: message(language, "settings", "autoApproval.title") })
@@ -108,7 +112,7 @@ export async function runI18nTests() {
 			await expectReadable(sidebar(), language, ["settings"])
 		})
 
-		suite.test(`${language}: the history view, and back to the task`, async () => {
+		suite.test(`${language}: the history view`, async () => {
 			await runCommand(page, "Cairn: History")
 			const history = sidebar().getByRole("main", { name: message(language, "history", "title") })
 			await history
@@ -117,8 +121,14 @@ export async function runI18nTests() {
 			await history.getByRole("article", { name: task }).waitFor({ timeout: 15_000 })
 			await screenshot(`${language}-history`)
 			await expectReadable(sidebar(), language, ["history"])
+		})
+
+		suite.test(`${language}: the chat view, the task reopened from the history`, async () => {
+			const history = sidebar().getByRole("main", { name: message(language, "history", "title") })
 			await history.getByRole("button", { name: task }).click()
 			await sidebar().getByText(result).first().waitFor({ timeout: 15_000 })
+			await screenshot(`${language}-chat`)
+			await expectReadable(sidebar(), language, chatNamespaces)
 		})
 	}
 
