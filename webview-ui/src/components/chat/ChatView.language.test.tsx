@@ -28,8 +28,8 @@ describe("the chat in the person's language", () => {
 		loadTask([say("text", "task"), finishedRequest()])
 		useWebviewStore.setState({
 			queue: [
-				{ id: "a", text: "", images: ["data:image/png;base64,AAAA"] },
-				{ id: "b", text: "", images: ["data:image/png;base64,AAAA", "data:image/png;base64,BBBB"] },
+				{ id: 1, text: "", images: ["data:image/png;base64,AAAA"] },
+				{ id: 2, text: "", images: ["data:image/png;base64,AAAA", "data:image/png;base64,BBBB"] },
 			],
 		})
 		renderWithList(<ChatView />)
