@@ -33,12 +33,16 @@ export function message(language, namespace, key) {
  */
 export function untranslatedIn(language, namespaces) {
 	const english = new Map()
+	// German's "Profile" (profiles) is English's "Profile" (one profile): a text the language
+	// itself uses somewhere is no sign of an untranslated one.
+	const own = new Set(namespaces.flatMap((namespace) => Object.values(messages(language, namespace))))
 	for (const namespace of namespaces) {
 		const translated = messages(language, namespace)
 		for (const [key, text] of Object.entries(messages("en", namespace))) {
 			if (text.includes("{{") || text.includes("<")) continue
-			const own = translated[key] ?? translated[key.replace(/_(one|other)$/, "_other")]
-			if (own !== undefined && own !== text) english.set(text, `${namespace}:${key}`)
+			const wording = translated[key] ?? translated[key.replace(/_(one|other)$/, "_other")]
+			if (wording !== undefined && wording !== text && !own.has(text))
+				english.set(text, `${namespace}:${key}`)
 		}
 	}
 	return english
