@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs"
 import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
+import { runI18nTests } from "./i18n.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
 import { runMentionTests } from "./mentions.e2e.mjs"
@@ -49,6 +50,7 @@ for (const suite of [
 	runSlashCommandTests,
 	runRowsTests,
 	runSwitchersTests,
+	runI18nTests,
 	runExtensionHostTests,
 ]) {
 	try {

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Debian packages that code-server's native modules (kerberos, node-pty, keytar-like
 # secret storage, native-keymap) compile against, plus the tools the real-editor tests and the
-# CLI's terminal UI test (tmux) use, and bubblewrap, the sandbox of commands that run unapproved.
+# CLI's terminal UI test (tmux) use, bubblewrap, the sandbox of commands that run unapproved, and a
+# Japanese font, without which the real-editor language suite's screenshots show empty boxes.
 # Idempotent: when every package is already installed it returns without touching apt,
 # so it is cheap to call from launch.sh and CI on every run.
 set -euo pipefail
 
-packages=(build-essential pkg-config python3 libkrb5-dev libsecret-1-dev libxkbfile-dev ripgrep chromium git tmux bubblewrap)
+packages=(build-essential pkg-config python3 libkrb5-dev libsecret-1-dev libxkbfile-dev ripgrep chromium git tmux bubblewrap fonts-ipafont-gothic)
 
 missing=()
 for pkg in "${packages[@]}"; do

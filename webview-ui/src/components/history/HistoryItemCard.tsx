@@ -1,5 +1,6 @@
 import type { HistoryItem } from "@cairn/types"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { showView } from "../../state/chatActions"
 import { formatBytes, formatCost, formatDate, formatTokens } from "../../util/format"
 import { postToHost } from "../../vscode"
@@ -15,6 +16,7 @@ export interface HistoryItemCardProps {
 
 /** One past task: open it, export it, or delete it after a confirmation. */
 export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardProps) {
+	const { t } = useTranslation("history")
 	const [confirming, setConfirming] = useState(false)
 	const open = () => {
 		postToHost({ type: "showTaskWithId", taskId: item.id })
@@ -27,16 +29,21 @@ export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardP
 				.join(" ")}
 			// Capped so a deep stack still leaves room for the text in a narrow sidebar.
 			style={depth > 0 ? { marginLeft: `${8 + Math.min(depth, 4) * 14}px` } : undefined}
-			aria-label={depth > 0 ? `Subtask: ${item.task}` : item.task}
+			aria-label={depth > 0 ? t("subtaskLabel", { task: item.task }) : item.task}
 		>
-			<button type="button" className="history-item-open" onClick={open} title="Open this task">
+			<button type="button" className="history-item-open" onClick={open} title={t("open")}>
 				<span className="history-item-meta">
 					{depth > 0 && <Icon name="arrow-small-right" />}
-					{depth > 0 && `subtask${item.mode !== undefined ? ` in ${item.mode}` : ""} · `}
-					{formatDate(item.ts)}
-					{item.number !== undefined && ` · #${item.number}`}
-					{item.status !== undefined && ` · ${item.status}`}
-					{isCurrent && " · open now"}
+					{[
+						depth > 0 &&
+							(item.mode !== undefined ? t("subtaskIn", { mode: item.mode }) : t("subtask")),
+						formatDate(item.ts),
+						item.number !== undefined && `#${item.number}`,
+						item.status !== undefined && t(`status.${item.status}`),
+						isCurrent && t("openNow"),
+					]
+						.filter(Boolean)
+						.join(" · ")}
 				</span>
 				<span className="history-item-task">{item.task}</span>
 				<span className="history-item-meta">
@@ -46,8 +53,8 @@ export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardP
 				</span>
 			</button>
 			{confirming ? (
-				<div className="history-item-confirm" role="group" aria-label="Confirm deletion">
-					<span>Delete this task?</span>
+				<div className="history-item-confirm" role="group" aria-label={t("confirmDeletion")}>
+					<span>{t("deleteQuestion")}</span>
 					<button
 						type="button"
 						className="button danger"
@@ -56,20 +63,20 @@ export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardP
 							postToHost({ type: "deleteTaskWithId", taskId: item.id })
 						}}
 					>
-						Delete
+						{t("delete")}
 					</button>
 					<button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-						Keep
+						{t("keep")}
 					</button>
 				</div>
 			) : (
 				<div className="history-item-actions">
 					<IconButton
 						icon="export"
-						label="Export task"
+						label={t("export")}
 						onClick={() => postToHost({ type: "exportTaskWithId", taskId: item.id })}
 					/>
-					<IconButton icon="trash" label="Delete task" onClick={() => setConfirming(true)} />
+					<IconButton icon="trash" label={t("deleteTask")} onClick={() => setConfirming(true)} />
 				</div>
 			)}
 		</article>

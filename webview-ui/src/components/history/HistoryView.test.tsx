@@ -1,6 +1,7 @@
 import type { HistoryItem } from "@cairn/types"
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { showLanguage } from "../../i18n/showLanguage"
 import { useWebviewStore } from "../../state/store"
 import { loadTask } from "../../test/fixtures"
 import { renderWithList } from "../../test/renderWithList"
@@ -115,5 +116,36 @@ describe("HistoryView", () => {
 		loadTask([])
 		renderWithList(<HistoryView />)
 		expect(screen.getByText(/No tasks yet/)).toBeTruthy()
+	})
+
+	it("speaks the person's language: German labels, the search named in the no-match line", async () => {
+		await showLanguage("de")
+		await renderHistory()
+		const search = screen.getByRole("searchbox", { name: "Aufgaben durchsuchen" })
+		fireEvent.change(search, { target: { value: "nichts dergleichen" } })
+		expect(screen.getByText("Keine Aufgabe passt zu „nichts dergleichen“.")).toBeTruthy()
+		fireEvent.change(search, { target: { value: "" } })
+		const card = screen.getByRole("article", { name: "Write the README" })
+		expect(within(card).getByRole("button", { name: "Aufgabe exportieren" })).toBeTruthy()
+		fireEvent.click(within(card).getByRole("button", { name: "Aufgabe löschen" }))
+		expect(within(card).getByText("Diese Aufgabe löschen?")).toBeTruthy()
+		expect(within(card).getByRole("button", { name: "Behalten" })).toBeTruthy()
+	})
+
+	it("names a subtask and its mode in Japanese", async () => {
+		await showLanguage("ja")
+		loadTask([], {
+			taskHistory: [
+				item("t-parent", 1_730_000_000_000, "Refactor the login form"),
+				{
+					...item("t-child", 1_765_000_000_000, "Update the login docs"),
+					parentTaskId: "t-parent",
+					mode: "architect",
+				},
+			],
+		})
+		renderWithList(<HistoryView />)
+		const child = await screen.findByRole("article", { name: "サブタスク: Update the login docs" })
+		expect(child.textContent).toContain("サブタスク (architect)")
 	})
 })

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { Virtuoso } from "react-virtuoso"
 import { useWebviewStore } from "../../state/store"
 import { HistoryItemCard } from "./HistoryItemCard"
@@ -7,6 +8,7 @@ import { matchesQuery } from "./matchesQuery"
 import "./history.css"
 
 export function HistoryView() {
+	const { t } = useTranslation("history")
 	const history = useWebviewStore((s) => s.taskHistory)
 	const currentTaskId = useWebviewStore((s) => s.taskId)
 	const [query, setQuery] = useState("")
@@ -22,21 +24,21 @@ export function HistoryView() {
 	)
 
 	return (
-		<main className="history-view" aria-label="Task history">
+		<main className="history-view" aria-label={t("title")}>
 			<div className="history-search">
 				<input
 					type="search"
 					className="text-input"
-					aria-label="Search tasks"
-					placeholder="Search tasks"
+					aria-label={t("search")}
+					placeholder={t("search")}
 					value={query}
 					onChange={(event) => setQuery(event.target.value)}
 				/>
 			</div>
 			{history.length === 0 ? (
-				<p className="muted history-empty">No tasks yet. Tasks you start appear here.</p>
+				<p className="muted history-empty">{t("empty")}</p>
 			) : shown.length === 0 ? (
-				<p className="muted history-empty">No task matches “{query}”.</p>
+				<p className="muted history-empty">{t("noMatch", { query })}</p>
 			) : (
 				<Virtuoso
 					className="history-list"

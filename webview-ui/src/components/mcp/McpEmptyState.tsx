@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "react-i18next"
 import { McpConfigButtons } from "./McpConfigButtons"
 
 const example = `{
@@ -14,25 +15,22 @@ const example = `{
   }
 }`
 
+const code = { code: <code /> }
+
 /** No server yet: how to add one, and the buttons that open the files to add it in. */
 export function McpEmptyState() {
+	const { t } = useTranslation("mcp")
 	return (
 		<section className="mcp-empty" aria-labelledby="mcp-empty-title">
-			<h3 id="mcp-empty-title">No MCP servers yet</h3>
+			<h3 id="mcp-empty-title">{t("empty.title")}</h3>
 			<p>
-				MCP servers give Cairn more tools and resources. Add one to your global config (every
-				workspace) or to this workspace's <code>.cairn/mcp.json</code> (runs only after you allow it),
-				in this shape:
+				<Trans t={t} i18nKey="empty.intro" components={code} />
 			</p>
-			<pre className="mcp-example" tabIndex={0} aria-label="Example MCP config">
+			<pre className="mcp-example" tabIndex={0} aria-label={t("empty.example")}>
 				{example}
 			</pre>
 			<p className="muted">
-				A server is either a command Cairn starts (<code>command</code>, <code>args</code>,{" "}
-				<code>env</code>, <code>cwd</code>) or a URL (<code>type</code> <code>streamable-http</code>{" "}
-				or <code>sse</code>, <code>url</code>, <code>headers</code>). Each may also have{" "}
-				<code>disabled</code>, <code>alwaysAllow</code> (tool names) and <code>timeout</code>{" "}
-				(seconds).
+				<Trans t={t} i18nKey="empty.fields" components={code} />
 			</p>
 			<McpConfigButtons />
 		</section>

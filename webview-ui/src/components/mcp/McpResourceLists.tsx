@@ -1,4 +1,5 @@
 import type { McpServerView } from "@cairn/types"
+import { useTranslation } from "react-i18next"
 import { Disclosure } from "./Disclosure"
 
 interface Item {
@@ -12,7 +13,7 @@ interface Item {
 function ItemList({ label, items }: { label: string; items: Item[] }) {
 	if (items.length === 0) return null
 	return (
-		<Disclosure label={`${label} (${items.length})`} initiallyOpen={false}>
+		<Disclosure label={label} initiallyOpen={false}>
 			<ul className="mcp-items">
 				{items.map((item) => (
 					<li key={item.key}>
@@ -33,14 +34,15 @@ function ItemList({ label, items }: { label: string; items: Item[] }) {
 
 /** What the model can read from the server: fixed resources, and templates it fills in. */
 export function McpResourceLists({ server }: { server: McpServerView }) {
+	const { t } = useTranslation("mcp")
 	return (
 		<>
 			<ItemList
-				label="Resources"
+				label={t("resources", { count: server.resources.length })}
 				items={server.resources.map((r) => ({ ...r, key: r.uri, address: r.uri }))}
 			/>
 			<ItemList
-				label="Resource templates"
+				label={t("resourceTemplates", { count: server.resourceTemplates.length })}
 				items={server.resourceTemplates.map((t) => ({
 					...t,
 					key: t.uriTemplate,

@@ -1,5 +1,6 @@
 import type { McpServerView } from "@cairn/types"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { deleteMcpServer, restartMcpServer, setMcpServerDisabled } from "../../state/mcpActions"
 import { ConfirmChoices } from "../common/ConfirmChoices"
 import { IconButton } from "../common/IconButton"
@@ -7,8 +8,8 @@ import { Disclosure } from "./Disclosure"
 import { McpResourceLists } from "./McpResourceLists"
 import { McpStatusBadge } from "./McpStatusBadge"
 import { McpToolList } from "./McpToolList"
-import { sourceLabel } from "./sourceLabel"
 
+// Protocol names, the same in every language.
 const transportLabels: Record<McpServerView["transport"], string> = {
 	stdio: "stdio",
 	"streamable-http": "Streamable HTTP",
@@ -17,6 +18,7 @@ const transportLabels: Record<McpServerView["transport"], string> = {
 
 /** Why the server is not working, and what it last wrote to stderr (often the real reason). */
 function Failure({ server }: { server: McpServerView }) {
+	const { t } = useTranslation("mcp")
 	const stderr = server.stderr ?? []
 	const failing = server.status === "error" || server.status === "disconnected"
 	return (
@@ -27,8 +29,12 @@ function Failure({ server }: { server: McpServerView }) {
 				</div>
 			)}
 			{failing && stderr.length > 0 && (
-				<Disclosure label={`Server output (last ${stderr.length} lines)`} initiallyOpen={false}>
-					<pre className="mcp-stderr" tabIndex={0} aria-label={`${server.name} stderr`}>
+				<Disclosure label={t("serverOutput", { count: stderr.length })} initiallyOpen={false}>
+					<pre
+						className="mcp-stderr"
+						tabIndex={0}
+						aria-label={t("stderrOf", { server: server.name })}
+					>
 						{stderr.join("\n")}
 					</pre>
 				</Disclosure>
@@ -38,32 +44,43 @@ function Failure({ server }: { server: McpServerView }) {
 }
 
 function Actions({ server, onDelete }: { server: McpServerView; onDelete: () => void }) {
+	const { t } = useTranslation("mcp")
 	const disabled = server.status === "disabled"
 	return (
 		<div className="mcp-server-actions">
 			{!disabled && (
 				<IconButton
 					icon="debug-restart"
-					label={`Restart ${server.name}`}
-					text="Restart"
+					label={t("restartServer", { server: server.name })}
+					text={t("restart")}
 					onClick={() => restartMcpServer(server)}
 				/>
 			)}
 			<IconButton
 				icon={disabled ? "play" : "debug-stop"}
-				label={`${disabled ? "Enable" : "Disable"} ${server.name}`}
-				text={disabled ? "Enable" : "Disable"}
+				label={
+					disabled
+						? t("enableServer", { server: server.name })
+						: t("disableServer", { server: server.name })
+				}
+				text={disabled ? t("enable") : t("disable")}
 				onClick={() => setMcpServerDisabled(server, !disabled)}
 			/>
-			<IconButton icon="trash" label={`Delete ${server.name}`} text="Delete" onClick={onDelete} />
+			<IconButton
+				icon="trash"
+				label={t("deleteServer", { server: server.name })}
+				text={t("delete")}
+				onClick={onDelete}
+			/>
 		</div>
 	)
 }
 
 /** One configured server: where it comes from, how it is doing, what it offers, and its actions. */
 export function McpServerCard({ server }: { server: McpServerView }) {
+	const { t } = useTranslation("mcp")
 	const [confirmingDelete, setConfirmingDelete] = useState(false)
-	const source = sourceLabel[server.source]
+	const source = t(`source.${server.source}`)
 	return (
 		<article
 			className={`mcp-server mcp-server-${server.status}`}
@@ -81,10 +98,10 @@ export function McpServerCard({ server }: { server: McpServerView }) {
 			<McpResourceLists server={server} />
 			{confirmingDelete ? (
 				<ConfirmChoices
-					question={`Delete ${server.name} from ${server.configFile}?`}
+					question={t("deleteQuestion", { server: server.name, file: server.configFile })}
 					choices={[
 						{
-							label: "Delete",
+							label: t("delete"),
 							primary: true,
 							onChoose: () => {
 								setConfirmingDelete(false)

@@ -1,29 +1,31 @@
 import type { McpServerStatus, McpServerView } from "@cairn/types"
+import { useTranslation } from "react-i18next"
 import { useSecondsLeft } from "../../util/useSecondsLeft"
 import { Icon } from "../common/Icon"
 
-const looks: Record<McpServerStatus, { icon: string; text: string }> = {
-	connecting: { icon: "loading", text: "Connecting" },
-	connected: { icon: "pass-filled", text: "Connected" },
-	disconnected: { icon: "debug-disconnect", text: "Disconnected" },
-	disabled: { icon: "circle-slash", text: "Disabled" },
-	blocked: { icon: "shield", text: "Blocked" },
-	error: { icon: "error", text: "Error" },
+const icons: Record<McpServerStatus, string> = {
+	connecting: "loading",
+	connected: "pass-filled",
+	disconnected: "debug-disconnect",
+	disabled: "circle-slash",
+	blocked: "shield",
+	error: "error",
 }
 
 function RetryCountdown({ retryAt }: { retryAt: number }) {
+	const { t } = useTranslation("mcp")
 	const left = useSecondsLeft(retryAt)
-	return <>{left > 0 ? `, retrying in ${left} s` : ", retrying now"}</>
+	return <>{left > 0 ? t("retryingIn", { count: left }) : t("retryingNow")}</>
 }
 
 /** The server's status in a word, with its colour and icon; a disconnected one counts down to its retry. */
 export function McpStatusBadge({ server }: { server: Pick<McpServerView, "status" | "retryAt"> }) {
-	const { icon, text } = looks[server.status]
+	const { t } = useTranslation("mcp")
 	return (
 		<span className={`mcp-status mcp-status-${server.status}`}>
-			<Icon name={icon} spin={server.status === "connecting"} />
+			<Icon name={icons[server.status]} spin={server.status === "connecting"} />
 			<span>
-				{text}
+				{t(`status.${server.status}`)}
 				{server.status === "disconnected" && server.retryAt !== undefined && (
 					<RetryCountdown retryAt={server.retryAt} />
 				)}

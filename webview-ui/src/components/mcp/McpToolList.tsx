@@ -1,4 +1,5 @@
 import type { McpServerView } from "@cairn/types"
+import { Trans, useTranslation } from "react-i18next"
 import { setToolAlwaysAllow } from "../../state/mcpActions"
 import { Disclosure } from "./Disclosure"
 
@@ -7,9 +8,10 @@ import { Disclosure } from "./Disclosure"
  * (the config file's `alwaysAllow`), so it moves once the host has written the change.
  */
 export function McpToolList({ server }: { server: McpServerView }) {
+	const { t } = useTranslation("mcp")
 	if (server.tools.length === 0) return null
 	return (
-		<Disclosure label={`Tools (${server.tools.length})`} initiallyOpen>
+		<Disclosure label={t("tools", { count: server.tools.length })} initiallyOpen>
 			<ul className="mcp-items">
 				{server.tools.map((tool) => (
 					<li key={tool.name} className="mcp-tool">
@@ -19,12 +21,12 @@ export function McpToolList({ server }: { server: McpServerView }) {
 								<input
 									type="checkbox"
 									checked={tool.alwaysAllow}
-									aria-label={`Always allow ${tool.name}`}
+									aria-label={t("alwaysAllowTool", { tool: tool.name })}
 									onChange={(event) =>
 										setToolAlwaysAllow(server, tool.name, event.target.checked)
 									}
 								/>
-								Always allow
+								{t("alwaysAllow")}
 							</label>
 						</div>
 						{tool.description !== undefined && tool.description !== "" && (
@@ -32,7 +34,12 @@ export function McpToolList({ server }: { server: McpServerView }) {
 						)}
 						{tool.modelName !== tool.name && (
 							<div className="mcp-item-detail">
-								The model calls it <code>{tool.modelName}</code>
+								<Trans
+									t={t}
+									i18nKey="modelCallsIt"
+									values={{ name: tool.modelName }}
+									components={{ code: <code /> }}
+								/>
 							</div>
 						)}
 					</li>

@@ -2,6 +2,7 @@ import type { McpConfigProblem, McpServerView } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { App } from "../../App"
+import { showLanguage } from "../../i18n/showLanguage"
 import { useWebviewStore } from "../../state/store"
 import { fromHost, loadTask } from "../../test/fixtures"
 import { posted } from "../../test/setup"
@@ -254,5 +255,25 @@ describe("the MCP view", () => {
 		posted.length = 0
 		fireEvent.click(screen.getByRole("button", { name: "Edit project config" }))
 		expect(posted).toEqual([{ type: "openMcpSettings", source: "project" }])
+	})
+
+	it("speaks Japanese: statuses, actions and counts", async () => {
+		await showLanguage("ja")
+		showMcp([server(), server({ name: "docs", status: "disabled", tools: [] })])
+		const github = card("github (グローバル)")
+		expect(within(github).getByText("接続済み")).toBeTruthy()
+		expect(button(github, "github を再起動")).toBeTruthy()
+		expect(button(github, "ツール (2)")).toBeTruthy()
+		expect(within(card("docs (グローバル)")).getByText("無効")).toBeTruthy()
+		expect(button(card("docs (グローバル)"), "docs を有効にする")).toBeTruthy()
+	})
+
+	it("counts the config's problems with Russian plural forms", async () => {
+		await showLanguage("ru")
+		const problem = (file: string): McpConfigProblem => ({ source: "global", file, message: "Ошибка" })
+		showMcp([], [problem("/a.json"), problem("/b.json")])
+		expect(screen.getByRole("region", { name: "2 проблемы в конфигурации MCP" })).toBeTruthy()
+		fromHost({ type: "mcpServers", servers: [], problems: ["/1", "/2", "/3", "/4", "/5"].map(problem) })
+		expect(screen.getByRole("region", { name: "5 проблем в конфигурации MCP" })).toBeTruthy()
 	})
 })

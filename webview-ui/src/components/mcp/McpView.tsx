@@ -1,4 +1,5 @@
 import { useEffect } from "react"
+import { useTranslation } from "react-i18next"
 import { requestMcpServers } from "../../state/mcpActions"
 import { useWebviewStore } from "../../state/store"
 import { McpConfigButtons } from "./McpConfigButtons"
@@ -9,13 +10,14 @@ import "./mcp.css"
 
 /** Every MCP server from the global and the project config, with the config's problems on top. */
 export function McpView() {
+	const { t } = useTranslation("mcp")
 	const mcp = useWebviewStore((s) => s.mcp)
 	// The host sends changes as they happen; asking on open covers a view opened before the first.
 	useEffect(() => requestMcpServers(), [])
 	return (
-		<main className="mcp-view" aria-label="MCP servers">
+		<main className="mcp-view" aria-label={t("servers")}>
 			{mcp === undefined ? (
-				<p className="muted">Loading MCP servers…</p>
+				<p className="muted">{t("loading")}</p>
 			) : (
 				<>
 					<McpProblems problems={mcp.problems} />
@@ -24,7 +26,7 @@ export function McpView() {
 					) : (
 						<>
 							<McpConfigButtons />
-							<ul className="mcp-server-list" aria-label="MCP servers">
+							<ul className="mcp-server-list" aria-label={t("servers")}>
 								{mcp.servers.map((server) => (
 									<li key={`${server.source}:${server.name}`}>
 										<McpServerCard server={server} />

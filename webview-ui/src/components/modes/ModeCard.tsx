@@ -1,27 +1,26 @@
 import type { ModeView } from "@cairn/types"
+import type { TFunction } from "i18next"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { deleteCustomMode, exportMode, switchMode } from "../../state/modeActions"
 import { useWebviewStore } from "../../state/store"
 import { ConfirmChoices } from "../common/ConfirmChoices"
 import { IconButton } from "../common/IconButton"
 
-const replaced = {
-	builtin: "the built-in mode",
-	global: "your mode",
-	project: "the workspace's mode",
-} as const
-
-function groupsText(mode: ModeView): string {
-	if (mode.groups.length === 0) return "no tools but questions and completion"
+function groupsText(mode: ModeView, t: TFunction<"modes">): string {
+	if (mode.groups.length === 0) return t("card.noTools")
 	return mode.groups
 		.map((entry) =>
-			entry.restriction ? `${entry.group} (only ${entry.restriction.description})` : entry.group,
+			entry.restriction
+				? t("card.restrictedGroup", { group: entry.group, files: entry.restriction.description })
+				: entry.group,
 		)
-		.join(", ")
+		.join(t("card.listSeparator"))
 }
 
 /** One mode: what it is for, its tools, where it comes from, and what can be done with it. */
 export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void }) {
+	const { t } = useTranslation("modes")
 	const current = useWebviewStore((s) => s.mode === mode.slug)
 	const remembered = useWebviewStore((s) =>
 		s.settings.profiles.find((profile) => profile.id === s.settings.modeProfiles[mode.slug]),
@@ -32,22 +31,22 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 		<article className="mode-card" aria-label={mode.name}>
 			<header>
 				<strong>{mode.name}</strong> <code>{mode.slug}</code>
-				{current && <span className="mode-badge">current</span>}
-				{mode.overrides && <span className="mode-badge">replaces {replaced[mode.overrides]}</span>}
+				{current && <span className="mode-badge">{t("card.current")}</span>}
+				{mode.overrides && <span className="mode-badge">{t(`card.replaces.${mode.overrides}`)}</span>}
 			</header>
 			<div className="row-detail">{mode.whenToUse}</div>
-			<div className="muted">Tools: {groupsText(mode)}</div>
+			<div className="muted">{t("card.tools", { groups: groupsText(mode, t) })}</div>
 			{remembered && (
 				<div className="muted">
-					Remembers the profile {remembered.name} ({remembered.provider.modelId})
+					{t("card.remembers", { profile: remembered.name, model: remembered.provider.modelId })}
 				</div>
 			)}
 			{confirmingDelete && source !== "builtin" ? (
 				<ConfirmChoices
-					question={`Delete ${mode.name} from ${source === "project" ? "the workspace's" : "your"} modes file?`}
+					question={t(`card.deleteFrom.${source}`, { mode: mode.name })}
 					choices={[
 						{
-							label: "Delete",
+							label: t("card.delete"),
 							primary: true,
 							onChoose: () => {
 								deleteCustomMode(source, mode.slug)
@@ -62,28 +61,32 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 					{!current && (
 						<IconButton
 							icon="check"
-							label={`Use ${mode.name}`}
-							text="Use"
+							label={t("card.useMode", { mode: mode.name })}
+							text={t("card.use")}
 							onClick={() => switchMode(mode.slug)}
 						/>
 					)}
 					<IconButton
 						icon="edit"
-						label={source === "builtin" ? `Customize ${mode.name}` : `Edit ${mode.name}`}
-						text={source === "builtin" ? "Customize" : "Edit"}
+						label={
+							source === "builtin"
+								? t("card.customizeMode", { mode: mode.name })
+								: t("card.editMode", { mode: mode.name })
+						}
+						text={source === "builtin" ? t("card.customize") : t("card.edit")}
 						onClick={onEdit}
 					/>
 					<IconButton
 						icon="export"
-						label={`Export ${mode.name}`}
-						text="Export"
+						label={t("card.exportMode", { mode: mode.name })}
+						text={t("card.export")}
 						onClick={() => exportMode(mode.slug)}
 					/>
 					{source !== "builtin" && (
 						<IconButton
 							icon="trash"
-							label={`Delete ${mode.name}`}
-							text="Delete"
+							label={t("card.deleteMode", { mode: mode.name })}
+							text={t("card.delete")}
 							onClick={() => setConfirmingDelete(true)}
 						/>
 					)}

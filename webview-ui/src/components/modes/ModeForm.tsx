@@ -1,8 +1,9 @@
 import { toolGroupNames } from "@cairn/types"
 import { useId, useState, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { saveCustomMode } from "../../state/modeActions"
 import { CheckboxField } from "../settings/CheckboxField"
-import { checkDraft, groupDescriptions, type ModeDraft } from "./modeDraft"
+import { checkDraft, type DraftProblem, type ModeDraft } from "./modeDraft"
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
 	const id = useId()
@@ -25,7 +26,8 @@ export function ModeForm({
 	onDone: () => void
 }) {
 	const [draft, setDraft] = useState(initial)
-	const [problems, setProblems] = useState<string[]>([])
+	const { t } = useTranslation("modes")
+	const [problems, setProblems] = useState<DraftProblem[]>([])
 	const set = <K extends keyof ModeDraft>(key: K, value: ModeDraft[K]) =>
 		setDraft({ ...draft, [key]: value })
 	const save = () => {
@@ -34,8 +36,8 @@ export function ModeForm({
 		saveCustomMode(draft.source, checked.mode, editing)
 		onDone()
 	}
-	const text = (key: "slug" | "name" | "whenToUse" | "fileRegex" | "fileDescription", label: string) => (
-		<Field label={label}>
+	const text = (key: "slug" | "name" | "whenToUse" | "fileRegex" | "fileDescription") => (
+		<Field label={t(`form.${key}`)}>
 			{(id) => (
 				<input
 					id={id}
@@ -46,8 +48,8 @@ export function ModeForm({
 			)}
 		</Field>
 	)
-	const area = (key: "roleDefinition" | "customInstructions", label: string) => (
-		<Field label={label}>
+	const area = (key: "roleDefinition" | "customInstructions") => (
+		<Field label={t(`form.${key}`)}>
 			{(id) => (
 				<textarea
 					id={id}
@@ -59,16 +61,26 @@ export function ModeForm({
 			)}
 		</Field>
 	)
+	// Built before the markup: the field keys are not text the person reads.
+	const fields = {
+		slug: text("slug"),
+		name: text("name"),
+		roleDefinition: area("roleDefinition"),
+		whenToUse: text("whenToUse"),
+		fileRegex: text("fileRegex"),
+		fileDescription: text("fileDescription"),
+		customInstructions: area("customInstructions"),
+	}
 	return (
 		<form
 			className="mode-form"
-			aria-label={editing ? `Edit ${editing}` : "New mode"}
+			aria-label={editing ? t("form.edit", { mode: editing }) : t("form.new")}
 			onSubmit={(event) => {
 				event.preventDefault()
 				save()
 			}}
 		>
-			<Field label="Save in">
+			<Field label={t("form.saveIn")}>
 				{(id) => (
 					<select
 						id={id}
@@ -76,22 +88,22 @@ export function ModeForm({
 						disabled={editing !== undefined}
 						onChange={(event) => set("source", event.target.value as ModeDraft["source"])}
 					>
-						<option value="global">Your modes (every workspace)</option>
-						<option value="project">This workspace (.cairn/modes.yaml)</option>
+						<option value="global">{t("files.global")}</option>
+						<option value="project">{t("files.project")}</option>
 					</select>
 				)}
 			</Field>
-			{text("slug", "Slug")}
-			{text("name", "Name")}
-			{area("roleDefinition", "Role")}
-			{text("whenToUse", "When to use")}
+			{fields.slug}
+			{fields.name}
+			{fields.roleDefinition}
+			{fields.whenToUse}
 			<fieldset className="mode-groups">
-				<legend>Tools</legend>
+				<legend>{t("form.tools")}</legend>
 				{toolGroupNames.map((group) => (
 					<CheckboxField
 						key={group}
 						label={group}
-						description={groupDescriptions[group]}
+						description={t(`groups.${group}`)}
 						checked={draft.groups[group]}
 						onChange={(checked) => set("groups", { ...draft.groups, [group]: checked })}
 					/>
@@ -99,24 +111,26 @@ export function ModeForm({
 			</fieldset>
 			{draft.groups.edit && (
 				<>
-					{text("fileRegex", "Edit only files matching (regular expression, optional)")}
-					{text("fileDescription", "Those files are (e.g. Markdown files)")}
+					{fields.fileRegex}
+					{fields.fileDescription}
 				</>
 			)}
-			{area("customInstructions", "Instructions for this mode (optional)")}
+			{fields.customInstructions}
 			{problems.length > 0 && (
-				<ul className="field-error" role="alert" aria-label="Problems">
-					{problems.map((problem) => (
-						<li key={problem}>{problem}</li>
-					))}
+				<ul className="field-error" role="alert" aria-label={t("form.problems")}>
+					{problems.map(({ place, message }) => {
+						const field = "label" in place ? t(`form.place.${place.label}`) : place.key
+						const text = t("form.problem", { field, message })
+						return <li key={text}>{text}</li>
+					})}
 				</ul>
 			)}
 			<div className="confirm-buttons">
 				<button type="submit" className="button primary">
-					Save
+					{t("form.save")}
 				</button>
 				<button type="button" className="button secondary" onClick={onDone}>
-					Cancel
+					{t("cancel")}
 				</button>
 			</div>
 		</form>

@@ -1,15 +1,17 @@
 import { useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { importModes, type ModesFile } from "../../state/modeActions"
 
 /** Adds the modes of a modes file, pasted or picked; the host refuses the whole text if one mode is invalid. */
 export function ModeImport({ onDone }: { onDone: () => void }) {
+	const { t } = useTranslation("modes")
 	const id = useId()
 	const [text, setText] = useState("")
 	const [source, setSource] = useState<ModesFile>("global")
 	return (
 		<form
 			className="mode-form"
-			aria-label="Import modes"
+			aria-label={t("import.title")}
 			onSubmit={(event) => {
 				event.preventDefault()
 				importModes(source, text)
@@ -17,9 +19,7 @@ export function ModeImport({ onDone }: { onDone: () => void }) {
 			}}
 		>
 			<div className="field">
-				<label htmlFor={`${id}-text`}>
-					A modes file (YAML with a customModes list), as an export saves it
-				</label>
+				<label htmlFor={`${id}-text`}>{t("import.text")}</label>
 				<textarea
 					id={`${id}-text`}
 					className="text-input"
@@ -29,7 +29,7 @@ export function ModeImport({ onDone }: { onDone: () => void }) {
 				/>
 			</div>
 			<div className="field">
-				<label htmlFor={`${id}-file`}>Or read it from a file</label>
+				<label htmlFor={`${id}-file`}>{t("import.file")}</label>
 				<input
 					id={`${id}-file`}
 					type="file"
@@ -41,22 +41,22 @@ export function ModeImport({ onDone }: { onDone: () => void }) {
 				/>
 			</div>
 			<div className="field">
-				<label htmlFor={`${id}-source`}>Add to</label>
+				<label htmlFor={`${id}-source`}>{t("import.addTo")}</label>
 				<select
 					id={`${id}-source`}
 					value={source}
 					onChange={(event) => setSource(event.target.value as ModesFile)}
 				>
-					<option value="global">Your modes (every workspace)</option>
-					<option value="project">This workspace (.cairn/modes.yaml)</option>
+					<option value="global">{t("files.global")}</option>
+					<option value="project">{t("files.project")}</option>
 				</select>
 			</div>
 			<div className="confirm-buttons">
 				<button type="submit" className="button primary" disabled={text.trim() === ""}>
-					Import
+					{t("import.import")}
 				</button>
 				<button type="button" className="button secondary" onClick={onDone}>
-					Cancel
+					{t("cancel")}
 				</button>
 			</div>
 		</form>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { App } from "../../App"
+import { showLanguage } from "../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../test/fixtures"
 import { modesSnapshot } from "../../test/modes"
 import { posted } from "../../test/setup"
@@ -128,5 +129,17 @@ describe("the Modes view", () => {
 		])
 		fromHost({ type: "modes", ...modesSnapshot(["the imported modes: customModes[0].name: is empty"]) })
 		expect(screen.getByText("the imported modes: customModes[0].name: is empty")).toBeTruthy()
+	})
+
+	it("speaks Japanese: sections, the tool list, a problem count, and the form's field names", async () => {
+		await showLanguage("ja")
+		showModes(["a", "b"])
+		expect(screen.getByRole("region", { name: "モード ファイルに 2 件の問題があります" })).toBeTruthy()
+		expect(screen.getByRole("region", { name: "組み込み" })).toBeTruthy()
+		expect(within(card("Reviewer")).getByText("ツール: read、edit (Markdown files のみ)")).toBeTruthy()
+		fireEvent.click(screen.getByRole("button", { name: "新しいモード" }))
+		fireEvent.click(screen.getByRole("button", { name: "保存" }))
+		expect(screen.getByRole("alert", { name: "問題" }).textContent).toContain("slug: ")
+		expect(field("名前")).toBeTruthy()
 	})
 })

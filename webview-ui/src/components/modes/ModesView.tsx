@@ -1,5 +1,6 @@
 import type { ModeSource, ModeView } from "@cairn/types"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { openModesFile } from "../../state/modeActions"
 import { useWebviewStore } from "../../state/store"
 import { Icon } from "../common/Icon"
@@ -10,27 +11,22 @@ import { ModeForm } from "./ModeForm"
 import { ModeImport } from "./ModeImport"
 import "./modes.css"
 
-const sections: { source: ModeSource; title: string }[] = [
-	{ source: "project", title: "This workspace (.cairn/modes.yaml)" },
-	{ source: "global", title: "Your modes" },
-	{ source: "builtin", title: "Built in" },
-]
+const sections: readonly ModeSource[] = ["project", "global", "builtin"]
 
 type Editing = { kind: "none" } | { kind: "new" } | { kind: "edit"; mode: ModeView } | { kind: "import" }
 
 /** Every mode by where it comes from, the modes files' problems, and creating, editing, exporting and importing modes. */
 export function ModesView() {
+	const { t } = useTranslation("modes")
 	const { modes, problems } = useWebviewStore((s) => s.modes)
 	const [editing, setEditing] = useState<Editing>({ kind: "none" })
 	const done = () => setEditing({ kind: "none" })
 	return (
-		<main className="modes-view" aria-label="Modes">
+		<main className="modes-view" aria-label={t("title")}>
 			{problems.length > 0 && (
 				<section className="modes-problems" aria-labelledby="modes-problems-title">
 					<h3 id="modes-problems-title">
-						<Icon name="warning" />{" "}
-						{problems.length === 1 ? "A problem" : `${problems.length} problems`} in the modes
-						files
+						<Icon name="warning" /> {t("problems", { count: problems.length })}
 					</h3>
 					<ul>
 						{problems.map((problem) => (
@@ -52,31 +48,32 @@ export function ModesView() {
 				<div className="mode-actions">
 					<IconButton
 						icon="add"
-						label="New mode"
-						text="New mode"
+						label={t("actions.new")}
+						text={t("actions.new")}
 						onClick={() => setEditing({ kind: "new" })}
 					/>
 					<IconButton
 						icon="cloud-download"
-						label="Import modes"
-						text="Import"
+						label={t("import.title")}
+						text={t("actions.import")}
 						onClick={() => setEditing({ kind: "import" })}
 					/>
 					<IconButton
 						icon="go-to-file"
-						label="Edit your modes file"
-						text="Your file"
+						label={t("actions.editYourFile")}
+						text={t("actions.yourFile")}
 						onClick={() => openModesFile("global")}
 					/>
 					<IconButton
 						icon="go-to-file"
-						label="Edit the workspace's modes file"
-						text="Workspace file"
+						label={t("actions.editWorkspaceFile")}
+						text={t("actions.workspaceFile")}
 						onClick={() => openModesFile("project")}
 					/>
 				</div>
 			)}
-			{sections.map(({ source, title }) => {
+			{sections.map((source) => {
+				const title = t(`sections.${source}`)
 				const listed = modes.filter((mode) => mode.source === source)
 				if (listed.length === 0) return null
 				return (

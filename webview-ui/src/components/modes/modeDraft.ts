@@ -22,15 +22,6 @@ export interface ModeDraft {
 	customInstructions: string
 }
 
-export const groupDescriptions: Record<ToolGroupName, string> = {
-	read: "Read files, list and search them",
-	edit: "Write and change files",
-	command: "Run commands",
-	mcp: "Use MCP servers' tools and resources",
-	browser: "Use a browser",
-	modes: "Switch modes and start subtasks",
-}
-
 export function emptyDraft(): ModeDraft {
 	return {
 		source: "global",
@@ -83,22 +74,34 @@ function inputOf(draft: ModeDraft): CustomModeInput {
 	}
 }
 
-/** The mode the draft describes, or one line per problem, named by field (the host checks it again). */
+/**
+ * Where a problem is: a part of the form it names in words (the file pattern, the groups, the
+ * whole mode), or the modes file's own key for a field.
+ */
+export type ProblemPlace = { label: "filePattern" | "groups" | "mode" } | { key: string }
+
+export interface DraftProblem {
+	place: ProblemPlace
+	message: string
+}
+
+/** The mode the draft describes, or its problems, each with its field (the host checks it again). */
 export function checkDraft(
 	draft: ModeDraft,
-): { ok: true; mode: CustomMode } | { ok: false; problems: string[] } {
+): { ok: true; mode: CustomMode } | { ok: false; problems: DraftProblem[] } {
 	const parsed = customModeSchema.safeParse(inputOf(draft))
 	if (parsed.success) return { ok: true, mode: parsed.data }
 	return {
 		ok: false,
 		problems: parsed.error.issues.map((issue) => {
-			const field =
-				issue.path[0] === "groups"
-					? issue.path.at(-1) === "fileRegex"
-						? "File pattern"
-						: "Groups"
-					: String(issue.path[0] ?? "Mode")
-			return `${field}: ${issue.message}`
+			const key = issue.path[0]
+			const place: ProblemPlace =
+				key === "groups"
+					? { label: issue.path.at(-1) === "fileRegex" ? "filePattern" : "groups" }
+					: key === undefined
+						? { label: "mode" }
+						: { key: String(key) }
+			return { place, message: issue.message }
 		}),
 	}
 }

@@ -1,5 +1,6 @@
-import { providerKinds, type ProviderName } from "@cairn/types"
+import type { ProviderName } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
 import { removeApiKey, saveApiKey } from "../../state/settingsActions"
 import { Icon } from "../common/Icon"
 
@@ -14,7 +15,8 @@ export interface ApiKeyFieldProps {
  * The provider's API key. It is sent to the host's secret storage when saved and the field is
  * emptied at once: the page never shows a stored key, only that one is stored.
  */
-export function ApiKeyField({ provider, hasApiKey, label = "API key" }: ApiKeyFieldProps) {
+export function ApiKeyField({ provider, hasApiKey, label }: ApiKeyFieldProps) {
+	const { t } = useTranslation("settings")
 	const id = useId()
 	const [draft, setDraft] = useState("")
 	const save = (event: FormEvent) => {
@@ -25,19 +27,18 @@ export function ApiKeyField({ provider, hasApiKey, label = "API key" }: ApiKeyFi
 	}
 	return (
 		<form className="field" onSubmit={save}>
-			<label htmlFor={id}>{label}</label>
+			<label htmlFor={id}>{label ?? t("apiKey.label")}</label>
 			<div className="field-description">
 				{hasApiKey === undefined && provider !== "ollama" ? (
-					`Cairn uses the key saved for ${providerKinds[provider].label}, if there is one. Save one here to set or replace it.`
+					t("apiKey.usesSavedKey", { provider: t(`providers.${provider}.label`) })
 				) : hasApiKey ? (
 					<span className="key-saved">
-						<Icon name="pass" /> A key is saved in the editor&apos;s secret storage. Type a new
-						one to replace it.
+						<Icon name="pass" /> {t("apiKey.saved")}
 					</span>
 				) : provider === "ollama" ? (
-					"Optional: a local Ollama needs no key."
+					t("apiKey.ollamaOptional")
 				) : (
-					"Stored in the editor's secret storage, never in settings or logs."
+					t("apiKey.stored")
 				)}
 			</div>
 			<div className="inline-form">
@@ -47,16 +48,18 @@ export function ApiKeyField({ provider, hasApiKey, label = "API key" }: ApiKeyFi
 					type="password"
 					autoComplete="off"
 					spellCheck={false}
-					placeholder={hasApiKey === true ? "•••••••• saved" : "Paste your API key"}
+					placeholder={
+						hasApiKey === true ? t("apiKey.savedPlaceholder") : t("apiKey.pastePlaceholder")
+					}
 					value={draft}
 					onChange={(event) => setDraft(event.target.value)}
 				/>
 				<button type="submit" className="button secondary" disabled={draft.trim() === ""}>
-					Save key
+					{t("apiKey.save")}
 				</button>
 				{hasApiKey && (
 					<button type="button" className="button secondary" onClick={() => removeApiKey(provider)}>
-						Remove key
+						{t("apiKey.remove")}
 					</button>
 				)}
 			</div>

@@ -1,5 +1,6 @@
 import type { AutoApprovalSettings } from "@cairn/types"
 import { useId } from "react"
+import { useTranslation } from "react-i18next"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { CheckboxField } from "./CheckboxField"
@@ -9,102 +10,69 @@ type Switch = {
 	[K in keyof AutoApprovalSettings]-?: AutoApprovalSettings[K] extends boolean ? K : never
 }[keyof AutoApprovalSettings]
 
-const switches: { key: Exclude<Switch, "enabled">; label: string; description: string }[] = [
-	{ key: "readOnly", label: "Read files", description: "Read, list and search files in the workspace." },
-	{
-		key: "readOnlyOutsideWorkspace",
-		label: "Read outside the workspace",
-		description: "Also read files outside the workspace folder.",
-	},
-	{ key: "write", label: "Edit files", description: "Create and edit files in the workspace." },
-	{
-		key: "writeOutsideWorkspace",
-		label: "Edit outside the workspace",
-		description: "Also edit files outside the workspace folder.",
-	},
-	{
-		key: "writeProtected",
-		label: "Edit protected files",
-		description: "Also edit configuration such as .cairnignore, .vscode/ and AGENTS.md.",
-	},
-	{
-		key: "execute",
-		label: "Run allowed commands",
-		description: "Commands whose every part starts with an allowed prefix and none with a denied one.",
-	},
-	{ key: "mcp", label: "Use MCP tools", description: "Call tools and read resources of MCP servers." },
-	{
-		key: "browser",
-		label: "Open the browser",
-		description:
-			"Launch the headless browser at a page (browser_action); its clicks and typing never ask.",
-	},
-	{
-		key: "alwaysAllowModeSwitch",
-		label: "Switch modes",
-		description: "Change the task's mode (switch_mode); the new mode's tools and limits apply.",
-	},
-	{
-		key: "alwaysAllowSubtasks",
-		label: "Start subtasks",
-		description:
-			"Delegate work to a subtask in another mode (new_task); its own calls still ask as set here.",
-	},
-	{
-		key: "followup",
-		label: "Answer questions",
-		description: "Take a question's first suggested answer when nobody answers in time.",
-	},
+const switches: readonly Exclude<Switch, "enabled">[] = [
+	"readOnly",
+	"readOnlyOutsideWorkspace",
+	"write",
+	"writeOutsideWorkspace",
+	"writeProtected",
+	"execute",
+	"mcp",
+	"browser",
+	"alwaysAllowModeSwitch",
+	"alwaysAllowSubtasks",
+	"followup",
 ]
-
-const cannotUnset = "A limit cannot be removed here yet; set a higher one instead."
 
 /** What Cairn may do without asking, and the limits after which it asks anyway. */
 export function AutoApprovalSection() {
+	const { t } = useTranslation("settings")
 	const approval = useWebviewStore((s) => s.settings.autoApproval)
 	const titleId = useId()
+	const limitDescription = (limit: number | undefined) =>
+		limit === undefined ? t("autoApproval.noLimitDescription") : t("autoApproval.cannotUnset")
 	const change = (patch: Partial<AutoApprovalSettings>) => updateSetting({ autoApproval: patch })
 	return (
 		<section className="settings-section" aria-labelledby={titleId}>
-			<h2 id={titleId}>Auto-approve</h2>
+			<h2 id={titleId}>{t("autoApproval.title")}</h2>
 			<CheckboxField
-				label="Auto-approve"
-				description="Let Cairn go ahead without asking for the actions checked below."
+				label={t("autoApproval.enabled")}
+				description={t("autoApproval.enabledDescription")}
 				checked={approval.enabled}
 				onChange={(enabled) => change({ enabled })}
 			/>
 			<div className={["nested-fields", !approval.enabled && "inactive"].filter(Boolean).join(" ")}>
-				{switches.map(({ key, label, description }) => (
+				{switches.map((key) => (
 					<CheckboxField
 						key={key}
-						label={label}
-						description={description}
+						label={t(`autoApproval.switches.${key}`)}
+						description={t(`autoApproval.descriptions.${key}`)}
 						checked={approval[key]}
 						onChange={(value) => change({ [key]: value })}
 					/>
 				))}
 				<NumberField
-					label="Question timeout (seconds)"
-					description="How long a question waits before its first suggestion is taken."
+					label={t("autoApproval.followupTimeout")}
+					description={t("autoApproval.followupTimeoutDescription")}
 					value={approval.followupTimeoutMs / 1000}
 					min={1}
 					integer
 					onCommit={(seconds) => change({ followupTimeoutMs: seconds * 1000 })}
 				/>
 				<NumberField
-					label="Max auto-approved requests per task"
-					description={approval.maxRequests === undefined ? "Empty: no limit." : cannotUnset}
+					label={t("autoApproval.maxRequests")}
+					description={limitDescription(approval.maxRequests)}
 					value={approval.maxRequests}
-					placeholder="No limit"
+					placeholder={t("autoApproval.noLimit")}
 					min={1}
 					integer
 					onCommit={(maxRequests) => change({ maxRequests })}
 				/>
 				<NumberField
-					label="Max auto-approved cost per task ($)"
-					description={approval.maxCost === undefined ? "Empty: no limit." : cannotUnset}
+					label={t("autoApproval.maxCost")}
+					description={limitDescription(approval.maxCost)}
 					value={approval.maxCost}
-					placeholder="No limit"
+					placeholder={t("autoApproval.noLimit")}
 					min={0.01}
 					step={0.01}
 					onCommit={(maxCost) => change({ maxCost })}

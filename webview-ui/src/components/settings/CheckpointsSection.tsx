@@ -1,4 +1,5 @@
 import { useId } from "react"
+import { useTranslation } from "react-i18next"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { CheckboxField } from "./CheckboxField"
@@ -6,22 +7,23 @@ import { NumberField } from "./NumberField"
 
 /** Saving the workspace's files as the agent works, so every change can be undone. */
 export function CheckpointsSection() {
+	const { t } = useTranslation("settings")
 	const enabled = useWebviewStore((s) => s.settings.enableCheckpoints)
 	const limit = useWebviewStore((s) => s.settings.checkpointFileSizeLimitMB)
 	const titleId = useId()
 	return (
 		<section className="settings-section" aria-labelledby={titleId}>
-			<h2 id={titleId}>Checkpoints</h2>
+			<h2 id={titleId}>{t("checkpoints.title")}</h2>
 			<CheckboxField
-				label="Enable checkpoints"
-				description="Save the workspace's files at the start of a task and before each turn that can change them, in a repository of Cairn's own (never your .git), so you can view and undo every change."
+				label={t("checkpoints.enable")}
+				description={t("checkpoints.enableDescription")}
 				checked={enabled}
 				onChange={(enableCheckpoints) => updateSetting({ enableCheckpoints })}
 			/>
 			<div className={["nested-fields", !enabled && "inactive"].filter(Boolean).join(" ")}>
 				<NumberField
-					label="Checkpoint file size limit (MB)"
-					description="Larger files are not kept in checkpoints, and a restore never touches them."
+					label={t("checkpoints.sizeLimit")}
+					description={t("checkpoints.sizeLimitDescription")}
 					value={limit}
 					min={0.1}
 					max={1024}

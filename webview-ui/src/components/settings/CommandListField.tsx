@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
 import { IconButton } from "../common/IconButton"
 
 export interface CommandListFieldProps {
@@ -10,6 +11,7 @@ export interface CommandListFieldProps {
 
 /** A list of command prefixes ("git log", "npm test") with add and remove. */
 export function CommandListField({ label, description, values, onChange }: CommandListFieldProps) {
+	const { t } = useTranslation("settings")
 	const id = useId()
 	const [draft, setDraft] = useState("")
 	const add = (event: FormEvent) => {
@@ -30,7 +32,7 @@ export function CommandListField({ label, description, values, onChange }: Comma
 							<code>{value}</code>
 							<IconButton
 								icon="close"
-								label={`Remove ${value}`}
+								label={t("commands.remove", { command: value })}
 								onClick={() => onChange(values.filter((v) => v !== value))}
 							/>
 						</li>
@@ -41,13 +43,13 @@ export function CommandListField({ label, description, values, onChange }: Comma
 				<input
 					id={id}
 					className="text-input"
-					aria-label={`Add to ${label.toLowerCase()}`}
-					placeholder="e.g. npm test"
+					aria-label={t("commands.addTo", { list: label })}
+					placeholder={t("commands.placeholder")}
 					value={draft}
 					onChange={(event) => setDraft(event.target.value)}
 				/>
 				<button type="submit" className="button secondary" disabled={draft.trim() === ""}>
-					Add
+					{t("commands.add")}
 				</button>
 			</form>
 		</fieldset>

@@ -1,5 +1,6 @@
-import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
+import type { ProviderName, ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
@@ -13,6 +14,7 @@ const sameAsTask = ""
  * both. Its key is the one stored for that provider, so another provider's key can be saved here.
  */
 export function CondensingModelFields() {
+	const { t } = useTranslation("settings")
 	const condensing = useWebviewStore((s) => s.settings.condensingProvider)
 	const taskProvider = useWebviewStore((s) => s.settings.provider?.provider)
 	const [pending, setPending] = useState<ProviderName>()
@@ -36,18 +38,15 @@ export function CondensingModelFields() {
 	return (
 		<>
 			<div className="field">
-				<label htmlFor={selectId}>Condensing model</label>
-				<div className="field-description">
-					The model that writes the summaries. Another one (a cheaper or larger one) may suit long
-					tasks better.
-				</div>
+				<label htmlFor={selectId}>{t("context.condensingModel")}</label>
+				<div className="field-description">{t("context.condensingModelDescription")}</div>
 				<select
 					id={selectId}
 					className="select"
 					value={chosen ?? sameAsTask}
 					onChange={(event) => choose(event.target.value)}
 				>
-					<option value={sameAsTask}>Same as the task</option>
+					<option value={sameAsTask}>{t("context.sameAsTask")}</option>
 					<ProviderOptions />
 				</select>
 			</div>
@@ -57,22 +56,22 @@ export function CondensingModelFields() {
 						chosen={chosen}
 						settings={condensing}
 						labels={{
-							modelId: "Condensing model id",
-							baseUrl: "Condensing base URL",
-							baseUrlDescription: "Leave empty for the provider's own endpoint.",
+							modelId: t("context.condensingModelId"),
+							baseUrl: t("context.condensingBaseUrl"),
+							baseUrlDescription: t("context.condensingBaseUrlDescription"),
 						}}
 						onModelId={(modelId) => send({ ...(condensing ?? { provider: chosen }), modelId })}
 						onChange={send}
 					/>
 					{chosen === taskProvider ? (
 						<div className="field-description">
-							It uses the key saved for {providerKinds[chosen].label} above.
+							{t("context.usesTaskKey", { provider: t(`providers.${chosen}.label`) })}
 						</div>
 					) : (
 						<ApiKeyField
 							provider={chosen}
 							hasApiKey={undefined}
-							label={`${providerKinds[chosen].label} API key`}
+							label={t("apiKey.providerKey", { provider: t(`providers.${chosen}.label`) })}
 						/>
 					)}
 				</>

@@ -1,4 +1,5 @@
 import { useId } from "react"
+import { useTranslation } from "react-i18next"
 import { useDraft } from "./useDraft"
 
 export interface InstructionsFieldProps {
@@ -8,12 +9,13 @@ export interface InstructionsFieldProps {
 
 /** Free text added to every task's system prompt; sent when the person leaves the field. */
 export function InstructionsField({ value, onCommit }: InstructionsFieldProps) {
+	const { t } = useTranslation("settings")
 	const id = useId()
 	const [draft, setDraft] = useDraft(value)
 	return (
 		<div className="field">
-			<label htmlFor={id}>Custom instructions</label>
-			<div className="field-description">Added to the system prompt of every task.</div>
+			<label htmlFor={id}>{t("agent.instructions")}</label>
+			<div className="field-description">{t("agent.instructionsDescription")}</div>
 			<textarea
 				id={id}
 				className="text-input instructions"

@@ -1,30 +1,15 @@
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { useId } from "react"
+import { useTranslation } from "react-i18next"
 import { withInfoField, type InfoField } from "./models/modelInfoEdits"
 import { NumberField } from "./NumberField"
 
 type Price = "inputPrice" | "outputPrice" | "cacheReadsPrice" | "cacheWritesPrice"
 type Capability = "supportsImages" | "supportsReasoning"
 
-const prices: [Price, string][] = [
-	["inputPrice", "Input price"],
-	["outputPrice", "Output price"],
-	["cacheReadsPrice", "Cache read price"],
-	["cacheWritesPrice", "Cache write price"],
-]
+const prices: readonly Price[] = ["inputPrice", "outputPrice", "cacheReadsPrice", "cacheWritesPrice"]
 
-const capabilities: [Capability, string, string][] = [
-	[
-		"supportsImages",
-		"Reads images",
-		"Whether Cairn sends the model images (screenshots, pasted pictures).",
-	],
-	[
-		"supportsReasoning",
-		"Reasons before answering",
-		"Whether Cairn asks for the model's reasoning, with the reasoning budget.",
-	],
-]
+const capabilities: readonly Capability[] = ["supportsImages", "supportsReasoning"]
 
 /** Yes, no, or what Cairn knows: an override the person can also take back. */
 function CapabilityField(props: {
@@ -33,6 +18,7 @@ function CapabilityField(props: {
 	value: boolean | undefined
 	onChange: (value: boolean | undefined) => void
 }) {
+	const { t } = useTranslation("settings")
 	const id = useId()
 	const value = props.value === undefined ? "" : props.value ? "yes" : "no"
 	return (
@@ -47,9 +33,9 @@ function CapabilityField(props: {
 					props.onChange(event.target.value === "" ? undefined : event.target.value === "yes")
 				}
 			>
-				<option value="">As Cairn knows the model</option>
-				<option value="yes">Yes</option>
-				<option value="no">No</option>
+				<option value="">{t("modelInfo.asKnown")}</option>
+				<option value="yes">{t("modelInfo.yes")}</option>
+				<option value="no">{t("modelInfo.no")}</option>
 			</select>
 		</div>
 	)
@@ -68,6 +54,7 @@ export function ModelInfoFields({
 	provider: ProviderSettings
 	onChange: (next: ProviderSettings) => void
 }) {
+	const { t } = useTranslation("settings")
 	const info = provider.modelInfo ?? {}
 	const window = info.contextWindow
 	const output = info.maxOutputTokens
@@ -77,57 +64,54 @@ export function ModelInfoFields({
 			onChange(withInfoField(provider, key, value))
 	return (
 		<fieldset className="field model-info-fields">
-			<legend>Model info</legend>
-			<div className="field-description">
-				Leave a field empty for what Cairn knows about this model (its catalog, or what the provider
-				lists). Set it for a model Cairn does not know or knows wrong; it is kept for this model only.
-			</div>
+			<legend>{t("modelInfo.title")}</legend>
+			<div className="field-description">{t("modelInfo.description")}</div>
 			<NumberField
-				label="Context window (tokens)"
+				label={t("modelInfo.contextWindow")}
 				value={window}
-				placeholder="Known to Cairn"
+				placeholder={t("modelInfo.known")}
 				min={1000}
 				integer
 				validate={(value) =>
 					output !== undefined && value <= output
-						? `The window must be larger than the output cap (${output} tokens).`
+						? t("modelInfo.windowTooSmall", { tokens: output })
 						: undefined
 				}
 				onCommit={set("contextWindow")}
 				onClear={() => set("contextWindow")(undefined)}
 			/>
 			<NumberField
-				label="Max output tokens"
-				description="The most the model may answer with in one reply; Cairn keeps room for it in the window."
+				label={t("modelInfo.maxOutput")}
+				description={t("modelInfo.maxOutputDescription")}
 				value={output}
-				placeholder="Known to Cairn"
+				placeholder={t("modelInfo.known")}
 				min={1}
 				integer
 				validate={(value) =>
 					window !== undefined && value >= window
-						? `The output cap must be smaller than the context window (${window} tokens).`
+						? t("modelInfo.outputTooLarge", { tokens: window })
 						: undefined
 				}
 				onCommit={set("maxOutputTokens")}
 				onClear={() => set("maxOutputTokens")(undefined)}
 			/>
-			{prices.map(([key, label]) => (
+			{prices.map((key) => (
 				<NumberField
 					key={key}
-					label={`${label} ($ per million tokens)`}
+					label={t(`modelInfo.${key}`)}
 					value={info[key]}
-					placeholder="Known to Cairn"
+					placeholder={t("modelInfo.known")}
 					min={0}
 					step={0.01}
 					onCommit={set(key)}
 					onClear={() => set(key)(undefined)}
 				/>
 			))}
-			{capabilities.map(([key, label, description]) => (
+			{capabilities.map((key) => (
 				<CapabilityField
 					key={key}
-					label={label}
-					description={description}
+					label={t(`modelInfo.${key}`)}
+					description={t(`modelInfo.${key}Description`)}
 					value={info[key]}
 					onChange={set(key)}
 				/>

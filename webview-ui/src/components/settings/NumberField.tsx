@@ -1,4 +1,6 @@
 import { useId, type KeyboardEvent, type ReactNode } from "react"
+import type { TFunction } from "i18next"
+import { useTranslation } from "react-i18next"
 import { useDraft } from "./useDraft"
 
 export interface NumberFieldProps {
@@ -22,23 +24,25 @@ export interface NumberFieldProps {
 function problemWith(
 	text: string,
 	{ min, max, integer, validate, onClear }: NumberFieldProps,
+	t: TFunction<"settings">,
 ): string | undefined {
-	if (text === "") return onClear === undefined ? "Enter a number." : undefined
+	if (text === "") return onClear === undefined ? t("number.enterNumber") : undefined
 	const value = Number(text)
-	if (!Number.isFinite(value)) return "Enter a number."
-	if (integer && !Number.isInteger(value)) return "Enter a whole number."
-	if (value < min) return `The smallest allowed value is ${min}.`
-	if (max !== undefined && value > max) return `The largest allowed value is ${max}.`
+	if (!Number.isFinite(value)) return t("number.enterNumber")
+	if (integer && !Number.isInteger(value)) return t("number.wholeNumber")
+	if (value < min) return t("number.atLeast", { min })
+	if (max !== undefined && value > max) return t("number.atMost", { max })
 	return validate?.(value)
 }
 
 /** A numeric setting, validated against the protocol's bounds and sent on blur or Enter. */
 export function NumberField(props: NumberFieldProps) {
 	const { label, value, description, min, max, step, placeholder, disabled, onCommit, onClear } = props
+	const { t } = useTranslation("settings")
 	const id = useId()
 	const [draft, setDraft] = useDraft(value === undefined ? "" : String(value))
 	const untouched = draft === (value === undefined ? "" : String(value))
-	const error = untouched ? undefined : problemWith(draft.trim(), props)
+	const error = untouched ? undefined : problemWith(draft.trim(), props, t)
 	const commit = () => {
 		if (untouched || error !== undefined) return
 		const text = draft.trim()

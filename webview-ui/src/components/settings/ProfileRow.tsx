@@ -1,11 +1,13 @@
 import type { ProviderProfile } from "@cairn/types"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { deleteProfile, renameProfile, selectProfile } from "../../state/profileActions"
 import { ConfirmChoices } from "../common/ConfirmChoices"
 
 /** One saved profile: pick it, rename it in place, delete it after a confirmation (never the last). */
 export function ProfileRow(props: { profile: ProviderProfile; current: boolean; onlyOne: boolean }) {
 	const { profile, current, onlyOne } = props
+	const { t } = useTranslation("settings")
 	const [renaming, setRenaming] = useState<string>()
 	const [confirmingDelete, setConfirmingDelete] = useState(false)
 	return (
@@ -35,21 +37,27 @@ export function ProfileRow(props: { profile: ProviderProfile; current: boolean; 
 				>
 					<input
 						className="text-input"
-						aria-label={`New name for ${profile.name}`}
+						aria-label={t("profiles.newName", { profile: profile.name })}
 						value={renaming}
 						onChange={(event) => setRenaming(event.target.value)}
 					/>
 					<button type="submit" className="button primary" disabled={renaming.trim() === ""}>
-						Rename
+						{t("profiles.rename")}
 					</button>
 					<button type="button" className="button secondary" onClick={() => setRenaming(undefined)}>
-						Cancel
+						{t("profiles.cancel")}
 					</button>
 				</form>
 			) : confirmingDelete ? (
 				<ConfirmChoices
-					question={`Delete the profile ${profile.name} and its key?`}
-					choices={[{ label: "Delete", primary: true, onChoose: () => deleteProfile(profile.id) }]}
+					question={t("profiles.deleteQuestion", { profile: profile.name })}
+					choices={[
+						{
+							label: t("profiles.delete"),
+							primary: true,
+							onChoose: () => deleteProfile(profile.id),
+						},
+					]}
 					onCancel={() => setConfirmingDelete(false)}
 				/>
 			) : (
@@ -59,16 +67,16 @@ export function ProfileRow(props: { profile: ProviderProfile; current: boolean; 
 						className="button secondary"
 						onClick={() => setRenaming(profile.name)}
 					>
-						Rename
+						{t("profiles.rename")}
 					</button>
 					<button
 						type="button"
 						className="button secondary"
 						disabled={onlyOne}
-						title={onlyOne ? "The last profile cannot be deleted." : undefined}
+						title={onlyOne ? t("profiles.lastCannotBeDeleted") : undefined}
 						onClick={() => setConfirmingDelete(true)}
 					>
-						Delete
+						{t("profiles.delete")}
 					</button>
 				</span>
 			)}

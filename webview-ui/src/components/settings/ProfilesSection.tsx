@@ -1,4 +1,5 @@
 import { useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { createProfile, exportProfiles, importProfiles } from "../../state/profileActions"
 import { useWebviewStore } from "../../state/store"
 import { ProfileRow } from "./ProfileRow"
@@ -8,6 +9,7 @@ import { ProfileRow } from "./ProfileRow"
  * from the current one, rename, delete, and import or export (keys are never exported).
  */
 export function ProfilesSection() {
+	const { t } = useTranslation("settings")
 	const profiles = useWebviewStore((s) => s.settings.profiles)
 	const currentId = useWebviewStore((s) => s.settings.currentProfileId)
 	const id = useId()
@@ -17,12 +19,9 @@ export function ProfilesSection() {
 	if (profiles.length === 0) return null
 	return (
 		<section className="settings-section" aria-labelledby={`${id}-title`}>
-			<h2 id={`${id}-title`}>Profiles</h2>
-			<div className="field-description">
-				Named model configurations to switch between from the chat box, per task or per mode. The
-				provider fields below edit the current one; each profile keeps its own key.
-			</div>
-			<ul className="profile-list" aria-label="Profiles">
+			<h2 id={`${id}-title`}>{t("profiles.title")}</h2>
+			<div className="field-description">{t("profiles.description")}</div>
+			<ul className="profile-list" aria-label={t("profiles.title")}>
 				{profiles.map((profile) => (
 					<ProfileRow
 						key={profile.id}
@@ -40,29 +39,29 @@ export function ProfilesSection() {
 					setNewName("")
 				}}
 			>
-				<label htmlFor={`${id}-new`}>New profile from the current one</label>
+				<label htmlFor={`${id}-new`}>{t("profiles.newFromCurrent")}</label>
 				<input
 					id={`${id}-new`}
 					className="text-input"
 					value={newName}
-					placeholder="A name, e.g. Local qwen"
+					placeholder={t("profiles.namePlaceholder")}
 					onChange={(event) => setNewName(event.target.value)}
 				/>
 				<button type="submit" className="button primary" disabled={newName.trim() === ""}>
-					Create
+					{t("profiles.create")}
 				</button>
 			</form>
 			<div className="confirm-buttons">
 				<button type="button" className="button secondary" onClick={() => setImporting(!importing)}>
-					Import…
+					{t("profiles.importMore")}
 				</button>
 				<button type="button" className="button secondary" onClick={exportProfiles}>
-					Export
+					{t("profiles.export")}
 				</button>
 			</div>
 			{importing && (
 				<form
-					aria-label="Import profiles"
+					aria-label={t("profiles.importTitle")}
 					onSubmit={(event) => {
 						event.preventDefault()
 						importProfiles(text)
@@ -71,7 +70,7 @@ export function ProfilesSection() {
 					}}
 				>
 					<div className="field">
-						<label htmlFor={`${id}-import`}>Profiles exported by Cairn (JSON)</label>
+						<label htmlFor={`${id}-import`}>{t("profiles.importText")}</label>
 						<textarea
 							id={`${id}-import`}
 							className="text-input"
@@ -81,7 +80,7 @@ export function ProfilesSection() {
 						/>
 					</div>
 					<div className="field">
-						<label htmlFor={`${id}-file`}>Or read them from a file</label>
+						<label htmlFor={`${id}-file`}>{t("profiles.importFile")}</label>
 						<input
 							id={`${id}-file`}
 							type="file"
@@ -93,7 +92,7 @@ export function ProfilesSection() {
 						/>
 					</div>
 					<button type="submit" className="button primary" disabled={text.trim() === ""}>
-						Import
+						{t("profiles.import")}
 					</button>
 				</form>
 			)}

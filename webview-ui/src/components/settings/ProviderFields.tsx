@@ -1,13 +1,19 @@
 import { providerKinds, providerNames, type ProviderName, type ProviderSettings } from "@cairn/types"
 import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { baseUrlProblem } from "./providerChoices"
+import { providerText } from "./providerText"
 import { TextField } from "./TextField"
+
+// An address is written the same in every language.
+const urlPlaceholder = "https://…"
 
 /** The providers, as the options of a provider select. */
 export function ProviderOptions() {
+	const { t } = useTranslation("settings")
 	return providerNames.map((name) => (
 		<option key={name} value={name}>
-			{providerKinds[name].label}
+			{t(`providers.${name}.label`)}
 		</option>
 	))
 }
@@ -25,6 +31,7 @@ export function ModelEndpointFields(props: {
 	/** Takes the place of the model id's text field (the settings view's model picker). */
 	modelIdField?: ReactNode
 }) {
+	const { t } = useTranslation("settings")
 	const { chosen, settings, labels } = props
 	return (
 		<>
@@ -32,8 +39,8 @@ export function ModelEndpointFields(props: {
 				<TextField
 					label={labels.modelId}
 					value={settings?.modelId ?? ""}
-					placeholder={providerKinds[chosen].modelPlaceholder}
-					validate={(value) => (value === "" ? "A model id is required." : undefined)}
+					placeholder={providerText(t, chosen).modelPlaceholder}
+					validate={(value) => (value === "" ? t("provider.modelIdRequired") : undefined)}
 					onCommit={props.onModelId}
 				/>
 			)}
@@ -42,7 +49,7 @@ export function ModelEndpointFields(props: {
 					label={labels.baseUrl}
 					description={labels.baseUrlDescription}
 					value={settings.baseUrl ?? ""}
-					placeholder="https://…"
+					placeholder={urlPlaceholder}
 					validate={baseUrlProblem}
 					onCommit={(baseUrl) => {
 						const { baseUrl: _old, ...rest } = settings

@@ -1,5 +1,6 @@
-import { baseUrlLabel, providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
+import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
@@ -8,6 +9,7 @@ import { withPickedModel } from "./models/modelInfoEdits"
 import { ModelPicker } from "./models/ModelPicker"
 import { TestConnection } from "./models/TestConnection"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
+import { providerText } from "./providerText"
 import { OpenRouterFields } from "./providers/OpenRouterFields"
 import { BedrockFields } from "./providers/BedrockFields"
 import { VertexFields } from "./providers/VertexFields"
@@ -18,6 +20,7 @@ import { VertexFields } from "./providers/VertexFields"
  * the host accepts a provider only with a model.
  */
 export function ProviderSection() {
+	const { t } = useTranslation("settings")
 	const provider = useWebviewStore((s) => s.settings.provider)
 	const hasApiKey = useWebviewStore((s) => s.hasApiKey)
 	const profileName = useWebviewStore(
@@ -42,14 +45,14 @@ export function ProviderSection() {
 
 	return (
 		<section className="settings-section" aria-labelledby={`${selectId}-title`}>
-			<h2 id={`${selectId}-title`}>Model provider</h2>
+			<h2 id={`${selectId}-title`}>{t("provider.title")}</h2>
 			{profileName !== undefined && (
 				<div className="field-description">
-					The profile {profileName}: changes here are saved to it.
+					{t("provider.savedToProfile", { profile: profileName })}
 				</div>
 			)}
 			<div className="field">
-				<label htmlFor={selectId}>Provider</label>
+				<label htmlFor={selectId}>{t("provider.provider")}</label>
 				<select
 					id={selectId}
 					className="select"
@@ -58,7 +61,7 @@ export function ProviderSection() {
 				>
 					{chosen === undefined && (
 						<option value="" disabled>
-							Choose a provider
+							{t("provider.choose")}
 						</option>
 					)}
 					<ProviderOptions />
@@ -70,19 +73,19 @@ export function ProviderSection() {
 						chosen={chosen}
 						settings={provider}
 						labels={{
-							modelId: "Model id",
-							baseUrl: baseUrlLabel(chosen),
-							baseUrlDescription: providerKinds[chosen].baseUrlDescription,
+							modelId: t("provider.modelId"),
+							baseUrl: providerText(t, chosen).baseUrlLabel,
+							baseUrlDescription: providerText(t, chosen).baseUrlDescription,
 						}}
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
 						modelIdField={
 							providerKinds[chosen].listsModels ? (
 								<ModelPicker
-									label="Model id"
+									label={t("provider.modelId")}
 									provider={chosen}
 									settings={provider}
-									placeholder={providerKinds[chosen].modelPlaceholder}
+									placeholder={providerText(t, chosen).modelPlaceholder}
 									onCommit={(modelId) => chooseModel(chosen, modelId)}
 									onPick={(model) =>
 										send(
@@ -112,7 +115,7 @@ export function ProviderSection() {
 						<ApiKeyField
 							provider={chosen}
 							hasApiKey={hasApiKey}
-							label={providerKinds[chosen].keyLabel}
+							label={providerText(t, chosen).keyLabel}
 						/>
 					)}
 					{provider !== undefined && <TestConnection settings={provider} />}

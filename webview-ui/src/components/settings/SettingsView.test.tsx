@@ -1,6 +1,7 @@
 import { defaultSettings, type CairnSettings, type WebviewMessage } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { showLanguage } from "../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../test/fixtures"
 import { posted } from "../../test/setup"
 import { SettingsView } from "./SettingsView"
@@ -295,5 +296,32 @@ describe("the API key", () => {
 		expect(screen.getByLabelText("API key").getAttribute("placeholder")).toContain("saved")
 		fireEvent.click(screen.getByRole("button", { name: "Remove key" }))
 		expect(posted).toEqual([{ type: "updateApiKey", provider: "openai" }])
+	})
+})
+
+describe("SettingsView in the person's language", () => {
+	it("shows German headings, labels and validation, with the bound named in the message", async () => {
+		await showLanguage("de")
+		renderSettings()
+		expect(screen.getByRole("main", { name: "Einstellungen" })).toBeTruthy()
+		expect(screen.getByRole("heading", { name: "Befehle" })).toBeTruthy()
+		const provider = screen.getByRole("combobox", { name: "Anbieter" })
+		expect(within(provider).getByRole("option", { name: "OpenAI oder OpenAI-kompatibel" })).toBeTruthy()
+		commit(screen.getByRole("spinbutton", { name: "Wiederholungen von Anfragen" }), "50")
+		expect(screen.getByText("Der größte erlaubte Wert ist 20.")).toBeTruthy()
+		expect(posted).toEqual([])
+		fireEvent.click(screen.getByRole("checkbox", { name: "Dateien lesen" }))
+		expect(onlyFieldPosted()).toEqual(["autoApproval", { readOnly: true }])
+	})
+
+	it("shows Japanese labels and names the provider whose key is used", async () => {
+		await showLanguage("ja")
+		renderSettings()
+		expect(screen.getByRole("heading", { name: "自動承認" })).toBeTruthy()
+		expect(screen.getByRole("textbox", { name: "ベース URL (OpenAI 互換サーバーでは必須)" })).toBeTruthy()
+		fireEvent.change(screen.getByRole("combobox", { name: "要約用モデル" }), {
+			target: { value: "anthropic" },
+		})
+		expect(screen.getByLabelText("Anthropic の API キー")).toBeTruthy()
 	})
 })

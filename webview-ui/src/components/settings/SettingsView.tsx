@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next"
 import { updateSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
@@ -16,46 +17,47 @@ import "./settings.css"
 
 /** Every setting; each change sends `updateSettings` with that one field. */
 export function SettingsView() {
+	const { t } = useTranslation("settings")
 	const settings = useWebviewStore((s) => s.settings)
 	const version = useWebviewStore((s) => s.version)
 	return (
-		<main className="settings-view" aria-label="Settings">
+		<main className="settings-view" aria-label={t("title")}>
 			<ProfilesSection />
 			<ProviderSection />
 			<ContextSection />
 			<CheckpointsSection />
 			<AutoApprovalSection />
 			<section className="settings-section" aria-labelledby="settings-commands">
-				<h2 id="settings-commands">Commands</h2>
+				<h2 id="settings-commands">{t("commands.title")}</h2>
 				<CommandListField
-					label="Allowed commands"
-					description="Commands that may run without asking when auto-approve is on: a program and the arguments it starts with (git log, npm test). * allows any. Arguments that write files or run code need a rule of their own."
+					label={t("commands.allowed")}
+					description={t("commands.allowedDescription")}
 					values={settings.allowedCommands}
 					onChange={(allowedCommands) => updateSetting({ allowedCommands })}
 				/>
 				<CommandListField
-					label="Denied commands"
-					description="Programs that always need your approval, however they are spelled or wrapped. Deny wins."
+					label={t("commands.denied")}
+					description={t("commands.deniedDescription")}
 					values={settings.deniedCommands}
 					onChange={(deniedCommands) => updateSetting({ deniedCommands })}
 				/>
 				<NumberField
-					label="Command timeout (seconds)"
-					description="A command still running after this long is stopped; 0 waits forever."
+					label={t("commands.timeout")}
+					description={t("commands.timeoutDescription")}
 					value={settings.commandTimeoutSec}
 					min={0}
 					integer
 					onCommit={(commandTimeoutSec) => updateSetting({ commandTimeoutSec })}
 				/>
 				<CheckboxField
-					label="Sandbox auto-approved commands"
-					description="Commands that run without your approval run in an OS sandbox (Linux, bubblewrap): only the workspace is writable and Cairn's storage is hidden. Where there is no sandbox they ask you first."
+					label={t("commands.sandbox")}
+					description={t("commands.sandboxDescription")}
 					checked={settings.commandSandbox}
 					onChange={(commandSandbox) => updateSetting({ commandSandbox })}
 				/>
 				<CheckboxField
-					label="Allow the network in the sandbox"
-					description="Let sandboxed commands reach the network (package installs, servers on this machine)."
+					label={t("commands.sandboxNetwork")}
+					description={t("commands.sandboxNetworkDescription")}
 					checked={settings.commandSandboxNetwork}
 					disabled={!settings.commandSandbox}
 					onChange={(commandSandboxNetwork) => updateSetting({ commandSandboxNetwork })}
@@ -65,18 +67,18 @@ export function SettingsView() {
 			<CodebaseIndexSection />
 			<LanguageSection />
 			<section className="settings-section" aria-labelledby="settings-agent">
-				<h2 id="settings-agent">Agent</h2>
+				<h2 id="settings-agent">{t("agent.title")}</h2>
 				<NumberField
-					label="Mistake limit"
-					description="Consecutive failed tool uses before Cairn stops and asks you."
+					label={t("agent.mistakeLimit")}
+					description={t("agent.mistakeLimitDescription")}
 					value={settings.consecutiveMistakeLimit}
 					min={1}
 					integer
 					onCommit={(consecutiveMistakeLimit) => updateSetting({ consecutiveMistakeLimit })}
 				/>
 				<NumberField
-					label="Request retries"
-					description="Retries of a failed model request (rate limit, server error, network) before asking you."
+					label={t("agent.retries")}
+					description={t("agent.retriesDescription")}
 					value={settings.requestRetries}
 					min={0}
 					max={20}
@@ -84,8 +86,8 @@ export function SettingsView() {
 					onCommit={(requestRetries) => updateSetting({ requestRetries })}
 				/>
 				<NumberField
-					label="Request timeout (seconds)"
-					description="How long a model request may send nothing (no answer, or no more of it) before it counts as a network failure and is retried."
+					label={t("agent.timeout")}
+					description={t("agent.timeoutDescription")}
 					value={settings.requestIdleTimeoutMs / 1000}
 					min={1}
 					integer
@@ -96,7 +98,7 @@ export function SettingsView() {
 					onCommit={(customInstructions) => updateSetting({ customInstructions })}
 				/>
 			</section>
-			{version !== undefined && <p className="muted settings-version">Cairn {version}</p>}
+			{version !== undefined && <p className="muted settings-version">{t("version", { version })}</p>}
 		</main>
 	)
 }

@@ -1,6 +1,7 @@
 import { defaultSettings, type ProviderSettings, type WebviewMessage } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { showLanguage } from "../../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../../test/fixtures"
 import { posted } from "../../../test/setup"
 import { SettingsView } from "../SettingsView"
@@ -32,6 +33,14 @@ const options = () =>
 		: within(screen.getByRole("listbox"))
 				.getAllByRole("option")
 				.map((option) => option.textContent)
+
+/** Answers the picker's latest request for models. */
+function answer(models: typeof listed) {
+	const requests = posted.filter(
+		(m): m is Extract<WebviewMessage, { type: "requestModels" }> => m.type === "requestModels",
+	)
+	fromHost({ type: "models", requestId: requests.at(-1)?.requestId ?? 0, provider: "openrouter", models })
+}
 
 /** Focuses the picker and answers its request for models. */
 function openWithList(models = listed, error?: string) {
@@ -146,5 +155,20 @@ describe("the model picker", () => {
 		})
 		expect(screen.getByRole("textbox", { name: "Model id" })).toBeTruthy()
 		expect(screen.queryByRole("combobox", { name: "Model id" })).toBeNull()
+	})
+
+	it("counts the listed models with the language's plural form", async () => {
+		await showLanguage("ru")
+		renderWith({ provider: "openrouter", modelId: "someone/unlisted" })
+		fireEvent.focus(screen.getByRole("combobox", { name: "ID модели" }))
+		answer(listed)
+		expect(
+			screen.getByText("3 модели в списке; введите текст для фильтра или любой ID модели."),
+		).toBeTruthy()
+		fireEvent.click(screen.getByRole("button", { name: "Обновить модели" }))
+		answer(listed.slice(0, 1))
+		expect(
+			screen.getByText("1 модель в списке; введите текст для фильтра или любой ID модели."),
+		).toBeTruthy()
 	})
 })

@@ -1,6 +1,7 @@
 import "./models.css"
 import type { ListedModel, ProviderName, ProviderSettings } from "@cairn/types"
 import { useId, useState, type KeyboardEvent } from "react"
+import { useTranslation } from "react-i18next"
 import { useWebviewStore } from "../../../state/store"
 import { postToHost } from "../../../vscode"
 import { useDraft } from "../useDraft"
@@ -35,6 +36,7 @@ export function ModelPicker(props: {
 	onCommit: (modelId: string) => void
 	onPick: (model: ListedModel) => void
 }) {
+	const { t } = useTranslation("settings")
 	const { provider, settings } = props
 	const id = useId()
 	const value = settings?.provider === provider ? settings.modelId : ""
@@ -127,7 +129,7 @@ export function ModelPicker(props: {
 					onKeyDown={onKeyDown}
 				/>
 				<button type="button" className="button secondary" onClick={request}>
-					Refresh models
+					{t("models.refresh")}
 				</button>
 			</div>
 			{expanded && (
@@ -135,7 +137,7 @@ export function ModelPicker(props: {
 					className="model-picker-list"
 					id={listId}
 					role="listbox"
-					aria-label={`${props.label} choices`}
+					aria-label={t("models.choices", { label: props.label })}
 				>
 					{shown.map((model, index) => (
 						<li
@@ -153,7 +155,7 @@ export function ModelPicker(props: {
 						>
 							<span className="model-picker-id">{model.id}</span>
 							<span className="model-picker-detail">
-								{[model.name, modelSummary(model.info)].filter(Boolean).join(" · ")}
+								{[model.name, modelSummary(model.info, t)].filter(Boolean).join(" · ")}
 							</span>
 						</li>
 					))}
@@ -161,13 +163,13 @@ export function ModelPicker(props: {
 			)}
 			<div className="field-description" role="status">
 				{loading
-					? "Asking the provider for its models…"
+					? t("models.asking")
 					: listed?.error !== undefined
-						? `Could not list the models: ${listed.error}`
+						? t("models.couldNotList", { error: listed.error })
 						: chosen !== undefined
-							? modelSummary({ ...chosen.info, ...settings?.modelInfo })
+							? modelSummary({ ...chosen.info, ...settings?.modelInfo }, t)
 							: listed !== undefined
-								? `${models.length} models listed; type to filter, or type any model id.`
+								? t("models.listed", { count: models.length })
 								: undefined}
 			</div>
 		</div>

@@ -1,5 +1,6 @@
 import type { ProviderSettings } from "@cairn/types"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useWebviewStore } from "../../../state/store"
 import { postToHost } from "../../../vscode"
 import "./models.css"
@@ -12,6 +13,7 @@ let nextRequestId = 1
  * address or the model id.
  */
 export function TestConnection({ settings }: { settings: ProviderSettings }) {
+	const { t } = useTranslation("settings")
 	const [asked, setAsked] = useState<number>()
 	const answer = useWebviewStore((s) => s.connectionTest)
 	const result = asked !== undefined && answer?.requestId === asked ? answer.result : undefined
@@ -25,7 +27,7 @@ export function TestConnection({ settings }: { settings: ProviderSettings }) {
 		<div className="field">
 			<div className="inline-form">
 				<button type="button" className="button secondary" disabled={testing} onClick={test}>
-					Test connection
+					{t("models.testConnection")}
 				</button>
 			</div>
 			<div
@@ -36,7 +38,7 @@ export function TestConnection({ settings }: { settings: ProviderSettings }) {
 						: `connection-result ${result.ok ? "ok" : "failed"}`
 				}
 			>
-				{testing ? "Testing…" : result?.message}
+				{testing ? t("models.testing") : result?.message}
 			</div>
 		</div>
 	)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { i18n } from "../../../i18n/i18n"
 import { modelSummary, withInfoField, withPickedModel } from "./modelInfoEdits"
 
 const base = { provider: "openrouter" as const, modelId: "a/one" }
@@ -34,15 +35,19 @@ describe("model info edits", () => {
 	})
 
 	it("summarizes window, output and prices", () => {
+		const english = i18n.getFixedT("en", "settings")
 		expect(
-			modelSummary({
-				contextWindow: 1_000_000,
-				maxOutputTokens: 8_192,
-				inputPrice: 3,
-				outputPrice: 15,
-			}),
+			modelSummary(
+				{
+					contextWindow: 1_000_000,
+					maxOutputTokens: 8_192,
+					inputPrice: 3,
+					outputPrice: 15,
+				},
+				english,
+			),
 		).toBe("1M context · 8,192 output · $3 in / $15 out per million tokens")
-		expect(modelSummary({ contextWindow: 131_072, inputPrice: 0, outputPrice: 0 })).toBe(
+		expect(modelSummary({ contextWindow: 131_072, inputPrice: 0, outputPrice: 0 }, english)).toBe(
 			"131k context · free",
 		)
 	})

@@ -1,4 +1,5 @@
 import type { ListedModel, ModelInfo, ProviderSettings } from "@cairn/types"
+import type { TFunction } from "i18next"
 
 export type InfoField = keyof ModelInfo
 
@@ -43,15 +44,17 @@ export function tokenCount(count: number): string {
 }
 
 /** One line about a model: its window, output cap and prices, as far as they are known. */
-export function modelSummary(info: Partial<ModelInfo>): string {
+export function modelSummary(info: Partial<ModelInfo>, t: TFunction<"settings">): string {
 	const parts: string[] = []
-	if (info.contextWindow !== undefined) parts.push(`${tokenCount(info.contextWindow)} context`)
-	if (info.maxOutputTokens !== undefined) parts.push(`${tokenCount(info.maxOutputTokens)} output`)
+	if (info.contextWindow !== undefined)
+		parts.push(t("models.context", { tokens: tokenCount(info.contextWindow) }))
+	if (info.maxOutputTokens !== undefined)
+		parts.push(t("models.output", { tokens: tokenCount(info.maxOutputTokens) }))
 	if (info.inputPrice !== undefined && info.outputPrice !== undefined)
 		parts.push(
 			info.inputPrice === 0 && info.outputPrice === 0
-				? "free"
-				: `$${info.inputPrice} in / $${info.outputPrice} out per million tokens`,
+				? t("models.free")
+				: t("models.prices", { input: info.inputPrice, output: info.outputPrice }),
 		)
 	return parts.join(" · ")
 }

@@ -1,14 +1,13 @@
 import type { BedrockAuthMethod, BedrockSettings } from "@cairn/types"
 import { useEffect, useId, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { CheckboxField } from "../CheckboxField"
 import { TextField } from "../TextField"
 
-const authChoices: Readonly<Record<BedrockAuthMethod, string>> = {
-	apiKey: "A Bedrock API key (saved as the key)",
-	accessKeys: "An access key (its secret saved as the key)",
-	profile: "A profile of ~/.aws (keys, SSO or a role)",
-	defaultChain: "The AWS SDK's own search (environment, ~/.aws, SSO, instance role)",
-}
+const authChoices: readonly BedrockAuthMethod[] = ["apiKey", "accessKeys", "profile", "defaultChain"]
+
+// AWS's own identifiers, written the same in every language.
+const examples = { region: "us-east-1", accessKeyId: "AKIA…", profile: "default" }
 
 export interface BedrockFieldsProps {
 	value: BedrockSettings | undefined
@@ -21,6 +20,7 @@ export interface BedrockFieldsProps {
  * needs, and prompt caching. Choices made before there is a region wait here until there is one.
  */
 export function BedrockFields({ value, onChange }: BedrockFieldsProps) {
+	const { t } = useTranslation("settings")
 	const id = useId()
 	const [draft, setDraft] = useState<BedrockSettings>(value ?? { region: "", auth: "apiKey" })
 	useEffect(() => {
@@ -37,55 +37,55 @@ export function BedrockFields({ value, onChange }: BedrockFieldsProps) {
 	return (
 		<>
 			<TextField
-				label="AWS region"
+				label={t("bedrock.region")}
 				description={
 					value === undefined
-						? "Required: where the model runs, e.g. us-east-1."
-						: "Where the model runs."
+						? t("bedrock.regionRequiredDescription")
+						: t("bedrock.regionDescription")
 				}
 				value={draft.region}
-				placeholder="us-east-1"
-				validate={(region) => (region === "" ? "An AWS region is required." : undefined)}
+				placeholder={examples.region}
+				validate={(region) => (region === "" ? t("bedrock.regionRequired") : undefined)}
 				onCommit={(region) => change({ ...draft, region })}
 			/>
 			<div className="field">
-				<label htmlFor={`${id}-auth`}>Sign in with</label>
+				<label htmlFor={`${id}-auth`}>{t("bedrock.signInWith")}</label>
 				<select
 					id={`${id}-auth`}
 					className="select"
 					value={draft.auth}
 					onChange={(event) => change({ ...draft, auth: event.target.value as BedrockAuthMethod })}
 				>
-					{Object.entries(authChoices).map(([auth, label]) => (
+					{authChoices.map((auth) => (
 						<option key={auth} value={auth}>
-							{label}
+							{t(`bedrock.auth.${auth}`)}
 						</option>
 					))}
 				</select>
 			</div>
 			{draft.auth === "accessKeys" && (
 				<TextField
-					label="Access key id"
+					label={t("bedrock.accessKeyId")}
 					value={draft.accessKeyId ?? ""}
-					placeholder="AKIA…"
-					validate={(key) => (key === "" ? "The access key id is required." : undefined)}
+					placeholder={examples.accessKeyId}
+					validate={(key) => (key === "" ? t("bedrock.accessKeyIdRequired") : undefined)}
 					onCommit={(accessKeyId) => change({ ...draft, accessKeyId })}
 				/>
 			)}
 			{draft.auth === "profile" && (
 				<TextField
-					label="Profile"
-					description="Leave empty for the default profile (or AWS_PROFILE)."
+					label={t("bedrock.profile")}
+					description={t("bedrock.profileDescription")}
 					value={draft.profile ?? ""}
-					placeholder="default"
+					placeholder={examples.profile}
 					onCommit={(profile) =>
 						change(profile === "" ? without("profile") : { ...draft, profile })
 					}
 				/>
 			)}
 			<CheckboxField
-				label="Prompt caching"
-				description="Cache points after the system prompt and the latest messages, for models that take them (Claude, Nova)."
+				label={t("bedrock.promptCaching")}
+				description={t("bedrock.promptCachingDescription")}
 				checked={draft.promptCache === true}
 				onChange={(promptCache) => change({ ...draft, promptCache })}
 			/>

@@ -1,4 +1,5 @@
 import type { ProviderSettings } from "@cairn/types"
+import { useTranslation } from "react-i18next"
 import { CheckboxField } from "../CheckboxField"
 import { TextField } from "../TextField"
 
@@ -23,14 +24,15 @@ export function OpenRouterFields({
 	settings: ProviderSettings
 	onChange: (next: ProviderSettings) => void
 }) {
+	const { t } = useTranslation("settings")
 	const routing = settings.openRouter ?? {}
 	return (
 		<>
 			<TextField
-				label="Provider order"
-				description="OpenRouter's providers to try first, by slug, separated by commas (e.g. anthropic, together). Empty: OpenRouter chooses."
+				label={t("openRouter.order")}
+				description={t("openRouter.orderDescription")}
 				value={(routing.order ?? []).join(", ")}
-				placeholder="OpenRouter chooses"
+				placeholder={t("openRouter.orderPlaceholder")}
 				onCommit={(text) => {
 					const order = text
 						.split(",")
@@ -40,16 +42,16 @@ export function OpenRouterFields({
 				}}
 			/>
 			<CheckboxField
-				label="Allow fallbacks"
-				description="When the providers above are down or refuse, let OpenRouter use others."
+				label={t("openRouter.allowFallbacks")}
+				description={t("openRouter.allowFallbacksDescription")}
 				checked={routing.allowFallbacks ?? true}
 				onChange={(allow) =>
 					onChange(withRouting(settings, { allowFallbacks: allow ? undefined : false }))
 				}
 			/>
 			<CheckboxField
-				label="Only providers that do not keep prompts"
-				description="Leaves out providers that may store or train on what Cairn sends."
+				label={t("openRouter.denyDataCollection")}
+				description={t("openRouter.denyDataCollectionDescription")}
 				checked={routing.dataCollection === "deny"}
 				onChange={(deny) =>
 					onChange(withRouting(settings, { dataCollection: deny ? "deny" : undefined }))

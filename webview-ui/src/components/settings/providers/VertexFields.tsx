@@ -1,8 +1,12 @@
 import type { ProviderSettings } from "@cairn/types"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { TextField } from "../TextField"
 
 type VertexSettings = NonNullable<ProviderSettings["vertex"]>
+
+// A path, the same in every language.
+const keyFilePlaceholder = "/path/to/key.json"
 
 /**
  * Vertex AI's project, region and credentials file. The settings take the project and the region
@@ -12,6 +16,7 @@ export function VertexFields(props: {
 	value: VertexSettings | undefined
 	onChange: (vertex: VertexSettings) => void
 }) {
+	const { t } = useTranslation("settings")
 	const [draft, setDraft] = useState<Partial<VertexSettings>>(props.value ?? {})
 	const commit = (field: keyof VertexSettings, text: string) => {
 		const { [field]: _old, ...rest } = draft
@@ -20,29 +25,29 @@ export function VertexFields(props: {
 		const { projectId, region } = next
 		if (projectId !== undefined && region !== undefined) props.onChange({ ...next, projectId, region })
 	}
-	const required = (what: string) => (value: string) => (value === "" ? `${what} is required.` : undefined)
+	const required = (problem: string) => (value: string) => (value === "" ? problem : undefined)
 	return (
 		<>
 			<TextField
-				label="Google Cloud project id"
+				label={t("vertex.projectId")}
 				value={draft.projectId ?? ""}
-				placeholder="e.g. my-project-123"
-				validate={required("A project id")}
+				placeholder={t("vertex.projectIdPlaceholder")}
+				validate={required(t("vertex.projectIdRequired"))}
 				onCommit={(value) => commit("projectId", value)}
 			/>
 			<TextField
-				label="Region"
-				description="Where the model is served, e.g. us-east5, europe-west1, or global."
+				label={t("vertex.region")}
+				description={t("vertex.regionDescription")}
 				value={draft.region ?? ""}
-				placeholder="e.g. us-east5"
-				validate={required("A region")}
+				placeholder={t("vertex.regionPlaceholder")}
+				validate={required(t("vertex.regionRequired"))}
 				onCommit={(value) => commit("region", value)}
 			/>
 			<TextField
-				label="Service account key file (optional)"
-				description="A JSON key file's path. Leave empty for Application Default Credentials (gcloud auth application-default login)."
+				label={t("vertex.keyFile")}
+				description={t("vertex.keyFileDescription")}
 				value={draft.credentialsFile ?? ""}
-				placeholder="/path/to/key.json"
+				placeholder={keyFilePlaceholder}
 				onCommit={(value) => commit("credentialsFile", value)}
 			/>
 		</>

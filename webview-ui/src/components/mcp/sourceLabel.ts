@@ -1,6 +1,0 @@
-import type { McpSource } from "@cairn/types"
-
-export const sourceLabel: Record<McpSource, string> = {
-	global: "Global",
-	project: "Project",
-}
