@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs"
+import { realpath } from "node:fs/promises"
 import path from "node:path"
 
 /** A path a tool was asked to touch, resolved against the workspace. */
@@ -13,14 +13,9 @@ export interface ResolvedPath {
 
 export type ResolvePathResult = { ok: true; path: ResolvedPath } | { ok: false; error: string }
 
-/**
- * The same realpath(3) as fs.promises.realpath, called synchronously: every tool call resolves
- * its paths (a new file's takes three calls), each a few microseconds, and through the thread
- * pool each cost several times that in CPU.
- */
-function realpathOrNull(p: string): string | null {
+async function realpathOrNull(p: string): Promise<string | null> {
 	try {
-		return realpathSync.native(p)
+		return await realpath(p)
 	} catch {
 		return null
 	}
@@ -35,7 +30,7 @@ export async function realLocation(target: string): Promise<string> {
 	const missing: string[] = []
 	let current = target
 	for (;;) {
-		const real = realpathOrNull(current)
+		const real = await realpathOrNull(current)
 		if (real !== null) return path.join(real, ...missing.reverse())
 		const parent = path.dirname(current)
 		if (parent === current) return target
@@ -62,7 +57,7 @@ export async function resolveWorkspacePath(
 	if (typeof requested !== "string" || requested.trim() === "")
 		return { ok: false, error: "the path is empty" }
 	if (requested.includes("\0")) return { ok: false, error: "the path contains a NUL character" }
-	const root = realpathOrNull(workspaceRoot) ?? path.resolve(workspaceRoot)
+	const root = (await realpathOrNull(workspaceRoot)) ?? path.resolve(workspaceRoot)
 	const absolute = await realLocation(path.resolve(root, requested.trim()))
 	const relative = path.relative(root, absolute).split(path.sep).join("/") || "."
 	return { ok: true, path: { absolute, relative, isOutsideWorkspace: !isInside(root, absolute) } }
