@@ -26,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 	const agent: AgentLoader = new AgentLoader(context, log, api, {
 		isVisible: (): boolean => provider.isVisible(),
 		show: (): Promise<void> => provider.show(),
+		onDidHide: (listener: () => void): vscode.Disposable => provider.onDidHide(listener),
 	})
 	const provider = new ClineProvider(context, log, agent)
 	context.subscriptions.push(

@@ -22,6 +22,9 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private readonly disposables: vscode.Disposable[] = []
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
 	private pendingForUi: ExtensionMessage[] = []
+	/** Fires when no Cairn view is visible any more (the person switched the sidebar or tab away). */
+	private readonly hidden = new vscode.EventEmitter<void>()
+	readonly onDidHide = this.hidden.event
 	/** The UI bundle's chunks its entry imports, read from the build once. */
 	private entryChunksCache: string[] | undefined
 
@@ -42,12 +45,17 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		webviewView.onDidDispose(() => {
 			if (this.sidebar === webviewView) this.sidebar = undefined
 		})
+		webviewView.onDidChangeVisibility(() => this.fireIfHidden())
 		this.attach(webviewView.webview, webviewView)
 	}
 
 	/** Whether Cairn's sidebar view or one of its tabs is visible now. */
 	isVisible(): boolean {
 		return this.sidebar?.visible === true || [...this.tabs].some((tab) => tab.visible)
+	}
+
+	private fireIfHidden(): void {
+		if (!this.isVisible()) this.hidden.fire()
 	}
 
 	/** Brings Cairn into view: the tab it is open in, else the sidebar view. */
@@ -65,6 +73,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		panel.iconPath = vscode.Uri.joinPath(this.extensionUri, "assets", "cairn.svg")
 		this.tabs.add(panel)
 		panel.onDidDispose(() => this.tabs.delete(panel))
+		panel.onDidChangeViewState(() => this.fireIfHidden())
 		this.attach(panel.webview, panel)
 		return panel
 	}
@@ -72,6 +81,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	dispose(): void {
 		this.webviews.clear()
 		this.tabs.clear()
+		this.hidden.dispose()
 		this.sidebar = undefined
 		for (const detach of this.clients.values()) detach()
 		this.clients.clear()
