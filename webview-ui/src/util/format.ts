@@ -2,7 +2,26 @@ import { i18n } from "../i18n/i18n"
 
 // Numbers, sizes, costs and dates in the language the webview shows (its digits, separators and
 // units); a component re-renders on a language change, so each call reads the current one.
-const numbers = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(i18n.language, options)
+// Making a formatter resolves locale data, so each one is made once per language and kept:
+// every row of a transcript formats its tokens and cost.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+	kind: string,
+	options: object,
+	make: (language: string) => F,
+): F {
+	const key = `${i18n.language}|${kind}|${JSON.stringify(options)}`
+	let made = formatters.get(key) as F | undefined
+	if (made === undefined) {
+		made = make(i18n.language)
+		formatters.set(key, made)
+	}
+	return made
+}
+
+const numbers = (options: Intl.NumberFormatOptions) =>
+	formatter("number", options, (language) => new Intl.NumberFormat(language, options))
 
 /** 950, 12.3K, 1.2M: token counts at a glance. */
 export function formatTokens(count: number): string {
@@ -22,7 +41,8 @@ export function formatCost(cost: number): string {
 }
 
 export function formatDate(ts: number): string {
-	return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+	const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }
+	return formatter("date", options, (language) => new Intl.DateTimeFormat(language, options)).format(
 		new Date(ts),
 	)
 }
