@@ -18,6 +18,7 @@ import path from "node:path"
 import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
+import { approvalScenario, loopScenario } from "./loopScenarios.mjs"
 
 const thisFile = fileURLToPath(import.meta.url)
 const repoRoot = path.resolve(path.dirname(thisFile), "..")
@@ -139,34 +140,6 @@ function newestMtime(dir) {
 		newest = Math.max(newest, fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs)
 	}
 	return newest
-}
-
-/** A ~200-byte text file, different for each turn. */
-function fileContent(i) {
-	return `File ${i} of the loop benchmark.\n${"The quick brown fox jumps over the lazy dog.\n".repeat(4)}`
-}
-
-/** N turns that each write one small file (arguments streamed in 5 chunks), then attempt_completion. */
-function loopScenario(turns) {
-	return [
-		...Array.from({ length: turns }, (_, i) => ({
-			toolCalls: [
-				{ name: "write_to_file", arguments: { path: `files/f${i}.txt`, content: fileContent(i) } },
-			],
-			argumentChunks: 5,
-		})),
-		{ toolCalls: [{ name: "attempt_completion", arguments: { result: `Wrote ${turns} files.` } }] },
-	]
-}
-
-/** K turns that each run `echo x` (asking for approval), then attempt_completion. */
-function approvalScenario(count) {
-	return [
-		...Array.from({ length: count }, () => ({
-			toolCalls: [{ name: "execute_command", arguments: { command: "echo x" } }],
-		})),
-		{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Ran them all." } }] },
-	]
 }
 
 /**

@@ -95,7 +95,7 @@ suite("a whole task in the real extension host", () => {
 			"no Cairn terminal was opened",
 		)
 		const result = lastToolResult(chatRequests(server)[2]!) ?? ""
-		assert.match(result, /failed with exit code 4/)
+		assert.match(result, /Failed with exit code 4/)
 		assert.match(result, /from-the-terminal/)
 		assert.equal(chatRequests(server).length, 3)
 	})

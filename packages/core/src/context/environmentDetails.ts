@@ -4,7 +4,13 @@ import type { ApiMessage } from "../providers/apiMessage.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import { changedFilesSection } from "./fileContext/changedFilesSection.js"
 import type { FileChangeSource } from "./fileContext/fileContextTracker.js"
-import { environmentBlock, eventSection, sectionsSeen, stateSection } from "./environmentSections.js"
+import {
+	environmentBlock,
+	eventSection,
+	sectionsSeen,
+	stateSection,
+	timeSection,
+} from "./environmentSections.js"
 
 const maxListedEntries = 200
 const maxDiagnostics = 50
@@ -29,7 +35,7 @@ async function topLevelListing(root: string, ignore: CairnIgnore): Promise<strin
 }
 
 /**
- * What the model should know about the editor at each turn: time (to the minute), mode, open
+ * What the model should know about the editor at each turn: time (see timeSection), mode, open
  * files, problems, the files it has in context that changed since it saw them, (on the first
  * turn) the workspace's top level, and the task's todo list last, where it reads as the turn's
  * reminder. Of the time, mode, open files, problems and todo list only what differs from what
@@ -49,7 +55,7 @@ export async function environmentDetails(options: {
 }): Promise<string | undefined> {
 	const { host, ignore } = options
 	const sections = [
-		stateSection("Current time", [`${new Date().toISOString().slice(0, 16)}Z`]),
+		timeSection(new Date()),
 		stateSection("Mode", [options.mode]),
 		stateSection(
 			"Open files",

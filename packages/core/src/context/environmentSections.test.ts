@@ -7,18 +7,20 @@ import {
 	eventSection,
 	sectionsSeen,
 	stateSection,
+	timeSection,
 } from "./environmentSections.js"
 
 const note = "Later messages repeat a section of these details only when it changes."
 
 function sections(state: {
+	/** ISO, to the minute. */
 	time?: string
 	mode?: string
 	open?: string[]
 	todo?: string
 }): EnvironmentSection[] {
 	return [
-		stateSection("Current time", [state.time ?? "2026-11-25T10:00Z"]),
+		timeSection(new Date(state.time ?? "2026-11-25T10:00Z")),
 		stateSection("Mode", [state.mode ?? "code"]),
 		stateSection("Open files", state.open ?? []),
 		stateSection("Problems", []),
@@ -73,9 +75,22 @@ describe("environment details: only what the model has not seen", () => {
 		expect(modeChanged).toBe("<environment_details>\n# Mode\narchitect\n</environment_details>")
 		history.push(...conversation([modeChanged]))
 		expect(send({ mode: "architect" }, history)).toBeUndefined()
-		expect(send({ mode: "code", time: "2026-11-25T10:01Z" }, history)).toBe(
-			"<environment_details>\n# Current time\n2026-11-25T10:01Z\n\n# Mode\ncode\n</environment_details>",
+		expect(send({ mode: "code", time: "2026-11-25T11:05Z" }, history)).toBe(
+			"<environment_details>\n# Current time\n2026-11-25T11:05Z\n\n# Mode\ncode\n</environment_details>",
 		)
+	})
+
+	it("sends the time again once its hour differs from the one the model saw, not every minute", () => {
+		const history = conversation([send({ time: "2026-11-25T10:00Z" }, [])])
+		expect(send({ time: "2026-11-25T10:59Z" }, history)).toBeUndefined()
+		const nextHour = send({ time: "2026-11-25T11:00Z" }, history)
+		expect(nextHour).toBe(
+			"<environment_details>\n# Current time\n2026-11-25T11:00Z\n</environment_details>",
+		)
+		history.push(...conversation([nextHour]))
+		expect(send({ time: "2026-11-25T11:40Z" }, history)).toBeUndefined()
+		// The day counts too: the same hour of the next day is news.
+		expect(send({ time: "2026-11-26T11:00Z" }, history)).toContain("2026-11-26T11:00Z")
 	})
 
 	it("says a section became empty, and keeps quiet about one that was always empty", () => {
@@ -132,8 +147,9 @@ describe("environment details: only what the model has not seen", () => {
 	it("reads the whole blocks of histories saved before deltas (time to the millisecond)", () => {
 		const old =
 			"<environment_details>\n# Current time\n2026-11-25T10:00:12.345Z\n\n# Mode\ncode\n</environment_details>"
-		expect(send({}, conversation([old]))).toBe(
-			"<environment_details>\n# Current time\n2026-11-25T10:00Z\n</environment_details>",
+		expect(send({}, conversation([old]))).toBeUndefined()
+		expect(send({ time: "2026-11-25T11:00Z" }, conversation([old]))).toBe(
+			"<environment_details>\n# Current time\n2026-11-25T11:00Z\n</environment_details>",
 		)
 	})
 })

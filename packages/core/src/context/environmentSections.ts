@@ -13,6 +13,8 @@ const none = "(none)"
 export interface EnvironmentSection {
 	text: string
 	state: boolean
+	/** The part of a state section's text whose change is news (the whole text when absent). */
+	news?: (text: string) => string
 }
 
 /** A state section: `lines` empty stands for "(none)". */
@@ -22,6 +24,19 @@ export function stateSection(heading: string, lines: readonly string[]): Environ
 
 export function eventSection(text: string): EnvironmentSection {
 	return { text, state: false }
+}
+
+/**
+ * The time, to the minute, sent again only once its hour differs from the one the model last saw:
+ * a model wants the date and the time of day (a changelog entry, "this morning's" build), and a
+ * block every minute of a long task would be ~100 bytes of history each, sent with every request.
+ */
+export function timeSection(now: Date): EnvironmentSection {
+	return {
+		text: `# Current time\n${now.toISOString().slice(0, 16)}Z`,
+		state: true,
+		news: (text) => /\d{4}-\d\d-\d\dT\d\d/.exec(text)?.[0] ?? text,
+	}
 }
 
 /** A section's name: its heading without figures in parentheses ("# Todo list (1/2 done)": "Todo list"). */
@@ -79,7 +94,9 @@ export function environmentBlock(
 	const sent = sections.filter((section) => {
 		if (!section.state) return true
 		const before = seen.get(sectionName(section.text))
-		return before === undefined ? !section.text.endsWith(`\n${none}`) : before !== section.text
+		if (before === undefined) return !section.text.endsWith(`\n${none}`)
+		const news = section.news ?? ((text: string) => text)
+		return news(before) !== news(section.text)
 	})
 	if (sent.length === 0) return undefined
 	const parts = sent.map((section) => section.text)

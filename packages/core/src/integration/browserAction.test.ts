@@ -11,6 +11,8 @@ const browse = (args: Record<string, string>) => ({
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Greeted Ada." } }] }
 const chatRequests = (agent: AgentHarness): RecordedRequest[] =>
 	agent.server.requests.filter((r) => r.route === "chat")
+const offeredTools = (request: RecordedRequest | undefined): string[] =>
+	((request?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map((tool) => tool.name)
 // Chromium on a busy 2-core machine: generous ceilings, no timing assumptions.
 const slow = { timeout: 180_000 }
 const browserWaitMs = 90_000
@@ -73,6 +75,25 @@ describe("browser_action in a task", () => {
 			)
 		},
 	)
+
+	it("is offered where Chromium can run, and not where the browser it would start is missing", async () => {
+		agent = await startAgent({ provider: "anthropic", scenario: [done] })
+		await agent.send({ type: "newTask", text: "hi" })
+		await agent.client.waitForAsk("completion_result")
+		expect(offeredTools(chatRequests(agent)[0])).toContain("browser_action")
+		await agent.cleanup()
+
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { browserExecutablePath: "/nonexistent/chromium" },
+			scenario: [done],
+		})
+		await agent.send({ type: "newTask", text: "hi" })
+		await agent.client.waitForAsk("completion_result")
+		const offered = offeredTools(chatRequests(agent)[0])
+		expect(offered).toContain("read_file")
+		expect(offered).not.toContain("browser_action")
+	})
 
 	it("tells the model when the person refuses the launch, and starts no browser", slow, async () => {
 		site = await serveFormPage()

@@ -65,7 +65,7 @@ describe("a custom mode of .cairn/modes.yaml", () => {
 		const system = systemText(first?.body)
 		expect(system.startsWith("You are Cairn, a strict code reviewer who never changes code.")).toBe(true)
 		expect(system).toContain("You are in Reviewer mode (reviewer).")
-		expect(system).toContain("- reviewer (Reviewer): Reviewing a change.")
+		expect(system).toContain("- reviewer: Reviewing a change.")
 		expect(system).toContain("Quote the line you comment on.")
 		expect(system).toContain("RULES FROM .cairn/rules-reviewer/checklist.md")
 		expect(system).not.toContain("Code mode only: tabs.")

@@ -59,7 +59,7 @@ describe.skipIf(!availability.available)(`an auto-approved command in the sandbo
 		expect(madeOutside(agent)).toBe(true)
 		const result = toolResultOf(agent, 1)
 		expect(result).toMatch(/failed there: it wrote outside the workspace/)
-		expect(result).toMatch(/approved running it outside the sandbox[\s\S]*exit code 0/)
+		expect(result).toMatch(/approved running it outside the sandbox[\s\S]*exit code 0/i)
 	})
 
 	it("tells the model when the person declines to run it outside the sandbox", async () => {
@@ -98,7 +98,7 @@ describe("an auto-approved command where the sandbox is unavailable", () => {
 			.says("error")
 			.filter((m) => (m.text ?? "").includes("command sandbox is not available"))
 		expect(notices).toHaveLength(1)
-		expect(toolResultOf(agent, 1)).toMatch(/one[\s\S]*exit code 0|exit code 0[\s\S]*one/)
+		expect(toolResultOf(agent, 1)).toMatch(/one[\s\S]*exit code 0|exit code 0[\s\S]*one/i)
 	})
 
 	it("runs it without asking when the person turned the sandbox off", async () => {

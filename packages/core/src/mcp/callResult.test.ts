@@ -62,9 +62,10 @@ describe("convertToolResult", () => {
 		expect(result.rowText).toBe("Error: no such file")
 	})
 
-	it("falls back to structured content, then to saying there was none", () => {
-		expect(convertToolResult({ content: [], structuredContent: { sum: 3 } }, true).content).toEqual([
-			{ type: "text", text: '{\n  "sum": 3\n}' },
+	it("falls back to structured content (compact JSON), then to saying there was none", () => {
+		const structured = { sum: 3, parts: [1, 2] }
+		expect(convertToolResult({ content: [], structuredContent: structured }, true).content).toEqual([
+			{ type: "text", text: '{"sum":3,"parts":[1,2]}' },
 		])
 		expect(convertToolResult({ content: [] }, true).rowText).toBe("(no content)")
 	})

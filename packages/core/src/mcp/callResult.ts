@@ -100,9 +100,10 @@ const rowOf = (parts: readonly string[]) => {
 /** An MCP tool's result for the model and the person: text, images (where the model takes them), resources. */
 export function convertToolResult(result: CallToolResult, takesImages: boolean): ConvertedResult {
 	const converted = result.content.map((item) => convertItem(item, takesImages))
-	// A server that only returns structured content still says something.
+	// A server that only returns structured content still says something; compact, since the
+	// model reads JSON as well without the indentation and every later request carries it.
 	if (converted.length === 0 && result.structuredContent !== undefined) {
-		const text = JSON.stringify(result.structuredContent, null, 2)
+		const text = JSON.stringify(result.structuredContent)
 		converted.push({ block: { type: "text", text }, row: text })
 	}
 	if (converted.length === 0)

@@ -12,7 +12,7 @@ export function currentModeText(mode: Mode): string {
 	return lines.join("\n")
 }
 
-/** Every mode with when to use it, so the model can suggest or choose the right one. */
+/** Every mode's slug (what the tools take) with when to use it, so the model can suggest or choose the right one. */
 export function modesListText(modes: readonly Mode[]): string {
-	return modes.map((mode) => `- ${mode.slug} (${mode.name}): ${mode.whenToUse}`).join("\n")
+	return modes.map((mode) => `- ${mode.slug}: ${mode.whenToUse}`).join("\n")
 }

@@ -25,7 +25,8 @@ export function coreToolNamesOf(mode: Mode): ReadonlySet<ToolName> {
  * Chooses the tools a mode offers from the ones that exist: the core tools of its groups and,
  * with the mcp group, the MCP servers' tools of the moment (use_mcp_tool and
  * access_mcp_resource among them). A mode without it is told nothing of the servers.
- * `isAvailable` withdraws core tools that cannot work right now (codebase_search without an index).
+ * `isAvailable` withdraws core tools that cannot work right now (codebase_search without an index,
+ * browser_action without a browser to launch).
  */
 export function modeToolset(
 	mode: Mode,

@@ -5,7 +5,7 @@ export type ToolGroup = "read" | "edit" | "command" | "mcp" | "browser" | "modes
 
 /**
  * The core tools in each group. A mode only filters the tools that exist and are available
- * (codebase_search only once an index exists). The mcp group also brings every live MCP server
+ * (codebase_search only once an index exists, browser_action only where a browser can run). The mcp group also brings every live MCP server
  * tool (see offeredTools).
  */
 export const toolGroups: Readonly<Record<ToolGroup, readonly ToolName[]>> = {

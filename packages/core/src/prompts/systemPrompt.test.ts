@@ -21,7 +21,7 @@ describe("buildSystemPrompt", () => {
 	it("describes the role for the mode, how tools are used and the workspace", () => {
 		const prompt = buildSystemPrompt(base)
 		expect(prompt).toContain("careful senior software engineer")
-		expect(prompt).toContain("You act only through the tools of this request, one call at a time")
+		expect(prompt).toContain("You act only through the tools, one call at a time")
 		expect(prompt).toContain("Read a file before editing it.")
 		expect(prompt).toContain("Workspace root: /ws")
 		// The tools travel natively, each with its own description: the prompt does not repeat them.
@@ -29,13 +29,13 @@ describe("buildSystemPrompt", () => {
 		expect(buildSystemPrompt({ ...base, mode: "ask" })).toContain("you do not change files")
 	})
 
-	it("names the mode, its file restriction and every mode with when to use it", () => {
+	it("names the mode, its file restriction and every mode's slug with when to use it", () => {
 		const architect = buildSystemPrompt({ ...base, mode: "architect" })
 		expect(architect).toContain("software architect")
 		expect(architect).toContain("You are in Architect mode (architect).")
 		expect(architect).toContain("may only change Markdown files (paths matching \\.md$|\\.mdx$)")
 		for (const slug of ["code", "architect", "ask", "debug"])
-			expect(architect).toMatch(new RegExp(`^- ${slug} \\(\\w+\\): \\S`, "m"))
+			expect(architect).toMatch(new RegExp(`^- ${slug}: \\S`, "m"))
 		expect(buildSystemPrompt(base)).not.toContain("may only change")
 		expect(buildSystemPrompt({ ...base, mode: "no-such-mode" })).toContain("You are in Code mode (code).")
 	})

@@ -39,7 +39,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 		section(
 			"TOOL USE",
 			[
-				"You act only through the tools of this request, one call at a time: wait for each result (it says whether the call worked) before the next.",
+				"You act only through the tools, one call at a time: wait for each result (it says whether the call worked) before the next.",
 				"Read a file before editing it. Paths are relative to the workspace root.",
 			].join("\n"),
 		),

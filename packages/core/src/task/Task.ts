@@ -39,6 +39,7 @@ import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
+import { browserCanRun } from "../browser/browserAvailability.js"
 import { TaskBrowser } from "../browser/taskBrowser.js"
 import { ModelRequests } from "./modelRequests.js"
 import { summarize } from "./requestSummary.js"
@@ -122,6 +123,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	private abortController = new AbortController()
 	/** browser_action's session: closed when the task ends or is cancelled. */
 	private readonly browser: TaskBrowser
+	/** Whether a browser could be launched, as checked before the last request (see browserCanRun). */
+	private browserRuns = false
 	private consecutiveMistakes = 0
 	private firstTurn = true
 	private status: TaskStatus = "idle"
@@ -232,11 +235,10 @@ export class Task extends EventEmitter<TaskEvents> {
 	private offerToolsOf(mode: string): void {
 		const core = { tools: this.options.tools, specs: this.options.toolSpecs }
 		const index = this.options.codebaseSearch
-		const offered = modeToolset(
-			this.modes.mode(mode),
-			core,
-			this.options.liveTools,
-			(tool) => tool !== "codebase_search" || index?.isReady() === true,
+		const offered = modeToolset(this.modes.mode(mode), core, this.options.liveTools, (tool) =>
+			tool === "codebase_search"
+				? index?.isReady() === true
+				: tool !== "browser_action" || this.browserRuns,
 		)
 		this.tools = offered.tools
 		this.toolSpecs = offered.specs
@@ -444,6 +446,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
 		const governance = await governanceTurn(this.governance)
+		const browserSetting = this.options.settings().browserExecutablePath
+		this.browserRuns = await browserCanRun(this.options.host.browser, browserSetting)
 		this.offerToolsOf(this.mode)
 		const mcpServers = this.mcpPromptSection
 		const tools = governance.offersIntentTool

@@ -14,7 +14,7 @@ export type ApplyDiffParams = z.infer<typeof params>
 export const applyDiffTool: ToolDefinition<ApplyDiffParams> = {
 	name: "apply_diff",
 	description: [
-		"Change parts of an existing file. Each SEARCH must match the file's lines exactly (whitespace aside) and once: add surrounding lines, or :start_line: to place it. Blocks may come in any order. If one does not apply, nothing changes and the error shows the closest text: read the file again before retrying.",
+		"Change parts of an existing file. Each SEARCH must match the file's lines exactly (whitespace aside) and once: add surrounding lines, or the optional :start_line: to place it. If a block does not apply, nothing changes and the error shows the closest text: read the file again before retrying.",
 		"<<<<<<< SEARCH",
 		":start_line:12",
 		"-------",
@@ -22,7 +22,6 @@ export const applyDiffTool: ToolDefinition<ApplyDiffParams> = {
 		"=======",
 		"    return Math.round(sum)",
 		">>>>>>> REPLACE",
-		'Example: {"path": "a.js", "diff": "<<<<<<< SEARCH\\n    return sum\\n=======\\n    return 0\\n>>>>>>> REPLACE"}',
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -5,7 +5,7 @@ import { withFeedback } from "./support/toolResults.js"
 
 const suggestion = z.object({
 	text: z.string().trim().min(1).describe("An answer the user can pick as it is."),
-	mode: z.string().min(1).optional().describe('A mode to switch to if picked, e.g. "code".'),
+	mode: z.string().min(1).optional().describe("A mode to switch to if picked."),
 })
 
 const params = z.object({
@@ -31,7 +31,7 @@ function toFollowup(question: string, suggestions: readonly unknown[]): ClineAsk
 export const askFollowupQuestionTool: ToolDefinition<AskFollowupQuestionParams> = {
 	name: "ask_followup_question",
 	description: [
-		"Ask the user when you cannot go on without their decision or facts no tool can find (which approach, an ambiguous requirement). Never ask what read_file, search_files or list_files can tell.",
+		"Ask the user for a decision or facts no tool can find (which approach, an ambiguous requirement), when you cannot go on without them; never for what the tools can tell.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -6,15 +6,13 @@ const params = z.object({
 		.string()
 		.trim()
 		.min(1)
-		.describe(
-			"What was done, concisely, as a final statement: no question or offer of more help at the end.",
-		),
+		.describe("What was done, concisely and as a final statement: no question or offer of more help."),
 	command: z
 		.string()
 		.trim()
 		.min(1)
 		.optional()
-		.describe("A command that shows the result (e.g. `open index.html`), offered to the user, not run."),
+		.describe("A command that shows the result (e.g. `open index.html`), offered to the user."),
 })
 export type AttemptCompletionParams = z.infer<typeof params>
 
@@ -27,7 +25,7 @@ export type AttemptCompletionParams = z.infer<typeof params>
 export const attemptCompletionTool: ToolDefinition<AttemptCompletionParams> = {
 	name: "attempt_completion",
 	description: [
-		"Present the result once the task is done: every requested change made, confirmed by the tools and where possible verified (tests, build). The user may reply with feedback.",
+		"Present the result once the task is done: every requested change made, confirmed by the tools and where possible verified (tests, build).",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -1,23 +1,22 @@
 import { browserActionSchema, type BrowserActionResult, type ClineSayBrowserAction } from "@cairn/types"
 import { z } from "zod"
+import { chromiumPath } from "../browser/browserAvailability.js"
 import type { BrowserPage, Viewport } from "../browser/browserLauncher.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 import { imageBlock } from "../providers/imageBlocks.js"
 import type { PersonFeedback, ToolContext, ToolDefinition, ToolResult } from "./toolDefinition.js"
 import { deniedResult, toolError, withFeedback } from "./support/toolResults.js"
 
-const defaultChromium = "/usr/bin/chromium"
-
 const params = z.object({
 	action: browserActionSchema.describe(
-		"launch (needs url) opens the browser; click/hover (need coordinate), type (needs text), scroll_down, scroll_up act on the page; close ends it.",
+		"launch opens the browser at url; the others act on its page; close ends it.",
 	),
-	url: z.string().optional().describe("For launch: the page to open, e.g. http://localhost:3000."),
+	url: z.string().optional().describe("For launch: the page to open."),
 	coordinate: z
 		.string()
 		.optional()
 		.describe('For click and hover: "x,y" in pixels of the last screenshot.'),
-	text: z.string().optional().describe("For type: the text to type where the focus is."),
+	text: z.string().optional().describe("For type: the text to type."),
 })
 export type BrowserActionParams = z.infer<typeof params>
 
@@ -74,10 +73,8 @@ type PageAction = (page: BrowserPage) => Promise<void>
 export const browserActionTool: ToolDefinition<BrowserActionParams> = {
 	name: "browser_action",
 	description: [
-		"Drive a headless browser: launch it at a URL, then click, hover, type and scroll, seeing a screenshot, the console log and the URL after each action; close it when done.",
-		"One browser per task; launch first, and close before using other tools for long.",
-		'Example: {"action": "launch", "url": "http://localhost:3000"}',
-		'Example: {"action": "click", "coordinate": "450,300"}',
+		"Drive a headless browser: launch it at a URL, then click, hover, type and scroll, seeing a screenshot, the console log and the URL after each action.",
+		"One browser per task; launch first, and close it before using other tools for long.",
 	].join("\n"),
 	params,
 	async execute(input, context) {
@@ -97,7 +94,7 @@ export const browserActionTool: ToolDefinition<BrowserActionParams> = {
 			if (!outcome.approved) return deniedResult(`opening ${url} in the browser`, outcome.feedback)
 			try {
 				const result = await browser.launch(url, {
-					executablePath: context.settings.browserExecutablePath ?? defaultChromium,
+					executablePath: chromiumPath(context.settings.browserExecutablePath),
 					viewport,
 				})
 				context.showBrowserRow?.("browser_action_result", JSON.stringify(result))

@@ -19,7 +19,7 @@ describe("execute_command", () => {
 	it("runs an instant command after an execute approval and returns its output", async () => {
 		await setup()
 		const result = await run({ command: "echo hello && echo oops >&2" })
-		expect(result.text).toBe("The command finished with exit code 0.\nOutput:\nhello\noops\n")
+		expect(result.text).toBe("Exit code 0.\nOutput:\nhello\noops\n")
 		expect(result.isError).toBeUndefined()
 		expect(t.approvals).toEqual([
 			{
@@ -34,11 +34,9 @@ describe("execute_command", () => {
 	it("reports a failing exit code and a command with no output", async () => {
 		await setup()
 		expect((await run({ command: "echo broken; exit 4" })).text).toBe(
-			"The command failed with exit code 4.\nOutput:\nbroken\n",
+			"Failed with exit code 4.\nOutput:\nbroken\n",
 		)
-		expect((await run({ command: "true" })).text).toBe(
-			"The command finished with exit code 0.\n(no output)",
-		)
+		expect((await run({ command: "true" })).text).toBe("Exit code 0.\n(no output)")
 	})
 
 	it("runs in a cwd inside the workspace, and flags one outside", async () => {
@@ -125,7 +123,7 @@ describe("execute_command", () => {
 		await setup()
 		const result = await run({ command: "seq 1 200000" })
 		const lines = result.text.split("\n")
-		expect(lines.slice(0, 4)).toEqual(["The command finished with exit code 0.", "Output:", "1", "2"])
+		expect(lines.slice(0, 4)).toEqual(["Exit code 0.", "Output:", "1", "2"])
 		expect(result.text).toMatch(
 			/\n100\n\n\[\.\.\. 199600 lines, \d+ characters omitted of \d+ \.\.\.\]\n199701\n/,
 		)

@@ -22,8 +22,9 @@ function describeExit(exit: CommandExit, cancelled: boolean, timeoutSec: number)
 			`The command was killed after ${timeoutSec} s (the command timeout setting). ` +
 			"A server or watcher never ends by itself: run such commands only if the user asks, or make the command finish on its own."
 		)
-	if (exit.exitCode === 0) return "The command finished with exit code 0."
-	if (exit.exitCode !== undefined) return `The command failed with exit code ${exit.exitCode}.`
+	// The most frequent result of all: short, since every later request carries it.
+	if (exit.exitCode === 0) return "Exit code 0."
+	if (exit.exitCode !== undefined) return `Failed with exit code ${exit.exitCode}.`
 	if (exit.signal !== undefined) return `The command was ended by signal ${exit.signal}.`
 	return "The command ended; the terminal did not report its exit code."
 }
@@ -119,8 +120,8 @@ function report(
 export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 	name: "execute_command",
 	description: [
-		"Run a command line in the user's shell (build, test, git, installs): its exit code and output (stdout and stderr; long output cut to its start and end).",
-		"It must not wait for input: use flags like `-y`, `--no-pager`, `CI=1`. No never-ending server or watcher unless asked. Prefer read_file, list_files and search_files to cat, ls and grep.",
+		"Run a command line in the user's shell: its exit code and output (long output cut to its start and end).",
+		"It must not wait for input (use `-y`, `--no-pager`, `CI=1`...); no never-ending server or watcher unless asked. Prefer read_file, list_files and search_files to cat, ls and grep.",
 	].join("\n"),
 	params,
 	preview(partial) {

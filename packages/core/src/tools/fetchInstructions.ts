@@ -14,7 +14,7 @@ export type FetchInstructionsParams = z.infer<typeof params>
 export const fetchInstructionsTool: ToolDefinition<FetchInstructionsParams> = {
 	name: "fetch_instructions",
 	description: [
-		"Get detailed instructions before one of these tasks. create_mode: create or edit a custom mode (its file, format, tool groups, file restrictions). create_mcp_server: connect an MCP server to Cairn, or write one.",
+		"Instructions to read first when creating or editing a custom mode (create_mode), or connecting or writing an MCP server (create_mcp_server).",
 	].join("\n"),
 	params,
 	execute({ task }, context) {

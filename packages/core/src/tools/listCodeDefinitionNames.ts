@@ -13,12 +13,7 @@ import { toolError, withFeedback } from "./support/toolResults.js"
 export const definitionLimits = { maxDefinitions: 400, maxFiles: 100, maxFileBytes: 1_000_000 }
 
 const params = z.object({
-	path: z
-		.string()
-		.min(1)
-		.describe(
-			"A source file, or a folder to outline the files at its top level; relative to the workspace root.",
-		),
+	path: z.string().min(1).describe("A source file or a folder."),
 })
 export type ListCodeDefinitionNamesParams = z.infer<typeof params>
 
@@ -84,9 +79,7 @@ function render(outlines: FileOutline[]): { text: string; omitted: number } {
 export const listCodeDefinitionNamesTool: ToolDefinition<ListCodeDefinitionNamesParams> = {
 	name: "list_code_definition_names",
 	description: [
-		"Outline source code: the classes, functions, methods, interfaces and types defined in a file, or in each source file at the top level of a folder, with their line ranges (`start--end | first line`).",
-		"Use it to find where things are before reading; then read_file with start_line/end_line.",
-		'Example: {"path": "src/server"}',
+		"Outline source code: the classes, functions, methods and types defined in a file, or in each source file at the top level of a folder, with their line ranges (`start--end | first line`), to find what to read.",
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -12,7 +12,7 @@ export const listLimits = { maxEntries: 500, maxScannedFiles: 20_000 }
 
 const params = z.object({
 	path: z.string().min(1).describe('The folder ("." for the root).'),
-	recursive: z.boolean().optional().describe("The whole tree, not only the top level."),
+	recursive: z.boolean().optional().describe("Include subfolders' entries."),
 })
 export type ListFilesParams = z.infer<typeof params>
 
@@ -88,8 +88,8 @@ function capBreadthFirst(entries: string[], max: number): string[] {
 export const listFilesTool: ToolDefinition<ListFilesParams> = {
 	name: "list_files",
 	description: [
-		"List a folder's files and folders (folders end with /), skipping what .gitignore excludes.",
-		`At most ${listLimits.maxEntries} entries, upper levels first; list a subfolder to see more of it.`,
+		"List a folder's entries (folders end with /), skipping .gitignore'd ones.",
+		`At most ${listLimits.maxEntries}, upper levels first; list a subfolder to see more.`,
 	].join("\n"),
 	params,
 	preview(partial) {

@@ -12,8 +12,8 @@ export const readLimits = { maxLines: 2_000, maxChars: 100_000, maxLineChars: 5_
 
 const params = z.object({
 	path: z.string().min(1).describe("The file."),
-	start_line: z.coerce.number().int().min(1).optional().describe("First line (1-based; default 1)."),
-	end_line: z.coerce.number().int().min(1).optional().describe("Last line, inclusive (default: the end)."),
+	start_line: z.coerce.number().int().min(1).optional().describe("First line, 1-based."),
+	end_line: z.coerce.number().int().min(1).optional().describe("Last line, inclusive."),
 })
 export type ReadFileParams = z.infer<typeof params>
 
@@ -65,8 +65,8 @@ function numbered(lines: Excerpt["lines"]): string {
 export const readFileTool: ToolDefinition<ReadFileParams> = {
 	name: "read_file",
 	description: [
-		"Read a text file, lines numbered (`12 | text`; the numbers are not in the file). Binary files cannot be read.",
-		`At most ${readLimits.maxLines} lines (about ${readLimits.maxChars / 1000} KB) a call; a longer file ends with a note on reading on with start_line/end_line.`,
+		"Read a text file, lines numbered (`12 | text`; the numbers are not in the file).",
+		`At most ${readLimits.maxLines} lines (~${readLimits.maxChars / 1000} KB) a call; a longer file ends with a note on reading on.`,
 	].join("\n"),
 	params,
 	preview(partial) {

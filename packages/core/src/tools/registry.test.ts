@@ -59,8 +59,11 @@ describe("core tool registry", () => {
 			expect(property.description, `${name}.${key}`).toBeTruthy()
 		expect(spec.description.length).toBeGreaterThan(80)
 		expect(spec.description.length).toBeLessThan(1200)
-		// Sent with every request: no bound that says nothing (zod's ±2^53-1 for an integer).
-		expect(JSON.stringify(spec.inputSchema)).not.toContain(String(Number.MAX_SAFE_INTEGER))
+		// Sent with every request: no bound that does not guide the model (zod's ±2^53-1 for an
+		// integer, string lengths); zod checks them when the call arrives.
+		const sent = JSON.stringify(spec.inputSchema)
+		expect(sent).not.toContain(String(Number.MAX_SAFE_INTEGER))
+		expect(sent).not.toMatch(/"(min|max)Length"/)
 	})
 
 	it.each(coreTools.map((tool) => [tool.name, tool] as const))(
@@ -75,6 +78,14 @@ describe("core tool registry", () => {
 			}
 		},
 	)
+
+	it("still refuses, with the parameter named, an empty string the sent schema no longer forbids", () => {
+		const readFile = findCoreTool("read_file")
+		if (readFile === undefined) throw new Error("read_file is a core tool")
+		const parsed = parseToolInput(readFile, { path: "" })
+		expect(parsed.ok).toBe(false)
+		expect(parsed.ok ? "" : parsed.error).toContain('Parameter "path"')
+	})
 
 	it("gives a tool's own JSON schema (an MCP server's) as it is, but for $schema", () => {
 		const inputSchema = {

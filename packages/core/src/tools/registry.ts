@@ -48,14 +48,15 @@ export function findCoreTool(name: string): ToolDefinition | undefined {
 
 /**
  * The schemas describe the input the model writes (fields with defaults are optional), and
- * drop `$schema`, which some providers reject inside a tool definition, and the bounds zod gives
- * every integer (±2^53-1), which say nothing and are sent with every request.
+ * drop `$schema`, which some providers reject inside a tool definition, and bounds that cost
+ * bytes in every request without guiding a model: zod's ±2^53-1 on every integer, and string
+ * lengths (non-empty, a 100 KB cap), which zod still checks on arrival with a clear error.
  */
 export function toolSpecs(tools: readonly ToolDefinition<unknown, string>[]): ToolSpec[] {
 	return tools.map((tool) => {
 		const { $schema: _ignored, ...inputSchema } =
 			tool.inputSchema ??
-			(z.toJSONSchema(tool.params, { io: "input", override: dropSafeIntegerBounds }) as Record<
+			(z.toJSONSchema(tool.params, { io: "input", override: dropSilentBounds }) as Record<
 				string,
 				unknown
 			>)
@@ -63,7 +64,9 @@ export function toolSpecs(tools: readonly ToolDefinition<unknown, string>[]): To
 	})
 }
 
-function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+function dropSilentBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
 	if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum
 	if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum
+	delete jsonSchema.minLength
+	delete jsonSchema.maxLength
 }

@@ -7,10 +7,10 @@ import { toolError } from "./support/toolResults.js"
 
 const params = z.object({
 	path: z.string().min(1).describe("The file."),
-	search: z.string().min(1).describe("The text, or with use_regex a JavaScript regex."),
+	search: z.string().min(1).describe("The text (or regex) to find."),
 	replace: z.string().describe("What each match becomes; with use_regex, $1... insert groups."),
-	use_regex: z.boolean().optional().describe("search is a regex (default false)."),
-	ignore_case: z.boolean().optional().describe("Ignore letter case (default false)."),
+	use_regex: z.boolean().optional().describe("search is a JavaScript regex."),
+	ignore_case: z.boolean().optional().describe("Ignore letter case."),
 })
 export type SearchAndReplaceParams = z.infer<typeof params>
 
@@ -19,7 +19,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
 export const searchAndReplaceTool: ToolDefinition<SearchAndReplaceParams> = {
 	name: "search_and_replace",
 	description: [
-		"Replace every match of a text or regex in one file, e.g. to rename an identifier. Nothing matching is an error and changes nothing. For edits in one place use apply_diff.",
+		"Replace every match of a text or regex in one file, e.g. to rename an identifier; no match is an error. For an edit in one place use apply_diff.",
 	].join("\n"),
 	params,
 	preview(partial) {

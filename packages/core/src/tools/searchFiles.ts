@@ -104,8 +104,8 @@ async function search(target: ResolvedPath, isFile: boolean, p: SearchFilesParam
 export const searchFilesTool: ToolDefinition<SearchFilesParams> = {
 	name: "search_files",
 	description: [
-		"Search file contents with a regex (ripgrep), skipping .gitignore'd files: matches grouped by file, with line numbers and a line of context. Escape ( [ { . to match them literally.",
-		`At most ${searchLimits.maxMatches} matches; narrow regex, path or file_pattern if you hit that.`,
+		"Search file contents with a regex (ripgrep, skipping .gitignore'd files): matches by file, with line numbers and a line of context.",
+		`At most ${searchLimits.maxMatches} matches; narrow the search if you hit that.`,
 	].join("\n"),
 	params,
 	preview(partial) {

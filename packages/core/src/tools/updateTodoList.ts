@@ -10,7 +10,7 @@ const params = z.object({
 		.string()
 		.max(maxChecklistLength, `the list is longer than ${maxChecklistLength} characters`)
 		.describe(
-			'The WHOLE list, replacing the last: "- [ ] step" (to do), "- [-] step" (doing), "- [x] step" (done), one a line.',
+			'The WHOLE list, one step a line: "- [ ] step" to do, "- [-] step" doing, "- [x] step" done.',
 		),
 })
 export type UpdateTodoListParams = z.infer<typeof params>
@@ -22,7 +22,7 @@ export type UpdateTodoListParams = z.infer<typeof params>
 export const updateTodoListTool: ToolDefinition<UpdateTodoListParams> = {
 	name: "update_todo_list",
 	description: [
-		"A todo list for a task of several steps: send it once you have a plan, then whenever a step starts or ends or the plan changes (one step in progress at a time). The user may edit it; the environment details show it.",
+		"A todo list for a task of several steps: send it once you have a plan, then whenever a step starts or ends or the plan changes (one step in progress at a time). The environment details show it, with the user's edits.",
 	].join("\n"),
 	params,
 	execute({ todos }, context) {

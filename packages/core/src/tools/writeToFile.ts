@@ -15,7 +15,7 @@ export type WriteToFileParams = z.infer<typeof params>
 export const writeToFileTool: ToolDefinition<WriteToFileParams> = {
 	name: "write_to_file",
 	description: [
-		"Create a file, or replace a whole file (for part of one use apply_diff); missing folders are created. The user may edit the change before it is saved.",
+		"Create a file, or replace a whole file (for part of one use apply_diff); missing folders are created.",
 		"Give the COMPLETE content: an abbreviation like `// rest of code unchanged` would delete that code, and is refused.",
 	].join("\n"),
 	params,
