@@ -1,4 +1,5 @@
 import type { BrowserActionResult } from "@cairn/types"
+import { browserCanRun } from "./browserAvailability.js"
 import type { BrowserLauncher, BrowserLaunchOptions, BrowserPage } from "./browserLauncher.js"
 
 /**
@@ -7,8 +8,20 @@ import type { BrowserLauncher, BrowserLaunchOptions, BrowserPage } from "./brows
  */
 export class TaskBrowser {
 	private session: Promise<BrowserPage> | undefined
+	private availability: { executableSetting: string | undefined; runs: Promise<boolean> } | undefined
 
 	constructor(private readonly launcher: BrowserLauncher | undefined) {}
+
+	/**
+	 * Whether a browser could be launched with this executable setting (see browserCanRun). Checked
+	 * once per task and setting: the tools are offered at every request, and a check through the
+	 * thread pool each time would cost every turn.
+	 */
+	canRun(executableSetting: string | undefined): Promise<boolean> {
+		if (this.availability?.executableSetting !== executableSetting || this.availability === undefined)
+			this.availability = { executableSetting, runs: browserCanRun(this.launcher, executableSetting) }
+		return this.availability.runs
+	}
 
 	get isOpen(): boolean {
 		return this.session !== undefined

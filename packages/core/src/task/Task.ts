@@ -39,7 +39,6 @@ import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
-import { browserCanRun } from "../browser/browserAvailability.js"
 import { TaskBrowser } from "../browser/taskBrowser.js"
 import { ModelRequests } from "./modelRequests.js"
 import { summarize } from "./requestSummary.js"
@@ -446,8 +445,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
 		const governance = await governanceTurn(this.governance)
-		const browserSetting = this.options.settings().browserExecutablePath
-		this.browserRuns = await browserCanRun(this.options.host.browser, browserSetting)
+		this.browserRuns = await this.browser.canRun(this.options.settings().browserExecutablePath)
 		this.offerToolsOf(this.mode)
 		const mcpServers = this.mcpPromptSection
 		const tools = governance.offersIntentTool
