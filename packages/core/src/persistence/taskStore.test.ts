@@ -205,6 +205,30 @@ describe("TaskStore", () => {
 		expect(reopened.list().map((h) => h.id)).toEqual(["t"])
 	})
 
+	it("opens a task killed before its first message was written with that message rebuilt from its title, and writes it back", async () => {
+		const store = await openStore()
+		const created = await store.createTask({ id: "t", task: "second job" })
+		await store.close() // as a kill leaves it: the folder and its metadata, empty journals
+
+		const reopened = await openStore()
+		const loaded = await reopened.loadTask("t")
+		const first = { ts: created.createdAt, type: "say", say: "text", text: "second job" }
+		expect(loaded.messages).toEqual([expect.objectContaining(first)])
+		expect(loaded.apiHistory).toEqual([])
+		expect(loaded.problems).toEqual([
+			{
+				file: path.join(taskDir("t"), "ui_messages.jsonl"),
+				error: expect.stringMatching(/no first message.*rebuilt from the task's title/),
+			},
+		])
+		// Written back: messages journaled after it do not hide it on the next open.
+		await reopened.appendMessage("t", say(created.createdAt + 1, "", { type: "ask", ask: "resume_task" }))
+		await reopened.close()
+		const again = await (await openStore()).loadTask("t")
+		expect(again.problems).toEqual([])
+		expect(again.messages.map((m) => m.text)).toEqual(["second job", ""])
+	})
+
 	it("saves a turn's counts as one metadata line; the history file gets them lazily, and all of them at close", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
@@ -229,6 +253,7 @@ describe("TaskStore", () => {
 	it("keeps the state of the files in context beside the task: the last one saved is read back", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
+		await store.appendMessage("t", say(1, "x"))
 		expect((await store.loadTask("t")).fileContext).toBeUndefined()
 		const older = { version: 1, files: [{ path: "a.txt", hash: "1" }] }
 		const newer = { version: 1, files: [{ path: "b.txt", hash: "2" }] }
@@ -240,15 +265,16 @@ describe("TaskStore", () => {
 		expect(loaded.fileContext).toEqual(newer)
 		expect(loaded.problems).toEqual([])
 		// The task's size counts the file too (measured before the save journals the metadata).
-		const files = ["metadata.jsonl", "file_context.jsonl"]
+		const files = ["ui_messages.jsonl", "metadata.jsonl", "file_context.jsonl"]
 		const sizes = await Promise.all(files.map((name) => stat(path.join(taskDir("t"), name))))
 		await reopened.saveMetadata("t", {})
-		expect(reopened.get("t")?.size).toBe(sizes[0]!.size + sizes[1]!.size)
+		expect(reopened.get("t")?.size).toBe(sizes.reduce((sum, { size }) => sum + size, 0))
 	})
 
 	it("opens a task whose file context is damaged, forgetting it and saying so", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
+		await store.appendMessage("t", say(1, "x"))
 		await store.close()
 		await writeFile(path.join(taskDir("t"), "file_context.jsonl"), '{"state":{"version":1,"fi\n')
 		const loaded = await (await openStore()).loadTask("t")

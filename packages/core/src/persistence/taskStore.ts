@@ -31,7 +31,7 @@ import type { HeldLock } from "./processLock.js"
 import { saving } from "./storageError.js"
 import { lockTaskFolder } from "./taskLock.js"
 import { type RewindCut, rewoundCut, saveRewound } from "./taskRewind.js"
-import { type TaskProblem, problemsOfLoad, recoverMetadata } from "./taskRecovery.js"
+import { type TaskProblem, problemsOfLoad, recoverFirstMessage, recoverMetadata } from "./taskRecovery.js"
 import { UiMessageJournal, uiMessagesFileName } from "./uiMessageJournal.js"
 
 export interface TaskStoreOptions {
@@ -230,6 +230,13 @@ export class TaskStore {
 		}
 		// Cached even when recovered: the next saveMetadata writes it, which repairs the file.
 		task.metadata = metadata
+		const first = ui.messages.length === 0 ? recoverFirstMessage(metadata) : undefined
+		if (first !== undefined) {
+			// Written back at once: a message journaled after it would otherwise hide its absence.
+			await saving(taskId, "the task's first message", () => task.ui.append(first.message))
+			ui.messages.push(first.message)
+			problems.push({ file: task.ui.file, error: first.problem })
+		}
 		for (const journal of [task.ui, task.api]) {
 			const outcome = await journal.compactIfWorthwhile().catch((error: unknown) => errorMessage(error))
 			if (typeof outcome === "string")
