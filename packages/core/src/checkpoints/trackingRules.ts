@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import ignore, { type Ignore } from "ignore"
 import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
+import { surelyAbsent } from "../fs/surelyAbsent.js"
 
 /**
  * What checkpoints never keep, whatever the workspace's own .gitignore says (a repository's
@@ -49,11 +50,14 @@ export class TrackingRules {
 
 	static async load(workspaceRoot: string, sizeLimitBytes: number): Promise<TrackingRules> {
 		let text = ""
-		try {
-			text = await readFile(path.join(workspaceRoot, cairnIgnoreFile), "utf8")
-		} catch {
-			// No .cairnignore: nothing more is excluded.
-		}
+		const file = path.join(workspaceRoot, cairnIgnoreFile)
+		// Read at every checkpoint, and mostly there is none: then it costs one stat.
+		if (!surelyAbsent(file))
+			try {
+				text = await readFile(file, "utf8")
+			} catch {
+				// No .cairnignore: nothing more is excluded.
+			}
 		return new TrackingRules(
 			ignore().add([...alwaysExcluded]),
 			text.trim() === "" ? undefined : ignore().add(text),

@@ -4,6 +4,7 @@ import { safeParse } from "@cairn/types"
 import { parse as parseYaml } from "yaml"
 import { z } from "zod"
 import { orchestrationFiles } from "./orchestrationFiles.js"
+import { surelyAbsent } from "../fs/surelyAbsent.js"
 
 const textList = z.array(z.string().trim().min(1)).default([])
 
@@ -53,6 +54,8 @@ export type IntentsState =
 /** Reads and checks the intents file; never throws. */
 export async function loadIntents(workspaceRoot: string): Promise<IntentsState> {
 	const file = orchestrationFiles.intents
+	// Asked several times a turn, and mostly there is no such file: a check that costs one system call.
+	if (surelyAbsent(path.join(workspaceRoot, file))) return { kind: "off" }
 	let text: string
 	try {
 		text = await readFile(path.join(workspaceRoot, file), "utf8")

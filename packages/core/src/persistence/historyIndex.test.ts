@@ -1,10 +1,10 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
+import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { HistoryItem } from "@cairn/types"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { HistoryIndex, indexFileName } from "./historyIndex.js"
-import { type TaskMetadata, writeTaskMetadata } from "./taskMetadata.js"
+import { type TaskMetadata, writeNewTaskMetadata } from "./taskMetadata.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let tasksDir: string
@@ -30,7 +30,7 @@ async function seed(items: HistoryItem[]): Promise<void> {
 	for (const h of items) {
 		const dir = path.join(tasksDir, h.id)
 		await mkdir(dir, { recursive: true })
-		await writeTaskMetadata(dir, meta(h))
+		await writeNewTaskMetadata(dir, meta(h))
 	}
 }
 
@@ -83,7 +83,7 @@ describe("HistoryIndex", () => {
 		await writeFile(path.join(tasksDir, "broken", "metadata.json"), '{"id": "broken", "ts": ')
 		await mkdir(path.join(tasksDir, "empty"))
 		await mkdir(path.join(tasksDir, "moved"))
-		await writeTaskMetadata(path.join(tasksDir, "moved"), meta(item("elsewhere", 1, "x")))
+		await writeNewTaskMetadata(path.join(tasksDir, "moved"), meta(item("elsewhere", 1, "x")))
 		const { index, report } = await HistoryIndex.open(tasksDir)
 		expect(ids(index.list())).toEqual(["t2", "t3", "t1"])
 		expect(report.unreadable.map((u) => u.taskId).sort()).toEqual(["broken", "empty", "moved"])
@@ -118,6 +118,70 @@ describe("HistoryIndex", () => {
 		await index.upsert({ ...item("n", 1, "numbered"), number: 7 })
 		expect(index.nextNumber("/ws/a")).toBe(8)
 		expect(index.nextNumber("/ws/other")).toBe(1)
+	})
+})
+
+describe("HistoryIndex, the counts of a running task", () => {
+	const onDisk = async () =>
+		JSON.parse(await readFile(path.join(tasksDir, indexFileName), "utf8")) as {
+			items: HistoryItem[]
+			behind: string[]
+		}
+	const running = item("t", 10, "running")
+
+	it("writes the first noted change at once, listing the task as behind, and the later ones with the next write", async () => {
+		const { index } = await HistoryIndex.open(tasksDir)
+		await index.upsert(running)
+		await index.note({ ...running, tokensIn: 100 })
+		expect(await onDisk()).toEqual({ version: 1, items: [{ ...running, tokensIn: 100 }], behind: ["t"] })
+		await index.note({ ...running, tokensIn: 200 })
+		expect(index.get("t")?.tokensIn).toBe(200)
+		expect((await onDisk()).items[0]?.tokensIn).toBe(100)
+		await index.upsert(item("other", 1, "another task"))
+		expect((await onDisk()).items.find((h) => h.id === "t")?.tokensIn).toBe(200)
+	})
+
+	it("settling writes the task's entry and stops listing it as behind", async () => {
+		const { index } = await HistoryIndex.open(tasksDir)
+		await index.note({ ...running, tokensIn: 100 })
+		await index.note({ ...running, tokensIn: 300 })
+		await index.settle({ ...running, tokensIn: 300, status: "completed" })
+		expect(await onDisk()).toEqual({
+			version: 1,
+			items: [{ ...running, tokensIn: 300, status: "completed" }],
+			behind: [],
+		})
+	})
+
+	it("after a kill, the next open takes a behind task's entry from its metadata", async () => {
+		await seed([running])
+		const { index } = await HistoryIndex.open(tasksDir)
+		await index.note({ ...running, tokensIn: 100 })
+		// The process journals newer metadata, then is killed before writing the index again.
+		const dir = path.join(tasksDir, "t")
+		await appendFile(
+			path.join(dir, "metadata.jsonl"),
+			`${JSON.stringify(meta({ ...running, tokensIn: 900 }))}\n`,
+		)
+		const { index: next } = await HistoryIndex.open(tasksDir)
+		expect(next.get("t")?.tokensIn).toBe(900)
+		// Written with the next process's next write, and kept over the file's lagging copy.
+		await next.upsert(item("other", 1, "another task"))
+		expect((await onDisk()).items.find((h) => h.id === "t")?.tokensIn).toBe(900)
+	})
+
+	it("a process that did not run the task keeps the owner's settled entry", async () => {
+		await seed([running])
+		const { index: owner } = await HistoryIndex.open(tasksDir)
+		await owner.note({ ...running, tokensIn: 100 })
+		const { index: other } = await HistoryIndex.open(tasksDir)
+		await owner.settle({ ...running, tokensIn: 500, status: "completed" })
+		await other.upsert(item("other", 1, "another task"))
+		expect((await onDisk()).items.find((h) => h.id === "t")).toMatchObject({
+			tokensIn: 500,
+			status: "completed",
+		})
+		expect((await onDisk()).behind).toEqual([])
 	})
 })
 

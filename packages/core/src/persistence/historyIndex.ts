@@ -10,7 +10,12 @@ export const indexFileName = "index.json"
 const lockDirName = "index.lock"
 const lockOwnerName = "index.lock-owner.json"
 
-const indexFileSchema = z.object({ version: z.literal(1), items: z.array(historyItemSchema) })
+const indexFileSchema = z.object({
+	version: z.literal(1),
+	items: z.array(historyItemSchema),
+	/** Tasks whose entries may lag their metadata (see HistoryIndex.note); absent in older files. */
+	behind: z.array(z.string()).optional(),
+})
 
 export interface UnreadableTask {
 	taskId: string
@@ -48,6 +53,12 @@ const readConcurrency = 16
  * Several processes (CLI runs, editor windows) share one index: each write takes a lock, reads
  * the file and writes back the other processes' entries as they are now with this process's
  * changed ones, so no process overwrites another's tasks with its stale copies.
+ *
+ * A running task's token counts and cost change at every turn; writing the whole index (under
+ * its lock, with fsyncs) that often would cost more than the turn. Those changes are noted in
+ * memory and written with the next write, and at the latest when the task is settled (closed).
+ * The file lists such tasks as `behind` meanwhile, so after a kill their entries are refreshed
+ * from their metadata on the next open.
  */
 export class HistoryIndex {
 	private writing: Promise<void> | undefined
@@ -59,6 +70,12 @@ export class HistoryIndex {
 	 * newer entry since (its task finished), so these only fill gaps in the file.
 	 */
 	private readonly discovered = new Set<string>()
+	/** Ids this process noted changes of without writing them at once; listed as `behind` in the file. */
+	private readonly behind = new Set<string>()
+	/** Ids settled here and not yet written: the file stops listing them as behind. */
+	private readonly settled = new Set<string>()
+	/** Entries read at open from the metadata of tasks the file listed as behind (see mergeAndWrite). */
+	private readonly refreshed = new Map<string, HistoryItem>()
 
 	private constructor(
 		readonly file: string,
@@ -79,6 +96,7 @@ export class HistoryIndex {
 			return { index, report: await index.rebuild(why) }
 		}
 		for (const item of stored.value.items) index.items.set(item.id, item)
+		await index.refresh(stored.value.behind ?? [])
 		return { index, report: await index.reconcile() }
 	}
 
@@ -112,7 +130,27 @@ export class HistoryIndex {
 		return this.persist()
 	}
 
+	/**
+	 * Takes a change that may wait (tokens, cost, size of a running task): the first for a task
+	 * is written at once, to list it as behind; later ones go out with the next write.
+	 */
+	note(item: HistoryItem): Promise<void> {
+		this.items.set(item.id, { ...item })
+		this.changed.add(item.id)
+		if (this.behind.has(item.id)) return Promise.resolve()
+		this.behind.add(item.id)
+		this.settled.delete(item.id)
+		return this.persist()
+	}
+
+	/** Writes the task's entry as final (its task closed): the file stops listing it as behind. */
+	settle(item: HistoryItem): Promise<void> {
+		if (this.behind.delete(item.id)) this.settled.add(item.id)
+		return this.upsert(item)
+	}
+
 	remove(id: string): Promise<void> {
+		if (this.behind.delete(id)) this.settled.add(id)
 		if (!this.items.delete(id)) return this.writing ?? Promise.resolve()
 		this.changed.add(id)
 		return this.persist()
@@ -133,6 +171,16 @@ export class HistoryIndex {
 		report.unreadable = unreadable
 		await this.persist()
 		return report
+	}
+
+	/** Entries of tasks a process was running when the file was last written: their metadata is newer. */
+	private async refresh(behind: readonly string[]): Promise<void> {
+		const present = behind.filter((id) => this.items.has(id))
+		const { found } = await readAllMetadata(this.tasksDir, present)
+		for (const item of found) {
+			this.items.set(item.id, item)
+			this.refreshed.set(item.id, item)
+		}
 	}
 
 	private async reconcile(): Promise<IndexReport> {
@@ -167,14 +215,17 @@ export class HistoryIndex {
 				this.dirty = false
 				const changed = [...this.changed]
 				const discovered = [...this.discovered]
+				const settled = [...this.settled]
 				this.changed.clear()
 				this.discovered.clear()
+				this.settled.clear()
 				try {
-					await this.mergeAndWrite(changed, discovered)
+					await this.mergeAndWrite(changed, discovered, settled)
 				} catch (error) {
 					// Not written: the next write carries these changes again.
 					for (const id of changed) this.changed.add(id)
 					for (const id of discovered) this.discovered.add(id)
+					for (const id of settled) if (!this.behind.has(id)) this.settled.add(id)
 					throw error
 				}
 			}
@@ -185,7 +236,11 @@ export class HistoryIndex {
 	}
 
 	/** Under the lock: the file's entries for what this process did not change, ours for what it did. */
-	private async mergeAndWrite(changed: readonly string[], discovered: readonly string[]): Promise<void> {
+	private async mergeAndWrite(
+		changed: readonly string[],
+		discovered: readonly string[],
+		settled: readonly string[],
+	): Promise<void> {
 		const lock = await acquireLock({
 			lockDir: path.join(this.tasksDir, lockDirName),
 			ownerFile: path.join(this.tasksDir, lockOwnerName),
@@ -198,6 +253,9 @@ export class HistoryIndex {
 		})
 		try {
 			const stored = await readJsonFile(this.file, indexFileSchema)
+			const behind = new Set(stored.ok ? (stored.value.behind ?? []) : [])
+			for (const id of settled) behind.delete(id)
+			for (const id of this.behind) behind.add(id)
 			if (stored.ok) {
 				// Changes made while waiting for the lock count as ours too: they are newer than the file.
 				const ours = new Set([...changed, ...this.changed])
@@ -210,8 +268,18 @@ export class HistoryIndex {
 				for (const item of stored.value.items) if (!ours.has(item.id)) this.items.set(item.id, item)
 				for (const item of gapFillers) if (!this.items.has(item.id)) this.items.set(item.id, item)
 				for (const item of kept) this.items.set(item.id, item)
+				// A task still listed as behind was killed while running (or still runs elsewhere):
+				// the file's entry lags, and what its metadata said at open is newer (or, while that
+				// process runs on, lags by no more; its next write or its settling corrects it).
+				for (const [id, item] of this.refreshed)
+					if (!ours.has(id) && behind.has(id) && this.items.has(id)) this.items.set(id, item)
 			}
-			await writeJsonAtomic(this.file, { version: 1, items: [...this.items.values()] })
+			for (const id of behind) if (!this.items.has(id)) behind.delete(id)
+			await writeJsonAtomic(this.file, {
+				version: 1,
+				items: [...this.items.values()],
+				behind: [...behind],
+			})
 		} finally {
 			await lock.release()
 		}

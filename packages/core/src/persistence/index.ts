@@ -1,4 +1,4 @@
-// Crash-safe task persistence: append-only journals, atomic metadata, a self-repairing history index.
+// Crash-safe task persistence: append-only journals (metadata and file context too), a self-repairing history index.
 
 export {
 	TaskStore,

@@ -4,8 +4,8 @@ import path from "node:path"
 import { syncFolder } from "../fs/atomicWrite.js"
 import { removeStaleTemps } from "./atomicFile.js"
 import { apiHistoryFileName } from "./apiHistoryJournal.js"
-import { fileContextFileName } from "./fileContextFile.js"
-import { metadataFileName } from "./taskMetadata.js"
+import { fileContextFileName, legacyFileContextFileName } from "./fileContextJournal.js"
+import { legacyMetadataFileName, metadataFileName } from "./taskMetadata.js"
 import { uiMessagesFileName } from "./uiMessageJournal.js"
 
 // The file-system side of the tasks folder: what a task folder holds and what crashes leave behind.
@@ -64,7 +64,14 @@ export async function pathExists(file: string): Promise<boolean> {
 
 /** Bytes the task takes on disk (its files), for the history list. */
 export async function taskFolderSize(dir: string): Promise<number> {
-	const files = [uiMessagesFileName, apiHistoryFileName, metadataFileName, fileContextFileName]
+	const files = [
+		uiMessagesFileName,
+		apiHistoryFileName,
+		metadataFileName,
+		fileContextFileName,
+		legacyMetadataFileName,
+		legacyFileContextFileName,
+	]
 	const sizes = await Promise.all(
 		files.map((name) =>
 			stat(path.join(dir, name)).then(

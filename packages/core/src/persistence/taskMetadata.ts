@@ -1,14 +1,19 @@
 import path from "node:path"
-import { type HistoryItem, historyItemSchema, taskIdSchema } from "@cairn/types"
+import { type HistoryItem, historyItemSchema, safeParse, taskIdSchema } from "@cairn/types"
 import { z } from "zod"
-import { type ReadJsonResult, readJsonFile, writeJsonAtomic } from "./atomicFile.js"
+import { writeFileAtomic } from "../fs/atomicWrite.js"
+import { type ReadJsonResult, readJsonFile } from "./atomicFile.js"
+import { LatestValueJournal, type LatestValueJournalOptions } from "./latestValueJournal.js"
 
-export const metadataFileName = "metadata.json"
+/** A journal of the task's metadata, one whole version per line; the last valid line is current. */
+export const metadataFileName = "metadata.jsonl"
+/** Where tasks of earlier versions kept their metadata (one JSON object); read when the journal is missing. */
+export const legacyMetadataFileName = "metadata.json"
 
 /**
- * A task's small, rewritten-whole file: what the history list shows (a HistoryItem) plus what
- * opening the task again needs. It is the source of truth the history index is rebuilt from,
- * so it is always written atomically.
+ * What the history list shows of a task (a HistoryItem) plus what opening the task again
+ * needs. It is the source of truth the history index is rebuilt from. It changes at nearly
+ * every turn (tokens, cost), so it is journaled (see LatestValueJournal), not rewritten.
  */
 export const taskMetadataSchema = historyItemSchema.extend({
 	id: taskIdSchema,
@@ -30,9 +35,23 @@ export function metadataPath(taskDir: string): string {
 	return path.join(taskDir, metadataFileName)
 }
 
-/** Reads a task's metadata; a file naming another task than its folder counts as invalid. */
+export function metadataJournal(
+	taskDir: string,
+	options: Omit<LatestValueJournalOptions, "maxRecords">,
+): LatestValueJournal<TaskMetadata> {
+	return new LatestValueJournal(
+		metadataPath(taskDir),
+		(value) => safeParse(taskMetadataSchema, value),
+		options,
+	)
+}
+
+/**
+ * Reads a task's metadata: the journal's last valid version, or the file of an earlier version
+ * when there is no journal. A version naming another task than its folder counts as invalid.
+ */
 export async function readTaskMetadata(taskDir: string): Promise<ReadJsonResult<TaskMetadata>> {
-	const result = await readJsonFile(metadataPath(taskDir), taskMetadataSchema)
+	const result = await readMetadataFiles(taskDir)
 	const folderName = path.basename(taskDir)
 	if (result.ok && result.value.id !== folderName)
 		return {
@@ -43,9 +62,38 @@ export async function readTaskMetadata(taskDir: string): Promise<ReadJsonResult<
 	return result
 }
 
-/** Throws before touching the disk when `metadata` is not valid: that is a bug in the caller. */
-export async function writeTaskMetadata(taskDir: string, metadata: TaskMetadata): Promise<void> {
+async function readMetadataFiles(taskDir: string): Promise<ReadJsonResult<TaskMetadata>> {
+	let loaded
+	try {
+		loaded = await metadataJournal(taskDir, {}).load()
+	} catch (error) {
+		return { ok: false, reason: "unreadable", error: (error as Error).message }
+	}
+	if (loaded.value !== undefined) return { ok: true, value: loaded.value }
+	const damaged = loaded.damagedLines.at(-1)
+	if (damaged !== undefined)
+		return {
+			ok: false,
+			reason: "invalid",
+			error: `${metadataPath(taskDir)} line ${damaged.line}: ${damaged.error}`,
+		}
+	// No journal, or only a torn first line (a task of an earlier version killed at its first save here).
+	const legacy = await readJsonFile(path.join(taskDir, legacyMetadataFileName), taskMetadataSchema)
+	if (legacy.ok || legacy.reason !== "missing" || !loaded.tornTail) return legacy
+	return {
+		ok: false,
+		reason: "corrupt",
+		error: `${metadataPath(taskDir)} holds only a line a crash cut off`,
+	}
+}
+
+/** Writes the metadata of a task being created (its folder is not visible yet). Throws before touching the disk when `metadata` is not valid: that is a bug in the caller. */
+export async function writeNewTaskMetadata(taskDir: string, metadata: TaskMetadata): Promise<void> {
+	await writeFileAtomic(metadataPath(taskDir), `${JSON.stringify(validMetadata(metadata))}\n`)
+}
+
+export function validMetadata(metadata: TaskMetadata): TaskMetadata {
 	const parsed = taskMetadataSchema.safeParse(metadata)
 	if (!parsed.success) throw new Error(`invalid task metadata: ${parsed.error.message}`)
-	await writeJsonAtomic(metadataPath(taskDir), parsed.data)
+	return parsed.data
 }

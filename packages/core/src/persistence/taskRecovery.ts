@@ -61,3 +61,27 @@ export function recoverMetadata(
 		problem: `${why}; rebuilt from the messages without token counts or cost`,
 	}
 }
+
+/**
+ * The first message of a task whose transcript is empty: the process was killed after the task
+ * was created and before its text was journaled, so the model was never asked (a task's first
+ * request waits for that message). Rebuilt from the title, which is the task's text unless a
+ * slash command started it (then it is the command as typed); images, if any, are lost.
+ * Undefined when there is no title to rebuild it from.
+ */
+export function recoverFirstMessage(
+	metadata: TaskMetadata,
+): { message: ClineMessage; problem: string } | undefined {
+	if (metadata.task.trim() === "") return undefined
+	return {
+		message: {
+			ts: metadata.createdAt,
+			type: "say",
+			say: "text",
+			text: metadata.task,
+			checkpoint: { history: { messages: 0 } },
+		},
+		problem:
+			"the task has no first message (killed right after it was created); rebuilt from the task's title",
+	}
+}

@@ -153,7 +153,7 @@ describe("TaskStore", () => {
 		await store.appendMessage("t", say(2, "answer"))
 		await store.close()
 		const dir = taskDir("t")
-		await writeFile(path.join(dir, "metadata.json"), "{trunc")
+		await writeFile(path.join(dir, "metadata.jsonl"), "{trunc\n")
 		await writeFile(
 			path.join(dir, "ui_messages.jsonl"),
 			`${await readFile(path.join(dir, "ui_messages.jsonl"), "utf8")}{"ts":3,`,
@@ -166,7 +166,7 @@ describe("TaskStore", () => {
 		expect(loaded.metadata).toMatchObject({ id: "t", task: "Original task", tokensIn: 5 })
 		expect(loaded.problems.map((p) => p.error)).toEqual([
 			expect.stringMatching(/cut off/),
-			expect.stringMatching(/metadata is corrupt.*history index's copy/),
+			expect.stringMatching(/metadata is invalid.*not valid JSON.*history index's copy/),
 		])
 		await reopened.appendMessage("t", say(3, "after the crash"))
 		await reopened.saveMetadata("t", { status: "completed" })
@@ -189,7 +189,7 @@ describe("TaskStore", () => {
 		await store.createTask({ id: "t", task: "The task text" })
 		await store.appendMessage("t", say(5, "The task text"))
 		await store.close()
-		await writeFile(path.join(taskDir("t"), "metadata.json"), "")
+		await writeFile(path.join(taskDir("t"), "metadata.jsonl"), "{") // a kill cut its only line
 		await writeFile(path.join(storageDir, "tasks", "index.json"), "")
 		const reopened = await openStore()
 		expect(reopened.indexReport.unreadable).toEqual([
@@ -205,9 +205,55 @@ describe("TaskStore", () => {
 		expect(reopened.list().map((h) => h.id)).toEqual(["t"])
 	})
 
+	it("opens a task killed before its first message was written with that message rebuilt from its title, and writes it back", async () => {
+		const store = await openStore()
+		const created = await store.createTask({ id: "t", task: "second job" })
+		await store.close() // as a kill leaves it: the folder and its metadata, empty journals
+
+		const reopened = await openStore()
+		const loaded = await reopened.loadTask("t")
+		const first = { ts: created.createdAt, type: "say", say: "text", text: "second job" }
+		expect(loaded.messages).toEqual([expect.objectContaining(first)])
+		expect(loaded.apiHistory).toEqual([])
+		expect(loaded.problems).toEqual([
+			{
+				file: path.join(taskDir("t"), "ui_messages.jsonl"),
+				error: expect.stringMatching(/no first message.*rebuilt from the task's title/),
+			},
+		])
+		// Written back: messages journaled after it do not hide it on the next open.
+		await reopened.appendMessage("t", say(created.createdAt + 1, "", { type: "ask", ask: "resume_task" }))
+		await reopened.close()
+		const again = await (await openStore()).loadTask("t")
+		expect(again.problems).toEqual([])
+		expect(again.messages.map((m) => m.text)).toEqual(["second job", ""])
+	})
+
+	it("saves a turn's counts as one metadata line; the history file gets them lazily, and all of them at close", async () => {
+		const store = await openStore()
+		await store.createTask({ id: "t", task: "x" })
+		for (const tokensIn of [10, 20, 30])
+			await store.saveMetadata("t", { tokensIn, totalCost: tokensIn / 100 })
+		const journal = (await readFile(path.join(taskDir("t"), "metadata.jsonl"), "utf8")).trim().split("\n")
+		expect(journal.map((line) => (JSON.parse(line) as { tokensIn: number }).tokensIn)).toEqual([
+			0, 10, 20, 30,
+		])
+		expect(store.get("t")?.tokensIn).toBe(30)
+		const indexFile = path.join(storageDir, "tasks", "index.json")
+		const listed = async () =>
+			JSON.parse(await readFile(indexFile, "utf8")) as {
+				items: { tokensIn: number }[]
+				behind: string[]
+			}
+		expect(await listed()).toMatchObject({ items: [{ tokensIn: 10 }], behind: ["t"] })
+		await store.close()
+		expect(await listed()).toMatchObject({ items: [{ tokensIn: 30 }], behind: [] })
+	})
+
 	it("keeps the state of the files in context beside the task: the last one saved is read back", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
+		await store.appendMessage("t", say(1, "x"))
 		expect((await store.loadTask("t")).fileContext).toBeUndefined()
 		const older = { version: 1, files: [{ path: "a.txt", hash: "1" }] }
 		const newer = { version: 1, files: [{ path: "b.txt", hash: "2" }] }
@@ -218,24 +264,25 @@ describe("TaskStore", () => {
 		const loaded = await reopened.loadTask("t")
 		expect(loaded.fileContext).toEqual(newer)
 		expect(loaded.problems).toEqual([])
-		// The task's size counts the file too (measured before the save rewrites the metadata).
-		const files = ["metadata.json", "file_context.json"]
+		// The task's size counts the file too (measured before the save journals the metadata).
+		const files = ["ui_messages.jsonl", "metadata.jsonl", "file_context.jsonl"]
 		const sizes = await Promise.all(files.map((name) => stat(path.join(taskDir("t"), name))))
 		await reopened.saveMetadata("t", {})
-		expect(reopened.get("t")?.size).toBe(sizes[0]!.size + sizes[1]!.size)
+		expect(reopened.get("t")?.size).toBe(sizes.reduce((sum, { size }) => sum + size, 0))
 	})
 
 	it("opens a task whose file context is damaged, forgetting it and saying so", async () => {
 		const store = await openStore()
 		await store.createTask({ id: "t", task: "x" })
+		await store.appendMessage("t", say(1, "x"))
 		await store.close()
-		await writeFile(path.join(taskDir("t"), "file_context.json"), '{"version":1,"fi')
+		await writeFile(path.join(taskDir("t"), "file_context.jsonl"), '{"state":{"version":1,"fi\n')
 		const loaded = await (await openStore()).loadTask("t")
 		expect(loaded.fileContext).toBeUndefined()
 		expect(loaded.problems).toEqual([
 			{
-				file: path.join(taskDir("t"), "file_context.json"),
-				error: expect.stringMatching(/not valid JSON.*files read before are forgotten/),
+				file: path.join(taskDir("t"), "file_context.jsonl"),
+				error: expect.stringMatching(/line 1: not valid JSON.*files read before are forgotten/),
 			},
 		])
 	})

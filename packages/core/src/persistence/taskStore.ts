@@ -7,7 +7,7 @@ import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
 import { errorMessage, removeStaleTemps } from "./atomicFile.js"
 import { ApiHistoryJournal, apiHistoryFileName } from "./apiHistoryJournal.js"
 import type { CompactionOutcome, CompactionPolicy } from "./compaction.js"
-import { readFileContext, writeFileContext } from "./fileContextFile.js"
+import { FileContextJournal } from "./fileContextJournal.js"
 import { HistoryIndex, type IndexReport, type ListOptions } from "./historyIndex.js"
 import {
 	createTaskFolder,
@@ -17,18 +17,21 @@ import {
 	removeTaskFolder,
 	taskFolderSize,
 } from "./taskFolder.js"
+import type { LatestValueJournal } from "./latestValueJournal.js"
 import {
+	metadataJournal,
 	metadataPath,
 	readTaskMetadata,
 	type TaskMetadata,
 	toHistoryItem,
-	writeTaskMetadata,
+	validMetadata,
+	writeNewTaskMetadata,
 } from "./taskMetadata.js"
 import type { HeldLock } from "./processLock.js"
 import { saving } from "./storageError.js"
 import { lockTaskFolder } from "./taskLock.js"
 import { type RewindCut, rewoundCut, saveRewound } from "./taskRewind.js"
-import { type TaskProblem, problemsOfLoad, recoverMetadata } from "./taskRecovery.js"
+import { type TaskProblem, problemsOfLoad, recoverFirstMessage, recoverMetadata } from "./taskRecovery.js"
 import { UiMessageJournal, uiMessagesFileName } from "./uiMessageJournal.js"
 
 export interface TaskStoreOptions {
@@ -67,7 +70,11 @@ interface OpenTask {
 	dir: string
 	ui: UiMessageJournal
 	api: ApiHistoryJournal
+	meta: LatestValueJournal<TaskMetadata>
+	fileContext: FileContextJournal
 	metadata: TaskMetadata | undefined
+	/** Its history entry has changes that were only noted (see HistoryIndex.note), to settle when it closes. */
+	unsettled: boolean
 	/** Metadata saves, one after another, so an older save cannot land after a newer one. */
 	saving: Promise<unknown>
 	/** The same for the file context's saves. */
@@ -75,10 +82,10 @@ interface OpenTask {
 }
 
 /**
- * The tasks under `<storageDir>/tasks/`: one folder per task holding an append-only journal of
- * UI messages, one of the API history, and an atomically written metadata file; plus the
- * history index. Saving a message costs O(that message): journals are only appended to, and
- * rewritten (atomically) only when compaction pays for itself.
+ * The tasks under `<storageDir>/tasks/`: one folder per task holding append-only journals of its
+ * UI messages, its API history, its metadata (each line a whole version) and the files in its
+ * model's context (each line a change); plus the history index. A turn costs one append per
+ * journal, O(what changed): journals are rewritten (atomically) only when that pays for itself.
  */
 export class TaskStore {
 	private readonly tasks = new Map<string, OpenTask>()
@@ -130,7 +137,7 @@ export class TaskStore {
 			updatedAt: now,
 		}
 		await saving(input.id, "the new task", async () => {
-			await createTaskFolder(dir, (staging) => writeTaskMetadata(staging, metadata))
+			await createTaskFolder(dir, (staging) => writeNewTaskMetadata(staging, metadata))
 			this.tasks.set(input.id, this.newOpenTask(input.id, { isNew: true, metadata }))
 			await this.index.upsert(toHistoryItem(metadata))
 		})
@@ -172,36 +179,23 @@ export class TaskStore {
 		this.compactInBackground(taskId, task.api)
 	}
 
-	/** Merges `changes` into the metadata, writes it atomically and updates the history index. */
+	/**
+	 * Merges `changes` into the metadata, journals it and updates the history index: at once for
+	 * what the list is sorted or filtered by, lazily (see HistoryIndex.note) for the counts a
+	 * turn changes (tokens, cost), which are settled when the task closes.
+	 */
 	saveMetadata(taskId: string, changes: MetadataChanges): Promise<TaskMetadata> {
 		const task = this.openTask(taskId)
-		const save = task.saving.then(() =>
-			saving(taskId, "the task's metadata", async () => {
-				const current = task.metadata ?? (await this.storedMetadata(taskId, task.dir))
-				const next: TaskMetadata = {
-					...current,
-					...withoutUndefined(changes),
-					id: current.id,
-					version: 1,
-					createdAt: current.createdAt,
-					updatedAt: Date.now(),
-					size: await taskFolderSize(task.dir),
-				}
-				await writeTaskMetadata(task.dir, next)
-				task.metadata = next
-				await this.index.upsert(toHistoryItem(next))
-				return next
-			}),
-		)
-		task.saving = save.catch(() => undefined)
-		return save
+		const keys = Object.keys(changes)
+		const onlyCounts = keys.length > 0 && keys.every((key) => countFields.has(key))
+		return this.writeMetadata(taskId, task, changes, onlyCounts ? "note" : "upsert")
 	}
 
 	/** Replaces the saved state of the files the model has in context (see LoadedTask.fileContext). */
 	saveFileContext(taskId: string, state: unknown): Promise<void> {
 		const task = this.openTask(taskId)
 		const save = task.savingFileContext.then(() =>
-			saving(taskId, "the files in context", () => writeFileContext(task.dir, state)),
+			saving(taskId, "the files in context", () => task.fileContext.save(state)),
 		)
 		task.savingFileContext = save.catch(() => undefined)
 		return save
@@ -222,7 +216,7 @@ export class TaskStore {
 			task.ui.load(),
 			task.api.load(),
 			readTaskMetadata(task.dir),
-			readFileContext(task.dir),
+			task.fileContext.load(),
 		])
 		const problems = [...problemsOfLoad(task.ui.file, ui), ...problemsOfLoad(task.api.file, loadedApi)]
 		const api = await this.finishRewinds(taskId, task, ui.rewinds, loadedApi, problems)
@@ -236,6 +230,13 @@ export class TaskStore {
 		}
 		// Cached even when recovered: the next saveMetadata writes it, which repairs the file.
 		task.metadata = metadata
+		const first = ui.messages.length === 0 ? recoverFirstMessage(metadata) : undefined
+		if (first !== undefined) {
+			// Written back at once: a message journaled after it would otherwise hide its absence.
+			await saving(taskId, "the task's first message", () => task.ui.append(first.message))
+			ui.messages.push(first.message)
+			problems.push({ file: task.ui.file, error: first.problem })
+		}
 		for (const journal of [task.ui, task.api]) {
 			const outcome = await journal.compactIfWorthwhile().catch((error: unknown) => errorMessage(error))
 			if (typeof outcome === "string")
@@ -283,7 +284,8 @@ export class TaskStore {
 	 */
 	async deleteTask(taskId: string): Promise<boolean> {
 		const dir = this.taskDir(taskId)
-		await this.closeTask(taskId)
+		// Not settled: its history entry is about to go with it.
+		await this.closeTask(taskId, { settle: false })
 		const lock = (await pathExists(dir)) ? await lockTaskFolder(taskId, dir, () => undefined) : undefined
 		// The lock lives in the folder: it goes with it, and releasing it afterwards finds nothing left.
 		const existed = await removeTaskFolder(dir).finally(() => lock?.release())
@@ -292,13 +294,18 @@ export class TaskStore {
 		return existed || listed
 	}
 
-	/** Waits for the task's pending writes and releases its open files. */
-	async closeTask(taskId: string): Promise<void> {
+	/**
+	 * Waits for the task's pending writes, writes its history entry if it has changes only noted
+	 * so far (see saveMetadata), and releases its open files.
+	 */
+	async closeTask(taskId: string, options: { settle?: boolean } = {}): Promise<void> {
 		this.taskDir(taskId) // validates the id
 		const task = this.tasks.get(taskId)
 		if (task === undefined) return
 		this.tasks.delete(taskId)
 		await Promise.all([task.ui.close(), task.api.close(), task.saving, task.savingFileContext])
+		if (task.unsettled && options.settle !== false) await this.writeMetadata(taskId, task, {}, "settle")
+		await Promise.all([task.meta.close(), task.fileContext.close()])
 	}
 
 	/** Waits for every pending write and releases all open files. */
@@ -337,10 +344,46 @@ export class TaskStore {
 			dir,
 			ui: new UiMessageJournal(path.join(dir, uiMessagesFileName), journalOptions),
 			api: new ApiHistoryJournal(path.join(dir, apiHistoryFileName), journalOptions),
+			meta: metadataJournal(dir, { durable: this.options.durable, isNew: init.isNew }),
+			fileContext: new FileContextJournal(dir, { durable: this.options.durable }),
 			metadata: init.metadata,
+			unsettled: false,
 			saving: Promise.resolve(),
 			savingFileContext: Promise.resolve(),
 		}
+	}
+
+	private writeMetadata(
+		taskId: string,
+		task: OpenTask,
+		changes: MetadataChanges,
+		listing: "upsert" | "note" | "settle",
+	): Promise<TaskMetadata> {
+		const save = task.saving.then(() =>
+			saving(taskId, "the task's metadata", async () => {
+				const current = task.metadata ?? (await this.storedMetadata(taskId, task.dir))
+				const next = validMetadata({
+					...current,
+					...withoutUndefined(changes),
+					id: current.id,
+					version: 1,
+					createdAt: current.createdAt,
+					updatedAt: Date.now(),
+					// A few stats: measured when the list is written, not at every turn.
+					size: listing === "note" ? current.size : await taskFolderSize(task.dir),
+				})
+				await task.meta.save(next)
+				task.metadata = next
+				const item = toHistoryItem(next)
+				if (listing === "note") await this.index.note(item)
+				else if (listing === "settle") await this.index.settle(item)
+				else await this.index.upsert(item)
+				task.unsettled = listing === "note" || (task.unsettled && listing === "upsert")
+				return next
+			}),
+		)
+		task.saving = save.catch(() => undefined)
+		return save
 	}
 
 	private async storedMetadata(taskId: string, dir: string): Promise<TaskMetadata> {
@@ -387,6 +430,16 @@ export class TaskStore {
 		})
 	}
 }
+
+/** What a turn changes; the history list is not sorted or filtered by these, so they may reach it late. */
+const countFields = new Set([
+	"tokensIn",
+	"tokensOut",
+	"cacheWrites",
+	"cacheReads",
+	"totalCost",
+	"lastMessageTs",
+])
 
 /** `{ status: undefined }` would otherwise erase a default or a stored value when spread. */
 function withoutUndefined<T extends object>(value: T): Partial<T> {

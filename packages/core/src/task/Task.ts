@@ -273,6 +273,9 @@ export class Task extends EventEmitter<TaskEvents> {
 		if (start.todos !== undefined) this.todos.startWith(start.todos)
 		if (start.byModel !== true) this.mentions.personWrote(text)
 		this.options.checkpoints?.taskStarted()
+		// On disk before the model is asked: a task killed while the model answers its first
+		// request reopens from its first message (its API history may not have reached the disk).
+		await this.options.persistence?.flushed()
 		await this.initiateTaskLoop(taskBlocks(text, images))
 	}
 

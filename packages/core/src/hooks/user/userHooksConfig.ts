@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { safeParse, userHooksSchema, type UserHooks } from "@cairn/types"
 import { z } from "zod"
+import { surelyAbsent } from "../../fs/surelyAbsent.js"
 
 export const userHooksFile = ".cairn/hooks.json"
 
@@ -24,9 +25,12 @@ export async function loadUserHooks(
 	workspaceRoot: string,
 	fromSettings: UserHooks,
 ): Promise<UserHooksConfig> {
+	const file = path.join(workspaceRoot, userHooksFile)
+	// Asked at every tool call, and mostly there is no such file: a check that costs one system call.
+	if (surelyAbsent(file)) return { ok: true, fromSettings }
 	let text: string
 	try {
-		text = await readFile(path.join(workspaceRoot, userHooksFile), "utf8")
+		text = await readFile(file, "utf8")
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, fromSettings }
 		return { ok: false, problem: `${userHooksFile} cannot be read: ${(error as Error).message}` }

@@ -68,11 +68,31 @@ function fromAssistant(message: AssistantMessage): MessageParam[] {
 	]
 }
 
+/**
+ * Each history message's wire form, for the requests after it: the whole history is sent again
+ * at every turn, and converting it all again was O(task) work per turn. A message in the history
+ * only ever gains blocks (a user message merged into, see ApiHistory.pushUser), and blocks are
+ * never changed in place, so the form stays valid while the message holds the same blocks.
+ */
+const converted = new WeakMap<ApiMessage, { blocks: readonly object[]; wire: MessageParam[] }>()
+
+function wireForm(message: ApiMessage): MessageParam[] {
+	const known = converted.get(message)
+	if (known !== undefined && sameBlocks(known.blocks, message.content)) return known.wire
+	const wire = message.role === "user" ? fromUser(message) : fromAssistant(message)
+	converted.set(message, { blocks: [...message.content], wire })
+	return wire
+}
+
+function sameBlocks(a: readonly object[], b: readonly object[]): boolean {
+	return a.length === b.length && a.every((block, i) => block === b[i])
+}
+
+/** The wire forms are shared between requests: the SDK only reads them. */
 export function toOpenAiMessages(systemPrompt: string, messages: readonly ApiMessage[]): MessageParam[] {
 	const out: MessageParam[] = []
 	if (systemPrompt !== "") out.push({ role: "system", content: systemPrompt })
-	for (const message of messages)
-		out.push(...(message.role === "user" ? fromUser(message) : fromAssistant(message)))
+	for (const message of messages) for (const wire of wireForm(message)) out.push(wire)
 	return out
 }
 
