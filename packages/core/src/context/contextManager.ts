@@ -91,14 +91,16 @@ export class ContextManager {
 				if (!(await this.shrink("overflow", counter, signal)))
 					throw new ContextTooLargeError(this.tooLargeMessage(counter))
 			}
-			if (this.expected(counter) > limit) {
+			// Counted once when nothing needs dropping, as at nearly every turn: counting walks the history.
+			let estimate = counter.request({ ...frame, messages: this.options.history.forModel })
+			if (this.ledger.expected(estimate) > limit) {
 				if (settings.autoCondenseContext && this.answeredSinceCondense())
 					await this.condense("automatic", counter, signal)
 				// Condensing must leave room to grow, or the next turn would condense again.
 				if (this.expected(counter) > limit) this.truncate(Math.floor(limit * 0.75), counter)
+				estimate = counter.request({ ...frame, messages: this.options.history.forModel })
 			}
 			const messages = this.options.history.forModel
-			const estimate = counter.request({ ...frame, messages })
 			if (this.ledger.expected(estimate) > budget.usable)
 				throw new ContextTooLargeError(this.tooLargeMessage(counter))
 			this.ledger.sending(estimate)

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { mkdir, rename, stat, utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -28,6 +29,19 @@ describe("content hashes", () => {
 		expect(await hashFile(file("a.txt"))).toBe(hashContent(text))
 		expect(hashContent(text)).not.toBe(hashContent(text.replace("é\n", "e\n")))
 	})
+
+	it("hash a small file (read at once) as hashContent hashes its text", async () => {
+		await writeFile(file("small.txt"), "héllo\n")
+		expect(await hashFile(file("small.txt"), 7)).toBe(hashContent("héllo\n"))
+	})
+
+	it.runIf(process.platform !== "win32")(
+		"say a FIFO put where a small file was has no content, without waiting for a writer",
+		async () => {
+			execFileSync("mkfifo", [file("pipe")])
+			expect(await hashFile(file("pipe"), 10)).toBeUndefined()
+		},
+	)
 
 	it("say a missing path or a folder has no content to hash", async () => {
 		await mkdir(file("folder"))

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { createReadStream, statSync } from "node:fs"
+import { closeSync, constants, createReadStream, fstatSync, openSync, readFileSync, statSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 
 // How a file's content is recognised later without keeping it: a hash of its bytes, and the
@@ -27,13 +27,25 @@ export function hashContent(content: string | Uint8Array): ContentHash {
 const wholeReadMaxBytes = 1 << 20
 
 /**
+ * Files up to this size are read synchronously: the file just written is hashed at every turn
+ * until its stamps vouch for it (see signatureVouchesForContent), and an open, stat, read and
+ * close through the thread pool cost several times the CPU of the calls themselves, for a read
+ * of microseconds.
+ */
+const syncReadMaxBytes = 64 << 10
+
+/**
  * The hash of the file's bytes now; undefined when there is no file to read there any more.
  * `expectedSize` (from a stat just before) lets a small file be read in one call.
  */
 export async function hashFile(absolute: string, expectedSize?: number): Promise<ContentHash | undefined> {
 	const hasher = contentHasher()
 	try {
-		if (expectedSize !== undefined && expectedSize <= wholeReadMaxBytes)
+		if (expectedSize !== undefined && expectedSize <= syncReadMaxBytes) {
+			const bytes = readRegularFileSync(absolute)
+			if (bytes === undefined) return undefined
+			hasher.update(bytes)
+		} else if (expectedSize !== undefined && expectedSize <= wholeReadMaxBytes)
 			hasher.update(await readFile(absolute))
 		else for await (const chunk of createReadStream(absolute)) hasher.update(chunk as Buffer)
 	} catch (error) {
@@ -41,6 +53,21 @@ export async function hashFile(absolute: string, expectedSize?: number): Promise
 		throw error
 	}
 	return hasher.digest()
+}
+
+/**
+ * The bytes of the file at `absolute`, undefined when it is no longer a regular file. Opened
+ * without blocking and checked on the open descriptor: a FIFO put there since the stat would
+ * otherwise block the whole extension host on a synchronous read.
+ */
+function readRegularFileSync(absolute: string): Buffer | undefined {
+	const fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK)
+	try {
+		if (!fstatSync(fd).isFile()) return undefined
+		return readFileSync(fd)
+	} finally {
+		closeSync(fd)
+	}
 }
 
 /**
