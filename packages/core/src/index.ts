@@ -35,7 +35,8 @@ export {
 	type ControllerOptions,
 } from "./controller/Controller.js"
 export { editorOwnedSettings, userScopedSettings } from "./controller/editorSettingsTrust.js"
-export { Task, type TaskOptions, type TaskStatus } from "./task/Task.js"
+export { Task } from "./task/Task.js"
+export type { TaskOptions, TaskStatus } from "./task/taskOptions.js"
 export { summarizationMarker } from "./context/summarizeConversation.js"
 export { CheckpointStore, type CheckpointChanges } from "./checkpoints/checkpointStore.js"
 export type { TaskEvents } from "./task/taskEvents.js"

@@ -2,14 +2,12 @@ import { randomUUID } from "node:crypto"
 import { EventEmitter } from "node:events"
 import {
 	activeIntentOf,
-	type CairnSettings,
 	type ClineAskResponse,
 	type ClineMessage,
 	type TokenUsage,
 	type ToolUsage,
 } from "@cairn/types"
 import type { AutoApprovalUsage } from "../approval/autoApproval.js"
-import type { TaskCheckpointer } from "../checkpoints/taskCheckpoints.js"
 import { dispatchToolUse } from "../assistant-message/dispatchToolUse.js"
 import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { ContextManager } from "../context/contextManager.js"
@@ -19,20 +17,16 @@ import { PersonMentions } from "../mentions/personMentions.js"
 import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
-import type { Host } from "../host/Host.js"
 import { editRestrictionOf } from "../modes/editRestriction.js"
 import { modeToolset } from "../modes/modeToolset.js"
-import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
-import { imageBlocks } from "../providers/imageBlocks.js"
-import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
-import { returnedResultBlocks, type ReturnedSubtask, type TaskSubtasks } from "../subtasks/taskSubtasks.js"
+import type { ToolSpec } from "../providers/modelProvider.js"
+import { returnedResultBlocks } from "../subtasks/taskSubtasks.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
-import type { ToolSource } from "../tools/toolSource.js"
 import { TaskTodos } from "../todos/taskTodos.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
@@ -44,56 +38,14 @@ import { ModelRequests } from "./modelRequests.js"
 import { summarize } from "./requestSummary.js"
 import { TaskCancelled } from "./taskCancelled.js"
 import type { TaskEvents } from "./taskEvents.js"
-import { endedWithCompletion, prepareReloadedTranscript, restoreBeforeResume } from "./reloadTranscript.js"
+import { endedWithCompletion, prepareReloadedTranscript } from "./reloadTranscript.js"
+import { resumptionBlocks, taskBlocks } from "./resumption.js"
 import { taskHookEngine } from "./taskHooks.js"
 import { showFailedCall, skippedResult } from "./toolCallRows.js"
-import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
+import type { ResumeOptions, TaskOptions, TaskStatus } from "./taskOptions.js"
 import { Transcript } from "./transcript.js"
 import { UsageTracker } from "./usageTracker.js"
 import { personLanguage } from "../i18n/personLanguage.js"
-
-export interface TaskOptions {
-	host: Host
-	provider: ModelProvider
-	tools: readonly ToolDefinition[]
-	toolSpecs: readonly ToolSpec[]
-	/** Tools that come and go while the task runs (the MCP servers'), read at every request. */
-	liveTools?: ToolSource
-	/** The workspace's semantic index; codebase_search is offered while it is ready. */
-	codebaseSearch?: CodebaseSearch
-	/** Read at every turn, so a settings change applies to the running task. */
-	settings: () => CairnSettings
-	mode: string
-	/** Where the mode is looked up at every request (custom modes change while the task runs). */
-	modes?: ModeLookup
-	taskId?: string
-	/** First retry delay when the provider gives no retry-after; tests shorten it. */
-	retryBaseDelayMs?: number
-	persistence?: TaskPersistence
-	/** Continue a task read back from disk (then call resumeFromHistory, not startTask). */
-	saved?: SavedTask
-	/** The model that condenses the conversation; the task's own when unset. */
-	condensingProvider?: ModelProvider
-	/** Saves the workspace's files at the task's start and before each turn's first change. */
-	checkpoints?: TaskCheckpointer
-	/** Runs the subtasks this task starts (new_task); absent: it can start none. */
-	subtasks?: TaskSubtasks
-	/** A subtask: its completion goes straight back to its parent instead of waiting for feedback. */
-	returnsToParent?: boolean
-}
-
-/** How a task read back from disk goes on. */
-export interface ResumeOptions {
-	/** Go on at once with this message from the person, without offering to resume. */
-	continueWith?: { text: string; images?: string[] }
-	/** Run again from the task's first message (it was edited; the history was rewound to empty). */
-	fromFirstMessage?: boolean
-	/** Go on at once, answering the new_task call that waited for this subtask (after a restart). */
-	subtaskReturned?: ReturnedSubtask
-}
-
-/** How the loop left off. `cancelled` tasks can be resumed; `abandoned` ones cannot. */
-export type TaskStatus = "idle" | "running" | "completed" | "cancelled" | "abandoned"
 
 /**
  * One task: the agent loop of seeds 003/004. The loop is a loop (a 1,000-turn task does not grow
@@ -604,28 +556,19 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** What the loop goes on with after a pause: the interrupted calls' results, why it paused, the person's words. */
 	private resumedWith(answer: AskAnswer): UserBlock[] {
-		const resumed: UserBlock[] = []
-		// Rewound to before the first request: the model has not seen the task yet.
-		const first = this.transcript.all[0]
-		if (this.history.length === 0 && first !== undefined)
-			resumed.push(...taskBlocks(first.text ?? "", first.images ?? []))
-		resumed.push(...this.interruptedResults)
+		const resumed = resumptionBlocks({
+			transcript: this.transcript.all,
+			modelHasSeenTask: this.history.length > 0,
+			interrupted: this.interruptedResults,
+			pausedMs: Date.now() - this.interruptedAt,
+			answer,
+		})
 		this.interruptedResults = []
-		const seconds = Math.max(1, Math.round((Date.now() - this.interruptedAt) / 1000))
-		resumed.push({ type: "text", text: responses.resumption(seconds) })
-		const restore = restoreBeforeResume(this.transcript.all)
-		if (restore !== undefined)
-			resumed.push({ type: "text", text: responses.filesRestored(restore.taskRewound) })
-		if (answer.text) {
+		if (answer.text)
 			this.transcript.say("user_feedback", {
 				text: answer.text,
 				...(answer.images && { images: answer.images }),
 			})
-			resumed.push(
-				{ type: "text", text: responses.feedback(answer.text) },
-				...imageBlocks(answer.images ?? []),
-			)
-		}
 		this.emit("taskStarted")
 		return resumed
 	}
@@ -659,9 +602,4 @@ export class Task extends EventEmitter<TaskEvents> {
 			throw error
 		}
 	}
-}
-
-/** The first user message of a task: its text and images. */
-function taskBlocks(text: string, images: readonly string[]): UserBlock[] {
-	return [{ type: "text", text: `<task>\n${text}\n</task>` }, ...imageBlocks([...images])]
 }
