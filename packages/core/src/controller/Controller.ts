@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import path from "node:path"
 import {
 	CairnEventName,
@@ -26,13 +25,11 @@ import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
 import { TaskStore } from "../persistence/taskStore.js"
-import { Task } from "../task/Task.js"
+import type { Task } from "../task/Task.js"
 import type { ResumeOptions } from "../task/taskOptions.js"
 import { deletedSubtask, stopStack, SubtaskStack, type SubtaskEnding } from "../subtasks/subtaskStack.js"
 import { CheckpointStore } from "../checkpoints/checkpointStore.js"
-import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
-import { checkpointRows } from "./checkpointRows.js"
-import type { SavedTask } from "../task/taskPersistence.js"
+import type { CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
@@ -42,10 +39,11 @@ import { forwardTaskEvents } from "./forwardTaskEvents.js"
 import { SettingsStore } from "./settingsStore.js"
 import { TaskProviders } from "./taskProviders.js"
 import { startMcp, type ControllerMcp } from "./startMcp.js"
+import { makeTask, type NewTaskOptions, type TaskFactoryParts } from "./taskFactory.js"
 import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
-import { failedNotice, textFor } from "./personText.js"
+import { failedNotice } from "./personText.js"
 
 export type Client = (message: ExtensionMessage) => void
 
@@ -105,6 +103,7 @@ export class Controller {
 	private readonly taskProviders: TaskProviders
 	/** The workspace's semantic index, as the settings want it (codebase_search). */
 	readonly codebaseIndex: CodebaseIndexing
+	private readonly taskParts: TaskFactoryParts
 
 	constructor(readonly options: ControllerOptions) {
 		this.settingsStore = new SettingsStore(options.host)
@@ -131,6 +130,18 @@ export class Controller {
 			options.host,
 			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
 		)
+		this.taskParts = {
+			host: options.host,
+			options,
+			settingsStore: this.settingsStore,
+			taskProviders: this.taskProviders,
+			codebaseIndex: this.codebaseIndex,
+			writers: this.writers,
+			subtasks: this.subtasks,
+			mcp: () => this.mcp,
+			modes: () => this.modes,
+			checkpointStore: () => this.checkpointStore(),
+		}
 	}
 
 	/** The task stack, with the Controller's tasks, store and chat. */
@@ -500,51 +511,9 @@ export class Controller {
 		await this.writers.flushed()
 	}
 
-	private async createTask(options: { mode: string; taskId?: string; saved?: SavedTask }): Promise<Task> {
-		const settings = this.settingsStore.settings
-		const provider = await this.taskProviders.create()
-		// Files may have changed since the last update; unchanged ones cost a stat each.
-		void this.codebaseIndex.sync()
-		const condensingProvider = await this.condensingProvider(settings.condensingProvider)
-		const taskId = options.taskId ?? randomUUID()
-		const persistence = this.writers.persistence(taskId)
-		// The task exists before its checkpointer needs it (rows, the history point), never earlier.
-		const created: { task?: Task } = {}
-		const checkpoints = new TaskCheckpoints({
-			taskId,
-			store: () => this.checkpointStore(),
-			enabled: () =>
-				this.options.checkpoints !== false && this.settingsStore.settings.enableCheckpoints,
-			historyPoint: () => created.task?.history.point() ?? { messages: 0 },
-			rows: checkpointRows(
-				() => created.task,
-				() => textFor(this),
-			),
-			logger: this.host.logger,
-		})
-		const task = new Task({
-			checkpoints,
-			host: this.host,
-			provider,
-			...(condensingProvider && { condensingProvider }),
-			tools: this.options.tools,
-			toolSpecs: this.options.toolSpecs,
-			...(this.mcp && { liveTools: this.mcp.tools }),
-			codebaseSearch: this.codebaseIndex,
-			settings: () => this.settingsStore.settings,
-			mode: options.mode,
-			modes: this.modes,
-			taskId,
-			persistence,
-			...(options.saved && { saved: options.saved }),
-			subtasks: this.subtasks,
-			...(this.subtasks.isAwaited(taskId) && { returnsToParent: true }),
-			...(this.options.retryBaseDelayMs !== undefined && {
-				retryBaseDelayMs: this.options.retryBaseDelayMs,
-			}),
-		})
-		created.task = task
-		this.taskProviders.attach(task, provider)
+	private async createTask(options: NewTaskOptions): Promise<Task> {
+		const task = await makeTask(this.taskParts, options)
+		const taskId = task.taskId
 		forwardTaskEvents(task, this.events, (changes) => this.saveItem(taskId, changes))
 		task.on("message", ({ message }) => {
 			if (this.current?.task === task) this.current.deltas.push(message)
@@ -584,24 +553,6 @@ export class Controller {
 		this.current = { task, deltas: DeltaStream.ofTask(task, (m) => this.broadcast(m)) }
 		await this.showMode(task.currentMode)
 		await this.postState()
-	}
-
-	/** The model that writes summaries; the task's own (undefined) when unset or unusable. */
-	private async condensingProvider(
-		settings: ProviderSettings | undefined,
-	): Promise<ModelProvider | undefined> {
-		if (settings === undefined) return undefined
-		try {
-			return this.options.buildProvider(settings, await this.settingsStore.apiKey(settings.provider))
-		} catch (error) {
-			this.host.logger.warn(
-				"The condensing model cannot be used; the task's own model condenses instead",
-				{
-					error: String(error),
-				},
-			)
-			return undefined
-		}
 	}
 
 	private async makeCurrent(task: Task): Promise<void> {

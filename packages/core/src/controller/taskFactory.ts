@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto"
+import type { ProviderSettings } from "@cairn/types"
+import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
+import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
+import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
+import type { Host } from "../host/Host.js"
+import type { ModeCatalog } from "../modes/modeCatalog.js"
+import type { ModelProvider } from "../providers/modelProvider.js"
+import type { SubtaskStack } from "../subtasks/subtaskStack.js"
+import { Task } from "../task/Task.js"
+import type { SavedTask } from "../task/taskPersistence.js"
+import { checkpointRows } from "./checkpointRows.js"
+import type { ControllerOptions } from "./Controller.js"
+import { textFor } from "./personText.js"
+import type { SettingsStore } from "./settingsStore.js"
+import type { ControllerMcp } from "./startMcp.js"
+import type { TaskProviders } from "./taskProviders.js"
+import type { TaskWriters } from "./taskWriters.js"
+
+/** What every task the Controller makes is wired to; the functions are called as a task is made. */
+export interface TaskFactoryParts {
+	host: Host
+	options: ControllerOptions
+	settingsStore: SettingsStore
+	taskProviders: TaskProviders
+	codebaseIndex: CodebaseIndexing
+	writers: TaskWriters
+	subtasks: SubtaskStack
+	mcp(): ControllerMcp | undefined
+	modes(): ModeCatalog
+	checkpointStore(): Promise<CheckpointStore | CheckpointsUnavailable>
+}
+
+export interface NewTaskOptions {
+	mode: string
+	/** A stored task's id; a new id otherwise. */
+	taskId?: string
+	/** A stored task read back from disk, to resume. */
+	saved?: SavedTask
+}
+
+/**
+ * Makes the Controller's tasks: a new one or a stored one read back, each with the model the
+ * settings name, its writer, its checkpoints and the tools, modes and subtasks of this session.
+ * What the Controller shows of a task (its messages, its mode) it wires itself.
+ */
+export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions): Promise<Task> {
+	const { host, settingsStore } = parts
+	const settings = settingsStore.settings
+	const provider = await parts.taskProviders.create()
+	// Files may have changed since the last update; unchanged ones cost a stat each.
+	void parts.codebaseIndex.sync()
+	const condensingProvider = await condensingProviderOf(parts, settings.condensingProvider)
+	const taskId = options.taskId ?? randomUUID()
+	// The task exists before its checkpointer needs it (rows, the history point), never earlier.
+	const created: { task?: Task } = {}
+	const checkpoints = new TaskCheckpoints({
+		taskId,
+		store: () => parts.checkpointStore(),
+		enabled: () => parts.options.checkpoints !== false && settingsStore.settings.enableCheckpoints,
+		historyPoint: () => created.task?.history.point() ?? { messages: 0 },
+		rows: checkpointRows(
+			() => created.task,
+			() => textFor(parts),
+		),
+		logger: host.logger,
+	})
+	const subtasks = parts.subtasks
+	const mcp = parts.mcp()
+	const task = new Task({
+		checkpoints,
+		host,
+		provider,
+		...(condensingProvider && { condensingProvider }),
+		tools: parts.options.tools,
+		toolSpecs: parts.options.toolSpecs,
+		...(mcp && { liveTools: mcp.tools }),
+		codebaseSearch: parts.codebaseIndex,
+		settings: () => settingsStore.settings,
+		mode: options.mode,
+		modes: parts.modes(),
+		taskId,
+		persistence: parts.writers.persistence(taskId),
+		...(options.saved && { saved: options.saved }),
+		subtasks,
+		...(subtasks.isAwaited(taskId) && { returnsToParent: true }),
+		...(parts.options.retryBaseDelayMs !== undefined && {
+			retryBaseDelayMs: parts.options.retryBaseDelayMs,
+		}),
+	})
+	created.task = task
+	parts.taskProviders.attach(task, provider)
+	return task
+}
+
+/** The model that writes summaries; the task's own (undefined) when unset or unusable. */
+async function condensingProviderOf(
+	parts: TaskFactoryParts,
+	settings: ProviderSettings | undefined,
+): Promise<ModelProvider | undefined> {
+	if (settings === undefined) return undefined
+	try {
+		return parts.options.buildProvider(settings, await parts.settingsStore.apiKey(settings.provider))
+	} catch (error) {
+		parts.host.logger.warn(
+			"The condensing model cannot be used; the task's own model condenses instead",
+			{
+				error: String(error),
+			},
+		)
+		return undefined
+	}
+}
