@@ -58,7 +58,7 @@ describe.concurrent("-y approves what may be approved", () => {
 					.map((l) => l.delta)
 				expect(streamed.join("")).toBe(result?.output)
 				const third = chatRequests(world)[2]
-				expect(third && lastToolResult(third)).toMatch(/exit code 0/)
+				expect(third && lastToolResult(third)).toMatch(/Exit code 0\./)
 			},
 		))
 
