@@ -57,9 +57,11 @@ describe.skipIf(skip)("in a real terminal (tmux)", () => {
 		world = await createWorld({
 			scenario: [
 				{
-					text: "A slow answer, streamed word by word, that we cancel.",
+					// Stalled, not slow: on a busy machine Esc may arrive seconds late, and a slow
+					// answer could end first.
+					text: "A stalled answer, streamed word by word, that we cancel.",
 					textChunks: 40,
-					chunkDelayMs: 80,
+					stallAfterChunks: 5,
 				},
 				complete("Resumed."),
 			],
