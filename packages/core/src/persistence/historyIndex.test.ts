@@ -1,9 +1,10 @@
-import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises"
+import { appendFile, mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { HistoryItem } from "@cairn/types"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { HistoryIndex, indexFileName } from "./historyIndex.js"
+import { acquireLock } from "./processLock.js"
 import { type TaskMetadata, writeNewTaskMetadata } from "./taskMetadata.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -213,5 +214,28 @@ describe("HistoryIndex shared by several processes", () => {
 		await owner.upsert({ ...item("t", 6, "running elsewhere"), status: "completed" })
 		await late.upsert(item("mine", 7, "the late process's own task"))
 		expect((await stored()).find((h) => h.id === "t")?.status).toBe("completed")
+	})
+
+	it("waits for a live holder of the lock whose refresh is seconds late, rather than writing beside it", async () => {
+		const { index } = await HistoryIndex.open(tasksDir)
+		const lockDir = path.join(tasksDir, "index.lock")
+		const held = await acquireLock({
+			lockDir,
+			ownerFile: path.join(tasksDir, "index.lock-owner.json"),
+			// Its refresh would find the stamp set back below: that is this test's doing, not a takeover.
+			onCompromised: () => undefined,
+		})
+		// As a busy machine leaves it: the holder's last refresh of the lock 3 s ago.
+		const late = new Date(Date.now() - 3_000)
+		await utimes(lockDir, late, late)
+		let written = false
+		const writing = index.upsert(item("a", 1, "waits")).then(() => {
+			written = true
+		})
+		await new Promise((resolve) => setTimeout(resolve, 300))
+		expect(written).toBe(false)
+		await held.release()
+		await writing
+		expect((await stored()).map((h) => h.id)).toEqual(["a"])
 	})
 })

@@ -245,9 +245,12 @@ export class HistoryIndex {
 			lockDir: path.join(this.tasksDir, lockDirName),
 			ownerFile: path.join(this.tasksDir, lockOwnerName),
 			wait: true,
-			// Held for milliseconds and taken on every save: a holder killed before it wrote its
-			// owner file must not hold up the others for long.
-			staleMs: 2_000,
+			// Held for milliseconds, but a busy machine can delay the holder's refresh of the lock
+			// (a utimes queued in the thread pool behind fsyncs) by seconds: taken over as stale
+			// after 2 s, two processes wrote at once and one's finished task went back to active.
+			// A holder that died is found by its owner file's pid at once; only one killed before
+			// writing that file (microseconds after taking the lock) waits out the stale time.
+			staleMs: 10_000,
 			// Held over one read and one write; losing it to a stale takeover costs at most this write's merge.
 			onCompromised: () => undefined,
 		})
