@@ -148,6 +148,11 @@ export async function runRowsTests() {
 		"cancel while a tool call streams: the row stays, marked cancelled, and no error row",
 		async () => {
 			await sidebar().getByRole("button", { name: "New Task", exact: true }).click()
+			// Typed only once the empty chat is drawn: on a busy machine the host's answer to the
+			// click could re-draw the chat box after the text was typed into it, and drop it.
+			await sidebar()
+				.getByRole("heading", { name: "What should Cairn do?" })
+				.waitFor({ timeout: 15_000 })
 			const box = session.chatBox()
 			await box.fill("Write the third note")
 			await box.press("Enter")
