@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { ask, delta, finishedRequest, fromHost, loadTask, say } from "../test/fixtures"
 import { posted } from "../test/setup"
-import { removeQueued, sendComposer, setComposerText } from "./chatActions"
+import { removeQueued, sendComposer, setComposerText, startNewTask } from "./chatActions"
 import { useWebviewStore } from "./store"
 
 const store = () => useWebviewStore.getState()
@@ -69,5 +69,34 @@ describe("queued messages", () => {
 		loadTask([say("text", "another task")], { currentTaskId: "task-2" })
 		expect(store().queue).toEqual([])
 		expect(store().composerText).toBe("keep me")
+	})
+})
+
+describe("a message sent right after New Task", () => {
+	const completed = [say("text", "task"), finishedRequest(), ask("completion_result", "")]
+
+	it("is held until the host shows the empty chat, then waits in the chat box: it is not taken as feedback on the task left", () => {
+		loadTask(completed, { seq: 1 })
+		startNewTask()
+		setComposerText("the next task")
+		expect(sendComposer()).toBe("queue")
+		expect(posted).toEqual([{ type: "clearTask" }])
+		loadTask([], { currentTaskId: undefined })
+		expect(store().queue).toEqual([])
+		expect(store().composerText).toBe("the next task")
+		expect(sendComposer()).toBe("newTask")
+		expect(posted.at(-1)).toEqual({ type: "newTask", text: "the next task" })
+	})
+
+	it("is held also when the host shows a subtask's parent again, and is not sent to it", () => {
+		loadTask(completed, { seq: 1, currentTaskId: "subtask" })
+		startNewTask()
+		setComposerText("for whom?")
+		sendComposer()
+		loadTask([say("text", "parent task"), finishedRequest(), say("text", "Working")], {
+			currentTaskId: "parent",
+		})
+		expect(posted).toEqual([{ type: "clearTask" }])
+		expect(store().composerText).toBe("for whom?")
 	})
 })

@@ -3,13 +3,13 @@ import {
 	chatControls,
 	maxImages,
 	pressableButton,
-	sendMode,
 	type ChatButton,
 	type SendMode,
 	type WebviewMessage,
 	lastStateMessage,
 } from "@cairn/types"
 import { postToHost } from "../vscode"
+import { sendModeOf } from "./selectors"
 import { nextLocalId, useWebviewStore, type View } from "./store"
 
 // The person's actions. Each posts exactly the message the protocol defines for it.
@@ -69,8 +69,8 @@ export type SendOutcome = SendMode | "empty"
 export function submit(typed: Typed): SendOutcome {
 	const text = typed.text.trim()
 	if (text === "" && typed.images.length === 0) return "empty"
-	const { messages } = store.getState()
-	const mode = sendMode(messages, chatControls(messages))
+	const state = store.getState()
+	const mode = sendModeOf(state, state.messages)
 	const images = typed.images.length > 0 ? { images: typed.images } : {}
 	switch (mode) {
 		case "newTask":
@@ -161,6 +161,7 @@ export function condenseContext(): void {
 }
 
 export function startNewTask(): void {
+	store.setState({ leavingTask: true })
 	postToHost({ type: "clearTask" })
 	showView("chat")
 }

@@ -73,6 +73,7 @@ function applySnapshot(state: ExtensionState): void {
 		...summaryFields(state.summary),
 		...(taskChanged && { findOpen: false, taskSearch: undefined, scrollTarget: undefined }),
 		awaitingState: false,
+		leavingTask: false,
 		ignoredTaskIds: ignored,
 		...(taskChanged && before.queue.length > 0 && requeueIntoComposer(before)),
 	})

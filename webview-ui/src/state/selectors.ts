@@ -1,4 +1,4 @@
-import { chatControls, sendMode, type ChatControls, type SendMode } from "@cairn/types"
+import { chatControls, sendMode, type ChatControls, type ClineMessage, type SendMode } from "@cairn/types"
 import { useMemo } from "react"
 import { useWebviewStore, type WebviewStore } from "./store"
 
@@ -10,7 +10,15 @@ export function useChatControls(): ChatControls {
 	return useMemo(() => chatControls(messages, { isSubtask }), [messages, isSubtask])
 }
 
-const selectSendMode = (s: WebviewStore): SendMode => sendMode(s.latest, chatControls(s.latest))
+/** What sending does now with `messages` on screen; held (queued) while a New Task is on its way. */
+export function sendModeOf(
+	s: Pick<WebviewStore, "leavingTask">,
+	messages: readonly ClineMessage[],
+): SendMode {
+	return s.leavingTask ? "queue" : sendMode(messages, chatControls(messages))
+}
+
+const selectSendMode = (s: WebviewStore): SendMode => sendModeOf(s, s.latest)
 
 /** A string, so the chat box re-renders only when what sending does changes, not on every delta. */
 export function useSendMode(): SendMode {

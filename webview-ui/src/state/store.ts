@@ -89,6 +89,11 @@ export interface WebviewStore {
 	notice?: HostNotice
 	/** A snapshot was asked for; deltas until it comes are in it, so they are dropped. */
 	awaitingState: boolean
+	/**
+	 * New Task was clicked and the host has not shown what comes next (an empty chat, or the parent
+	 * of a subtask): what is sent meanwhile is held, not taken as an answer to the task being left.
+	 */
+	leavingTask: boolean
 	/** Tasks whose deltas are ignored (not the current task), so each costs one snapshot request at most. */
 	ignoredTaskIds: ReadonlySet<string>
 	/** The host's latest `mcpServers` message; undefined until the first one comes. */
@@ -134,6 +139,7 @@ export function initialStoreState(): WebviewStore {
 		totals: emptyTotals,
 		context: noContextUsage,
 		awaitingState: false,
+		leavingTask: false,
 		ignoredTaskIds: new Set(),
 		view: "chat",
 		composerText: "",
