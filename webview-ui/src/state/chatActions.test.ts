@@ -75,17 +75,26 @@ describe("queued messages", () => {
 describe("a message sent right after New Task", () => {
 	const completed = [say("text", "task"), finishedRequest(), ask("completion_result", "")]
 
-	it("is held until the host shows the empty chat, then waits in the chat box: it is not taken as feedback on the task left", () => {
+	it("is held until the host shows the empty chat, then starts the new task: it is not taken as feedback on the task left", () => {
 		loadTask(completed, { seq: 1 })
 		startNewTask()
 		setComposerText("the next task")
 		expect(sendComposer()).toBe("queue")
 		expect(posted).toEqual([{ type: "clearTask" }])
 		loadTask([], { currentTaskId: undefined })
+		expect(posted).toEqual([{ type: "clearTask" }, { type: "newTask", text: "the next task" }])
 		expect(store().queue).toEqual([])
-		expect(store().composerText).toBe("the next task")
-		expect(sendComposer()).toBe("newTask")
-		expect(posted.at(-1)).toEqual({ type: "newTask", text: "the next task" })
+		expect(store().composerText).toBe("")
+	})
+
+	it("starts the new task also when New Task is clicked on an empty chat", () => {
+		loadTask([], { currentTaskId: undefined })
+		startNewTask()
+		setComposerText("first task")
+		sendComposer()
+		loadTask([], { currentTaskId: undefined })
+		expect(posted).toEqual([{ type: "clearTask" }, { type: "newTask", text: "first task" }])
+		expect(store().queue).toEqual([])
 	})
 
 	it("is held also when the host shows a subtask's parent again, and is not sent to it", () => {

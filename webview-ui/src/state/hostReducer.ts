@@ -49,6 +49,7 @@ function newestFirst(items: HistoryItem[]): HistoryItem[] {
 function applySnapshot(state: ExtensionState): void {
 	const before = store.getState()
 	const taskChanged = before.taskId !== state.currentTaskId
+	const startsHeld = before.leavingTask && before.queue.length > 0 && state.currentTaskId === undefined
 	if (taskChanged) resetRowUi()
 	const ignored = new Set(before.ignoredTaskIds)
 	if (state.currentTaskId !== undefined) ignored.delete(state.currentTaskId)
@@ -75,8 +76,16 @@ function applySnapshot(state: ExtensionState): void {
 		awaitingState: false,
 		leavingTask: false,
 		ignoredTaskIds: ignored,
-		...(taskChanged && before.queue.length > 0 && requeueIntoComposer(before)),
+		...(startsHeld
+			? { queue: [] }
+			: (taskChanged || before.leavingTask) && before.queue.length > 0 && requeueIntoComposer(before)),
 	})
+	// Typed after New Task and held: once the host shows the empty chat, it is the new task.
+	if (startsHeld)
+		submit({
+			text: before.queue.map((q) => q.text).join("\n\n"),
+			images: before.queue.flatMap((q) => q.images).slice(0, maxImages),
+		})
 	flushQueue()
 }
 
