@@ -19,6 +19,7 @@ import {
 	showView,
 	startNewTask,
 	submit,
+	type Typed,
 } from "./chatActions"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
@@ -81,20 +82,29 @@ function applySnapshot(state: ExtensionState): void {
 			: (taskChanged || before.leavingTask) && before.queue.length > 0 && requeueIntoComposer(before)),
 	})
 	// Typed after New Task and held: once the host shows the empty chat, it is the new task.
-	if (startsHeld)
-		submit({
-			text: before.queue.map((q) => q.text).join("\n\n"),
-			images: before.queue.flatMap((q) => q.images).slice(0, maxImages),
-		})
+	if (startsHeld) submit(joined(before.queue))
 	flushQueue()
 }
 
 /** Messages queued for a task that is no longer shown go back into the chat box, not lost. */
 function requeueIntoComposer(before: WebviewStore): Partial<WebviewStore> {
 	// The queued messages were written first, so they come before the current draft.
-	const texts = [...before.queue.map((q) => q.text), before.composerText].filter((t) => t !== "")
-	const images = [...before.queue.flatMap((q) => q.images), ...before.composerImages]
-	return { queue: [], composerText: texts.join("\n\n"), composerImages: images.slice(0, maxImages) }
+	const { text, images } = joined([
+		...before.queue,
+		{ text: before.composerText, images: before.composerImages },
+	])
+	return { queue: [], composerText: text, composerImages: images }
+}
+
+/** Several messages as one: their texts a paragraph each, their images up to the protocol's limit. */
+function joined(messages: readonly { text: string; images: readonly string[] }[]): Typed {
+	return {
+		text: messages
+			.map((m) => m.text)
+			.filter((t) => t !== "")
+			.join("\n\n"),
+		images: messages.flatMap((m) => m.images).slice(0, maxImages),
+	}
 }
 
 function applyDelta({ taskId, seq, message, summary }: ExtensionMessageOf<"messageUpdated">): void {
