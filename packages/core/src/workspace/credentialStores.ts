@@ -1,0 +1,61 @@
+import path from "node:path"
+import { isInside } from "./workspacePaths.js"
+
+/**
+ * Where people's programs keep credentials, relative to the home folder: keys, tokens, cloud and
+ * registry logins, keyrings and browser profiles (saved passwords and cookies). Nothing here is
+ * project data, so a read of any of them asks a person, and the sandbox hides them.
+ */
+const homeCredentialStores = [
+	".ssh",
+	".gnupg",
+	".aws",
+	".azure",
+	".kube",
+	".docker",
+	".netrc",
+	".npmrc",
+	".pypirc",
+	".git-credentials",
+	".password-store",
+	".config/gcloud",
+	".config/gh",
+	".config/hub",
+	".config/git/credentials",
+	".local/share/keyrings",
+	".mozilla",
+	".thunderbird",
+	".config/google-chrome",
+	".config/chromium",
+	".config/BraveSoftware",
+	".config/microsoft-edge",
+	".config/vivaldi",
+	".config/opera",
+	"snap/firefox",
+	"snap/chromium",
+	"Library/Keychains",
+	"Library/Cookies",
+	"Library/Application Support/Google/Chrome",
+	"Library/Application Support/Firefox",
+	"Library/Application Support/BraveSoftware",
+	"Library/Application Support/Microsoft Edge",
+	"Library/Safari",
+]
+
+/**
+ * The absolute credential stores for `home`, plus `extra` (the person's own additions: absolute,
+ * or relative to home, "~/" accepted). Whether each exists is not checked: a store created later
+ * is still one.
+ */
+export function credentialStorePaths(home: string, extra: readonly string[]): string[] {
+	const added = extra
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== "")
+		.map((entry) => (entry === "~" || entry.startsWith("~/") ? entry.slice(2) : entry))
+	return [...homeCredentialStores, ...added].map((entry) => path.resolve(home, entry))
+}
+
+/** The store `absolute` (a real path) lies in, if any. */
+export function credentialStoreOf(absolute: string, stores: readonly string[]): string | undefined {
+	return stores.find((store) => isInside(store, absolute))
+}
