@@ -1,14 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises"
-import path from "node:path"
-import { afterEach, describe, expect, it } from "vitest"
-import { makeTempDir } from "../test-support/tempDir.js"
+import { describe, expect, it } from "vitest"
 import { buildSystemPrompt } from "./systemPrompt.js"
-import { loadWorkspaceRules } from "./workspaceRules.js"
-
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-	for (const cleanup of cleanups.splice(0)) await cleanup()
-})
 
 describe("buildSystemPrompt", () => {
 	const base = {
@@ -51,28 +42,5 @@ describe("buildSystemPrompt", () => {
 		expect(prompt).toContain("RULES FROM AGENTS.md\n\nRun npm test before finishing.")
 		expect(prompt).toContain("IGNORED FILES")
 		expect(prompt).toContain("Answer in British English.")
-	})
-})
-
-describe("loadWorkspaceRules", () => {
-	it("reads AGENTS.md, then .cairn/rules/* in name order, skipping empty files", async () => {
-		const temp = await makeTempDir()
-		cleanups.push(temp.remove)
-		await writeFile(path.join(temp.dir, "AGENTS.md"), "Be brief.")
-		await mkdir(path.join(temp.dir, ".cairn", "rules"), { recursive: true })
-		await writeFile(path.join(temp.dir, ".cairn", "rules", "b.md"), "Second.")
-		await writeFile(path.join(temp.dir, ".cairn", "rules", "a.md"), "First.")
-		await writeFile(path.join(temp.dir, ".cairn", "rules", "empty.md"), "  \n")
-		expect(await loadWorkspaceRules(temp.dir)).toEqual([
-			{ source: "AGENTS.md", text: "Be brief." },
-			{ source: ".cairn/rules/a.md", text: "First." },
-			{ source: ".cairn/rules/b.md", text: "Second." },
-		])
-	})
-
-	it("finds nothing in a workspace without rules", async () => {
-		const temp = await makeTempDir()
-		cleanups.push(temp.remove)
-		expect(await loadWorkspaceRules(temp.dir)).toEqual([])
 	})
 })

@@ -77,6 +77,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** Whether a browser could be launched, as checked before the last request (see browserCanRun). */
 	private browserRuns = false
 	private consecutiveMistakes = 0
+	/** Rules files already reported as not read, so each says so once in the task, not at every turn. */
+	private readonly skippedRulesShown = new Set<string>()
 	private firstTurn = true
 	private status: TaskStatus = "idle"
 	/** Results of the calls that finished in a turn that was then cancelled, kept for the resume. */
@@ -398,7 +400,12 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
-		const rules = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
+		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
+		for (const reason of skipped) {
+			if (this.skippedRulesShown.has(reason)) continue
+			this.skippedRulesShown.add(reason)
+			this.transcript.say("error", { text: reason })
+		}
 		const governance = await governanceTurn(this.governance)
 		this.browserRuns = await this.browser.canRun(this.options.settings().browserExecutablePath)
 		this.offerToolsOf(this.mode)

@@ -1,0 +1,151 @@
+import { constants, readlinkSync, type Stats } from "node:fs"
+import { open, readdir, realpath } from "node:fs/promises"
+import path from "node:path"
+import { isInside } from "./workspacePaths.js"
+
+/**
+ * The one reader for files a repository supplies to Cairn or the model (AGENTS.md, rules,
+ * commands, modes, MCP and hooks config, .cairnignore, mentioned files, code definitions). A
+ * repository is data: its files may be links to a key outside it, FIFOs that never answer, or
+ * devices and files of any size. So a file is read only when its real path stays inside `root`
+ * (the workspace, or the person's own settings folder for their global files), it is a regular
+ * file on the opened descriptor (opened without blocking), and only up to `maxBytes`.
+ */
+export type RepositoryFileRead =
+	| { kind: "ok"; text: string; absolute: string; truncated: boolean }
+	| { kind: "absent" }
+	/** `reason` is one line, naming the file, for the person and (without any content) the model. */
+	| { kind: "skipped"; reason: string }
+
+export interface RepositoryFileOptions {
+	/** The folder the file's real path must stay in. */
+	root: string
+	/** Past this many bytes the rest is not read (`truncated`). */
+	maxBytes: number
+	/** How the file is named in a reason; defaults to its path relative to `root`. */
+	shownAs?: string
+	/** How `root` is named in a reason: "the workspace" unless said. */
+	rootName?: string
+}
+
+// Neither exists on Windows, where there are no FIFOs to block on and links are followed by realpath.
+const nonBlocking = constants.O_NONBLOCK ?? 0
+const noFollow = constants.O_NOFOLLOW ?? 0
+
+const goneCodes = new Set(["ENOENT", "ENOTDIR"])
+
+export async function readRepositoryFile(
+	file: string,
+	options: RepositoryFileOptions,
+): Promise<RepositoryFileRead> {
+	const shown = options.shownAs ?? shownPath(options.root, file)
+	const skipped = (why: string): RepositoryFileRead => ({
+		kind: "skipped",
+		reason: `${shown} ${why}; it was not read`,
+	})
+	const root = await realpath(options.root).catch(() => path.resolve(options.root))
+	let real: string
+	try {
+		real = await realpath(file)
+	} catch (error) {
+		if (goneCodes.has((error as NodeJS.ErrnoException).code ?? "")) return { kind: "absent" }
+		return skipped(`cannot be resolved (${(error as Error).message})`)
+	}
+	if (!isInside(root, real)) return skipped(outsideWhy(options.root, file, options.rootName))
+	let handle: Awaited<ReturnType<typeof open>>
+	try {
+		// O_NOFOLLOW: a link put in the file's place since realpath is refused, not followed.
+		handle = await open(real, constants.O_RDONLY | nonBlocking | noFollow)
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code ?? ""
+		if (goneCodes.has(code)) return { kind: "absent" }
+		if (code === "ELOOP") return skipped("was replaced by a link while it was being opened")
+		return skipped(`cannot be opened (${(error as Error).message})`)
+	}
+	try {
+		const info = await handle.stat()
+		if (!info.isFile()) return skipped(`is ${kindOf(info)}, not a regular file`)
+		// A folder on the way swapped for a link since realpath: the descriptor says where it really is.
+		const opened = openedPath(handle.fd)
+		if (opened !== undefined && !isInside(root, opened))
+			return skipped(outsideWhy(options.root, file, options.rootName))
+		const buffer = Buffer.alloc(Math.min(info.size, options.maxBytes) + 1)
+		let length = 0
+		while (length < buffer.length) {
+			const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length)
+			if (bytesRead === 0) break
+			length += bytesRead
+		}
+		const truncated = length > options.maxBytes
+		const bytes = buffer.subarray(0, Math.min(length, options.maxBytes))
+		return { kind: "ok", text: bytes.toString("utf8"), absolute: real, truncated }
+	} catch (error) {
+		return skipped(`cannot be read (${(error as Error).message})`)
+	} finally {
+		await handle.close()
+	}
+}
+
+/**
+ * The names in `folder` (sorted) but for its subfolders, when the folder's real path stays inside `root`; a folder
+ * that is a link leading out is `skipped` like a file. Each entry still goes through
+ * readRepositoryFile, which judges it on its own.
+ */
+export async function listRepositoryFolder(
+	folder: string,
+	options: Omit<RepositoryFileOptions, "maxBytes">,
+): Promise<{ kind: "ok"; names: string[] } | { kind: "absent" } | { kind: "skipped"; reason: string }> {
+	const shown = options.shownAs ?? shownPath(options.root, folder)
+	const root = await realpath(options.root).catch(() => path.resolve(options.root))
+	let real: string
+	try {
+		real = await realpath(folder)
+	} catch (error) {
+		if (goneCodes.has((error as NodeJS.ErrnoException).code ?? "")) return { kind: "absent" }
+		return { kind: "skipped", reason: `${shown} cannot be resolved; it was not read` }
+	}
+	if (!isInside(root, real))
+		return {
+			kind: "skipped",
+			reason: `${shown} ${outsideWhy(options.root, folder, options.rootName, "folder")}; it was not read`,
+		}
+	try {
+		const entries = await readdir(real, { withFileTypes: true })
+		const names = entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)
+		return { kind: "ok", names: names.sort() }
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOTDIR") return { kind: "absent" }
+		return { kind: "skipped", reason: `${shown} cannot be listed (${(error as Error).message})` }
+	}
+}
+
+function shownPath(root: string, file: string): string {
+	const relative = path.relative(root, file)
+	return relative === "" || relative.startsWith("..") || path.isAbsolute(relative)
+		? file
+		: relative.split(path.sep).join("/")
+}
+
+function outsideWhy(givenRoot: string, file: string, rootName = "the workspace", noun = "file"): string {
+	// The path as given sits inside: only a link can lead out.
+	return isInside(path.resolve(givenRoot), path.resolve(file))
+		? `is a link to a ${noun} outside ${rootName}`
+		: `is outside ${rootName}`
+}
+
+function kindOf(info: Stats): string {
+	if (info.isDirectory()) return "a folder"
+	if (info.isFIFO()) return "a FIFO (named pipe)"
+	if (info.isSocket()) return "a socket"
+	if (info.isCharacterDevice() || info.isBlockDevice()) return "a device"
+	return "not a file"
+}
+
+/** Where the descriptor really is, where the system says (Linux's /proc); undefined elsewhere. */
+function openedPath(fd: number): string | undefined {
+	try {
+		return readlinkSync(`/proc/self/fd/${fd}`)
+	} catch {
+		return undefined
+	}
+}
