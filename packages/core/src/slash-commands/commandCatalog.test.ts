@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
@@ -78,9 +79,49 @@ describe("loadSlashCommands", () => {
 		expect(catalog.custom.map((c) => c.name)).toEqual(["good"])
 		expect(catalog.problems).toEqual([
 			".cairn/commands/Bad Name.md: a command name is lowercase letters, digits, '-' and '_', starting with a letter or digit; rename the file",
-			".cairn/commands/folder.md: is not a file",
+			".cairn/commands/folder.md is a folder, not a regular file; it was not read",
 			".cairn/commands/new.md: /new is a built-in command, which a command file may not replace; rename the file",
 			'.cairn/commands/typo.md: unknown field "descripton" in the front matter (it holds description and argument-hint)',
+		])
+	})
+})
+
+describe("loadSlashCommands with a hostile repository", () => {
+	let temp: { dir: string; remove(): Promise<void> }
+	let folders: CommandFolders
+	beforeEach(async () => {
+		temp = await makeTempDir()
+		folders = commandFolders(path.join(temp.dir, "ws"), path.join(temp.dir, "storage"))
+		await mkdir(folders.project, { recursive: true })
+		await writeFile(path.join(temp.dir, "id_ed25519"), "PRIVATE KEY")
+	})
+	afterEach(() => temp.remove())
+
+	it("never reads a command file that links outside the workspace", async () => {
+		await symlink(path.join(temp.dir, "id_ed25519"), path.join(folders.project, "x.md"))
+		const catalog = await loadSlashCommands(folders, [])
+		expect(catalog.custom).toEqual([])
+		expect(catalog.problems).toEqual([
+			".cairn/commands/x.md is a link to a file outside the workspace; it was not read",
+		])
+	})
+
+	it("never lists a commands folder that links outside the workspace", async () => {
+		await writeFile(path.join(temp.dir, "leak.md"), "PRIVATE KEY")
+		await rm(folders.project, { recursive: true })
+		await symlink(temp.dir, folders.project)
+		const catalog = await loadSlashCommands(folders, [])
+		expect(catalog.custom).toEqual([])
+		expect(catalog.problems).toEqual([
+			".cairn/commands is a link to a folder outside the workspace; it was not read",
+		])
+	})
+
+	it.runIf(process.platform !== "win32")("skips a FIFO command file at once", async () => {
+		execFileSync("mkfifo", [path.join(folders.project, "x.md")])
+		const catalog = await loadSlashCommands(folders, [])
+		expect(catalog.problems).toEqual([
+			".cairn/commands/x.md is a FIFO (named pipe), not a regular file; it was not read",
 		])
 	})
 })

@@ -1,8 +1,8 @@
-import { readdir, readFile, stat } from "node:fs/promises"
 import path from "node:path"
 import { slashCommandNameSchema, type SlashCommandsSnapshot, type SlashCommandView } from "@cairn/types"
 import { builtInCommandViews, isBuiltInCommand } from "./builtInCommands.js"
 import { maxCommandFileLength, parseCommandFile } from "./commandFile.js"
+import { listRepositoryFolder, readRepositoryFile } from "../workspace/repositoryFile.js"
 
 /** A folder of command files: the person's own, or the workspace's. */
 export type CommandFolderSource = "global" | "project"
@@ -19,6 +19,8 @@ export interface CustomSlashCommand extends SlashCommandView {
 
 export interface CommandFolders {
 	workspaceRoot: string
+	/** The person's own storage folder, which their command files (and links among them) stay in. */
+	storageDir: string
 	/** `<storage>/settings/commands`, beside the person's modes file. */
 	global: string
 	/** `<workspace>/.cairn/commands`. */
@@ -29,6 +31,7 @@ export interface CommandFolders {
 export function commandFolders(workspaceRoot: string, storageDir: string): CommandFolders {
 	return {
 		workspaceRoot,
+		storageDir,
 		global: path.join(storageDir, "settings", "commands"),
 		project: path.join(workspaceRoot, ".cairn", "commands"),
 	}
@@ -68,15 +71,17 @@ function labelOf(folders: CommandFolders, source: CommandFolderSource, file: str
 async function readFolder(folders: CommandFolders, source: CommandFolderSource): Promise<FolderContent> {
 	const folder = folders[source]
 	const content: FolderContent = { commands: [], problems: [] }
-	let names: string[]
-	try {
-		names = (await readdir(folder)).filter((name) => name.endsWith(".md")).sort()
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code
-		if (code === "ENOENT" || code === "ENOTDIR") return content
-		content.problems.push(`${labelOf(folders, source, folder)}: cannot be read (${String(error)})`)
+	const listing = await listRepositoryFolder(folder, {
+		...scopeOf(folders, source),
+		shownAs: labelOf(folders, source, folder),
+	})
+	if (listing.kind === "absent") return content
+	if (listing.kind === "skipped") {
+		content.problems.push(listing.reason)
 		return content
 	}
+	// A folder named like a command file is read as one too, to say why it is left out.
+	const names = [...listing.names, ...listing.folders].filter((name) => name.endsWith(".md")).sort()
 	if (names.length > maxCommandsPerFolder)
 		content.problems.push(
 			`${labelOf(folders, source, folder)}: more than ${maxCommandsPerFolder} command files; the rest are ignored`,
@@ -98,9 +103,9 @@ async function readFolder(folders: CommandFolders, source: CommandFolderSource):
 			)
 			continue
 		}
-		const text = await readCommandText(file)
+		const text = await readCommandText(folders, source, file, label)
 		if (typeof text !== "string") {
-			content.problems.push(`${label}: ${text.problem}`)
+			content.problems.push(text.problem)
 			continue
 		}
 		const parsed = parseCommandFile(text)
@@ -113,18 +118,33 @@ async function readFolder(folders: CommandFolders, source: CommandFolderSource):
 	return content
 }
 
-/** A command file's text; too large, a folder or unreadable is a problem, not an exception. */
-async function readCommandText(file: string): Promise<string | { problem: string }> {
-	try {
-		const info = await stat(file)
-		if (!info.isFile()) return { problem: "is not a file" }
-		// Checked before reading: a huge file is not read into memory just to be refused.
-		if (info.size > maxCommandFileLength * 4)
-			return { problem: `the file is larger than ${maxCommandFileLength} characters` }
-		return await readFile(file, "utf8")
-	} catch (error) {
-		return { problem: `cannot be read (${String(error)})` }
-	}
+/** The folder a command file's real path must stay in: the workspace's, or the person's storage. */
+function scopeOf(folders: CommandFolders, source: CommandFolderSource): { root: string; rootName: string } {
+	return source === "project"
+		? { root: folders.workspaceRoot, rootName: "the workspace" }
+		: { root: folders.storageDir, rootName: "Cairn's settings folder" }
+}
+
+/**
+ * A command file's text; a link out, a FIFO, a folder, too large or unreadable is a problem, not
+ * an exception. Read a little past the limit, so a huge file is refused without being read whole.
+ */
+async function readCommandText(
+	folders: CommandFolders,
+	source: CommandFolderSource,
+	file: string,
+	label: string,
+): Promise<string | { problem: string }> {
+	const read = await readRepositoryFile(file, {
+		...scopeOf(folders, source),
+		maxBytes: maxCommandFileLength * 4,
+		shownAs: label,
+	})
+	if (read.kind === "absent") return { problem: `${label}: was removed while it was being read` }
+	if (read.kind === "skipped") return { problem: read.reason }
+	if (read.truncated)
+		return { problem: `${label}: the file is larger than ${maxCommandFileLength} characters` }
+	return read.text
 }
 
 /**

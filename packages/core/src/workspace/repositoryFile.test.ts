@@ -97,6 +97,7 @@ describe("listRepositoryFolder", () => {
 		expect(await listRepositoryFolder(path.join(workspace, "rules"), { root: workspace })).toEqual({
 			kind: "ok",
 			names: ["a.md", "b.md"],
+			folders: [],
 		})
 		expect(await listRepositoryFolder(path.join(workspace, "keys"), { root: workspace })).toEqual({
 			kind: "skipped",

@@ -87,14 +87,18 @@ export async function readRepositoryFile(
 }
 
 /**
- * The names in `folder` (sorted) but for its subfolders, when the folder's real path stays inside `root`; a folder
+ * The entries of `folder` (sorted), its subfolders apart, when the folder's real path stays inside `root`; a folder
  * that is a link leading out is `skipped` like a file. Each entry still goes through
  * readRepositoryFile, which judges it on its own.
  */
 export async function listRepositoryFolder(
 	folder: string,
 	options: Omit<RepositoryFileOptions, "maxBytes">,
-): Promise<{ kind: "ok"; names: string[] } | { kind: "absent" } | { kind: "skipped"; reason: string }> {
+): Promise<
+	| { kind: "ok"; names: string[]; folders: string[] }
+	| { kind: "absent" }
+	| { kind: "skipped"; reason: string }
+> {
 	const shown = options.shownAs ?? shownPath(options.root, folder)
 	const root = await realpath(options.root).catch(() => path.resolve(options.root))
 	let real: string
@@ -111,8 +115,12 @@ export async function listRepositoryFolder(
 		}
 	try {
 		const entries = await readdir(real, { withFileTypes: true })
-		const names = entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)
-		return { kind: "ok", names: names.sort() }
+		const named = (folders: boolean) =>
+			entries
+				.filter((entry) => entry.isDirectory() === folders)
+				.map((entry) => entry.name)
+				.sort()
+		return { kind: "ok", names: named(false), folders: named(true) }
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOTDIR") return { kind: "absent" }
 		return { kind: "skipped", reason: `${shown} cannot be listed (${(error as Error).message})` }
