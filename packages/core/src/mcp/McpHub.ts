@@ -10,6 +10,12 @@ import {
 	writeConfigText,
 	type ConfigEdit,
 } from "./configFile.js"
+import {
+	settingsScope,
+	UnreadFileError,
+	workspaceScope,
+	type FileScope,
+} from "../workspace/repositoryFile.js"
 import { McpConnection } from "./McpConnection.js"
 import { parseConfig } from "./parseConfig.js"
 import { ProjectConsent, type ProjectConsentOptions } from "./projectConsent.js"
@@ -105,6 +111,7 @@ export class McpHub {
 			hub.watchers.push(
 				watchConfigFile(
 					state.file,
+					hub.scopeOf(source),
 					text,
 					(changed) => void hub.enqueue(() => hub.apply(source, changed)),
 					(error) => hub.problemReading(source, error),
@@ -255,9 +262,16 @@ export class McpHub {
 		return record.connection
 	}
 
+	/** Where the file's real path must stay: the workspace, or the folder of the person's own file. */
+	private scopeOf(source: McpSource): FileScope {
+		return source === "project"
+			? workspaceScope(this.options.workspaceRoot)
+			: settingsScope(path.dirname(this.sources.global.file))
+	}
+
 	private async readText(source: McpSource): Promise<string | undefined> {
 		try {
-			return await readConfigText(this.sources[source].file)
+			return await readConfigText(this.sources[source].file, this.scopeOf(source))
 		} catch (error) {
 			this.problemReading(source, error as Error)
 			return this.sources[source].text
@@ -266,7 +280,9 @@ export class McpHub {
 
 	private problemReading(source: McpSource, error: Error): void {
 		const state = this.sources[source]
-		state.problems = [{ source, file: state.file, message: `The file cannot be read: ${error.message}` }]
+		const message =
+			error instanceof UnreadFileError ? error.message : `The file cannot be read: ${error.message}`
+		state.problems = [{ source, file: state.file, message }]
 		this.changed()
 	}
 
@@ -281,7 +297,7 @@ export class McpHub {
 	/** Writes an edit to the file (failures reach the caller), then applies the file as written. */
 	private async edit(source: McpSource, edit: ConfigEdit): Promise<void> {
 		const file = this.sources[source].file
-		const text = await readConfigText(file)
+		const text = await readConfigText(file, this.scopeOf(source))
 		const parsed =
 			text === undefined
 				? undefined

@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
+import { mkdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { parse } from "./jsonc.js"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { applyConfigEdit, readConfigText, watchConfigFile, writeConfigText } from "./configFile.js"
+import { workspaceScope } from "../workspace/repositoryFile.js"
 
 let temp: { dir: string; remove(): Promise<void> }
 const disposers: { dispose(): void }[] = []
@@ -22,6 +23,7 @@ function watcherOf(file: string, initial: string | undefined) {
 	disposers.push(
 		watchConfigFile(
 			file,
+			workspaceScope(temp.dir),
 			initial,
 			(text) => {
 				seen.push(text)
@@ -42,7 +44,19 @@ function watcherOf(file: string, initial: string | undefined) {
 
 describe("config files", () => {
 	it("reads a missing file as undefined", async () => {
-		expect(await readConfigText(path.join(temp.dir, "none.json"))).toBeUndefined()
+		expect(
+			await readConfigText(path.join(temp.dir, "none.json"), workspaceScope(temp.dir)),
+		).toBeUndefined()
+	})
+
+	it("refuses a workspace config that links outside the workspace, without reading it", async () => {
+		const workspace = path.join(temp.dir, "workspace")
+		await mkdir(path.join(workspace, ".cairn"), { recursive: true })
+		await writeFile(path.join(temp.dir, "elsewhere.json"), '{"mcpServers":{}}')
+		await symlink(path.join(temp.dir, "elsewhere.json"), path.join(workspace, ".cairn", "mcp.json"))
+		await expect(
+			readConfigText(path.join(workspace, ".cairn", "mcp.json"), workspaceScope(workspace)),
+		).rejects.toThrow(".cairn/mcp.json is a link to a file outside the workspace; it was not read")
 	})
 
 	it("sees a save by rename over the file (how editors save)", async () => {

@@ -1,20 +1,28 @@
 import { watch, type FSWatcher } from "node:fs"
-import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { applyEdits, modify, type JSONPath } from "./jsonc.js"
 import { writeFileAtomic } from "../fs/atomicWrite.js"
+import { readRepositoryFile, UnreadFileError, type FileScope } from "../workspace/repositoryFile.js"
 
 /** The content of a file a person starts a config from. */
 export const emptyConfigText = '{\n\t"mcpServers": {}\n}\n'
 
-/** The file's text; undefined when it does not exist. Other failures (a folder, no permission) throw. */
-export async function readConfigText(file: string): Promise<string | undefined> {
-	try {
-		return await readFile(file, "utf8")
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined
-		throw error
-	}
+/** Far above any config a person writes; a larger file is refused, not parsed in part. */
+export const maxConfigFileBytes = 1 << 20
+
+/**
+ * The file's text; undefined when it does not exist. Other failures (a folder, no permission, a
+ * link out of `scope`, a FIFO, a file past the cap) throw, an UnreadFileError saying why.
+ */
+export async function readConfigText(file: string, scope: FileScope): Promise<string | undefined> {
+	const read = await readRepositoryFile(file, { ...scope, maxBytes: maxConfigFileBytes })
+	if (read.kind === "absent") return undefined
+	if (read.kind === "skipped") throw new UnreadFileError(read.reason)
+	if (read.truncated)
+		throw new UnreadFileError(
+			`${file} is larger than ${maxConfigFileBytes / (1 << 20)} MB; it was not read`,
+		)
+	return read.text
 }
 
 /**
@@ -26,6 +34,7 @@ export async function readConfigText(file: string): Promise<string | undefined> 
  */
 export function watchConfigFile(
 	file: string,
+	scope: FileScope,
 	initial: string | undefined,
 	onText: (text: string | undefined) => void,
 	onError: (error: Error) => void,
@@ -43,7 +52,7 @@ export function watchConfigFile(
 		try {
 			do {
 				again = false
-				const text = await readConfigText(file).catch((error: unknown) => {
+				const text = await readConfigText(file, scope).catch((error: unknown) => {
 					onError(error instanceof Error ? error : new Error(String(error)))
 					return last
 				})

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
+import { mkdir, readFile, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { CustomMode } from "@cairn/types"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -90,6 +91,29 @@ describe("ModeCatalog", () => {
 		expect(catalog.mode("code").name).toBe("Code")
 		expect(catalog.snapshot().problems).toEqual([
 			'.cairn/modes.yaml: customModes[1].slug: "code" is a built-in mode, which a workspace may not replace; give the mode another slug, or add rules for code in .cairn/rules-code/',
+		])
+	})
+
+	it.runIf(process.platform !== "win32")(
+		"skips a FIFO as the workspace's modes file at once, with a problem line",
+		async () => {
+			execFileSync("mkfifo", [projectFile])
+			const catalog = await open()
+			expect(catalog.snapshot().problems).toEqual([
+				".cairn/modes.yaml is a FIFO (named pipe), not a regular file; it was not read",
+			])
+			expect(catalog.mode("code").slug).toBe("code")
+		},
+	)
+
+	it("never reads a workspace modes file that links outside the workspace", async () => {
+		const outside = path.join(temp.dir, "outside.yaml")
+		await writeFile(outside, `customModes:\n${modeText("writer", "Outside Writer")}`)
+		await symlink(outside, projectFile)
+		const catalog = await open()
+		expect(catalog.snapshot().modes.map((mode) => mode.slug)).not.toContain("writer")
+		expect(catalog.snapshot().problems).toEqual([
+			".cairn/modes.yaml is a link to a file outside the workspace; it was not read",
 		])
 	})
 

@@ -3,6 +3,12 @@ import path from "node:path"
 import type { CustomMode, ModeSource, ModesSnapshot, ModeView } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
 import { readConfigText, watchConfigFile, writeConfigText } from "../mcp/configFile.js"
+import {
+	settingsScope,
+	UnreadFileError,
+	workspaceScope,
+	type FileScope,
+} from "../workspace/repositoryFile.js"
 import type { ModeLookup } from "./modeLookup.js"
 import { builtInModes, type Mode } from "./modes.js"
 import { parseModesFile, type ModesFileContent } from "./modesFile.js"
@@ -74,10 +80,13 @@ export class ModeCatalog implements ModeLookup {
 		for (const source of ["global", "project"] as const) {
 			let text: string | undefined
 			try {
-				text = await readConfigText(catalog.fileOf(source))
+				text = await readConfigText(catalog.fileOf(source), catalog.scopeOf(source))
 				catalog.take(source, text)
 			} catch (error) {
-				const problem = `${catalog.labelOf(source)}: cannot be read (${String(error)})`
+				const problem =
+					error instanceof UnreadFileError
+						? error.message
+						: `${catalog.labelOf(source)}: cannot be read (${String(error)})`
 				catalog.contents[source] = { modes: [], problems: [problem] }
 				options.logger.warn("A modes file cannot be read", { problem })
 			}
@@ -85,6 +94,7 @@ export class ModeCatalog implements ModeLookup {
 				catalog.watchers.push(
 					watchConfigFile(
 						catalog.fileOf(source),
+						catalog.scopeOf(source),
 						text,
 						(next) => {
 							catalog.take(source, next)
@@ -100,6 +110,13 @@ export class ModeCatalog implements ModeLookup {
 
 	fileOf(source: ModesFileSource): string {
 		return source === "global" ? this.options.globalFile : this.options.projectFile
+	}
+
+	/** Where the file's real path must stay: the workspace, or the folder of the person's own file. */
+	private scopeOf(source: ModesFileSource): FileScope {
+		return source === "project"
+			? workspaceScope(this.options.workspaceRoot)
+			: settingsScope(path.dirname(this.options.globalFile))
 	}
 
 	/** How problems name the file: the workspace's relative to it, the person's in full. */
@@ -203,7 +220,8 @@ export class ModeCatalog implements ModeLookup {
 	/** Creates a missing modes file with no modes, so the person has somewhere to start; returns its path. */
 	async ensureFile(source: ModesFileSource): Promise<string> {
 		const file = this.fileOf(source)
-		if ((await readConfigText(file)) === undefined) await writeConfigText(file, "customModes: []\n")
+		if ((await readConfigText(file, this.scopeOf(source))) === undefined)
+			await writeConfigText(file, "customModes: []\n")
 		return file
 	}
 
@@ -214,7 +232,7 @@ export class ModeCatalog implements ModeLookup {
 
 	private async edit(source: ModesFileSource, change: (text: string | undefined) => string): Promise<void> {
 		const label = this.labelOf(source)
-		const current = await readConfigText(this.fileOf(source))
+		const current = await readConfigText(this.fileOf(source), this.scopeOf(source))
 		let next: string
 		try {
 			next = change(current)

@@ -2,7 +2,13 @@ import path from "node:path"
 import { slashCommandNameSchema, type SlashCommandsSnapshot, type SlashCommandView } from "@cairn/types"
 import { builtInCommandViews, isBuiltInCommand } from "./builtInCommands.js"
 import { maxCommandFileLength, parseCommandFile } from "./commandFile.js"
-import { listRepositoryFolder, readRepositoryFile } from "../workspace/repositoryFile.js"
+import {
+	listRepositoryFolder,
+	readRepositoryFile,
+	settingsScope,
+	workspaceScope,
+	type FileScope,
+} from "../workspace/repositoryFile.js"
 
 /** A folder of command files: the person's own, or the workspace's. */
 export type CommandFolderSource = "global" | "project"
@@ -119,10 +125,8 @@ async function readFolder(folders: CommandFolders, source: CommandFolderSource):
 }
 
 /** The folder a command file's real path must stay in: the workspace's, or the person's storage. */
-function scopeOf(folders: CommandFolders, source: CommandFolderSource): { root: string; rootName: string } {
-	return source === "project"
-		? { root: folders.workspaceRoot, rootName: "the workspace" }
-		: { root: folders.storageDir, rootName: "Cairn's settings folder" }
+function scopeOf(folders: CommandFolders, source: CommandFolderSource): FileScope {
+	return source === "project" ? workspaceScope(folders.workspaceRoot) : settingsScope(folders.storageDir)
 }
 
 /**

@@ -17,16 +17,30 @@ export type RepositoryFileRead =
 	/** `reason` is one line, naming the file, for the person and (without any content) the model. */
 	| { kind: "skipped"; reason: string }
 
-export interface RepositoryFileOptions {
-	/** The folder the file's real path must stay in. */
+/** Where a file's real path must stay: the workspace, or one of the person's own folders. */
+export interface FileScope {
 	root: string
+	/** How `root` is named in a reason: "the workspace" unless said. */
+	rootName?: string
+}
+
+export const workspaceScope = (workspaceRoot: string): FileScope => ({ root: workspaceRoot })
+
+/** The person's own settings folder (Cairn's storage), for their global modes, commands and MCP servers. */
+export const settingsScope = (folder: string): FileScope => ({
+	root: folder,
+	rootName: "Cairn's settings folder",
+})
+
+export interface RepositoryFileOptions extends FileScope {
 	/** Past this many bytes the rest is not read (`truncated`). */
 	maxBytes: number
 	/** How the file is named in a reason; defaults to its path relative to `root`. */
 	shownAs?: string
-	/** How `root` is named in a reason: "the workspace" unless said. */
-	rootName?: string
 }
+
+/** A file that was not read, for readers whose callers report failures as errors. */
+export class UnreadFileError extends Error {}
 
 // Neither exists on Windows, where there are no FIFOs to block on and links are followed by realpath.
 const nonBlocking = constants.O_NONBLOCK ?? 0
