@@ -77,7 +77,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** Whether a browser could be launched, as checked before the last request (see browserCanRun). */
 	private browserRuns = false
 	private consecutiveMistakes = 0
-	/** Rules files already reported as not read, so each says so once in the task, not at every turn. */
+	/** Rules and ignore files already reported as not read: each says so once in the task, not every turn. */
 	private readonly skippedRulesShown = new Set<string>()
 	private firstTurn = true
 	private status: TaskStatus = "idle"
@@ -401,7 +401,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
-		for (const reason of skipped) {
+		for (const reason of ignore.skipped === undefined ? skipped : [ignore.skipped, ...skipped]) {
 			if (this.skippedRulesShown.has(reason)) continue
 			this.skippedRulesShown.add(reason)
 			this.transcript.say("error", { text: reason })

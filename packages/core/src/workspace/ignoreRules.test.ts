@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
@@ -38,5 +39,25 @@ describe("CairnIgnore", () => {
 		expect(rules.isAllowed("../other/file")).toBe(true)
 		expect(rules.isAllowed(".")).toBe(true)
 		expect(rules.isFolderAllowed(".")).toBe(true)
+	})
+})
+
+describe("CairnIgnore with a hostile .cairnignore", () => {
+	it("never reads (or shows the model) a .cairnignore that links outside the workspace", async () => {
+		const dir = await workspaceWith()
+		const outside = await mkdtemp(path.join(tmpdir(), "cairn-ignore-outside-"))
+		dirs.push(outside)
+		await writeFile(path.join(outside, "id_ed25519"), "PRIVATE KEY")
+		await symlink(path.join(outside, "id_ed25519"), path.join(dir, ".cairnignore"))
+		const rules = await CairnIgnore.load(dir)
+		expect(rules.source).toBeUndefined()
+		expect(rules.skipped).toBe(".cairnignore is a link to a file outside the workspace; it was not read")
+	})
+
+	it.runIf(process.platform !== "win32")("skips a FIFO .cairnignore at once", async () => {
+		const dir = await workspaceWith()
+		execFileSync("mkfifo", [path.join(dir, ".cairnignore")])
+		const rules = await CairnIgnore.load(dir)
+		expect(rules.skipped).toBe(".cairnignore is a FIFO (named pipe), not a regular file; it was not read")
 	})
 })

@@ -1,10 +1,13 @@
-import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { safeParse, userHooksSchema, type UserHooks } from "@cairn/types"
 import { z } from "zod"
 import { surelyAbsent } from "../../fs/surelyAbsent.js"
+import { readRepositoryFile, workspaceScope } from "../../workspace/repositoryFile.js"
 
 export const userHooksFile = ".cairn/hooks.json"
+
+/** Far above any hooks file a person writes; a larger one is a problem, not parsed in part. */
+const maxHooksFileBytes = 1 << 20
 
 const hooksFileSchema = z.object({ hooks: userHooksSchema }).strict()
 
@@ -28,13 +31,14 @@ export async function loadUserHooks(
 	const file = path.join(workspaceRoot, userHooksFile)
 	// Asked at every tool call, and mostly there is no such file: a check that costs one system call.
 	if (surelyAbsent(file)) return { ok: true, fromSettings }
-	let text: string
-	try {
-		text = await readFile(file, "utf8")
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, fromSettings }
-		return { ok: false, problem: `${userHooksFile} cannot be read: ${(error as Error).message}` }
-	}
+	const read = await readRepositoryFile(file, {
+		...workspaceScope(workspaceRoot),
+		maxBytes: maxHooksFileBytes,
+	})
+	if (read.kind === "absent") return { ok: true, fromSettings }
+	if (read.kind === "skipped") return { ok: false, problem: read.reason }
+	if (read.truncated) return { ok: false, problem: `${userHooksFile} is larger than 1 MB; it was not read` }
+	const text = read.text
 	let value: unknown
 	try {
 		value = JSON.parse(text)
