@@ -1,6 +1,7 @@
-import { open, readdir } from "node:fs/promises"
+import { readdir } from "node:fs/promises"
 import { formatBytes, inspectFile } from "../tools/support/textFile.js"
 import { cairnIgnoreFile, type CairnIgnore } from "../workspace/ignoreRules.js"
+import { readRegularFile } from "../workspace/repositoryFile.js"
 import { resolveWorkspacePath, type ResolvedPath } from "../workspace/workspacePaths.js"
 import { capped, mentionBlock, mentionLimits, unresolvedBlock } from "./mentionBlock.js"
 
@@ -27,22 +28,21 @@ async function locate(access: WorkspaceAccess, mentionPath: string, folder: bool
 	return { ok: true, path }
 }
 
-/** The first `maxBytes` of a file, decoded; a multibyte character cut at the end is dropped. */
-async function readHead(absolute: string, maxBytes: number): Promise<string> {
-	const handle = await open(absolute, "r")
-	try {
-		const buffer = Buffer.alloc(maxBytes)
-		const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0)
-		return new TextDecoder("utf-8").decode(buffer.subarray(0, bytesRead)).replace(/\uFFFD$/, "")
-	} finally {
-		await handle.close()
-	}
+/**
+ * The first `maxBytes` of a file, decoded; a multibyte character cut at the end is dropped.
+ * Opened as every repository file is: without blocking, judged on the descriptor.
+ */
+async function readHead(absolute: string, label: string, maxBytes: number): Promise<string> {
+	const read = await readRegularFile(absolute, { maxBytes, shownAs: label })
+	if (read.kind === "absent") throw new Error("the file was deleted while it was being read")
+	if (read.kind === "skipped") throw new Error(read.reason)
+	return read.text.replace(/\uFFFD$/, "")
 }
 
 /** A file's text, capped; what was left out is said at the end. */
-async function fileText(absolute: string, size: number, maxChars: number): Promise<string> {
+async function fileText(absolute: string, label: string, size: number, maxChars: number): Promise<string> {
 	// UTF-8 takes at most 4 bytes a character: this many bytes always hold maxChars characters.
-	const head = await readHead(absolute, Math.min(size, maxChars * 4))
+	const head = await readHead(absolute, label, Math.min(size, maxChars * 4))
 	if (head.length <= maxChars && size <= maxChars * 4) return head
 	const shown = head.slice(0, maxChars)
 	const shownBytes = Buffer.byteLength(shown)
@@ -67,12 +67,18 @@ export async function fileMention(access: WorkspaceAccess, mentionPath: string):
 				attributes,
 				`it is a binary file (${formatBytes(kind.size)})`,
 			)
-		case "text":
-			return mentionBlock(
-				"file_content",
-				attributes,
-				await fileText(located.path.absolute, kind.size, mentionLimits.fileChars),
-			)
+		case "special":
+			return unresolvedBlock("file_content", attributes, `it ${kind.why}`)
+		case "text": {
+			const text = await fileText(
+				located.path.absolute,
+				shown,
+				kind.size,
+				mentionLimits.fileChars,
+			).catch((error: Error) => error)
+			if (text instanceof Error) return unresolvedBlock("file_content", attributes, text.message)
+			return mentionBlock("file_content", attributes, text)
+		}
 	}
 }
 
@@ -129,7 +135,13 @@ export async function folderMention(access: WorkspaceAccess, mentionPath: string
 			overBudget++
 			continue
 		}
-		const text = await fileText(absolute, kind.size, mentionLimits.folderFileChars)
+		const text = await fileText(
+			absolute,
+			inFolder(entry.name),
+			kind.size,
+			mentionLimits.folderFileChars,
+		).catch(() => undefined)
+		if (text === undefined) continue
 		total += text.length
 		files.push(mentionBlock("file_content", { path: inFolder(entry.name) }, text))
 	}

@@ -96,6 +96,16 @@ describe("file and folder mentions", () => {
 		)
 	})
 
+	it.runIf(process.platform !== "win32")(
+		"say a mentioned FIFO is not a regular file, at once",
+		async () => {
+			execFileSync("mkfifo", [path.join(workspace, "pipe.txt")])
+			expect(await resolve("@/pipe.txt")).toBe(
+				'<file_content path="pipe.txt" error="true">\n[Could not be included: it is a FIFO (named pipe), not a regular file]\n</file_content>',
+			)
+		},
+	)
+
 	it("list a folder and include its small files", async () => {
 		const block = await resolve("@/src/")
 		expect(block).toMatch(/^<folder_content path="src">\na\.ts\nb\.ts\nescape\.ts\nnested\//)

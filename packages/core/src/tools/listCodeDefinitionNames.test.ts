@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
@@ -135,4 +136,22 @@ describe("list_code_definition_names", () => {
 		)
 		expect((await outline({ path: "src/missing.ts" })).text).toMatch(/does not exist/)
 	})
+})
+
+describe("list_code_definition_names on what is not a regular file", () => {
+	it.runIf(process.platform !== "win32")(
+		"says a FIFO named like source is not a regular file at once, and outlines its folder",
+		slow,
+		async () => {
+			await setup({ files: { "src/server.ts": project["src/server.ts"] } })
+			execFileSync("mkfifo", [path.join(t.workspace, "src", "pipe.ts")])
+			const alone = await outline({ path: "src/pipe.ts" })
+			expect(alone.isError).toBe(true)
+			expect(alone.text).toBe(
+				"src/pipe.ts is a FIFO (named pipe), not a regular file; use search_files to find what you need in it.",
+			)
+			const folder = await outline({ path: "src" })
+			expect(folder.text).toContain("# src/server.ts")
+		},
+	)
 })

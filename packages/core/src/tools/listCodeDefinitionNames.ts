@@ -1,9 +1,10 @@
-import { readFile, stat } from "node:fs/promises"
+import { stat } from "node:fs/promises"
 import nodePath from "node:path"
 import { z } from "zod"
 import { displayPath, entryFilter, gatePath, ignoredPathError } from "../approval/pathGate.js"
 import { findDefinitions, type CodeDefinition } from "../code-definitions/definitions.js"
 import { grammarFor, supportedExtensions } from "../code-definitions/languages.js"
+import { openRegularFile, readCapped } from "../workspace/repositoryFile.js"
 import type { ResolvedPath } from "../workspace/workspacePaths.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { commonRipgrepArgs, runRipgrep } from "./support/ripgrep.js"
@@ -20,18 +21,29 @@ export type ListCodeDefinitionNamesParams = z.infer<typeof params>
 interface FileOutline {
 	shown: string
 	definitions: CodeDefinition[]
-	/** Why the file has no outline, when it has none. */
+	/** Why the file has no outline, when it has none: completes "<the file> …". */
 	skipped?: string
 }
 
 async function outlineFile(absolute: string, shown: string): Promise<FileOutline> {
 	const grammar = grammarFor(absolute)
-	if (grammar === undefined) return { shown, definitions: [], skipped: "not a supported language" }
-	const info = await stat(absolute)
-	if (info.size > definitionLimits.maxFileBytes)
-		return { shown, definitions: [], skipped: `too large to parse (${info.size} bytes)` }
-	const source = await readFile(absolute, "utf8")
-	return { shown, definitions: await findDefinitions(source, grammar) }
+	if (grammar === undefined) return { shown, definitions: [], skipped: "is not a supported language" }
+	const opened = await openRegularFile(absolute)
+	if (opened.kind === "absent")
+		return { shown, definitions: [], skipped: "was deleted while it was being read" }
+	if (opened.kind === "skipped") return { shown, definitions: [], skipped: opened.why }
+	try {
+		const read = await readCapped(opened.handle, definitionLimits.maxFileBytes)
+		if (read.truncated)
+			return {
+				shown,
+				definitions: [],
+				skipped: `is too large to parse (over ${definitionLimits.maxFileBytes} bytes)`,
+			}
+		return { shown, definitions: await findDefinitions(read.text, grammar) }
+	} finally {
+		await opened.handle.close()
+	}
 }
 
 /** The folder's own source files (not its subfolders'), skipping what .gitignore excludes. */
@@ -117,7 +129,7 @@ export const listCodeDefinitionNamesTool: ToolDefinition<ListCodeDefinitionNames
 					)
 				if (hidden > 0) notes.push(`[${hidden} files hidden by .cairnignore.]`)
 				const tooLarge = outlines.filter((outline) => outline.skipped !== undefined)
-				for (const outline of tooLarge) notes.push(`[${outline.shown}: ${outline.skipped}.]`)
+				for (const outline of tooLarge) notes.push(`[${outline.shown} ${outline.skipped}.]`)
 			} else {
 				if (!allowed(path.absolute, false)) return ignoredPathError(path.relative)
 				if (grammarFor(path.absolute) === undefined)
@@ -127,7 +139,7 @@ export const listCodeDefinitionNamesTool: ToolDefinition<ListCodeDefinitionNames
 				outlines = [await outlineFile(path.absolute, shown)]
 				if (outlines[0]?.skipped !== undefined)
 					return toolError(
-						`${shown} is ${outlines[0].skipped}; use search_files to find what you need in it.`,
+						`${shown} ${outlines[0].skipped}; use search_files to find what you need in it.`,
 					)
 			}
 		} catch (error) {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
@@ -171,4 +172,19 @@ describe("read_file", () => {
 			row: { tool: "readFile", path: "src/a" },
 		})
 	})
+})
+
+describe("read_file on what is not a regular file", () => {
+	it.runIf(process.platform !== "win32")(
+		"says a FIFO is not a regular file at once, instead of waiting for a writer",
+		async () => {
+			await setup()
+			execFileSync("mkfifo", [path.join(t.workspace, "pipe.txt")])
+			const result = await read({ path: "pipe.txt" })
+			expect(result.isError).toBe(true)
+			expect(result.text).toBe(
+				"pipe.txt is a FIFO (named pipe), not a regular file; read_file reads regular files only.",
+			)
+		},
+	)
 })

@@ -1,8 +1,9 @@
-import { createReadStream } from "node:fs"
+import type { FileHandle } from "node:fs/promises"
 import { createInterface } from "node:readline"
 import { z } from "zod"
 import { displayPath, gatePath } from "../approval/pathGate.js"
 import { contentHasher, type ContentHash } from "../context/fileContext/fileFingerprint.js"
+import { openRegularFile } from "../workspace/repositoryFile.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { formatBytes, inspectFile } from "./support/textFile.js"
 import { toolError, withFeedback } from "./support/toolResults.js"
@@ -26,12 +27,12 @@ interface Excerpt {
 	hash: ContentHash
 }
 
-async function readExcerpt(absolute: string, first: number, last: number): Promise<Excerpt> {
+async function readExcerpt(handle: FileHandle, first: number, last: number): Promise<Excerpt> {
 	const lines: Excerpt["lines"] = []
 	let chars = 0
 	let totalLines = 0
 	let cutAfter: number | undefined
-	const input = createReadStream(absolute)
+	const input = handle.createReadStream({ autoClose: false })
 	const lineReader = createInterface({ input, crlfDelay: Infinity })
 	// Hashing the bytes this read saw, not the file later: a change in between must not go unnoticed.
 	const hasher = contentHasher()
@@ -99,8 +100,21 @@ export const readFileTool: ToolDefinition<ReadFileParams> = {
 					"Work out what you need from its name, or use execute_command with a suitable tool (e.g. `file`, `xxd | head`).",
 			)
 
+		if (file.kind === "special")
+			return toolError(`${shown} ${file.why}; read_file reads regular files only.`)
+
 		const first = start_line ?? 1
-		const excerpt = await readExcerpt(path.absolute, first, end_line ?? Number.POSITIVE_INFINITY)
+		// Opened again the same way: what is read is the regular file that was inspected, never a FIFO put there since.
+		const opened = await openRegularFile(path.absolute)
+		if (opened.kind === "absent") return toolError(`${shown} was deleted while it was being read.`)
+		if (opened.kind === "skipped")
+			return toolError(`${shown} ${opened.why}; read_file reads regular files only.`)
+		let excerpt: Excerpt
+		try {
+			excerpt = await readExcerpt(opened.handle, first, end_line ?? Number.POSITIVE_INFINITY)
+		} finally {
+			await opened.handle.close()
+		}
 		if (excerpt.totalLines > 0 && first > excerpt.totalLines)
 			return toolError(
 				`start_line ${first} is past the end of ${shown}, which has ${excerpt.totalLines} lines.`,

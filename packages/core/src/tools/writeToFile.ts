@@ -37,6 +37,10 @@ export const writeToFileTool: ToolDefinition<WriteToFileParams> = {
 			return toolError(
 				`${shown} is a binary file; write_to_file only replaces text files. It was not changed.`,
 			)
+		if (file.kind === "special")
+			return toolError(
+				`${shown} ${file.why}; write_to_file only replaces regular files. It was not changed.`,
+			)
 
 		const before = await takeSnapshot(path.absolute)
 		let content = stripWholeFileFence(given)

@@ -1,5 +1,5 @@
 import { constants, readlinkSync, type Stats } from "node:fs"
-import { open, readdir, realpath } from "node:fs/promises"
+import { open, readdir, realpath, type FileHandle } from "node:fs/promises"
 import path from "node:path"
 import { isInside } from "./workspacePaths.js"
 
@@ -65,39 +65,91 @@ export async function readRepositoryFile(
 		if (goneCodes.has((error as NodeJS.ErrnoException).code ?? "")) return { kind: "absent" }
 		return skipped(`cannot be resolved (${(error as Error).message})`)
 	}
-	if (!isInside(root, real)) return skipped(outsideWhy(options.root, file, options.rootName))
-	let handle: Awaited<ReturnType<typeof open>>
+	const outside = outsideWhy(options.root, file, options.rootName)
+	if (!isInside(root, real)) return skipped(outside)
+	const opened = await openRegularFile(real)
+	if (opened.kind !== "ok") return opened.kind === "absent" ? opened : skipped(opened.why)
+	const { handle } = opened
 	try {
-		// O_NOFOLLOW: a link put in the file's place since realpath is refused, not followed.
-		handle = await open(real, constants.O_RDONLY | nonBlocking | noFollow)
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code ?? ""
-		if (goneCodes.has(code)) return { kind: "absent" }
-		if (code === "ELOOP") return skipped("was replaced by a link while it was being opened")
-		return skipped(`cannot be opened (${(error as Error).message})`)
-	}
-	try {
-		const info = await handle.stat()
-		if (!info.isFile()) return skipped(`is ${kindOf(info)}, not a regular file`)
 		// A folder on the way swapped for a link since realpath: the descriptor says where it really is.
-		const opened = openedPath(handle.fd)
-		if (opened !== undefined && !isInside(root, opened))
-			return skipped(outsideWhy(options.root, file, options.rootName))
-		const buffer = Buffer.alloc(Math.min(info.size, options.maxBytes) + 1)
-		let length = 0
-		while (length < buffer.length) {
-			const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length)
-			if (bytesRead === 0) break
-			length += bytesRead
-		}
-		const truncated = length > options.maxBytes
-		const bytes = buffer.subarray(0, Math.min(length, options.maxBytes))
-		return { kind: "ok", text: bytes.toString("utf8"), absolute: real, truncated }
+		const where = openedPath(handle.fd)
+		if (where !== undefined && !isInside(root, where)) return skipped(outside)
+		return { kind: "ok", absolute: real, ...(await readCapped(handle, options.maxBytes)) }
 	} catch (error) {
 		return skipped(`cannot be read (${(error as Error).message})`)
 	} finally {
 		await handle.close()
 	}
+}
+
+/**
+ * Reads a file whose place a tool's path check already judged (approved or inside the
+ * workspace): only the rest of the rule, a regular file opened without blocking, capped.
+ */
+export async function readRegularFile(
+	absolute: string,
+	options: { maxBytes: number; shownAs: string },
+): Promise<RepositoryFileRead> {
+	const opened = await openRegularFile(absolute)
+	if (opened.kind === "absent") return opened
+	if (opened.kind === "skipped")
+		return { kind: "skipped", reason: `${options.shownAs} ${opened.why}; it was not read` }
+	try {
+		return { kind: "ok", absolute, ...(await readCapped(opened.handle, options.maxBytes)) }
+	} catch (error) {
+		return { kind: "skipped", reason: `${options.shownAs} cannot be read (${(error as Error).message})` }
+	} finally {
+		await opened.handle.close()
+	}
+}
+
+export type OpenedFile =
+	| { kind: "ok"; handle: FileHandle; info: Stats }
+	| { kind: "absent" }
+	/** `why` completes "<the file> …": "is a FIFO (named pipe), not a regular file". */
+	| { kind: "skipped"; why: string }
+
+/**
+ * Opens `absolute` (a real path) for reading without blocking (a FIFO would wait for a writer
+ * forever) and without following a link put in its place, and keeps it open only when the
+ * descriptor is a regular file. The caller closes the handle.
+ */
+export async function openRegularFile(absolute: string): Promise<OpenedFile> {
+	let handle: FileHandle
+	try {
+		handle = await open(absolute, constants.O_RDONLY | nonBlocking | noFollow)
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code ?? ""
+		if (goneCodes.has(code)) return { kind: "absent" }
+		if (code === "ELOOP")
+			return { kind: "skipped", why: "was replaced by a link while it was being opened" }
+		return { kind: "skipped", why: `cannot be opened (${(error as Error).message})` }
+	}
+	try {
+		const info = await handle.stat()
+		if (info.isFile()) return { kind: "ok", handle, info }
+		await handle.close()
+		return { kind: "skipped", why: `is ${kindOf(info)}, not a regular file` }
+	} catch (error) {
+		await handle.close()
+		return { kind: "skipped", why: `cannot be read (${(error as Error).message})` }
+	}
+}
+
+/** At most `maxBytes` of an opened file, decoded; `truncated` when there was more. */
+export async function readCapped(
+	handle: FileHandle,
+	maxBytes: number,
+): Promise<{ text: string; truncated: boolean }> {
+	// One byte past the cap tells a file of exactly maxBytes from a longer one.
+	const buffer = Buffer.alloc(maxBytes + 1)
+	let length = 0
+	while (length < buffer.length) {
+		const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length)
+		if (bytesRead === 0) break
+		length += bytesRead
+	}
+	return { text: buffer.toString("utf8", 0, Math.min(length, maxBytes)), truncated: length > maxBytes }
 }
 
 /**

@@ -31,6 +31,7 @@ export async function openEditableFile(
 		return fail(`${shown} does not exist. Check the path, or create the file with write_to_file.`)
 	if (file.kind === "folder") return fail(`${shown} is a folder; ${tool} edits files.`)
 	if (file.kind === "binary") return fail(`${shown} is a binary file; ${tool} only edits text files.`)
+	if (file.kind === "special") return fail(`${shown} ${file.why}; ${tool} only edits regular files.`)
 	const before = await takeSnapshot(path.absolute)
 	if (before.content === undefined) return fail(`${shown} was deleted while it was being read.`)
 	return { ok: true, path, isProtected, before: { ...before, content: before.content }, shown }

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs"
-import { open, readFile } from "node:fs/promises"
+import { openRegularFile } from "../../workspace/repositoryFile.js"
 
 /** How much of a file is inspected to decide whether it is text. */
 const sniffBytes = 8 * 1024
@@ -21,27 +21,33 @@ export function looksBinary(sample: Uint8Array): boolean {
 export type FileKind =
 	| { kind: "missing" }
 	| { kind: "folder" }
+	/** A FIFO, socket or device (or a link swapped in): `why` completes "<the file> …". */
+	| { kind: "special"; why: string }
 	| { kind: "binary"; size: number }
 	| { kind: "text"; size: number; mtimeMs: number }
 
 /**
  * The stat before an edit is synchronous: it takes microseconds, while one through the thread
  * pool costs several times that in CPU, and a missing file (every new file) would cost an
- * exception too.
+ * exception too. The sniff opens the file without blocking and judges the descriptor: a FIFO
+ * would otherwise hold the read (and the host) until something writes to it.
  */
 export async function inspectFile(absolute: string): Promise<FileKind> {
 	const info = statSync(absolute, { throwIfNoEntry: false })
 	if (info === undefined) return { kind: "missing" }
 	if (info.isDirectory()) return { kind: "folder" }
-	const handle = await open(absolute, "r")
+	const opened = await openRegularFile(absolute)
+	if (opened.kind === "absent") return { kind: "missing" }
+	if (opened.kind === "skipped") return { kind: "special", why: opened.why }
+	const { handle, info: file } = opened
 	try {
-		const buffer = Buffer.alloc(Math.min(sniffBytes, info.size))
+		const buffer = Buffer.alloc(Math.min(sniffBytes, file.size))
 		const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-		if (looksBinary(buffer.subarray(0, bytesRead))) return { kind: "binary", size: info.size }
+		if (looksBinary(buffer.subarray(0, bytesRead))) return { kind: "binary", size: file.size }
 	} finally {
 		await handle.close()
 	}
-	return { kind: "text", size: info.size, mtimeMs: info.mtimeMs }
+	return { kind: "text", size: file.size, mtimeMs: file.mtimeMs }
 }
 
 /** A file as an edit tool read it, to notice later whether someone changed it in the meantime. */
@@ -56,7 +62,14 @@ export async function takeSnapshot(absolute: string): Promise<FileSnapshot> {
 		// Stat first: a write in between then shows as a newer time stamp, never as an older one.
 		const info = statSync(absolute, { throwIfNoEntry: false })
 		if (info === undefined) return { content: undefined, mtimeMs: undefined }
-		return { content: await readFile(absolute, "utf8"), mtimeMs: info.mtimeMs }
+		const opened = await openRegularFile(absolute)
+		if (opened.kind === "absent") return { content: undefined, mtimeMs: undefined }
+		if (opened.kind === "skipped") throw new Error(`${absolute} ${opened.why}`)
+		try {
+			return { content: await opened.handle.readFile("utf8"), mtimeMs: info.mtimeMs }
+		} finally {
+			await opened.handle.close()
+		}
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "ENOENT")
 			return { content: undefined, mtimeMs: undefined }
