@@ -32,4 +32,20 @@ describe("edit restrictions", () => {
 		const broken = { ...architect, fileRegex: "(" }
 		expect(editRefusal(broken, "plan.md")).toContain("is invalid, so it may edit no files")
 	})
+
+	it("a repository's pattern that backtracks for ever on JavaScript's engine answers on a long path", () => {
+		// ".*" seven times before a final "x": a backtracking engine tries every split of the path.
+		const hostile = { ...architect, description: "x files", fileRegex: ".*.*.*.*.*.*.*x$" }
+		const path = `${"a/".repeat(120)}`
+		expect(path.length).toBe(240)
+		expect(editRefusal(hostile, path)).toContain(`${path} does not match`)
+		expect(editRefusal(hostile, `${path}x`)).toBeUndefined()
+	})
+
+	it("a pattern with lookaround refuses every file, saying plainly why", () => {
+		const peeking = { ...architect, fileRegex: "^(?!secret).*\\.md$" }
+		expect(editRefusal(peeking, "plan.md")).toContain(
+			"uses a backreference or lookaround (\\1, \\k<name>, (?=, (?!, (?<=, (?<!), which Cairn's linear-time regex engine does not run; rewrite it without them, so it may edit no files",
+		)
+	})
 })

@@ -1,3 +1,4 @@
+import { compileLinearRegex, linearTest } from "../regex/linearRegex.js"
 import { groupOf, type FileRestriction, type Mode } from "./modes.js"
 
 /** The current mode's limit on which files the edit tools may change. */
@@ -14,16 +15,14 @@ export function editRestrictionOf(mode: Mode): EditRestriction | undefined {
 
 /**
  * Why this path may not be edited under the restriction, or undefined when it may. A pattern
- * that does not compile refuses every file: a broken rule must not become no rule.
+ * that does not compile refuses every file: a broken rule must not become no rule. The pattern
+ * comes from a modes file a repository may hold, so it runs on the linear-time engine.
  */
 export function editRefusal(restriction: EditRestriction, path: string): string | undefined {
-	let pattern: RegExp
-	try {
-		pattern = new RegExp(restriction.fileRegex)
-	} catch {
-		return `${restriction.modeName} mode may not edit ${path}: its file pattern ${restriction.fileRegex} is invalid, so it may edit no files. Ask the user to switch to another mode.`
-	}
-	if (pattern.test(path)) return undefined
+	const compiled = compileLinearRegex(restriction.fileRegex)
+	if (!compiled.ok)
+		return `${restriction.modeName} mode may not edit ${path}: its file pattern ${restriction.fileRegex} ${compiled.kind === "invalid" ? "is invalid" : compiled.problem}, so it may edit no files. Ask the user to switch to another mode.`
+	if (linearTest(compiled.regex, path)) return undefined
 	return (
 		`${restriction.modeName} mode may only edit ${restriction.description} (files matching ${restriction.fileRegex}); ` +
 		`${path} does not match. Edit a matching file instead, or ask the user to switch to a mode that may edit ${path}.`

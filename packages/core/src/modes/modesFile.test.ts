@@ -62,6 +62,21 @@ describe("parseModesFile", () => {
 		])
 	})
 
+	it("refuses a fileRegex with lookaround or a backreference, which the linear-time engine cannot run", () => {
+		const text = `customModes:
+  - slug: peeker
+    name: Peeker
+    roleDefinition: r
+    whenToUse: w
+    groups: [read, { group: edit, fileRegex: "(?!secret)\\\\.md$" }]
+`
+		const { modes, problems } = parseModesFile(text, ".cairn/modes.yaml")
+		expect(modes).toEqual([])
+		expect(problems).toEqual([
+			".cairn/modes.yaml: customModes[0].groups[1].fileRegex: uses a backreference or lookaround (\\1, \\k<name>, (?=, (?!, (?<=, (?<!), which Cairn's linear-time regex engine does not run; rewrite it without them",
+		])
+	})
+
 	it("refuses a slug the rules reserve and a slug defined twice", () => {
 		const text = `customModes:${docsWriter}${docsWriter}
   - slug: code

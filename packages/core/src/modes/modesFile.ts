@@ -1,4 +1,5 @@
 import { customModeSchema, maxModesFileLength, type CustomMode } from "@cairn/types"
+import { linearRegexProblem } from "../regex/linearRegex.js"
 import YAML from "yaml"
 import type { z } from "zod"
 
@@ -83,6 +84,15 @@ export function parseModesFile(text: string, label: string, rules: ModesFileRule
 		const parsed = customModeSchema.safeParse(entry)
 		if (!parsed.success) {
 			problems.push(...issueLines(where, entry, parsed.error))
+			return
+		}
+		// The schema checks JavaScript's syntax; the pattern runs on RE2, which refuses a little more.
+		const unrunnable = parsed.data.groups.flatMap((group, groupIndex) => {
+			const problem = group.restriction && linearRegexProblem(group.restriction.fileRegex)
+			return problem === undefined ? [] : [`${where}.groups[${groupIndex}].fileRegex: ${problem}`]
+		})
+		if (unrunnable.length > 0) {
+			problems.push(...unrunnable)
 			return
 		}
 		const { slug } = parsed.data

@@ -68,6 +68,29 @@ describe("search_and_replace", () => {
 		expect(result.text).toMatch(/not a valid regular expression.*use_regex to false/)
 	})
 
+	it("runs the model's pattern on a linear-time engine: one that backtracks for ever in JavaScript answers", async () => {
+		await setup({ files: { "a.txt": `${"a".repeat(5_000)}!\n` } })
+		const result = await replace({ path: "a.txt", search: "(a+)+$", replace: "", use_regex: true })
+		expect(result.text).toMatch(/was not found in a.txt/)
+	})
+
+	it("says plainly that lookaround and backreferences are not run", async () => {
+		await setup({ files: { "a.txt": "ab\n" } })
+		for (const search of ["a(?=b)", "(a)\\1"]) {
+			const result = await replace({ path: "a.txt", search, replace: "", use_regex: true })
+			expect(result.isError).toBe(true)
+			expect(result.text).toMatch(
+				/uses a backreference or lookaround .* does not run; rewrite it without them\. Fix it/,
+			)
+		}
+	})
+
+	it("expands $& and $$ in a regex replacement as JavaScript does, and matches ^ at every line", async () => {
+		await setup({ files: { "a.txt": "one\ntwo\n" } })
+		await replace({ path: "a.txt", search: "^(\\w)", replace: "[$&$$$1]", use_regex: true })
+		expect(await t.read("a.txt")).toBe("[o$o]ne\n[t$t]wo\n")
+	})
+
 	it("leaves the file untouched when rejected, or when it changed meanwhile", async () => {
 		await setup({ files: { "a.txt": "x\n" }, approval: "reject" })
 		await replace({ path: "a.txt", search: "x", replace: "y" })

@@ -1,4 +1,11 @@
+import { RE2JS } from "re2js"
 import { z } from "zod"
+import {
+	compileLinearRegex,
+	countLinearMatches,
+	replaceLinear,
+	replaceLinearLiterally,
+} from "../regex/linearRegex.js"
 import type { ToolDefinition } from "./toolDefinition.js"
 import { openEditableFile } from "./support/editableFile.js"
 import { proposeEdit } from "./support/proposeEdit.js"
@@ -9,12 +16,15 @@ const params = z.object({
 	path: z.string().min(1).describe("The file."),
 	search: z.string().min(1).describe("The text (or regex) to find."),
 	replace: z.string().describe("What each match becomes; with use_regex, $1... insert groups."),
-	use_regex: z.boolean().optional().describe("search is a JavaScript regex."),
+	use_regex: z
+		.boolean()
+		.optional()
+		.describe(
+			"search is a regular expression (JavaScript syntax, without backreferences or lookaround).",
+		),
 	ignore_case: z.boolean().optional().describe("Ignore letter case."),
 })
 export type SearchAndReplaceParams = z.infer<typeof params>
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 export const searchAndReplaceTool: ToolDefinition<SearchAndReplaceParams> = {
 	name: "search_and_replace",
@@ -36,25 +46,30 @@ export const searchAndReplaceTool: ToolDefinition<SearchAndReplaceParams> = {
 		}
 	},
 	async execute({ path: requested, search, replace, use_regex, ignore_case }, context) {
-		let pattern: RegExp
-		let replacement = replace
-		try {
-			pattern = new RegExp(use_regex ? search : escapeRegex(search), ignore_case ? "gim" : "gm")
-		} catch (error) {
+		// The model's pattern runs on the linear-time engine: a backtracking one could hang the host on it.
+		const options = { ignoreCase: ignore_case === true, multiline: true }
+		const compiled = compileLinearRegex(use_regex ? search : RE2JS.quote(search), options)
+		if (!compiled.ok) {
+			const problem =
+				compiled.kind === "invalid"
+					? `is not a valid regular expression: ${compiled.detail}`
+					: compiled.problem
 			return toolError(
-				`search is not a valid regular expression: ${(error as Error).message}. Fix it, or set use_regex to false to search for the text as it is.`,
+				`search ${problem}. Fix it, or set use_regex to false to search for the text as it is.`,
 			)
 		}
+		let pattern = compiled.regex
+		let replacement = replace
 		const file = await openEditableFile(context, requested, "search_and_replace")
 		if (!file.ok) return file.result
 		const { path, isProtected, before, shown } = file
 
 		if (!use_regex && lineBreakOf(before.content) === "\r\n" && search.includes("\n")) {
 			// The model writes "\n"; a CRLF file needs "\r\n" for the text to match and stay consistent.
-			pattern = new RegExp(escapeRegex(search.replace(/\r?\n/g, "\r\n")), pattern.flags)
+			pattern = RE2JS.compile(RE2JS.quote(search.replace(/\r?\n/g, "\r\n")), pattern.flags())
 			replacement = replace.replace(/\r?\n/g, "\r\n")
 		}
-		const matches = before.content.match(pattern)?.length ?? 0
+		const matches = countLinearMatches(pattern, before.content)
 		if (matches === 0) {
 			const how = use_regex ? "regular expression" : "text"
 			return toolError(
@@ -64,10 +79,9 @@ export const searchAndReplaceTool: ToolDefinition<SearchAndReplaceParams> = {
 					").",
 			)
 		}
-		const literal = replacement
 		const proposed = use_regex
-			? before.content.replace(pattern, replacement)
-			: before.content.replace(pattern, () => literal)
+			? replaceLinear(pattern, before.content, replacement)
+			: replaceLinearLiterally(pattern, before.content, replacement)
 
 		return proposeEdit(context, {
 			path,

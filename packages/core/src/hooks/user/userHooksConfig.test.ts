@@ -33,3 +33,17 @@ describe("loadUserHooks with a hostile .cairn/hooks.json", () => {
 		})
 	})
 })
+
+describe("hook matchers from a hooks file", () => {
+	it("refuse a matcher with lookaround, which blocks changing tools with a plain line", async () => {
+		const hook = { type: "command", command: "true" }
+		const file = { hooks: { PreToolUse: [{ matcher: "(?!read_file).*", hooks: [hook] }] } }
+		await writeFile(path.join(workspace, ".cairn", "hooks.json"), JSON.stringify(file))
+		const loaded = await loadUserHooks(workspace, noHooks)
+		expect(loaded).toEqual({
+			ok: false,
+			problem:
+				".cairn/hooks.json: hooks.PreToolUse[0].matcher uses a backreference or lookaround (\\1, \\k<name>, (?=, (?!, (?<=, (?<!), which Cairn's linear-time regex engine does not run; rewrite it without them",
+		})
+	})
+})

@@ -3,6 +3,7 @@ import { safeParse, userHooksSchema, type UserHooks } from "@cairn/types"
 import { z } from "zod"
 import { surelyAbsent } from "../../fs/surelyAbsent.js"
 import { readRepositoryFile, workspaceScope } from "../../workspace/repositoryFile.js"
+import { hookMatcherProblem } from "./hookMatcher.js"
 
 export const userHooksFile = ".cairn/hooks.json"
 
@@ -47,5 +48,7 @@ export async function loadUserHooks(
 	}
 	const parsed = safeParse(hooksFileSchema, value)
 	if (!parsed.success) return { ok: false, problem: `${userHooksFile} is not valid: ${parsed.error}` }
+	const unrunnable = hookMatcherProblem(parsed.data.hooks)
+	if (unrunnable !== undefined) return { ok: false, problem: `${userHooksFile}: hooks.${unrunnable}` }
 	return { ok: true, fromSettings, fromFile: { hooks: parsed.data.hooks, content: text } }
 }

@@ -1,14 +1,9 @@
-import {
-	userHookMatches,
-	type UserHookCommand,
-	type UserHookEvent,
-	type UserHookMatcher,
-	type UserHooks,
-} from "@cairn/types"
+import { type UserHookCommand, type UserHookEvent, type UserHookMatcher, type UserHooks } from "@cairn/types"
 import type { RepositoryConsent } from "../../consent/repositoryConsent.js"
 import { resultText } from "../../tools/support/toolResults.js"
 import { isDestructiveTool } from "../toolClassifier.js"
 import type { HookRun, InjectedContext, ToolCall, ToolHook, ToolRunOutcome } from "../toolHook.js"
+import { hookMatches } from "./hookMatcher.js"
 import { runHookCommand, type HookCommandResult } from "./runHookCommand.js"
 import { loadUserHooks, userHooksFile, type UserHooksConfig } from "./userHooksConfig.js"
 
@@ -132,7 +127,7 @@ function postToolUse(hook: UserHookCommand, env: UserHookEnvironment): ToolHook 
 }
 
 const matching = (groups: readonly UserHookMatcher[], toolName: string) =>
-	groups.filter((group) => userHookMatches(group.matcher, toolName)).flatMap((group) => group.hooks)
+	groups.filter((group) => hookMatches(group.matcher, toolName)).flatMap((group) => group.hooks)
 
 const hasHooks = (hooks: UserHooks) => hooks.PreToolUse.length > 0 || hooks.PostToolUse.length > 0
 
