@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises"
 import path from "node:path"
 import ignore, { type Ignore } from "ignore"
 import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
 import { surelyAbsent } from "../fs/surelyAbsent.js"
+import { readRepositoryFile, workspaceScope } from "../workspace/repositoryFile.js"
 
 /**
  * What checkpoints never keep, whatever the workspace's own .gitignore says (a repository's
@@ -52,12 +52,14 @@ export class TrackingRules {
 		let text = ""
 		const file = path.join(workspaceRoot, cairnIgnoreFile)
 		// Read at every checkpoint, and mostly there is none: then it costs one stat.
-		if (!surelyAbsent(file))
-			try {
-				text = await readFile(file, "utf8")
-			} catch {
-				// No .cairnignore: nothing more is excluded.
-			}
+		if (!surelyAbsent(file)) {
+			// Through the repository file reader: a .cairnignore that links out or is a FIFO excludes nothing more.
+			const read = await readRepositoryFile(file, {
+				...workspaceScope(workspaceRoot),
+				maxBytes: 100_000,
+			})
+			if (read.kind === "ok") text = read.text
+		}
 		return new TrackingRules(
 			ignore().add([...alwaysExcluded]),
 			text.trim() === "" ? undefined : ignore().add(text),

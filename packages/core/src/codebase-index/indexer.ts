@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { readFile, stat } from "node:fs/promises"
+import { stat } from "node:fs/promises"
 import path from "node:path"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { Chunk, Chunker } from "./chunker.js"
@@ -7,6 +7,7 @@ import type { Embedder } from "./embedder.js"
 import type { IndexProgress, IndexRunResult } from "./indexProgress.js"
 import type { FileVersion, VectorStore } from "./vectorStore.js"
 import { indexableFiles, looksBinary } from "./workspaceFiles.js"
+import { openRegularFile } from "../workspace/repositoryFile.js"
 
 export interface IndexerOptions {
 	root: string
@@ -148,7 +149,13 @@ async function readChanged(
 	if (!info?.isFile() || info.size > options.maxFileBytes || info.size === 0) return "skip"
 	const known = options.store.versionOf(file)
 	if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return "unchanged"
-	const bytes = await readFile(absolute).catch(() => undefined)
+	// Opened without blocking and judged on the descriptor: a FIFO put there since the stat is skipped.
+	const opened = await openRegularFile(absolute)
+	if (opened.kind !== "ok") return "skip"
+	const bytes = await opened.handle
+		.readFile()
+		.catch(() => undefined)
+		.finally(() => opened.handle.close())
 	if (bytes === undefined || looksBinary(bytes)) return "skip"
 	const version = {
 		hash: createHash("sha256").update(bytes).digest("hex"),

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises"
 import path from "node:path"
+import { readRepositoryFile, workspaceScope } from "../workspace/repositoryFile.js"
 import { recentTraceRecords, type TraceRecord } from "./agentTrace.js"
 import type { Intent } from "./intentsFile.js"
 import { orchestrationFiles } from "./orchestrationFiles.js"
@@ -18,15 +18,20 @@ function traceLine(record: TraceRecord): string {
 	return `${record.time} ${record.tool} ${what} (${record.outcome}${exit})`
 }
 
+/** The repository's guidance, through the repository file reader: a link out or a FIFO is said, not read. */
 async function readGuidance(workspaceRoot: string): Promise<string | undefined> {
-	try {
-		const text = (await readFile(path.join(workspaceRoot, orchestrationFiles.guidance), "utf8")).trim()
-		if (text === "") return undefined
-		return text.length > maxGuidanceChars ? `${text.slice(0, maxGuidanceChars)}\n[… shortened]` : text
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined
-		throw error
-	}
+	const read = await readRepositoryFile(path.join(workspaceRoot, orchestrationFiles.guidance), {
+		...workspaceScope(workspaceRoot),
+		// UTF-8 takes at most 4 bytes a character: enough bytes for the characters shown.
+		maxBytes: maxGuidanceChars * 4,
+	})
+	if (read.kind === "absent") return undefined
+	if (read.kind === "skipped") return `[${read.reason}]`
+	const text = read.text.trim()
+	if (text === "") return undefined
+	return text.length > maxGuidanceChars || read.truncated
+		? `${text.slice(0, maxGuidanceChars)}\n[… shortened]`
+		: text
 }
 
 /**

@@ -1,10 +1,12 @@
-import { readFile } from "node:fs/promises"
 import path from "node:path"
 import ignore, { type Ignore } from "ignore"
 import { minimatch } from "minimatch"
 import type { ResolvedPath } from "../workspace/workspacePaths.js"
 import type { Intent } from "./intentsFile.js"
 import { orchestrationFiles } from "./orchestrationFiles.js"
+import { readRepositoryFile, workspaceScope } from "../workspace/repositoryFile.js"
+
+const maxIntentIgnoreBytes = 100_000
 
 /** "./src/" and "src/" mean everything under src; globs are otherwise minimatch globs. */
 function normalizeGlob(glob: string): string {
@@ -25,13 +27,17 @@ export class IntentScope {
 	/** Reads `.intentignore` now, so an edit to it applies to the next check. */
 	static async load(workspaceRoot: string, intent: Intent): Promise<IntentScope> {
 		let exempt: Ignore | undefined
-		try {
-			exempt = ignore().add(
-				await readFile(path.join(workspaceRoot, orchestrationFiles.intentIgnore), "utf8"),
+		const read = await readRepositoryFile(path.join(workspaceRoot, orchestrationFiles.intentIgnore), {
+			...workspaceScope(workspaceRoot),
+			maxBytes: maxIntentIgnoreBytes,
+		})
+		// Exemptions widen what an intent may change: one that cannot be read whole exempts nothing.
+		if (read.kind === "skipped") throw new Error(read.reason)
+		if (read.kind === "ok" && read.truncated)
+			throw new Error(
+				`${orchestrationFiles.intentIgnore} is larger than ${maxIntentIgnoreBytes} bytes; it was not read`,
 			)
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
-		}
+		if (read.kind === "ok") exempt = ignore().add(read.text)
 		return new IntentScope(intent.owned_scope.map(normalizeGlob), exempt)
 	}
 

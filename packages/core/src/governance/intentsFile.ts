@@ -1,10 +1,13 @@
-import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { safeParse } from "@cairn/types"
 import { parse as parseYaml } from "yaml"
 import { z } from "zod"
 import { orchestrationFiles } from "./orchestrationFiles.js"
 import { surelyAbsent } from "../fs/surelyAbsent.js"
+import { readRepositoryFile, workspaceScope } from "../workspace/repositoryFile.js"
+
+/** Far above any intents file a person writes; a larger one breaks governance (closed), not parsed in part. */
+const maxIntentsFileBytes = 1 << 20
 
 const textList = z.array(z.string().trim().min(1)).default([])
 
@@ -56,14 +59,15 @@ export async function loadIntents(workspaceRoot: string): Promise<IntentsState> 
 	const file = orchestrationFiles.intents
 	// Asked several times a turn, and mostly there is no such file: a check that costs one system call.
 	if (surelyAbsent(path.join(workspaceRoot, file))) return { kind: "off" }
-	let text: string
-	try {
-		text = await readFile(path.join(workspaceRoot, file), "utf8")
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code
-		if (code === "ENOENT") return { kind: "off" }
-		return { kind: "broken", problem: `${file} cannot be read: ${(error as Error).message}` }
-	}
+	const read = await readRepositoryFile(path.join(workspaceRoot, file), {
+		...workspaceScope(workspaceRoot),
+		maxBytes: maxIntentsFileBytes,
+		shownAs: file,
+	})
+	if (read.kind === "absent") return { kind: "off" }
+	if (read.kind === "skipped") return { kind: "broken", problem: read.reason }
+	if (read.truncated) return { kind: "broken", problem: `${file} is larger than 1 MB; it was not read` }
+	const text = read.text
 	let value: unknown
 	try {
 		value = parseYaml(text)

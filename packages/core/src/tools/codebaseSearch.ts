@@ -1,13 +1,15 @@
-import { readFile } from "node:fs/promises"
 import nodePath from "node:path"
 import type { CodebaseSearchHit } from "@cairn/types"
 import { z } from "zod"
 import { gatePath } from "../approval/pathGate.js"
+import { readRepositoryFile, workspaceScope } from "../workspace/repositoryFile.js"
 import type { ToolContext, ToolDefinition } from "./toolDefinition.js"
 import { toolError, withFeedback } from "./support/toolResults.js"
 
 /** Lines of one result shown to the model; the rest it can read with read_file. */
 const maxShownLines = 60
+/** The indexer reads files up to a few MB; past this an excerpt is not looked for. */
+const maxExcerptFileBytes = 8 << 20
 
 const params = z.object({
 	query: z
@@ -29,10 +31,14 @@ export type CodebaseSearchParams = z.infer<typeof params>
 
 /** The result's lines as the file has them now; the index may be a moment behind an edit. */
 async function excerpt(context: ToolContext, hit: CodebaseSearchHit): Promise<string> {
-	const text = await readFile(nodePath.join(context.host.workspaceRoot, hit.path), "utf8").catch(
-		() => undefined,
-	)
-	if (text === undefined) return "(the file is gone since it was indexed)"
+	const read = await readRepositoryFile(nodePath.join(context.host.workspaceRoot, hit.path), {
+		...workspaceScope(context.host.workspaceRoot),
+		maxBytes: maxExcerptFileBytes,
+		shownAs: hit.path,
+	})
+	if (read.kind === "absent") return "(the file is gone since it was indexed)"
+	if (read.kind === "skipped") return `(${read.reason})`
+	const text = read.text
 	const lines = text.split(/\r?\n/).slice(hit.startLine - 1, hit.endLine)
 	const shown = lines.slice(0, maxShownLines)
 	const more = lines.length - shown.length
