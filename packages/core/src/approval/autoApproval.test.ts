@@ -124,6 +124,21 @@ describe("decideAutoApproval", () => {
 		expect((await decide(outside, read(true), fresh)).decision).toBe("auto")
 	})
 
+	it("never auto-approves a read in a credential store, whatever the switches say", async () => {
+		const all = settings({
+			autoApproval: { enabled: true, readOnly: true, readOnlyOutsideWorkspace: true },
+		})
+		for (const isOutsideWorkspace of [false, true]) {
+			const request: ApprovalRequest = {
+				kind: "read",
+				row: { tool: "readFile", path: ".ssh/id_ed25519" },
+				isOutsideWorkspace,
+				credentialStore: "~/.ssh",
+			}
+			expect((await decide(all, request, fresh)).decision).toBe("ask")
+		}
+	})
+
 	it("never lets a tool that changes things through the read-only switch", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true } })
 		expect((await decideAutoApproval(s, read(), fresh, "read_file", await place())).decision).toBe("auto")

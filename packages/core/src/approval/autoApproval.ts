@@ -50,6 +50,8 @@ async function allowedBySettings(
 	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request)
 	switch (request.kind) {
 		case "read":
+			// No switch reads keys and tokens unseen: the person's word for each is the point.
+			if (request.credentialStore !== undefined) return { decision: "ask" }
 			// The read-only switch is for tools the classifier says change nothing, whatever a tool asks as.
 			return auto.readOnly &&
 				!isDestructiveTool(toolName) &&

@@ -4,6 +4,7 @@ import type { ClineSayTool } from "@cairn/types"
 import { editRefusal } from "../modes/editRestriction.js"
 import type { PersonFeedback, ToolContext, ToolResult } from "../tools/toolDefinition.js"
 import { deniedResult, toolError } from "../tools/support/toolResults.js"
+import { personCredentialStoreOf } from "../workspace/credentialStores.js"
 import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
 import { isProtectedPath } from "../workspace/protectedPaths.js"
 import { isInside, resolveWorkspacePath, type ResolvedPath } from "../workspace/workspacePaths.js"
@@ -18,7 +19,8 @@ export type PathUse =
 	| { access: "read" | "list" | "search"; row: (path: ResolvedPath) => ClineSayTool }
 	/**
 	 * Reads the file to compute a change, which the write approval covers inside the workspace.
-	 * Outside it the read is approved first, so a miss cannot report on a file nobody let it read.
+	 * Outside it (or in a credential store) the read is approved first, so a miss cannot report
+	 * on a file nobody let it read.
 	 */
 	| { access: "edit"; tool: string }
 	/** The folder a command runs in: the command's own approval, which names it, covers it. */
@@ -82,14 +84,27 @@ export async function gatePath(context: ToolContext, requested: string, use: Pat
 			: undefined
 	if (refusal) return { ok: false, result: toolError(refusal) }
 	const isProtected = !path.isOutsideWorkspace && isProtectedPath(path.relative)
+	// Wherever the workspace is (the home folder itself) and whatever links into them, keys and
+	// tokens are read only when a person says so; the command's own approval covers "run".
+	const credentialStore = use.access === "run" ? undefined : personCredentialStoreOf(path.absolute)
 
-	if (use.access === "run" || (use.access === "edit" && !path.isOutsideWorkspace))
+	if (
+		use.access === "run" ||
+		(use.access === "edit" && !path.isOutsideWorkspace && credentialStore === undefined)
+	)
 		return { ok: true, path, isProtected }
-	const row =
-		use.access === "edit"
+	const row = {
+		...(use.access === "edit"
 			? readRowForEdit(path, use.tool)
-			: { ...use.row(path), isOutsideWorkspace: path.isOutsideWorkspace }
-	const outcome = await context.approve({ kind: "read", row, isOutsideWorkspace: path.isOutsideWorkspace })
+			: { ...use.row(path), isOutsideWorkspace: path.isOutsideWorkspace }),
+		...(credentialStore !== undefined && { credentialStore }),
+	}
+	const outcome = await context.approve({
+		kind: "read",
+		row,
+		isOutsideWorkspace: path.isOutsideWorkspace,
+		...(credentialStore !== undefined && { credentialStore }),
+	})
 	if (!outcome.approved)
 		return {
 			ok: false,
@@ -102,7 +117,7 @@ function readRowForEdit(path: ResolvedPath, tool: string): ClineSayTool {
 	return {
 		tool: "readFile",
 		path: path.relative,
-		isOutsideWorkspace: true,
+		isOutsideWorkspace: path.isOutsideWorkspace,
 		reason: `${tool} reads it before proposing a change`,
 	}
 }
@@ -110,15 +125,21 @@ function readRowForEdit(path: ResolvedPath, tool: string): ClineSayTool {
 /**
  * Whether an entry a listing or a search came upon may be shown. A folder outside the
  * workspace can hold the workspace itself (listing "..") or reach into it, so every entry is
- * judged by where it really is, not by the folder it was found under.
+ * judged by where it really is, not by the folder it was found under. Entries in a credential
+ * store are left out unless the listed or searched path (`within`, approved by a person) is in
+ * that store itself: a search of a home-folder workspace must not show ~/.ssh's keys.
  */
 export async function entryFilter(
 	context: ToolContext,
+	within?: ResolvedPath,
 ): Promise<(absolute: string, isFolder: boolean) => boolean> {
 	const root = await realpath(context.host.workspaceRoot).catch(() =>
 		nodePath.resolve(context.host.workspaceRoot),
 	)
+	const approvedStore = within && personCredentialStoreOf(within.absolute)
 	return (absolute, isFolder) => {
+		const store = personCredentialStoreOf(absolute)
+		if (store !== undefined && store !== approvedStore) return false
 		if (!isInside(root, absolute)) return true
 		const relative = nodePath.relative(root, absolute).split(nodePath.sep).join("/") || "."
 		return isAllowed(context, relative, isFolder)

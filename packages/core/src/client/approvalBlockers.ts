@@ -37,6 +37,8 @@ function toolBlockers(row: ClineSayTool, policy: ApprovalPolicy): string[] {
 		isProtected: "isProtected" in row ? row.isProtected : undefined,
 	}
 	const blockers: string[] = []
+	if ("credentialStore" in row && row.credentialStore !== undefined)
+		blockers.push(`${path} is in a credential store (${row.credentialStore}); reading it needs a person`)
 	if (flags.isOutsideWorkspace === true && !policy.allowOutsideWorkspace)
 		blockers.push(`${path} is outside the workspace (--allow-outside-workspace)`)
 	// The row's flag is the core's verdict; the path check keeps the rule even for a row without it.

@@ -1,5 +1,6 @@
 import { readdir } from "node:fs/promises"
 import { formatBytes, inspectFile } from "../tools/support/textFile.js"
+import { personCredentialStoreOf } from "../workspace/credentialStores.js"
 import { cairnIgnoreFile, type CairnIgnore } from "../workspace/ignoreRules.js"
 import { readRegularFile } from "../workspace/repositoryFile.js"
 import { resolveWorkspacePath, type ResolvedPath } from "../workspace/workspacePaths.js"
@@ -21,6 +22,13 @@ async function locate(access: WorkspaceAccess, mentionPath: string, folder: bool
 	if (!resolved.ok) return { ok: false, reason: resolved.error }
 	const { path } = resolved
 	if (path.isOutsideWorkspace) return { ok: false, reason: "the path leads outside the workspace" }
+	// A mention cannot ask: keys and tokens reach the model only through a tool a person approves.
+	const store = personCredentialStoreOf(path.absolute)
+	if (store !== undefined)
+		return {
+			ok: false,
+			reason: `the path is in a credential store (${store}), which a mention never includes; ask for it to be read with read_file, which asks you first`,
+		}
 	const allowed = folder
 		? access.ignore.isFolderAllowed(path.relative)
 		: access.ignore.isAllowed(path.relative)

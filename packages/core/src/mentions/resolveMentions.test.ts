@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { mkdir, symlink, writeFile } from "node:fs/promises"
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
@@ -105,6 +105,21 @@ describe("file and folder mentions", () => {
 			)
 		},
 	)
+
+	it("never include a file in a credential store, even in a home-folder workspace", async () => {
+		await write(".netrc", "machine example.com password hunter3\n")
+		const realHome = process.env.HOME
+		process.env.HOME = workspace
+		try {
+			const block = await resolve("@/.netrc")
+			expect(block).toContain("[Could not be included: the path is in a credential store (~/.netrc)")
+			expect(block).not.toContain("hunter3")
+			expect(await resolve("@/")).not.toContain("hunter3")
+		} finally {
+			process.env.HOME = realHome
+			await rm(path.join(workspace, ".netrc"))
+		}
+	})
 
 	it("list a folder and include its small files", async () => {
 		const block = await resolve("@/src/")

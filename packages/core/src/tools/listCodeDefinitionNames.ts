@@ -108,7 +108,7 @@ export const listCodeDefinitionNamesTool: ToolDefinition<ListCodeDefinitionNames
 		const shown = displayPath(path)
 		const info = await stat(path.absolute).catch(() => undefined)
 		if (info === undefined) return toolError(`${shown} does not exist. Check the path with list_files.`)
-		const allowed = await entryFilter(context)
+		const allowed = await entryFilter(context, path)
 
 		let outlines: FileOutline[]
 		let notes: string[] = []

@@ -117,7 +117,7 @@ export const listFilesTool: ToolDefinition<ListFilesParams> = {
 		if (!info.isDirectory())
 			return toolError(`${shown} is a file, not a folder. Use read_file to read it.`)
 
-		const allowed = await entryFilter(context)
+		const allowed = await entryFilter(context, path)
 		const isAllowed: EntryCheck = (entry, isFolder) =>
 			allowed(nodePath.join(path.absolute, entry), isFolder)
 		let listing: Listing

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { symlink, writeFile } from "node:fs/promises"
+import { mkdir, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { callTool } from "../test-support/callTool.js"
@@ -187,4 +187,39 @@ describe("read_file on what is not a regular file", () => {
 			)
 		},
 	)
+})
+
+describe("read_file of a credential store", () => {
+	const realHome = process.env.HOME
+	afterEach(() => {
+		process.env.HOME = realHome
+	})
+
+	it("asks a person, naming the store, when a workspace link leads into ~/.ssh", async () => {
+		await setup()
+		// The person's home for this test: a folder beside the workspace holding a key.
+		process.env.HOME = t.outside
+		await mkdir(path.join(t.outside, ".ssh"))
+		await writeFile(path.join(t.outside, ".ssh", "id_ed25519"), "PRIVATE KEY")
+		await symlink(path.join(t.outside, ".ssh"), path.join(t.workspace, "keys"))
+		await read({ path: "keys/id_ed25519" })
+		expect(t.approvals).toEqual([
+			expect.objectContaining({
+				kind: "read",
+				credentialStore: "~/.ssh",
+				row: expect.objectContaining({ tool: "readFile", credentialStore: "~/.ssh" }),
+			}),
+		])
+	})
+
+	it("asks even when the workspace is the home folder itself", async () => {
+		await setup({ files: { ".netrc": "machine x password y\n", "notes.md": "hi\n" } })
+		process.env.HOME = t.workspace
+		await read({ path: ".netrc" })
+		await read({ path: "notes.md" })
+		expect(t.approvals.map((approval) => approval.kind === "read" && approval.credentialStore)).toEqual([
+			"~/.netrc",
+			undefined,
+		])
+	})
 })

@@ -112,3 +112,22 @@ describe("search_files", () => {
 		expect((await search({ path: "." })).text).toContain('Missing required parameter "regex".')
 	})
 })
+
+describe("search_files in a home-folder workspace", () => {
+	const realHome = process.env.HOME
+	afterEach(() => {
+		process.env.HOME = realHome
+	})
+
+	it("never shows matches inside a credential store, and asks before searching one", async () => {
+		await setup({
+			files: { "notes.md": "password = see vault\n", ".ssh/id_ed25519": "password PRIVATE KEY\n" },
+		})
+		process.env.HOME = t.workspace
+		const result = await search({ path: ".", regex: "password" })
+		expect(result.text).toContain("notes.md")
+		expect(result.text).not.toContain("PRIVATE KEY")
+		await search({ path: ".ssh", regex: "password" })
+		expect(t.approvals.at(-1)).toMatchObject({ kind: "read", credentialStore: "~/.ssh" })
+	})
+})

@@ -67,7 +67,7 @@ async function search(target: ResolvedPath, isFile: boolean, p: SearchFilesParam
 
 	const files = new Map<string, FileHits>()
 	const hidden = new Set<string>()
-	const isAllowed = await entryFilter(context)
+	const isAllowed = await entryFilter(context, target)
 	let matches = 0
 	const run = await runRipgrep(args, {
 		cwd,

@@ -25,7 +25,8 @@ import type { TaskBrowser } from "../browser/taskBrowser.js"
  * auto-approval switch; the flags select its stricter variants.
  */
 export type ApprovalRequest =
-	| { kind: "read"; row: ClineSayTool; isOutsideWorkspace: boolean }
+	/** `credentialStore` ("~/.ssh"): the path's real place holds keys or tokens; a person always decides. */
+	| { kind: "read"; row: ClineSayTool; isOutsideWorkspace: boolean; credentialStore?: string }
 	| { kind: "write"; row: ClineSayTool; isOutsideWorkspace: boolean; isProtected: boolean }
 	/** `folder` is the absolute folder the command runs in. */
 	| { kind: "execute"; command: ClineAskCommand; folder: string }

@@ -1,3 +1,4 @@
+import { homedir } from "node:os"
 import path from "node:path"
 import { isInside } from "./workspacePaths.js"
 
@@ -58,4 +59,19 @@ export function credentialStorePaths(home: string, extra: readonly string[]): st
 /** The store `absolute` (a real path) lies in, if any. */
 export function credentialStoreOf(absolute: string, stores: readonly string[]): string | undefined {
 	return stores.find((store) => isInside(store, absolute))
+}
+
+/** A store as the person knows it: "~/.ssh" rather than "/home/ada/.ssh". */
+export function shownCredentialStore(store: string, home: string = homedir()): string {
+	return isInside(home, store) ? `~/${path.relative(home, store).split(path.sep).join("/")}` : store
+}
+
+/**
+ * The credential store of the person running Cairn that `absolute` (a real path) lies in, as
+ * they know it ("~/.ssh"); undefined for any other path.
+ */
+export function personCredentialStoreOf(absolute: string): string | undefined {
+	const home = homedir()
+	const store = credentialStoreOf(absolute, credentialStorePaths(home, []))
+	return store === undefined ? undefined : shownCredentialStore(store, home)
 }

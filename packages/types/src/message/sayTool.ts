@@ -12,6 +12,8 @@ const where = {
 	isOutsideWorkspace: z.boolean().optional(),
 	/** The path is a protected configuration file (.cairn/, .vscode/, AGENTS.md, ...). */
 	isProtected: z.boolean().optional(),
+	/** The path really lies in this credential store ("~/.ssh"): a person decides, whatever auto-approval or -y say. */
+	credentialStore: z.string().optional(),
 }
 
 export const clineSayToolSchema = z.discriminatedUnion("tool", [
