@@ -88,6 +88,9 @@ describe("the intents file", () => {
 	it("is broken, not off, when the file exists but cannot be read", async () => {
 		await mkdir(path.join(temp.dir, ".orchestration/active_intents.yaml"), { recursive: true })
 		const state = await loadIntents(temp.dir)
-		expect(state).toMatchObject({ kind: "broken", problem: expect.stringMatching(/is a folder, not a regular file; it was not read/) })
+		expect(state).toMatchObject({
+			kind: "broken",
+			problem: expect.stringMatching(/is a folder, not a regular file; it was not read/),
+		})
 	})
 })
