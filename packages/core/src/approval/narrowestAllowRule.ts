@@ -1,0 +1,170 @@
+import path from "node:path"
+import type { CommandPlace } from "./commandPaths.js"
+import { evaluateCommand, type CommandLists } from "./evaluateCommand.js"
+import { allowCoverage, anyCommand, parseRules } from "./rules/commandRules.js"
+import { analyseLine, type Invocation } from "./shell/invocations.js"
+import { loadShellParser } from "./shell/shellParser.js"
+
+/**
+ * What "Always allow this" may add to the allowed commands for a line that asks: the rules, one
+ * per program the line needs allowed, or why no rule short of `*` would let it run unasked.
+ */
+export type AllowRuleSuggestion = { kind: "rules"; rules: string[] } | { kind: "none"; reason: string }
+
+/**
+ * Programs whose first word is a subcommand doing something else entirely (`git log` reads,
+ * `git push` publishes): a rule names that word, never the program alone.
+ */
+const subcommandPrograms = new Set([
+	"git",
+	"hg",
+	"svn",
+	"gh",
+	"npm",
+	"npx",
+	"pnpm",
+	"pnpx",
+	"yarn",
+	"bun",
+	"deno",
+	"cargo",
+	"rustup",
+	"go",
+	"dotnet",
+	"pip",
+	"pip3",
+	"poetry",
+	"uv",
+	"conda",
+	"docker",
+	"podman",
+	"kubectl",
+	"helm",
+	"terraform",
+	"aws",
+	"gcloud",
+	"az",
+	"brew",
+	"apt",
+	"apt-get",
+	"systemctl",
+	"make",
+	"gradle",
+	"gradlew",
+	"mvn",
+	"mvnw",
+	"bundle",
+	"rake",
+	"composer",
+	"mix",
+	"nx",
+	"turbo",
+	"flutter",
+	"dart",
+	"swift",
+	"zig",
+	"stack",
+	"cabal",
+	"nix",
+])
+
+/** Subcommands that only say which of many things to run: the next word is named too (`npm run build`). */
+const nestedSubcommands: Record<string, ReadonlySet<string>> = {
+	npm: new Set(["run", "run-script", "exec"]),
+	pnpm: new Set(["run", "exec", "dlx"]),
+	yarn: new Set(["run", "exec", "dlx"]),
+	bun: new Set(["run", "x"]),
+	deno: new Set(["task", "run"]),
+	poetry: new Set(["run"]),
+	uv: new Set(["run", "pip", "tool"]),
+	cargo: new Set(["run"]),
+	go: new Set(["run", "mod", "tool"]),
+	git: new Set(["stash", "remote", "worktree", "submodule"]),
+	gh: new Set(["pr", "issue", "repo", "run", "workflow", "release"]),
+	docker: new Set(["compose", "container", "image", "volume", "network", "buildx"]),
+	podman: new Set(["compose", "container", "image", "volume", "network"]),
+	kubectl: new Set(["config", "rollout"]),
+}
+
+/**
+ * The narrowest rules that would have let `line` run unasked: the program and its subcommand for
+ * programs that have them (`git log --oneline -5` -> `git log`, `npm run build` -> `npm run
+ * build`), else the program alone; never `*`. A rule is only offered when evaluateCommand, given
+ * it, allows this exact line: a line that writes a file, names a protected or ignored path, runs
+ * inline code, is denied or is not understood gets no rule, with the reason.
+ */
+export async function narrowestAllowRule(
+	line: string,
+	lists: CommandLists,
+	place?: CommandPlace,
+): Promise<AllowRuleSuggestion> {
+	const verdict = await evaluateCommand(line, lists, place)
+	if (verdict.decision === "allow") return { kind: "none", reason: "the allowed commands cover it already" }
+	if (verdict.decision === "deny") return { kind: "none", reason: verdict.reason }
+	if (!verdict.understood || verdict.protectedPath !== undefined)
+		return { kind: "none", reason: verdict.reason }
+
+	const parser = await loadShellParser()
+	const allowed = parseRules(parser, lists.allowed)
+	const covered = (invocation: Invocation) =>
+		allowed.some((rule) => allowCoverage(rule, invocation.program, invocation.args) >= 0)
+	const candidates: string[] = []
+	for (const invocation of analyseLine(parser, line).invocations) {
+		if (invocation.runsLine || covered(invocation)) continue
+		const rule = ruleFor(invocation)
+		if ("reason" in rule) return { kind: "none", reason: rule.reason }
+		if (!candidates.includes(rule.text)) candidates.push(rule.text)
+	}
+	const allowsLine = async (rules: string[]) =>
+		(await evaluateCommand(line, { ...lists, allowed: [...lists.allowed, ...rules] }, place)).decision ===
+		"allow"
+	const withAll = await evaluateCommand(
+		line,
+		{ ...lists, allowed: [...lists.allowed, ...candidates] },
+		place,
+	)
+	if (candidates.length === 0 || withAll.decision !== "allow")
+		return { kind: "none", reason: withAll.decision === "allow" ? verdict.reason : withAll.reason }
+	// Programs that need no rule (cd, test, …) were candidates too: keep only the rules the line needs.
+	let rules = candidates
+	for (const rule of candidates) {
+		const without = rules.filter((other) => other !== rule)
+		if (await allowsLine(without)) rules = without
+	}
+	return { kind: "rules", rules }
+}
+
+/** The rule naming this invocation's program (and subcommand), or why there is none. */
+function ruleFor(invocation: Invocation): { text: string } | { reason: string } {
+	const { program, args } = invocation
+	if (program === anyCommand) return { reason: `no rule short of "*" names the program "${program}"` }
+	const base = path.basename(program)
+	if (!subcommandPrograms.has(base)) return { text: quoteWord(program) }
+	const subcommand = subcommandOf(args[0])
+	if (subcommand === undefined)
+		return {
+			reason: `"${invocation.source}" names no subcommand of ${base} that a rule could allow alone`,
+		}
+	const words = [program, subcommand]
+	const next = args[1]
+	if (nestedSubcommands[base]?.has(subcommand) && next !== undefined) {
+		// `npm run $X` could be any script: naming `npm run` alone would allow them all.
+		if (next.kind !== "literal")
+			return {
+				reason: `"${invocation.source}" names what ${base} ${subcommand} runs only when it runs`,
+			}
+		if (!next.text.startsWith("-") && next.text !== "") words.push(next.text)
+	}
+	return { text: words.map(quoteWord).join(" ") }
+}
+
+/** A word that can be a subcommand: known before the line runs, and no option. */
+function subcommandOf(arg: Invocation["args"][number] | undefined): string | undefined {
+	if (arg?.kind !== "literal" || arg.text === "" || arg.text.startsWith("-")) return undefined
+	return arg.text
+}
+
+/** A word as a rule spells it: bare when the shell reads it as it is, else in single quotes. */
+function quoteWord(word: string): string {
+	return /^[\w./:@%+,=-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+}
