@@ -1,4 +1,5 @@
 import path from "node:path"
+import type { CairnSettings, ClineAskCommand } from "@cairn/types"
 import type { CommandPlace } from "./commandPaths.js"
 import { evaluateCommand, type CommandLists } from "./evaluateCommand.js"
 import { allowCoverage, anyCommand, parseRules } from "./rules/commandRules.js"
@@ -167,4 +168,22 @@ function subcommandOf(arg: Invocation["args"][number] | undefined): string | und
 /** A word as a rule spells it: bare when the shell reads it as it is, else in single quotes. */
 function quoteWord(word: string): string {
 	return /^[\w./:@%+,=-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+}
+
+/**
+ * The rules "Always allow" offers on a command ask, or undefined when it offers none: only while
+ * the allowed commands decide what runs unasked (automatic approval of commands is on), and never
+ * for a command outside the workspace or one that already failed in the sandbox.
+ */
+export async function offeredAllowRules(
+	settings: Pick<CairnSettings, "autoApproval" | "allowedCommands" | "deniedCommands">,
+	command: ClineAskCommand,
+	place: CommandPlace,
+): Promise<string[] | undefined> {
+	const auto = settings.autoApproval
+	if (!auto.enabled || !auto.execute) return undefined
+	if (command.isOutsideWorkspace === true || command.sandboxFailure !== undefined) return undefined
+	const lists = { allowed: settings.allowedCommands, denied: settings.deniedCommands }
+	const suggestion = await narrowestAllowRule(command.command, lists, place)
+	return suggestion.kind === "rules" ? suggestion.rules : undefined
 }
