@@ -14,11 +14,13 @@ import { broadcastSettings } from "./profileHandlers.js"
 export const commandRuleHandlers: { alwaysAllowCommand: Handler<"alwaysAllowCommand"> } = {
 	alwaysAllowCommand: async (controller, message, reply) => {
 		const t = textFor(controller)
-		const failed = (error: string) => reply({ type: "error", code: "failed", error, inReplyTo: message.type })
+		const failed = (error: string) =>
+			reply({ type: "error", code: "failed", error, inReplyTo: message.type })
 		const task = controller.currentTask
 		const ask =
 			task?.waitingAskTs === message.ts ? task.messages.find((row) => row.ts === message.ts) : undefined
-		const parsed = ask?.ask === "command" ? safeParseJson(clineAskCommandSchema, ask.text ?? "") : undefined
+		const parsed =
+			ask?.ask === "command" ? safeParseJson(clineAskCommandSchema, ask.text ?? "") : undefined
 		if (task === undefined || parsed?.success !== true) return failed(t("commandRules.noWaitingAsk"))
 		const command = parsed.data
 		const root = controller.host.workspaceRoot

@@ -19,7 +19,9 @@ function waitingCommand(harness: AgentHarness) {
 }
 
 const errors = (harness: AgentHarness) =>
-	harness.client.received.filter((message) => message.type === "error" && message.inReplyTo === "alwaysAllowCommand")
+	harness.client.received.filter(
+		(message) => message.type === "error" && message.inReplyTo === "alwaysAllowCommand",
+	)
 
 describe("Always allow on a command ask", () => {
 	it("offers the narrowest rule, saves the one the host works out, runs the command, and the next one runs unasked", async () => {
@@ -42,7 +44,11 @@ describe("Always allow on a command ask", () => {
 	})
 
 	it("saves nothing a client names that the host would not offer, and leaves the ask waiting", async () => {
-		agent = await startAgent({ provider: "anthropic", settings, scenario: [run("git log -1"), reportResult] })
+		agent = await startAgent({
+			provider: "anthropic",
+			settings,
+			scenario: [run("git log -1"), reportResult],
+		})
 		await agent.send({ type: "newTask", text: "look at history" })
 		await agent.client.waitForAsk("command")
 		const { ts } = waitingCommand(agent)
@@ -58,7 +64,11 @@ describe("Always allow on a command ask", () => {
 	})
 
 	it("offers no rule where none short of * would allow the command, nor while commands are not auto-approved", async () => {
-		agent = await startAgent({ provider: "anthropic", settings, scenario: [run("git log > out.txt"), reportResult] })
+		agent = await startAgent({
+			provider: "anthropic",
+			settings,
+			scenario: [run("git log > out.txt"), reportResult],
+		})
 		await agent.send({ type: "newTask", text: "write history" })
 		await agent.client.waitForAsk("command")
 		expect(waitingCommand(agent).ask.allowRules).toBeUndefined()
