@@ -41,6 +41,11 @@ const offered: [string, string[], string[]?][] = [
 	["./gradlew test", ["./gradlew test"]],
 	["./scripts/check.sh --fast", ["./scripts/check.sh"]],
 	["npm run 'my script'", ["npm run 'my script'"]],
+	// an interpreter: the script it runs, or the options it is given
+	["python3 src/a.ts", ["python3 src/a.ts"]],
+	["python3 -m pytest -x", ["python3 -m pytest"]],
+	["node --version", ["node --version"]],
+	["bash ./scripts/check.sh arg", ["bash ./scripts/check.sh"]],
 	// only what is not allowed yet, and only what the line needs
 	["git log | grep fix", ["grep"], ["git log"]],
 	["git log | grep fix", ["git log", "grep"]],
@@ -68,6 +73,7 @@ const refused: [string, RegExp, string[]?, string[]?][] = [
 	["git", /names no subcommand/],
 	["git $SUB", /names no subcommand/],
 	["npm run $SCRIPT", /only when it runs/],
+	["python3 $SCRIPT", /only when it runs/],
 	["$CMD x", /only known when the line runs/],
 	["echo ${x@P}", /not analysed/],
 	["x=1; echo $x", /variable/],

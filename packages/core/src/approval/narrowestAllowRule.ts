@@ -69,6 +69,25 @@ const subcommandPrograms = new Set([
 	"nix",
 ])
 
+/** Programs that run the script or module they are given, named without a version (`python3.12`). */
+const interpreters = new Set([
+	"bash",
+	"sh",
+	"zsh",
+	"dash",
+	"ksh",
+	"fish",
+	"python",
+	"node",
+	"ruby",
+	"perl",
+	"php",
+	"lua",
+	"Rscript",
+	"tsx",
+	"ts-node",
+])
+
 /** Subcommands that only say which of many things to run: the next word is named too (`npm run build`). */
 const nestedSubcommands: Record<string, ReadonlySet<string>> = {
 	npm: new Set(["run", "run-script", "exec"]),
@@ -90,7 +109,7 @@ const nestedSubcommands: Record<string, ReadonlySet<string>> = {
 /**
  * The narrowest rules that would have let `line` run unasked: the program and its subcommand for
  * programs that have them (`git log --oneline -5` -> `git log`, `npm run build` -> `npm run
- * build`), else the program alone; never `*`. A rule is only offered when evaluateCommand, given
+ * build`), the script for interpreters (`python3 -m pytest`), else the program alone; never `*`. A rule is only offered when evaluateCommand, given
  * it, allows this exact line: a line that writes a file, names a protected or ignored path, runs
  * inline code, is denied or is not understood gets no rule, with the reason.
  */
@@ -110,22 +129,24 @@ export async function narrowestAllowRule(
 	const covered = (invocation: Invocation) =>
 		allowed.some((rule) => allowCoverage(rule, invocation.program, invocation.args) >= 0)
 	const candidates: string[] = []
+	const programs: string[] = []
 	for (const invocation of analyseLine(parser, line).invocations) {
 		if (invocation.runsLine || covered(invocation)) continue
 		const rule = ruleFor(invocation)
 		if ("reason" in rule) return { kind: "none", reason: rule.reason }
 		if (!candidates.includes(rule.text)) candidates.push(rule.text)
+		programs.push(quoteWord(invocation.program))
 	}
-	const allowsLine = async (rules: string[]) =>
-		(await evaluateCommand(line, { ...lists, allowed: [...lists.allowed, ...rules] }, place)).decision ===
-		"allow"
-	const withAll = await evaluateCommand(
-		line,
-		{ ...lists, allowed: [...lists.allowed, ...candidates] },
-		place,
-	)
-	if (candidates.length === 0 || withAll.decision !== "allow")
-		return { kind: "none", reason: withAll.decision === "allow" ? verdict.reason : withAll.reason }
+	if (candidates.length === 0) return { kind: "none", reason: verdict.reason }
+	const evaluateWith = (rules: string[]) =>
+		evaluateCommand(line, { ...lists, allowed: [...lists.allowed, ...rules] }, place)
+	// A rule that names an option allows exactly that option, even one that runs code or writes
+	// files (`python3 -c …`): the line must also run with only its programs allowed.
+	for (const rules of [programs, candidates]) {
+		const withRules = await evaluateWith(rules)
+		if (withRules.decision !== "allow") return { kind: "none", reason: withRules.reason }
+	}
+	const allowsLine = async (rules: string[]) => (await evaluateWith(rules)).decision === "allow"
 	// Programs that need no rule (cd, test, …) were candidates too: keep only the rules the line needs.
 	let rules = candidates
 	for (const rule of candidates) {
@@ -140,6 +161,7 @@ function ruleFor(invocation: Invocation): { text: string } | { reason: string } 
 	const { program, args } = invocation
 	if (program === anyCommand) return { reason: `no rule short of "*" names the program "${program}"` }
 	const base = path.basename(program)
+	if (interpreters.has(base.replace(/[\d.]+$/, ""))) return interpreterRule(invocation)
 	if (!subcommandPrograms.has(base)) return { text: quoteWord(program) }
 	const subcommand = subcommandOf(args[0])
 	if (subcommand === undefined)
@@ -155,6 +177,22 @@ function ruleFor(invocation: Invocation): { text: string } | { reason: string } 
 				reason: `"${invocation.source}" names what ${base} ${subcommand} runs only when it runs`,
 			}
 		if (!next.text.startsWith("-") && next.text !== "") words.push(next.text)
+	}
+	return { text: words.map(quoteWord).join(" ") }
+}
+
+/**
+ * An interpreter runs whatever script it is given: a rule names the script (`python3 src/a.py`,
+ * `python3 -m pytest`, `bash build.sh`), with the options before it, or only options when it is
+ * given no script (`node --version`).
+ */
+function interpreterRule(invocation: Invocation): { text: string } | { reason: string } {
+	const words = [invocation.program]
+	for (const arg of invocation.args) {
+		if (arg.kind !== "literal" || arg.text === "")
+			return { reason: `"${invocation.source}" names what it runs only when it runs` }
+		words.push(arg.text)
+		if (!arg.text.startsWith("-")) break
 	}
 	return { text: words.map(quoteWord).join(" ") }
 }
