@@ -102,17 +102,20 @@ describe("browser rows in the TUI", () => {
 })
 
 describe("a command ask in the TUI", () => {
-	it("says why it asks and the allowed-command rule that would let it run unasked, until it is answered", () => {
+	const commandAsk = (extra: Partial<ClineMessage> = {}): string => {
 		const text = JSON.stringify({
 			command: "git log --oneline -5",
 			reason: '"git …" is not in the allowed commands',
 			allowRules: ["git log"],
 		})
-		const waiting = row({ type: "ask", ask: "command", text })
+		const message: ClineMessage = { ts: 1, type: "ask", ask: "command", text, ...extra }
+		return render(<MessageRow message={message} isTask={false} />).lastFrame() ?? ""
+	}
+
+	it("says why it asks and the allowed-command rule that would let it run unasked, until it is answered", () => {
+		const waiting = commandAsk()
 		expect(waiting).toContain("! not auto-approved")
 		expect(waiting).toContain('→ to allow this from now on, add "git log" to "allowedCommands"')
-		expect(row({ type: "ask", ask: "command", text, outcome: "approved" })).not.toContain(
-			"allowedCommands",
-		)
+		expect(commandAsk({ outcome: "approved" })).not.toContain("allowedCommands")
 	})
 })
