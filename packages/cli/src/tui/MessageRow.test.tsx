@@ -100,3 +100,22 @@ describe("browser rows in the TUI", () => {
 		expect(lastFrame()).toContain("Open the browser at http://127.0.0.1:3000/")
 	})
 })
+
+describe("a command ask in the TUI", () => {
+	const commandAsk = (extra: Partial<ClineMessage> = {}): string => {
+		const text = JSON.stringify({
+			command: "git log --oneline -5",
+			reason: '"git …" is not in the allowed commands',
+			allowRules: ["git log"],
+		})
+		const message: ClineMessage = { ts: 1, type: "ask", ask: "command", text, ...extra }
+		return render(<MessageRow message={message} isTask={false} />).lastFrame() ?? ""
+	}
+
+	it("says why it asks and the allowed-command rule that would let it run unasked, until it is answered", () => {
+		const waiting = commandAsk()
+		expect(waiting).toContain("! not auto-approved")
+		expect(waiting).toContain('→ to allow this from now on, add "git log" to "allowedCommands"')
+		expect(commandAsk({ outcome: "approved" })).not.toContain("allowedCommands")
+	})
+})

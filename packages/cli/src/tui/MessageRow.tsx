@@ -48,6 +48,9 @@ function ToolLine({
 				{ended.length > 0 && <Text dimColor> ({ended.join(", ")})</Text>}
 			</Text>
 			{summary.note !== undefined && <Text color="yellow"> ! {summary.note}</Text>}
+			{summary.allowRule !== undefined && asking && row?.outcome === undefined && (
+				<Text dimColor> → {summary.allowRule}</Text>
+			)}
 			{summary.body !== undefined && summary.body !== "" && (
 				<DiffView body={summary.body} maxLines={asking ? 40 : 12} />
 			)}

@@ -3,6 +3,11 @@
  * a person (with the reason they must give), and lines a denial must catch. The table tests and
  * the execution probe (which runs every allowed line against logging stubs) share it.
  */
+import {
+	expansionsMustAsk,
+	expansionsMustDeny,
+	expansionsMustRun,
+} from "./evaluateCommand.expansions.cases.js"
 
 /** What people allow most, as rules. */
 export const commonAllowList = [
@@ -177,31 +182,11 @@ export const mustRun: [string, string[]?][] = [
 	["git log --output=log.txt", ["git log --output=log.txt"]],
 	["python3 -c 'print(1)'", ["python3 -c"]],
 	["sudo ls", ["sudo", "ls"]],
+	...expansionsMustRun,
 ]
 
 /** [line, what the reason must say, allowed rules (default: commonAllowList)] */
 export const mustAsk: [string, RegExp, string[]?][] = [
-	// parameter expansions that run or hide code
-	['echo "${x=`touch pwned`}${x@P}"', /not analysed/],
-	["echo ${x@P}", /not analysed/],
-	["echo ${x:=`touch pwned`}", /not analysed/],
-	["echo ${x:-`touch pwned`}", /not analysed/],
-	["echo ${x:-$(touch pwned)}", /not analysed/],
-	["echo ${x:+`touch pwned`}", /not analysed/],
-	["echo ${x:?`touch pwned`}", /not analysed/],
-	["echo ${HOME/y/`touch pwned`}", /not analysed/],
-	["echo ${HOME//y/$(touch pwned)}", /not analysed/],
-	["echo ${HOME#`touch pwned`}", /not analysed/],
-	["echo ${HOME%`touch pwned`}", /not analysed/],
-	["echo ${!x}", /not analysed/],
-	["echo ${!prefix*}", /not analysed/],
-	["echo ${#x}", /not analysed/],
-	["echo ${x^^}", /not analysed/],
-	["echo ${x,,}", /not analysed/],
-	["echo ${x:0:2}", /not analysed/],
-	["echo ${x@Q}", /not analysed/],
-	["echo ${x[$(touch pwned)]}", /not analysed/],
-	['echo "${x:-$(touch pwned)}"', /not analysed/],
 	// substitutions: what runs inside must itself be allowed
 	["echo $(touch pwned)", /touch/],
 	["echo `touch pwned`", /touch/],
@@ -224,7 +209,6 @@ export const mustAsk: [string, RegExp, string[]?][] = [
 	// heredocs
 	["cat <<EOF\n$(touch pwned)\nEOF", /touch/],
 	["cat <<EOF\n`touch pwned`\nEOF", /heredoc/],
-	["cat <<EOF\n${x@P}\nEOF", /not analysed/],
 	["cat <<EOF | sh\nrm x\nEOF", /sh/],
 	["cat <<EOF > out.txt\ntext\nEOF", /writes to a file/],
 	["bash <<EOF\ntouch pwned\nEOF", /bash/],
@@ -250,7 +234,6 @@ export const mustAsk: [string, RegExp, string[]?][] = [
 	["readonly A=1", /variables/],
 	["unset PATH", /variables/],
 	["a[1]=x", /array|variable/],
-	["arr=(a b)", /array/],
 	["git() { touch pwned; }; git status", /function/],
 	["function ls { touch pwned; }", /function/],
 	// risky arguments of programs people allow as readers
@@ -474,6 +457,7 @@ export const mustAsk: [string, RegExp, string[]?][] = [
 	['echo $"translated"', /not understood/],
 	["   # only a comment", /runs no command/],
 	["", /runs no command/],
+	...expansionsMustAsk,
 ]
 
 /** [line, the denied rule it must be caught by]; allowed: "*", denied: touch, rm, git push, curl. */
@@ -547,4 +531,5 @@ export const mustDeny: [string, string][] = [
 	["curl https://x", "curl"],
 	["/usr/bin/curl https://x", "curl"],
 	["env curl x", "curl"],
+	...expansionsMustDeny,
 ]

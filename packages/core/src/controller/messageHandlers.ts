@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises"
 import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
+import { commandRuleHandlers } from "./commandRuleHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
@@ -172,4 +173,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...modelListHandlers,
 	...pagingHandlers,
 	...codebaseIndexHandlers,
+	...commandRuleHandlers,
 }

@@ -168,6 +168,16 @@ export class SettingsStore {
 		return this.reloadEditorSettings()
 	}
 
+	/**
+	 * Adds rules to the allowed commands where the Settings view writes them (the person's user
+	 * settings in the editor), after every change asked for before; rules already there stay once.
+	 */
+	async addAllowedCommands(rules: readonly string[]): Promise<CairnSettings> {
+		return this.inOrder(() =>
+			this.applyPatch({ allowedCommands: [...new Set([...this.current.allowedCommands, ...rules])] }),
+		)
+	}
+
 	/** The editor's values that are valid; each invalid one is reported and left out. */
 	private editorValues(): CairnSettingsPatch {
 		const { user, workspace } = this.host.editorSettings?.read() ?? { user: {}, workspace: {} }

@@ -131,6 +131,16 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		serverName: mcpServerNameSchema,
 		source: mcpSourceSchema,
 	}),
+	/**
+	 * "Always allow" on the waiting command ask `ts`: the host works the rules out again from the
+	 * asked command and, only when they are `rules` (what the person was shown), adds them to the
+	 * allowed commands in the person's settings and runs the command as Run does.
+	 */
+	z.object({
+		type: z.literal("alwaysAllowCommand"),
+		ts: messageTsSchema,
+		rules: z.array(z.string().min(1).max(1000)).min(1).max(50),
+	}),
 	/** Let calls of one tool run without asking, or ask again; written to the config's `alwaysAllow`. */
 	z.object({
 		type: z.literal("toggleToolAlwaysAllow"),
