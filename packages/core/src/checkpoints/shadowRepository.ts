@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto"
 import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { GitError, nulFields, ShadowGit } from "./shadowGit.js"
+import { GitError } from "../git/gitError.js"
+import { nulFields } from "../git/gitOutput.js"
+import { ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { TrackingRules } from "./trackingRules.js"
 
