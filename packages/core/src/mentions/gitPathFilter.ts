@@ -57,6 +57,8 @@ export class LeftOut {
 	}
 }
 
+const blurs = (char: string) => char === '"' || char === "\\" || char < " " || char === "\u007f"
+
 /** A path as the model reads it: quoted when a tab, newline, quote or backslash would blur it. */
 export const shownPath = (repositoryPath: string) =>
-	/[\u0000-\u001f\u007f"\\]/.test(repositoryPath) ? JSON.stringify(repositoryPath) : repositoryPath
+	[...repositoryPath].some(blurs) ? JSON.stringify(repositoryPath) : repositoryPath
