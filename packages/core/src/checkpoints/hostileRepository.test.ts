@@ -1,4 +1,5 @@
-import { appendFile, readFile, utimes, writeFile } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
+import { appendFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { recordingLogger } from "../test-support/recordingLogger.js"
@@ -45,5 +46,28 @@ describe("checkpoints in a workspace whose git configuration, attributes and env
 		expect(await readFile(path.join(repo.root, "b.weird"), "utf8")).toBe("weird\n")
 		expect(await repo.ran()).toEqual([])
 		expect((await readFile(path.join(repo.root, ".git", "config"))).equals(gitConfig)).toBe(true)
+	})
+})
+
+describe("checkpoints in a workspace holding a FIFO where git reads its rules", () => {
+	const saveWithFifo = async (name: string) => {
+		const root = path.join(temp.dir, `fifo-${name}`)
+		await mkdir(root)
+		await writeFile(path.join(root, "a.txt"), "a\n")
+		execFileSync("mkfifo", [path.join(root, name)])
+		const store = await CheckpointStore.open({
+			workspaceRoot: root,
+			storageDir: path.join(temp.dir, "storage"),
+			sizeLimitBytes: 1024 * 1024,
+			logger: recordingLogger(),
+			gitTimeoutMs: 3_000,
+		})
+		return store.save("t", "first")
+	}
+
+	it("stop a git that would wait on it forever, and fail the checkpoint", { timeout: 60_000 }, async () => {
+		// git ls-files waits on a .gitignore; the shell's git update-index on a .gitattributes.
+		await expect(saveWithFifo(".gitignore")).rejects.toThrow(/git ls-files was stopped/)
+		await expect(saveWithFifo(".gitattributes")).rejects.toThrow(/git commit-tree was stopped/)
 	})
 })

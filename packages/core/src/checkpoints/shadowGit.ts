@@ -15,6 +15,13 @@ const shadowSettings: readonly (readonly [string, string])[] = [
 	["safe.directory", "*"],
 ]
 
+/**
+ * How long one shadow git may run: far past a first checkpoint of a large workspace (20,000
+ * files take ~3 s here), and what a git held by a FIFO in the workspace (a .gitignore or
+ * .gitattributes it opens and waits on) costs before checkpoints turn off for the task.
+ */
+export const shadowGitTimeoutMs = 120_000
+
 const author = {
 	GIT_AUTHOR_NAME: "Cairn",
 	GIT_AUTHOR_EMAIL: "checkpoints@cairn.invalid",
@@ -33,13 +40,15 @@ export class ShadowGit {
 	constructor(
 		readonly gitDir: string,
 		readonly workTree: string,
+		timeoutMs = shadowGitTimeoutMs,
 	) {
 		this.git = HardenedGit.forOwn({
 			gitDir,
 			workTree,
 			settings: shadowSettings,
 			variables: author,
-			starter: (request) => processLauncher.run(request),
+			starter: (request, limits) => processLauncher.run({ ...request, timeoutMs: limits.timeoutMs }),
+			timeoutMs,
 		})
 	}
 

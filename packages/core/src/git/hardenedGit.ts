@@ -28,6 +28,8 @@ export interface OwnRepository {
 	variables?: Readonly<Record<string, string>>
 	/** How processes start (checkpoints pass the process launcher); directly by default. */
 	starter?: ProcessStarter
+	/** Git is stopped past this: a FIFO named .gitignore or .gitattributes would hold it forever. */
+	timeoutMs: number
 }
 
 export interface PersonRepository {
@@ -49,7 +51,7 @@ export class HardenedGit {
 		private readonly globalArgs: readonly string[],
 		private readonly env: NodeJS.ProcessEnv,
 		private readonly starter: ProcessStarter,
-		private readonly timeoutMs: number | undefined,
+		private readonly timeoutMs: number,
 	) {}
 
 	/** Git for the person's repository at `cwd`: their own global configuration counts, its programs do not. */
@@ -81,7 +83,7 @@ export class HardenedGit {
 			globalArgs,
 			env,
 			repository.starter ?? startDirectly,
-			undefined,
+			repository.timeoutMs,
 		)
 	}
 
@@ -148,7 +150,10 @@ export class HardenedGit {
 			return { code: started.code, stdout, truncated }
 		const said = started.stderr.toString("utf8").trim()
 		const reason = said.split("\n")[0] ?? ""
-		const ending = started.code === -1 ? "was stopped" : `failed (exit ${started.code})`
+		const ending =
+			started.code === -1
+				? `was stopped (it ran longer than ${this.timeoutMs / 1000} s, or was killed)`
+				: `failed (exit ${started.code})`
 		throw new GitError(`git ${name} ${ending}${said ? `: ${said}` : ""}`, false, reason)
 	}
 }
