@@ -1,4 +1,5 @@
-import { appendFile, utimes } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
+import { appendFile, mkdir, utimes } from "node:fs/promises"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeHostileRepository, type HostileRepository } from "../test-support/hostileGitRepository.js"
@@ -51,6 +52,15 @@ describe("the hardened git helper in a repository that names a program everywher
 			if (saved === undefined) delete process.env.GIT_DIR
 			else process.env.GIT_DIR = saved
 		}
+	})
+
+	it("stops a git that waits on a FIFO in the work tree (a .gitignore) once its time runs out", async () => {
+		const root = path.join(temp.dir, "fifo")
+		await mkdir(root)
+		execFileSync("git", ["init", "-q"], { cwd: root })
+		execFileSync("mkfifo", [path.join(root, ".gitignore")])
+		const git = await HardenedGit.forPerson({ cwd: root, timeoutMs: 2_000 })
+		await expect(git.run(["status", "--porcelain=v1", "-z"])).rejects.toThrow(/git status was stopped/)
 	})
 
 	it("empties every filter and merge driver the configuration names, whatever the name holds", () => {

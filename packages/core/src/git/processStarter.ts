@@ -40,7 +40,11 @@ export const startDirectly: ProcessStarter = (request, limits) =>
 			cwd: request.cwd,
 			env: request.env,
 			stdio: ["pipe", "pipe", "pipe"],
-			...(limits.timeoutMs !== undefined && { timeout: limits.timeoutMs }),
+			// SIGKILL: a git blocked opening a FIFO in the work tree must end, not clean up first.
+			...(limits.timeoutMs !== undefined && {
+				timeout: limits.timeoutMs,
+				killSignal: "SIGKILL" as const,
+			}),
 		})
 		const out: Buffer[] = []
 		const err: Buffer[] = []
