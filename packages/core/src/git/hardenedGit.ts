@@ -44,6 +44,8 @@ export interface PersonRepository {
  * whatever the configuration files and Cairn's environment say, and the options that keep its
  * command's programs off. A person's repository is first asked for the names in its
  * configuration (which runs no program), so the filters and merge drivers it names are emptied too.
+ * A driver added to the configuration between that call and a later one is not seen: the sandbox
+ * keeps .git read-only for commands, and a HardenedGit is meant for one mention's few calls.
  */
 export class HardenedGit {
 	private constructor(

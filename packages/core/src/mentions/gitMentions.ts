@@ -97,9 +97,10 @@ export async function commitMention(access: WorkspaceAccess, hash: string): Prom
 		const patch = await git.run(["show", "--patch", ...changes], { maxBytes })
 		const leftOut = new LeftOut()
 		const patchLeftOut = new LeftOut()
+		// "<added>\t<deleted>\t<path>" a file ("-" counts for a binary one).
 		const stat = completeFields(numstat)
-			.map((entry) => /^(\S+)\t(\S+)\t([\s\S]*)$/.exec(entry))
-			.filter((match) => match !== null && leftOut.keeps(filter.verdict(match[3])))
+			.map((entry) => /^(\S+)\t(\S+)\t([\s\S]*)$/.exec(entry) ?? undefined)
+			.filter((match) => leftOut.keeps(filter.verdict(match?.[3])))
 			.map((match) => ` ${shownPath(match?.[3] ?? "")} | +${match?.[1]} -${match?.[2]}`)
 		const body =
 			header.stdout.toString("utf8").trimEnd() +
