@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { appendFile, utimes, writeFile } from "node:fs/promises"
+import { appendFile, mkdir, utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeHostileRepository, type HostileRepository } from "../test-support/hostileGitRepository.js"
@@ -125,5 +125,44 @@ describe("git mentions and names git quotes", () => {
 		expect(commit).toContain("+open")
 		expect(commit).not.toContain("TOPSECRET")
 		expect(commit).not.toMatch(leakedName)
+	})
+})
+
+describe("git mentions in a workspace that is a folder inside its repository", () => {
+	it("judge git's repository-relative paths from the workspace, and leave out what lies outside it", async () => {
+		const outer = await makeTempDir("cairn-git-subfolder-")
+		try {
+			const workspace = path.join(outer.dir, "sub")
+			const git = (...args: string[]) =>
+				execFileSync("git", ["-c", "user.name=T", "-c", "user.email=t@t", ...args], {
+					cwd: outer.dir,
+				})
+			await mkdir(workspace)
+			// Anchored: it names sub/secret.txt only when read from the workspace.
+			await writeFile(path.join(workspace, ".cairnignore"), "/secret.txt\n")
+			for (const file of ["sub/secret.txt", "sub/open.txt", "elsewhere.txt"])
+				await writeFile(path.join(outer.dir, file), "before\n")
+			git("init", "-q")
+			git("add", "-A")
+			git("commit", "-q", "-m", "files")
+			const added = {
+				"sub/secret.txt": "TOPSECRET\n",
+				"sub/open.txt": "after\n",
+				"elsewhere.txt": "TOPSECRET\n",
+			}
+			for (const [file, text] of Object.entries(added))
+				await appendFile(path.join(outer.dir, file), text)
+			const host = { workspaceRoot: workspace, diagnostics: async () => [] }
+			const block = (
+				await resolveMentions("@git-changes", { host, ignore: await CairnIgnore.load(workspace) })
+			).join("")
+			expect(block).toContain(" M sub/open.txt")
+			expect(block).toContain("+after")
+			expect(block).not.toContain("TOPSECRET")
+			expect(block).toContain("[1 changed files blocked by .cairnignore are left out]")
+			expect(block).toContain("[1 changed files outside the workspace are left out]")
+		} finally {
+			await outer.remove()
+		}
 	})
 })
