@@ -1,22 +1,64 @@
-import { mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { bwrapArgs } from "./bwrapArgs.js"
+import type { ProtectedMount } from "./protectedMounts.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
 
+/** Whether anything is at `target`, a dangling link included. */
+function present(target: string): boolean {
+	try {
+		lstatSync(target)
+		return true
+	} catch {
+		return false
+	}
+}
+
 /**
- * What to spawn to run `argv` in the sandbox: bubblewrap, with a temp folder of the command's
- * own (its TMPDIR, writable) that `cleanup` removes once the command has ended.
+ * After the command: a missing protected folder's stand-in (the empty mount point bubblewrap made)
+ * is removed unless something was put there meanwhile; a missing protected file the command
+ * created is removed, and returned.
+ */
+function settle(entry: ProtectedMount): string[] {
+	if (!present(entry.path)) return []
+	if (entry.kind === "folder") {
+		try {
+			rmdirSync(entry.path)
+		} catch {
+			// Made outside the sandbox meanwhile (the stand-in kept the command out): leave it.
+		}
+		return []
+	}
+	rmSync(entry.path, { recursive: true, force: true })
+	return [entry.path]
+}
+/**
+ * What to spawn to run `argv` in the sandbox: bubblewrap, with a /tmp of the command's own that
+ * `cleanup` removes once the command has ended, with what it made of missing protected paths
+ * (see ProtectedMount); `cleanup` returns the protected files the command created. Spawn it
+ * with `policy.environment` as its environment.
  */
 export function sandboxedSpawn(
 	policy: SandboxPolicy,
 	cwd: string,
 	argv: readonly string[],
-): { file: string; args: string[]; cleanup(): void } {
-	const tempDir = mkdtempSync(path.join(tmpdir(), "cairn-sandbox-"))
+): { file: string; args: string[]; cleanup(): string[] } {
+	const scratchRoot = mkdtempSync(path.join(tmpdir(), "cairn-sandbox-"))
+	const scratch = { tmp: path.join(scratchRoot, "tmp"), emptyFile: path.join(scratchRoot, "empty") }
+	mkdirSync(scratch.tmp)
+	// What programs expect of /tmp; nobody else can reach it through the 0700 folder around it.
+	chmodSync(scratch.tmp, 0o1777)
+	writeFileSync(scratch.emptyFile, "", { mode: 0o444 })
 	return {
 		file: policy.bwrapPath,
-		args: [...bwrapArgs(policy, cwd, tempDir), "--", ...argv],
-		cleanup: () => rmSync(tempDir, { recursive: true, force: true }),
+		args: [...bwrapArgs(policy, cwd, scratch), "--", ...argv],
+		cleanup: () => {
+			const created = policy.protectedPaths.flatMap((entry) =>
+				entry.mount === "missing" ? settle(entry) : [],
+			)
+			rmSync(scratchRoot, { recursive: true, force: true })
+			return created
+		},
 	}
 }
