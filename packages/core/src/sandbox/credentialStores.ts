@@ -34,6 +34,8 @@ export const credentialStores: readonly string[] = [
 	".local/share/keyrings",
 	".local/share/kwalletd",
 	".pki",
+	// X11's cookie: with the network on, the display's abstract socket is reachable (see SECURITY.md).
+	".Xauthority",
 	".mozilla",
 	".thunderbird",
 	".config/google-chrome",
