@@ -105,6 +105,29 @@ describe.skipIf(!availability.available)(`what a sandboxed command cannot reach$
 		expect(result.output).toMatch(/ECONNREFUSED|ENOTSOCK/)
 	})
 
+	it.each([
+		["off", false],
+		["on", true],
+	])(
+		"cannot connect to the machine's abstract Unix sockets (X11's, D-Bus's) with the network %s",
+		async (_, network) => {
+			// An abstract name has no file to cover: its own network namespace keeps it out, and with the
+			// machine's network a filter that refuses Unix sockets.
+			const name = `\0cairn-abstract-${path.basename(temp.dir)}`
+			await serveSocket(name)
+			const reach = `node -e "require('node:net').connect('\\0' + process.argv[1]).on('data', (d) => process.stdout.write(d)).on('error', (e) => { console.log(e.code); process.exit(1) })" '${name.slice(1)}'`
+			const outside = await runIn(host, reach, undefined)
+			expect(outside.output).toContain("hello over the socket")
+			const result = await runIn(
+				host,
+				reach,
+				await sandboxPolicyFor(host, { commandSandboxNetwork: network }),
+			)
+			expect(result.output).not.toContain("hello over the socket")
+			expect(result.exit.exitCode).not.toBe(0)
+		},
+	)
+
 	it.skipIf(!existsSync("/usr/bin/tmux"))("cannot send keys to the person's tmux", async () => {
 		const socket = path.join(inHome, "tmux.sock")
 		execFileSync("tmux", ["-S", socket, "new-session", "-d", "-s", "persons-session", "sleep 600"])

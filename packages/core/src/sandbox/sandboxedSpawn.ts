@@ -1,9 +1,23 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from "node:fs"
+import {
+	chmodSync,
+	closeSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	rmdirSync,
+	rmSync,
+	writeFileSync,
+} from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { bwrapArgs } from "./bwrapArgs.js"
 import type { ProtectedMount } from "./protectedMounts.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
+import { unixSocketFilter } from "./unixSocketFilter.js"
+
+/** The descriptor bubblewrap reads its seccomp filter from: the first after stdin, stdout and stderr. */
+const filterDescriptor = 3
 
 /** Whether anything is at `target`, a dangling link included. */
 function present(target: string): boolean {
@@ -37,23 +51,38 @@ function settle(entry: ProtectedMount): string[] {
  * What to spawn to run `argv` in the sandbox: bubblewrap, with a /tmp of the command's own that
  * `cleanup` removes once the command has ended, with what it made of missing protected paths
  * (see ProtectedMount); `cleanup` returns the protected files the command created. Spawn it
- * with `policy.environment` as its environment.
+ * with `policy.environment` as its environment and `descriptors` after its stdin, stdout and
+ * stderr.
  */
 export function sandboxedSpawn(
 	policy: SandboxPolicy,
 	cwd: string,
 	argv: readonly string[],
-): { file: string; args: string[]; cleanup(): string[] } {
+): { file: string; args: string[]; descriptors: number[]; cleanup(): string[] } {
 	const scratchRoot = mkdtempSync(path.join(tmpdir(), "cairn-sandbox-"))
 	const scratch = { tmp: path.join(scratchRoot, "tmp"), emptyFile: path.join(scratchRoot, "empty") }
 	mkdirSync(scratch.tmp)
 	// What programs expect of /tmp; nobody else can reach it through the 0700 folder around it.
 	chmodSync(scratch.tmp, 0o1777)
 	writeFileSync(scratch.emptyFile, "", { mode: 0o444 })
+	const filter = policy.allowNetwork ? unixSocketFilter() : undefined
+	const descriptors: number[] = []
+	if (filter !== undefined) {
+		const filterFile = path.join(scratchRoot, "filter.bpf")
+		writeFileSync(filterFile, filter)
+		descriptors.push(openSync(filterFile, "r"))
+	}
 	return {
 		file: policy.bwrapPath,
-		args: [...bwrapArgs(policy, cwd, scratch), "--", ...argv],
+		args: [
+			...bwrapArgs(policy, cwd, scratch),
+			...(filter ? ["--seccomp", String(filterDescriptor)] : []),
+			"--",
+			...argv,
+		],
+		descriptors,
 		cleanup: () => {
+			for (const descriptor of descriptors.splice(0)) closeSync(descriptor)
 			const created = policy.protectedPaths.flatMap((entry) =>
 				entry.mount === "missing" ? settle(entry) : [],
 			)

@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process"
+import { type ChildProcessByStdio, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
+import type { Readable } from "node:stream"
 import { StringDecoder } from "node:string_decoder"
 import { unsandboxedEnvironment } from "../../sandbox/commandEnvironment.js"
 import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
@@ -54,9 +55,10 @@ export function runShellCommand(
 	const closeGraceMs = settings.closeGraceMs ?? 1_000
 
 	const wrapper = ["/bin/sh", "-c", 'exec 2>&1; exec "$0" -c "$1"', shell, command]
-	const { file, args, cleanup } = options.sandbox
+	const { file, args, descriptors, cleanup } = options.sandbox
 		? sandboxedSpawn(options.sandbox, options.cwd, wrapper)
-		: { file: "/bin/sh", args: wrapper.slice(1), cleanup: (): string[] => [] }
+		: { file: "/bin/sh", args: wrapper.slice(1), descriptors: [], cleanup: (): string[] => [] }
+	// The extra descriptors (bubblewrap's seccomp filter) hide from the types that stdout and stderr are pipes.
 	const child = spawn(file, args, {
 		cwd: options.cwd,
 		env: {
@@ -67,8 +69,8 @@ export function runShellCommand(
 		detached: true,
 		// The wrapper merges the command's stderr into stdout; only errors of the wrapper itself or
 		// of bubblewrap come through stderr.
-		stdio: ["ignore", "pipe", "pipe"],
-	})
+		stdio: ["ignore", "pipe", "pipe", ...descriptors],
+	}) as ChildProcessByStdio<null, Readable, Readable>
 	const decoder = new StringDecoder("utf8")
 	let timedOut = false
 	let finished = false
