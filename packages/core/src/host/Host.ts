@@ -143,7 +143,7 @@ export interface CommandExit {
 	/**
 	 * Protected paths (see workspace/protectedPaths.ts) a sandboxed command created where none
 	 * existed. The sandbox cannot keep a new file from being made without leaving a stand-in
-	 * in the workspace, so it removes these once the command has ended.
+	 * in the workspace, so it moves these out of the workspace once the command has ended.
 	 */
 	createdProtected?: string[]
 }

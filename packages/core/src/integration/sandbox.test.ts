@@ -97,7 +97,7 @@ describe.skipIf(!availability.available)(`an auto-approved command writing a pro
 		expect(existsSync(hooks)).toBe(true)
 	})
 
-	it("asks although the command exited 0 having created .gitattributes, which is removed meanwhile", async () => {
+	it("asks although the command exited 0 having created .gitattributes, which is moved out of the workspace meanwhile", async () => {
 		agent = await planting("echo '* filter=x' > .gitattributes\n")
 		await agent.send({ type: "newTask", text: "add attributes" })
 		await agent.client.waitForAsk("command")

@@ -90,6 +90,7 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 			hiddenPaths: hidden.folders,
 			hiddenFiles: hidden.files,
 			protectedPaths: protectedMounts(workspaceRoot),
+			quarantineDir: path.join(host.storageDir, "sandbox-quarantine"),
 			hiddenSockets: [
 				...new Set([...listeningSockets(), ...existing(support.privateSockets).files]),
 			].filter((socket) => !covered(socket) && !inPrivateArea(socket)),

@@ -11,8 +11,8 @@ import { isWorkspaceFileName, protectedFiles, protectedFolders } from "../worksp
  * - `missing`: it does not exist. A folder gets an empty read-only stand-in, so nothing can be
  *   made in it (bubblewrap makes its mount point in the workspace, an empty folder git does not
  *   see, removed after the command). A file cannot: an empty stand-in would show in `git status`
- *   and be committed by `git add -A`; one the command creates is removed after it, and the
- *   command counts as failed in the sandbox (see sandboxedSpawn).
+ *   and be committed by `git add -A`; one the command creates is moved out of the workspace
+ *   after it, and the command counts as failed in the sandbox (see sandboxedSpawn).
  */
 export interface ProtectedMount {
 	readonly path: string

@@ -58,7 +58,7 @@ const protectedReason = (relative: string, verb: string) =>
 
 /**
  * Why a sandboxed command counts as failed although it may have exited 0: it created protected
- * files where none existed, which were removed again (see sandboxedSpawn). Undefined if none.
+ * files where none existed, which were moved aside (see sandboxedSpawn). Undefined if none.
  */
 export function createdProtectedFailure(
 	created: readonly string[],
@@ -66,7 +66,7 @@ export function createdProtectedFailure(
 ): string | undefined {
 	if (created.length === 0) return undefined
 	const names = created.map((target) => path.relative(policy.workspaceRoot, target)).join(", ")
-	return `${protectedReason(names, "created")}; Cairn removed it again`
+	return `${protectedReason(names, "created")}; Cairn moved it to ${policy.quarantineDir}`
 }
 
 /**

@@ -26,6 +26,11 @@ export interface SandboxPolicy {
 	readonly hiddenFiles: readonly string[]
 	/** What in the workspace configures Cairn, the editor or git: read-only, not even creatable. */
 	readonly protectedPaths: readonly ProtectedMount[]
+	/**
+	 * Where what a command made at a missing protected file is moved after it (in Cairn's storage,
+	 * hidden from commands): the sandbox cannot keep the file from being made (see ProtectedMount).
+	 */
+	readonly quarantineDir: string
 	/** Unix sockets of programs outside (tmux, ssh-agent, Docker...) that would reach around the sandbox. */
 	readonly hiddenSockets: readonly string[]
 	/**

@@ -18,6 +18,7 @@ function probe(bwrapPath: string): Promise<SandboxAvailability> {
 		hiddenPaths: [],
 		hiddenFiles: [],
 		protectedPaths: [],
+		quarantineDir: workspaceRoot,
 		hiddenSockets: [],
 		systemPaths: [],
 		environment: sandboxedEnvironment(process.env, []),

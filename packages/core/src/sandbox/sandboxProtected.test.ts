@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises"
 import { homedir } from "node:os"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -77,7 +77,7 @@ describe.skipIf(!availability.available)(`protected paths in the sandbox${why}`,
 		expect(result.failure).toMatch(/\.git\/hooks.*protected/)
 	})
 
-	it("cannot make .cairn/hooks.json or .vscode/tasks.json where none existed; .gitattributes, AGENTS.md made there are removed and fail it", async () => {
+	it("cannot make .cairn/hooks.json or .vscode/tasks.json where none existed; .gitattributes, AGENTS.md made there are moved out and fail it", async () => {
 		await gitRepository()
 		const result = await sandboxed(
 			[
@@ -92,6 +92,10 @@ describe.skipIf(!availability.available)(`protected paths in the sandbox${why}`,
 			result.exit.createdProtected?.map((created) => path.relative(workspace, created)).sort(),
 		).toEqual([".cairnignore", ".gitattributes", "AGENTS.md"])
 		expect(result.failure).toMatch(/created .*\.gitattributes.*, which is protected/)
+		// Kept, not deleted: a person's own write may have landed there while the command ran.
+		const quarantine = path.join(temp.dir, "storage", "sandbox-quarantine")
+		const [moved] = await readdir(quarantine)
+		expect(await readFile(path.join(quarantine, moved ?? "", "AGENTS.md"), "utf8")).toBe("obey\n")
 		expect(result.output).toMatch(/\.cairn.*read-only file system/i)
 		for (const name of [
 			".gitattributes",

@@ -1,10 +1,12 @@
 import {
 	chmodSync,
 	closeSync,
+	cpSync,
 	lstatSync,
 	mkdirSync,
 	mkdtempSync,
 	openSync,
+	renameSync,
 	rmdirSync,
 	rmSync,
 	writeFileSync,
@@ -30,11 +32,30 @@ function present(target: string): boolean {
 }
 
 /**
+ * Moves what the command made at a protected path into `quarantine`, keeping it (a person's own
+ * write may have landed there meanwhile, e.g. while a command ran on in the background).
+ */
+function moveAside(target: string, quarantine: string): void {
+	mkdirSync(quarantine, { recursive: true, mode: 0o700 })
+	const destination = path.join(quarantine, path.basename(target))
+	try {
+		renameSync(target, destination)
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error
+		// Storage on another file system. A FIFO or socket holds nothing to keep (and reading a FIFO would block).
+		const kind = lstatSync(target)
+		if (kind.isFile() || kind.isDirectory() || kind.isSymbolicLink())
+			cpSync(target, destination, { recursive: true, verbatimSymlinks: true })
+		rmSync(target, { recursive: true, force: true })
+	}
+}
+
+/**
  * After the command: a missing protected folder's stand-in (the empty mount point bubblewrap made)
  * is removed unless something was put there meanwhile; a missing protected file the command
- * created is removed, and returned.
+ * created is moved into `quarantine()`, and returned.
  */
-function settle(entry: ProtectedMount): string[] {
+function settle(entry: ProtectedMount, quarantine: () => string): string[] {
 	if (!present(entry.path)) return []
 	if (entry.kind === "folder") {
 		try {
@@ -44,13 +65,15 @@ function settle(entry: ProtectedMount): string[] {
 		}
 		return []
 	}
-	rmSync(entry.path, { recursive: true, force: true })
+	moveAside(entry.path, quarantine())
 	return [entry.path]
 }
+
 /**
  * What to spawn to run `argv` in the sandbox: bubblewrap, with a /tmp of the command's own that
  * `cleanup` removes once the command has ended, with what it made of missing protected paths
- * (see ProtectedMount); `cleanup` returns the protected files the command created. Spawn it
+ * (see ProtectedMount); `cleanup` returns the protected files the command created, which are
+ * moved into `policy.quarantineDir`. Spawn it
  * with `policy.environment` as its environment and `descriptors` after its stdin, stdout and
  * stderr.
  */
@@ -65,6 +88,9 @@ export function sandboxedSpawn(
 	// What programs expect of /tmp; nobody else can reach it through the 0700 folder around it.
 	chmodSync(scratch.tmp, 0o1777)
 	writeFileSync(scratch.emptyFile, "", { mode: 0o444 })
+	// One folder per command that made something, so names never collide.
+	let movedTo: string | undefined
+	const quarantine = () => (movedTo ??= path.join(policy.quarantineDir, path.basename(scratchRoot)))
 	const filter = policy.allowNetwork ? unixSocketFilter() : undefined
 	const descriptors: number[] = []
 	if (filter !== undefined) {
@@ -84,7 +110,7 @@ export function sandboxedSpawn(
 		cleanup: () => {
 			for (const descriptor of descriptors.splice(0)) closeSync(descriptor)
 			const created = policy.protectedPaths.flatMap((entry) =>
-				entry.mount === "missing" ? settle(entry) : [],
+				entry.mount === "missing" ? settle(entry, quarantine) : [],
 			)
 			rmSync(scratchRoot, { recursive: true, force: true })
 			return created
