@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { sandboxedEnvironment, unsandboxedEnvironment, withheldVariables } from "./commandEnvironment.js"
+import {
+	sandboxedEnvironment,
+	unsandboxedEnvironment,
+	withheldVariables,
+	withoutCairnInternals,
+} from "./commandEnvironment.js"
 
 const parent = {
 	PATH: "/usr/bin:/bin",
@@ -62,6 +67,14 @@ describe("an approved command's environment outside the sandbox", () => {
 			SSH_AUTH_SOCK: "/tmp/ssh-x/agent.1",
 			REDIS_URL: "redis://h:6379",
 		})
+		expect(env.CAIRN_IPC_TOKEN).toBeUndefined()
+	})
+})
+
+describe("what Cairn starts on the person's behalf", () => {
+	it("gets the whole environment but Cairn's IPC", () => {
+		const env = withoutCairnInternals(parent)
+		expect(Object.keys(env)).toHaveLength(Object.keys(parent).length - 2)
 		expect(env.CAIRN_IPC_TOKEN).toBeUndefined()
 	})
 })

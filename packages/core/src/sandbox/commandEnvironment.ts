@@ -87,6 +87,11 @@ function pick(
 	return env
 }
 
+/** `parent` without Cairn's internals: for what Cairn starts on the person's behalf (hooks, MCP servers). */
+export function withoutCairnInternals(parent: NodeJS.ProcessEnv): Record<string, string> {
+	return pick(parent, () => true)
+}
+
 /** A sandboxed command's environment: the harmless names and the ones the person passes on. */
 export function sandboxedEnvironment(
 	parent: NodeJS.ProcessEnv,
