@@ -80,8 +80,11 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 		...settings.commandSandboxHiddenPaths.flatMap((entry) => settingPath(entry, home) ?? []),
 	])
 	const workspaceRoot = realpathSync(host.workspaceRoot)
-	// Under a hidden folder a socket is out of sight already; covering it would only cost a mount.
-	const covered = (socket: string) => hidden.folders.some((folder) => isInside(socket, folder))
+	// Under a hidden folder, or in /tmp or /run (unless the workspace shows it again), a socket is
+	// out of sight already; covering it would only cost a mount.
+	const covered = (socket: string) =>
+		hidden.folders.some((folder) => isInside(socket, folder)) ||
+		(inPrivateArea(socket) && !isInside(socket, workspaceRoot))
 	return {
 		state: "ready",
 		policy: {
@@ -93,7 +96,7 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 			quarantineDir: path.join(host.storageDir, "sandbox-quarantine"),
 			hiddenSockets: [
 				...new Set([...listeningSockets(), ...existing(support.privateSockets).files]),
-			].filter((socket) => !covered(socket) && !inPrivateArea(socket)),
+			].filter((socket) => !covered(socket)),
 			systemPaths: systemPaths(),
 			environment: sandboxedEnvironment(process.env, settings.commandEnvironment),
 			allowNetwork: settings.commandSandboxNetwork,

@@ -105,6 +105,15 @@ describe.skipIf(!availability.available)(`what a sandboxed command cannot reach$
 		expect(result.output).toMatch(/ECONNREFUSED|ENOTSOCK/)
 	})
 
+	it("cannot connect to a socket a program outside bound inside the workspace either", async () => {
+		// A workspace in /tmp, as here, shows that part of the machine's /tmp again.
+		const socket = path.join(host.workspaceRoot, "dev-server.sock")
+		await serveSocket(socket)
+		const result = await runIn(host, connect(socket), await sandboxPolicyFor(host))
+		expect(result.output).not.toContain("hello over the socket")
+		expect(result.output).toContain("ECONNREFUSED")
+	})
+
 	it.each([
 		["off", false],
 		["on", true],
