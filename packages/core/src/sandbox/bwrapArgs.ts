@@ -1,5 +1,5 @@
 import path from "node:path"
-import { privateFolders, privateTmp } from "./privateAreas.js"
+import { privateFolders, privateTmp, workspaceShelter } from "./privateAreas.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
 
 /** The command's own folders, made for one command and removed after it (see sandboxedSpawn). */
@@ -25,6 +25,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, scratch: SandboxSc
 		...folders.flatMap((folder) => ["--tmpfs", folder]),
 		...files.flatMap((file) => ["--ro-bind", scratch.emptyFile, file]),
 	]
+	const shelter = workspaceShelter(workspace)
 	const inWorkspace = (paths: readonly string[]) => paths.filter((hidden) => isInside(hidden, workspace))
 	return [
 		// The sandbox ends with Cairn, and a command cannot type into a terminal outside it (TIOCSTI).
@@ -50,6 +51,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, scratch: SandboxSc
 		privateTmp,
 		...privateFolders().flatMap((folder) => ["--tmpfs", folder]),
 		...policy.systemPaths.flatMap((system) => ["--ro-bind", system, system]),
+		// Made read-only last, once every mount point inside it exists.
+		...(shelter ? ["--tmpfs", shelter] : []),
 		"--setenv",
 		"TMPDIR",
 		privateTmp,
@@ -69,6 +72,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, scratch: SandboxSc
 		}),
 		// A socket file covered by /dev/null refuses connections.
 		...policy.hiddenSockets.flatMap((socket) => ["--ro-bind", "/dev/null", socket]),
+		...(shelter ? ["--remount-ro", shelter] : []),
 		"--chdir",
 		cwd,
 	]

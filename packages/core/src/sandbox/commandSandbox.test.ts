@@ -89,6 +89,15 @@ describe.skipIf(!availability.available)(`commands in the sandbox${why}`, () => 
 		}
 	})
 
+	it("fails loudly writing beside a workspace that lies in /tmp, instead of into its private /tmp", async () => {
+		const host = hostWith()
+		const sandbox = await policyFor(host)
+		const result = await run(host, `echo beside > ../beside.txt`, sandbox)
+		expect(result.output).toMatch(/read-only file system/i)
+		expect(existsSync(path.join(temp.dir, "beside.txt"))).toBe(false)
+		expect(sandboxFailure(result.output, sandbox)).toMatch(/outside the workspace/)
+	})
+
 	it("cannot read Cairn's secrets file, not even by unmounting what hides it", async () => {
 		const host = hostWith()
 		await host.secrets.set("apiKey.anthropic", "sk-very-secret-123")

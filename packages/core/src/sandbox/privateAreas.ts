@@ -30,3 +30,18 @@ export function inPrivateArea(real: string): boolean {
 		return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
 	})
 }
+
+/**
+ * For a workspace deep in /tmp or /run (/tmp/build-1/app), the folder of that area that holds it
+ * (/tmp/build-1): the sandbox shows it as an empty read-only folder around the workspace, so a
+ * write beside the workspace fails loudly instead of landing in the private /tmp and vanishing.
+ * Undefined elsewhere, and for a workspace directly in such an area.
+ */
+export function workspaceShelter(workspace: string): string | undefined {
+	for (const folder of [privateTmp, ...privateFolders()]) {
+		const [first, ...rest] = path.relative(folder, workspace).split(path.sep)
+		if (first === undefined || first === "" || first === ".." || path.isAbsolute(first)) continue
+		return rest.length > 0 ? path.join(folder, first) : undefined
+	}
+	return undefined
+}
