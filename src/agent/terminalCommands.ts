@@ -5,6 +5,7 @@ import {
 	type Logger,
 	type RunCommandOptions,
 	type RunningCommand,
+	withheldVariables,
 } from "@cairn/core"
 import * as vscode from "vscode"
 import type { TerminalOutputLog } from "./terminalOutputLog"
@@ -101,8 +102,16 @@ export class TerminalCommands implements vscode.Disposable {
 			name: "Cairn",
 			cwd: options.cwd,
 			iconPath: new vscode.ThemeIcon("terminal"),
-			// Nobody pages through output for the agent: a pager would wait for a key forever.
-			env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
+			env: {
+				// Nobody pages through output for the agent: a pager would wait for a key forever.
+				PAGER: "cat",
+				GIT_PAGER: "cat",
+				// The same environment as a child process outside the sandbox gets: null unsets a variable.
+				...Object.fromEntries(
+					withheldVariables(process.env, options.passedVariables ?? []).map((name) => [name, null]),
+				),
+				...options.env,
+			},
 		})
 		this.terminals.add(terminal)
 		terminal.show(true)

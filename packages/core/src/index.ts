@@ -26,6 +26,7 @@ export { storedLanguageSetting } from "./i18n/storedLanguage.js"
 export { personLanguage, personUiLanguage } from "./i18n/personLanguage.js"
 export { hostText, type HostText } from "./i18n/hostText.js"
 export type { SandboxPolicy, SandboxSupport } from "./sandbox/sandboxPolicy.js"
+export { withheldVariables } from "./sandbox/commandEnvironment.js"
 export * from "./tools/index.js"
 export * from "./codebase-index/index.js"
 export {

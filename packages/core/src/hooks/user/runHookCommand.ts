@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process"
+import { withoutCairnInternals } from "../../sandbox/commandEnvironment.js"
 
 export interface HookCommandOptions {
 	cwd: string
@@ -28,7 +29,8 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 		const size = { stdout: 0, stderr: 0 }
 		const child = spawn("/bin/sh", ["-c", command], {
 			cwd: options.cwd,
-			env: { ...process.env, ...options.env },
+			// Never Cairn's IPC socket and token: a hook holding them could change Cairn's own settings.
+			env: { ...withoutCairnInternals(process.env), ...options.env },
 			detached: true,
 			stdio: ["pipe", "pipe", "pipe"],
 		})
