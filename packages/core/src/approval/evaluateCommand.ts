@@ -141,8 +141,10 @@ function uncoveredReason(
 			return `"${source}" has an argument only known when it runs, which could make ${program} write files or run code`
 	}
 	for (const risky of riskyArguments(program, args)) {
-		// "*" allows any argument, but code given inline cannot be checked against the denied commands.
-		if (risky.index < coverage || (anyRule && !(denyListed && risky.effect === "runs code"))) continue
+		// "*" allows any argument, but code given inline cannot be checked against the denied
+		// commands; a program that runs code whatever its arguments (ssh, vim) needs a rule naming it.
+		const anyRuleCovers = anyRule && risky.index >= 0 && !(denyListed && risky.effect === "runs code")
+		if (risky.index < coverage || anyRuleCovers) continue
 		return riskReason(program, risky)
 	}
 	return undefined

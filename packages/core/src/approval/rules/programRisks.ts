@@ -14,10 +14,10 @@ export interface ProgramRisks {
 	syntax: OptionSyntax
 	options: OptionRisk[]
 	/**
-	 * The program itself runs code or writes files whatever its options (ssh, vim), unless one of
-	 * `unless` is given (unzip only lists with `-l`): a rule must name the program to allow it.
+	 * The program itself runs code whatever its options (ssh, vim): a rule must name the program
+	 * to allow it; `*` does not.
 	 */
-	always?: { effect: RiskEffect; why: string; unless?: string[] }
+	always?: { effect: RiskEffect; why: string }
 	/** Operands starting with `+` are commands (vim's `+cmd`). */
 	plusCommands?: boolean
 	/** Its program text comes inline (sed, awk): checked for commands and file writes in it. */
@@ -187,11 +187,6 @@ export const programRisks: Record<string, ProgramRisks> = {
 	tar,
 	bsdtar: tar,
 	ar: { syntax: { oldStyle: true }, options: [writes("-x", "-r", "-q", "-d", "-m")] },
-	unzip: {
-		syntax: { valueLetters: "dx" },
-		options: [],
-		always: { effect: "writes files", why: "it extracts files", unless: ["-l", "-t", "-p", "-v", "-Z", "-z", "-c"] },
-	},
 	zip: { syntax: { dashWords: true }, options: [runs("-TT", "--unzip-command")] },
 	curl: {
 		syntax: { valueLetters: "oKDcdHXAuTbFwxeErUmyYzQ" },

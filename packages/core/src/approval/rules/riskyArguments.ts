@@ -63,7 +63,7 @@ function tableRisks(program: string, risks: ProgramRisks, texts: (string | undef
 	if (risks.plusCommands)
 		for (const { text, index } of operands.filter((operand) => operand.text.startsWith("+")))
 			found.push({ arg: text, index, effect: "runs code", option: "+command" })
-	if (always && !options.some((option) => always.unless?.includes(option.name)))
+	if (always)
 		found.push({ arg: program, index: -1, effect: always.effect, option: always.why })
 	if (script) {
 		const inline = options.filter((option) => script.inline.some((name) => isSpellingOf(option.name, name)))
