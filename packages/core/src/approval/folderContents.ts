@@ -105,6 +105,8 @@ async function firstIgnoredUnder(folder: string, place: CommandPlace): Promise<s
 	let seen = 0
 	for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
 		const entries = await readdir(path.join(place.workspaceRoot, current), { withFileTypes: true }).catch(() => [])
+		// In name order, so the file a message names does not depend on the file system.
+		entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 		for (const entry of entries) {
 			if (++seen > walkBudget) return "too many"
 			const relative = current === "." ? entry.name : `${current}/${entry.name}`
