@@ -55,7 +55,8 @@ async function allowedBySettings(
 	const auto = settings.autoApproval
 	// The person's own word for this one tool, in the server's config: it holds whatever the switches say.
 	if (request.kind === "mcp" && request.alwaysAllowed) return { decision: "auto" }
-	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request, place)
+	if (!auto.enabled || (request.kind === "execute" && !auto.execute))
+		return askFor(settings, request, place)
 	switch (request.kind) {
 		case "read":
 			// The read-only switch is for tools the classifier says change nothing, whatever a tool asks as.

@@ -170,7 +170,10 @@ async function checkPath(
 		return undefined
 	}
 	if (!place.ignore.isAllowed(relative) || !place.ignore.isFolderAllowed(relative)) {
-		findings.push({ reason: `it names ${relative}, which ${cairnIgnoreFile} blocks`, ignoredPath: relative })
+		findings.push({
+			reason: `it names ${relative}, which ${cairnIgnoreFile} blocks`,
+			ignoredPath: relative,
+		})
 		return undefined
 	}
 	return relative

@@ -74,7 +74,7 @@ describe("a denied program is denied however it is spelled or wherever it hides"
 		// -y checks a line this way: no allowed rules, only the denied ones.
 		const lists = { allowed: [], denied: ["touch"] }
 		for (const line of [
-			"python3 -c 'open(\"x\", \"w\")'",
+			'python3 -c \'open("x", "w")\'',
 			"node -e 'x'",
 			"node --ev 'x'",
 			"perl -e 'x'",
@@ -157,7 +157,7 @@ describe("rules name programs and argument prefixes", () => {
 
 describe("the files a command names", () => {
 	it("reports an ignored file by name before any other reason, for the person and for -y", async () => {
-		for (const [line, ignoredPath] of [
+		const cases: [string, string][] = [
 			["cat secrets/key.pem", "secrets/key.pem"],
 			["touch x; cat .env", ".env"],
 			["cat sec*/*", "secrets/key.pem"],
@@ -165,7 +165,8 @@ describe("the files a command names", () => {
 			["grep -r password .", ".env"],
 			["rg password", ".env"],
 			["echo ${x@P}; cat .env", ".env"],
-		])
+		]
+		for (const [line, ignoredPath] of cases)
 			expect(await evaluate(line, { allowed: [], denied: [] }), line).toMatchObject({
 				decision: "ask",
 				ignoredPath,
@@ -178,7 +179,10 @@ describe("the files a command names", () => {
 		expect(await evaluate("rg TODO src/a.ts", lists)).toEqual({ decision: "allow" })
 		expect(await evaluate("ls -R .", lists)).toEqual({ decision: "allow" })
 		expect(await evaluate("find . -name '*.ts'", lists)).toEqual({ decision: "allow" })
-		expect(await evaluate("grep -rn TODO .", lists)).toMatchObject({ decision: "ask", ignoredPath: ".env" })
+		expect(await evaluate("grep -rn TODO .", lists)).toMatchObject({
+			decision: "ask",
+			ignoredPath: ".env",
+		})
 		const inSrc = { ...place, cwd: path.join(place.workspaceRoot, "src") }
 		expect(await evaluateCommand("rg TODO", lists, inSrc)).toEqual({ decision: "allow" })
 	})

@@ -74,7 +74,8 @@ export async function evaluateCommand(
 	// A file the ignore file blocks outranks every other reason: -y refuses it, where it approves others.
 	const findings = place ? await checkCommandPaths(analysis, place) : []
 	const ignored = findings.find((finding) => finding.ignoredPath !== undefined)
-	if (ignored?.ignoredPath !== undefined) return { ...ask(ignored.reason), ignoredPath: ignored.ignoredPath }
+	if (ignored?.ignoredPath !== undefined)
+		return { ...ask(ignored.reason), ignoredPath: ignored.ignoredPath }
 	const [unknown] = analysis.notUnderstood
 	if (unknown)
 		return { decision: "ask", reason: `${unknown.reason} ("${unknown.source}")`, understood: false }

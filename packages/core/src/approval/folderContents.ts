@@ -40,7 +40,12 @@ export function readsFoldersWhole(invocation: Invocation): boolean {
 		case "egrep":
 		case "fgrep":
 		case "zgrep":
-			return hasOption(invocation, { valueLetters: "efmABCdD" }, ["-r", "-R", "--recursive", "--dereference-recursive"])
+			return hasOption(invocation, { valueLetters: "efmABCdD" }, [
+				"-r",
+				"-R",
+				"--recursive",
+				"--dereference-recursive",
+			])
 		case "tar":
 		case "bsdtar":
 			return hasOption(invocation, { valueLetters: "fCTXbgKNLVHIF", oldStyle: true }, [
@@ -54,7 +59,13 @@ export function readsFoldersWhole(invocation: Invocation): boolean {
 		case "cp":
 		case "scp":
 		case "rsync":
-			return hasOption(invocation, { valueLetters: "tSeBfT" }, ["-r", "-R", "-a", "--recursive", "--archive"])
+			return hasOption(invocation, { valueLetters: "tSeBfT" }, [
+				"-r",
+				"-R",
+				"-a",
+				"--recursive",
+				"--archive",
+			])
 		case "zip":
 			return hasOption(invocation, {}, ["-r", "-R", "--recurse-paths", "--recurse-patterns"])
 		default:
@@ -86,12 +97,15 @@ export async function checkFolderContents(
 	if (!kinds.some((kind) => kind !== "missing"))
 		for (const base of bases) {
 			const relative = path.relative(place.workspaceRoot, base)
-			if (!relative.startsWith("..") && !path.isAbsolute(relative)) folders.push(relative === "" ? "." : relative)
+			if (!relative.startsWith("..") && !path.isAbsolute(relative))
+				folders.push(relative === "" ? "." : relative)
 		}
 	for (const folder of folders) {
 		const found = await firstIgnoredUnder(folder, place)
 		if (found === "too many")
-			findings.push({ reason: `it reads the folder ${folder}, which holds too many files to check against ${cairnIgnoreFile}` })
+			findings.push({
+				reason: `it reads the folder ${folder}, which holds too many files to check against ${cairnIgnoreFile}`,
+			})
 		else if (found !== undefined)
 			findings.push({
 				reason: `it reads the folder ${folder}, which holds ${found}, blocked by ${cairnIgnoreFile}`,
@@ -100,11 +114,16 @@ export async function checkFolderContents(
 	}
 }
 
-async function firstIgnoredUnder(folder: string, place: CommandPlace): Promise<string | "too many" | undefined> {
+async function firstIgnoredUnder(
+	folder: string,
+	place: CommandPlace,
+): Promise<string | "too many" | undefined> {
 	const queue = [folder]
 	let seen = 0
 	for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
-		const entries = await readdir(path.join(place.workspaceRoot, current), { withFileTypes: true }).catch(() => [])
+		const entries = await readdir(path.join(place.workspaceRoot, current), { withFileTypes: true }).catch(
+			() => [],
+		)
 		// In name order, so the file a message names does not depend on the file system.
 		entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 		for (const entry of entries) {

@@ -53,7 +53,8 @@ async function commandBlockers(text: string | undefined, policy: ApprovalPolicy)
 	const { command, deniedBy, isOutsideWorkspace, sandboxFailure, ignoredPath } = parsed.data
 	const blockers: string[] = []
 	// The ignore file is the person's word that the agent keeps out; no flag lets -y past it.
-	if (ignoredPath !== undefined) blockers.push(`"${command}" reads ${ignoredPath}, which ${cairnIgnoreFile} blocks`)
+	if (ignoredPath !== undefined)
+		blockers.push(`"${command}" reads ${ignoredPath}, which ${cairnIgnoreFile} blocks`)
 	if (isOutsideWorkspace === true && !policy.allowOutsideWorkspace)
 		blockers.push(`"${command}" runs outside the workspace (--allow-outside-workspace)`)
 	// The sandbox guards what runs unseen; -y must not be what lets a command out of it.

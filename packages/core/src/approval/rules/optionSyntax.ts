@@ -47,7 +47,11 @@ export function readArguments(args: (string | undefined)[], syntax: OptionSyntax
 			waiter.value = arg
 			continue
 		}
-		if (optionsEnded || arg === "-" || !(arg.startsWith("-") || (index === 0 && isOldStyle(arg, syntax)))) {
+		if (
+			optionsEnded ||
+			arg === "-" ||
+			!(arg.startsWith("-") || (index === 0 && isOldStyle(arg, syntax)))
+		) {
 			operands.push({ text: arg, index })
 			continue
 		}
@@ -62,8 +66,7 @@ export function readArguments(args: (string | undefined)[], syntax: OptionSyntax
 			else if (syntax.longWithValue?.includes(name) && index + 1 < args.length) {
 				options.push({ name, value: args[index + 1], index })
 				index++
-			}
-			else options.push({ name, index })
+			} else options.push({ name, index })
 			continue
 		}
 		const letters = arg.startsWith("-") ? arg.slice(1) : arg
@@ -86,8 +89,7 @@ export function readArguments(args: (string | undefined)[], syntax: OptionSyntax
 			else if (index + 1 < args.length) {
 				options.push({ name: `-${letter}`, value: args[index + 1], index })
 				index++
-			}
-			else options.push({ name: `-${letter}`, index })
+			} else options.push({ name: `-${letter}`, index })
 			break
 		}
 	}
@@ -103,5 +105,10 @@ const isOldStyle = (arg: string, syntax: OptionSyntax) => syntax.oldStyle === tr
  */
 export function isSpellingOf(written: string, spelling: string): boolean {
 	if (written === spelling) return true
-	return spelling.startsWith("--") && written.startsWith("--") && written.length > 2 && spelling.startsWith(written)
+	return (
+		spelling.startsWith("--") &&
+		written.startsWith("--") &&
+		written.length > 2 &&
+		spelling.startsWith(written)
+	)
 }

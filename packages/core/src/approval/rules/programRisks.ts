@@ -54,7 +54,15 @@ const awkScript = (script: string) => /system|getline|[|>]|@load|@include/.test(
 const awk: ProgramRisks = {
 	syntax: {
 		valueLetters: "fvFeEilW",
-		longWithValue: ["--file", "--assign", "--field-separator", "--source", "--exec", "--include", "--load"],
+		longWithValue: [
+			"--file",
+			"--assign",
+			"--field-separator",
+			"--source",
+			"--exec",
+			"--include",
+			"--load",
+		],
 	},
 	options: [
 		runs("-E", "--exec"),
@@ -126,7 +134,12 @@ export const programRisks: Record<string, ProgramRisks> = {
 	},
 	yarn: {
 		syntax: {},
-		options: [runs("--script-shell"), runs("--node-options"), runs("--use-yarnrc"), runs("--rc-filename")],
+		options: [
+			runs("--script-shell"),
+			runs("--node-options"),
+			runs("--use-yarnrc"),
+			runs("--rc-filename"),
+		],
 	},
 	node: {
 		syntax: { valueLetters: "eprC" },
@@ -151,7 +164,16 @@ export const programRisks: Record<string, ProgramRisks> = {
 	},
 	php: {
 		syntax: { valueLetters: "rBREFdcz" },
-		options: [runs("-r"), runs("-B"), runs("-R"), runs("-E"), runs("-F"), runs("-d"), runs("-c"), runs("-z")],
+		options: [
+			runs("-r"),
+			runs("-B"),
+			runs("-R"),
+			runs("-E"),
+			runs("-F"),
+			runs("-d"),
+			runs("-c"),
+			runs("-z"),
+		],
 	},
 	python,
 	pypy: python,
@@ -200,7 +222,12 @@ export const programRisks: Record<string, ProgramRisks> = {
 	},
 	man: {
 		syntax: { valueLetters: "PCLMmSsepREI" },
-		options: [runs("-P", "--pager"), runs("-H", "--html"), runs("-X", "--gxditview"), runs("-T", "--troff-device")],
+		options: [
+			runs("-P", "--pager"),
+			runs("-H", "--html"),
+			runs("-X", "--gxditview"),
+			runs("-T", "--troff-device"),
+		],
 	},
 	ssh,
 	slogin: ssh,
@@ -224,7 +251,10 @@ export const programRisks: Record<string, ProgramRisks> = {
 	vimdiff: vim,
 	gvim: vim,
 	rvim: vim,
-	emacs: { ...vim, always: { effect: "runs code", why: "its --eval, -l and file-local variables run code" } },
+	emacs: {
+		...vim,
+		always: { effect: "runs code", why: "its --eval, -l and file-local variables run code" },
+	},
 	less: pager,
 	more: pager,
 	most: pager,
@@ -232,7 +262,10 @@ export const programRisks: Record<string, ProgramRisks> = {
 
 /** git's options before the subcommand: `-c` sets any configuration, which decides what runs. */
 export const gitGlobal: ProgramRisks = {
-	syntax: { valueLetters: "cC", longWithValue: ["--git-dir", "--work-tree", "--namespace", "--config-env"] },
+	syntax: {
+		valueLetters: "cC",
+		longWithValue: ["--git-dir", "--work-tree", "--namespace", "--config-env"],
+	},
 	options: [runs("-c"), runs("--config-env"), runs("--exec-path")],
 }
 
@@ -263,7 +296,9 @@ export const gitSubcommands: Record<string, OptionRisk[] | "always" | ((args: st
 	rebase: [signs, runs("-i", "--interactive", "-x")],
 	clone: [runs("-u", "-c", "--config")],
 	config: (args) =>
-		!args.some((arg) => ["--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list"].includes(arg)),
+		!args.some((arg) =>
+			["--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list"].includes(arg),
+		),
 	submodule: (args) => args.includes("foreach"),
 	bisect: (args) => args.includes("run"),
 	"filter-branch": "always",

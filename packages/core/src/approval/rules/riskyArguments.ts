@@ -63,10 +63,11 @@ function tableRisks(program: string, risks: ProgramRisks, texts: (string | undef
 	if (risks.plusCommands)
 		for (const { text, index } of operands.filter((operand) => operand.text.startsWith("+")))
 			found.push({ arg: text, index, effect: "runs code", option: "+command" })
-	if (always)
-		found.push({ arg: program, index: -1, effect: always.effect, option: always.why })
+	if (always) found.push({ arg: program, index: -1, effect: always.effect, option: always.why })
 	if (script) {
-		const inline = options.filter((option) => script.inline.some((name) => isSpellingOf(option.name, name)))
+		const inline = options.filter((option) =>
+			script.inline.some((name) => isSpellingOf(option.name, name)),
+		)
 		const files = options.filter((option) => script.file.some((name) => isSpellingOf(option.name, name)))
 		for (const file of files) found.push({ ...riskOf(texts, file, runs(file.name)), option: file.name })
 		const scripts =
@@ -101,7 +102,9 @@ function gitRisks(texts: (string | undefined)[]): RiskyArgument[] {
 	// Global options come before the subcommand; -C and -c take a value.
 	const global = readArguments(texts, gitGlobal.syntax)
 	const [subcommand] = global.operands
-	const globalOptions = global.options.filter((option) => subcommand === undefined || option.index < subcommand.index)
+	const globalOptions = global.options.filter(
+		(option) => subcommand === undefined || option.index < subcommand.index,
+	)
 	const found = globalOptions.flatMap((option) => {
 		const risk = gitGlobal.options.find((candidate) => namedBy(option, candidate))
 		return risk ? [riskOf(texts, option, risk)] : []
@@ -112,13 +115,20 @@ function gitRisks(texts: (string | undefined)[]): RiskyArgument[] {
 	const special = gitSubcommands[subcommand.text]
 	const optionRisks = Array.isArray(special) ? special : []
 	found.push(
-		...tableRisks("git", { ...gitAnySubcommand, options: [...gitAnySubcommand.options, ...optionRisks] }, rest).map(
-			shift,
-		),
+		...tableRisks(
+			"git",
+			{ ...gitAnySubcommand, options: [...gitAnySubcommand.options, ...optionRisks] },
+			rest,
+		).map(shift),
 	)
 	const literalRest = rest.flatMap((text) => (text === undefined ? [] : [text]))
 	if (special === "always" || (typeof special === "function" && special(literalRest)))
-		found.push({ arg: subcommand.text, index: subcommand.index, effect: "runs code", option: subcommand.text })
+		found.push({
+			arg: subcommand.text,
+			index: subcommand.index,
+			effect: "runs code",
+			option: subcommand.text,
+		})
 	return found
 }
 
@@ -138,7 +148,14 @@ function makeVariableRisks(texts: (string | undefined)[]): RiskyArgument[] {
 function fileOperandRisks(name: "tee" | "dd", texts: (string | undefined)[]): RiskyArgument[] {
 	return texts.flatMap((arg, index) => {
 		if (arg === undefined) return []
-		const target = name === "tee" ? (arg.startsWith("-") ? undefined : arg) : arg.startsWith("of=") ? arg.slice(3) : undefined
+		const target =
+			name === "tee"
+				? arg.startsWith("-")
+					? undefined
+					: arg
+				: arg.startsWith("of=")
+					? arg.slice(3)
+					: undefined
 		if (target === undefined || harmlessTargets.has(target)) return []
 		return [{ arg, index, effect: "writes files" as const, option: name === "tee" ? arg : "of=" }]
 	})
