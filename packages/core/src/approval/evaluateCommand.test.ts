@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { CommandPlace } from "./commandPaths.js"
 import { evaluateCommand, type CommandLists } from "./evaluateCommand.js"
-import { commonAllowList, mustAsk, mustDeny, mustRun } from "./evaluateCommand.cases.js"
+import { commonAllowList, mustAsk, mustRun } from "./evaluateCommand.cases.js"
+import { mustDeny } from "./evaluateCommand.denyCases.js"
 
 let sandbox: string
 let place: CommandPlace

@@ -69,7 +69,14 @@ function tableRisks(program: string, risks: ProgramRisks, texts: (string | undef
 			script.inline.some((name) => isSpellingOf(option.name, name)),
 		)
 		const files = options.filter((option) => script.file.some((name) => isSpellingOf(option.name, name)))
-		for (const file of files) found.push({ ...riskOf(texts, file, runs(file.name)), option: file.name })
+		// A file of program text cannot be checked before it runs.
+		for (const file of files)
+			found.push({
+				arg: texts[file.index] ?? file.name,
+				index: file.index,
+				effect: "runs code",
+				option: file.name,
+			})
 		const scripts =
 			inline.length > 0 || files.length > 0
 				? inline.map((option) => ({ text: option.value, index: option.index, option: option.name }))
@@ -82,8 +89,6 @@ function tableRisks(program: string, risks: ProgramRisks, texts: (string | undef
 	}
 	return found
 }
-
-const runs = (name: string): OptionRisk => ({ names: [name], effect: "runs code" })
 
 function namedBy(option: ReadOption, risk: OptionRisk): boolean {
 	return risk.names.some((name) => isSpellingOf(option.name, name))
