@@ -80,14 +80,20 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 
 	/** Workspace paths the arguments name that passed, for the folder check of recursive readers. */
 	const checked: string[] = []
-	const checkWord = async (word: WordValue, what: string) => {
+	const checkWord = async (word: WordValue, what: string, program?: string) => {
 		if (word.kind === "dynamic") {
 			findings.push({
 				reason: `${what} "${word.source}" is only known when the line runs, so the file it names cannot be checked`,
 			})
 			return
 		}
-		const candidates = word.kind === "literal" ? pathCandidates(word.text) : [word.text]
+		const candidates =
+			word.kind === "literal"
+				? [
+						...pathCandidates(word.text),
+						...(program === "git" ? revisionPaths(word.text, place) : []),
+					]
+				: [word.text]
 		for (const candidate of candidates) {
 			if (candidate === "" || harmlessTargets.has(candidate)) continue
 			const names =
@@ -111,7 +117,7 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 				reason: `"${invocation.source}" passes file names it reads when it runs, which cannot be checked`,
 			})
 		const [checkedBefore, foundBefore] = [checked.length, findings.length]
-		for (const word of words) await checkWord(word, "the argument")
+		for (const word of words) await checkWord(word, "the argument", invocation.program)
 		for (const assignment of invocation.assignments) await checkWord(assignment.value, "the value")
 		// A path that did not pass was named all the same: the reader does not fall back to its folder.
 		if (readsFoldersWhole(invocation) && findings.length === foundBefore)
@@ -121,6 +127,17 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 		if (redirection.effect === "read") await checkWord(redirection.target, "the file")
 	}
 	return dedupe(findings)
+}
+
+/**
+ * The file of git's `<revision>:<path>` (`git show HEAD:secrets/key`): from the repository's top
+ * (taken as the workspace's), or from the current folder when it starts with `./` or `../`.
+ */
+function revisionPaths(arg: string, place: CommandPlace): string[] {
+	const match = /^[^:/\s-][^:\s]*:(.+)$/.exec(arg) ?? /^:(?:[0-3]:)?(.+)$/.exec(arg)
+	const file = match?.[1]
+	if (file === undefined || file.startsWith("/")) return []
+	return file.startsWith("./") || file.startsWith("../") ? [file] : [path.join(place.workspaceRoot, file)]
 }
 
 async function expandPattern(pattern: string, bases: string[], findings: PathFinding[]): Promise<string[]> {

@@ -409,6 +409,9 @@ export const mustAsk: [string, RegExp, string[]?][] = [
 	["tar czf out.tgz .", /reads the folder|write files/, ["tar"]],
 	["find . -type f -exec cat {} +", /reads the folder/],
 	["git grep password", /reads the folder/, ["git grep"]],
+	["git show HEAD:secrets/key.pem", /secrets\/key\.pem, which \.cairnignore blocks/],
+	["git show :.env", /\.env, which \.cairnignore blocks/],
+	["git cat-file -p HEAD~1:.env", /\.env, which \.cairnignore blocks/, ["git"]],
 	// redirections to files, in every form
 	["git log > out.txt", /writes to a file/],
 	["git log >> out.txt", /writes to a file/],
