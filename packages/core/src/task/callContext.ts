@@ -77,7 +77,11 @@ export interface CallEnvironment {
 function commandVerdict(verdict: CommandDecision | undefined) {
 	if (verdict?.decision === "deny") return { deniedBy: verdict.deniedBy }
 	if (verdict?.decision !== "ask") return {}
-	return { reason: verdict.reason, ...(verdict.protectedPath && { protectedPath: verdict.protectedPath }) }
+	return {
+		reason: verdict.reason,
+		...(verdict.protectedPath && { protectedPath: verdict.protectedPath }),
+		...(verdict.ignoredPath && { ignoredPath: verdict.ignoredPath }),
+	}
 }
 
 function askFor(
