@@ -7,7 +7,14 @@ import {
 	type RunningCommand,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { launchOnlyVariables } from "../api/launchEnvironment"
 import type { TerminalOutputLog } from "./terminalOutputLog"
+
+/**
+ * A terminal's shell is started by the editor, not by this extension host, with the editor's own
+ * environment: deleting the launch-only variables here is not enough, so each is unset (`null`).
+ */
+const unsetLaunchOnly = Object.fromEntries(launchOnlyVariables.map((name) => [name, null]))
 
 export interface TerminalCommandTimings {
 	/** How long a new terminal gets to report shell integration before commands run as child processes. */
@@ -102,7 +109,7 @@ export class TerminalCommands implements vscode.Disposable {
 			cwd: options.cwd,
 			iconPath: new vscode.ThemeIcon("terminal"),
 			// Nobody pages through output for the agent: a pager would wait for a key forever.
-			env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
+			env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env, ...unsetLaunchOnly },
 		})
 		this.terminals.add(terminal)
 		terminal.show(true)
