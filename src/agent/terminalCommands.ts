@@ -8,7 +8,14 @@ import {
 	withheldVariables,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { launchOnlyVariables } from "../api/launchEnvironment"
 import type { TerminalOutputLog } from "./terminalOutputLog"
+
+/**
+ * A terminal's shell is started by the editor, not by this extension host, with the editor's own
+ * environment: deleting the launch-only variables here is not enough, so each is unset (`null`).
+ */
+const unsetLaunchOnly = Object.fromEntries(launchOnlyVariables.map((name) => [name, null]))
 
 export interface TerminalCommandTimings {
 	/** How long a new terminal gets to report shell integration before commands run as child processes. */
@@ -111,6 +118,8 @@ export class TerminalCommands implements vscode.Disposable {
 					withheldVariables(process.env, options.passedVariables ?? []).map((name) => [name, null]),
 				),
 				...options.env,
+				// The editor, not this host, starts the terminal: its environment still has the launch-only variables.
+				...unsetLaunchOnly,
 			},
 		})
 		this.terminals.add(terminal)

@@ -11,6 +11,8 @@ import {
 	type ProviderProfile,
 	needsApiKey,
 	providerNames,
+	trustSettingsIn,
+	trustSettingsRefusal,
 	withConsistentProfiles,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
@@ -151,6 +153,19 @@ export class SettingsStore {
 
 	async update(patch: CairnSettingsPatch): Promise<CairnSettings> {
 		return this.inOrder(() => this.applyPatch(patch))
+	}
+
+	/**
+	 * Applies a patch of everyday settings; one naming a trust setting is refused whole. Checked
+	 * against the settings in effect when it is applied (after the changes asked before it), so a
+	 * model change judged "same endpoint" cannot land on an endpoint changed meanwhile.
+	 */
+	async updateEveryday(patch: CairnSettingsPatch): Promise<CairnSettings> {
+		return this.inOrder(() => {
+			const trust = trustSettingsIn(patch, this.current)
+			if (trust.length > 0) throw new Error(trustSettingsRefusal(trust))
+			return this.applyPatch(patch)
+		})
 	}
 
 	private async applyPatch(patch: CairnSettingsPatch): Promise<CairnSettings> {

@@ -22,6 +22,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		type: "updateSettings",
 		settings: { autoApproval: { readOnly: true }, commandTimeoutSec: 30 },
 	},
+	updateTrustSettings: { type: "updateTrustSettings", settings: { commandSandbox: false } },
 	updateApiKey: { type: "updateApiKey", provider: "anthropic", profileId: "p-1", apiKey: "sk-test" },
 	mode: { type: "mode", mode: "architect" },
 	selectImages: { type: "selectImages" },
