@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process"
+import type { SandboxPolicy } from "../../sandbox/sandboxPolicy.js"
+import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
 
 export interface HookCommandOptions {
 	cwd: string
@@ -7,6 +9,8 @@ export interface HookCommandOptions {
 	timeoutMs: number
 	signal: AbortSignal
 	env?: Record<string, string>
+	/** Runs the hook in the command sandbox with this policy. */
+	sandbox?: SandboxPolicy
 }
 
 export type HookCommandResult =
@@ -18,7 +22,8 @@ const maxOutputChars = 64 * 1024
 /**
  * Runs a hook's shell command with the event on stdin and collects what it prints. It gets a
  * process group of its own, so a timeout or a cancel kills everything it started and settles at
- * once: a hook can never hang the task.
+ * once: a hook can never hang the task. In the sandbox, the group is bubblewrap's, and ending it
+ * ends everything inside (--die-with-parent, its own pid namespace).
  */
 export function runHookCommand(command: string, options: HookCommandOptions): Promise<HookCommandResult> {
 	return new Promise((resolve) => {
@@ -26,7 +31,11 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 		const stdout: string[] = []
 		const stderr: string[] = []
 		const size = { stdout: 0, stderr: 0 }
-		const child = spawn("/bin/sh", ["-c", command], {
+		const argv = ["/bin/sh", "-c", command]
+		const { file, args, cleanup } = options.sandbox
+			? sandboxedSpawn(options.sandbox, options.cwd, argv)
+			: { file: "/bin/sh", args: argv.slice(1), cleanup: () => undefined }
+		const child = spawn(file, args, {
 			cwd: options.cwd,
 			env: { ...process.env, ...options.env },
 			detached: true,
@@ -44,6 +53,7 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 			if (settled) return
 			settled = true
 			clearTimeout(timer)
+			cleanup()
 			options.signal.removeEventListener("abort", onAbort)
 			resolve(result)
 		}
