@@ -51,6 +51,12 @@ describe("the workspace files a hook command names", () => {
 		expect((await named("sh scripts/fmt.sh gen.sh"))["gen.sh"]).toEqual(hashed)
 	})
 
+	it("leaves out what the hook only writes through a redirection: its output", async () => {
+		expect(await named("sh scripts/fmt.sh > fmt.log 2>> errors.log")).toEqual({
+			"scripts/fmt.sh": hashed,
+		})
+	})
+
 	it("leaves out programs found on PATH and files outside the workspace", async () => {
 		expect(await named(`prettier --write . && sh ${path.join(temp.dir, "elsewhere.sh")}`)).toEqual({
 			".": "not a file",

@@ -73,7 +73,8 @@ const unknowable = (word: WordValue, why: string): HookFiles => ({
 
 /**
  * The workspace files a hook command names, read with the command analyser: every literal word
- * (and `--opt=value`) that resolves inside the workspace, with what it is now. A script the
+ * (and `--opt=value`, and what it reads with `<`) that resolves inside the workspace, with what
+ * it is now. A script the
  * command runs (`sh scripts/fmt.sh`, `./tools/lint`, `node x.js`) is among them, so the consent
  * to the hook covers the script. A word known only when the command runs (a variable, a
  * substitution, a glob) or a line the analyser does not fully understand makes the files
@@ -110,8 +111,10 @@ export async function hookFiles(command: string, workspaceRoot: string): Promise
 		if (changesFolder.has(invocation.program) && target?.kind === "literal")
 			for (const base of [...bases]) bases.push(path.resolve(base, target.text))
 	}
+	// What the hook only writes (`> hook.log`) is its output, not code it runs: counting it would
+	// make every run of the hook change what was agreed to.
 	for (const redirection of analysis.redirections)
-		words.push({ word: redirection.target, isProgram: false })
+		if (redirection.effect === "read") words.push({ word: redirection.target, isProgram: false })
 
 	const files = new Map<string, string>()
 	for (const { word, isProgram } of words) {
