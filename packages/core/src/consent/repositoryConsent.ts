@@ -31,6 +31,10 @@ export interface RepositoryCode {
 	unknowableFiles?: string
 }
 
+/** The workspace files with content among those the code names, for the question. */
+export const filesWithContent = (code: RepositoryCode): string[] =>
+	(code.files ?? []).filter((file) => file.state.startsWith("sha256 ")).map((file) => file.path)
+
 /** Asks the person whether the code may run; true only for an explicit yes. */
 export type ConsentAsker = (code: RepositoryCode) => Promise<boolean>
 
