@@ -15,6 +15,9 @@ beforeEach(async () => {
 	await writeFile(path.join(workspace, "scripts", "fmt.sh"), "prettier --write .\n")
 	await writeFile(path.join(workspace, "tools", "lint"), "#!/bin/sh\n")
 	await writeFile(path.join(workspace, "x.js"), "console.log(1)\n")
+	await writeFile(path.join(workspace, "package.json"), '{"scripts": {"lint": "eslint ."}}\n')
+	await writeFile(path.join(workspace, "Makefile"), "fmt:\n\tprettier --write .\n")
+	await writeFile(path.join(workspace, "tools", "fmt.py"), "print(1)\n")
 	await writeFile(path.join(temp.dir, "elsewhere.sh"), "echo elsewhere\n")
 })
 afterEach(() => temp.remove())
@@ -37,6 +40,9 @@ describe("the workspace files a hook command names", () => {
 		["eslint --config=x.js", "x.js"],
 		[". ./scripts/fmt.sh", "scripts/fmt.sh"],
 		["sh < scripts/fmt.sh", "scripts/fmt.sh"],
+		["npm run lint", "package.json"],
+		["make -s fmt", "Makefile"],
+		["python3 -m tools.fmt --check", "tools/fmt.py"],
 	])("%s names %s, by its content", async (command, file) => {
 		expect(await named(command)).toMatchObject({ [file]: hashed })
 	})

@@ -5,6 +5,7 @@ import path from "node:path"
 import { loadShellParser } from "../../approval/shell/shellParser.js"
 import { analyseLine } from "../../approval/shell/invocations.js"
 import type { WordValue } from "../../approval/shell/shellWords.js"
+import { implicitHookFiles } from "./implicitHookFiles.js"
 
 /**
  * What one path a hook command names is now: the SHA-256 of a regular file, or why there is no
@@ -75,8 +76,9 @@ const unknowable = (word: WordValue, why: string): HookFiles => ({
  * The workspace files a hook command names, read with the command analyser: every literal word
  * (and `--opt=value`, and what it reads with `<`) that resolves inside the workspace, with what
  * it is now. A script the
- * command runs (`sh scripts/fmt.sh`, `./tools/lint`, `node x.js`) is among them, so the consent
- * to the hook covers the script. A word known only when the command runs (a variable, a
+ * command runs (`sh scripts/fmt.sh`, `./tools/lint`, `node x.js`) is among them, and so are the
+ * files a program takes its instructions from (package.json for `npm run`), so the consent to
+ * the hook covers the script. A word known only when the command runs (a variable, a
  * substitution, a glob) or a line the analyser does not fully understand makes the files
  * unknowable, and then no consent can cover the hook.
  */
@@ -106,6 +108,8 @@ export async function hookFiles(command: string, workspaceRoot: string): Promise
 		for (const assignment of invocation.assignments)
 			words.push({ word: assignment.value, isProgram: false })
 		for (const arg of invocation.args) words.push({ word: arg, isProgram: false })
+		for (const file of implicitHookFiles(invocation.program, invocation.args))
+			words.push({ word: { kind: "literal", text: file, source: file }, isProgram: false })
 		const [target] = invocation.args
 		// Later words resolve against every folder the line may be in: a superset of the real one.
 		if (changesFolder.has(invocation.program) && target?.kind === "literal")
