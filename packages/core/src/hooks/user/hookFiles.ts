@@ -67,9 +67,12 @@ async function stateOf(absolute: string, workspaceRoot: string): Promise<string>
 	}
 }
 
+/** A word as written, quoted for a message unless it carries its own quotes. */
+const shown = (source: string) => (/^["']/.test(source) ? source : `"${source}"`)
+
 const unknowable = (word: WordValue, why: string): HookFiles => ({
 	kind: "unknowable",
-	reason: `"${word.source}" ${why}`,
+	reason: `${shown(word.source)} ${why}`,
 })
 
 /**
