@@ -82,7 +82,9 @@ async function run(
 		const changed = await stillAgreed(fromFileContent, env.workspaceRoot, env.consent)
 		if (changed !== undefined) return { kind: "notRun", reason: changed }
 	}
-	const sandbox: CommandSandbox = hook.sandbox === false ? { state: "off" } : await env.sandbox()
+	// Only the person's own hooks may leave the sandbox (the loader refuses a file that asks to).
+	const ownChoice = fromFileContent === undefined && hook.sandbox === false
+	const sandbox: CommandSandbox = ownChoice ? { state: "off" } : await env.sandbox()
 	if (sandbox.state === "unavailable")
 		return {
 			kind: "notRun",
