@@ -84,4 +84,14 @@ describe("consent to a repository's code", () => {
 		expect(asked).toEqual([])
 		await expect(grantConsent(state, dynamic)).rejects.toThrow(/no consent can cover/)
 	})
+
+	it("says when no decision could be yes: nobody to ask and nothing agreed to before", async () => {
+		expect(await new RepositoryConsent(state, undefined).mayAllow(hooks("a"))).toBe(false)
+		expect(await new RepositoryConsent(state, () => Promise.resolve(false)).mayAllow(hooks("a"))).toBe(
+			true,
+		)
+		await grantConsent(state, hooks("a"))
+		expect(await new RepositoryConsent(state, undefined).mayAllow(hooks("b"))).toBe(true)
+		expect(await new RepositoryConsent(state, undefined).mayAllow(hooks("b", "/other"))).toBe(false)
+	})
 })

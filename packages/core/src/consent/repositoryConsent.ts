@@ -47,7 +47,8 @@ const consentHash = (code: RepositoryCode): string =>
 		: contentHash(JSON.stringify({ content: code.content, files: code.files }))
 
 // Kept in Cairn's own storage: a consent stored in the repository would be the repository's to forge.
-const storeKey = (code: RepositoryCode) => `repositoryConsent:${code.kind}:${code.workspaceRoot}`
+const storeKey = (code: Pick<RepositoryCode, "kind" | "workspaceRoot">) =>
+	`repositoryConsent:${code.kind}:${code.workspaceRoot}`
 
 export type ConsentDecision =
 	| { allowed: true }
@@ -66,6 +67,14 @@ export class RepositoryConsent {
 		private readonly state: KeyValueStore,
 		private readonly ask: ConsentAsker | undefined,
 	) {}
+
+	/**
+	 * Whether a decision on this kind of code here could be yes: someone can be asked, or the
+	 * person agreed to some version of it before. When not, what the code names need not be read.
+	 */
+	async mayAllow(code: Pick<RepositoryCode, "kind" | "workspaceRoot">): Promise<boolean> {
+		return this.ask !== undefined || (await this.state.get(storeKey(code))) !== undefined
+	}
 
 	async decide(code: RepositoryCode): Promise<ConsentDecision> {
 		const hash = consentHash(code)

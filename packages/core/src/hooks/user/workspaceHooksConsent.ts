@@ -42,12 +42,17 @@ export async function decideOnWorkspaceHooks(
 	workspaceRoot: string,
 	consent: RepositoryConsent,
 ): Promise<ConsentDecision> {
-	const named = await filesOfHooks(file.hooks, workspaceRoot)
-	return consent.decide({
+	const code = {
 		kind: "workspaceHooks",
 		workspaceRoot,
 		file: userHooksFile,
 		content: file.content,
+	} as const
+	// Nobody to ask and nothing agreed to (the CLI without its flag): no need to read what they name.
+	if (!(await consent.mayAllow(code))) return consent.decide(code)
+	const named = await filesOfHooks(file.hooks, workspaceRoot)
+	return consent.decide({
+		...code,
 		...("files" in named ? { files: named.files } : { unknowableFiles: named.unknowable }),
 	})
 }
