@@ -90,6 +90,14 @@ describe("browser rows in the TUI", () => {
 		expect(result).not.toContain("base64")
 	})
 
+	it("the launch's result says when Chromium runs without its own sandbox, and why", () => {
+		const result = row({
+			say: "browser_action_result",
+			text: JSON.stringify({ currentUrl: "http://127.0.0.1:3000/", unsandboxed: "noUserNamespaces" }),
+		})
+		expect(result).toContain("Chromium runs without its own sandbox: this system does not allow")
+	})
+
 	it("the launch ask names the URL", () => {
 		const { lastFrame } = render(
 			<MessageRow

@@ -191,6 +191,11 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				return (
 					<Box flexDirection="column" marginLeft={2}>
 						<Text dimColor>{t("tui.page", { url: result.data.currentUrl ?? "?" })}</Text>
+						{result.data.unsandboxed ? (
+							<Text color="yellow">
+								⚠ {t(`chromiumSandbox.${result.data.unsandboxed}` satisfies CliMessageKey)}
+							</Text>
+						) : null}
 						{result.data.logs ? <Text dimColor>{clipLines(result.data.logs, 8)}</Text> : null}
 					</Box>
 				)

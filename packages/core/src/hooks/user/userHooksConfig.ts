@@ -43,5 +43,16 @@ export async function loadUserHooks(
 	}
 	const parsed = safeParse(hooksFileSchema, value)
 	if (!parsed.success) return { ok: false, problem: `${userHooksFile} is not valid: ${parsed.error}` }
+	// The sandbox is what contains a repository's hooks once agreed to; the repository cannot lift it.
+	const unsandboxed = [...parsed.data.hooks.PreToolUse, ...parsed.data.hooks.PostToolUse]
+		.flatMap((group) => group.hooks)
+		.find((hook) => hook.sandbox !== undefined)
+	if (unsandboxed !== undefined)
+		return {
+			ok: false,
+			problem:
+				`${userHooksFile} is not valid: "sandbox" is set on the hook "${unsandboxed.command}", ` +
+				"and only your own settings can take a hook out of the sandbox",
+		}
 	return { ok: true, fromSettings, fromFile: { hooks: parsed.data.hooks, content: text } }
 }
