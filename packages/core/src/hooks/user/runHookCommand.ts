@@ -45,12 +45,7 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 			env: { ...(options.sandbox?.environment ?? withoutCairnInternals(process.env)), ...options.env },
 			detached: true,
 			stdio: ["pipe", "pipe", "pipe", ...descriptors],
-		}) as unknown as {
-			pid?: number
-			stdin: Writable
-			stdout: Readable
-			stderr: Readable
-		} & NodeJS.EventEmitter
+		}) as ChildProcessByStdio<Writable, Readable, Readable>
 		const killGroup = () => {
 			if (child.pid === undefined) return
 			try {
