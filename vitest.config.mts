@@ -11,7 +11,13 @@ export default defineConfig({
 			"webview-ui/vitest.config.ts",
 			// The extension's own sources have unit tests where they need no editor (src/test/suite
 			// runs in the extension host).
-			{ test: { name: "repo", environment: "node", include: ["*.test.ts", "src/webview/*.test.ts"] } },
+			{
+				test: {
+					name: "repo",
+					environment: "node",
+					include: ["*.test.ts", "src/webview/*.test.ts", "src/api/*.test.ts"],
+				},
+			},
 		],
 		passWithNoTests: false,
 	},

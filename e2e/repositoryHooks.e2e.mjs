@@ -31,7 +31,11 @@ export async function runRepositoryHooksTests() {
 		path.join(server.dirs.workspace, ".cairn/hooks.json"),
 		JSON.stringify({
 			hooks: {
-				PreToolUse: [{ matcher: "", hooks: [{ type: "command", command: `touch '${marker}'` }] }],
+				// The marker is the hook's output (a redirection): a file named otherwise (touch's
+				// argument) is covered by the consent, and its appearing would ask again.
+				PreToolUse: [
+					{ matcher: "", hooks: [{ type: "command", command: `echo ran > '${marker}'` }] },
+				],
 			},
 		}),
 	)
@@ -61,7 +65,7 @@ export async function runRepositoryHooksTests() {
 			})
 			await startTask("Read the README")
 			await consent().waitFor({ timeout: 30_000 })
-			await consent().getByText(`touch '${marker}'`, { exact: false }).waitFor()
+			await consent().getByText(`echo ran > '${marker}'`, { exact: false }).waitFor()
 			await screenshot("repository-hooks-consent")
 			if (existsSync(marker)) throw new Error("a hook ran before the person agreed")
 			await consent().getByRole("button", { name: "Cancel" }).click()

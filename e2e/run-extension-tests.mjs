@@ -2,6 +2,7 @@
 // code-server refuses --extensionDevelopmentPath on its command line, but the browser
 // workbench accepts it (and extensionTestsPath) in the `payload` URL parameter; when the
 // suite ends, the workbench reports the exit code through window.codeAutomationExit.
+import { randomBytes } from "node:crypto"
 import { existsSync, rmSync } from "node:fs"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
@@ -35,8 +36,23 @@ export async function runExtensionHostTests({ timeoutMs = 120_000 } = {}) {
 	const server = await startCodeServer({
 		label: "code-server (extension-host tests)",
 		alsoInstall: [fixture],
-		// The extension serves its IPC socket there; src/test/suite/ipc.test.ts connects to it.
-		env: (dirs) => ({ CAIRN_IPC_SOCKET_PATH: path.join(dirs.home, "cairn-ipc.sock") }),
+		env: (dirs) => {
+			const socket = {
+				path: path.join(dirs.home, "cairn-ipc.sock"),
+				token: randomBytes(16).toString("hex"),
+			}
+			return {
+				// The extension serves its IPC socket there, for clients that know the token; it
+				// deletes both variables from its environment at activation, so the suite gets its own copy.
+				CAIRN_IPC_SOCKET_PATH: socket.path,
+				CAIRN_IPC_TOKEN: socket.token,
+				CAIRN_TEST_IPC_SOCKET_PATH: socket.path,
+				CAIRN_TEST_IPC_TOKEN: socket.token,
+				// The suites point Cairn at their scripted model servers through the API: with no
+				// person at the editor, the launcher lets programs change trust settings.
+				CAIRN_API_MAY_CHANGE_TRUST_SETTINGS: "1",
+			}
+		},
 	})
 	const { browser, context } = await launchBrowser()
 	try {

@@ -3,6 +3,7 @@ import type { CairnAPI } from "@cairn/types"
 import * as vscode from "vscode"
 import { AgentLoader } from "./agent/AgentLoader"
 import { serveIpcSocket, type IpcSocket } from "./api/ipcSocket"
+import { takeLaunchEnvironment } from "./api/launchEnvironment"
 import { registerCodeActions } from "./commands/codeActions"
 import { registerCommands } from "./commands/registerCommands"
 import { outputChannelName, sidebarViewId } from "./ids"
@@ -16,6 +17,8 @@ let running: { provider: ClineProvider; agent: AgentLoader; ipc: IpcSocket | und
  */
 export function activate(context: vscode.ExtensionContext): CairnAPI {
 	const started = performance.now()
+	// First: nothing this extension host starts later may inherit the socket's path or token.
+	const launch = takeLaunchEnvironment()
 	const log = vscode.window.createOutputChannel(outputChannelName, { log: true })
 	const api: CairnApi = new CairnApi({
 		load: async () => (await agent.load()).api,
@@ -23,11 +26,17 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 		onListenerError: (event, error) =>
 			log.error(`A listener of the API event "${event}" threw: ${String(error)}`),
 	})
-	const agent: AgentLoader = new AgentLoader(context, log, api, {
-		isVisible: (): boolean => provider.isVisible(),
-		show: (): Promise<void> => provider.show(),
-		onDidHide: (listener: () => void): vscode.Disposable => provider.onDidHide(listener),
-	})
+	const agent: AgentLoader = new AgentLoader(
+		context,
+		log,
+		api,
+		{
+			isVisible: (): boolean => provider.isVisible(),
+			show: (): Promise<void> => provider.show(),
+			onDidHide: (listener: () => void): vscode.Disposable => provider.onDidHide(listener),
+		},
+		{ mayChangeTrust: launch.mayChangeTrust },
+	)
 	const provider = new ClineProvider(context, log, agent)
 	context.subscriptions.push(
 		log,
@@ -35,7 +44,13 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 		...registerCommands(provider),
 		registerCodeActions(),
 	)
-	const ipc = serveIpcSocket(agent, log, (message) => void vscode.window.showErrorMessage(message))
+	if (launch.mayChangeTrust)
+		log.warn(
+			"CAIRN_API_MAY_CHANGE_TRUST_SETTINGS=1: the API and the IPC socket may change trust settings",
+		)
+	const ipc =
+		launch.ipc &&
+		serveIpcSocket(launch.ipc, agent, log, (message) => void vscode.window.showErrorMessage(message))
 	running = { provider, agent, ipc }
 	log.info(`Cairn ${extensionVersion(context)} activated in ${(performance.now() - started).toFixed(1)} ms`)
 	return api

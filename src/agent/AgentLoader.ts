@@ -3,7 +3,7 @@ import type { CairnApi } from "@cairn/core/api"
 import type * as vscode from "vscode"
 import type { CairnView } from "./attentionNotifier"
 import type * as AgentModule from "./index"
-import type { Agent } from "./index"
+import type { Agent, ProgramRights } from "./index"
 
 /**
  * The agent is a bundle of its own (dist/agent.js), loaded the first time the webview, a
@@ -20,6 +20,8 @@ export class AgentLoader {
 		private readonly events: CairnApi,
 		/** The views the agent's notifications take the person to. */
 		private readonly view: CairnView,
+		/** What the person lets programs (the API, the IPC socket) change. */
+		private readonly programs: ProgramRights,
 	) {}
 
 	get isLoaded(): boolean {
@@ -35,7 +37,13 @@ export class AgentLoader {
 			// A computed path keeps esbuild from inlining the agent into extension.js.
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose
 			const agentModule = require(path.join(__dirname, "agent.js")) as typeof AgentModule
-			const agent = await agentModule.createAgent(this.context, this.log, this.events, this.view)
+			const agent = await agentModule.createAgent(
+				this.context,
+				this.log,
+				this.events,
+				this.view,
+				this.programs,
+			)
 			this.loaded = true
 			// bench/activation.mjs reads this line: how much of the wait for the first view is the agent's.
 			this.log.info(`Cairn's agent loaded in ${(performance.now() - started).toFixed(1)} ms`)

@@ -25,9 +25,14 @@ export interface Agent {
 	controller: Controller
 	/** The public API's methods, on this agent's Controller. */
 	api: ControllerApi
-	/** Serves the IPC socket at `socketPath` (a pipe name on Windows) until the returned server closes. */
-	serveIpc(socketPath: string): Promise<IpcServer>
+	/** Serves the IPC socket at `socketPath` (a pipe name on Windows), for clients that know `token`, until the returned server closes. */
+	serveIpc(socketPath: string, token: string): Promise<IpcServer>
 	dispose(): Promise<void>
+}
+
+/** What the person lets programs (the API, the IPC socket) change: trust settings only when they said so at launch. */
+export interface ProgramRights {
+	mayChangeTrust: boolean
 }
 
 /** VS Code ships ripgrep; when it is not where expected, the core finds one itself. */
@@ -48,6 +53,7 @@ export async function createAgent(
 	channel: vscode.LogOutputChannel,
 	events: CairnApi,
 	view: CairnView,
+	programs: ProgramRights,
 ): Promise<Agent> {
 	configureWasmDir(context.asAbsolutePath("dist"))
 	const ripgrep = editorRipgrep()
@@ -80,8 +86,9 @@ export async function createAgent(
 	const attention = notifyWhenWaiting(controller, view)
 	return {
 		controller,
-		api: new ControllerApi(controller),
-		serveIpc: (socketPath) => IpcServer.listen({ controller, path: socketPath, logger: host.logger }),
+		api: new ControllerApi(controller, programs),
+		serveIpc: (socketPath, token) =>
+			IpcServer.listen({ controller, path: socketPath, logger: host.logger, token, ...programs }),
 		async dispose() {
 			openTask.dispose()
 			attention.dispose()

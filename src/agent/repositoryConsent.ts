@@ -1,4 +1,4 @@
-import type { RepositoryCode } from "@cairn/core"
+import { filesWithContent, type RepositoryCode } from "@cairn/core"
 import * as vscode from "vscode"
 
 /** Names shown in the question, at most this many and this long: the file is the repository's, not ours. */
@@ -53,11 +53,16 @@ function prompt(code: RepositoryCode): { question: string; run: string } {
 export async function askRepositoryConsent(code: RepositoryCode): Promise<boolean> {
 	if (!vscode.workspace.isTrusted) return false
 	const { question, run } = prompt(code)
+	const files = filesWithContent(code)
+	const covered =
+		files.length === 0
+			? ""
+			: `\n\n${vscode.l10n.t("Your answer also covers the workspace files these run, and Cairn asks again if one of them changes: {files}", { files: listed(files) })}`
 	const answer = await vscode.window.showWarningMessage(
 		question,
 		{
 			modal: true,
-			detail: `${code.content}\n\n${vscode.l10n.t("Cairn remembers your answer for this content and asks again if the file changes.")}`,
+			detail: `${code.content}${covered}\n\n${vscode.l10n.t("Cairn remembers your answer for this content and asks again if the file changes.")}`,
 		},
 		run,
 	)

@@ -5,9 +5,17 @@ import {
 	type Logger,
 	type RunCommandOptions,
 	type RunningCommand,
+	withheldVariables,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { launchOnlyVariables } from "../api/launchEnvironment"
 import type { TerminalOutputLog } from "./terminalOutputLog"
+
+/**
+ * A terminal's shell is started by the editor, not by this extension host, with the editor's own
+ * environment: deleting the launch-only variables here is not enough, so each is unset (`null`).
+ */
+const unsetLaunchOnly = Object.fromEntries(launchOnlyVariables.map((name) => [name, null]))
 
 export interface TerminalCommandTimings {
 	/** How long a new terminal gets to report shell integration before commands run as child processes. */
@@ -101,8 +109,18 @@ export class TerminalCommands implements vscode.Disposable {
 			name: "Cairn",
 			cwd: options.cwd,
 			iconPath: new vscode.ThemeIcon("terminal"),
-			// Nobody pages through output for the agent: a pager would wait for a key forever.
-			env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
+			env: {
+				// Nobody pages through output for the agent: a pager would wait for a key forever.
+				PAGER: "cat",
+				GIT_PAGER: "cat",
+				// The same environment as a child process outside the sandbox gets: null unsets a variable.
+				...Object.fromEntries(
+					withheldVariables(process.env, options.passedVariables ?? []).map((name) => [name, null]),
+				),
+				...options.env,
+				// The editor, not this host, starts the terminal: its environment still has the launch-only variables.
+				...unsetLaunchOnly,
+			},
 		})
 		this.terminals.add(terminal)
 		terminal.show(true)

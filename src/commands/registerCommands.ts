@@ -69,8 +69,9 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		vscode.commands.registerCommand(commandIds.toggleAutoApprove, async () => {
 			const controller = await provider.controller()
 			const enabled = !controller.settingsStore.settings.autoApproval.enabled
+			// The person's own act (the palette, a keybinding): a trust setting may change.
 			await controller.handleWebviewMessage({
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: { autoApproval: { enabled } },
 			})
 			void vscode.window.showInformationMessage(

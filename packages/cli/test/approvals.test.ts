@@ -187,3 +187,61 @@ describe.concurrent("what needs a person ends a non-interactive run with exit co
 			},
 		))
 })
+
+// One at a time: with the suites above they are many CLI processes for a 2-core machine.
+describe("what -y never approves in a command (issue 33: ignored files, find -exec, inline code, *)", () => {
+	it.each([
+		["cat secrets/creds.json", /reads secrets\/creds\.json, which \.cairnignore blocks/],
+		["cat secrets/*", /reads secrets\/creds\.json, which \.cairnignore blocks/],
+		["cd secrets && cat creds.json", /reads secrets, which \.cairnignore blocks/],
+		["grep -r password .", /reads secrets, which \.cairnignore blocks/],
+	])("a command reading a file .cairnignore blocks even with -y: %s", (command, reason) =>
+		withWorld(
+			{
+				files: { ".cairnignore": "secrets/\n", "secrets/creds.json": "password=hunter2" },
+				scenario: [runCommand(`${command} > leaked.txt`), complete()],
+			},
+			async (world) => {
+				const run = await runCli(world, [
+					...world.providerArgs,
+					"-y",
+					"--allow-protected",
+					"--no-tui",
+					"look",
+				])
+				expect(run.code).toBe(3)
+				expect(run.stderr).toMatch(reason)
+				await expect(world.read("leaked.txt")).rejects.toThrow()
+			},
+		),
+	)
+
+	it.each([
+		["find . -name keep -exec touch made \\;", /matches the denied command "touch"/],
+		['python3 -c \'open("made", "w")\'', /cannot be checked against the denied commands/],
+		['node -e \'require("fs").writeFileSync("made", "")\'', /cannot be checked against the denied/],
+		["perl -e 'open(F, \">made\")'", /cannot be checked against the denied commands/],
+	])(
+		"with a deny list, -y runs neither a denied program behind find -exec nor unseen inline code: %s",
+		(command, reason) =>
+			withWorld(
+				{ files: { keep: "1" }, scenario: [runCommand(command), complete()] },
+				async (world) => {
+					await storeSettings(world.workspace, world.cairnHome, { deniedCommands: ["touch"] })
+					const run = await runCli(world, [...world.providerArgs, "-y", "--no-tui", "make"])
+					expect(run.code).toBe(3)
+					expect(run.stderr).toMatch(reason)
+					await expect(world.read("made")).rejects.toThrow()
+				},
+			),
+	)
+
+	it("a deny rule of * denies every command, even with -y", () =>
+		withWorld({ scenario: [runCommand("echo hi > made"), complete()] }, async (world) => {
+			await storeSettings(world.workspace, world.cairnHome, { deniedCommands: ["*"] })
+			const run = await runCli(world, [...world.providerArgs, "-y", "--no-tui", "say hi"])
+			expect(run.code).toBe(3)
+			expect(run.stderr).toMatch(/matches the denied command "\*"/)
+			await expect(world.read("made")).rejects.toThrow()
+		}))
+})

@@ -8,11 +8,15 @@ import { complete } from "./support/scenarios.js"
 // its .cairn/hooks.json. They run once the person agreed to that file's exact content; -y is
 // not that agreement, --trust-workspace-hooks is.
 
-/** A hook on every tool call that leaves `marker` in the workspace if it ever runs. */
+/**
+ * A hook on every tool call that leaves `marker` in the workspace if it ever runs. It writes the
+ * marker through a redirection, its output: a file the command names otherwise (`touch marker`)
+ * would be covered by the consent, and creating it would ask again.
+ */
 const hooksFile = (marker: string) =>
 	JSON.stringify({
 		hooks: {
-			PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `touch ${marker}` }] }],
+			PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: `echo ran > ${marker}` }] }],
 		},
 	})
 

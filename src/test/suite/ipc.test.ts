@@ -6,17 +6,21 @@ import type { ModelServer } from "@cairn/model-server"
 import type { CairnAPI } from "@cairn/types"
 import { cairnApi, call, chatRequests, done, followup, nextEvent, startModel } from "./support/apiTestKit"
 
-/** e2e/run-extension-tests.mjs sets CAIRN_IPC_SOCKET_PATH for the extension host. */
-async function servedSocket(): Promise<string> {
-	const socketPath = process.env.CAIRN_IPC_SOCKET_PATH
-	assert.ok(socketPath, "CAIRN_IPC_SOCKET_PATH is not set for this extension host")
+/**
+ * e2e/run-extension-tests.mjs sets CAIRN_IPC_SOCKET_PATH and CAIRN_IPC_TOKEN for the extension
+ * host, which deletes them at activation, and gives this suite its own copy of both.
+ */
+async function servedSocket(): Promise<{ socketPath: string; token: string }> {
+	const socketPath = process.env.CAIRN_TEST_IPC_SOCKET_PATH
+	const token = process.env.CAIRN_TEST_IPC_TOKEN
+	assert.ok(socketPath && token, "CAIRN_TEST_IPC_SOCKET_PATH or CAIRN_TEST_IPC_TOKEN is not set")
 	// The socket is served once the agent has loaded, right after activation.
 	const deadline = Date.now() + 10_000
 	while (!existsSync(socketPath)) {
 		assert.ok(Date.now() < deadline, `nothing is served at ${socketPath}`)
 		await new Promise((resolve) => setTimeout(resolve, 50))
 	}
-	return socketPath
+	return { socketPath, token }
 }
 
 const configure = (server: ModelServer) => ({
@@ -35,8 +39,8 @@ suite("IPC socket (CAIRN_IPC_SOCKET_PATH)", () => {
 	let api: CairnAPI
 	const clients: IpcClient[] = []
 	const servers: ModelServer[] = []
-	const connect = async (socketPath: string) => {
-		const client = await IpcClient.connect(socketPath)
+	const connect = async ({ socketPath, token }: { socketPath: string; token: string }) => {
+		const client = await IpcClient.connect(socketPath, token)
 		clients.push(client)
 		return client
 	}
@@ -51,16 +55,34 @@ suite("IPC socket (CAIRN_IPC_SOCKET_PATH)", () => {
 		await Promise.all(servers.splice(0).map((server) => server.close()))
 	})
 
+	test("the extension host keeps no launch-only variable; a client without the token is refused", async () => {
+		const socket = await servedSocket()
+		for (const name of [
+			"CAIRN_IPC_SOCKET_PATH",
+			"CAIRN_IPC_TOKEN",
+			"CAIRN_API_MAY_CHANGE_TRUST_SETTINGS",
+		])
+			assert.equal(process.env[name], undefined, `${name} is still in the extension host's environment`)
+		const intruder = await IpcClient.open(socket.socketPath)
+		clients.push(intruder)
+		intruder.send({ command: "setConfiguration", requestId: "c1", configuration: { mode: "ask" } })
+		await intruder.closed
+		assert.deepEqual(
+			intruder.lines.map((line) => line.code),
+			["unauthenticated"],
+		)
+	})
+
 	test("a client starts a task, answers its question and receives the completion; garbage gets errors", async () => {
-		const socketPath = await servedSocket()
-		assert.equal((await stat(socketPath)).mode & 0o777, 0o600)
+		const socket = await servedSocket()
+		assert.equal((await stat(socket.socketPath)).mode & 0o777, 0o600)
 		const server = await startModel([
 			followup("Which database?", ["SQLite", "Postgres"]),
 			done("Using Postgres."),
 		])
 		servers.push(server)
-		const client = await connect(socketPath)
-		const listener = await connect(socketPath)
+		const client = await connect(socket)
+		const listener = await connect(socket)
 		client.send(configure(server))
 		assert.equal((await client.reply("configure")).code, "configured")
 
@@ -92,7 +114,7 @@ suite("IPC socket (CAIRN_IPC_SOCKET_PATH)", () => {
 	})
 
 	test("a client leaving mid-task leaves the task running; another approves with pressPrimaryButton", async () => {
-		const socketPath = await servedSocket()
+		const socket = await servedSocket()
 		const server = await startModel([
 			{
 				text: "Let me write the file.",
@@ -103,8 +125,8 @@ suite("IPC socket (CAIRN_IPC_SOCKET_PATH)", () => {
 			done("Wrote it."),
 		])
 		servers.push(server)
-		const starter = await connect(socketPath)
-		const approver = await connect(socketPath)
+		const starter = await connect(socket)
+		const approver = await connect(socket)
 		starter.send(configure(server))
 		await starter.reply("configure")
 		const completed = nextEvent(api, "taskCompleted")

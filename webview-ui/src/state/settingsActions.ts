@@ -11,6 +11,16 @@ export function updateSetting(patch: CairnSettingsPatch): void {
 	useWebviewStore.setState((s) => ({ settings: applySettingsPatch(s.settings, patch) }))
 }
 
+/**
+ * Sends a change of a trust setting (what runs without asking, where requests and keys go). Only
+ * the controls that show one call this: the Settings view, the chat's auto-approval controls and
+ * the welcome form. The host refuses trust settings in any other message.
+ */
+export function updateTrustSetting(patch: CairnSettingsPatch): void {
+	postToHost({ type: "updateTrustSettings", settings: patch })
+	useWebviewStore.setState((s) => ({ settings: applySettingsPatch(s.settings, patch) }))
+}
+
 /** The key goes to the host's secret storage; the webview keeps no copy of it. */
 export function saveApiKey(provider: ProviderName, apiKey: string): void {
 	postToHost({ type: "updateApiKey", provider, apiKey })

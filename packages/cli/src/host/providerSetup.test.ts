@@ -192,7 +192,7 @@ describe("provider flags", () => {
 	it("sends the changes as protocol messages", () => {
 		expect(settingsMessages(stored, { ...none, contextWindow: 65_536 })).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: { provider: { ...stored, modelInfo: { contextWindow: 65_536 } } },
 			},
 		])

@@ -242,7 +242,7 @@ export function settingsMessages(
 	const provider = providerAfterFlags(stored, flags)
 	const effective = provider ?? stored
 	const messages: WebviewMessage[] = []
-	if (provider !== undefined) messages.push({ type: "updateSettings", settings: { provider } })
+	if (provider !== undefined) messages.push({ type: "updateTrustSettings", settings: { provider } })
 	if (flags.apiKey !== undefined && effective !== undefined)
 		messages.push({ type: "updateApiKey", provider: effective.provider, apiKey: flags.apiKey })
 	return messages

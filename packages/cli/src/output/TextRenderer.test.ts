@@ -59,6 +59,41 @@ describe("TextRenderer", () => {
 			].join("\n"),
 		)
 	})
+
+	it("prints, for a command that asks, why and the allowed-command rule that would let it run unasked", () => {
+		let out = ""
+		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
+		renderer.event({
+			type: "tool_use",
+			id: "c",
+			name: "execute_command",
+			kind: "command",
+			input: {
+				command: "git log --oneline -5",
+				reason: '"git …" is not in the allowed commands ("git log --oneline -5")',
+				allowRules: ["git log"],
+			},
+			approval: "ask",
+		})
+		renderer.event({
+			type: "tool_use",
+			id: "w",
+			name: "execute_command",
+			kind: "command",
+			input: { command: "git log > out.txt", reason: 'it writes to a file ("> out.txt")' },
+			approval: "ask",
+		})
+		expect(out).toBe(
+			[
+				"$ git log --oneline -5",
+				'  ! not auto-approved: "git …" is not in the allowed commands ("git log --oneline -5")',
+				'  → to allow this from now on, add "git log" to "allowedCommands" in the settings in $CAIRN_HOME/state.json',
+				"$ git log > out.txt",
+				'  ! not auto-approved: it writes to a file ("> out.txt")',
+				"",
+			].join("\n"),
+		)
+	})
 })
 
 describe("TextRenderer in the person's language", () => {

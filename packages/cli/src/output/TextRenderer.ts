@@ -75,6 +75,7 @@ export class TextRenderer implements Renderer {
 						: `${style.cyan("●")} ${style.bold(summary.verb)} ${summary.target}`,
 				)
 				if (summary.note !== undefined) this.line(style.yellow(`  ! ${summary.note}`))
+				if (summary.allowRule !== undefined) this.line(style.dim(`  → ${summary.allowRule}`))
 				if (summary.body !== undefined && summary.body !== "") {
 					const body = clipLines(summary.body, maxBodyLines)
 					this.line(styleDiff(body, style))

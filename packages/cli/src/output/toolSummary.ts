@@ -11,6 +11,8 @@ export interface ToolSummary {
 	body?: string
 	/** Why a command waits for a person: a denied command, the analyser's reason, a sandbox failure. */
 	note?: string
+	/** For a command that asks: the allowed-command rules that would let it run unasked, and where they go. */
+	allowRule?: string
 }
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
@@ -53,7 +55,13 @@ export function summarizeTool(kind: string, input: Record<string, unknown>): Too
 			const command = str(input.command) ?? ""
 			const target = cwd ? t("tools.commandIn", { command, cwd }) : command
 			const note = commandNote(input)
-			return { verb, target, ...(note !== undefined && { note }) }
+			const allowRule = allowRuleHint(input)
+			return {
+				verb,
+				target,
+				...(note !== undefined && { note }),
+				...(allowRule !== undefined && { allowRule }),
+			}
 		}
 		case "searchFiles": {
 			const regex = str(input.regex) ?? ""
@@ -130,6 +138,18 @@ function todoList(input: Record<string, unknown>): { target: string; body?: stri
 		}),
 		body: todos.map((todo) => `  ${todoMarks[todo.status]} ${todo.content}`).join("\n"),
 	}
+}
+
+/**
+ * The allowed-command rules that would have let an asked command run unasked, as the line that
+ * tells the person where to add them (the CLI's settings live in $CAIRN_HOME/state.json).
+ */
+function allowRuleHint(input: Record<string, unknown>): string | undefined {
+	const rules = Array.isArray(input.allowRules)
+		? input.allowRules.filter((rule): rule is string => typeof rule === "string")
+		: []
+	if (rules.length === 0) return undefined
+	return t("tools.allowRule", { rules: rules.map((rule) => JSON.stringify(rule)).join(", ") })
 }
 
 function commandNote(input: Record<string, unknown>): string | undefined {

@@ -90,6 +90,14 @@ describe("browser rows in the TUI", () => {
 		expect(result).not.toContain("base64")
 	})
 
+	it("the launch's result says when Chromium runs without its own sandbox, and why", () => {
+		const result = row({
+			say: "browser_action_result",
+			text: JSON.stringify({ currentUrl: "http://127.0.0.1:3000/", unsandboxed: "noUserNamespaces" }),
+		})
+		expect(result).toContain("Chromium runs without its own sandbox: this system does not allow")
+	})
+
 	it("the launch ask names the URL", () => {
 		const { lastFrame } = render(
 			<MessageRow
@@ -98,5 +106,24 @@ describe("browser rows in the TUI", () => {
 			/>,
 		)
 		expect(lastFrame()).toContain("Open the browser at http://127.0.0.1:3000/")
+	})
+})
+
+describe("a command ask in the TUI", () => {
+	const commandAsk = (extra: Partial<ClineMessage> = {}): string => {
+		const text = JSON.stringify({
+			command: "git log --oneline -5",
+			reason: '"git …" is not in the allowed commands',
+			allowRules: ["git log"],
+		})
+		const message: ClineMessage = { ts: 1, type: "ask", ask: "command", text, ...extra }
+		return render(<MessageRow message={message} isTask={false} />).lastFrame() ?? ""
+	}
+
+	it("says why it asks and the allowed-command rule that would let it run unasked, until it is answered", () => {
+		const waiting = commandAsk()
+		expect(waiting).toContain("! not auto-approved")
+		expect(waiting).toContain('→ to allow this from now on, add "git log" to "allowedCommands"')
+		expect(commandAsk({ outcome: "approved" })).not.toContain("allowedCommands")
 	})
 })

@@ -48,6 +48,9 @@ function ToolLine({
 				{ended.length > 0 && <Text dimColor> ({ended.join(", ")})</Text>}
 			</Text>
 			{summary.note !== undefined && <Text color="yellow"> ! {summary.note}</Text>}
+			{summary.allowRule !== undefined && asking && row?.outcome === undefined && (
+				<Text dimColor> → {summary.allowRule}</Text>
+			)}
 			{summary.body !== undefined && summary.body !== "" && (
 				<DiffView body={summary.body} maxLines={asking ? 40 : 12} />
 			)}
@@ -188,6 +191,11 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 				return (
 					<Box flexDirection="column" marginLeft={2}>
 						<Text dimColor>{t("tui.page", { url: result.data.currentUrl ?? "?" })}</Text>
+						{result.data.unsandboxed ? (
+							<Text color="yellow">
+								⚠ {t(`chromiumSandbox.${result.data.unsandboxed}` satisfies CliMessageKey)}
+							</Text>
+						) : null}
 						{result.data.logs ? <Text dimColor>{clipLines(result.data.logs, 8)}</Text> : null}
 					</Box>
 				)

@@ -3,7 +3,7 @@ import { ExtensionHost } from "../../src/host/ExtensionHost.js"
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} }
 
-/** Stores settings in a CAIRN_HOME the way any client does: an updateSettings message to the host. */
+/** Stores settings in a CAIRN_HOME as the person does (trust settings too): an updateTrustSettings message to the host. */
 export async function storeSettings(
 	workspace: string,
 	cairnHome: string,
@@ -16,7 +16,7 @@ export async function storeSettings(
 		version: "test",
 	})
 	try {
-		await host.sendToExtension({ type: "updateSettings", settings })
+		await host.sendToExtension({ type: "updateTrustSettings", settings })
 	} finally {
 		await host.shutdown()
 	}

@@ -1,7 +1,12 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import type { RecordedRequest } from "@cairn/model-server"
-import type { CairnAPIEvents, ClineSayTool } from "@cairn/types"
+import {
+	autoApprovalSettingsSchema,
+	type CairnAPIEvents,
+	type CairnConfigurationPatch,
+	type ClineSayTool,
+} from "@cairn/types"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { startApi, type ApiHarness } from "../test-support/apiHarness.js"
 import type { CairnApi } from "./CairnApi.js"
@@ -310,15 +315,20 @@ describe("configuration", () => {
 		await expect(api.setConfiguration({ mode: "ask", mdoe: "x" } as never)).rejects.toThrow(
 			/^setConfiguration: \(root\): Unrecognized key: "mdoe"/,
 		)
-		await expect(api.setConfiguration({ apiKey: "k" })).rejects.toThrow(/no provider is configured/)
+		await expect(api.setConfiguration({ apiKey: "k" })).rejects.toThrow(/apiKey is a trust setting/)
 		expect(await api.getConfiguration()).toEqual(before)
 		const copy = await api.getConfiguration()
 		copy.mode = "changed by the caller"
 		expect((await api.getConfiguration()).mode).toBe(before.mode)
 	})
 
-	it("a task started with a configuration uses its provider settings", async () => {
-		harness = await startApi({ provider: "openai", withoutProvider: true, scenario: [done()] })
+	it("where the person let programs change trust settings, a task started with a configuration uses its provider settings", async () => {
+		harness = await startApi({
+			provider: "openai",
+			withoutProvider: true,
+			scenario: [done()],
+			mayChangeTrust: true,
+		})
 		const { api, agent } = harness
 		await expect(api.startNewTask({ text: "go" })).rejects.toThrow(/No model provider is configured/)
 		const completed = next(api, "taskCompleted")
@@ -338,6 +348,78 @@ describe("configuration", () => {
 		expect(request?.body).toMatchObject({ model: "gpt-4.1-mini" })
 		expect(request?.headers.authorization).toBe("Bearer key-from-the-api")
 		expect((await api.getConfiguration()).provider?.modelId).toBe("gpt-4.1-mini")
+	})
+})
+
+describe("trust settings through the API", () => {
+	const endpoint = { provider: "openai", modelId: "gpt-4.1", baseUrl: "http://127.0.0.1:9/v1" } as const
+	const hook = {
+		matcher: "",
+		hooks: [{ type: "command" as const, command: "touch /tmp/owned", timeout: 5 }],
+	}
+	const trustPatches: [string, CairnConfigurationPatch][] = [
+		["commandSandbox", { commandSandbox: false }],
+		["commandSandboxNetwork", { commandSandboxNetwork: true }],
+		...Object.keys(autoApprovalSettingsSchema.shape).map((field): [string, CairnConfigurationPatch] => [
+			`autoApproval.${field}`,
+			{
+				autoApproval: {
+					[field]: field === "followupTimeoutMs" ? 1000 : field.startsWith("max") ? 1 : true,
+				},
+			},
+		]),
+		["allowedCommands", { allowedCommands: ["*"] }],
+		["deniedCommands", { deniedCommands: [] }],
+		["hooks", { hooks: { PreToolUse: [hook], PostToolUse: [] } }],
+		["browserExecutablePath", { browserExecutablePath: "/tmp/not-chromium" }],
+		["condensingProvider", { condensingProvider: endpoint }],
+		["modeProviders", { modeProviders: { code: endpoint } }],
+		[
+			"codebaseIndex.embedding",
+			{ codebaseIndex: { embedding: { provider: "openai", modelId: "e", baseUrl: endpoint.baseUrl } } },
+		],
+		[
+			"provider.baseUrl",
+			{ provider: { provider: "openai", modelId: "gpt-4.1", baseUrl: endpoint.baseUrl } },
+		],
+		["apiKey", { apiKey: "sk-elsewhere" }],
+	]
+
+	it.each(trustPatches)(
+		"setConfiguration refuses %s, naming it, and changes nothing of the patch",
+		async (name, patch) => {
+			harness = await startApi({ provider: "openai" })
+			const { api, agent } = harness
+			const before = await api.getConfiguration()
+			const keyBefore = await agent.controller.settingsStore.currentApiKey()
+			const refusal = new RegExp(
+				`${name.replace(/\./g, "\\.")} is a trust setting.*Nothing was changed`,
+			)
+			// An everyday setting beside it is not applied either: all or nothing.
+			await expect(api.setConfiguration({ ...patch, mode: "ask" })).rejects.toThrow(refusal)
+			await expect(api.startNewTask({ text: "go", configuration: patch })).rejects.toThrow(refusal)
+			expect(await api.getConfiguration()).toEqual(before)
+			expect(await agent.controller.settingsStore.currentApiKey()).toBe(keyBefore)
+			expect(await api.getCurrentTaskStack()).toEqual([])
+		},
+	)
+
+	it("everyday settings and another model on the same endpoint are set as before", async () => {
+		harness = await startApi({ provider: "openai" })
+		const { api } = harness
+		const { provider } = await api.getConfiguration()
+		await api.setConfiguration({
+			mode: "ask",
+			requestRetries: 2,
+			customInstructions: "Be brief.",
+			provider: { ...provider!, modelId: "gpt-4.1-mini" },
+		})
+		expect(await api.getConfiguration()).toMatchObject({
+			mode: "ask",
+			requestRetries: 2,
+			customInstructions: "Be brief.",
+			provider: { ...provider, modelId: "gpt-4.1-mini" },
+		})
 	})
 })
 

@@ -31,6 +31,7 @@ import type { Controller } from "../controller/Controller.js"
 import { listingOptions, savedApiKey } from "../controller/modelListHandlers.js"
 import { startPersonTask } from "../controller/slashCommandHandlers.js"
 import { listModels } from "../providers/model-lists/listModels.js"
+import { programRefusal } from "./programClient.js"
 
 interface Queued {
 	text: string
@@ -70,7 +71,11 @@ export class ControllerApi {
 	private flushedAskTs: number | undefined
 	private flushScheduled = false
 
-	constructor(private readonly controller: Controller) {
+	constructor(
+		private readonly controller: Controller,
+		/** The person let programs change trust settings (see configurationMessages). */
+		private readonly options: { mayChangeTrust?: boolean } = {},
+	) {
 		controller.events.on("message", () => this.scheduleFlush())
 	}
 
@@ -201,10 +206,10 @@ export class ControllerApi {
 
 	async setConfiguration(values: unknown): Promise<void> {
 		const patch = parse(cairnConfigurationPatchSchema, values, "setConfiguration")
-		const messages = configurationMessages(
-			patch,
-			this.controller.settingsStore.settings.provider?.provider,
-		)
+		const messages = configurationMessages(patch, {
+			current: this.controller.settingsStore.settings,
+			mayChangeTrust: this.options.mayChangeTrust === true,
+		})
 		if (!messages.success) throw new Error(`setConfiguration: ${messages.error}`)
 		for (const message of messages.data) await this.send(message)
 	}
@@ -251,6 +256,8 @@ export class ControllerApi {
 	}
 
 	private async send(message: WebviewMessage, onReply?: (reply: ExtensionMessage) => void): Promise<void> {
+		const refused = programRefusal(message, this.options.mayChangeTrust === true)
+		if (refused !== undefined) throw new Error(refused)
 		let failure: string | undefined
 		await this.controller.handleWebviewMessage(message, (reply) => {
 			if (reply.type === "error") failure = reply.error

@@ -25,16 +25,24 @@ export interface ApprovalPlace {
 }
 
 /**
- * A person decides. A command is still checked against the denied prefixes, so every client can
- * warn that it matches one, whether or not auto-approval is on.
+ * A person decides. A command is still checked against the denied prefixes and the ignore file,
+ * so every client can warn that it matches one or names an ignored file (and -y refuses it),
+ * whether or not auto-approval is on.
  */
-async function askFor(settings: CairnSettings, request: ApprovalRequest): Promise<AutoApprovalDecision> {
-	if (request.kind !== "execute" || settings.deniedCommands.length === 0) return { decision: "ask" }
-	const verdict = await evaluateCommand(request.command.command, {
-		allowed: [],
-		denied: settings.deniedCommands,
-	})
-	return verdict.decision === "deny" ? { decision: "ask", command: verdict } : { decision: "ask" }
+async function askFor(
+	settings: CairnSettings,
+	request: ApprovalRequest,
+	place: ApprovalPlace,
+): Promise<AutoApprovalDecision> {
+	if (request.kind !== "execute") return { decision: "ask" }
+	const verdict = await evaluateCommand(
+		request.command.command,
+		{ allowed: [], denied: settings.deniedCommands },
+		{ ...place, cwd: request.folder },
+	)
+	const tellsMore =
+		verdict.decision === "deny" || (verdict.decision === "ask" && verdict.ignoredPath !== undefined)
+	return tellsMore ? { decision: "ask", command: verdict } : { decision: "ask" }
 }
 
 /** Whether the settings allow this request without a person, before any limit is considered. */
@@ -47,7 +55,8 @@ async function allowedBySettings(
 	const auto = settings.autoApproval
 	// The person's own word for this one tool, in the server's config: it holds whatever the switches say.
 	if (request.kind === "mcp" && request.alwaysAllowed) return { decision: "auto" }
-	if (!auto.enabled || (request.kind === "execute" && !auto.execute)) return askFor(settings, request)
+	if (!auto.enabled || (request.kind === "execute" && !auto.execute))
+		return askFor(settings, request, place)
 	switch (request.kind) {
 		case "read":
 			// No switch reads keys and tokens unseen: the person's word for each is the point.
@@ -65,7 +74,7 @@ async function allowedBySettings(
 				? { decision: "auto" }
 				: { decision: "ask" }
 		case "execute": {
-			if (request.command.isOutsideWorkspace) return askFor(settings, request)
+			if (request.command.isOutsideWorkspace) return askFor(settings, request, place)
 			const verdict = await evaluateCommand(
 				request.command.command,
 				{ allowed: settings.allowedCommands, denied: settings.deniedCommands },

@@ -4,6 +4,8 @@ import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
 import { isProtectedPath } from "../workspace/protectedPaths.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
+import { checkFolderContents, readsFoldersWhole } from "./folderContents.js"
+import { foundName } from "./shell/findActions.js"
 import type { LineAnalysis } from "./shell/invocations.js"
 import { harmlessTargets } from "./shell/shellAnalysis.js"
 import type { WordValue } from "./shell/shellWords.js"
@@ -16,10 +18,14 @@ export interface CommandPlace {
 	ignore: CairnIgnore
 }
 
-/** Why a command's paths need a person; `protectedPath` when it names a protected file. */
+/**
+ * Why a command's paths need a person; `protectedPath` when it names a protected file,
+ * `ignoredPath` when it names (or reads a folder holding) a file the ignore file blocks.
+ */
 export interface PathFinding {
 	reason: string
 	protectedPath?: string
+	ignoredPath?: string
 }
 
 /** Programs that only print or test their arguments: the words are data, not files to open. */
@@ -34,7 +40,23 @@ const maxPatternMatches = 1_000
  */
 function pathCandidates(arg: string): string[] {
 	const at = arg.indexOf("=")
-	return [...(arg.startsWith("-") ? [] : [arg]), ...(at === -1 ? [] : [arg.slice(at + 1)])]
+	return [
+		...(arg.startsWith("-") ? [] : [arg]),
+		...(at === -1 ? [] : [arg.slice(at + 1)]),
+		...attachedValues(arg),
+	]
+}
+
+/**
+ * A path glued to a short option (`-t.git/hooks`, `-xzf./a.tar`, `-osub/out`): the text after the
+ * option letters from its first `.` or `/`, and the text after the first letter when it holds a
+ * `/`. A wrong guess only names a file that is checked for nothing.
+ */
+function attachedValues(arg: string): string[] {
+	if (!/^-[A-Za-z]/.test(arg) || arg.includes("=")) return []
+	const rest = arg.slice(2)
+	const fromPathStart = /^[A-Za-z]*([./].*)$/.exec(rest)?.[1]
+	return [...new Set([...(fromPathStart ? [fromPathStart] : []), ...(rest.includes("/") ? [rest] : [])])]
 }
 
 /**
@@ -56,36 +78,66 @@ export async function checkCommandPaths(analysis: LineAnalysis, place: CommandPl
 		else for (const base of [...bases]) bases.push(path.resolve(base, target.text))
 	}
 
-	const checkWord = async (word: WordValue, what: string) => {
+	/** Workspace paths the arguments name that passed, for the folder check of recursive readers. */
+	const checked: string[] = []
+	const checkWord = async (word: WordValue, what: string, program?: string) => {
 		if (word.kind === "dynamic") {
 			findings.push({
 				reason: `${what} "${word.source}" is only known when the line runs, so the file it names cannot be checked`,
 			})
 			return
 		}
-		const candidates = word.kind === "literal" ? pathCandidates(word.text) : [word.text]
+		const candidates =
+			word.kind === "literal"
+				? [
+						...pathCandidates(word.text),
+						...(program === "git" ? revisionPaths(word.text, place) : []),
+					]
+				: [word.text]
 		for (const candidate of candidates) {
 			if (candidate === "" || harmlessTargets.has(candidate)) continue
 			const names =
 				word.kind === "pattern" ? await expandPattern(candidate, bases, findings) : [candidate]
-			for (const name of names) for (const base of bases) await checkPath(name, base, place, findings)
+			for (const name of names)
+				for (const base of bases) {
+					const relative = await checkPath(name, base, place, findings)
+					if (relative !== undefined) checked.push(relative)
+				}
 		}
 	}
 
 	for (const invocation of analysis.invocations) {
-		const words = [...invocation.wrappers.flatMap((wrapper) => wrapper.args), ...invocation.args]
+		// find's `{}` is a name it found under its start points, which are checked with it.
+		const words = [...invocation.wrappers.flatMap((wrapper) => wrapper.args), ...invocation.args].filter(
+			(word) => word !== foundName,
+		)
 		if (printsOnly.has(invocation.program) || invocation.runsLine) continue
 		if (invocation.appendsArgs)
 			findings.push({
 				reason: `"${invocation.source}" passes file names it reads when it runs, which cannot be checked`,
 			})
-		for (const word of words) await checkWord(word, "the argument")
+		const [checkedBefore, foundBefore] = [checked.length, findings.length]
+		for (const word of words) await checkWord(word, "the argument", invocation.program)
 		for (const assignment of invocation.assignments) await checkWord(assignment.value, "the value")
+		// A path that did not pass was named all the same: the reader does not fall back to its folder.
+		if (readsFoldersWhole(invocation) && findings.length === foundBefore)
+			await checkFolderContents(checked.slice(checkedBefore), bases, place, findings)
 	}
 	for (const redirection of analysis.redirections) {
 		if (redirection.effect === "read") await checkWord(redirection.target, "the file")
 	}
 	return dedupe(findings)
+}
+
+/**
+ * The file of git's `<revision>:<path>` (`git show HEAD:secrets/key`): from the repository's top
+ * (taken as the workspace's), or from the current folder when it starts with `./` or `../`.
+ */
+function revisionPaths(arg: string, place: CommandPlace): string[] {
+	const match = /^[^:/\s-][^:\s]*:(.+)$/.exec(arg) ?? /^:(?:[0-3]:)?(.+)$/.exec(arg)
+	const file = match?.[1]
+	if (file === undefined || file.startsWith("/")) return []
+	return file.startsWith("./") || file.startsWith("../") ? [file] : [path.join(place.workspaceRoot, file)]
 }
 
 async function expandPattern(pattern: string, bases: string[], findings: PathFinding[]): Promise<string[]> {
@@ -116,20 +168,32 @@ async function expandPattern(pattern: string, bases: string[], findings: PathFin
 	return matches
 }
 
-async function checkPath(name: string, base: string, place: CommandPlace, findings: PathFinding[]) {
+/** Checks one path; returns it workspace-relative when it passed. */
+async function checkPath(
+	name: string,
+	base: string,
+	place: CommandPlace,
+	findings: PathFinding[],
+): Promise<string | undefined> {
 	const resolved = await resolveWorkspacePath(place.workspaceRoot, path.resolve(base, name))
-	if (!resolved.ok) return
+	if (!resolved.ok) return undefined
 	const { relative, isOutsideWorkspace } = resolved.path
 	if (isOutsideWorkspace) {
 		findings.push({ reason: `it names ${resolved.path.absolute}, outside the workspace` })
-		return
+		return undefined
 	}
 	if (isProtectedPath(relative)) {
 		findings.push({ reason: `it names the protected file ${relative}`, protectedPath: relative })
-		return
+		return undefined
 	}
-	if (!place.ignore.isAllowed(relative) || !place.ignore.isFolderAllowed(relative))
-		findings.push({ reason: `it names ${relative}, which ${cairnIgnoreFile} blocks` })
+	if (!place.ignore.isAllowed(relative) || !place.ignore.isFolderAllowed(relative)) {
+		findings.push({
+			reason: `it names ${relative}, which ${cairnIgnoreFile} blocks`,
+			ignoredPath: relative,
+		})
+		return undefined
+	}
+	return relative
 }
 
 function dedupe(findings: PathFinding[]): PathFinding[] {

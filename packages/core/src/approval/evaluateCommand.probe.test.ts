@@ -4,7 +4,8 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
-import { commonAllowList, mustAsk, mustDeny, mustRun } from "./evaluateCommand.cases.js"
+import { commonAllowList, mustAsk, mustRun } from "./evaluateCommand.cases.js"
+import { mustDeny } from "./evaluateCommand.denyCases.js"
 import { evaluateCommand } from "./evaluateCommand.js"
 
 /**

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { CommandPlace } from "./commandPaths.js"
 import { evaluateCommand, type CommandLists } from "./evaluateCommand.js"
-import { commonAllowList, mustAsk, mustDeny, mustRun } from "./evaluateCommand.cases.js"
+import { commonAllowList, mustAsk, mustRun } from "./evaluateCommand.cases.js"
+import { mustDeny } from "./evaluateCommand.denyCases.js"
 
 let sandbox: string
 let place: CommandPlace
@@ -60,6 +61,45 @@ describe("a denied program is denied however it is spelled or wherever it hides"
 		})
 		const certain = await evaluate("git push", { allowed: ["*"], denied: ["git push"] })
 		expect(certain).toMatchObject({ decision: "deny", reason: expect.stringContaining("runs git") })
+	})
+
+	it("a deny rule of * denies every program", async () => {
+		for (const line of ["echo hi", "git status", "ls && pwd", "find . -exec ls \\;"])
+			expect(await evaluate(line, { allowed: ["*"], denied: ["*"] })).toMatchObject({
+				decision: "deny",
+				deniedBy: "*",
+			})
+	})
+
+	it("with a deny list, code no rule can see into is not understood, so -y does not approve it", async () => {
+		// -y checks a line this way: no allowed rules, only the denied ones.
+		const lists = { allowed: [], denied: ["touch"] }
+		for (const line of [
+			'python3 -c \'open("x", "w")\'',
+			"node -e 'x'",
+			"node --ev 'x'",
+			"perl -e 'x'",
+			"perl -ne 'x' src/a.ts",
+			"ruby -e 'x'",
+			"php -r 'x'",
+			"awk 'BEGIN{system(\"touch x\")}'",
+			"git -c alias.x='!touch x' x",
+			"ssh host ls",
+		]) {
+			const verdict = await evaluate(line, lists)
+			expect(verdict, line).toMatchObject({
+				decision: "ask",
+				understood: false,
+				reason: expect.stringContaining("cannot be checked inside the code it runs"),
+			})
+		}
+		// A shell's -c string is analysed instead: nothing is hidden from the deny list.
+		expect(await evaluate("bash -c 'ls'", lists)).toMatchObject({ decision: "ask", understood: true })
+		expect(await evaluate("bash -c 'touch x'", lists)).toMatchObject({ decision: "deny" })
+		// A rule that names the code allows it: the person chose to.
+		expect(await evaluate("node -e 'x'", { allowed: ["node -e"], denied: ["touch"] })).toEqual({
+			decision: "allow",
+		})
 	})
 
 	it("denies even where the rest of the line is not understood", async () => {
@@ -117,6 +157,37 @@ describe("rules name programs and argument prefixes", () => {
 })
 
 describe("the files a command names", () => {
+	it("reports an ignored file by name before any other reason, for the person and for -y", async () => {
+		const cases: [string, string][] = [
+			["cat secrets/key.pem", "secrets/key.pem"],
+			["touch x; cat .env", ".env"],
+			["cat sec*/*", "secrets/key.pem"],
+			["cd secrets && cat key.pem", "secrets"],
+			["grep -r password .", ".env"],
+			["rg password", ".env"],
+			["echo ${x@P}; cat .env", ".env"],
+		]
+		for (const [line, ignoredPath] of cases)
+			expect(await evaluate(line, { allowed: [], denied: [] }), line).toMatchObject({
+				decision: "ask",
+				ignoredPath,
+			})
+	})
+
+	it("a recursive reader asks only for folders holding an ignored file", async () => {
+		const lists = { allowed: commonAllowList, denied: [] }
+		expect(await evaluate("grep -rn TODO src", lists)).toEqual({ decision: "allow" })
+		expect(await evaluate("rg TODO src/a.ts", lists)).toEqual({ decision: "allow" })
+		expect(await evaluate("ls -R .", lists)).toEqual({ decision: "allow" })
+		expect(await evaluate("find . -name '*.ts'", lists)).toEqual({ decision: "allow" })
+		expect(await evaluate("grep -rn TODO .", lists)).toMatchObject({
+			decision: "ask",
+			ignoredPath: ".env",
+		})
+		const inSrc = { ...place, cwd: path.join(place.workspaceRoot, "src") }
+		expect(await evaluateCommand("rg TODO", lists, inSrc)).toEqual({ decision: "allow" })
+	})
+
 	it("reports a protected file by name, for the person and for -y", async () => {
 		const verdict = await evaluate("cat .cairn/hooks.json", { allowed: ["cat"], denied: [] })
 		expect(verdict).toMatchObject({ decision: "ask", protectedPath: ".cairn/hooks.json" })

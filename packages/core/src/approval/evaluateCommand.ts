@@ -1,6 +1,6 @@
 import { checkCommandPaths, type CommandPlace } from "./commandPaths.js"
 import { allowCoverage, anyCommand, deniedBy, parseRules, type CommandRule } from "./rules/commandRules.js"
-import { hasRiskTable, riskyArguments } from "./rules/riskyArguments.js"
+import { hasRiskTable, riskyArguments, type RiskyArgument } from "./rules/riskyArguments.js"
 import { analyseLine, type Invocation } from "./shell/invocations.js"
 import { loadShellParser } from "./shell/shellParser.js"
 
@@ -15,9 +15,10 @@ export type CommandDecision =
 	| { decision: "allow" }
 	/**
 	 * A person must approve. `understood` is false when the analyser could not tell everything the
-	 * line would run; `protectedPath` names a protected file the line touches.
+	 * line would run; `protectedPath` names a protected file the line touches; `ignoredPath` a file
+	 * the ignore file blocks that it names or reads (-y never approves that).
 	 */
-	| { decision: "ask"; reason: string; understood: boolean; protectedPath?: string }
+	| { decision: "ask"; reason: string; understood: boolean; protectedPath?: string; ignoredPath?: string }
 	/** A part matches a denied rule: never run without a person, whatever else is allowed. */
 	| { decision: "deny"; reason: string; deniedBy: string }
 
@@ -70,9 +71,18 @@ export async function evaluateCommand(
 				deniedBy: match.rule.text,
 			}
 	}
+	// A file the ignore file blocks outranks every other reason: -y refuses it, where it approves others.
+	const findings = place ? await checkCommandPaths(analysis, place) : []
+	const ignored = findings.find((finding) => finding.ignoredPath !== undefined)
+	if (ignored?.ignoredPath !== undefined)
+		return { ...ask(ignored.reason), ignoredPath: ignored.ignoredPath }
 	const [unknown] = analysis.notUnderstood
 	if (unknown)
 		return { decision: "ask", reason: `${unknown.reason} ("${unknown.source}")`, understood: false }
+	if (denied.length > 0) {
+		const hidden = codeHiddenFromDenial(analysis.invocations, allowed)
+		if (hidden) return { decision: "ask", reason: hidden, understood: false }
+	}
 	if (analysis.invocations.length === 0 && analysis.needsPerson.length === 0)
 		return { decision: "ask", reason: "the line runs no command", understood: true }
 
@@ -84,14 +94,12 @@ export async function evaluateCommand(
 	}
 	const write = analysis.redirections.find((redirection) => redirection.effect === "write")
 	if (write) return ask(`it writes to a file ("${write.source}")`)
-	if (place) {
-		const [finding] = await checkCommandPaths(analysis, place)
-		if (finding)
-			return {
-				...ask(finding.reason),
-				...(finding.protectedPath && { protectedPath: finding.protectedPath }),
-			}
-	}
+	const [finding] = findings
+	if (finding)
+		return {
+			...ask(finding.reason),
+			...(finding.protectedPath && { protectedPath: finding.protectedPath }),
+		}
 	return { decision: "allow" }
 }
 
@@ -134,11 +142,38 @@ function uncoveredReason(
 			return `"${source}" has an argument only known when it runs, which could make ${program} write files or run code`
 	}
 	for (const risky of riskyArguments(program, args)) {
-		const index = args.findIndex((arg) => arg.kind !== "dynamic" && arg.text === risky.arg)
-		const namedByRule = index >= 0 && index < coverage
-		// "*" allows any argument, but code given inline cannot be checked against the denied commands.
-		if (namedByRule || (anyRule && !(denyListed && risky.effect === "runs code"))) continue
-		return `"${risky.arg}" makes ${program} ${risky.effect === "writes files" ? "write files" : "run code"}; it needs its own approval`
+		// "*" allows any argument, but code given inline cannot be checked against the denied
+		// commands; a program that runs code whatever its arguments (ssh, vim) needs a rule naming it.
+		const anyRuleCovers = anyRule && risky.index >= 0 && !(denyListed && risky.effect === "runs code")
+		if (risky.index < coverage || anyRuleCovers) continue
+		return riskReason(program, risky)
+	}
+	return undefined
+}
+
+function riskReason(program: string, risky: RiskyArgument): string {
+	const does = risky.effect === "writes files" ? "writes files" : "runs code"
+	if (risky.index < 0) return `${program} ${does}: ${risky.option}; it needs a rule of its own`
+	const spelled = risky.arg === risky.option ? "" : ` (${risky.option})`
+	return `"${risky.arg}"${spelled} makes ${program} ${risky.effect === "writes files" ? "write files" : "run code"}; it needs its own approval`
+}
+
+/**
+ * Code a line runs that the denied commands cannot see into (`python3 -c`, `node -e`, an awk
+ * program, ssh's remote command), unless a rule names it: with a deny list set, the person
+ * must look, since no rule can tell what that code starts. A shell's `-c` string is analysed as
+ * a line of its own instead.
+ */
+function codeHiddenFromDenial(invocations: Invocation[], allowed: CommandRule[]): string | undefined {
+	const specific = allowed.filter((rule) => rule.program !== anyCommand)
+	for (const { program, args, runsLine, source } of invocations) {
+		if (runsLine) continue
+		const coverage = Math.max(-1, ...specific.map((rule) => allowCoverage(rule, program, args)))
+		const risky = riskyArguments(program, args).find(
+			(risk) => risk.effect === "runs code" && risk.index >= coverage,
+		)
+		if (risky)
+			return `${riskReason(program, risky)}; the denied commands cannot be checked inside the code it runs ("${source}")`
 	}
 	return undefined
 }

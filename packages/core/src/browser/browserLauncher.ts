@@ -1,3 +1,5 @@
+import type { ChromiumUnsandboxed } from "@cairn/types"
+
 /** A headless browser for one task, as browser_action drives it. The host provides the launcher. */
 export interface BrowserLauncher {
 	launch(options: BrowserLaunchOptions): Promise<BrowserPage>
@@ -18,6 +20,8 @@ export interface Viewport {
  * navigation it started has loaded); the screenshot then shows its effect.
  */
 export interface BrowserPage {
+	/** Set when the browser runs without its own sandbox, and why. */
+	readonly unsandboxed?: ChromiumUnsandboxed | undefined
 	goto(url: string): Promise<void>
 	click(x: number, y: number): Promise<void>
 	hover(x: number, y: number): Promise<void>

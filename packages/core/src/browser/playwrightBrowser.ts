@@ -1,9 +1,11 @@
-import type { Page, Request } from "playwright-core"
+import type { ChromiumUnsandboxed } from "@cairn/types"
+import type { Browser, Page, Request } from "playwright-core"
 import type { BrowserLauncher, BrowserPage } from "./browserLauncher.js"
+import { chromiumSandboxHere } from "./chromiumSandbox.js"
 
-// The system's Chromium in a container: no sandbox of its own, no GPU, nothing phoning home.
+// The system's Chromium: no GPU, nothing phoning home. Its sandbox is Playwright's
+// `chromiumSandbox` option (without it Playwright passes --no-sandbox).
 const chromiumArgs = [
-	"--no-sandbox",
 	"--disable-gpu",
 	"--no-first-run",
 	"--disable-background-networking",
@@ -17,20 +19,44 @@ const loadTimeoutMs = 60_000
 /** How long after an action a navigation may start and still be waited for. */
 const navigationStartMs = 1_500
 
-/** Chromium through playwright-core, loaded on first use (it is large and only browser_action needs it). */
-export const playwrightLauncher: BrowserLauncher = {
-	async launch({ executablePath, viewport }) {
-		const { chromium } = await import("playwright-core")
-		const browser = await chromium.launch({
+/**
+ * Starts Chromium with its own sandbox wherever it can run, else without it and why: where it
+ * surely cannot (as root), at once; where it was expected to and did not start, on a second try.
+ */
+async function startChromium(
+	executablePath: string,
+): Promise<{ browser: Browser; unsandboxed?: ChromiumUnsandboxed }> {
+	const { chromium } = await import("playwright-core")
+	const start = (chromiumSandbox: boolean) =>
+		chromium.launch({
 			executablePath,
 			headless: true,
 			args: chromiumArgs,
+			chromiumSandbox,
 			timeout: launchTimeoutMs,
 		})
+	const plan = await chromiumSandboxHere(executablePath)
+	if (!plan.sandbox) return { browser: await start(false), unsandboxed: plan.reason }
+	try {
+		return { browser: await start(true) }
+	} catch (sandboxed) {
+		try {
+			return { browser: await start(false), unsandboxed: plan.mayFail ?? "sandboxFailed" }
+		} catch {
+			// It does not start at all: the first error is the one that says why.
+			throw sandboxed
+		}
+	}
+}
+
+/** Chromium through playwright-core, loaded on first use (it is large and only browser_action needs it). */
+export const playwrightLauncher: BrowserLauncher = {
+	async launch({ executablePath, viewport }) {
+		const { browser, unsandboxed } = await startChromium(executablePath)
 		try {
 			const context = await browser.newContext({ viewport })
 			const page = await context.newPage()
-			return new PlaywrightPage(page, () => browser.close())
+			return new PlaywrightPage(page, () => browser.close(), unsandboxed)
 		} catch (error) {
 			await browser.close()
 			throw error
@@ -44,6 +70,7 @@ class PlaywrightPage implements BrowserPage {
 	constructor(
 		private readonly page: Page,
 		private readonly closeBrowser: () => Promise<void>,
+		readonly unsandboxed: ChromiumUnsandboxed | undefined,
 	) {
 		page.on("console", (message) => this.console.push(`[${message.type()}] ${message.text()}`))
 		page.on("pageerror", (error) => this.console.push(`[pageerror] ${error.message}`))

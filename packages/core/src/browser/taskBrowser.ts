@@ -35,7 +35,8 @@ export class TaskBrowser {
 		this.session = session
 		const page = await session
 		await page.goto(url)
-		return observe(page)
+		const seen = await observe(page)
+		return page.unsandboxed === undefined ? seen : { ...seen, unsandboxed: page.unsandboxed }
 	}
 
 	/** Runs an action on the open page and reports what it shows now. */

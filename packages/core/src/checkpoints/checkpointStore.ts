@@ -12,6 +12,8 @@ export interface CheckpointStoreOptions {
 	storageDir: string
 	sizeLimitBytes: number
 	logger: Logger
+	/** How long one git may run (see shadowGitTimeoutMs). */
+	gitTimeoutMs?: number
 }
 
 /** The difference between a checkpoint and the workspace as it is now. */

@@ -25,6 +25,8 @@ export interface LaunchRequest {
 	cwd: string
 	env: NodeJS.ProcessEnv
 	input?: string | Buffer
+	/** The process is stopped (and answers code -1) when it runs longer. */
+	timeoutMs?: number
 }
 
 /**
@@ -42,19 +44,35 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
 		answered = true
 		send({ id: request.id, ...fields })
 	}
-	const child = spawn(request.command, request.args, { cwd: request.cwd, env: request.env })
+	// A group of its own, so that a timeout stops what it started too (a shell's git would keep
+	// the output open, and the answer waiting, after the shell itself was stopped).
+	const group = process.platform !== "win32"
+	const child = spawn(request.command, request.args, { cwd: request.cwd, env: request.env, detached: group })
+	const stop = () => {
+		try {
+			if (group) process.kill(-child.pid, "SIGKILL")
+			else child.kill("SIGKILL")
+		} catch {
+			// Gone already.
+		}
+	}
+	const timer = request.timeoutMs === undefined ? undefined : setTimeout(stop, request.timeoutMs)
 	const out = []
 	const err = []
 	child.stdout.on("data", (chunk) => out.push(chunk))
 	child.stderr.on("data", (chunk) => err.push(chunk))
-	child.on("error", (error) => answer({ error: { code: error.code, message: error.message } }))
-	child.on("close", (code) =>
+	child.on("error", (error) => {
+		clearTimeout(timer)
+		answer({ error: { code: error.code, message: error.message } })
+	})
+	child.on("close", (code) => {
+		clearTimeout(timer)
 		answer({
 			code: code === null ? -1 : code,
 			stdout: Buffer.concat(out).toString("base64"),
 			stderr: Buffer.concat(err).toString("base64"),
-		}),
-	)
+		})
+	})
 	child.stdin.on("error", () => undefined)
 	child.stdin.end(Buffer.from(request.input, "base64"))
 })
@@ -96,8 +114,8 @@ export class ProcessLauncher {
 		return new Promise((resolve, reject) => {
 			if (this.pending.size === 0) keepAlive(child, true)
 			this.pending.set(id, { resolve, reject })
-			const { command, args, cwd, env } = request
-			child.stdin.write(`${JSON.stringify({ id, command, args, cwd, env, input })}\n`)
+			const { command, args, cwd, env, timeoutMs } = request
+			child.stdin.write(`${JSON.stringify({ id, command, args, cwd, env, input, timeoutMs })}\n`)
 		})
 	}
 

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto"
 import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { GitError, nulFields, ShadowGit } from "./shadowGit.js"
+import { GitError } from "../git/gitError.js"
+import { nulFields } from "../git/gitOutput.js"
+import { ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { TrackingRules } from "./trackingRules.js"
 
@@ -38,6 +40,8 @@ export interface ShadowRepositoryOptions {
 	storageDir: string
 	/** Files larger than this are not kept. */
 	sizeLimitBytes: number
+	/** How long one git may run (see shadowGitTimeoutMs). */
+	gitTimeoutMs?: number
 }
 
 /**
@@ -66,7 +70,7 @@ export class ShadowRepository {
 	static async open(options: ShadowRepositoryOptions): Promise<ShadowRepository> {
 		const folder = await ShadowRepository.folderFor(options.storageDir, options.workspaceRoot)
 		const gitDir = path.join(folder, "git")
-		const git = new ShadowGit(gitDir, options.workspaceRoot)
+		const git = new ShadowGit(gitDir, options.workspaceRoot, options.gitTimeoutMs)
 		const exists = await lstat(path.join(gitDir, "HEAD")).then(
 			() => true,
 			() => false,

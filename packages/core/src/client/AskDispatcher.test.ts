@@ -98,6 +98,35 @@ describe("AskDispatcher: interactive asks", () => {
 		])
 	})
 
+	it("a command the host marked as reading an ignored file needs a person, whatever the flags", async () => {
+		const { host, events } = setup({
+			policy: policy({ autoApprove: true, allowOutsideWorkspace: true, allowProtected: true }),
+		})
+		host.ask("command", JSON.stringify({ command: "cat secrets/key", ignoredPath: "secrets/key" }))
+		await until(() => events.length > 0)
+		expect(events).toEqual([
+			{
+				type: "needsPerson",
+				detail: expect.stringMatching(/reads secrets\/key, which \.cairnignore blocks/),
+			},
+		])
+		expect(host.sent).toEqual([])
+	})
+
+	it("with a deny list, -y does not approve code given inline, which the list cannot see into", async () => {
+		const { host, events } = setup({
+			policy: policy({ autoApprove: true, deniedCommands: () => ["rm"] }),
+		})
+		host.ask("command", JSON.stringify({ command: "python3 -c 'import os; os.remove(\"x\")'" }))
+		await until(() => events.length > 0)
+		expect(events).toEqual([
+			{
+				type: "needsPerson",
+				detail: expect.stringMatching(/cannot be checked against the denied commands/),
+			},
+		])
+	})
+
 	it("a command that failed in the sandbox needs a person to run it outside, even with -y", async () => {
 		const { host, events } = setup({ policy: policy({ autoApprove: true, allowOutsideWorkspace: true }) })
 		host.ask("command", JSON.stringify({ command: "touch ../x", sandboxFailure: "it wrote outside" }))

@@ -1,4 +1,5 @@
 import { evaluateCommand } from "../approval/evaluateCommand.js"
+import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
 import { isProtectedPath } from "../workspace/protectedPaths.js"
 import {
 	clineAskCommandSchema,
@@ -51,8 +52,11 @@ function toolBlockers(row: ClineSayTool, policy: ApprovalPolicy): string[] {
 async function commandBlockers(text: string | undefined, policy: ApprovalPolicy): Promise<string[]> {
 	const parsed = safeParseJson(clineAskCommandSchema, text)
 	if (!parsed.success) return [`the command request could not be read (${parsed.error})`]
-	const { command, deniedBy, isOutsideWorkspace, sandboxFailure } = parsed.data
+	const { command, deniedBy, isOutsideWorkspace, sandboxFailure, ignoredPath } = parsed.data
 	const blockers: string[] = []
+	// The ignore file is the person's word that the agent keeps out; no flag lets -y past it.
+	if (ignoredPath !== undefined)
+		blockers.push(`"${command}" reads ${ignoredPath}, which ${cairnIgnoreFile} blocks`)
 	if (isOutsideWorkspace === true && !policy.allowOutsideWorkspace)
 		blockers.push(`"${command}" runs outside the workspace (--allow-outside-workspace)`)
 	// The sandbox guards what runs unseen; -y must not be what lets a command out of it.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { FileStateStore } from "../host/node/fileStateStore.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
-import { RepositoryConsent, type RepositoryCode } from "./repositoryConsent.js"
+import { grantConsent, RepositoryConsent, type RepositoryCode } from "./repositoryConsent.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let state: FileStateStore
@@ -50,5 +50,48 @@ describe("consent to a repository's code", () => {
 		expect(await consent.decide(hooks("b"))).toEqual({ allowed: false, first: true })
 		expect(await consent.decide(hooks("b"))).toEqual({ allowed: false, first: false })
 		expect(asked).toEqual(["a", "b"])
+	})
+
+	it("covers the files the code names: a changed file asks again, as a changed content does", async () => {
+		const asked: (string | undefined)[] = []
+		const consent = new RepositoryConsent(state, (code) => {
+			asked.push(code.files?.[0]?.state)
+			return Promise.resolve(true)
+		})
+		const withScript = (state: string) => ({ ...hooks("a"), files: [{ path: "fmt.sh", state }] })
+		await consent.decide(withScript("sha256 1"))
+		expect(await consent.decide(withScript("sha256 1"))).toEqual({ allowed: true })
+		expect(await consent.decide(withScript("sha256 2"))).toEqual({ allowed: true })
+		expect(asked).toEqual(["sha256 1", "sha256 2"])
+		// A consent given before files were named still holds for the content alone.
+		await consent.decide(hooks("a"))
+		expect(asked).toHaveLength(3)
+	})
+
+	it("refuses code whose files are only known when it runs, without asking, and cannot record a yes to it", async () => {
+		const asked: string[] = []
+		const consent = new RepositoryConsent(state, (code) => {
+			asked.push(code.content)
+			return Promise.resolve(true)
+		})
+		const dynamic = { ...hooks("a"), unknowableFiles: '"$SCRIPT" is only known when the hook runs' }
+		expect(await consent.decide(dynamic)).toEqual({
+			allowed: false,
+			first: true,
+			unknowableFiles: dynamic.unknowableFiles,
+		})
+		expect(await consent.decide(dynamic)).toMatchObject({ allowed: false, first: false })
+		expect(asked).toEqual([])
+		await expect(grantConsent(state, dynamic)).rejects.toThrow(/no consent can cover/)
+	})
+
+	it("says when no decision could be yes: nobody to ask and nothing agreed to before", async () => {
+		expect(await new RepositoryConsent(state, undefined).mayAllow(hooks("a"))).toBe(false)
+		expect(await new RepositoryConsent(state, () => Promise.resolve(false)).mayAllow(hooks("a"))).toBe(
+			true,
+		)
+		await grantConsent(state, hooks("a"))
+		expect(await new RepositoryConsent(state, undefined).mayAllow(hooks("b"))).toBe(true)
+		expect(await new RepositoryConsent(state, undefined).mayAllow(hooks("b", "/other"))).toBe(false)
 	})
 })

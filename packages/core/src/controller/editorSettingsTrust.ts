@@ -10,7 +10,11 @@ export type EditorSettingScope = "userOnly" | "workspaceAdds" | "workspaceOverri
 export const editorSettingScopes = {
 	allowedCommands: "userOnly",
 	hooks: "userOnly",
+	// Hands commands more of the person's environment (tokens, among others).
+	commandEnvironment: "userOnly",
 	deniedCommands: "workspaceAdds",
+	// Hides more from sandboxed commands, which narrows what they reach.
+	commandSandboxHiddenPaths: "workspaceAdds",
 	commandTimeoutSec: "workspaceOverrides",
 	// Widens nothing; a workspace may set the language its people work in.
 	language: "workspaceOverrides",

@@ -1,7 +1,8 @@
 import { stat } from "node:fs/promises"
-import type { WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
+import type { CairnSettingsPatch, WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
+import { commandRuleHandlers } from "./commandRuleHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
@@ -25,6 +26,14 @@ export type Handler<T extends WebviewMessageType> = (
 	message: WebviewMessageOf<T>,
 	reply: Client,
 ) => Promise<void>
+
+/** What follows a change of settings, however it came. */
+async function settingsChanged(controller: Controller, patch: CairnSettingsPatch): Promise<void> {
+	await broadcastSettings(controller)
+	if (patch.codebaseIndex !== undefined) await controller.codebaseIndex.sync()
+	// The settings form edits the current profile: the task on screen goes on with what it says.
+	if (patch.provider !== undefined) await followCurrentProfile(controller)
+}
 
 const notFound = (controller: Controller, reply: Client, message: WebviewMessage & { taskId: string }) =>
 	reply({
@@ -99,11 +108,12 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		)
 	},
 	updateSettings: async (controller, message) => {
+		await controller.settingsStore.updateEveryday(message.settings)
+		await settingsChanged(controller, message.settings)
+	},
+	updateTrustSettings: async (controller, message) => {
 		await controller.settingsStore.update(message.settings)
-		await broadcastSettings(controller)
-		if (message.settings.codebaseIndex !== undefined) await controller.codebaseIndex.sync()
-		// The settings form edits the current profile: the task on screen goes on with what it says.
-		if (message.settings.provider !== undefined) await followCurrentProfile(controller)
+		await settingsChanged(controller, message.settings)
 	},
 	updateApiKey: async (controller, message) => {
 		await controller.settingsStore.setApiKey(message.provider, message.apiKey, message.profileId)
@@ -172,4 +182,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...modelListHandlers,
 	...pagingHandlers,
 	...codebaseIndexHandlers,
+	...commandRuleHandlers,
 }

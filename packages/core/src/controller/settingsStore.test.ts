@@ -47,6 +47,16 @@ describe("SettingsStore with the editor's settings file", () => {
 		expect(settings.consecutiveMistakeLimit).toBe(7)
 	})
 
+	it("adds allowed-command rules to the user's settings, keeping theirs and a workspace's out", async () => {
+		const { host, store } = await setup()
+		host.editorSettings.values = { allowedCommands: ["npm test"] }
+		host.editorSettings.workspaceValues = { allowedCommands: ["curl"] }
+		await store.load()
+		const settings = await store.addAllowedCommands(["git log", "npm test"])
+		expect(host.editorSettings.values).toEqual({ allowedCommands: ["npm test", "git log"] })
+		expect(settings.allowedCommands).toEqual(["npm test", "git log"])
+	})
+
 	it("sees changes the person makes in the editor once reloaded", async () => {
 		const { host, store } = await setup()
 		await store.load()

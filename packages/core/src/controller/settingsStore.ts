@@ -11,6 +11,8 @@ import {
 	type ProviderProfile,
 	needsApiKey,
 	providerNames,
+	trustSettingsIn,
+	trustSettingsRefusal,
 	withConsistentProfiles,
 } from "@cairn/types"
 import type { Host } from "../host/Host.js"
@@ -153,6 +155,19 @@ export class SettingsStore {
 		return this.inOrder(() => this.applyPatch(patch))
 	}
 
+	/**
+	 * Applies a patch of everyday settings; one naming a trust setting is refused whole. Checked
+	 * against the settings in effect when it is applied (after the changes asked before it), so a
+	 * model change judged "same endpoint" cannot land on an endpoint changed meanwhile.
+	 */
+	async updateEveryday(patch: CairnSettingsPatch): Promise<CairnSettings> {
+		return this.inOrder(() => {
+			const trust = trustSettingsIn(patch, this.current)
+			if (trust.length > 0) throw new Error(trustSettingsRefusal(trust))
+			return this.applyPatch(patch)
+		})
+	}
+
 	private async applyPatch(patch: CairnSettingsPatch): Promise<CairnSettings> {
 		const editor = this.host.editorSettings
 		const toEditor = Object.fromEntries(
@@ -166,6 +181,16 @@ export class SettingsStore {
 		await this.host.state.set(settingsKey, this.stored)
 		if (editor && Object.keys(toEditor).length > 0) await editor.write(toEditor)
 		return this.reloadEditorSettings()
+	}
+
+	/**
+	 * Adds rules to the allowed commands where the Settings view writes them (the person's user
+	 * settings in the editor), after every change asked for before; rules already there stay once.
+	 */
+	async addAllowedCommands(rules: readonly string[]): Promise<CairnSettings> {
+		return this.inOrder(() =>
+			this.applyPatch({ allowedCommands: [...new Set([...this.current.allowedCommands, ...rules])] }),
+		)
 	}
 
 	/** The editor's values that are valid; each invalid one is reported and left out. */

@@ -108,6 +108,13 @@ export interface RunCommandOptions {
 	timeoutMs?: number
 	env?: Record<string, string>
 	/**
+	 * Names (or `PREFIX_*`) of variables the person passes on to commands (the
+	 * `commandEnvironment` setting): outside the sandbox they keep these even when the names look
+	 * like credentials (see sandbox/commandEnvironment.ts). A sandboxed command's environment is
+	 * its policy's.
+	 */
+	passedVariables?: readonly string[]
+	/**
 	 * Run the command in the OS sandbox under this policy. The host runs it as a child process
 	 * (never in a terminal, whose shell the sandbox could not contain).
 	 */
@@ -133,6 +140,12 @@ export interface CommandExit {
 	exitCode: number | undefined
 	signal?: string
 	timedOut: boolean
+	/**
+	 * Protected paths (see workspace/protectedPaths.ts) a sandboxed command created where none
+	 * existed. The sandbox cannot keep a new file from being made without leaving a stand-in
+	 * in the workspace, so it moves these out of the workspace once the command has ended.
+	 */
+	createdProtected?: string[]
 }
 
 export interface ProposedEdit {

@@ -1,6 +1,7 @@
 import { browserActionResultSchema, type BrowserActionResult } from "@cairn/types"
 import { lastToolResult, type RecordedRequest } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
+import { chromiumSandboxHere } from "../browser/chromiumSandbox.js"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
 import { chromiumChildren, formPoints, serveFormPage } from "../test-support/formPage.js"
 import { processGone } from "../test-support/processGone.js"
@@ -60,6 +61,16 @@ describe("browser_action in a task", () => {
 				.map((m) => browserActionResultSchema.parse(JSON.parse(m.text ?? "{}")))
 			expect(results).toHaveLength(4)
 			for (const result of results) expect(result.screenshot).toMatch(/^data:image\/png;base64,/)
+			// The launch's row says whether Chromium kept its own sandbox, as this machine allows: as
+			// root (this machine and CI) it cannot, and the row says so.
+			const plan = await chromiumSandboxHere("/usr/bin/chromium")
+			if (!plan.sandbox) expect(results[0]?.unsandboxed).toBe(plan.reason)
+			else if (plan.mayFail === undefined) expect(results[0]?.unsandboxed).toBeUndefined()
+			expect(results.slice(1).map((result) => result.unsandboxed)).toEqual([
+				undefined,
+				undefined,
+				undefined,
+			])
 			expect(results.at(-1)).toMatchObject({
 				logs: "[log] submitted Ada",
 				currentUrl: `${site.url}done?name=Ada`,

@@ -23,7 +23,7 @@ function errors(harness: AgentHarness): string[] {
 
 async function chooseModel(harness: AgentHarness, baseUrl = harness.server.openaiBaseURL): Promise<void> {
 	await harness.send({
-		type: "updateSettings",
+		type: "updateTrustSettings",
 		settings: { codebaseIndex: { embedding: { provider: "openai", modelId: "embed-test", baseUrl } } },
 	})
 	await harness.controller.codebaseIndex.idle

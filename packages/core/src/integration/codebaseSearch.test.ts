@@ -28,7 +28,7 @@ describe("codebase_search in a task", () => {
 	it("is offered once the workspace is indexed, and its results reach the model and the transcript", async () => {
 		agent = await startAgent({ provider: "openai", files, settings: readOnly, scenario: [search, done] })
 		await agent.send({
-			type: "updateSettings",
+			type: "updateTrustSettings",
 			settings: {
 				codebaseIndex: {
 					embedding: {
@@ -65,7 +65,7 @@ describe("codebase_search in a task", () => {
 		expect(agent.server.requests.filter((r) => r.route === "embeddings")).toHaveLength(0)
 
 		await agent.send({
-			type: "updateSettings",
+			type: "updateTrustSettings",
 			settings: {
 				codebaseIndex: {
 					embedding: {

@@ -102,3 +102,53 @@ describe.each(providers)("auto-approval of commands over %s", (provider) => {
 		await agent.client.waitForAsk("completion_result")
 	})
 })
+
+// Issue 33: with "*" allowed, a command reading a file .cairnignore blocks ran unasked; with
+// auto-approval off, the ask did not say so (and -y approved it).
+describe("commands that read files .cairnignore blocks", () => {
+	const files = {
+		".cairnignore": "secrets/\nprivate/\n",
+		"secrets/creds.json": "k",
+		"private/notes": "password",
+	}
+	const autoAll = { autoApproval: { enabled: true, execute: true }, allowedCommands: ["*"] }
+
+	it.each([
+		["cat secrets/creds.json", "secrets/creds.json", autoAll],
+		["grep -r password private/", "private", autoAll],
+		["cd private && cat notes", "private", autoAll],
+		["cat secrets/*", "secrets/creds.json", autoAll],
+		["grep -r password .", "private", autoAll],
+		["cat secrets/creds.json", "secrets/creds.json", { autoApproval: { enabled: false } }],
+	])("%s asks, naming %s", async (command, ignoredPath, settings) => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings,
+			files,
+			scenario: [run(command), reportResult],
+		})
+		await agent.send({ type: "newTask", text: "look" })
+		await agent.client.waitForAsk("command")
+		expect(JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")).toMatchObject({
+			command,
+			ignoredPath,
+			reason: expect.stringContaining(".cairnignore"),
+		})
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+	})
+
+	it("find -exec runs a denied program: it is denied, not auto-approved", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { ...autoAll, deniedCommands: ["touch"] },
+			scenario: [run("find . -maxdepth 0 -exec touch made \\;"), reportResult],
+		})
+		await agent.send({ type: "newTask", text: "make" })
+		await agent.client.waitForAsk("command")
+		expect(JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")).toMatchObject({ deniedBy: "touch" })
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+		await expect(agent.read("made")).rejects.toThrow()
+	})
+})

@@ -144,7 +144,7 @@ describe("a custom mode of .cairn/modes.yaml", () => {
 		agent = await startAgent({ provider: "anthropic", files: { ".cairn/modes.yaml": reviewerFile } })
 		const a = agent
 		const remembered = { provider: "ollama" as const, modelId: "qwen3:8b", baseUrl: a.server.url }
-		await a.send({ type: "updateSettings", settings: { modeProviders: { reviewer: remembered } } })
+		await a.send({ type: "updateTrustSettings", settings: { modeProviders: { reviewer: remembered } } })
 		await a.send({ type: "mode", mode: "reviewer" })
 		expect(a.controller.settingsStore.settings.provider).toEqual(remembered)
 		expect(a.client.received.filter((m) => m.type === "settingsUpdated").at(-1)).toMatchObject({

@@ -174,7 +174,7 @@ describe("the welcome form's messages, handled as they come", () => {
 		// test) sends the task before the host has saved the settings it follows.
 		await Promise.all([
 			a.send({
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: { provider: "openai", modelId: "gpt-4.1", baseUrl: a.server.openaiBaseURL },
 				},

@@ -101,7 +101,7 @@ describe("the Controller speaks the protocol", () => {
 
 	it("updates settings and says so to every client; bad settings are refused", async () => {
 		agent = await startAgent({ provider: "openai" })
-		await agent.send({ type: "updateSettings", settings: { autoApproval: { readOnly: true } } })
+		await agent.send({ type: "updateTrustSettings", settings: { autoApproval: { readOnly: true } } })
 		const update = agent.client.received.find((m) => m.type === "settingsUpdated")
 		expect(update?.type === "settingsUpdated" && update.settings.autoApproval.readOnly).toBe(true)
 		const replies: ExtensionMessage[] = []
@@ -111,6 +111,50 @@ describe("the Controller speaks the protocol", () => {
 		)
 		expect(replies[0]?.type).toBe("error")
 		expect(agent.controller.settingsStore.settings.consecutiveMistakeLimit).toBe(3)
+	})
+
+	it("the generic updateSettings cannot change a trust setting: the patch is refused whole, naming it", async () => {
+		agent = await startAgent({ provider: "openai" })
+		const before = structuredClone(agent.controller.settingsStore.settings)
+		for (const settings of [
+			{ commandSandbox: false, mode: "ask" },
+			{ autoApproval: { execute: true } },
+			{ allowedCommands: ["*"] },
+			{
+				provider: {
+					provider: "openai" as const,
+					modelId: "gpt-4.1",
+					baseUrl: "http://127.0.0.1:9/v1",
+				},
+			},
+		]) {
+			const replies: ExtensionMessage[] = []
+			await agent.controller.handleWebviewMessage({ type: "updateSettings", settings }, (m) =>
+				replies.push(m),
+			)
+			expect(replies).toEqual([
+				expect.objectContaining({
+					type: "error",
+					inReplyTo: "updateSettings",
+					error: expect.stringMatching(
+						/(commandSandbox|autoApproval\.execute|allowedCommands|provider\.baseUrl) is a trust setting/,
+					),
+				}),
+			])
+		}
+		expect(agent.controller.settingsStore.settings).toEqual(before)
+		// Choosing another model on the same endpoint is everyday; so is the mode.
+		await agent.send({
+			type: "updateSettings",
+			settings: { mode: "ask", provider: { ...before.provider!, modelId: "gpt-4.1-mini" } },
+		})
+		expect(agent.controller.settingsStore.settings).toMatchObject({
+			mode: "ask",
+			provider: { modelId: "gpt-4.1-mini" },
+		})
+		// The person's own controls send the change as such.
+		await agent.send({ type: "updateTrustSettings", settings: { commandSandbox: false } })
+		expect(agent.controller.settingsStore.settings.commandSandbox).toBe(false)
 	})
 })
 

@@ -52,13 +52,14 @@ describe.skipIf(!availability.available)(`an auto-approved command in the sandbo
 		expect(ask.sandboxFailure).toMatch(/outside the workspace/)
 		expect(madeOutside(agent)).toBe(false)
 		const sandboxOutput = agent.client.messages.filter((m) => m.ask === "command_output")
-		expect(sandboxOutput.at(-1)?.text).toMatch(/read-only file system/i)
+		// Its folder lies in /tmp here, which the sandbox replaces with a /tmp of its own.
+		expect(sandboxOutput.at(-1)?.text).toMatch(/no such file or directory/i)
 
 		await agent.press("primary")
 		await agent.client.waitForAsk("completion_result")
 		expect(madeOutside(agent)).toBe(true)
 		const result = toolResultOf(agent, 1)
-		expect(result).toMatch(/failed there: it wrote outside the workspace/)
+		expect(result).toMatch(/failed there: it used a path outside the workspace/)
 		expect(result).toMatch(/approved running it outside the sandbox[\s\S]*exit code 0/i)
 	})
 
@@ -70,6 +71,44 @@ describe.skipIf(!availability.available)(`an auto-approved command in the sandbo
 		await agent.client.waitForAsk("completion_result")
 		expect(madeOutside(agent)).toBe(false)
 		expect(toolResultOf(agent, 1)).toMatch(/asked to run it outside the sandbox and declined/)
+	})
+})
+
+describe.skipIf(!availability.available)(`an auto-approved command writing a protected path${why}`, () => {
+	const planting = (script: string) =>
+		startAgent({
+			provider: "anthropic",
+			settings,
+			files: { "plant.sh": script },
+			scenario: [run("sh plant.sh"), reportResult],
+		})
+
+	it("fails in the sandbox, asks with the path, and writes it once the person approves", async () => {
+		agent = await planting("mkdir -p .cairn && echo '{}' > .cairn/hooks.json\n")
+		await agent.send({ type: "newTask", text: "add a hook" })
+		await agent.client.waitForAsk("command")
+		const ask = JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")
+		expect(ask.sandboxFailure).toMatch(/it wrote \.cairn, which is protected/)
+		const hooks = path.join(agent.workspace, ".cairn", "hooks.json")
+		expect(existsSync(hooks)).toBe(false)
+
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		expect(existsSync(hooks)).toBe(true)
+	})
+
+	it("asks although the command exited 0 having created .gitattributes, which is moved out of the workspace meanwhile", async () => {
+		agent = await planting("echo '* filter=x' > .gitattributes\n")
+		await agent.send({ type: "newTask", text: "add attributes" })
+		await agent.client.waitForAsk("command")
+		const ask = JSON.parse(agent.client.messages.at(-1)?.text ?? "{}")
+		expect(ask.sandboxFailure).toMatch(/it created \.gitattributes, which is protected/)
+		expect(existsSync(path.join(agent.workspace, ".gitattributes"))).toBe(false)
+
+		await agent.press("secondary")
+		await agent.client.waitForAsk("completion_result")
+		expect(existsSync(path.join(agent.workspace, ".gitattributes"))).toBe(false)
+		expect(toolResultOf(agent, 1)).toMatch(/created \.gitattributes[\s\S]*declined/)
 	})
 })
 

@@ -14,6 +14,9 @@ import { IpcServer } from "./IpcServer.js"
 const done = (result = "Done.") => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] })
 
+/** What the launcher would put in CAIRN_IPC_TOKEN. */
+const token = "0123456789abcdef0123456789abcdef"
+
 interface World {
 	agent: AgentHarness
 	server: IpcServer
@@ -29,7 +32,7 @@ afterEach(async () => {
 	world = undefined
 })
 
-async function serve(options: AgentHarnessOptions): Promise<World> {
+async function serve(options: AgentHarnessOptions & { mayChangeTrust?: boolean }): Promise<World> {
 	const agent = await startAgent(options)
 	const temp = await makeTempDir("cairn-ipc-")
 	const socketPath = path.join(temp.dir, "cairn.sock")
@@ -37,6 +40,8 @@ async function serve(options: AgentHarnessOptions): Promise<World> {
 		controller: agent.controller,
 		path: socketPath,
 		logger: recordingLogger(),
+		token,
+		mayChangeTrust: options.mayChangeTrust === true,
 	})
 	const clients: IpcClient[] = []
 	return {
@@ -45,7 +50,7 @@ async function serve(options: AgentHarnessOptions): Promise<World> {
 		socketPath,
 		clients,
 		async connect() {
-			const client = await IpcClient.connect(socketPath)
+			const client = await IpcClient.connect(socketPath, token)
 			clients.push(client)
 			return client
 		},
@@ -206,8 +211,38 @@ describe("the IPC socket", () => {
 		expect(world.agent.server.requests.filter((r) => r.route === "chat")).toHaveLength(1)
 	})
 
-	it("getConfiguration and setConfiguration change the settings every client sees", async () => {
+	it("setConfiguration cannot change a trust setting: refused whole with the names, nothing changed", async () => {
 		world = await serve({ provider: "openai" })
+		const settings = world.agent.controller.settingsStore
+		const before = structuredClone(settings.settings)
+		const client = await world.connect()
+		client.send({
+			command: "setConfiguration",
+			requestId: "c1",
+			configuration: { mode: "ask", commandSandbox: false, autoApproval: { execute: true } },
+		})
+		expect(await client.reply("c1")).toMatchObject({
+			type: "error",
+			code: "invalid_configuration",
+			message: expect.stringMatching(
+				/^commandSandbox, autoApproval\.execute are trust settings .*Nothing was changed/,
+			),
+		})
+		client.send({
+			command: "setConfiguration",
+			requestId: "c2",
+			configuration: { apiKey: "sk-mine-now" },
+		})
+		expect(await client.reply("c2")).toMatchObject({
+			type: "error",
+			message: /^apiKey is a trust setting/,
+		})
+		expect(settings.settings).toEqual(before)
+		expect(await settings.apiKey("openai")).toBe("test-key")
+	})
+
+	it("getConfiguration and setConfiguration change the settings every client sees (the key where the person allowed it)", async () => {
+		world = await serve({ provider: "openai", mayChangeTrust: true })
 		const client = await world.connect()
 		client.send({
 			command: "setConfiguration",
@@ -303,6 +338,7 @@ describe("the IPC socket", () => {
 			const rude = connect(world.socketPath)
 			rude.pause()
 			await new Promise((resolve) => rude.once("connect", resolve))
+			rude.write(`${JSON.stringify({ command: "authenticate", token })}\n`)
 			rude.write(`${JSON.stringify({ command: "ping", requestId: "p" })}\n`)
 			await expect.poll(() => world?.server.connectionCount).toBe(1)
 			await new Promise((resolve) => setTimeout(resolve, 100))
@@ -355,6 +391,76 @@ describe("the IPC socket", () => {
 	})
 })
 
+describe("the IPC socket's authentication", () => {
+	const refusal = {
+		type: "error",
+		source: "authentication",
+		code: "unauthenticated",
+		message: expect.stringMatching(/first line must be .*authenticate/),
+	}
+
+	it("a client that does not authenticate first gets one error line, is disconnected, and nothing it sent is done", async () => {
+		world = await serve({ provider: "openai", scenario: [done()] })
+		const intruder = await IpcClient.open(world.socketPath)
+		intruder.send({ command: "setConfiguration", requestId: "c1", configuration: { mode: "ask" } })
+		intruder.send({ command: "start", requestId: "s1", prompt: "write outside" })
+		await intruder.closed
+		// Not even the init line (which names the workspace and the model) reached it.
+		expect(intruder.lines).toEqual([refusal])
+		expect(world.agent.controller.settingsStore.settings.mode).toBe("code")
+		expect(world.agent.server.requests).toEqual([])
+		await expect.poll(() => world?.server.connectionCount).toBe(0)
+	})
+
+	it("a wrong token is refused the same way, whatever follows it", async () => {
+		world = await serve({ provider: "openai" })
+		const guesser = await IpcClient.open(world.socketPath)
+		guesser.send({ command: "authenticate", token: `${token.slice(0, -1)}0` })
+		guesser.send({ command: "setConfiguration", requestId: "c1", configuration: { mode: "ask" } })
+		await guesser.closed
+		expect(guesser.lines).toEqual([refusal])
+		expect(world.agent.controller.settingsStore.settings.mode).toBe("code")
+	})
+
+	it("the right token opens the session; commands sent with it in one write are read in order", async () => {
+		world = await serve({ provider: "openai" })
+		const client = await IpcClient.open(world.socketPath)
+		client.sendRaw(
+			[
+				{ command: "authenticate", token },
+				{ command: "setConfiguration", requestId: "c1", configuration: { mode: "ask" } },
+				{ command: "ping", requestId: "p1" },
+			]
+				.map((line) => `${JSON.stringify(line)}\n`)
+				.join(""),
+		)
+		expect(await client.reply("p1")).toMatchObject({ type: "done", code: "pong" })
+		expect(client.lines[0]).toMatchObject({ type: "init" })
+		expect(await client.reply("c1")).toMatchObject({ type: "done", code: "configured" })
+		expect(world.agent.controller.settingsStore.settings.mode).toBe("ask")
+	})
+
+	it("a token too short to keep guessers out is refused before anything listens", async () => {
+		const agent = await startAgent({ provider: "openai" })
+		const temp = await makeTempDir("cairn-ipc-")
+		try {
+			const socketPath = path.join(temp.dir, "cairn.sock")
+			await expect(
+				IpcServer.listen({
+					controller: agent.controller,
+					path: socketPath,
+					logger: recordingLogger(),
+					token: "secret",
+				}),
+			).rejects.toThrow(/token must be at least 32 characters/)
+			expect(existsSync(socketPath)).toBe(false)
+		} finally {
+			await agent.cleanup()
+			await temp.remove()
+		}
+	})
+})
+
 /** A process that serves `socketPath` and dies by SIGKILL, leaving its socket file behind. */
 async function leaveStaleSocket(socketPath: string): Promise<void> {
 	const child = spawn(process.execPath, [
@@ -375,9 +481,14 @@ describe("the socket's path", () => {
 			const stale = path.join(temp.dir, "stale.sock")
 			await leaveStaleSocket(stale)
 			expect(existsSync(stale)).toBe(true)
-			const server = await IpcServer.listen({ controller: agent.controller, path: stale, logger })
+			const server = await IpcServer.listen({
+				controller: agent.controller,
+				path: stale,
+				logger,
+				token,
+			})
 			await expect(
-				IpcServer.listen({ controller: agent.controller, path: stale, logger }),
+				IpcServer.listen({ controller: agent.controller, path: stale, logger, token }),
 			).rejects.toThrow(/already serving/)
 			await server.close()
 			expect(existsSync(stale)).toBe(false)
@@ -385,7 +496,7 @@ describe("the socket's path", () => {
 			const file = path.join(temp.dir, "notes.txt")
 			await writeFile(file, "mine")
 			await expect(
-				IpcServer.listen({ controller: agent.controller, path: file, logger }),
+				IpcServer.listen({ controller: agent.controller, path: file, logger, token }),
 			).rejects.toThrow(/is not a socket/)
 			expect(await readFile(file, "utf8")).toBe("mine")
 			await expect(
@@ -393,6 +504,7 @@ describe("the socket's path", () => {
 					controller: agent.controller,
 					path: path.join(temp.dir, "missing", "x.sock"),
 					logger,
+					token,
 				}),
 			).rejects.toThrow(/the folder .*missing does not exist/)
 		} finally {

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path"
 import type { Controller } from "../controller/Controller.js"
 import type { Logger } from "../host/Host.js"
 import { serveIpcConnection } from "./ipcConnection.js"
+import { weakTokenProblem } from "./ipcToken.js"
 import { claimSocketPath, platformSocketPath } from "./socketPath.js"
 
 export interface IpcServerOptions {
@@ -11,6 +12,13 @@ export interface IpcServerOptions {
 	/** A Unix socket path, or on Windows a pipe name (`\\.\pipe\` is added when missing). */
 	path: string
 	logger: Logger
+	/**
+	 * The secret every client's first line must carry (see serveIpcConnection): only the
+	 * processes the person gives it to may drive Cairn, whoever else can open the socket.
+	 */
+	token: string
+	/** The person let IPC clients change trust settings too (see configurationMessages); false by default. */
+	mayChangeTrust?: boolean
 }
 
 function listen(server: Server, path: string): Promise<void> {
@@ -48,8 +56,9 @@ async function listenOwnerOnly(server: Server, path: string): Promise<void> {
 
 /**
  * The extension's local socket (a Unix domain socket, or a named pipe on Windows): each
- * connection speaks the CLI's --stdin-prompt-stream protocol (NDJSON commands in, stream-json
- * events out) against the same Controller as the webview. Any number of clients may connect.
+ * connection authenticates with the token, then speaks the CLI's --stdin-prompt-stream protocol
+ * (NDJSON commands in, stream-json events out) against the same Controller as the webview. Any
+ * number of clients may connect.
  */
 export class IpcServer {
 	private readonly disconnects = new Set<() => void>()
@@ -59,14 +68,16 @@ export class IpcServer {
 		readonly path: string,
 	) {}
 
-	/** Listens on `options.path`; rejects when it cannot (in use, not a socket, no such folder). */
+	/** Listens on `options.path`; rejects when it cannot (in use, not a socket, no such folder, a weak token). */
 	static async listen(options: IpcServerOptions): Promise<IpcServer> {
 		const path = platformSocketPath(options.path)
+		const weak = weakTokenProblem(options.token)
+		if (weak !== undefined) throw new Error(`Cannot serve ${path}: ${weak}`)
 		await claimSocketPath(path)
 		const server = createServer()
 		const ipc = new IpcServer(server, path)
 		server.on("connection", (socket) => {
-			const disconnect = serveIpcConnection(socket, options.controller, options.logger)
+			const disconnect = serveIpcConnection(socket, options)
 			ipc.disconnects.add(disconnect)
 			socket.once("close", () => ipc.disconnects.delete(disconnect))
 		})

@@ -7,6 +7,8 @@ import { OutputManager } from "../stream/OutputManager.js"
 import { PromptStreamSession } from "../stream/PromptStreamSession.js"
 import { StreamJsonRenderer } from "../stream/streamJson.js"
 import { BoundedLines } from "./boundedLines.js"
+import { programRefusal } from "../api/programClient.js"
+import { authenticates } from "./ipcToken.js"
 
 /** Output a client has not read yet beyond this means it stopped reading: it is disconnected. */
 export const maxUnreadBytes = 64 * 1024 * 1024
@@ -18,18 +20,87 @@ export const maxUnreadBytes = 64 * 1024 * 1024
  */
 export const maxLineBytes = 4 * 1024 * 1024
 
+export interface IpcConnectionOptions {
+	controller: Controller
+	logger: Logger
+	/** The secret the client's first line must carry. */
+	token: string
+	/** The person let programs change trust settings (CAIRN_API_MAY_CHANGE_TRUST_SETTINGS). */
+	mayChangeTrust?: boolean
+}
+
 /**
- * One client of the IPC socket: a protocol client of the Controller of its own, and a
- * PromptStreamSession reading its lines and writing stream-json back, exactly as the CLI's
- * --stdin-prompt-stream does. The client's going away (or its end of input) only ends this
- * session: the task goes on, and other clients and the webview see no difference.
+ * One client of the IPC socket. Its first line must be `{"command":"authenticate","token":…}`
+ * with the socket's token: before that nothing is sent to it (not even the task on screen) and
+ * nothing it sends is read; a client whose first line is anything else gets one error line and
+ * is disconnected. Being able to open the socket is not enough: a sandboxed command or another
+ * program of the same user may reach it, but only the processes the person gave the token to know it.
  * Returns a function that disconnects the client.
  */
-export function serveIpcConnection(socket: Socket, controller: Controller, logger: Logger): () => void {
+export function serveIpcConnection(socket: Socket, options: IpcConnectionOptions): () => void {
+	const { logger } = options
 	// A client that goes away with events unread resets the connection. That ends this session,
 	// nothing more: handled first, or the error would be thrown into the extension host.
 	const failed = (error: unknown) => logger.debug("An IPC connection failed", { error: String(error) })
 	socket.on("error", failed)
+	let served: { receive: (line: string) => void; close: () => void } | undefined
+	let refused = false
+	const receive = (line: string) => {
+		if (refused) return
+		if (served !== undefined) return served.receive(line)
+		if (authenticates(line, options.token)) {
+			served = serveSession(socket, options)
+			return
+		}
+		refused = true
+		logger.warn("An IPC client did not authenticate; disconnecting it")
+		socket.end(`${JSON.stringify(unauthenticated)}\n`)
+	}
+	const lines = new BoundedLines(maxLineBytes)
+	socket.on("data", (chunk: Buffer) => {
+		const complete = lines.push(chunk)
+		if (complete === "too-long") {
+			logger.warn(`An IPC client sent a line longer than ${maxLineBytes} bytes; disconnecting it`)
+			close()
+			return
+		}
+		for (const line of complete) receive(line)
+	})
+
+	let closed = false
+	const close = () => {
+		if (closed) return
+		closed = true
+		served?.close()
+		socket.destroy()
+	}
+	socket.on("end", () => {
+		const last = lines.end()
+		if (last !== undefined) receive(last)
+		close()
+	})
+	socket.on("close", close)
+	return close
+}
+
+const unauthenticated = {
+	type: "error",
+	source: "authentication",
+	code: "unauthenticated",
+	message:
+		'the first line must be {"command":"authenticate","token":"…"} with the token Cairn was started with (CAIRN_IPC_TOKEN); nothing else is read before it',
+}
+
+/**
+ * An authenticated client: a protocol client of the Controller of its own, and a
+ * PromptStreamSession reading its lines and writing stream-json back, exactly as the CLI's
+ * --stdin-prompt-stream does. The client's going away (or its end of input) only ends this
+ * session: the task goes on, and other clients and the webview see no difference.
+ */
+function serveSession(
+	socket: Socket,
+	{ controller, logger, mayChangeTrust = false }: IpcConnectionOptions,
+): { receive: (line: string) => void; close: () => void } {
 	const write = (text: string) => {
 		if (socket.destroyed || !socket.writable) return
 		if (socket.writableLength > maxUnreadBytes) {
@@ -42,7 +113,11 @@ export function serveIpcConnection(socket: Socket, controller: Controller, logge
 	const receive = (message: ExtensionMessage) => client.handleExtensionMessage(message)
 	const client = new ExtensionClient({
 		// Replies (a snapshot, an error) go to this client only; changes reach every client.
-		sendMessage: (message) => controller.handleWebviewMessage(message, receive),
+		sendMessage: async (message) => {
+			const refused = programRefusal(message, mayChangeTrust)
+			if (refused === undefined) return controller.handleWebviewMessage(message, receive)
+			receive({ type: "error", code: "failed", error: refused, inReplyTo: message.type })
+		},
 	})
 	const detachController = controller.attach(receive)
 	const output = new OutputManager(new StreamJsonRenderer(write))
@@ -71,37 +146,19 @@ export function serveIpcConnection(socket: Socket, controller: Controller, logge
 			}
 		},
 		listHistory: () => controller.listHistory(),
+		mayChangeTrust,
 	})
 	const ended = session.start()
 	// The task on screen, if any, arrives as this client's first events.
 	void client.sendMessage({ type: "requestState" })
-	const lines = new BoundedLines(maxLineBytes)
-	socket.on("data", (chunk: Buffer) => {
-		const complete = lines.push(chunk)
-		if (complete === "too-long") {
-			logger.warn(`An IPC client sent a line longer than ${maxLineBytes} bytes; disconnecting it`)
-			close()
-			return
-		}
-		for (const line of complete) session.receive(line)
-	})
-
-	let closed = false
-	const close = () => {
-		if (closed) return
-		closed = true
-		session.close()
-		detachOutput()
-		detachController()
-		socket.destroy()
-	}
 	// `shutdown` ends the session (the task is saved, as in the CLI); then the connection closes.
 	void ended.then(() => socket.end())
-	socket.on("end", () => {
-		const last = lines.end()
-		if (last !== undefined) session.receive(last)
-		close()
-	})
-	socket.on("close", close)
-	return close
+	return {
+		receive: (line) => session.receive(line),
+		close() {
+			session.close()
+			detachOutput()
+			detachController()
+		},
+	}
 }

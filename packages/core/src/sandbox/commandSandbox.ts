@@ -1,10 +1,16 @@
-import { realpathSync } from "node:fs"
+import { realpathSync, statSync } from "node:fs"
 import { homedir } from "node:os"
 import path from "node:path"
 import type { CairnSettings } from "@cairn/types"
 import type { Host } from "../host/Host.js"
+import { sandboxedEnvironment } from "./commandEnvironment.js"
+import { credentialStores } from "./credentialStores.js"
+import { listeningSockets } from "./listeningSockets.js"
+import { protectedMounts } from "./protectedMounts.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
+import { inPrivateArea } from "./privateAreas.js"
 import { probeSandbox, type SandboxAvailability } from "./sandboxProbe.js"
+import { systemPaths } from "./systemPaths.js"
 
 export type CommandSandbox =
 	| { state: "off" }
@@ -14,19 +20,30 @@ export type CommandSandbox =
 
 const noticed = new Set<string>()
 
-/** Names of inherited variables that look like credentials (the CLI takes API keys this way). */
-const secretName = /api_?key|secret|token|password|credential/i
-
-/** The real path of each file or folder that exists; one that does not has nothing to hide. */
-function existing(paths: readonly string[]): string[] {
-	const found = paths.flatMap((folder) => {
+/** The real path and kind of each path that exists; one that does not has nothing to hide. */
+function existing(paths: readonly string[]): { folders: string[]; files: string[] } {
+	const folders = new Set<string>()
+	const files = new Set<string>()
+	for (const candidate of paths) {
 		try {
-			return [realpathSync(folder)]
+			const real = realpathSync(candidate)
+			;(statSync(real).isDirectory() ? folders : files).add(real)
 		} catch {
-			return []
+			// Not there.
 		}
-	})
-	return [...new Set(found)]
+	}
+	return { folders: [...folders], files: [...files] }
+}
+
+/** `~/x` and absolute paths of the `commandSandboxHiddenPaths` setting; others name nothing. */
+function settingPath(entry: string, home: string): string | undefined {
+	if (entry === "~" || entry.startsWith("~/")) return path.join(home, entry.slice(1))
+	return path.isAbsolute(entry) ? entry : undefined
+}
+
+const isInside = (child: string, parent: string) => {
+	const relative = path.relative(parent, child)
+	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
 }
 
 /**
@@ -49,24 +66,39 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 		if (firstTime) host.logger.warn("The command sandbox is unavailable", { reason })
 		return { state: "unavailable", reason, firstTime }
 	}
+	const home = support.homeDir ?? homedir()
 	const runtimeDir = process.env.XDG_RUNTIME_DIR
-	const hiddenPaths = existing([
+	const hidden = existing([
 		host.storageDir,
 		// The CLI's home holds its secrets file, whichever host runs the command.
-		path.join(homedir(), ".cairn"),
-		// The session's sockets: D-Bus reaches the keyring where editors keep secrets.
+		path.join(home, ".cairn"),
+		// The session's sockets (D-Bus reaches the keyring where editors keep secrets), wherever
+		// XDG_RUNTIME_DIR points; under /run it is private anyway.
 		...(runtimeDir ? [runtimeDir] : []),
 		...support.privatePaths,
+		...credentialStores.map((store) => path.join(home, store)),
+		...settings.commandSandboxHiddenPaths.flatMap((entry) => settingPath(entry, home) ?? []),
 	])
+	const workspaceRoot = realpathSync(host.workspaceRoot)
+	// Under a hidden folder, or in /tmp or /run (unless the workspace shows it again), a socket is
+	// out of sight already; covering it would only cost a mount.
+	const covered = (socket: string) =>
+		hidden.folders.some((folder) => isInside(socket, folder)) ||
+		(inPrivateArea(socket) && !isInside(socket, workspaceRoot))
 	return {
 		state: "ready",
 		policy: {
 			bwrapPath: support.bwrapPath,
-			workspaceRoot: realpathSync(host.workspaceRoot),
-			hiddenPaths,
-			// Whoever reaches Docker's socket can mount the whole disk into a container.
-			hiddenSockets: existing(["/run/docker.sock", "/var/run/docker.sock", ...support.privateSockets]),
-			hiddenEnv: Object.keys(process.env).filter((name) => secretName.test(name)),
+			workspaceRoot,
+			hiddenPaths: hidden.folders,
+			hiddenFiles: hidden.files,
+			protectedPaths: protectedMounts(workspaceRoot),
+			quarantineDir: path.join(host.storageDir, "sandbox-quarantine"),
+			hiddenSockets: [
+				...new Set([...listeningSockets(), ...existing(support.privateSockets).files]),
+			].filter((socket) => !covered(socket)),
+			systemPaths: systemPaths(),
+			environment: sandboxedEnvironment(process.env, settings.commandEnvironment),
 			allowNetwork: settings.commandSandboxNetwork,
 		},
 	}

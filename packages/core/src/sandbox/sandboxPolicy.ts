@@ -1,3 +1,5 @@
+import type { ProtectedMount } from "./protectedMounts.js"
+
 /**
  * What a host offers for running commands in the OS sandbox. A host without it cannot sandbox
  * commands, so commands that would run without a person ask one instead.
@@ -7,21 +9,37 @@ export interface SandboxSupport {
 	readonly bwrapPath: string
 	/** Folders that hold Cairn's state or secrets besides the host's storageDir. */
 	readonly privatePaths: readonly string[]
-	/** Unix sockets besides Docker's that sandboxed commands must not reach. */
+	/** Unix sockets besides those bound at the time that sandboxed commands must not reach. */
 	readonly privateSockets: readonly string[]
+	/** The home folder whose credential stores are hidden; default the process's. */
+	readonly homeDir?: string
 }
 
 /** How one command runs in the sandbox. */
 export interface SandboxPolicy {
 	readonly bwrapPath: string
-	/** The one folder (with everything under it) the command may change. */
+	/** The one folder (with everything under it but `protectedPaths`) the command may change. */
 	readonly workspaceRoot: string
-	/** Folders that look empty inside the sandbox: Cairn's storage and secrets. */
+	/** Folders that look empty inside the sandbox: Cairn's storage, credential stores. */
 	readonly hiddenPaths: readonly string[]
-	/** Unix sockets of services outside that would reach around the sandbox (Docker's). */
+	/** Files that look empty and cannot be written: credential files such as ~/.netrc. */
+	readonly hiddenFiles: readonly string[]
+	/** What in the workspace configures Cairn, the editor or git: read-only, not even creatable. */
+	readonly protectedPaths: readonly ProtectedMount[]
+	/**
+	 * Where what a command made at a missing protected file is moved after it (in Cairn's storage,
+	 * hidden from commands): the sandbox cannot keep the file from being made (see ProtectedMount).
+	 */
+	readonly quarantineDir: string
+	/** Unix sockets of programs outside (tmux, ssh-agent, Docker...) that would reach around the sandbox. */
 	readonly hiddenSockets: readonly string[]
-	/** Environment variables the command does not inherit (API keys and the like). */
-	readonly hiddenEnv: readonly string[]
+	/**
+	 * Paths under the private /run that the system needs (the DNS configuration /etc/resolv.conf
+	 * links to, programs on PATH), shown read-only again.
+	 */
+	readonly systemPaths: readonly string[]
+	/** The command's whole environment (bubblewrap sets TMPDIR on top). */
+	readonly environment: Readonly<Record<string, string>>
 	/** Whether the command may use the network; otherwise it has only its own loopback. */
 	readonly allowNetwork: boolean
 }

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process"
 import { realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
+import { sandboxedEnvironment } from "./commandEnvironment.js"
+import type { SandboxPolicy } from "./sandboxPolicy.js"
 import { sandboxedSpawn } from "./sandboxedSpawn.js"
 
 export type SandboxAvailability = { available: true } | { available: false; reason: string }
@@ -10,17 +12,21 @@ const probes = new Map<string, Promise<SandboxAvailability>>()
 
 function probe(bwrapPath: string): Promise<SandboxAvailability> {
 	const workspaceRoot = realpathSync(tmpdir())
-	const policy = {
+	const policy: SandboxPolicy = {
 		bwrapPath,
 		workspaceRoot,
 		hiddenPaths: [],
+		hiddenFiles: [],
+		protectedPaths: [],
+		quarantineDir: workspaceRoot,
 		hiddenSockets: [],
-		hiddenEnv: [],
+		systemPaths: [],
+		environment: sandboxedEnvironment(process.env, []),
 		allowNetwork: false,
 	}
 	const { file, args, cleanup } = sandboxedSpawn(policy, workspaceRoot, ["/bin/sh", "-c", ":"])
 	return new Promise((resolve) => {
-		execFile(file, args, { timeout: 10_000 }, (error, _out, stderr) => {
+		execFile(file, args, { timeout: 10_000, env: policy.environment }, (error, _out, stderr) => {
 			cleanup()
 			if (error === null) return resolve({ available: true })
 			const reason =

@@ -50,6 +50,8 @@ export interface PromptStreamContext {
 	initInfo: (commands: readonly string[]) => InitInfo
 	/** This workspace's tasks (a `start` with a taskId continues one of them). */
 	listHistory: () => readonly HistoryItem[]
+	/** The person let the stream change trust settings (see configurationMessages); false by default. */
+	mayChangeTrust?: boolean
 }
 
 interface Waiting {
@@ -331,10 +333,11 @@ export class PromptStreamSession implements PersonChannel {
 
 	private async configure(command: StreamCommandOf<"setConfiguration">): Promise<void> {
 		const { client } = this.context
-		const messages = configurationMessages(
-			command.configuration,
-			client.state.settings?.provider?.provider,
-		)
+		// Judged here on the settings this client last heard, and again by the host when applied.
+		const messages = configurationMessages(command.configuration, {
+			current: client.state.settings ?? {},
+			mayChangeTrust: this.context.mayChangeTrust === true,
+		})
 		if (!messages.success) return this.refuse(command, "invalid_configuration", messages.error)
 		this.ack(command)
 		for (const message of messages.data) await client.sendMessage(message)

@@ -264,6 +264,11 @@ export class Task extends EventEmitter<TaskEvents> {
 		if (next !== undefined) await this.initiateTaskLoop(next)
 	}
 
+	/** The ts of the ask waiting for the person, if any. */
+	get waitingAskTs(): number | undefined {
+		return this.asks.waitingTs
+	}
+
 	/** The person's answer to the current ask. False when no ask is waiting (a stale click). */
 	handleWebviewAskResponse(response: ClineAskResponse, extras: Omit<AskAnswer, "response"> = {}): boolean {
 		const accepted = this.asks.answer({ response, ...extras })

@@ -14,6 +14,7 @@ import {
 	type AutoApprovalUsage,
 } from "../approval/autoApproval.js"
 import type { CommandDecision } from "../approval/evaluateCommand.js"
+import { offeredAllowRules } from "../approval/narrowestAllowRule.js"
 import type { CallApprovalState } from "../assistant-message/dispatchToolUse.js"
 import type { FileContextRecorder } from "../context/fileContext/fileContextRecorder.js"
 import type { HookRun } from "../hooks/toolHook.js"
@@ -76,12 +77,17 @@ export interface CallEnvironment {
 function commandVerdict(verdict: CommandDecision | undefined) {
 	if (verdict?.decision === "deny") return { deniedBy: verdict.deniedBy }
 	if (verdict?.decision !== "ask") return {}
-	return { reason: verdict.reason, ...(verdict.protectedPath && { protectedPath: verdict.protectedPath }) }
+	return {
+		reason: verdict.reason,
+		...(verdict.protectedPath && { protectedPath: verdict.protectedPath }),
+		...(verdict.ignoredPath && { ignoredPath: verdict.ignoredPath }),
+	}
 }
 
 function askFor(
 	request: ApprovalRequest,
 	verdict?: CommandDecision,
+	allowRules?: string[],
 ): { ask: "tool" | "command" | "use_mcp_server" | "browser_action_launch"; text: string } {
 	switch (request.kind) {
 		case "read":
@@ -91,7 +97,11 @@ function askFor(
 		case "execute":
 			return {
 				ask: "command",
-				text: JSON.stringify({ ...request.command, ...commandVerdict(verdict) }),
+				text: JSON.stringify({
+					...request.command,
+					...commandVerdict(verdict),
+					...(allowRules && { allowRules }),
+				}),
 			}
 		case "mcp":
 			return { ask: "use_mcp_server", text: JSON.stringify(request.request) }
@@ -232,7 +242,19 @@ export function createCallContext(env: CallEnvironment): {
 				...(sandbox.state === "ready" && { sandbox: sandbox.policy }),
 			}
 		}
-		const { ask, text } = askFor(request, decision.decision === "ask" ? decision.command : undefined)
+		const allowRules =
+			request.kind === "execute"
+				? await offeredAllowRules(env.settings, request.command, {
+						workspaceRoot: env.host.workspaceRoot,
+						cwd: request.folder,
+						ignore: env.ignore,
+					})
+				: undefined
+		const { ask, text } = askFor(
+			request,
+			decision.decision === "ask" ? decision.command : undefined,
+			allowRules,
+		)
 		const answer = await env.asks.ask(ask, text, previewTs)
 		previewTs = undefined
 		// Output from here on (a command run after a second ask) gets a row below the ask.

@@ -7,6 +7,7 @@ import { traceWriterHook } from "../governance/traceWriterHook.js"
 import { HookEngine } from "../hooks/hookEngine.js"
 import type { Host } from "../host/Host.js"
 import { userToolHooks } from "../hooks/user/userToolHooks.js"
+import { commandSandbox } from "../sandbox/commandSandbox.js"
 
 /**
  * The hooks around a task's tool calls, in order: the user's own hooks first (a policy script
@@ -16,7 +17,7 @@ import { userToolHooks } from "../hooks/user/userToolHooks.js"
 export function taskHookEngine(options: {
 	settings: () => CairnSettings
 	governance: GovernanceSession
-	host: Pick<Host, "state" | "askConsent">
+	host: Host
 }): HookEngine {
 	const { governance, host } = options
 	const consent = new RepositoryConsent(host.state, host.askConsent?.bind(host))
@@ -31,6 +32,8 @@ export function taskHookEngine(options: {
 			consent,
 			fromSettings: options.settings().hooks,
 			intentId: governance.activeIntentId,
+			// The sandbox auto-approved commands get: a hook runs unasked, too.
+			sandbox: () => commandSandbox(host, options.settings()),
 		})),
 		...governanceHooks,
 	])

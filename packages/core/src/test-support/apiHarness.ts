@@ -14,11 +14,16 @@ export interface ApiHarness {
  * at once), handed to the Controller as its event emitter, and loading its ControllerApi on the
  * first method call. The agent is real (see startAgent).
  */
-export async function startApi(options: AgentHarnessOptions): Promise<ApiHarness> {
+export async function startApi(
+	options: AgentHarnessOptions & { mayChangeTrust?: boolean },
+): Promise<ApiHarness> {
 	let backend: ControllerApi | undefined
 	const listenerErrors: ApiHarness["listenerErrors"] = []
 	const api = new CairnApi({
-		load: async () => (backend ??= new ControllerApi(agent.controller)),
+		load: async () =>
+			(backend ??= new ControllerApi(agent.controller, {
+				mayChangeTrust: options.mayChangeTrust === true,
+			})),
 		isReady: () => backend !== undefined,
 		onListenerError: (event, error) => listenerErrors.push({ event, error }),
 	})

@@ -23,16 +23,22 @@ export class IpcClient {
 		this.closed = new Promise((resolve) => socket.once("close", () => resolve()))
 	}
 
-	/** Connects and waits for the `init` line. */
-	static async connect(path: string): Promise<IpcClient> {
+	/** Connects, authenticates with `token` and waits for the `init` line. */
+	static async connect(path: string, token: string): Promise<IpcClient> {
+		const client = await IpcClient.open(path)
+		client.send({ command: "authenticate", token })
+		await client.waitFor((l) => l.type === "init", "the init line")
+		return client
+	}
+
+	/** Connects and sends nothing: what an unauthenticated program would do first. */
+	static async open(path: string): Promise<IpcClient> {
 		const socket = connect(path)
 		await new Promise<void>((resolve, reject) => {
 			socket.once("connect", resolve)
 			socket.once("error", reject)
 		})
-		const client = new IpcClient(socket)
-		await client.waitFor((l) => l.type === "init", "the init line")
-		return client
+		return new IpcClient(socket)
 	}
 
 	send(command: Line): void {

@@ -3,7 +3,7 @@ import type { ClineAskCommand, CommandExitInfo } from "@cairn/types"
 import { z } from "zod"
 import { displayPath, gatePath } from "../approval/pathGate.js"
 import type { CommandExit } from "../host/Host.js"
-import { sandboxFailure } from "../sandbox/sandboxFailure.js"
+import { createdProtectedFailure, sandboxFailure } from "../sandbox/sandboxFailure.js"
 import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import type { PersonFeedback, ToolContext, ToolDefinition, ToolResult } from "./toolDefinition.js"
 import { OutputCollector } from "./support/outputCollector.js"
@@ -61,6 +61,7 @@ async function runCommand(
 			output.push(chunk)
 			context.commandOutput(chunk)
 		},
+		passedVariables: context.settings.commandEnvironment,
 		...(sandbox && { sandbox }),
 		...(asAnalysed && { asAnalysed }),
 	})
@@ -86,10 +87,14 @@ async function runCommand(
 }
 
 /** Why a sandboxed run failed because of the sandbox; undefined when it did not, or failed on its own. */
-function failedInSandbox(run: CommandRun, policy: SandboxPolicy): string | undefined {
-	if (run.cancelled || run.exit === "proceeded" || run.exit.timedOut) return undefined
+function failedInSandbox(run: CommandRun, policy: SandboxPolicy, cwd: string): string | undefined {
+	if (run.cancelled || run.exit === "proceeded") return undefined
+	// It may have exited 0: what it made of a protected path was removed, and only a person may let it.
+	if (run.exit.createdProtected !== undefined)
+		return createdProtectedFailure(run.exit.createdProtected, policy)
+	if (run.exit.timedOut) return undefined
 	if (run.exit.exitCode === 0 || run.exit.exitCode === undefined) return undefined
-	return sandboxFailure(run.output.render(), policy)
+	return sandboxFailure(run.output.render(), policy, cwd)
 }
 
 function output(run: CommandRun): string {
@@ -148,7 +153,7 @@ export const executeCommandTool: ToolDefinition<ExecuteCommandParams> = {
 			)
 
 		const run = await runCommand(command, folder.absolute, context, outcome.sandbox, outcome.automatic)
-		const failure = outcome.sandbox && failedInSandbox(run, outcome.sandbox)
+		const failure = outcome.sandbox && failedInSandbox(run, outcome.sandbox, folder.absolute)
 		if (!failure) return report(run, outcome.feedback, context.settings.commandTimeoutSec)
 
 		// The sandbox stopped it: only a person can let it run outside.

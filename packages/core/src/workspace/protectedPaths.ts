@@ -1,13 +1,25 @@
 /**
- * Files that configure the agent itself or the editor: an edit to them changes what the agent
- * may do next, so they are never written without a person, whatever auto-approval says.
+ * Files that configure the agent itself, the editor or git: an edit to them changes what runs
+ * next, so they are never written without a person, whatever auto-approval says. The command
+ * sandbox mounts the same list read-only (sandbox/protectedMounts.ts).
  */
 // .orchestration holds a governed workspace's intents and trace: the agent must not widen its own scope.
-const protectedFolders = [".cairn", ".vscode", ".git", ".orchestration"]
-const protectedFiles = [".cairnignore", "AGENTS.md"]
+export const protectedFolders: readonly string[] = [".cairn", ".vscode", ".git", ".orchestration"]
+// .gitattributes names the filter and diff drivers git runs; .gitmodules where submodules come from.
+export const protectedFiles: readonly string[] = [
+	".cairnignore",
+	"AGENTS.md",
+	".gitattributes",
+	".gitmodules",
+]
 // A workspace file holds settings and tasks VS Code runs, wherever it sits; case-insensitive file
 // systems open "A.Code-Workspace" too.
 const workspaceFile = /\.code-workspace$/i
+
+/** Whether a file name (not a path) is a VS Code workspace file, protected in any folder. */
+export function isWorkspaceFileName(name: string): boolean {
+	return workspaceFile.test(name)
+}
 
 /** `relative` is workspace-relative with "/" separators. */
 export function isProtectedPath(relative: string): boolean {
@@ -15,6 +27,6 @@ export function isProtectedPath(relative: string): boolean {
 	const [first] = segments
 	if (first === undefined) return false
 	if (protectedFolders.includes(first)) return true
-	if (workspaceFile.test(segments.at(-1) ?? "")) return true
+	if (isWorkspaceFileName(segments.at(-1) ?? "")) return true
 	return segments.length === 1 && protectedFiles.includes(first)
 }

@@ -4,29 +4,47 @@ import { cairnConfigurationPatchSchema, configurationMessages, startTaskOptionsS
 const provider = { provider: "openai", modelId: "gpt-4.1", baseUrl: "http://127.0.0.1:9/v1" } as const
 
 describe("configurationMessages: a configuration patch as a settings panel sends it", () => {
-	it("settings first, then the key for the provider they configure", () => {
-		expect(configurationMessages({ provider, mode: "ask", apiKey: "k" }, "anthropic")).toEqual({
+	const program = {
+		current: { provider: { ...provider, provider: "anthropic" as const } },
+		mayChangeTrust: false,
+	}
+	const allowed = { ...program, mayChangeTrust: true }
+
+	it("everyday settings go as updateSettings, the same endpoint's other model among them", () => {
+		const otherModel = { ...program.current.provider, modelId: "claude-haiku" }
+		expect(configurationMessages({ mode: "ask", provider: otherModel }, program)).toEqual({
 			success: true,
-			data: [
-				{ type: "updateSettings", settings: { provider, mode: "ask" } },
-				{ type: "updateApiKey", provider: "openai", apiKey: "k" },
-			],
+			data: [{ type: "updateSettings", settings: { mode: "ask", provider: otherModel } }],
 		})
 	})
 
-	it("a key alone goes to the provider already configured", () => {
-		expect(configurationMessages({ apiKey: "k" }, "anthropic")).toEqual({
+	it("a program's patch naming a trust setting is refused whole, before any message", () => {
+		expect(configurationMessages({ provider, mode: "ask", apiKey: "k" }, program)).toEqual({
+			success: false,
+			error: expect.stringMatching(/^provider\.provider, apiKey are trust settings/),
+		})
+	})
+
+	it("where the person allowed it: the settings as the person's own change, then the key for the provider they configure", () => {
+		expect(configurationMessages({ provider, mode: "ask", apiKey: "k" }, allowed)).toEqual({
+			success: true,
+			data: [
+				{ type: "updateTrustSettings", settings: { provider, mode: "ask" } },
+				{ type: "updateApiKey", provider: "openai", apiKey: "k" },
+			],
+		})
+		expect(configurationMessages({ apiKey: "k" }, allowed)).toEqual({
 			success: true,
 			data: [{ type: "updateApiKey", provider: "anthropic", apiKey: "k" }],
 		})
 	})
 
 	it("an empty patch changes nothing", () => {
-		expect(configurationMessages({}, undefined)).toEqual({ success: true, data: [] })
+		expect(configurationMessages({}, program)).toEqual({ success: true, data: [] })
 	})
 
 	it("a key with no provider anywhere is an error", () => {
-		expect(configurationMessages({ apiKey: "k" }, undefined)).toEqual({
+		expect(configurationMessages({ apiKey: "k" }, { current: {}, mayChangeTrust: true })).toEqual({
 			success: false,
 			error: expect.stringMatching(/no provider/),
 		})

@@ -2,38 +2,51 @@ import { z } from "zod"
 import type { McpSnapshot } from "../mcp/mcpServerView.js"
 import type { ParseResult } from "../parse.js"
 import type { ListedModel } from "../settings/modelList.js"
-import type { ProviderName } from "../settings/provider.js"
 import type { ProviderProfile } from "../settings/profiles.js"
 import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
+import { trustSettingsIn, trustSettingsRefusal } from "../settings/trustSettings.js"
 import { imagesSchema, userTextSchema } from "../webview/limits.js"
 import type { ExtensionMessageOf } from "../webview/extensionMessage.js"
 import type { WebviewMessage } from "../webview/webviewMessage.js"
 import type { CairnAPIEvents } from "./events.js"
 
 /**
- * A change to Cairn's configuration from the API or the IPC socket: any subset of the settings,
- * and optionally the API key of the provider they leave configured. The key goes to the host's
- * secret storage and is never returned.
+ * A change to Cairn's configuration from the API or the IPC socket: any subset of the everyday
+ * settings, and a model on the current profile's endpoint. Trust settings (see trustSettingsIn),
+ * the API key among them, are refused unless the person who started the editor let programs
+ * change them (CAIRN_API_MAY_CHANGE_TRUST_SETTINGS); the key then goes to the host's secret
+ * storage and is never returned.
  */
 export const cairnConfigurationPatchSchema = cairnSettingsPatchSchema
 	.extend({ apiKey: z.string().min(1).max(10_000).optional() })
 	.strict()
 export type CairnConfigurationPatch = z.infer<typeof cairnConfigurationPatchSchema>
 
+export interface ConfigurationContext {
+	/** The settings in effect now (a model change on the same endpoint is not a trust change). */
+	current: Pick<CairnSettings, "provider">
+	/** The person let programs change trust settings too. */
+	mayChangeTrust: boolean
+}
+
 /**
- * The protocol messages that apply a configuration patch, as a settings panel would send them:
- * the settings, then the key for the provider configured after them. An error when a key comes
- * with no provider to store it for.
+ * The protocol messages that apply a configuration patch: the settings, then the key for the
+ * provider configured after them. An error, before any message, when the patch names a trust
+ * setting a program may not change, or a key comes with no provider to store it for; so a patch
+ * is applied whole or not at all.
  */
 export function configurationMessages(
 	patch: CairnConfigurationPatch,
-	configuredProvider: ProviderName | undefined,
+	{ current, mayChangeTrust }: ConfigurationContext,
 ): ParseResult<WebviewMessage[]> {
+	const trust = trustSettingsIn(patch, current)
+	if (trust.length > 0 && !mayChangeTrust) return { success: false, error: trustSettingsRefusal(trust) }
 	const { apiKey, ...settings } = patch
 	const messages: WebviewMessage[] = []
-	if (Object.keys(settings).length > 0) messages.push({ type: "updateSettings", settings })
+	if (Object.keys(settings).length > 0)
+		messages.push({ type: trust.length > 0 ? "updateTrustSettings" : "updateSettings", settings })
 	if (apiKey !== undefined) {
-		const provider = settings.provider?.provider ?? configuredProvider
+		const provider = settings.provider?.provider ?? current.provider?.provider
 		if (provider === undefined)
 			return {
 				success: false,

@@ -12,8 +12,12 @@ export type ClineAskFollowup = z.infer<typeof clineAskFollowupSchema>
 /**
  * `command` ask: the command line and why it needs a person. `deniedBy` names the denied
  * command that matched: such a command is never auto-approved. `reason` says why auto-approval
- * did not run it; `protectedPath` names a protected file it touches. `sandboxFailure` says why
+ * did not run it; `protectedPath` names a protected file it touches; `ignoredPath` a file the
+ * ignore file blocks that it names or reads (never approved unseen). `sandboxFailure` says why
  * the command, run automatically in the OS sandbox, failed there: approving runs it unsandboxed.
+ * `allowRules` are the narrowest allowed-command rules that would have let it run unasked, offered
+ * as "Always allow" (absent when no rule short of `*` would, or the allowed commands are not in
+ * effect); the host works them out again before it saves any (see `alwaysAllowCommand`).
  */
 export const clineAskCommandSchema = z.object({
 	command: z.string(),
@@ -22,7 +26,9 @@ export const clineAskCommandSchema = z.object({
 	deniedBy: z.string().optional(),
 	reason: z.string().optional(),
 	protectedPath: z.string().optional(),
+	ignoredPath: z.string().optional(),
 	sandboxFailure: z.string().optional(),
+	allowRules: z.array(z.string()).optional(),
 })
 export type ClineAskCommand = z.infer<typeof clineAskCommandSchema>
 

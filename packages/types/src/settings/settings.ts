@@ -55,6 +55,32 @@ export const cairnSettingsSchema = z.object({
 	/** Sandboxed commands may use the network. Trust-widening: Cairn's own storage only. */
 	commandSandboxNetwork: z.boolean().default(false),
 	/**
+	 * More files and folders sandboxed commands cannot see, besides Cairn's storage and the
+	 * credential stores hidden by default: absolute or `~/`-relative paths. Hiding only narrows, so
+	 * a workspace may add to the person's list.
+	 */
+	commandSandboxHiddenPaths: z
+		.array(
+			z
+				.string()
+				.trim()
+				.regex(/^(~$|~\/|\/)/, "an absolute path or one starting with ~/"),
+		)
+		.default([]),
+	/**
+	 * Environment variables commands inherit besides the harmless defaults (PATH, HOME, LANG,
+	 * TERM...): names, or prefixes ending in `*` (`AWS_*`). Outside the sandbox, a listed name is
+	 * kept even when it looks like a credential. Trust-widening: the person's own settings only.
+	 */
+	commandEnvironment: z
+		.array(
+			z
+				.string()
+				.trim()
+				.regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, "a variable name or a prefix ending in *"),
+		)
+		.default([]),
+	/**
 	 * The Chromium that browser_action drives; unset: /usr/bin/chromium. Trust-widening (it runs
 	 * that program): Cairn's own storage only.
 	 */

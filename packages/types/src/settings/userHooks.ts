@@ -14,6 +14,11 @@ export const userHookCommandSchema = z
 		command: z.string().trim().min(1),
 		/** Seconds; the hook is killed (and reported) after this long. */
 		timeout: z.number().positive().max(600).default(defaultUserHookTimeoutSec),
+		/**
+		 * false runs the hook outside the command sandbox. Honoured only in the person's own
+		 * settings: a repository's hooks file that sets it is refused.
+		 */
+		sandbox: z.boolean().optional(),
 	})
 	.strict()
 export type UserHookCommand = z.infer<typeof userHookCommandSchema>

@@ -22,6 +22,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 		type: "updateSettings",
 		settings: { autoApproval: { readOnly: true }, commandTimeoutSec: 30 },
 	},
+	updateTrustSettings: { type: "updateTrustSettings", settings: { commandSandbox: false } },
 	updateApiKey: { type: "updateApiKey", provider: "anthropic", profileId: "p-1", apiKey: "sk-test" },
 	mode: { type: "mode", mode: "architect" },
 	selectImages: { type: "selectImages" },
@@ -50,6 +51,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	restartMcpServer: { type: "restartMcpServer", serverName: "files", source: "global" },
 	toggleMcpServer: { type: "toggleMcpServer", serverName: "files", source: "project", disabled: true },
 	deleteMcpServer: { type: "deleteMcpServer", serverName: "files", source: "global" },
+	alwaysAllowCommand: { type: "alwaysAllowCommand", ts: 1_700_000_000_000, rules: ["git log"] },
 	toggleToolAlwaysAllow: {
 		type: "toggleToolAlwaysAllow",
 		serverName: "files",

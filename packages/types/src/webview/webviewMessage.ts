@@ -53,7 +53,17 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("showTaskWithId"), taskId: taskIdSchema }),
 	z.object({ type: z.literal("deleteTaskWithId"), taskId: taskIdSchema }),
 	z.object({ type: z.literal("exportTaskWithId"), taskId: taskIdSchema }),
+	/**
+	 * Any change of everyday settings. A patch naming a trust setting (see trustSettingsIn) is
+	 * refused whole: this is the message every client may send.
+	 */
 	z.object({ type: z.literal("updateSettings"), settings: cairnSettingsPatchSchema }),
+	/**
+	 * A change the person made to a trust setting, sent only by the controls that show one (the
+	 * Settings view, the chat's auto-approval controls, the welcome form) and the CLI's flags. The
+	 * API and the IPC socket never send it.
+	 */
+	z.object({ type: z.literal("updateTrustSettings"), settings: cairnSettingsPatchSchema }),
 	/**
 	 * Store (or, without `apiKey`, delete) a key in the host's secret storage: the key of profile
 	 * `profileId` (the current profile by default) for `provider`.
@@ -130,6 +140,16 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		type: z.literal("deleteMcpServer"),
 		serverName: mcpServerNameSchema,
 		source: mcpSourceSchema,
+	}),
+	/**
+	 * "Always allow" on the waiting command ask `ts`: the host works the rules out again from the
+	 * asked command and, only when they are `rules` (what the person was shown), adds them to the
+	 * allowed commands in the person's settings and runs the command as Run does.
+	 */
+	z.object({
+		type: z.literal("alwaysAllowCommand"),
+		ts: messageTsSchema,
+		rules: z.array(z.string().min(1).max(1000)).min(1).max(50),
 	}),
 	/** Let calls of one tool run without asking, or ask again; written to the config's `alwaysAllow`. */
 	z.object({

@@ -1,7 +1,9 @@
 import { Trans, useTranslation } from "react-i18next"
 import { clineAskCommandSchema, ranAsProposed } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
+import { postToHost } from "../../vscode"
 import { Icon } from "../common/Icon"
+import { IconButton } from "../common/IconButton"
 import { Spinner } from "../common/Spinner"
 import { CodeBlock } from "../content/CodeBlock"
 import { Badge } from "./Badge"
@@ -13,7 +15,8 @@ import type { RowProps } from "./rowProps"
 /**
  * A command waiting for the person's Run or Reject. A denied command, why auto-approval left it
  * to the person (a protected file stands out), and a failure in the sandbox (Run then runs it
- * unsandboxed) are called out.
+ * unsandboxed) are called out. Where a narrow allowed-command rule would have let it run unasked,
+ * "Always allow" names that rule on its button before anything is saved.
  */
 export function CommandAskRow({ message, isLast }: RowProps) {
 	const { t } = useTranslation("rows")
@@ -86,12 +89,32 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 					<span>{t("command.notAutoApproved", { reason: command.reason })}</span>
 				</div>
 			)}
+			{waiting && command.deniedBy === undefined && command.allowRules !== undefined && (
+				<AlwaysAllow ts={message.ts} rules={command.allowRules} />
+			)}
 			{command.sandboxFailure !== undefined && (
 				<div className="row-warning" role="note">
 					<Icon name="warning" />
 					<span>{t("command.sandboxFailed", { failure: command.sandboxFailure })}</span>
 				</div>
 			)}
+		</div>
+	)
+}
+
+/** Runs the command and adds `rules` to the allowed commands; the host checks them again first. */
+function AlwaysAllow({ ts, rules }: { ts: number; rules: string[] }) {
+	const { t } = useTranslation("rows")
+	const text = t("command.alwaysAllow", { rules: rules.map((rule) => `"${rule}"`).join(", ") })
+	return (
+		<div className="command-always-allow">
+			<IconButton
+				icon="check-all"
+				label={text}
+				text={text}
+				onClick={() => postToHost({ type: "alwaysAllowCommand", ts, rules })}
+			/>
+			<span className="muted">{t("command.alwaysAllowHint")}</span>
 		</div>
 	)
 }

@@ -739,6 +739,13 @@ describe("browser rows", () => {
 		expect(screen.getByText("http://127.0.0.1:3000/done")).toBeTruthy()
 		expect(screen.getByText("[log] submitted Ada")).toBeTruthy()
 	})
+
+	it("browser_action_result says when Chromium runs without its own sandbox, and why", () => {
+		renderRow(say("browser_action_result", json({ screenshot: png, unsandboxed: "runningAsRoot" })))
+		expect(screen.getByRole("note").textContent).toContain(
+			"Chromium runs without its own sandbox: Cairn runs as root",
+		)
+	})
 })
 
 describe("kinds without a dedicated row", () => {

@@ -1,7 +1,7 @@
 import type { AutoApprovalSettings } from "@cairn/types"
 import { useId } from "react"
 import { useTranslation } from "react-i18next"
-import { updateSetting } from "../../state/settingsActions"
+import { updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { CheckboxField } from "./CheckboxField"
 import { NumberField } from "./NumberField"
@@ -31,7 +31,7 @@ export function AutoApprovalSection() {
 	const titleId = useId()
 	const limitDescription = (limit: number | undefined) =>
 		limit === undefined ? t("autoApproval.noLimitDescription") : t("autoApproval.cannotUnset")
-	const change = (patch: Partial<AutoApprovalSettings>) => updateSetting({ autoApproval: patch })
+	const change = (patch: Partial<AutoApprovalSettings>) => updateTrustSetting({ autoApproval: patch })
 	return (
 		<section className="settings-section" aria-labelledby={titleId}>
 			<h2 id={titleId}>{t("autoApproval.title")}</h2>

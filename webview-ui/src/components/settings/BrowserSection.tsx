@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next"
-import { updateSetting } from "../../state/settingsActions"
+import { updateSetting, updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { TextField } from "./TextField"
 
@@ -20,7 +20,7 @@ export function BrowserSection() {
 				value={settings.browserExecutablePath ?? ""}
 				placeholder={defaultChromium}
 				validate={(value) => (value.startsWith("/") ? undefined : t("browser.absolutePath"))}
-				onCommit={(browserExecutablePath) => updateSetting({ browserExecutablePath })}
+				onCommit={(browserExecutablePath) => updateTrustSetting({ browserExecutablePath })}
 			/>
 			<TextField
 				label={t("browser.viewport")}

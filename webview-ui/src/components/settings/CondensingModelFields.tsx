@@ -1,7 +1,7 @@
 import type { ProviderName, ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { updateSetting } from "../../state/settingsActions"
+import { updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
@@ -21,7 +21,7 @@ export function CondensingModelFields() {
 	const selectId = useId()
 	const chosen = condensing?.provider ?? pending
 
-	const send = (next: ProviderSettings | null) => updateSetting({ condensingProvider: next })
+	const send = (next: ProviderSettings | null) => updateTrustSetting({ condensingProvider: next })
 	const choose = (value: string) => {
 		if (value === sameAsTask) {
 			setPending(undefined)

@@ -22,7 +22,10 @@ describe("the model info fields", () => {
 		renderWith()
 		commit(screen.getByRole("spinbutton", { name: "Input price ($ per million tokens)" }), "0.15")
 		expect(posted).toEqual([
-			{ type: "updateSettings", settings: { provider: { ...local, modelInfo: { inputPrice: 0.15 } } } },
+			{
+				type: "updateTrustSettings",
+				settings: { provider: { ...local, modelInfo: { inputPrice: 0.15 } } },
+			},
 		])
 		posted.length = 0
 		commit(screen.getByRole("spinbutton", { name: "Cache read price ($ per million tokens)" }), "-1")
@@ -35,14 +38,14 @@ describe("the model info fields", () => {
 		const images = screen.getByRole<HTMLSelectElement>("combobox", { name: "Reads images" })
 		expect(images.value).toBe("no")
 		fireEvent.change(images, { target: { value: "" } })
-		expect(posted).toEqual([{ type: "updateSettings", settings: { provider: local } }])
+		expect(posted).toEqual([{ type: "updateTrustSettings", settings: { provider: local } }])
 		posted.length = 0
 		fireEvent.change(screen.getByRole("combobox", { name: "Reasons before answering" }), {
 			target: { value: "yes" },
 		})
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: { ...local, modelInfo: { supportsReasoning: true } },
 				},

@@ -1,7 +1,7 @@
 import { providerKinds, type ProviderName, type ProviderSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { updateSetting } from "../../state/settingsActions"
+import { updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelInfoFields } from "./ModelInfoFields"
@@ -30,7 +30,7 @@ export function ProviderSection() {
 	const selectId = useId()
 	const chosen = provider?.provider ?? pending
 
-	const send = (next: ProviderSettings) => updateSetting({ provider: next })
+	const send = (next: ProviderSettings) => updateTrustSetting({ provider: next })
 	const chooseProvider = (name: ProviderName) => {
 		if (provider === undefined) return setPending(name)
 		// A base URL belongs to the provider it was set for, window overrides to the model.

@@ -1,4 +1,4 @@
-import { defaultSettings, type CairnSettings, type WebviewMessage } from "@cairn/types"
+import { defaultSettings, trustSettingsIn, type CairnSettings, type WebviewMessage } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { showLanguage } from "../../i18n/showLanguage"
@@ -17,11 +17,15 @@ function renderSettings(settings = configured(), hasApiKey = false) {
 	render(<SettingsView />)
 }
 
-/** Every change posts updateSettings with exactly one field. */
+/**
+ * Every change posts exactly one field: a trust setting as the person's own change
+ * (updateTrustSettings), any other as updateSettings, which the host refuses for trust settings.
+ */
 function onlyFieldPosted(): [string, unknown] {
 	expect(posted).toHaveLength(1)
-	const message = posted[0] as Extract<WebviewMessage, { type: "updateSettings" }>
-	expect(message.type).toBe("updateSettings")
+	const message = posted[0] as Extract<WebviewMessage, { type: "updateSettings" | "updateTrustSettings" }>
+	const trust = trustSettingsIn(message.settings, {}).length > 0
+	expect(message.type).toBe(trust ? "updateTrustSettings" : "updateSettings")
 	const entries = Object.entries(message.settings)
 	expect(entries).toHaveLength(1)
 	return entries[0] as [string, unknown]

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next"
-import { updateSetting } from "../../state/settingsActions"
+import { updateSetting, updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
 import { BrowserSection } from "./BrowserSection"
@@ -15,7 +15,7 @@ import { ProfilesSection } from "./ProfilesSection"
 import { ProviderSection } from "./ProviderSection"
 import "./settings.css"
 
-/** Every setting; each change sends `updateSettings` with that one field. */
+/** Every setting; each change sends that one field: `updateTrustSettings` for a trust setting, else `updateSettings`. */
 export function SettingsView() {
 	const { t } = useTranslation("settings")
 	const settings = useWebviewStore((s) => s.settings)
@@ -33,13 +33,13 @@ export function SettingsView() {
 					label={t("commands.allowed")}
 					description={t("commands.allowedDescription")}
 					values={settings.allowedCommands}
-					onChange={(allowedCommands) => updateSetting({ allowedCommands })}
+					onChange={(allowedCommands) => updateTrustSetting({ allowedCommands })}
 				/>
 				<CommandListField
 					label={t("commands.denied")}
 					description={t("commands.deniedDescription")}
 					values={settings.deniedCommands}
-					onChange={(deniedCommands) => updateSetting({ deniedCommands })}
+					onChange={(deniedCommands) => updateTrustSetting({ deniedCommands })}
 				/>
 				<NumberField
 					label={t("commands.timeout")}
@@ -53,14 +53,14 @@ export function SettingsView() {
 					label={t("commands.sandbox")}
 					description={t("commands.sandboxDescription")}
 					checked={settings.commandSandbox}
-					onChange={(commandSandbox) => updateSetting({ commandSandbox })}
+					onChange={(commandSandbox) => updateTrustSetting({ commandSandbox })}
 				/>
 				<CheckboxField
 					label={t("commands.sandboxNetwork")}
 					description={t("commands.sandboxNetworkDescription")}
 					checked={settings.commandSandboxNetwork}
 					disabled={!settings.commandSandbox}
-					onChange={(commandSandboxNetwork) => updateSetting({ commandSandboxNetwork })}
+					onChange={(commandSandboxNetwork) => updateTrustSetting({ commandSandboxNetwork })}
 				/>
 			</section>
 			<BrowserSection />

@@ -7,7 +7,7 @@ import {
 	type ProviderSettings,
 } from "@cairn/types"
 import { useId, useState, type FormEvent } from "react"
-import { saveApiKey, updateSetting } from "../../state/settingsActions"
+import { saveApiKey, updateTrustSetting } from "../../state/settingsActions"
 import { baseUrlProblem } from "../settings/providerChoices"
 import { ProviderOptions } from "../settings/ProviderFields"
 import { BedrockFields } from "../settings/providers/BedrockFields"
@@ -16,7 +16,7 @@ import "../settings/settings.css"
 
 /**
  * First-run setup in one short form. It sends the same messages as Settings: the provider as
- * one `updateSettings` field (the host saves it as the first profile), the key (if typed) as
+ * one `updateTrustSettings` field (the host saves it as the first profile), the key (if typed) as
  * `updateApiKey`.
  */
 export function ProviderSetupForm() {
@@ -42,7 +42,7 @@ export function ProviderSetupForm() {
 	const submit = (event: FormEvent) => {
 		event.preventDefault()
 		if (!ready) return
-		updateSetting({
+		updateTrustSetting({
 			provider: {
 				provider,
 				modelId: modelId.trim(),

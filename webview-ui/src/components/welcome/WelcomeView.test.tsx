@@ -27,7 +27,10 @@ describe("WelcomeView", () => {
 		fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-123" } })
 		fireEvent.click(save)
 		expect(posted).toEqual([
-			{ type: "updateSettings", settings: { provider: { provider: "openai", modelId: "gpt-test" } } },
+			{
+				type: "updateTrustSettings",
+				settings: { provider: { provider: "openai", modelId: "gpt-test" } },
+			},
 			{ type: "updateApiKey", provider: "openai", apiKey: "sk-123" },
 		])
 		expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe("")
@@ -54,7 +57,7 @@ describe("WelcomeView", () => {
 		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: { provider: "ollama", modelId: "qwen", baseUrl: "http://127.0.0.1:11434" },
 				},
@@ -76,7 +79,10 @@ describe("WelcomeView", () => {
 		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "gpt-4.1" } })
 		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
 		expect(posted).toEqual([
-			{ type: "updateSettings", settings: { provider: { provider: "vscode-lm", modelId: "gpt-4.1" } } },
+			{
+				type: "updateTrustSettings",
+				settings: { provider: { provider: "vscode-lm", modelId: "gpt-4.1" } },
+			},
 		])
 	})
 })

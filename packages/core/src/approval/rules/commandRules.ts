@@ -99,7 +99,8 @@ export function denyMatches(
 	args: WordValue[],
 	appendsArgs: boolean,
 ): "match" | "possible" | undefined {
-	if (rule.program === anyCommand) return undefined
+	// "*" in the denied commands denies every program.
+	if (rule.program === anyCommand) return "match"
 	const name = path.basename(program)
 	const candidates = [
 		{ program: path.basename(rule.program), args: rule.args },

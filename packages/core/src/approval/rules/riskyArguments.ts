@@ -1,251 +1,167 @@
 import { harmlessTargets } from "../shell/shellAnalysis.js"
 import type { WordValue } from "../shell/shellWords.js"
+import { isSpellingOf, readArguments, type ReadOption } from "./optionSyntax.js"
+import {
+	gitAnySubcommand,
+	gitGlobal,
+	gitSubcommands,
+	programRisks,
+	type OptionRisk,
+	type ProgramRisks,
+	type RiskEffect,
+} from "./programRisks.js"
 
 /**
  * An argument that turns a program people allow as harmless (a reader, a test runner) into one
  * that writes files or runs code of the caller's choosing: `git log --output=F`,
- * `npm test --script-shell=./x.sh`, `find -delete`, `python3 -c`. Allowing the program does not
- * allow these: a rule must name the argument itself.
+ * `npm test --script-shell=./x.sh`, `find -delete`, `python3 -c`, `tar xf`. Allowing the program
+ * does not allow these: a rule must name the argument itself.
  */
 export interface RiskyArgument {
-	/** The argument as written, e.g. "--output=notes.txt". */
+	/** The argument as written, e.g. "--output=notes.txt"; the program's name for the program itself. */
 	arg: string
+	/** Where it was written among the arguments; -1 when the program itself is the risk (ssh, vim). */
+	index: number
 	/** What it makes the program do. */
-	effect: "writes files" | "runs code"
-	/** The option a rule must name to allow it, e.g. "--output". */
+	effect: RiskEffect
+	/** The option it is, e.g. "--output", whatever abbreviation or bundle it was written in. */
 	option: string
 }
 
-interface OptionRule {
-	/** Matches `--output`, `--output=…`; for a single-dash option also `-oFILE`. */
-	option: string
-	effect: RiskyArgument["effect"]
-}
-
-const runs = (...options: string[]): OptionRule[] =>
-	options.map((option) => ({ option, effect: "runs code" }))
-const writes = (...options: string[]): OptionRule[] =>
-	options.map((option) => ({ option, effect: "writes files" }))
-
-/** npm's and npx's: what runs scripts, and configuration files that could name it. */
-const npmOptions = runs(
-	"--script-shell",
-	"--node-options",
-	"--userconfig",
-	"--globalconfig",
-	"--call",
-	"-c",
-	"--shell",
-)
-
-/** Options anywhere in the arguments, per program. */
-const optionTables: Record<string, OptionRule[]> = {
-	git: [
-		...writes("--output", "-o", "--output-directory"),
-		...runs(
-			"--exec",
-			"-x",
-			"--upload-pack",
-			"--receive-pack",
-			"--ext-diff",
-			"-O",
-			"--open-files-in-pager",
-		),
-		...runs("--extcmd", "--template", "--config-env", "--exec-path"),
-	],
-	npm: npmOptions,
-	npx: npmOptions,
-	pnpm: runs(
-		"--script-shell",
-		"--node-options",
-		"--config.script-shell",
-		"--config.node-options",
-		"-c",
-		"--shell",
-	),
-	yarn: runs("--script-shell", "--node-options", "--use-yarnrc", "--rc-filename"),
-	node: runs(
-		"-e",
-		"--eval",
-		"-p",
-		"--print",
-		"-pe",
-		"-r",
-		"--require",
-		"--import",
-		"--loader",
-		"--experimental-loader",
-		"--env-file",
-		"-i",
-		"--interactive",
-	),
-	perl: runs("-e", "-E"),
-	ruby: runs("-e"),
-	php: runs("-r"),
-	rg: runs("--pre", "--hostname-bin"),
-	find: [
-		...runs("-exec", "-execdir", "-ok", "-okdir"),
-		...writes("-delete", "-fprint", "-fprint0", "-fprintf", "-fls"),
-	],
-	make: runs("--eval", "-E"),
-	cargo: runs("--config"),
-	go: [...runs("-toolexec", "--toolexec", "-exec", "--exec"), ...writes("-o")],
-	sort: [...writes("-o", "--output"), ...runs("--compress-program")],
-	sed: writes("-i", "--in-place"),
-	tar: [
-		...runs("--to-command", "--checkpoint-action", "-I", "--use-compress-program", "--rsh-command"),
-		...runs("-F", "--info-script", "--new-volume-script"),
-		...writes("-x", "--extract", "--get"),
-	],
-	curl: writes(
-		"-o",
-		"-O",
-		"--output",
-		"--remote-name",
-		"-K",
-		"--config",
-		"-D",
-		"--dump-header",
-		"-c",
-		"--cookie-jar",
-	),
-}
-
-/** Interpreters whose `-c` (alone or among other single-letter flags: `-Bc`) runs the next argument. */
-const clusteredCodeFlag: Record<string, string> = {
-	python: "c",
-	python3: "c",
-	python2: "c",
-	pypy: "c",
-	pypy3: "c",
-}
-
-/** git options that only mean "run this" before the subcommand (after it, `-c` is a diff option). */
-const gitGlobalRisky = runs("-c")
-
-/** git subcommands that run commands or rewrite the configuration that decides what runs. */
-const gitRiskySubcommands: Record<string, (args: string[]) => boolean> = {
-	config: (args) =>
-		!args.some((arg) =>
-			["--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list"].includes(arg),
-		),
-	submodule: (args) => args.includes("foreach"),
-	bisect: (args) => args.includes("run"),
-	"filter-branch": () => true,
-	difftool: () => true,
-	mergetool: () => true,
-}
-
-function matchesOption(arg: string, rule: OptionRule): boolean {
-	if (arg === rule.option || arg.startsWith(`${rule.option}=`)) return true
-	// git and npm take any unambiguous start of a long option: `--outp=F` is `--output=F`.
-	const name = arg.split("=", 1)[0] as string
-	if (
-		rule.option.startsWith("--") &&
-		name.startsWith("--") &&
-		name.length > 3 &&
-		rule.option.startsWith(name)
-	)
-		return true
-	// `-oFILE`: a short option glued to its value (never for long ones, nor find's -exec words).
-	return (
-		/^-[A-Za-z]$/.test(rule.option) &&
-		arg.startsWith(rule.option) &&
-		arg.length > 2 &&
-		!arg.startsWith("--")
-	)
-}
-
+/** `python3.12` and `gawk` read their table as `python` and `gawk`; `pip3` as `pip`. */
 const versionedName = (program: string) => program.replace(/(\d+(\.\d+)*)$/, "")
+
+function risksOf(program: string): ProgramRisks | undefined {
+	return programRisks[program] ?? programRisks[versionedName(program)]
+}
 
 /** Programs with a table: an argument only known when the line runs could be any of their risky ones. */
 export function hasRiskTable(program: string): boolean {
 	const name = versionedName(program)
-	return (
-		name in optionTables ||
-		program in clusteredCodeFlag ||
-		name in clusteredCodeFlag ||
-		name in scriptCheckers
-	)
-}
-
-/** awk and sed programs that run commands or write files from inside their script. */
-const scriptCheckers: Record<string, (script: string) => boolean> = {
-	// system(), pipes to or from commands, and print > file all leave awk.
-	awk: (script) => /system|getline|[|>]/.test(script),
-	gawk: (script) => /system|getline|[|>]|@load/.test(script),
-	mawk: (script) => /system|getline|[|>]/.test(script),
-	// sed's e command runs its argument; w, W and the s///w flag write files.
-	sed: (script) => /(^|[;{}\n\s\d$!,/])[ewW](\s|$|;|})|\/[gpIiMm0-9]*[ewW]\b/.test(script),
+	return risksOf(program) !== undefined || name === "git" || name === "tee" || name === "dd"
 }
 
 /** The risky arguments among `args` of `program` (literal arguments only; see hasRiskTable). */
 export function riskyArguments(program: string, args: WordValue[]): RiskyArgument[] {
 	// Patterns count with their text: `--output=*.txt` is still --output.
-	const texts = args.flatMap((arg) => (arg.kind === "dynamic" ? [] : [arg.text]))
+	const texts = args.map((arg) => (arg.kind === "dynamic" ? undefined : arg.text))
 	const name = versionedName(program)
-	const found: RiskyArgument[] = []
-	const table = optionTables[program] ?? optionTables[name] ?? []
-	const endOfOptions = program === "find" ? texts.length : texts.indexOf("--")
-	const optionArgs = endOfOptions === -1 ? texts : texts.slice(0, endOfOptions)
-	for (const arg of optionArgs) {
-		const rule = table.find((candidate) => matchesOption(arg, candidate))
-		if (rule) found.push({ arg, effect: rule.effect, option: rule.option })
-	}
-	const codeFlag = clusteredCodeFlag[program] ?? clusteredCodeFlag[name]
-	if (codeFlag !== undefined) {
-		const arg = optionArgs.find((text) => /^-[A-Za-z]+$/.test(text) && text.includes(codeFlag))
-		if (arg !== undefined) found.push({ arg, effect: "runs code", option: `-${codeFlag}` })
-	}
-	if (name === "git") found.push(...gitRisks(texts))
-	if (name === "make") found.push(...makeVariableRisks(texts))
-	if (name === "tee") {
-		for (const arg of texts.filter((text) => !text.startsWith("-") && !harmlessTargets.has(text)))
-			found.push({ arg, effect: "writes files", option: arg })
-	}
-	const checker = scriptCheckers[name]
-	if (checker) {
-		const script = texts.find((text) => !text.startsWith("-"))
-		if (script !== undefined && checker(script))
-			found.push({ arg: script, effect: "runs code", option: script })
+	if (name === "git") return gitRisks(texts)
+	if (name === "make") return makeVariableRisks(texts)
+	if (name === "tee" || name === "dd") return fileOperandRisks(name, texts)
+	const risks = risksOf(program)
+	return risks === undefined ? [] : tableRisks(program, risks, texts)
+}
+
+function tableRisks(program: string, risks: ProgramRisks, texts: (string | undefined)[]): RiskyArgument[] {
+	const { options, operands } = readArguments(texts, risks.syntax)
+	const found = options.flatMap((option) => {
+		const risk = risks.options.find((candidate) => namedBy(option, candidate))
+		return risk ? [riskOf(texts, option, risk)] : []
+	})
+	const { always, script } = risks
+	if (risks.plusCommands)
+		for (const { text, index } of operands.filter((operand) => operand.text.startsWith("+")))
+			found.push({ arg: text, index, effect: "runs code", option: "+command" })
+	if (always) found.push({ arg: program, index: -1, effect: always.effect, option: always.why })
+	if (script) {
+		const inline = options.filter((option) =>
+			script.inline.some((name) => isSpellingOf(option.name, name)),
+		)
+		const files = options.filter((option) => script.file.some((name) => isSpellingOf(option.name, name)))
+		// A file of program text cannot be checked before it runs.
+		for (const file of files)
+			found.push({
+				arg: texts[file.index] ?? file.name,
+				index: file.index,
+				effect: "runs code",
+				option: file.name,
+			})
+		const scripts =
+			inline.length > 0 || files.length > 0
+				? inline.map((option) => ({ text: option.value, index: option.index, option: option.name }))
+				: operands.slice(0, 1).map((operand) => ({ ...operand, option: "its program text" }))
+		for (const { text, index, option } of scripts) {
+			// A script only known when it runs could be anything.
+			if (text === undefined || script.check(text))
+				found.push({ arg: texts[index] ?? "", index, effect: "runs code", option })
+		}
 	}
 	return found
 }
 
-function gitRisks(args: string[]): RiskyArgument[] {
-	const found: RiskyArgument[] = []
-	let i = 0
-	// Global options come before the subcommand; -C and -c take a value.
-	for (; i < args.length; i++) {
-		const arg = args[i] as string
-		if (!arg.startsWith("-")) break
-		const global = gitGlobalRisky.find((rule) => matchesOption(arg, rule))
-		if (global) found.push({ arg, effect: global.effect, option: global.option })
-		if (
-			arg === "-C" ||
-			arg === "-c" ||
-			arg === "--git-dir" ||
-			arg === "--work-tree" ||
-			arg === "--namespace"
-		)
-			i++
+function namedBy(option: ReadOption, risk: OptionRisk): boolean {
+	return risk.names.some((name) => isSpellingOf(option.name, name))
+}
+
+function riskOf(texts: (string | undefined)[], option: ReadOption, risk: OptionRisk): RiskyArgument {
+	return {
+		arg: texts[option.index] ?? option.name,
+		index: option.index,
+		effect: risk.effect,
+		option: risk.names.find((name) => isSpellingOf(option.name, name)) ?? option.name,
 	}
-	const subcommand = args[i]
-	const check = subcommand === undefined ? undefined : gitRiskySubcommands[subcommand]
-	if (subcommand !== undefined && check?.(args.slice(i + 1)))
-		found.push({ arg: subcommand, effect: "runs code", option: subcommand })
+}
+
+function gitRisks(texts: (string | undefined)[]): RiskyArgument[] {
+	// Global options come before the subcommand; -C and -c take a value.
+	const global = readArguments(texts, gitGlobal.syntax)
+	const [subcommand] = global.operands
+	const globalOptions = global.options.filter(
+		(option) => subcommand === undefined || option.index < subcommand.index,
+	)
+	const found = globalOptions.flatMap((option) => {
+		const risk = gitGlobal.options.find((candidate) => namedBy(option, candidate))
+		return risk ? [riskOf(texts, option, risk)] : []
+	})
+	if (subcommand === undefined) return found
+	const rest = texts.slice(subcommand.index + 1)
+	const shift = (risk: RiskyArgument) => ({ ...risk, index: risk.index + subcommand.index + 1 })
+	const special = gitSubcommands[subcommand.text]
+	const optionRisks = Array.isArray(special) ? special : []
+	found.push(
+		...tableRisks(
+			"git",
+			{ ...gitAnySubcommand, options: [...gitAnySubcommand.options, ...optionRisks] },
+			rest,
+		).map(shift),
+	)
+	const literalRest = rest.flatMap((text) => (text === undefined ? [] : [text]))
+	if (special === "always" || (typeof special === "function" && special(literalRest)))
+		found.push({
+			arg: subcommand.text,
+			index: subcommand.index,
+			effect: "runs code",
+			option: subcommand.text,
+		})
 	return found
 }
 
 /** make's command-line variables: SHELL picks what runs recipes, and `$(shell …)` in a value runs. */
-function makeVariableRisks(args: string[]): RiskyArgument[] {
-	return args
-		.filter((arg) => /^[^-=][^=]*=/.test(arg))
-		.filter((arg) => {
-			const name = arg.slice(0, arg.indexOf("="))
-			return (
-				["SHELL", ".SHELLFLAGS", "MAKE", "MAKEFLAGS", "MAKEFILES"].includes(name) || /[$`]/.test(arg)
-			)
-		})
-		.map((arg) => ({ arg, effect: "runs code" as const, option: arg }))
+function makeVariableRisks(texts: (string | undefined)[]): RiskyArgument[] {
+	const found = tableRisks("make", programRisks.make as ProgramRisks, texts)
+	texts.forEach((arg, index) => {
+		if (arg === undefined || !/^[^-=][^=]*=/.test(arg)) return
+		const name = arg.slice(0, arg.indexOf("="))
+		if (["SHELL", ".SHELLFLAGS", "MAKE", "MAKEFLAGS", "MAKEFILES"].includes(name) || /[$`]/.test(arg))
+			found.push({ arg, index, effect: "runs code", option: arg })
+	})
+	return found
+}
+
+/** tee writes every file it names; dd writes its `of=` file. */
+function fileOperandRisks(name: "tee" | "dd", texts: (string | undefined)[]): RiskyArgument[] {
+	return texts.flatMap((arg, index) => {
+		if (arg === undefined) return []
+		const target =
+			name === "tee"
+				? arg.startsWith("-")
+					? undefined
+					: arg
+				: arg.startsWith("of=")
+					? arg.slice(3)
+					: undefined
+		if (target === undefined || harmlessTargets.has(target)) return []
+		return [{ arg, index, effect: "writes files" as const, option: name === "tee" ? arg : "of=" }]
+	})
 }

@@ -8,6 +8,7 @@ import {
 	type SimpleCommand,
 } from "./shellAnalysis.js"
 import { privilegedWrappers, shellCommandString, shells, unwrap } from "./commandWrappers.js"
+import { findActions } from "./findActions.js"
 import type { WordValue } from "./shellWords.js"
 
 /** One program a line would start, seen through the wrappers that start it. */
@@ -52,6 +53,13 @@ export function programName(word: WordValue | undefined): string | undefined {
 	return normalized.startsWith("../") ? normalized : `./${normalized}`
 }
 
+const emptyAnalysis = (): LineAnalysis => ({
+	invocations: [],
+	redirections: [],
+	needsPerson: [],
+	notUnderstood: [],
+})
+
 /** A line nested in a line (`bash -c`, `eval`) deeper than this is not analysed. */
 const maxDepth = 4
 
@@ -89,6 +97,36 @@ function resolve(parser: Parser, command: SimpleCommand, depth: number, into: Li
 		}
 		const args = argv.slice(1)
 		const base = path.basename(program)
+		if (base === "find") {
+			const actions = findActions(args)
+			if ("notUnderstood" in actions) return notUnderstood(actions.notUnderstood)
+			const find = { program, args: actions.findArgs }
+			into.invocations.push({
+				...find,
+				wrappers,
+				privileged,
+				appendsArgs,
+				assignments,
+				runsLine: false,
+				source: command.source,
+			})
+			for (const argv of actions.commands) {
+				if (depth >= maxDepth) return notUnderstood("commands nested this deep are not analysed")
+				const inner = emptyAnalysis()
+				resolve(parser, { ...command, argv, assignments: [] }, depth + 1, inner)
+				into.needsPerson.push(...inner.needsPerson)
+				into.notUnderstood.push(...inner.notUnderstood)
+				into.invocations.push(
+					...inner.invocations.map((invocation) => ({
+						...invocation,
+						wrappers: [...wrappers, find, ...invocation.wrappers],
+						privileged: privileged || invocation.privileged,
+						assignments: [...assignments, ...invocation.assignments],
+					})),
+				)
+			}
+			return
+		}
 		const nested = nestedLine(base, args)
 		if (nested !== undefined) {
 			if ("notUnderstood" in nested) return notUnderstood(nested.notUnderstood)

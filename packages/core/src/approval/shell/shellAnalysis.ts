@@ -1,4 +1,5 @@
 import type { Node, Parser } from "web-tree-sitter"
+import { readParameterExpansion } from "./parameterExpansion.js"
 import { ansiCText, bareWord, doubleQuotedText, expandTilde, type WordValue } from "./shellWords.js"
 
 /** A program the line starts, with its arguments as far as they are known before it runs. */
@@ -107,8 +108,25 @@ export const harmlessTargets = new Set(["/dev/null", "/dev/stdout", "/dev/stderr
 class ShellWalker {
 	readonly result: ShellAnalysis = { commands: [], redirections: [], needsPerson: [], notUnderstood: [] }
 
+	constructor(private readonly parser: Parser) {}
+
 	notUnderstood(node: Node, reason: string) {
 		this.result.notUnderstood.push({ reason, source: shown(node) })
+	}
+
+	/**
+	 * Text the grammar left unparsed (backticks inside `${…}` or a string) is not understood; the
+	 * commands its backticks would run are still read from it, so a denial sees them.
+	 */
+	private unparsed(node: Node, reason: string) {
+		this.notUnderstood(node, reason)
+		for (const [, body = ""] of node.text.matchAll(/`((?:[^`\\]|\\.)*)`/g)) {
+			const inner = analyseShell(this.parser, body.replace(/\\([$`\\])/g, "$1"))
+			this.result.commands.push(...inner.commands)
+			this.result.redirections.push(...inner.redirections)
+			this.result.needsPerson.push(...inner.needsPerson)
+			this.result.notUnderstood.push(...inner.notUnderstood)
+		}
 	}
 
 	needsPerson(node: Node, reason: string) {
@@ -223,14 +241,29 @@ class ShellWalker {
 			this.notUnderstood(node, "an assignment to an array element is not analysed")
 			return undefined
 		}
-		if (value && (value.type === "array" || node.children.some((c) => c?.type === "+="))) {
-			this.notUnderstood(node, "array and appending assignments are not analysed")
+		if (node.children.some((c) => c?.type === "+=")) {
+			this.notUnderstood(node, "appending assignments are not analysed")
 			return undefined
 		}
+		if (value?.type === "array") return this.arrayAssignment(node, name.text, value)
 		const word: WordValue = value ? this.word(value) : { kind: "literal", text: "", source: "" }
 		if (word.kind === "dynamic")
 			this.notUnderstood(node, "an assignment that holds an expansion is not analysed")
 		return { name: name.text, value: word, source: collapse(node.text) }
+	}
+
+	/** `arr=(a b c)`: each element is a word; an array is no text, so a program never gets it as its environment. */
+	private arrayAssignment(node: Node, name: string, array: Node): Assignment {
+		for (const element of array.namedChildren) {
+			if (!element) continue
+			const value = this.word(element)
+			// `[i]=x` makes i arithmetic, which can run code through a variable's value.
+			if (element.text.startsWith("["))
+				this.notUnderstood(element, "an array element with an index is not analysed")
+			else if (value.kind === "dynamic")
+				this.notUnderstood(node, "an assignment that holds an expansion is not analysed")
+		}
+		return { name, value: { kind: "dynamic", source: array.text }, source: collapse(node.text) }
 	}
 
 	private testCommand(node: Node) {
@@ -349,7 +382,7 @@ class ShellWalker {
 			case "number": {
 				const word = bareWord(node.text)
 				if (word === undefined) {
-					this.notUnderstood(node, `the word "${node.text}" is not understood`)
+					this.unparsed(node, `the word "${node.text}" is not understood`)
 					return undefined
 				}
 				if (first && word.text.startsWith("~") && !node.text.startsWith("\\")) {
@@ -399,7 +432,7 @@ class ShellWalker {
 			if (child.type === "string_content") {
 				const content = doubleQuotedText(child.text)
 				if (content === undefined) {
-					this.notUnderstood(
+					this.unparsed(
 						child,
 						`the string "${child.text}" holds an expansion that is not understood`,
 					)
@@ -414,14 +447,25 @@ class ShellWalker {
 		return dynamic ? undefined : { text, pattern: false }
 	}
 
-	/** `${name}` is understood; every other form (`${x@P}`, `${!x}`, `${x:=…}`) is not. */
+	/** What `${…}` runs is what the words inside it run; forms that are not modelled are not understood. */
 	private expansion(node: Node) {
-		const named = node.namedChildren.filter((child) => child !== null)
-		const plain =
-			named.length === 1 &&
-			(named[0]?.type === "variable_name" || named[0]?.type === "special_variable_name") &&
-			node.children.every((child) => child?.isNamed || child?.type === "${" || child?.type === "}")
-		if (!plain) this.notUnderstood(node, `the expansion ${node.text} is not analysed`)
+		const reading = readParameterExpansion(node)
+		if (reading.kind === "notAnalysed") {
+			this.substitutionsWithin(node)
+			return this.unparsed(node, reading.reason)
+		}
+		for (const word of reading.words) this.word(word)
+		if (reading.assigns) this.needsPerson(node, "it sets a shell variable that later commands see")
+	}
+
+	/** Walks the substitutions under a node that is not understood, so a denial still sees what they run. */
+	private substitutionsWithin(node: Node) {
+		for (const child of node.namedChildren) {
+			if (!child) continue
+			if (child.type === "command_substitution" || child.type === "process_substitution")
+				this.substitution(child)
+			else this.substitutionsWithin(child)
+		}
 	}
 
 	private substitution(node: Node) {
@@ -456,7 +500,7 @@ export const hasTerminalControlCharacter = (line: string): boolean => controlCha
 
 /** Everything a bash line would run, or why it is not understood. */
 export function analyseShell(parser: Parser, line: string): ShellAnalysis {
-	const walker = new ShellWalker()
+	const walker = new ShellWalker(parser)
 	const control = controlCharacter.exec(line)
 	if (control !== null) {
 		const code = control[0].charCodeAt(0).toString(16).padStart(2, "0")

@@ -1,8 +1,18 @@
-import { readFile } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { cairnSettingsSchema } from "@cairn/types"
+import { NodeHost } from "../../host/node/NodeHost.js"
+import { commandSandbox } from "../../sandbox/commandSandbox.js"
+import { probeSandbox } from "../../sandbox/sandboxProbe.js"
+import { recordingLogger } from "../../test-support/recordingLogger.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
 import { runHookCommand } from "./runHookCommand.js"
+
+const availability = await probeSandbox("bwrap")
+const why = availability.available ? "" : ` (skipped: ${availability.reason})`
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 beforeEach(async () => {
@@ -76,5 +86,50 @@ describe("running a hook command", () => {
 	it("reports a folder it cannot start in", async () => {
 		const result = await runHookCommand("true", options({ cwd: path.join(temp.dir, "missing") }))
 		expect(result).toMatchObject({ kind: "failed", error: expect.stringContaining("could not start") })
+	})
+})
+
+describe.skipIf(!availability.available)(`running a hook command in the sandbox${why}`, () => {
+	const sandboxIn = async (workspace: string) => {
+		const host = new NodeHost({
+			workspaceRoot: workspace,
+			storageDir: path.join(temp.dir, "storage"),
+			logger: recordingLogger(),
+		})
+		const sandbox = await commandSandbox(host, cairnSettingsSchema.parse({}))
+		if (sandbox.state !== "ready") throw new Error(`the sandbox is ${sandbox.state}`)
+		return sandbox.policy
+	}
+
+	it("reads the event and writes the workspace, and nothing outside it", async () => {
+		const workspace = path.join(temp.dir, "workspace")
+		await mkdir(workspace)
+		const result = await runHookCommand(
+			`cat > event.json; echo out > ${path.join(temp.dir, "escaped")}`,
+			options({ cwd: workspace, sandbox: await sandboxIn(workspace) }),
+		)
+		expect(result).toMatchObject({
+			kind: "exited",
+			stderr: expect.stringMatching(/read-only file system/i),
+		})
+		expect(await readFile(path.join(workspace, "event.json"), "utf8")).toBe(
+			'{"tool_name":"write_to_file"}',
+		)
+		expect(existsSync(path.join(temp.dir, "escaped"))).toBe(false)
+	})
+
+	it("kills everything inside when it times out", async () => {
+		const workspace = path.join(temp.dir, "workspace")
+		await mkdir(workspace)
+		// A duration no other process uses, to find the background job by its command line.
+		const marker = `30.${process.pid}${Date.now() % 1000}`
+		const result = await runHookCommand(
+			`sleep ${marker} & sleep 30`,
+			options({ cwd: workspace, timeoutMs: 300, sandbox: await sandboxIn(workspace) }),
+		)
+		expect(result).toEqual({ kind: "failed", error: "it timed out after 0.3 s and was killed" })
+		const running = () =>
+			execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).includes(`sleep ${marker}`)
+		await expect.poll(running, { timeout: 5_000 }).toBe(false)
 	})
 })

@@ -1,4 +1,8 @@
-import { spawn } from "node:child_process"
+import { spawn, type ChildProcessByStdio } from "node:child_process"
+import type { Readable, Writable } from "node:stream"
+import { withoutCairnInternals } from "../../sandbox/commandEnvironment.js"
+import type { SandboxPolicy } from "../../sandbox/sandboxPolicy.js"
+import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
 
 export interface HookCommandOptions {
 	cwd: string
@@ -7,6 +11,8 @@ export interface HookCommandOptions {
 	timeoutMs: number
 	signal: AbortSignal
 	env?: Record<string, string>
+	/** Runs the hook in the command sandbox with this policy. */
+	sandbox?: SandboxPolicy
 }
 
 export type HookCommandResult =
@@ -18,7 +24,8 @@ const maxOutputChars = 64 * 1024
 /**
  * Runs a hook's shell command with the event on stdin and collects what it prints. It gets a
  * process group of its own, so a timeout or a cancel kills everything it started and settles at
- * once: a hook can never hang the task.
+ * once: a hook can never hang the task. In the sandbox, the group is bubblewrap's, and ending it
+ * ends everything inside (--die-with-parent, its own pid namespace).
  */
 export function runHookCommand(command: string, options: HookCommandOptions): Promise<HookCommandResult> {
 	return new Promise((resolve) => {
@@ -26,12 +33,19 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 		const stdout: string[] = []
 		const stderr: string[] = []
 		const size = { stdout: 0, stderr: 0 }
-		const child = spawn("/bin/sh", ["-c", command], {
+		const argv = ["/bin/sh", "-c", command]
+		const { file, args, descriptors, cleanup } = options.sandbox
+			? sandboxedSpawn(options.sandbox, options.cwd, argv)
+			: { file: "/bin/sh", args: argv.slice(1), descriptors: [], cleanup: (): string[] => [] }
+		// The extra descriptors (bubblewrap's seccomp filter) hide from the types that the first three are pipes.
+		const child = spawn(file, args, {
 			cwd: options.cwd,
-			env: { ...process.env, ...options.env },
+			// In the sandbox, its allowlisted environment; outside, never Cairn's IPC socket and token:
+			// a hook holding them could change Cairn's own settings.
+			env: { ...(options.sandbox?.environment ?? withoutCairnInternals(process.env)), ...options.env },
 			detached: true,
-			stdio: ["pipe", "pipe", "pipe"],
-		})
+			stdio: ["pipe", "pipe", "pipe", ...descriptors],
+		}) as ChildProcessByStdio<Writable, Readable, Readable>
 		const killGroup = () => {
 			if (child.pid === undefined) return
 			try {
@@ -44,8 +58,15 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 			if (settled) return
 			settled = true
 			clearTimeout(timer)
+			const created = cleanup()
 			options.signal.removeEventListener("abort", onAbort)
-			resolve(result)
+			// A protected file the hook made was moved aside by the sandbox: the hook did not do what it meant to.
+			if (created.length > 0 && result.kind === "exited")
+				resolve({
+					kind: "failed",
+					error: `it created ${created.join(", ")}, which is protected; the sandbox moved it aside`,
+				})
+			else resolve(result)
 		}
 		const onAbort = () => {
 			killGroup()

@@ -50,5 +50,16 @@ export async function loadUserHooks(
 	if (!parsed.success) return { ok: false, problem: `${userHooksFile} is not valid: ${parsed.error}` }
 	const unrunnable = hookMatcherProblem(parsed.data.hooks)
 	if (unrunnable !== undefined) return { ok: false, problem: `${userHooksFile}: hooks.${unrunnable}` }
+	// The sandbox is what contains a repository's hooks once agreed to; the repository cannot lift it.
+	const unsandboxed = [...parsed.data.hooks.PreToolUse, ...parsed.data.hooks.PostToolUse]
+		.flatMap((group) => group.hooks)
+		.find((hook) => hook.sandbox !== undefined)
+	if (unsandboxed !== undefined)
+		return {
+			ok: false,
+			problem:
+				`${userHooksFile} is not valid: "sandbox" is set on the hook "${unsandboxed.command}", ` +
+				"and only your own settings can take a hook out of the sandbox",
+		}
 	return { ok: true, fromSettings, fromFile: { hooks: parsed.data.hooks, content: text } }
 }

@@ -31,8 +31,10 @@ export interface NodeHostOptions {
 	commands?: ShellCommandSettings
 	/** The bubblewrap binary for sandboxed commands; default `bwrap` on PATH. */
 	bwrapPath?: string
-	/** Unix sockets sandboxed commands must not reach, besides Docker's. */
+	/** Unix sockets sandboxed commands must not reach, besides those bound when a command starts. */
 	privateSockets?: string[]
+	/** The home folder whose credential stores sandboxed commands cannot see; default the process's. */
+	homeDir?: string
 	/** Whether a repository's code may run (the CLI's --trust-workspace-hooks); absent: it does not. */
 	askConsent?: ConsentAsker
 }
@@ -61,6 +63,7 @@ export class NodeHost implements Host {
 			bwrapPath: options.bwrapPath ?? "bwrap",
 			privatePaths: [],
 			privateSockets: options.privateSockets ?? [],
+			...(options.homeDir !== undefined && { homeDir: options.homeDir }),
 		}
 		mkdirSync(this.storageDir, { recursive: true, mode: 0o700 })
 		this.secrets = new FileSecretStore(this.storageDir, this.logger)

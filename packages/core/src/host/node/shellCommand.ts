@@ -1,6 +1,8 @@
-import { spawn } from "node:child_process"
+import { type ChildProcessByStdio, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
+import type { Readable } from "node:stream"
 import { StringDecoder } from "node:string_decoder"
+import { unsandboxedEnvironment } from "../../sandbox/commandEnvironment.js"
 import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
 import type { CommandExit, RunCommandOptions, RunningCommand } from "../Host.js"
 
@@ -40,6 +42,8 @@ export function userShell(): string {
  * - stdin is closed: a command waiting for input reads end-of-file instead of hanging.
  * - With `options.sandbox`, bubblewrap starts the wrapper inside the sandbox. kill() reaches
  *   bubblewrap, and with it (--die-with-parent, its own pid namespace) everything inside.
+ * - The environment is the sandbox policy's allowlist, or outside the sandbox this process's
+ *   without Cairn's internals and credentials the person did not pass on.
  */
 export function runShellCommand(
 	command: string,
@@ -51,17 +55,22 @@ export function runShellCommand(
 	const closeGraceMs = settings.closeGraceMs ?? 1_000
 
 	const wrapper = ["/bin/sh", "-c", 'exec 2>&1; exec "$0" -c "$1"', shell, command]
-	const { file, args, cleanup } = options.sandbox
+	const { file, args, descriptors, cleanup } = options.sandbox
 		? sandboxedSpawn(options.sandbox, options.cwd, wrapper)
-		: { file: "/bin/sh", args: wrapper.slice(1), cleanup: () => undefined }
+		: { file: "/bin/sh", args: wrapper.slice(1), descriptors: [], cleanup: (): string[] => [] }
+	// The extra descriptors (bubblewrap's seccomp filter) hide from the types that stdout and stderr are pipes.
 	const child = spawn(file, args, {
 		cwd: options.cwd,
-		env: { ...process.env, ...options.env },
+		env: {
+			...(options.sandbox?.environment ??
+				unsandboxedEnvironment(process.env, options.passedVariables ?? [])),
+			...options.env,
+		},
 		detached: true,
 		// The wrapper merges the command's stderr into stdout; only errors of the wrapper itself or
 		// of bubblewrap come through stderr.
-		stdio: ["ignore", "pipe", "pipe"],
-	})
+		stdio: ["ignore", "pipe", "pipe", ...descriptors],
+	}) as ChildProcessByStdio<null, Readable, Readable>
 	const decoder = new StringDecoder("utf8")
 	let timedOut = false
 	let finished = false
@@ -91,9 +100,9 @@ export function runShellCommand(
 		finished = true
 		clearTimeout(timeoutTimer)
 		clearTimeout(closeTimer)
-		cleanup()
+		const createdProtected = cleanup()
 		emit(decoder.end())
-		resolveDone(result)
+		resolveDone(createdProtected.length > 0 ? { ...result, createdProtected } : result)
 	}
 
 	const finishFromExit = () => {

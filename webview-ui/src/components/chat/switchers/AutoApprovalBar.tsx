@@ -3,7 +3,7 @@ import type { TFunction } from "i18next"
 import type { AutoApprovalSettings } from "@cairn/types"
 import "./switchers.css"
 import { useId, useState } from "react"
-import { updateSetting } from "../../../state/settingsActions"
+import { updateTrustSetting } from "../../../state/settingsActions"
 import { useWebviewStore } from "../../../state/store"
 import { Icon } from "../../common/Icon"
 
@@ -57,7 +57,7 @@ export function AutoApprovalBar() {
 	const approval = useWebviewStore((s) => s.settings.autoApproval)
 	const [open, setOpen] = useState(false)
 	const panelId = useId()
-	const change = (patch: Partial<AutoApprovalSettings>) => updateSetting({ autoApproval: patch })
+	const change = (patch: Partial<AutoApprovalSettings>) => updateTrustSetting({ autoApproval: patch })
 	return (
 		<div className="auto-approval-bar">
 			<button

@@ -78,8 +78,8 @@ describe("the auto-approval bar", () => {
 		fireEvent.click(screen.getByRole("checkbox", { name: "Auto-approve" }))
 		fireEvent.click(screen.getByRole("checkbox", { name: "Write" }))
 		expect(posted).toEqual([
-			{ type: "updateSettings", settings: { autoApproval: { enabled: true } } },
-			{ type: "updateSettings", settings: { autoApproval: { write: true } } },
+			{ type: "updateTrustSettings", settings: { autoApproval: { enabled: true } } },
+			{ type: "updateTrustSettings", settings: { autoApproval: { write: true } } },
 		])
 		expect(summary().textContent).toBe("Auto-approval: Write")
 		expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Write" }).checked).toBe(true)

@@ -5,6 +5,7 @@ import {
 	clineSayBrowserActionSchema,
 	type ClineSayBrowserAction,
 } from "@cairn/types"
+import { Icon } from "../../common/Icon"
 import { ExpandableText } from "../ExpandableText"
 import { GenericRow } from "../GenericRow"
 import { RowHeader } from "../RowHeader"
@@ -75,6 +76,12 @@ export function BrowserResultRow({ message }: RowProps) {
 	return (
 		<div className="browser-row">
 			<RowHeader icon="browser" tone="muted" title={result.currentUrl ?? t("browser.browser")} />
+			{result.unsandboxed !== undefined && (
+				<div className="row-warning" role="note">
+					<Icon name="warning" />
+					<span>{t(`browser.unsandboxed.${result.unsandboxed}`)}</span>
+				</div>
+			)}
 			{result.screenshot !== undefined && (
 				<img
 					className="browser-screenshot"

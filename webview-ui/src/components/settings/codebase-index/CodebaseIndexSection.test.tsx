@@ -43,7 +43,7 @@ describe("the codebase index settings", () => {
 		commit(screen.getByLabelText("Embedding model"), "nomic-embed-text")
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					codebaseIndex: { embedding: { provider: "ollama", modelId: "nomic-embed-text" } },
 				},
@@ -55,7 +55,7 @@ describe("the codebase index settings", () => {
 		renderSection(withModel())
 		commit(screen.getByLabelText("Base URL"), "http://127.0.0.1:8080/v1")
 		expect(posted.at(-1)).toEqual({
-			type: "updateSettings",
+			type: "updateTrustSettings",
 			settings: {
 				codebaseIndex: {
 					embedding: {
@@ -68,7 +68,7 @@ describe("the codebase index settings", () => {
 		})
 		fireEvent.change(screen.getByLabelText("Embedding provider"), { target: { value: "ollama" } })
 		expect(posted.at(-1)).toEqual({
-			type: "updateSettings",
+			type: "updateTrustSettings",
 			settings: { codebaseIndex: { embedding: null } },
 		})
 	})

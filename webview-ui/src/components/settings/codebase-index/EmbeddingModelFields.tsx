@@ -1,7 +1,7 @@
 import { embeddingProviderNames, type EmbeddingProviderName, type EmbeddingSettings } from "@cairn/types"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { updateSetting } from "../../../state/settingsActions"
+import { updateTrustSetting } from "../../../state/settingsActions"
 import { useWebviewStore } from "../../../state/store"
 import { NumberField } from "../NumberField"
 import { TextField } from "../TextField"
@@ -13,7 +13,7 @@ const defaultBaseUrls: Record<EmbeddingProviderName, string> = {
 }
 
 function saveEmbedding(embedding: EmbeddingSettings | null): void {
-	updateSetting({ codebaseIndex: { embedding } })
+	updateTrustSetting({ codebaseIndex: { embedding } })
 }
 
 /**

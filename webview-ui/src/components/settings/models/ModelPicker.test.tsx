@@ -86,7 +86,7 @@ describe("the model picker", () => {
 		fireEvent.mouseDown(screen.getByRole("option", { name: /openai\/gpt-5/ }))
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: {
 						provider: "openrouter",
@@ -113,7 +113,7 @@ describe("the model picker", () => {
 		fireEvent.keyDown(box(), { key: "Enter" })
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: { provider: { provider: "openrouter", modelId: "my/private-model" } },
 			},
 		])
@@ -127,7 +127,7 @@ describe("the model picker", () => {
 		fireEvent.keyDown(box(), { key: "Enter" })
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: { provider: { provider: "openrouter", modelId: "openai/gpt" } },
 			},
 		])

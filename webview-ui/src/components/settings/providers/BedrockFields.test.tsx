@@ -59,11 +59,11 @@ describe("Bedrock in the Settings view", () => {
 		type("Access key id", "AKIDVIEW")
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: { provider: { ...nova, bedrock: { region: "us-east-1", auth: "accessKeys" } } },
 			},
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: {
 						...nova,
@@ -92,7 +92,7 @@ describe("Bedrock in the welcome form", () => {
 		type("AWS region", "us-east-1")
 		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
 		expect(posted).toEqual([
-			{ type: "updateSettings", settings: { provider: nova } },
+			{ type: "updateTrustSettings", settings: { provider: nova } },
 			{ type: "updateApiKey", provider: "bedrock", apiKey: "ABSK-key" },
 		])
 	})

@@ -15,7 +15,7 @@ describe("OpenRouter's routing fields", () => {
 		fireEvent.change(order, { target: { value: " anthropic, together ,," } })
 		fireEvent.blur(order)
 		expect(posted.at(-1)).toEqual({
-			type: "updateSettings",
+			type: "updateTrustSettings",
 			settings: { provider: { ...openrouter, openRouter: { order: ["anthropic", "together"] } } },
 		})
 	})
@@ -31,10 +31,10 @@ describe("OpenRouter's routing fields", () => {
 		const fallbacks = screen.getByRole<HTMLInputElement>("checkbox", { name: "Allow fallbacks" })
 		expect(fallbacks.checked).toBe(false)
 		fireEvent.click(fallbacks)
-		expect(posted.at(-1)).toEqual({ type: "updateSettings", settings: { provider: openrouter } })
+		expect(posted.at(-1)).toEqual({ type: "updateTrustSettings", settings: { provider: openrouter } })
 		fireEvent.click(screen.getByRole("checkbox", { name: "Only providers that do not keep prompts" }))
 		expect(posted.at(-1)).toEqual({
-			type: "updateSettings",
+			type: "updateTrustSettings",
 			settings: {
 				provider: { ...openrouter, openRouter: { dataCollection: "deny" } },
 			},

@@ -27,7 +27,7 @@ describe("VertexFields", () => {
 		fireEvent.click(save)
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: {
 						provider: "vertex",
@@ -52,7 +52,7 @@ describe("VertexFields", () => {
 		commit("Region", "europe-west1")
 		expect(posted).toEqual([
 			{
-				type: "updateSettings",
+				type: "updateTrustSettings",
 				settings: {
 					provider: { ...vertex, vertex: { projectId: "my-project", region: "europe-west1" } },
 				},
