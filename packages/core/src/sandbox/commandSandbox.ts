@@ -3,8 +3,8 @@ import { homedir } from "node:os"
 import path from "node:path"
 import type { CairnSettings } from "@cairn/types"
 import type { Host } from "../host/Host.js"
+import { credentialStorePaths } from "../workspace/credentialStores.js"
 import { sandboxedEnvironment } from "./commandEnvironment.js"
-import { credentialStores } from "./credentialStores.js"
 import { listeningSockets } from "./listeningSockets.js"
 import { protectedMounts } from "./protectedMounts.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
@@ -76,7 +76,7 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 		// XDG_RUNTIME_DIR points; under /run it is private anyway.
 		...(runtimeDir ? [runtimeDir] : []),
 		...support.privatePaths,
-		...credentialStores.map((store) => path.join(home, store)),
+		...credentialStorePaths(home, []),
 		...settings.commandSandboxHiddenPaths.flatMap((entry) => settingPath(entry, home) ?? []),
 	])
 	const workspaceRoot = realpathSync(host.workspaceRoot)

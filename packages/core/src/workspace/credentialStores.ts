@@ -4,8 +4,9 @@ import { isInside } from "./workspacePaths.js"
 
 /**
  * Where people's programs keep credentials, relative to the home folder: keys, tokens, cloud and
- * registry logins, keyrings and browser profiles (saved passwords and cookies). Nothing here is
- * project data, so a read of any of them asks a person, and the sandbox hides them.
+ * registry logins, keyrings, password stores, browser profiles (saved passwords and cookies) and
+ * shell histories. Nothing here is project data, so a read of any of them by the file tools or a
+ * mention asks a person, and the command sandbox hides every one that exists.
  */
 const homeCredentialStores = [
 	".ssh",
@@ -41,6 +42,28 @@ const homeCredentialStores = [
 	"Library/Application Support/BraveSoftware",
 	"Library/Application Support/Microsoft Edge",
 	"Library/Safari",
+	".yarnrc.yml",
+	".gem/credentials",
+	".cargo/credentials",
+	".cargo/credentials.toml",
+	".terraform.d/credentials.tfrc.json",
+	".vault-token",
+	".pgpass",
+	".my.cnf",
+	".s3cfg",
+	".config/op",
+	".config/rclone",
+	".local/share/kwalletd",
+	".pki",
+	// Shell and REPL histories hold tokens typed on command lines; X11's cookie opens the display.
+	".Xauthority",
+	".bash_history",
+	".zsh_history",
+	".local/share/fish/fish_history",
+	".python_history",
+	".node_repl_history",
+	".psql_history",
+	".mysql_history",
 ]
 
 /**
