@@ -65,7 +65,7 @@ describe("the workspace files a hook command names", () => {
 
 	it("leaves out programs found on PATH and files outside the workspace", async () => {
 		expect(await named(`prettier --write . && sh ${path.join(temp.dir, "elsewhere.sh")}`)).toEqual({
-			".": "not a file",
+			".": "is a folder, not a regular file",
 		})
 	})
 
@@ -78,7 +78,7 @@ describe("the workspace files a hook command names", () => {
 
 	it("does not wait on a FIFO", async () => {
 		execFileSync("mkfifo", [path.join(workspace, "scripts", "pipe.sh")])
-		expect(await named("sh scripts/pipe.sh")).toEqual({ "scripts/pipe.sh": "not a file" })
+		expect(await named("sh scripts/pipe.sh")).toEqual({ "scripts/pipe.sh": "is a FIFO (named pipe), not a regular file" })
 	})
 
 	it.each([

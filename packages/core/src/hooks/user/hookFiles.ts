@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto"
-import { constants } from "node:fs"
-import { open, realpath } from "node:fs/promises"
+import { realpath } from "node:fs/promises"
 import path from "node:path"
 import { loadShellParser } from "../../approval/shell/shellParser.js"
 import { analyseLine } from "../../approval/shell/invocations.js"
 import type { WordValue } from "../../approval/shell/shellWords.js"
+import { openRegularFile } from "../../workspace/repositoryFile.js"
 import { implicitHookFiles } from "./implicitHookFiles.js"
 
 /**
@@ -42,8 +42,8 @@ function candidates(word: string, isProgram: boolean): string[] {
 }
 
 /**
- * Hashes the file at `absolute` without following it into a FIFO or a device: opened without
- * blocking, checked on its descriptor.
+ * Hashes the file at `absolute` without following it into a FIFO or a device (the repository
+ * reader's opener), or says what is there instead.
  */
 async function stateOf(absolute: string, workspaceRoot: string): Promise<string> {
 	let real: string
@@ -53,17 +53,16 @@ async function stateOf(absolute: string, workspaceRoot: string): Promise<string>
 		return "absent"
 	}
 	if (!isInside(real, workspaceRoot)) return `outside ${real}`
-	const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY).catch(
-		() => undefined,
-	)
-	if (handle === undefined) return "unreadable"
+	const opened = await openRegularFile(real)
+	if (opened.kind === "absent") return "absent"
+	if (opened.kind === "skipped") return opened.why
 	try {
-		if (!(await handle.stat()).isFile()) return "not a file"
 		const hash = createHash("sha256")
-		for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer)
+		for await (const chunk of opened.handle.createReadStream({ autoClose: false }))
+			hash.update(chunk as Buffer)
 		return `sha256 ${hash.digest("hex")} at ${path.relative(workspaceRoot, real)}`
 	} finally {
-		await handle.close()
+		await opened.handle.close()
 	}
 }
 
