@@ -506,8 +506,12 @@ export class Controller {
 		}
 	}
 
-	/** Waits until everything the tasks reported is on disk (for shutdown and tests). */
+	/**
+	 * Waits until everything the tasks reported is on disk, their checkpoints included (for
+	 * shutdown and tests): a process that ended while a checkpoint's git still ran left it writing.
+	 */
 	async flush(): Promise<void> {
+		await Promise.all([...this.live.values()].map((task) => task.checkpointsSettled()))
 		await this.writers.flushed()
 	}
 
