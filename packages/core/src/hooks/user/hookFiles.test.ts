@@ -78,7 +78,9 @@ describe("the workspace files a hook command names", () => {
 
 	it("does not wait on a FIFO", async () => {
 		execFileSync("mkfifo", [path.join(workspace, "scripts", "pipe.sh")])
-		expect(await named("sh scripts/pipe.sh")).toEqual({ "scripts/pipe.sh": "is a FIFO (named pipe), not a regular file" })
+		expect(await named("sh scripts/pipe.sh")).toEqual({
+			"scripts/pipe.sh": "is a FIFO (named pipe), not a regular file",
+		})
 	})
 
 	it.each([
