@@ -86,7 +86,10 @@ export async function gatePath(context: ToolContext, requested: string, use: Pat
 	const isProtected = !path.isOutsideWorkspace && isProtectedPath(path.relative)
 	// Wherever the workspace is (the home folder itself) and whatever links into them, keys and
 	// tokens are read only when a person says so; the command's own approval covers "run".
-	const credentialStore = use.access === "run" ? undefined : personCredentialStoreOf(path.absolute)
+	const credentialStore =
+		use.access === "run"
+			? undefined
+			: personCredentialStoreOf(path.absolute, context.settings.commandSandboxHiddenPaths)
 
 	if (
 		use.access === "run" ||
@@ -136,9 +139,10 @@ export async function entryFilter(
 	const root = await realpath(context.host.workspaceRoot).catch(() =>
 		nodePath.resolve(context.host.workspaceRoot),
 	)
-	const approvedStore = within && personCredentialStoreOf(within.absolute)
+	const added = context.settings.commandSandboxHiddenPaths
+	const approvedStore = within && personCredentialStoreOf(within.absolute, added)
 	return (absolute, isFolder) => {
-		const store = personCredentialStoreOf(absolute)
+		const store = personCredentialStoreOf(absolute, added)
 		if (store !== undefined && store !== approvedStore) return false
 		if (!isInside(root, absolute)) return true
 		const relative = nodePath.relative(root, absolute).split(nodePath.sep).join("/") || "."

@@ -35,12 +35,6 @@ function existing(paths: readonly string[]): { folders: string[]; files: string[
 	return { folders: [...folders], files: [...files] }
 }
 
-/** `~/x` and absolute paths of the `commandSandboxHiddenPaths` setting; others name nothing. */
-function settingPath(entry: string, home: string): string | undefined {
-	if (entry === "~" || entry.startsWith("~/")) return path.join(home, entry.slice(1))
-	return path.isAbsolute(entry) ? entry : undefined
-}
-
 const isInside = (child: string, parent: string) => {
 	const relative = path.relative(parent, child)
 	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
@@ -76,8 +70,7 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 		// XDG_RUNTIME_DIR points; under /run it is private anyway.
 		...(runtimeDir ? [runtimeDir] : []),
 		...support.privatePaths,
-		...credentialStorePaths(home, []),
-		...settings.commandSandboxHiddenPaths.flatMap((entry) => settingPath(entry, home) ?? []),
+		...credentialStorePaths(home, settings.commandSandboxHiddenPaths),
 	])
 	const workspaceRoot = realpathSync(host.workspaceRoot)
 	// Under a hidden folder, or in /tmp or /run (unless the workspace shows it again), a socket is

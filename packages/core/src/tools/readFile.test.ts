@@ -212,6 +212,20 @@ describe("read_file of a credential store", () => {
 		])
 	})
 
+	it("asks for the stores the person added to commandSandboxHiddenPaths too", async () => {
+		await setup({
+			files: { "vault/token.txt": "s.secret\n", "notes.md": "hi\n" },
+			settings: { commandSandboxHiddenPaths: ["~/vault"] },
+		})
+		process.env.HOME = t.workspace
+		await read({ path: "vault/token.txt" })
+		await read({ path: "notes.md" })
+		expect(t.approvals.map((approval) => approval.kind === "read" && approval.credentialStore)).toEqual([
+			"~/vault",
+			undefined,
+		])
+	})
+
 	it("asks even when the workspace is the home folder itself", async () => {
 		await setup({ files: { ".netrc": "machine x password y\n", "notes.md": "hi\n" } })
 		process.env.HOME = t.workspace

@@ -91,10 +91,11 @@ export function shownCredentialStore(store: string, home: string = homedir()): s
 
 /**
  * The credential store of the person running Cairn that `absolute` (a real path) lies in, as
- * they know it ("~/.ssh"); undefined for any other path.
+ * they know it ("~/.ssh"); undefined for any other path. `extra` is the person's own additions
+ * (the `commandSandboxHiddenPaths` setting, which the sandbox hides too).
  */
-export function personCredentialStoreOf(absolute: string): string | undefined {
+export function personCredentialStoreOf(absolute: string, extra: readonly string[] = []): string | undefined {
 	const home = homedir()
-	const store = credentialStoreOf(absolute, credentialStorePaths(home, []))
+	const store = credentialStoreOf(absolute, credentialStorePaths(home, extra))
 	return store === undefined ? undefined : shownCredentialStore(store, home)
 }
