@@ -22,6 +22,7 @@ import { modeToolset } from "../modes/modeToolset.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
+import { SkippedFileNotices } from "../prompts/skippedFileNotices.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
@@ -77,8 +78,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** Whether a browser could be launched, as checked before the last request (see browserCanRun). */
 	private browserRuns = false
 	private consecutiveMistakes = 0
-	/** Rules and ignore files already reported as not read: each says so once in the task, not every turn. */
-	private readonly skippedRulesShown = new Set<string>()
+	private readonly skippedFiles = new SkippedFileNotices()
 	private firstTurn = true
 	private status: TaskStatus = "idle"
 	/** Results of the calls that finished in a turn that was then cancelled, kept for the resume. */
@@ -406,11 +406,9 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
-		for (const reason of ignore.skipped === undefined ? skipped : [ignore.skipped, ...skipped]) {
-			if (this.skippedRulesShown.has(reason)) continue
-			this.skippedRulesShown.add(reason)
-			this.transcript.say("error", { text: reason })
-		}
+		this.skippedFiles.report([ignore.skipped, ...skipped], (text) =>
+			this.transcript.say("error", { text }),
+		)
 		const governance = await governanceTurn(this.governance)
 		this.browserRuns = await this.browser.canRun(this.options.settings().browserExecutablePath)
 		this.offerToolsOf(this.mode)
