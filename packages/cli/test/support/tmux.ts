@@ -76,6 +76,22 @@ export class TmuxSession {
 		return stdout
 	}
 
+	/**
+	 * Presses `key` until `pattern` shows, as a person would press a key again that did nothing:
+	 * on a saturated machine a lone Esc has been seen to go unanswered although the TUI was up.
+	 * Fails when `pattern` never shows after `presses` presses.
+	 */
+	async pressUntil(key: string, pattern: RegExp, presses = 4, eachMs = 5_000): Promise<string> {
+		for (let press = 1; ; press++) {
+			await this.keys(key)
+			try {
+				return await this.waitFor(pattern, eachMs)
+			} catch (error) {
+				if (press >= presses) throw error
+			}
+		}
+	}
+
 	async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
 		const deadline = Date.now() + timeoutMs
 		for (;;) {
