@@ -132,6 +132,10 @@ const tests = {
 	outdir: "out/test/suite",
 	// Mocha is resolved from node_modules at run time: its loader requires test files by path.
 	external: ["vscode", "mocha"],
+	// The suites import the core as the agent bundle does, and some of its dependencies resolve
+	// files with import.meta.url at load time (tinyglobby's fdir): the same stand-in as the agent.
+	define: agent.define,
+	banner: agent.banner,
 }
 
 const builds = [extension, agent, tokenizer, tests]
