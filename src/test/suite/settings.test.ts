@@ -39,6 +39,8 @@ suite("settings.json contributions", () => {
 				allowedCommands: ["git log", "npm test"],
 				deniedCommands: undefined,
 				commandTimeoutSec: 45,
+				commandEnvironment: undefined,
+				commandSandboxHiddenPaths: undefined,
 				hooks: undefined,
 				language: undefined,
 			})
