@@ -1,6 +1,6 @@
-import path from "node:path"
 import { privateFolders, privateTmp, workspaceShelter } from "./privateAreas.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
+import { isInside } from "../workspace/workspacePaths.js"
 
 /** The command's own folders, made for one command and removed after it (see sandboxedSpawn). */
 export interface SandboxScratch {
@@ -8,11 +8,6 @@ export interface SandboxScratch {
 	readonly tmp: string
 	/** An empty read-only file: what a hidden file looks like. */
 	readonly emptyFile: string
-}
-
-const isInside = (child: string, parent: string) => {
-	const relative = path.relative(parent, child)
-	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
 }
 
 /**
@@ -26,7 +21,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, scratch: SandboxSc
 		...files.flatMap((file) => ["--ro-bind", scratch.emptyFile, file]),
 	]
 	const shelter = workspaceShelter(workspace)
-	const inWorkspace = (paths: readonly string[]) => paths.filter((hidden) => isInside(hidden, workspace))
+	const inWorkspace = (paths: readonly string[]) => paths.filter((hidden) => isInside(workspace, hidden))
 	return [
 		// The sandbox ends with Cairn, and a command cannot type into a terminal outside it (TIOCSTI).
 		"--die-with-parent",

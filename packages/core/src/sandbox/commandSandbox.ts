@@ -11,6 +11,7 @@ import type { SandboxPolicy } from "./sandboxPolicy.js"
 import { inPrivateArea } from "./privateAreas.js"
 import { probeSandbox, type SandboxAvailability } from "./sandboxProbe.js"
 import { systemPaths } from "./systemPaths.js"
+import { isInside } from "../workspace/workspacePaths.js"
 
 export type CommandSandbox =
 	| { state: "off" }
@@ -33,11 +34,6 @@ function existing(paths: readonly string[]): { folders: string[]; files: string[
 		}
 	}
 	return { folders: [...folders], files: [...files] }
-}
-
-const isInside = (child: string, parent: string) => {
-	const relative = path.relative(parent, child)
-	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
 }
 
 /**
@@ -76,8 +72,8 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 	// Under a hidden folder, or in /tmp or /run (unless the workspace shows it again), a socket is
 	// out of sight already; covering it would only cost a mount.
 	const covered = (socket: string) =>
-		hidden.folders.some((folder) => isInside(socket, folder)) ||
-		(inPrivateArea(socket) && !isInside(socket, workspaceRoot))
+		hidden.folders.some((folder) => isInside(folder, socket)) ||
+		(inPrivateArea(socket) && !isInside(workspaceRoot, socket))
 	return {
 		state: "ready",
 		policy: {

@@ -1,6 +1,7 @@
 import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from "node:fs"
 import path from "node:path"
 import { isWorkspaceFileName, protectedFiles, protectedFolders } from "../workspace/protectedPaths.js"
+import { isInside } from "../workspace/workspacePaths.js"
 
 /**
  * A path inside the workspace that a sandboxed command must not change, and how it is mounted:
@@ -40,11 +41,6 @@ const walkLimits = { depth: 4, folders: 3_000 }
 /** Never holds a repository of the workspace's own, and can hold many thousands of folders. */
 const notWalked = new Set(["node_modules", ".git"])
 
-const isInside = (child: string, parent: string) => {
-	const relative = path.relative(parent, child)
-	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
-}
-
 /**
  * What `target` is, at its real path. A symlink out of the workspace leads somewhere read-only or
  * hidden already, and mounting its target would show a hidden credential store again: undefined.
@@ -52,7 +48,7 @@ const isInside = (child: string, parent: string) => {
 function resolve(target: string, workspace: string): { path: string; kind: "file" | "folder" } | undefined {
 	try {
 		const real = realpathSync(target)
-		if (!isInside(real, workspace)) return undefined
+		if (!isInside(workspace, real)) return undefined
 		return { path: real, kind: statSync(real).isDirectory() ? "folder" : "file" }
 	} catch {
 		return undefined

@@ -1,6 +1,7 @@
 import path from "node:path"
 import { inPrivateArea } from "./privateAreas.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
+import { isInside } from "../workspace/workspacePaths.js"
 
 interface Sign {
 	pattern: RegExp
@@ -27,11 +28,6 @@ const signs: Sign[] = [
 		applies: (policy) => !policy.allowNetwork,
 	},
 ]
-
-const isInside = (child: string, parent: string) => {
-	const relative = path.relative(parent, child)
-	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 /** `relative` named as a path of its own: `.git/hooks`, not `~/.gitconfig`. */
@@ -86,7 +82,7 @@ export function sandboxFailure(output: string, policy: SandboxPolicy, cwd?: stri
 		cwd !== undefined &&
 		missing.test(output) &&
 		namedPaths(output, cwd).some(
-			(named) => inPrivateArea(named) && !isInside(named, policy.workspaceRoot),
+			(named) => inPrivateArea(named) && !isInside(policy.workspaceRoot, named),
 		)
 	)
 		return "it used a path outside the workspace in /tmp or /run, which the sandbox keeps private"

@@ -6,6 +6,7 @@ import { analyseLine } from "../../approval/shell/invocations.js"
 import type { WordValue } from "../../approval/shell/shellWords.js"
 import { openRegularFile } from "../../workspace/repositoryFile.js"
 import { implicitHookFiles } from "./implicitHookFiles.js"
+import { isInside } from "../../workspace/workspacePaths.js"
 
 /**
  * What one path a hook command names is now: the SHA-256 of a regular file, or why there is no
@@ -25,11 +26,6 @@ export type HookFiles =
 
 /** Programs that change the folder the rest of the line runs in. */
 const changesFolder = new Set(["cd", "pushd"])
-
-const isInside = (child: string, parent: string) => {
-	const relative = path.relative(parent, child)
-	return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative))
-}
 
 /**
  * The paths a word may name: the word itself unless it is an option, the value after the first
@@ -52,7 +48,7 @@ async function stateOf(absolute: string, workspaceRoot: string): Promise<string>
 	} catch {
 		return "absent"
 	}
-	if (!isInside(real, workspaceRoot)) return `outside ${real}`
+	if (!isInside(workspaceRoot, real)) return `outside ${real}`
 	const opened = await openRegularFile(real)
 	if (opened.kind === "absent") return "absent"
 	if (opened.kind === "skipped") return opened.why
@@ -132,7 +128,7 @@ export async function hookFiles(command: string, workspaceRoot: string): Promise
 			for (const base of bases) {
 				const absolute = path.resolve(base, candidate)
 				// Files outside the workspace are the system's or the person's, not the repository's.
-				if (!isInside(absolute, root)) continue
+				if (!isInside(root, absolute)) continue
 				const relative = path.relative(root, absolute) || "."
 				if (!files.has(relative)) files.set(relative, await stateOf(absolute, root))
 			}
