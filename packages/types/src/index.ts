@@ -41,6 +41,8 @@ export * from "./webview/applyMessageUpdate.js"
 export * from "./webview/messagePages.js"
 export * from "./webview/pagingMessages.js"
 export * from "./webview/codebaseIndexMessages.js"
+export * from "./webview/boardMessages.js"
+export * from "./board/taskCard.js"
 
 export * from "./task-summary/taskTotals.js"
 export * from "./task-summary/contextUsage.js"

@@ -3,6 +3,7 @@ import type { CairnSettingsPatch, WebviewMessage, WebviewMessageOf, WebviewMessa
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
 import { commandRuleHandlers } from "./commandRuleHandlers.js"
+import { boardHandlers } from "./boardHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Controller } from "./Controller.js"
 import { mcpHandlers } from "./mcpHandlers.js"
@@ -183,4 +184,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...pagingHandlers,
 	...codebaseIndexHandlers,
 	...commandRuleHandlers,
+	...boardHandlers,
 }

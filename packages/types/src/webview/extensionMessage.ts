@@ -12,6 +12,7 @@ import { extensionStateSchema } from "./extensionState.js"
 import { modelAnswerSchemas } from "./modelMessages.js"
 import { codebaseIndexAnswerSchemas } from "./codebaseIndexMessages.js"
 import { pagingAnswerSchemas } from "./pagingMessages.js"
+import { boardAnswerSchemas } from "./boardMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
 /** Things the host asks the UI to do (a view title button, a command). */
@@ -115,6 +116,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	...modelAnswerSchemas,
 	...pagingAnswerSchemas,
 	...codebaseIndexAnswerSchemas,
+	...boardAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

@@ -11,6 +11,7 @@ import { parseTagged } from "./parseTagged.js"
 import { modelRequestSchemas } from "./modelMessages.js"
 import { codebaseIndexRequestSchemas } from "./codebaseIndexMessages.js"
 import { pagingRequestSchemas } from "./pagingMessages.js"
+import { boardRequestSchemas } from "./boardMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
@@ -197,6 +198,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	...modelRequestSchemas,
 	...pagingRequestSchemas,
 	...codebaseIndexRequestSchemas,
+	...boardRequestSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]
