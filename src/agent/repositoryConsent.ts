@@ -41,6 +41,14 @@ function prompt(code: RepositoryCode): { question: string; run: string } {
 				run: vscode.l10n.t("Start These Servers"),
 			}
 		}
+		case "worktreeSetup":
+			return {
+				question: vscode.l10n.t(
+					"This repository's {file} sets up each task's worktree: it copies files and links folders from your work tree, and runs commands there. Use it?",
+					{ file: code.file },
+				),
+				run: vscode.l10n.t("Use This Setup"),
+			}
 	}
 }
 

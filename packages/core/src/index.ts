@@ -41,6 +41,13 @@ export { Task } from "./task/Task.js"
 export type { TaskOptions, TaskStatus } from "./task/taskOptions.js"
 export { summarizationMarker } from "./context/summarizeConversation.js"
 export { CheckpointStore, type CheckpointChanges } from "./checkpoints/checkpointStore.js"
+export {
+	TaskWorktrees,
+	type SetupReport,
+	type TaskWorktree,
+	type TaskWorktreesOptions,
+	type WorktreesUnavailable,
+} from "./worktrees/taskWorktrees.js"
 export type { TaskEvents } from "./task/taskEvents.js"
 export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { readSlashCommands } from "./slash-commands/readSlashCommands.js"

@@ -8,9 +8,10 @@ import type { KeyValueStore } from "../host/Host.js"
 export interface RepositoryCode {
 	/**
 	 * What kind of code, so each kind is agreed to on its own: the hooks file, or the project's
-	 * MCP servers file (`.cairn/mcp.json`, whose servers are programs Cairn would start).
+	 * MCP servers file (`.cairn/mcp.json`, whose servers are programs Cairn would start), or the
+	 * worktree setup (`.cairn/worktree.json`: files copied, folders linked, commands run).
 	 */
-	kind: "workspaceHooks" | "projectMcpServers"
+	kind: "workspaceHooks" | "projectMcpServers" | "worktreeSetup"
 	/** The workspace it belongs to (absolute). */
 	workspaceRoot: string
 	/** Workspace-relative, for the person. */
