@@ -251,8 +251,13 @@ export class TaskWorktrees {
 			throw new Error(`${entry.path} is the repository's own work tree; it is not removed`)
 		const known = (await this.git.worktrees()).some((tree) => tree.path === entry.path)
 		if (known) await this.git.removeWorktree(entry.path)
+		// Git never finished making it (a crash part way): the folder in Cairn's own place is Cairn's to remove.
 		else if (path.dirname(entry.path) === this.folder)
 			await rm(entry.path, { recursive: true, force: true })
+		else if (await exists(entry.path))
+			throw new Error(
+				`${entry.path} is no worktree git knows and not in Cairn's worktrees folder, so Cairn does not remove it`,
+			)
 		await this.git.prune()
 		const tip = await this.git.branchTip(entry.branch)
 		if (
