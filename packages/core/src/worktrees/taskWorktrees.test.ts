@@ -454,6 +454,20 @@ describe("setup from .cairn/worktree.json", () => {
 		expect(await exists(path.join(created.path, ".gitignore"))).toBe(true)
 	})
 
+	it("makes the worktree when asking about the setup fails, and says so", async () => {
+		const place = await configured()
+		const worktrees = await open(place, {
+			consent: async () => {
+				throw new Error("the editor went away")
+			},
+		})
+		const created = await worktrees.create({ taskId: "q1" })
+		expect(created).toMatchObject({
+			state: "active",
+			setup: { outcome: "failed", message: /the editor went away/ },
+		})
+	})
+
 	it("names every bad field of the file, and makes the worktree without it", async () => {
 		const place = await repository({
 			".cairn/worktree.json": JSON.stringify({ copy: ["../up", 3], setup: "", extra: true }),

@@ -162,13 +162,20 @@ export class TaskWorktrees {
 			throw error
 		}
 		await this.update(taskId, (entry) => ({ ...entry, phase: "created" }))
+		// The worktree is made: whatever goes wrong in its setup (the question failing too) is said, not thrown.
 		const setup = await setUpWorktree({
 			git: this.git,
 			worktree: reserved.path,
 			consent: this.consent,
 			runSetup: this.options.runSetup,
 			env: worktreeEnvironment(reserved.index),
-		})
+		}).catch((error: unknown): SetupReport => ({
+			outcome: "failed",
+			message: `Setting up the worktree failed: ${error instanceof Error ? error.message : String(error)}`,
+			copied: [],
+			linked: [],
+			skipped: [],
+		}))
 		if (setup.outcome === "failed" || setup.outcome === "invalid")
 			this.options.logger.warn("A worktree's setup did not go through", {
 				taskId,
