@@ -60,8 +60,10 @@ export class RepositoryGit {
 		const head = await git.run(["rev-parse", "--verify", "-q", "HEAD^{commit}"], { okExitCodes: [1] })
 		if (head.code !== 0)
 			return { unavailable: "the repository has no commit yet to branch a worktree from" }
+		// From the root on: paths given to git (check-ignore's) are the repository's, whatever the workspace's folder.
+		const atTop = await HardenedGit.forPerson({ cwd: top })
 		const slowGit = await HardenedGit.forPerson({ cwd: top, timeoutMs: checkoutTimeoutMs })
-		return new RepositoryGit(git, slowGit, top, commonDir)
+		return new RepositoryGit(atTop, slowGit, top, commonDir)
 	}
 
 	/** The commit `ref` names (a branch, tag or commit), or a GitError saying it names none. */

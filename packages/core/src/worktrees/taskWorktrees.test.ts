@@ -196,15 +196,22 @@ describe("creating a task's worktree", () => {
 		})
 	})
 
-	it("works from a workspace that is a subfolder of the repository", async () => {
-		const place = await repository({ "packages/app/x.txt": "x\n" })
-		const worktrees = await open({
-			root: path.join(place.root, "packages/app"),
-			storageDir: place.storageDir,
+	it("works from a workspace that is a subfolder of the repository, setting up from the repository's root", async () => {
+		const place = await repository({
+			"packages/app/x.txt": "x\n",
+			".gitignore": "node_modules/\n",
+			".cairn/worktree.json": '{"link":["node_modules"]}',
 		})
+		await mkdir(path.join(place.root, "node_modules"))
+		const worktrees = await open(
+			{ root: path.join(place.root, "packages/app"), storageDir: place.storageDir },
+			{ consent: async () => true },
+		)
 		const created = await worktrees.create({ taskId: "s1" })
 		expect(created.repository).toBe(place.root)
 		expect(created.workspace).toBe(path.join(created.path, "packages/app"))
+		expect(created.setup).toMatchObject({ outcome: "done", linked: ["node_modules"] })
+		expect(git(created.path, "status", "--porcelain")).toBe("")
 		expect(await readFile(path.join(created.workspace, "x.txt"), "utf8")).toBe("x\n")
 	})
 })
