@@ -32,7 +32,9 @@ export async function makeWorktreeRepository(
 	const home = path.join(folder, "home")
 	const worktreePath = path.join(folder, "worktrees", name)
 	await Promise.all([root, home].map((dir) => mkdir(dir, { recursive: true })))
-	const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("GIT_")))
+	const cleanEnv = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !key.startsWith("GIT_")),
+	)
 	const git = (cwd: string, ...args: string[]) =>
 		execFileSync("git", args, {
 			cwd,

@@ -24,7 +24,8 @@ export async function checkCommand(worktreePath: string, configured?: string): P
 	if (manifest !== undefined && hasTestScript(manifest)) return "npm test"
 	const makefile = (await read("Makefile")) ?? (await read("makefile")) ?? (await read("GNUmakefile"))
 	if (makefile !== undefined && /^test\s*::?(?!=)/m.test(makefile)) return "make test"
-	if ((await read("pyproject.toml")) !== undefined || (await read("pytest.ini")) !== undefined) return "pytest"
+	if ((await read("pyproject.toml")) !== undefined || (await read("pytest.ini")) !== undefined)
+		return "pytest"
 	if ((await read("Cargo.toml")) !== undefined) return "cargo test"
 	if ((await read("go.mod")) !== undefined) return "go test ./..."
 	return undefined

@@ -11,13 +11,21 @@ export function gitAt(folder: string, options: LandingGitOptions = {}): Promise<
 }
 
 /** Git's standard output as text, without the final newline. */
-export async function gitText(git: HardenedGit, args: readonly string[], okExitCodes?: number[]): Promise<string> {
+export async function gitText(
+	git: HardenedGit,
+	args: readonly string[],
+	okExitCodes?: number[],
+): Promise<string> {
 	const result = await git.run(args, { okExitCodes })
 	return result.stdout.toString("utf8").replace(/\n$/, "")
 }
 
 /** Whether `git <args>` exits 0 (the others listed in `no` mean "no"; any other is a failure). */
-export async function gitSays(git: HardenedGit, args: readonly string[], no: number[] = [1]): Promise<boolean> {
+export async function gitSays(
+	git: HardenedGit,
+	args: readonly string[],
+	no: number[] = [1],
+): Promise<boolean> {
 	return (await git.run(args, { okExitCodes: no })).code === 0
 }
 
@@ -39,7 +47,10 @@ export async function commitIdentity(folder: string): Promise<Record<string, str
 	const [name, email] = await Promise.all([configured("user.name"), configured("user.email")])
 	const variables: Record<string, string> = {}
 	if (name === "")
-		Object.assign(variables, { GIT_AUTHOR_NAME: cairnIdentity.name, GIT_COMMITTER_NAME: cairnIdentity.name })
+		Object.assign(variables, {
+			GIT_AUTHOR_NAME: cairnIdentity.name,
+			GIT_COMMITTER_NAME: cairnIdentity.name,
+		})
 	if (email === "")
 		Object.assign(variables, {
 			GIT_AUTHOR_EMAIL: cairnIdentity.email,

@@ -132,7 +132,9 @@ describe("landing a task by merging its branch into the person's current branch"
 		await repo.write(repo.root, { "b.txt": "main\n" })
 		repo.commitAll(repo.root, "main")
 		expect(() => repo.git(repo.root, "merge", "-q", "side")).toThrow()
-		await expect(landWorktree(worktree, "merge")).rejects.toThrow(/unfinished merge, rebase, cherry-pick or revert/)
+		await expect(landWorktree(worktree, "merge")).rejects.toThrow(
+			/unfinished merge, rebase, cherry-pick or revert/,
+		)
 		expect(await read(repo.root, "b.txt")).toContain("<<<<<<<")
 	})
 })

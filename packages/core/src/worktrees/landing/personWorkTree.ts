@@ -21,7 +21,8 @@ export async function openPersonWorkTree(repository: string): Promise<PersonWork
 export async function refuseUnfinished(tree: PersonWorkTree, text: HostText): Promise<void> {
 	if (await operationInProgress(tree.git)) throw new LandingError(text("landing.unfinishedOperation"))
 	const unmerged = await unmergedFiles(tree.git)
-	if (unmerged.length > 0) throw new LandingError(text("landing.unresolvedConflicts", { names: text.list(unmerged) }))
+	if (unmerged.length > 0)
+		throw new LandingError(text("landing.unresolvedConflicts", { names: text.list(unmerged) }))
 }
 
 /** Paths that differ between two commits (both sides of a rename), as a set. */
@@ -37,5 +38,6 @@ export async function refuseFilesInTheWay(
 	text: HostText,
 ): Promise<void> {
 	const inTheWay = await filesInTheWay(tree.git, tree.top, touched)
-	if (inTheWay.length > 0) throw new LandingError(text("landing.filesInTheWay", { names: text.list(inTheWay) }))
+	if (inTheWay.length > 0)
+		throw new LandingError(text("landing.filesInTheWay", { names: text.list(inTheWay) }))
 }

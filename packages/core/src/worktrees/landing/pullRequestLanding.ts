@@ -31,11 +31,14 @@ export async function pullRequestLanding(ref: WorktreeRef, text: HostText): Prom
 	await pushBranch(tree, target, ref.branch, tip, text)
 	const current = await currentBranch(tree.git)
 	const base = current?.slice("refs/heads/".length)
-	const page = compareUrl(target.url, ref.branch, base)
+	const page = compareUrl(target.fetchUrl, ref.branch, base)
 	const gh = await programOnPath("gh")
 	if (gh === undefined)
 		return page === undefined
-			? { how: "pullRequest", note: text("landing.pushedNoPage", { branch: ref.branch, remote: target.remote }) }
+			? {
+					how: "pullRequest",
+					note: text("landing.pushedNoPage", { branch: ref.branch, remote: target.remote }),
+				}
 			: { how: "pullRequest", url: page }
 	const title = ref.title.trim() || ref.branch
 	const args = ["pr", "create", "--head", ref.branch, ...(base === undefined ? [] : ["--base", base])]
@@ -67,7 +70,8 @@ async function ghEnvironment(tree: PersonWorkTree): Promise<NodeJS.ProcessEnv> {
 	const names = await tree.git.run(["config", "--list", "-z", "--name-only"])
 	const settings = [...hardenedSettings, ...driverSettings(nulFields(names.stdout))]
 	const env: NodeJS.ProcessEnv = {}
-	for (const [key, value] of Object.entries(process.env)) if (!key.toUpperCase().startsWith("GIT_")) env[key] = value
+	for (const [key, value] of Object.entries(process.env))
+		if (!key.toUpperCase().startsWith("GIT_")) env[key] = value
 	for (const [key, value] of Object.entries(gitEnvironment(settings)))
 		if (key.startsWith("GIT_")) env[key] = value
 	return { ...env, GH_PROMPT_DISABLED: "1", GH_NO_UPDATE_NOTIFIER: "1" }

@@ -6,10 +6,11 @@ import type { HostText } from "./landingText.js"
 import type { PersonWorkTree } from "./personWorkTree.js"
 import { isPlainTransport } from "./remoteUrl.js"
 
-/** The remote a branch is pushed to: its name and the URL git pushes to. */
+/** The remote a branch is pushed to: its name, the URL git pushes to, and its own URL (for its web page). */
 export interface PushTarget {
 	remote: string
 	url: string
+	fetchUrl: string
 }
 
 /** `origin`, else the repository's only remote; refuses with a sentence when there is none or no clear one. */
@@ -17,14 +18,16 @@ export async function pushTarget(tree: PersonWorkTree, text: HostText): Promise<
 	const remotes = (await gitText(tree.git, ["remote"])).split("\n").filter((name) => name !== "")
 	const remote = remotes.includes("origin") ? "origin" : remotes.length === 1 ? remotes[0] : undefined
 	if (remotes.length === 0) throw new LandingError(text("landing.noRemote"))
-	if (remote === undefined) throw new LandingError(text("landing.severalRemotes", { names: text.list(remotes) }))
+	if (remote === undefined)
+		throw new LandingError(text("landing.severalRemotes", { names: text.list(remotes) }))
 	const configured = async (key: string) =>
 		(await gitText(tree.git, ["config", "--get-all", key], [1])).split("\n").filter((url) => url !== "")
+	const fetchUrl = (await configured(`remote.${remote}.url`))[0]
 	// Git pushes to the first push URL, else the first URL.
-	const url = (await configured(`remote.${remote}.pushurl`))[0] ?? (await configured(`remote.${remote}.url`))[0]
+	const url = (await configured(`remote.${remote}.pushurl`))[0] ?? fetchUrl
 	if (url === undefined) throw new LandingError(text("landing.noRemote"))
 	if (!isPlainTransport(url)) throw new LandingError(text("landing.unsafeRemote", { remote, url }))
-	return { remote, url }
+	return { remote, url, fetchUrl: fetchUrl ?? url }
 }
 
 /**
@@ -40,7 +43,13 @@ export async function pushTarget(tree: PersonWorkTree, text: HostText): Promise<
  */
 async function pushSettings(tree: PersonWorkTree): Promise<[string, string][]> {
 	const listed = await tree.git.run(
-		["config", "--show-scope", "-z", "--get-regexp", "^(credential\\..+|core\\.sshcommand|core\\.askpass)$"],
+		[
+			"config",
+			"--show-scope",
+			"-z",
+			"--get-regexp",
+			"^(credential\\..+|core\\.sshcommand|core\\.askpass)$",
+		],
 		{ okExitCodes: [1] },
 	)
 	const fields = nulFields(listed.stdout)
@@ -54,7 +63,10 @@ async function pushSettings(tree: PersonWorkTree): Promise<[string, string][]> {
 	}
 	const ownSsh = persons.some(([key]) => key.toLowerCase() === "core.sshcommand")
 	return [
-		...["https", "http", "ssh", "git", "file"].map((scheme): [string, string] => [`protocol.${scheme}.allow`, "always"]),
+		...["https", "http", "ssh", "git", "file"].map((scheme): [string, string] => [
+			`protocol.${scheme}.allow`,
+			"always",
+		]),
 		["push.gpgSign", "false"],
 		["push.recurseSubmodules", "no"],
 		// The hardened empty value would run nothing; plain ssh from PATH reads the person's ~/.ssh.
@@ -89,7 +101,11 @@ export async function pushBranch(
 	} catch (error) {
 		if (!(error instanceof GitError)) throw error
 		throw new LandingError(
-			text("landing.pushFailed", { branch, remote: target.remote, reason: error.reason || error.message }),
+			text("landing.pushFailed", {
+				branch,
+				remote: target.remote,
+				reason: error.reason || error.message,
+			}),
 		)
 	}
 	const fetches = await gitText(tree.git, ["config", "--get-all", `remote.${target.remote}.fetch`], [1])

@@ -30,7 +30,10 @@ export function compareUrl(remote: string, branch: string, base: string | undefi
 	if (site === undefined) return undefined
 	const project = `https://${site.host}/${site.path}`
 	if (site.host === "github.com") {
-		const range = base === undefined ? encodeURIComponent(branch) : `${encodeURIComponent(base)}...${encodeURIComponent(branch)}`
+		const range =
+			base === undefined
+				? encodeURIComponent(branch)
+				: `${encodeURIComponent(base)}...${encodeURIComponent(branch)}`
 		return `${project}/compare/${range.replace(/%2F/g, "/")}?expand=1`
 	}
 	if (site.host === "gitlab.com" || site.host.startsWith("gitlab.")) {

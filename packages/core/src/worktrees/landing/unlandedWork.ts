@@ -35,7 +35,8 @@ export async function unlandedWork(ref: WorktreeRef, text: HostText = english): 
 async function commitsOnlyHere(ref: WorktreeRef, text: HostText): Promise<string[]> {
 	const git = await gitAt(ref.path)
 	const tips = ["HEAD"]
-	if (await gitSays(git, ["rev-parse", "--verify", "-q", "--end-of-options", branchRef(ref)])) tips.push(branchRef(ref))
+	if (await gitSays(git, ["rev-parse", "--verify", "-q", "--end-of-options", branchRef(ref)]))
+		tips.push(branchRef(ref))
 	// A fresh repository's worktree may have no commit at all: then there is none to lose.
 	if (!(await gitSays(git, ["rev-parse", "--verify", "-q", "HEAD"]))) tips.shift()
 	if (tips.length === 0) return []

@@ -55,10 +55,15 @@ export async function dirtyFiles(git: HardenedGit): Promise<DirtyFile[]> {
  * git itself would overwrite without a word (a branch may carry a file the person ignores, such
  * as `.env`, when the task added it by force).
  */
-export async function filesInTheWay(git: HardenedGit, top: string, touched: ReadonlySet<string>): Promise<string[]> {
+export async function filesInTheWay(
+	git: HardenedGit,
+	top: string,
+	touched: ReadonlySet<string>,
+): Promise<string[]> {
 	const inTheWay = (await dirtyFiles(git)).map((file) => file.path).filter((path) => touched.has(path))
 	const ignored = nulFields(
-		(await git.run(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"])).stdout,
+		(await git.run(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory"]))
+			.stdout,
 	)
 	const candidates = [...touched].filter((path) =>
 		ignored.some((entry) => entry === path || (entry.endsWith("/") && path.startsWith(entry))),

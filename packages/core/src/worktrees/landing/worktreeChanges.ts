@@ -48,7 +48,13 @@ export async function worktreeDiff(ref: WorktreeRef, text: HostText = english): 
 	})
 }
 
-const changeOf: Record<string, ChangedFile["change"]> = { A: "added", M: "modified", D: "deleted", R: "renamed", T: "modified" }
+const changeOf: Record<string, ChangedFile["change"]> = {
+	A: "added",
+	M: "modified",
+	D: "deleted",
+	R: "renamed",
+	T: "modified",
+}
 
 /** The snapshot's files changed against `base`: their status and their line counts, in git's order. */
 async function changedFiles(git: HardenedGit, base: string): Promise<ChangedFile[]> {
@@ -60,7 +66,7 @@ async function changedFiles(git: HardenedGit, base: string): Promise<ChangedFile
 	const counts = numstatEntries(nulFields(numstat.stdout))
 	const files: ChangedFile[] = []
 	const fields = nulFields(status.stdout)
-	for (let i = 0; i < fields.length; ) {
+	for (let i = 0; i < fields.length;) {
 		const letter = (fields[i] ?? "").charAt(0)
 		const renamed = letter === "R" || letter === "C"
 		const path = fields[i + (renamed ? 2 : 1)] ?? ""
@@ -93,7 +99,11 @@ function numstatEntries(fields: string[]): Map<string, { added: number; removed:
 			i += 2
 		}
 		const binary = added === "-"
-		entries.set(path, { added: binary ? 0 : Number(added), removed: binary ? 0 : Number(removed), binary })
+		entries.set(path, {
+			added: binary ? 0 : Number(added),
+			removed: binary ? 0 : Number(removed),
+			binary,
+		})
 	}
 	return entries
 }
