@@ -137,4 +137,19 @@ describe("landing a task by merging its branch into the person's current branch"
 		)
 		expect(await read(repo.root, "b.txt")).toContain("<<<<<<<")
 	})
+
+	it("reports, in a sentence, a merge git itself refuses, and nothing of the person's changes", async () => {
+		const { worktree } = repo
+		await repo.write(worktree.path, { "a.txt": "the task's\n" })
+		repo.git(repo.root, "checkout", "-q", "--orphan", "unrelated")
+		await repo.write(repo.root, { "a.txt": "a history of its own\n" })
+		const head = repo.commitAll(repo.root, "no common commit with the task")
+
+		await expect(landWorktree(worktree, "merge")).rejects.toThrow(
+			"Git did not merge: fatal: refusing to merge unrelated histories",
+		)
+		expect(repo.git(repo.root, "rev-parse", "HEAD").trim()).toBe(head)
+		expect(await read(repo.root, "a.txt")).toBe("a history of its own\n")
+		expect(mergeInProgress()).toBe(false)
+	})
 })

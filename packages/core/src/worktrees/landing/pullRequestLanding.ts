@@ -8,7 +8,7 @@ import type { HostText } from "./landingText.js"
 import { openPersonWorkTree, type PersonWorkTree } from "./personWorkTree.js"
 import { programOnPath } from "./programOnPath.js"
 import { pushBranch, pushTarget } from "./pushBranch.js"
-import { compareUrl } from "./remoteUrl.js"
+import { compareUrl, forgeOf } from "./remoteUrl.js"
 import { currentBranch } from "./workTreeState.js"
 import { branchRef, type WorktreeRef } from "./worktreeRef.js"
 
@@ -21,8 +21,9 @@ const ghTimeoutMs = 120_000
 
 /**
  * Pushes the worktree's branch to the repository's remote and opens a pull request for it into
- * the person's current branch: with `gh` when it is on PATH (its URL is returned), else the
- * remote's page to open one (GitHub, GitLab), else a sentence saying the branch was pushed.
+ * the person's current branch: with `gh` when it is on PATH and the remote is not GitLab's (its
+ * URL is returned), else the remote's page to open one (GitHub, GitLab), else a sentence saying
+ * the branch was pushed.
  */
 export async function pullRequestLanding(ref: WorktreeRef, text: HostText): Promise<LandingOutcome> {
 	const tree = await openPersonWorkTree(ref.repository)
@@ -32,7 +33,8 @@ export async function pullRequestLanding(ref: WorktreeRef, text: HostText): Prom
 	const current = await currentBranch(tree.git)
 	const base = current?.slice("refs/heads/".length)
 	const page = compareUrl(target.fetchUrl, ref.branch, base)
-	const gh = await programOnPath("gh")
+	// gh opens GitHub's pull requests (github.com or a GitHub of the company's), never GitLab's.
+	const gh = forgeOf(target.fetchUrl) === "gitlab" ? undefined : await programOnPath("gh")
 	if (gh === undefined)
 		return page === undefined
 			? {

@@ -41,7 +41,7 @@ export async function pushTarget(tree: PersonWorkTree, text: HostText): Promise<
  * `git-receive-pack` is named on the command line, only git's own transports are allowed (an
  * `insteadOf` rewriting the URL to `ext::` is refused), and nothing is signed.
  */
-async function pushSettings(tree: PersonWorkTree): Promise<[string, string][]> {
+export async function pushSettings(tree: PersonWorkTree): Promise<[string, string][]> {
 	const listed = await tree.git.run(
 		[
 			"config",

@@ -21,6 +21,14 @@ export function remoteSite(url: string): { host: string; path: string } | undefi
 	return trimmed.includes("/") ? { host: host.toLowerCase(), path: trimmed } : undefined
 }
 
+/** Which forge hosts a remote, as far as its URL tells: GitHub's or GitLab's own sites (or a GitLab of its own name). */
+export function forgeOf(url: string): "github" | "gitlab" | undefined {
+	const host = remoteSite(url)?.host
+	if (host === "github.com") return "github"
+	if (host !== undefined && (host === "gitlab.com" || host.startsWith("gitlab."))) return "gitlab"
+	return undefined
+}
+
 /**
  * The page where the person opens a pull request (GitHub) or merge request (GitLab) for `branch`,
  * or undefined for another host, which Cairn cannot know the page of.
@@ -29,14 +37,15 @@ export function compareUrl(remote: string, branch: string, base: string | undefi
 	const site = remoteSite(remote)
 	if (site === undefined) return undefined
 	const project = `https://${site.host}/${site.path}`
-	if (site.host === "github.com") {
+	const forge = forgeOf(remote)
+	if (forge === "github") {
 		const range =
 			base === undefined
 				? encodeURIComponent(branch)
 				: `${encodeURIComponent(base)}...${encodeURIComponent(branch)}`
 		return `${project}/compare/${range.replace(/%2F/g, "/")}?expand=1`
 	}
-	if (site.host === "gitlab.com" || site.host.startsWith("gitlab.")) {
+	if (forge === "gitlab") {
 		const target = base === undefined ? "" : `&merge_request[target_branch]=${encodeURIComponent(base)}`
 		return `${project}/-/merge_requests/new?merge_request[source_branch]=${encodeURIComponent(branch)}${target}`
 	}
