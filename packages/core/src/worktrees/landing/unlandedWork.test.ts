@@ -1,4 +1,4 @@
-import { mkdir, symlink, writeFile } from "node:fs/promises"
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../../test-support/tempDir.js"
@@ -73,5 +73,15 @@ describe("what discarding a worktree would lose", () => {
 		expect(loss).toHaveLength(21)
 		expect(loss[0]).toContain("“commit 23”")
 		expect(loss[20]).toBe("more commits on no other branch: 3")
+	})
+
+	it("still names the branch's commits when the worktree's folder is gone", async () => {
+		await repo.write(repo.worktree.path, { "b.txt": "work\n" })
+		repo.commitAll(repo.worktree.path, "committed before the folder went")
+		const hash = shortHash("HEAD")
+		await rm(repo.worktree.path, { recursive: true })
+		expect(await unlandedWork(repo.worktree)).toEqual([
+			`commit ${hash} “committed before the folder went” (on no other branch)`,
+		])
 	})
 })
