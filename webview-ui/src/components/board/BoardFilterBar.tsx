@@ -4,14 +4,23 @@ import { useWebviewStore } from "../../state/store"
 import { boardFilters, inFilter, type BoardFilter } from "./boardFilters"
 
 /** The filters by state, each with how many cards it holds; numbers, so a delta that moves none renders nothing. */
-export function BoardFilterBar({ filter, onFilter }: { filter: BoardFilter; onFilter: (f: BoardFilter) => void }) {
+export function BoardFilterBar({
+	filter,
+	onFilter,
+}: {
+	filter: BoardFilter
+	onFilter: (f: BoardFilter) => void
+}) {
 	const { t } = useTranslation("board")
 	const counts = useWebviewStore(
 		useShallow((s) =>
-			boardFilters.map((f) => s.board.order.filter((id) => {
-				const card = s.board.cards[id]
-				return card !== undefined && inFilter(card, f)
-			}).length),
+			boardFilters.map(
+				(f) =>
+					s.board.order.filter((id) => {
+						const card = s.board.cards[id]
+						return card !== undefined && inFilter(card, f)
+					}).length,
+			),
 		),
 	)
 	return (

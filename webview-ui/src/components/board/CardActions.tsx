@@ -53,16 +53,32 @@ export function CardActions({ card, onCompare }: { card: TaskCard; onCompare?: (
 					onClick={() => openCardChat(taskId)}
 				/>
 				{offers.cancel && (
-					<IconButton icon="debug-stop" label={t("action.cancel")} onClick={() => cancelCard(taskId)} />
+					<IconButton
+						icon="debug-stop"
+						label={t("action.cancel")}
+						onClick={() => cancelCard(taskId)}
+					/>
 				)}
 				{offers.resume && (
-					<IconButton icon="debug-continue" label={t("action.resume")} onClick={() => resumeCard(taskId)} />
+					<IconButton
+						icon="debug-continue"
+						label={t("action.resume")}
+						onClick={() => resumeCard(taskId)}
+					/>
 				)}
 				{offers.review && (
-					<IconButton icon="git-compare" label={t("action.review")} onClick={() => reviewCard(taskId)} />
+					<IconButton
+						icon="git-compare"
+						label={t("action.review")}
+						onClick={() => reviewCard(taskId)}
+					/>
 				)}
 				{offers.runChecks && (
-					<IconButton icon="beaker" label={t("action.runChecks")} onClick={() => runCardChecks(taskId)} />
+					<IconButton
+						icon="beaker"
+						label={t("action.runChecks")}
+						onClick={() => runCardChecks(taskId)}
+					/>
 				)}
 				{onCompare !== undefined && (
 					<IconButton icon="split-horizontal" label={t("action.compare")} onClick={onCompare} />
@@ -76,7 +92,11 @@ export function CardActions({ card, onCompare }: { card: TaskCard; onCompare?: (
 					/>
 				)}
 				{offers.discard && (
-					<IconButton icon="trash" label={t("action.discard")} onClick={() => discardCard(taskId)} />
+					<IconButton
+						icon="trash"
+						label={t("action.discard")}
+						onClick={() => discardCard(taskId)}
+					/>
 				)}
 			</div>
 			{offers.land && landing && <LandChoices taskId={taskId} />}

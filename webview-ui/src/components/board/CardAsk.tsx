@@ -12,7 +12,15 @@ import { cardAnswers } from "./cardAnswers"
  * Every answer carries the ask's `ts`: a click on an ask the task has moved past answers nothing.
  * A task of another window (`elsewhere`) is shown here but answered there.
  */
-export function CardAsk({ taskId, ask, elsewhere }: { taskId: string; ask: ClineMessage; elsewhere: boolean }) {
+export function CardAsk({
+	taskId,
+	ask,
+	elsewhere,
+}: {
+	taskId: string
+	ask: ClineMessage
+	elsewhere: boolean
+}) {
 	const { t } = useTranslation("board")
 	const rows = useTranslation("rows").t
 	const common = useTranslation("common").t
@@ -35,7 +43,7 @@ export function CardAsk({ taskId, ask, elsewhere }: { taskId: string; ask: Cline
 					<p className="card-ask-detail">{summary.detail}</p>
 				))}
 			{summary.suggestions !== undefined && summary.suggestions.length > 0 && (
-				<ul className="card-suggestions" aria-label={rows("followup.suggestions")}>
+				<ul className="card-suggestions" aria-label={t("ask.suggestions")}>
 					{summary.suggestions.map((suggestion, i) => (
 						<li key={i}>
 							<button

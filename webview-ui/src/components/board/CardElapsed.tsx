@@ -11,7 +11,11 @@ function Shown({ ms }: { ms: number }) {
 	const { t } = useTranslation("board")
 	const time = formatDuration(ms)
 	return (
-		<span className="card-elapsed" aria-label={t("card.elapsed", { time })} title={t("card.elapsed", { time })}>
+		<span
+			className="card-elapsed"
+			aria-label={t("card.elapsed", { time })}
+			title={t("card.elapsed", { time })}
+		>
 			{time}
 		</span>
 	)

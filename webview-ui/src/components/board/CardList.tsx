@@ -19,7 +19,8 @@ export function CardList({ filter, onCompare }: { filter: BoardFilter; onCompare
 			}),
 		),
 	)
-	if (ids.length === 0) return <p className="muted board-empty">{t(filter === "all" ? "empty" : "emptyFilter")}</p>
+	if (ids.length === 0)
+		return <p className="muted board-empty">{t(filter === "all" ? "empty" : "emptyFilter")}</p>
 	return (
 		<ul className="board-cards" aria-label={t("cards")}>
 			{ids.map((id) => (

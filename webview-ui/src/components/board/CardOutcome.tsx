@@ -18,7 +18,9 @@ export function CardChecksResult({ checks }: { checks: CardChecks }) {
 					<span className="muted">{formatDuration(checks.durationMs)}</span>
 				)}
 			</div>
-			{checks.tail !== undefined && checks.tail !== "" && <pre className="card-checks-tail">{checks.tail}</pre>}
+			{checks.tail !== undefined && checks.tail !== "" && (
+				<pre className="card-checks-tail">{checks.tail}</pre>
+			)}
 		</section>
 	)
 }

@@ -72,7 +72,11 @@ export function CompareView({ group, onClose }: { group: string; onClose: () => 
 								<th scope="row">{t("compare.changes")}</th>
 								{cards.map((card) => (
 									<td key={card.taskId}>
-										{card.changes ? <CardChanges changes={card.changes} /> : <span className="muted">–</span>}
+										{card.changes ? (
+											<CardChanges changes={card.changes} />
+										) : (
+											<span className="muted">–</span>
+										)}
 									</td>
 								))}
 							</tr>
@@ -97,7 +101,11 @@ export function CompareView({ group, onClose }: { group: string; onClose: () => 
 								<th scope="row">{t("compare.checks")}</th>
 								{cards.map((card) => (
 									<td key={card.taskId}>
-										{card.checks ? t(`checks.${card.checks.state}`) : <span className="muted">–</span>}
+										{card.checks ? (
+											t(`checks.${card.checks.state}`)
+										) : (
+											<span className="muted">–</span>
+										)}
 									</td>
 								))}
 							</tr>
@@ -107,7 +115,11 @@ export function CompareView({ group, onClose }: { group: string; onClose: () => 
 									const offers = cardOffers(card)
 									return (
 										<td key={card.taskId}>
-											<div className="card-actions" role="group" aria-label={nameOf(card)}>
+											<div
+												className="card-actions"
+												role="group"
+												aria-label={nameOf(card)}
+											>
 												{offers.review && (
 													<IconButton
 														icon="git-compare"
@@ -131,7 +143,9 @@ export function CompareView({ group, onClose }: { group: string; onClose: () => 
 												)}
 											</div>
 											{offers.land && <LandChoices taskId={card.taskId} />}
-											{cards.some((other) => other !== card && cardOffers(other).discard) && (
+											{cards.some(
+												(other) => other !== card && cardOffers(other).discard,
+											) && (
 												<button
 													type="button"
 													className="button secondary"

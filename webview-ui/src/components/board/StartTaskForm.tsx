@@ -92,7 +92,12 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 					{t("start.inPlace")}
 				</label>
 				<label>
-					<input type="radio" name="place" checked={worktree} onChange={() => setInWorktree(true)} />{" "}
+					<input
+						type="radio"
+						name="place"
+						checked={worktree}
+						onChange={() => setInWorktree(true)}
+					/>{" "}
 					{t("start.inWorktree")}
 				</label>
 				{worktree && (
@@ -138,19 +143,27 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 				<fieldset className="board-start-best">
 					<legend>
 						<label>
-							<input type="checkbox" checked={bestOf} onChange={(event) => setBestOf(event.target.checked)} />{" "}
+							<input
+								type="checkbox"
+								checked={bestOf}
+								onChange={(event) => setBestOf(event.target.checked)}
+							/>{" "}
 							{t("start.bestOf")}
 						</label>
 					</legend>
 					{bestOf && (
 						<>
-							<p className="muted">{t("start.bestOfHint", { min: minProfiles, max: maxProfiles })}</p>
+							<p className="muted">
+								{t("start.bestOfHint", { min: minProfiles, max: maxProfiles })}
+							</p>
 							{profiles.map((profile) => (
 								<label key={profile.id} className="board-start-profile">
 									<input
 										type="checkbox"
 										checked={chosen.includes(profile.id)}
-										disabled={!chosen.includes(profile.id) && chosen.length >= maxProfiles}
+										disabled={
+											!chosen.includes(profile.id) && chosen.length >= maxProfiles
+										}
 										onChange={(event) => toggleProfile(profile.id, event.target.checked)}
 									/>{" "}
 									{profile.name} · {profile.provider.modelId}
@@ -163,7 +176,11 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 			<div className="board-start-after">
 				<label className="board-start-field">
 					<span>{t("start.after")}</span>
-					<select className="select" value={after} onChange={(event) => setAfter(event.target.value)}>
+					<select
+						className="select"
+						value={after}
+						onChange={(event) => setAfter(event.target.value)}
+					>
 						<option value="">{t("start.afterNone")}</option>
 						{linkableCards.map((card) => (
 							<option key={card.taskId} value={card.taskId}>
@@ -178,7 +195,9 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 						<select
 							className="select"
 							value={until}
-							onChange={(event) => setUntil(event.target.value === "landed" ? "landed" : "done")}
+							onChange={(event) =>
+								setUntil(event.target.value === "landed" ? "landed" : "done")
+							}
 						>
 							<option value="done">{t("start.untilDone")}</option>
 							<option value="landed">{t("start.untilLanded")}</option>

@@ -38,7 +38,11 @@ function TaskCardViewImpl({ taskId, onCompare }: TaskCardViewProps) {
 	const { group } = card
 	const model = [card.profileName, card.modelId].filter(Boolean).join(" · ")
 	return (
-		<article className={`task-card task-card-${card.state}`} aria-label={card.title} data-task-id={taskId}>
+		<article
+			className={`task-card task-card-${card.state}`}
+			aria-label={card.title}
+			data-task-id={taskId}
+		>
 			<header className="task-card-head">
 				<CardStateBadge state={card.state} />
 				<h3 className="task-card-title" title={card.title}>
@@ -49,7 +53,10 @@ function TaskCardViewImpl({ taskId, onCompare }: TaskCardViewProps) {
 				<span title={t("card.mode")}>{card.mode}</span>
 				{model !== "" && <span title={t("card.model")}>{model}</span>}
 				<span title={t("card.cost")}>{formatCost(card.cost)}</span>
-				<CardElapsed createdAt={card.createdAt} {...(card.endedAt !== undefined && { endedAt: card.endedAt })} />
+				<CardElapsed
+					createdAt={card.createdAt}
+					{...(card.endedAt !== undefined && { endedAt: card.endedAt })}
+				/>
 			</div>
 			<div className="task-card-meta">
 				{card.worktree !== undefined ? (

@@ -85,11 +85,22 @@ export function askSummary(ask: ClineMessage, t: TFunction<"rows">, waiting: str
 					}
 		}
 		case "browser_action_launch":
-			return { icon: "globe", tone: "default", title: t("browser.wantsToOpen"), detail: text, detailIsCode: true }
+			return {
+				icon: "globe",
+				tone: "default",
+				title: t("browser.wantsToOpen"),
+				detail: text,
+				detailIsCode: true,
+			}
 		case "api_req_failed":
 			return { icon: "error", tone: "error", title: t("kind.apiFailed"), detail: text }
 		case "mistake_limit_reached":
-			return { icon: "warning", tone: "warning", title: t("mistakes.title"), detail: t("mistakes.detail") }
+			return {
+				icon: "warning",
+				tone: "warning",
+				title: t("mistakes.title"),
+				detail: t("mistakes.detail"),
+			}
 		case "auto_approval_max_req_reached": {
 			const parsed = safeParseJson(autoApprovalLimitSchema, ask.text)
 			if (!parsed.success) break

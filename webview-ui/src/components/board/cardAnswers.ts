@@ -23,8 +23,7 @@ export interface CardAnswers {
  * card: the card has its own Cancel, and its chat is one click away.
  */
 export function cardAnswers(ask: ClineMessage): CardAnswers {
-	if (ask.type !== "ask" || ask.ask === undefined)
-		return { answers: [], enabled: false }
+	if (ask.type !== "ask" || ask.ask === undefined) return { answers: [], enabled: false }
 	const controls = askControls[ask.ask](ask.partial === true)
 	const answers: CardAnswer[] = []
 	for (const [button, primary] of [
@@ -33,7 +32,12 @@ export function cardAnswers(ask: ClineMessage): CardAnswers {
 	] as const) {
 		if (button?.message.type !== "askResponse") continue
 		const { askResponse } = button.message
-		answers.push({ text: button.text, askResponse, needsText: askResponse === "messageResponse", primary })
+		answers.push({
+			text: button.text,
+			askResponse,
+			needsText: askResponse === "messageResponse",
+			primary,
+		})
 	}
 	return { answers, enabled: controls.enableButtons }
 }
