@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { useWebviewStore } from "../../state/store"
 import { card, doneInWorktree, showBoard, updateCard, waitingOn } from "../../test/boardFixtures"
-import { ask, fromHost } from "../../test/fixtures"
+import { App } from "../../App"
+import { ask, fromHost, loadTask } from "../../test/fixtures"
 import { posted } from "../../test/setup"
 import { BoardView } from "./BoardView"
 
@@ -16,6 +17,14 @@ function renderBoard(cards: TaskCard[]) {
 }
 
 describe("BoardView", () => {
+	it("is reached from the navigation, loaded when first opened", async () => {
+		loadTask([])
+		render(<App />)
+		fireEvent.click(screen.getByRole("button", { name: "Tasks" }))
+		expect(await screen.findByRole("main", { name: "Tasks" })).toBeTruthy()
+		expect(posted).toContainEqual({ type: "requestTaskBoard" })
+	})
+
 	it("asks the host for every card when it opens, and shows them newest first", () => {
 		render(<BoardView />)
 		expect(posted).toEqual([{ type: "requestTaskBoard" }])
