@@ -77,7 +77,7 @@ function TaskCardViewImpl({ taskId, onCompare }: TaskCardViewProps) {
 					<LinkedTitle taskId={card.after.taskId} />
 				</div>
 			)}
-			{card.waitingOn !== undefined && (
+			{card.state === "waiting" && card.waitingOn !== undefined && (
 				<CardAsk taskId={taskId} ask={card.waitingOn} elsewhere={card.elsewhere === true} />
 			)}
 			{card.error !== undefined && (
