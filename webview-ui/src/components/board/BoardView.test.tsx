@@ -248,6 +248,28 @@ describe("BoardView", () => {
 		)
 	})
 
+	it("lists the files of a card's diff when the host sends it, until closed", () => {
+		renderBoard([doneInWorktree("t1", { title: "Fix login" })])
+		fromHost({
+			type: "cardDiff",
+			taskId: "t1",
+			base: "main",
+			files: [
+				{ path: "src/login.ts", change: "modified", added: 4, removed: 1, binary: false },
+				{ path: "logo.png", change: "added", added: 0, removed: 0, binary: true },
+			],
+			patch: "",
+		})
+		const diff = within(cardNamed("Fix login")).getByRole("region", { name: "Changes against main" })
+		expect(
+			within(diff)
+				.getAllByRole("listitem")
+				.map((li) => li.textContent),
+		).toEqual(["modified src/login.ts +4 -1", "added logo.png binary"])
+		fireEvent.click(within(diff).getByRole("button", { name: "Close the changes" }))
+		expect(screen.queryByRole("region", { name: "Changes against main" })).toBeNull()
+	})
+
 	it("makes no link of a landing URL that is not a web page", () => {
 		renderBoard([
 			doneInWorktree("t1", { title: "T", landing: { how: "pullRequest", url: "javascript:alert(1)" } }),
