@@ -15,9 +15,52 @@ import { PendingDiscard } from "./PendingDiscard"
 /** A column's name: the profile and model the card ran with. */
 const nameOf = (card: TaskCard) => [card.profileName, card.modelId].filter(Boolean).join(" · ") || card.taskId
 
+/** A result one may keep over the others: finished, or already landed. */
+const keepable = (card: TaskCard) => card.state === "done" || card.state === "landed"
+
 /** Discards every other card of the group that still holds work; the host asks about any loss first. */
 function discardOthers(cards: readonly TaskCard[], kept: TaskCard): void {
 	for (const card of cards) if (card !== kept && cardOffers(card).discard) discardCard(card.taskId)
+}
+
+/** A column's actions: review, checks, land, discard this one, or keep it and discard the others. */
+function CompareActions({ card, cards }: { card: TaskCard; cards: readonly TaskCard[] }) {
+	const { t } = useTranslation("board")
+	const offers = cardOffers(card)
+	const othersToDiscard = cards.some((other) => other !== card && cardOffers(other).discard)
+	return (
+		<>
+			<div className="card-actions" role="group" aria-label={nameOf(card)}>
+				{offers.review && (
+					<IconButton
+						icon="git-compare"
+						label={t("action.review")}
+						onClick={() => reviewCard(card.taskId)}
+					/>
+				)}
+				{offers.runChecks && (
+					<IconButton
+						icon="beaker"
+						label={t("action.runChecks")}
+						onClick={() => runCardChecks(card.taskId)}
+					/>
+				)}
+				{offers.discard && (
+					<IconButton
+						icon="trash"
+						label={t("action.discard")}
+						onClick={() => discardCard(card.taskId)}
+					/>
+				)}
+			</div>
+			{offers.land && <LandChoices taskId={card.taskId} />}
+			{keepable(card) && othersToDiscard && (
+				<button type="button" className="button secondary" onClick={() => discardOthers(cards, card)}>
+					{t("compare.discardOthers", { name: nameOf(card) })}
+				</button>
+			)}
+		</>
+	)
 }
 
 /**
@@ -111,52 +154,11 @@ export function CompareView({ group, onClose }: { group: string; onClose: () => 
 							</tr>
 							<tr>
 								<th scope="row">{t("compare.actions")}</th>
-								{cards.map((card) => {
-									const offers = cardOffers(card)
-									return (
-										<td key={card.taskId}>
-											<div
-												className="card-actions"
-												role="group"
-												aria-label={nameOf(card)}
-											>
-												{offers.review && (
-													<IconButton
-														icon="git-compare"
-														label={t("action.review")}
-														onClick={() => reviewCard(card.taskId)}
-													/>
-												)}
-												{offers.runChecks && (
-													<IconButton
-														icon="beaker"
-														label={t("action.runChecks")}
-														onClick={() => runCardChecks(card.taskId)}
-													/>
-												)}
-												{offers.discard && (
-													<IconButton
-														icon="trash"
-														label={t("action.discard")}
-														onClick={() => discardCard(card.taskId)}
-													/>
-												)}
-											</div>
-											{offers.land && <LandChoices taskId={card.taskId} />}
-											{cards.some(
-												(other) => other !== card && cardOffers(other).discard,
-											) && (
-												<button
-													type="button"
-													className="button secondary"
-													onClick={() => discardOthers(cards, card)}
-												>
-													{t("compare.discardOthers", { name: nameOf(card) })}
-												</button>
-											)}
-										</td>
-									)
-								})}
+								{cards.map((card) => (
+									<td key={card.taskId}>
+										<CompareActions card={card} cards={cards} />
+									</td>
+								))}
 							</tr>
 						</tbody>
 					</table>
