@@ -81,6 +81,10 @@ describe("the best-of-N compare view", () => {
 		const claude = within(compare).getByRole("group", { name: "Claude · claude-test" }).parentElement!
 		fireEvent.click(within(claude).getByRole("button", { name: "Merge into the current branch" }))
 		expect(posted.at(-1)).toEqual({ type: "landCard", taskId: "a", how: "merge" })
+		// A task still running is no result to keep yet.
+		expect(
+			within(compare).queryByRole("button", { name: "Keep Local · qwen, discard the others" }),
+		).toBeNull()
 		fireEvent.click(
 			within(claude).getByRole("button", { name: "Keep Claude · claude-test, discard the others" }),
 		)
