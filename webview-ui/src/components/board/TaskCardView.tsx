@@ -72,9 +72,11 @@ function TaskCardViewImpl({ taskId, onCompare }: TaskCardViewProps) {
 			</div>
 			{card.after !== undefined && (
 				<div className="task-card-meta muted">
-					<Icon name="link" />{" "}
-					{t(card.after.until === "landed" ? "card.afterLanded" : "card.afterDone")}{" "}
-					<LinkedTitle taskId={card.after.taskId} />
+					<span>
+						<Icon name="link" />{" "}
+						{t(card.after.until === "landed" ? "card.afterLanded" : "card.afterDone")}{" "}
+						<LinkedTitle taskId={card.after.taskId} />
+					</span>
 				</div>
 			)}
 			{card.state === "waiting" && card.waitingOn !== undefined && (
