@@ -121,6 +121,19 @@ describe("starting a task from the board", () => {
 		])
 	})
 
+	it("starts with Ctrl+Enter in the task box, where Enter alone is a new line", () => {
+		const form = openForm()
+		const box = within(form).getByRole("textbox", { name: "Task" })
+		expect(document.activeElement).toBe(box)
+		type(form, "Task", "Tidy the README")
+		fireEvent.keyDown(box, { key: "Enter" })
+		expect(posted).toEqual([])
+		fireEvent.keyDown(box, { key: "Enter", ctrlKey: true })
+		expect(posted).toEqual([
+			{ type: "startBoardTask", text: "Tidy the README", place: { kind: "worktree" }, mode: "code" },
+		])
+	})
+
 	it("sends nothing without a task", () => {
 		const form = openForm()
 		expect(within(form).getByRole("button", { name: "Start" })).toHaveProperty("disabled", true)

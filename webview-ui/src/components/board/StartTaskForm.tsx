@@ -1,5 +1,5 @@
 import { gitRefSchema, worktreeNameSchema, type TaskCard, type TaskPlace } from "@cairn/types"
-import { useState, type FormEvent } from "react"
+import { useState, type FormEvent, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useShallow } from "zustand/react/shallow"
 import { startBoardTask } from "../../state/boardActions"
@@ -52,7 +52,7 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 	const toggleProfile = (id: string, on: boolean) =>
 		setChosen((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)))
 
-	const submit = (event: FormEvent) => {
+	const submit = (event: FormEvent | KeyboardEvent) => {
 		event.preventDefault()
 		if (invalid) return
 		const place: TaskPlace = worktree
@@ -78,6 +78,11 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 				rows={3}
 				value={text}
 				onChange={(event) => setText(event.target.value)}
+				onKeyDown={(event) => {
+					// Enter writes a new line in a task; Ctrl+Enter (Cmd+Enter) starts it.
+					if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) submit(event)
+				}}
+				autoFocus
 			/>
 			<fieldset className="board-start-place">
 				<legend>{t("start.place")}</legend>
