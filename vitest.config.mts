@@ -15,7 +15,12 @@ export default defineConfig({
 				test: {
 					name: "repo",
 					environment: "node",
-					include: ["*.test.ts", "src/webview/*.test.ts", "src/api/*.test.ts"],
+					include: [
+						"*.test.ts",
+						"src/webview/*.test.ts",
+						"src/api/*.test.ts",
+						"src/agent/*.test.ts",
+					],
 				},
 			},
 		],

@@ -6,6 +6,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { buildWebview, launchBrowser, startServer, waitForLaunch, watchPage } from "./webview-harness.mjs"
 import {
+	boardCards,
 	commandTranscript,
 	longTranscript,
 	reviewTranscript,
@@ -143,6 +144,14 @@ try {
 			}),
 		)
 		files.push(
+			await shoot(theme, "board", async (page) => {
+				await post(page, { type: "state", state: stateOf([]) })
+				await page.getByRole("button", { name: "Tasks" }).click()
+				await page.getByRole("main", { name: "Tasks" }).waitFor()
+				await post(page, { type: "taskBoard", cards: boardCards(), running: 3, limit: 4 })
+			}),
+		)
+		files.push(
 			await shoot(theme, "welcome", (page) => {
 				const state = stateOf([])
 				delete state.settings.provider
@@ -150,6 +159,14 @@ try {
 			}),
 		)
 	}
+	files.push(
+		await shoot("dark", "board-compare", async (page) => {
+			await post(page, { type: "state", state: stateOf([]) })
+			await page.getByRole("button", { name: "Tasks" }).click()
+			await post(page, { type: "taskBoard", cards: boardCards(), running: 3, limit: 4 })
+			await page.getByRole("button", { name: "Compare best of N" }).first().click()
+		}),
+	)
 	for (const file of files) console.log(path.relative(root, file))
 	for (const check of checks) console.log(check)
 	console.log(

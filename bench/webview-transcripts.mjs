@@ -199,3 +199,95 @@ export function stateOf(messages, overrides = {}) {
 		...overrides,
 	})
 }
+
+/** A board of eight tasks in most states, three of them one best-of-N group, as the host sends it. */
+export function boardCards() {
+	const at = Date.now()
+	const minutes = (n) => n * 60_000
+	const worktree = (name) => ({
+		name,
+		branch: `cairn/${name}`,
+		base: "main",
+		path: `/home/dev/.cairn/worktrees/shop/${name}`,
+		index: 1,
+	})
+	const base = (taskId, title, state, extra = {}) => ({
+		taskId,
+		title,
+		mode: "code",
+		profileName: "Claude",
+		modelId: "claude-sonnet-4",
+		state,
+		createdAt: at - minutes(12),
+		cost: 0.18,
+		...extra,
+	})
+	const edit = {
+		ts: at - 5_000,
+		type: "ask",
+		ask: "tool",
+		text: JSON.stringify({ tool: "editedExistingFile", path: "src/cart/total.ts", diff: "" }),
+	}
+	const question = {
+		ts: at - 3_000,
+		type: "ask",
+		ask: "followup",
+		text: JSON.stringify({
+			question: "Should the discount apply before or after tax?",
+			suggest: [{ answer: "Before tax" }, { answer: "After tax" }],
+		}),
+	}
+	return [
+		base("t8", "Fix the cart total when quantity > 1", "waiting", {
+			waitingOn: edit,
+			worktree: worktree("cart-total"),
+			changes: { files: 2, added: 14, removed: 3 },
+		}),
+		base("t7", "Add a discount code field to checkout", "waiting", {
+			waitingOn: question,
+			worktree: worktree("discount"),
+			cost: 0.07,
+		}),
+		base("t6", "Speed up the product search", "running", {
+			group: "g1",
+			worktree: worktree("search-1"),
+			changes: { files: 3, added: 88, removed: 41 },
+		}),
+		base("t5", "Speed up the product search", "done", {
+			group: "g1",
+			profileName: "GPT",
+			modelId: "gpt-5",
+			endedAt: at - minutes(4),
+			worktree: worktree("search-2"),
+			changes: { files: 5, added: 120, removed: 30 },
+			checks: { state: "passed", command: "npm test", durationMs: 41_000 },
+		}),
+		base("t4", "Speed up the product search", "failed", {
+			group: "g1",
+			profileName: "Local",
+			modelId: "qwen3-coder",
+			endedAt: at - minutes(9),
+			cost: 0,
+			error: "The model server stopped answering (connection refused).",
+		}),
+		base("t3", "Write the API docs for the cart", "blocked", {
+			after: { taskId: "t8", until: "landed" },
+			cost: 0,
+		}),
+		base("t2", "Migrate the settings page to the new form library", "landed", {
+			endedAt: at - minutes(30),
+			createdAt: at - minutes(55),
+			cost: 1.12,
+			worktree: worktree("settings-form"),
+			changes: { files: 9, added: 310, removed: 270 },
+			landing: { how: "merge", conflicts: ["src/settings/form.tsx"] },
+		}),
+		base("t1", "Try a CSS grid for the product list", "interrupted", {
+			endedAt: at - minutes(40),
+			createdAt: at - minutes(50),
+			cost: 0.42,
+			worktree: worktree("grid"),
+			changes: { files: 1, added: 25, removed: 12 },
+		}),
+	]
+}

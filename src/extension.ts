@@ -6,7 +6,7 @@ import { serveIpcSocket, type IpcSocket } from "./api/ipcSocket"
 import { takeLaunchEnvironment } from "./api/launchEnvironment"
 import { registerCodeActions } from "./commands/codeActions"
 import { registerCommands } from "./commands/registerCommands"
-import { outputChannelName, sidebarViewId } from "./ids"
+import { boardViewId, outputChannelName, sidebarViewId } from "./ids"
 import { ClineProvider } from "./webview/ClineProvider"
 
 let running: { provider: ClineProvider; agent: AgentLoader; ipc: IpcSocket | undefined } | undefined
@@ -34,6 +34,11 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 			isVisible: (): boolean => provider.isVisible(),
 			show: (): Promise<void> => provider.show(),
 			onDidHide: (listener: () => void): vscode.Disposable => provider.onDidHide(listener),
+			board: {
+				isVisible: (): boolean => provider.isBoardVisible(),
+				show: (): Promise<void> => provider.showBoard(),
+				setBadge: (count: number, tooltip: string): void => provider.setBoardBadge(count, tooltip),
+			},
 		},
 		{ mayChangeTrust: launch.mayChangeTrust },
 	)
@@ -41,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): CairnAPI {
 	context.subscriptions.push(
 		log,
 		vscode.window.registerWebviewViewProvider(sidebarViewId, provider),
+		vscode.window.registerWebviewViewProvider(boardViewId, provider),
 		...registerCommands(provider),
 		registerCodeActions(),
 	)

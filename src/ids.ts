@@ -4,10 +4,14 @@ export const viewContainerId = "cairn-ActivityBar"
 export const sidebarViewId = "cairn.SidebarProvider"
 /** The view type of the editor-tab panel that shows the same UI as the sidebar. */
 export const tabPanelViewType = "cairn.TabPanelProvider"
+/** The task board: a second view in Cairn's container, and an editor tab of its own. */
+export const boardViewId = "cairn.BoardView"
+export const boardPanelViewType = "cairn.BoardPanel"
 export const outputChannelName = "Cairn"
 
 export const commandIds = {
 	openInNewTab: "cairn.openInNewTab",
+	openTaskBoard: "cairn.openTaskBoard",
 	newTask: "cairn.newTask",
 	history: "cairn.history",
 	settings: "cairn.settings",

@@ -1,6 +1,15 @@
 import type { Controller } from "@cairn/core"
-import { waitingFor } from "@cairn/types"
+import { waitingFor, type ExtensionMessage, type TaskCard } from "@cairn/types"
 import * as vscode from "vscode"
+import { askKey, BoardAttention, ToldOnce } from "./boardAttention"
+
+/** Where the person sees the task board: whether they see it now, how to take them there, its badge. */
+export interface BoardSurface {
+	isVisible(): boolean
+	show(): Promise<void>
+	/** The number on the board's view (none at 0), with what it counts. */
+	setBadge(count: number, tooltip: string): void
+}
 
 /** Where the person sees Cairn: whether they see it now, and how to take them there. */
 export interface CairnView {
@@ -8,39 +17,74 @@ export interface CairnView {
 	show(): Promise<void>
 	/** Calls `listener` when no Cairn view is visible any more. */
 	onDidHide(listener: () => void): vscode.Disposable
+	board: BoardSurface
 }
 
 export const notifyWhenWaitingSetting = "notifyWhenWaiting"
+
+const notifying = () =>
+	vscode.workspace.getConfiguration("cairn").get<boolean>(notifyWhenWaitingSetting, true)
+
+function tell(text: string, button: string, show: () => Promise<void>): void {
+	void vscode.window.showInformationMessage(text, button).then((choice) => {
+		if (choice === button) void show()
+	})
+}
 
 /**
  * When the agent waits for the person while no Cairn view is visible, says in a notification
  * what it waits for, with a button that shows Cairn: as the ask comes, or when the person hides
  * Cairn while it is still waiting. One notification per ask: an ask is a new message (a new
  * `ts`) when final, and its later updates are not news.
+ *
+ * The board's cards are followed the same way: its view's badge counts the cards that need the
+ * person, and a card that newly does is told of (with a button to the board) unless the board is
+ * in view. An ask is told once, whether it comes as the chat's or as a card's.
  */
 export function notifyWhenWaiting(controller: Controller, view: CairnView): vscode.Disposable {
-	let lastNotified: number | undefined
-	/** The ask the agent waits on now, until a later message shows it was answered. */
-	let waiting: { ts: number; text: string } | undefined
+	const told = new ToldOnce()
+	/** The ask the chat's task waits on now, until a later message shows it was answered. */
+	let waiting: { taskId: string; ts: number; text: string } | undefined
 
-	const notify = (ask: { ts: number; text: string }) => {
-		if (ask.ts === lastNotified || view.isVisible()) return
-		if (!vscode.workspace.getConfiguration("cairn").get<boolean>(notifyWhenWaitingSetting, true)) return
-		lastNotified = ask.ts
-		const showCairn = vscode.l10n.t("Show Cairn")
-		void vscode.window.showInformationMessage(ask.text, showCairn).then((choice) => {
-			if (choice === showCairn) void view.show()
-		})
+	const notify = (ask: { taskId: string; ts: number; text: string }) => {
+		if (view.isVisible() || !notifying() || !told.first(askKey(ask.taskId, ask.ts))) return
+		tell(ask.text, vscode.l10n.t("Show Cairn"), () => view.show())
 	}
 
-	const detach = controller.attach((message) => {
+	const cardNeedsYou = (card: TaskCard) => {
+		// The person sees it: on the board, or as the chat's own task.
+		if (view.board.isVisible() || !notifying()) return
+		if (view.isVisible() && controller.currentTask?.taskId === card.taskId) return
+		const text =
+			card.state === "failed"
+				? vscode.l10n.t("The task “{title}” failed: {error}", {
+						title: card.title,
+						error: card.error ?? "",
+					})
+				: vscode.l10n.t("The task “{title}” waits for you.", { title: card.title })
+		tell(text, vscode.l10n.t("Open Task Board"), () => view.board.show())
+	}
+	const board = new BoardAttention(
+		{
+			badge: (count) =>
+				view.board.setBadge(count, vscode.l10n.t("Tasks that need you: {count}", { count })),
+			newlyNeeds: cardNeedsYou,
+		},
+		told,
+	)
+
+	const receive = (message: ExtensionMessage) => {
+		board.receive(message)
 		if (message.type !== "messageUpdated") return
 		const text = waitingFor(message.message)
 		if (text !== undefined) {
-			waiting = { ts: message.message.ts, text }
+			waiting = { taskId: message.taskId, ts: message.message.ts, text }
 			notify(waiting)
-		} else if (waiting !== undefined && message.message.ts >= waiting.ts) waiting = undefined
-	})
+		} else if (waiting?.taskId === message.taskId && message.message.ts >= waiting.ts) waiting = undefined
+	}
+	const detach = controller.attach(receive)
+	// The cards there are now; their changes then come as deltas.
+	void controller.handleWebviewMessage({ type: "requestTaskBoard" }, receive)
 	// The view's visibility reaches this process a moment after the person hides it: an ask that
 	// came in between is told of then.
 	const hidden = view.onDidHide(() => {

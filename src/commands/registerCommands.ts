@@ -45,6 +45,7 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 
 	return [
 		vscode.commands.registerCommand(commandIds.openInNewTab, () => provider.openInTab()),
+		vscode.commands.registerCommand(commandIds.openTaskBoard, () => provider.openBoardInTab()),
 		vscode.commands.registerCommand(commandIds.newTask, () =>
 			provider.showAndSend({ type: "invoke", invoke: "newChat" }),
 		),

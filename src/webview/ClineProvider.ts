@@ -2,22 +2,32 @@ import type { ExtensionMessage } from "@cairn/types"
 import * as vscode from "vscode"
 import type { AgentLoader } from "../agent/AgentLoader"
 import type { Agent } from "../agent/index"
-import { sidebarViewId, tabPanelViewType } from "../ids"
+import { boardPanelViewType, boardViewId, sidebarViewId, tabPanelViewType } from "../ids"
 import { cairnUiLanguage } from "./cairnUiLanguage"
 import { entryChunks } from "./entryChunks"
 import { createNonce } from "./nonce"
 import { themeKindOf } from "./themeKind"
 import { webviewHtml } from "./webviewHtml"
 
+/** What a Cairn webview opens on: the chat (the sidebar and its tabs) or the task board. */
+type UiRole = "chat" | "board"
+
 /**
- * Serves the Cairn UI to the sidebar view and to any number of editor tabs. Every attached
- * webview speaks the same protocol; replies go to the webview that asked, broadcasts to all.
+ * Serves the Cairn UI to the sidebar view, the task board's view and any number of editor tabs of
+ * either. Every attached webview loads the same bundle and speaks the same protocol; replies go to
+ * the webview that asked, broadcasts to all.
  */
 export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-	private readonly webviews = new Set<vscode.Webview>()
+	/** Every attached webview, with what it opened on. */
+	private readonly webviews = new Map<vscode.Webview, UiRole>()
 	/** The sidebar view and the tabs showing Cairn, to tell whether the person sees it. */
 	private sidebar: vscode.WebviewView | undefined
 	private readonly tabs = new Set<vscode.WebviewPanel>()
+	/** The board's view and tabs, to tell whether the person sees the board and to badge it. */
+	private boardView: vscode.WebviewView | undefined
+	private readonly boardTabs = new Set<vscode.WebviewPanel>()
+	/** The badge the board's view shows, kept for a view resolved after it was set. */
+	private boardBadge: vscode.ViewBadge | undefined
 	private readonly clients = new Map<vscode.Webview, () => void>()
 	private readonly disposables: vscode.Disposable[] = []
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
@@ -41,12 +51,21 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	}
 
 	resolveWebviewView(webviewView: vscode.WebviewView): void {
+		if (webviewView.viewType === boardViewId) {
+			this.boardView = webviewView
+			webviewView.badge = this.boardBadge
+			webviewView.onDidDispose(() => {
+				if (this.boardView === webviewView) this.boardView = undefined
+			})
+			this.attach(webviewView.webview, webviewView, "board")
+			return
+		}
 		this.sidebar = webviewView
 		webviewView.onDidDispose(() => {
 			if (this.sidebar === webviewView) this.sidebar = undefined
 		})
 		webviewView.onDidChangeVisibility(() => this.fireIfHidden())
-		this.attach(webviewView.webview, webviewView)
+		this.attach(webviewView.webview, webviewView, "chat")
 	}
 
 	/** Whether Cairn's sidebar view or one of its tabs is visible now. */
@@ -66,21 +85,60 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	}
 
 	openInTab(): vscode.WebviewPanel {
-		const panel = vscode.window.createWebviewPanel(tabPanelViewType, "Cairn", vscode.ViewColumn.Active, {
+		const panel = this.createTab(tabPanelViewType, "Cairn")
+		this.tabs.add(panel)
+		panel.onDidDispose(() => this.tabs.delete(panel))
+		panel.onDidChangeViewState(() => this.fireIfHidden())
+		this.attach(panel.webview, panel, "chat")
+		return panel
+	}
+
+	/** Shows the task board in an editor tab: the one already open, else a new one. */
+	openBoardInTab(): vscode.WebviewPanel {
+		const [open] = this.boardTabs
+		if (open !== undefined) {
+			open.reveal()
+			return open
+		}
+		const panel = this.createTab(boardPanelViewType, vscode.l10n.t("Cairn Tasks"))
+		this.boardTabs.add(panel)
+		panel.onDidDispose(() => this.boardTabs.delete(panel))
+		this.attach(panel.webview, panel, "board")
+		return panel
+	}
+
+	/** Whether the task board (its view or one of its tabs) is visible now. */
+	isBoardVisible(): boolean {
+		return this.boardView?.visible === true || [...this.boardTabs].some((tab) => tab.visible)
+	}
+
+	/** Brings the task board into view: the tab it is open in, else its view. */
+	async showBoard(): Promise<void> {
+		const [tab] = this.boardTabs
+		if (tab !== undefined) tab.reveal()
+		else await vscode.commands.executeCommand(`${boardViewId}.focus`)
+	}
+
+	/** The number on the board's view: how many tasks need the person; none at 0. */
+	setBoardBadge(count: number, tooltip: string): void {
+		this.boardBadge = count > 0 ? { value: count, tooltip } : undefined
+		if (this.boardView !== undefined) this.boardView.badge = this.boardBadge
+	}
+
+	private createTab(viewType: string, title: string): vscode.WebviewPanel {
+		const panel = vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Active, {
 			enableScripts: true,
 			localResourceRoots: [this.buildRoot],
 		})
 		panel.iconPath = vscode.Uri.joinPath(this.extensionUri, "assets", "cairn.svg")
-		this.tabs.add(panel)
-		panel.onDidDispose(() => this.tabs.delete(panel))
-		panel.onDidChangeViewState(() => this.fireIfHidden())
-		this.attach(panel.webview, panel)
 		return panel
 	}
 
 	dispose(): void {
 		this.webviews.clear()
 		this.tabs.clear()
+		this.boardTabs.clear()
+		this.boardView = undefined
 		this.hidden.dispose()
 		this.sidebar = undefined
 		for (const detach of this.clients.values()) detach()
@@ -101,7 +159,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return this.entryChunksCache
 	}
 
-	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }): void {
+	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }, role: UiRole): void {
 		webview.options = { enableScripts: true, localResourceRoots: [this.buildRoot] }
 		webview.html = webviewHtml({
 			language: cairnUiLanguage(),
@@ -116,13 +174,14 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			styleUri: webview
 				.asWebviewUri(vscode.Uri.joinPath(this.buildRoot, "assets", "index.css"))
 				.toString(),
+			...(role === "board" && { view: "board" as const }),
 		})
 		// The agent loads while the webview fetches and runs its bundle, not after it asks for its
 		// first state: the two take about as long, so the person waits for one of them, not both.
 		// The page goes first (load() starts on a later turn). A failure is reported to the
 		// webview when its first message needs the agent.
 		this.agent.load().catch(() => undefined)
-		this.webviews.add(webview)
+		this.webviews.set(webview, role)
 		const subscriptions = [
 			webview.onDidReceiveMessage((input: unknown) => this.receive(webview, input)),
 			owner.onDidDispose(() => {
@@ -155,11 +214,14 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			})
 	}
 
-	/** Shows the sidebar view and sends it (and any open tab) a message, once it has launched. */
+	/**
+	 * Shows the sidebar view and sends it (and any open chat tab) a message, once it has launched.
+	 * The board's pages are left alone: a command's text or view switch is meant for the chat.
+	 */
 	async showAndSend(message: ExtensionMessage): Promise<void> {
 		await vscode.commands.executeCommand(`${sidebarViewId}.focus`)
 		if (this.clients.size === 0) this.pendingForUi.push(message)
-		else this.broadcast(message)
+		else this.broadcast(message, "chat")
 	}
 
 	/** The agent's Controller, started if it was not yet. */
@@ -167,8 +229,9 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return (await this.agent.load()).controller
 	}
 
-	private broadcast(message: ExtensionMessage): void {
-		for (const webview of this.webviews) void this.post(webview, message)
+	private broadcast(message: ExtensionMessage, only?: UiRole): void {
+		for (const [webview, role] of this.webviews)
+			if (only === undefined || role === only) void this.post(webview, message)
 	}
 
 	private async post(webview: vscode.Webview, message: ExtensionMessage): Promise<void> {

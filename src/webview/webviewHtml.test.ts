@@ -19,4 +19,17 @@ describe("webviewHtml", () => {
 		expect(html).toContain('href="https://webview.example/a&quot;b.js"')
 		expect(html.indexOf("modulepreload")).toBeLessThan(html.indexOf('<script type="module"'))
 	})
+
+	it("opens the task board's view and tab on the board, and every other page on the chat", () => {
+		const page = {
+			language: "en" as const,
+			cspSource: "https://webview.example",
+			nonce: "n0nce",
+			scriptUri: "https://webview.example/assets/index.js",
+			preloadUris: [],
+			styleUri: "https://webview.example/assets/index.css",
+		}
+		expect(webviewHtml({ ...page, view: "board" })).toContain('<div id="root" data-view="board"></div>')
+		expect(webviewHtml(page)).toContain('<div id="root"></div>')
+	})
 })

@@ -10,6 +10,8 @@ export interface WebviewHtmlInput {
 	/** The chunks the script imports, loaded alongside it (see entryChunks). */
 	preloadUris: readonly string[]
 	styleUri: string
+	/** The view the page opens on: the task board (its view and tab), else the chat. */
+	view?: "board"
 }
 
 function escapeAttribute(value: string): string {
@@ -27,6 +29,7 @@ export function webviewHtml({
 	scriptUri,
 	preloadUris,
 	styleUri,
+	view,
 }: WebviewHtmlInput): string {
 	const csp = [
 		"default-src 'none'",
@@ -50,7 +53,7 @@ export function webviewHtml({
 ${preloads.join("")}<title>Cairn</title>
 </head>
 <body>
-<div id="root"></div>
+<div id="root"${view === undefined ? "" : ` data-view="${escapeAttribute(view)}"`}></div>
 <script type="module" nonce="${escapeAttribute(nonce)}" src="${escapeAttribute(scriptUri)}"></script>
 </body>
 </html>

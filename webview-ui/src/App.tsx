@@ -16,6 +16,7 @@ const HistoryView = lazy(() =>
 const SettingsView = lazy(() =>
 	import("./components/settings/SettingsView").then((m) => ({ default: m.SettingsView })),
 )
+const BoardView = lazy(() => import("./components/board/BoardView").then((m) => ({ default: m.BoardView })))
 const McpView = lazy(() => import("./components/mcp/McpView").then((m) => ({ default: m.McpView })))
 const ModesView = lazy(() => import("./components/modes/ModesView").then((m) => ({ default: m.ModesView })))
 
@@ -26,6 +27,8 @@ function CurrentView() {
 	const firstRun = useWebviewStore((s) => s.settings.provider === undefined && s.messages.length === 0)
 	if (version === undefined) return <WelcomeView />
 	switch (view) {
+		case "board":
+			return <BoardView />
 		case "history":
 			return <HistoryView />
 		case "settings":

@@ -5,10 +5,14 @@ import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./App"
 import { showLanguage, uiLanguageOf } from "./i18n/showLanguage"
+import { showView } from "./state/chatActions"
 import { connectToHost } from "./state/hostMessages"
 
 const container = document.getElementById("root")
 if (container === null) throw new Error("the host page has no #root element")
+
+// The host opens the task board's view and tab on the board; every other Cairn view on the chat.
+if (container.dataset.view === "board") showView("board")
 
 // Before anything renders: the host's state is on its way while the first screen is drawn.
 connectToHost()

@@ -56,3 +56,16 @@ export function lastUserText(body: unknown): string {
 	}
 	return ""
 }
+
+/** The text parts of the first `user` message: what the conversation was started with. */
+export function firstUserText(body: unknown): string {
+	const first = messagesOf(body).find((message) => isRecord(message) && message.role === "user")
+	return isRecord(first) ? textParts(first.content) : ""
+}
+
+/** How many answers the model has given in this conversation so far (assistant, or Gemini's model, messages). */
+export function modelAnswerCount(body: unknown): number {
+	return messagesOf(body).filter(
+		(message) => isRecord(message) && (message.role === "assistant" || message.role === "model"),
+	).length
+}

@@ -132,6 +132,8 @@ export interface SideTurn {
 		systemIncludes?: string
 		/** The text of the last user message (its text parts, not tool results) contains this. */
 		lastUserIncludes?: string
+		/** The first user message (what the conversation began with) contains this: one task of several at once. */
+		firstUserIncludes?: string
 	}
 	turn: Turn
 }

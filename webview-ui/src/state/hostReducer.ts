@@ -21,6 +21,13 @@ import {
 	submit,
 	type Typed,
 } from "./chatActions"
+import {
+	applyCardDiff,
+	applyCardRemoved,
+	applyCardUpdated,
+	applyDiscardNeedsConfirmation,
+	applyTaskBoard,
+} from "./boardReducer"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
 import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
@@ -299,11 +306,19 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			})
 			return
 		case "taskBoard":
+			applyTaskBoard(message)
+			return
 		case "taskCardUpdated":
+			applyCardUpdated(message)
+			return
 		case "taskCardRemoved":
+			applyCardRemoved(message)
+			return
 		case "cardDiff":
+			applyCardDiff(message)
+			return
 		case "discardNeedsConfirmation":
-			// INTERIM (session 34): the board view's store takes these when it lands.
+			applyDiscardNeedsConfirmation(message)
 			return
 		default:
 			message satisfies never

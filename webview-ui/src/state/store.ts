@@ -14,13 +14,34 @@ import {
 	type McpSnapshot,
 	type ModesSnapshot,
 	type SlashCommandsSnapshot,
+	type TaskCard,
 	type TodoListState,
 	type UiLanguage,
 } from "@cairn/types"
 import { create } from "zustand"
 
 export type ThemeKind = ExtensionMessageOf<"theme">["kind"]
-export type View = "chat" | "history" | "settings" | "mcp" | "modes"
+export type View = "chat" | "board" | "history" | "settings" | "mcp" | "modes"
+
+export type CardDiff = ExtensionMessageOf<"cardDiff">
+
+/** The task board as the host last told it: a card per running or recent task. */
+export interface BoardState {
+	/** False until the host's first `taskBoard` answer. */
+	loaded: boolean
+	/** By task id; a delta replaces one card object, so a card's view re-renders only when its own card changes. */
+	cards: Readonly<Record<string, TaskCard>>
+	/** Task ids newest first (by `createdAt`); changes only when a card comes or goes. */
+	order: readonly string[]
+	/** How many tasks may run at once (the host's concurrency limit). */
+	limit?: number
+	/** The host's latest `cardDiff` per card, shown until closed. */
+	diffs: Readonly<Record<string, CardDiff>>
+	/** Discards the host held back: what each would lose, named, until the person confirms or drops it. */
+	pendingLoss: Readonly<Record<string, readonly string[]>>
+}
+
+export const emptyBoard: BoardState = { loaded: false, cards: {}, order: [], diffs: {}, pendingLoss: {} }
 
 /** An error the host reported, shown until dismissed. */
 export interface HostNotice {
@@ -119,6 +140,7 @@ export interface WebviewStore {
 	findOpen: boolean
 	/** The host's latest answer to the find bar's search, for the current task. */
 	taskSearch?: ExtensionMessageOf<"taskSearchResults">
+	board: BoardState
 }
 
 export function initialStoreState(): WebviewStore {
@@ -147,6 +169,7 @@ export function initialStoreState(): WebviewStore {
 		queue: [],
 		focusRequest: 0,
 		findOpen: false,
+		board: emptyBoard,
 	}
 }
 

@@ -37,6 +37,10 @@ export interface PersonRepository {
 	cwd: string
 	starter?: ProcessStarter
 	timeoutMs?: number
+	/** Variables of Cairn's own for git (an author when the person has none, a temporary index). */
+	variables?: Readonly<Record<string, string>>
+	/** Settings of Cairn's own on top of the hardened ones (they come last, so they win). */
+	settings?: readonly (readonly [string, string])[]
 }
 
 /**
@@ -63,8 +67,13 @@ export class HardenedGit {
 		const bare = new HardenedGit(repository.cwd, [], gitEnvironment(hardenedSettings), starter, timeoutMs)
 		const names = await bare.run(["config", "--list", "-z", "--name-only"], { maxBytes: 4_000_000 })
 		if (names.truncated) throw new GitError("the repository's git configuration is too large to read")
-		const settings = [...hardenedSettings, ...driverSettings(nulFields(names.stdout))]
-		return new HardenedGit(repository.cwd, [], gitEnvironment(settings), starter, timeoutMs)
+		const settings = [
+			...hardenedSettings,
+			...driverSettings(nulFields(names.stdout)),
+			...(repository.settings ?? []),
+		]
+		const env = gitEnvironment(settings, repository.variables)
+		return new HardenedGit(repository.cwd, [], env, starter, timeoutMs)
 	}
 
 	/**

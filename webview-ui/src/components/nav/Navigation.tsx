@@ -5,6 +5,7 @@ import { Icon } from "../common/Icon"
 
 const views = [
 	{ view: "chat", icon: "comment-discussion" },
+	{ view: "board", icon: "project" },
 	{ view: "history", icon: "history" },
 	{ view: "modes", icon: "symbol-enum" },
 	{ view: "mcp", icon: "server" },

@@ -1,4 +1,5 @@
 import app from "./app.json"
+import board from "./board.json"
 import chat from "./chat.json"
 import codebaseIndex from "./codebaseIndex.json"
 import common from "./common.json"
@@ -15,6 +16,7 @@ import welcome from "./welcome.json"
 /** The webview's text in this language, by namespace (one per part of the UI). */
 export default {
 	app,
+	board,
 	chat,
 	codebaseIndex,
 	common,

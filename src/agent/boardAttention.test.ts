@@ -1,0 +1,95 @@
+import type { ClineMessage, TaskCard } from "@cairn/types"
+import { describe, expect, it } from "vitest"
+import { askKey, BoardAttention, ToldOnce } from "./boardAttention"
+
+const approval = (ts: number, partial = false): ClineMessage => ({
+	ts,
+	type: "ask",
+	ask: "tool",
+	text: JSON.stringify({ tool: "editedExistingFile", path: "src/a.ts", diff: "" }),
+	...(partial && { partial }),
+})
+
+const card = (taskId: string, overrides: Partial<TaskCard> = {}): TaskCard => ({
+	taskId,
+	title: `Task ${taskId}`,
+	mode: "code",
+	state: "running",
+	createdAt: 1_000,
+	cost: 0,
+	...overrides,
+})
+
+const waiting = (taskId: string, ts: number, partial = false) =>
+	card(taskId, { state: "waiting", waitingOn: approval(ts, partial) })
+
+function follow(told?: ToldOnce) {
+	const badges: number[] = []
+	const news: string[] = []
+	const attention = new BoardAttention(
+		{ badge: (count) => badges.push(count), newlyNeeds: (c) => news.push(`${c.taskId}:${c.state}`) },
+		told,
+	)
+	const update = (c: TaskCard) => attention.receive({ type: "taskCardUpdated", card: c })
+	return { attention, badges, told: news, update }
+}
+
+describe("BoardAttention", () => {
+	it("counts the cards that wait for the person or failed, on the badge, as they change", () => {
+		const { attention, badges, update } = follow()
+		attention.receive({
+			type: "taskBoard",
+			cards: [waiting("a", 10), card("b"), card("c", { state: "failed", error: "boom" })],
+			running: 2,
+			limit: 4,
+		})
+		expect(badges).toEqual([2])
+		update(waiting("b", 20))
+		update(card("a", { state: "running" }))
+		update(card("a", { state: "done" }))
+		attention.receive({ type: "taskCardRemoved", taskId: "c" })
+		// Unchanged counts are not sent again.
+		expect(badges).toEqual([2, 3, 2, 1])
+	})
+
+	it("tells of each card that newly needs the person once, not what the first board already showed", () => {
+		const { attention, told, update } = follow()
+		attention.receive({ type: "taskBoard", cards: [waiting("a", 10)], running: 1, limit: 4 })
+		expect(told).toEqual([])
+		update(waiting("a", 10))
+		update(waiting("b", 20))
+		update(waiting("b", 20))
+		update(card("b", { state: "running" }))
+		update(waiting("b", 30))
+		update(card("c", { state: "failed", endedAt: 5_000, error: "The model is unreachable." }))
+		update(card("c", { state: "failed", endedAt: 5_000, error: "The model is unreachable." }))
+		expect(told).toEqual(["b:waiting", "b:waiting", "c:failed"])
+	})
+
+	it("waits for an ask to be complete before telling of it", () => {
+		const { update, told, badges } = follow()
+		update(waiting("a", 10, true))
+		expect(told).toEqual([])
+		// It already counts: the card is waiting.
+		expect(badges).toEqual([1])
+		update(waiting("a", 10))
+		expect(told).toEqual(["a:waiting"])
+	})
+
+	it("does not tell again of an ask the chat already told of, and the chat learns of the card's", () => {
+		const shared = new ToldOnce()
+		expect(shared.first(askKey("a", 10))).toBe(true)
+		const { update, told } = follow(shared)
+		update(waiting("a", 10))
+		update(waiting("b", 20))
+		expect(told).toEqual(["b:waiting"])
+		expect(shared.first(askKey("b", 20))).toBe(false)
+	})
+
+	it("ignores every other message", () => {
+		const { attention, badges, told } = follow()
+		attention.receive({ type: "modeChanged", mode: "ask" })
+		expect(badges).toEqual([])
+		expect(told).toEqual([])
+	})
+})
