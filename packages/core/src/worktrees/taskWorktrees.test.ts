@@ -6,7 +6,8 @@ import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import type { KeyValueStore } from "../host/Host.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
-import { TaskWorktrees, type TaskWorktreesOptions } from "./taskWorktrees.js"
+import { unlandedWork } from "./landing/unlandedWork.js"
+import { TaskWorktrees, type TaskWorktree, type TaskWorktreesOptions } from "./taskWorktrees.js"
 import { WorktreeRegistry } from "./worktreeRegistry.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -443,6 +444,24 @@ describe("setup from .cairn/worktree.json", () => {
 		)
 		await worktrees.create({ taskId: "y3" })
 		expect(asked).toHaveLength(2)
+	})
+
+	it("leaves a new worktree with nothing unlanded for the landing part to name, its links included", async () => {
+		const place = await configured()
+		const worktrees = await open(place, {
+			consent: async () => true,
+			runSetup: async () => ({ exitCode: 0, output: "" }),
+		})
+		const created = await worktrees.create({ taskId: "u1" })
+		// What a caller checks before remove(): the landing part's unlandedWork, told the setup's links.
+		const asLanding = (worktree: TaskWorktree) => ({
+			...worktree,
+			title: "a task",
+			setupLinks: worktree.setup?.linked,
+		})
+		expect(await unlandedWork(asLanding(created))).toEqual([])
+		await writeFile(path.join(created.path, "work.txt"), "the task's\n")
+		expect(await unlandedWork(asLanding(created))).toEqual([expect.stringContaining("work.txt")])
 	})
 
 	it("reports a failing setup command and keeps the worktree", async () => {
