@@ -1,4 +1,5 @@
 import path from "node:path"
+import { randomUUID } from "node:crypto"
 import {
 	CairnEventName,
 	emptyExtensionState,
@@ -10,17 +11,13 @@ import {
 	type HistoryItem,
 	type McpSnapshot,
 	type ProviderProfile,
-	type ProviderSettings,
 	type WebviewMessage,
 } from "@cairn/types"
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import type { McpHub } from "../mcp/McpHub.js"
 import { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
-import type { IndexProgress } from "../codebase-index/indexProgress.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
-import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
-import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
@@ -30,7 +27,6 @@ import type { ResumeOptions } from "../task/taskOptions.js"
 import { deletedSubtask, stopStack, SubtaskStack, type SubtaskEnding } from "../subtasks/subtaskStack.js"
 import { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import type { CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
-import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { DeltaStream } from "./deltaStream.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
 import { messageHandlers } from "./messageHandlers.js"
@@ -40,62 +36,37 @@ import { SettingsStore } from "./settingsStore.js"
 import { TaskProviders } from "./taskProviders.js"
 import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { makeTask, type NewTaskOptions, type TaskFactoryParts } from "./taskFactory.js"
-import { WorkspaceCheckpoints } from "./workspaceCheckpoints.js"
+import { CheckpointsByRoot } from "./workspaceCheckpoints.js"
+import type { Client, HandlerContext } from "./handlerContext.js"
+import type { ControllerOptions, TaskWorktreesPort } from "./controllerOptions.js"
+import { TaskRoom } from "../tasks/TaskRoom.js"
+import { TaskBoard } from "../tasks/taskBoard.js"
+import { placeFields, storedPlace, type TaskPlace } from "../tasks/taskPlace.js"
+import type { StartOptions } from "../tasks/startOptions.js"
 import { TaskWriters, type WriterStop } from "./taskWriters.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
 import { failedNotice } from "./personText.js"
 
-export type Client = (message: ExtensionMessage) => void
-
-export interface ControllerOptions {
-	host: Host
-	version: string
-	tools: readonly ToolDefinition[]
-	toolSpecs: readonly ToolSpec[]
-	buildProvider: (settings: ProviderSettings, apiKey: string | undefined) => ModelProvider
-	/** First retry delay when the provider gives no retry-after; tests shorten it. */
-	retryBaseDelayMs?: number
-	/**
-	 * Where API events go. The extension passes the emitter it handed out before the agent
-	 * loaded, so listeners added early hear everything; by default the Controller makes its own.
-	 */
-	events?: IsolatedEmitter<CairnAPIEvents>
-	/** False turns checkpoints off for this Controller's life whatever the settings say (the CLI's --no-checkpoints). */
-	checkpoints?: boolean
-	/** MCP servers; absent: this Controller runs none. */
-	mcp?: ControllerMcpOptions
-	/** Hears how the codebase index is coming along (the extension shows the first build). */
-	onCodebaseIndexProgress?: (progress: IndexProgress) => void
-}
-
-export interface ControllerMcpOptions {
-	/** The person's own config file (VS Code: `<storage>/settings/mcp_settings.json`; CLI: `$CAIRN_HOME/mcp.json`). */
-	globalConfigFile: string
-	/** `<workspace>/.cairn/mcp.json` by default. */
-	projectConfigFile?: string
-	/** How the person allows the workspace's servers on this host, e.g. "Run with --allow-project-mcp." */
-	howToAllowProject: string
-	/** Reconnect timings (tests shorten them). */
-	reconnect?: Partial<ReconnectPolicy>
-	stopGraceMs?: number
-	/** Where `${env:VAR}` is looked up; this process's environment by default. */
-	env?: NodeJS.ProcessEnv
-}
+export type { Client } from "./handlerContext.js"
+export type { ControllerOptions, ControllerMcpOptions, TaskWorktreesPort } from "./controllerOptions.js"
 
 /**
- * Owns the current task, settings and this session's history, and speaks the protocol: every
- * client (webview, CLI, API) sends WebviewMessages in and receives the same ExtensionMessages.
+ * The composition root: owns the settings, the history, the room of running tasks and the chat
+ * (a view of one of them), and speaks the protocol: every client (webview, CLI, API) sends
+ * WebviewMessages in and receives the same ExtensionMessages. Handlers get it as a HandlerContext.
  */
-export class Controller {
+export class Controller implements HandlerContext {
 	readonly events: IsolatedEmitter<CairnAPIEvents>
 	readonly settingsStore: SettingsStore
+	/** Every task with a loop in this process, and the line of tasks waiting for a place. */
+	readonly room: TaskRoom
+	readonly board: TaskBoard
 	private readonly clients = new Set<Client>()
-	/** Tasks with a loop in this process, by id; the rest of the history is on disk. */
-	private readonly live = new Map<string, Task>()
 	private readonly writers: TaskWriters
+	/** The chat: the task on screen, one of the room's. */
 	private current: { task: Task; deltas: DeltaStream } | undefined
 	private storeInstance: TaskStore | undefined
-	private readonly checkpoints: WorkspaceCheckpoints
+	private readonly checkpoints: CheckpointsByRoot
 	private editorSettingsWatch: { dispose(): void } | undefined
 	private mcp: ControllerMcp | undefined
 	private modeCatalog: ModeCatalog | undefined
@@ -118,6 +89,19 @@ export class Controller {
 			new IsolatedEmitter((event, error) =>
 				options.host.logger.error(`A listener of "${event}" threw`, { error: String(error) }),
 			)
+		this.room = new TaskRoom(
+			() => this.settingsStore.settings.maxConcurrentTasks,
+			(taskId, error) => this.startFailed(taskId, error),
+		)
+		this.board = new TaskBoard({
+			room: this.room,
+			store: () => this.store,
+			workspaceRoot: options.host.workspaceRoot,
+			profileOf: (task) => this.taskProviders.profileOf(task),
+			broadcast: (message) => this.broadcast(message),
+			logger: options.host.logger,
+			text: () => this.settingsStore.personText(),
+		})
 		this.subtasks = this.subtaskStack()
 		this.codebaseIndex = new CodebaseIndexing(
 			options.host,
@@ -126,7 +110,7 @@ export class Controller {
 			options.onCodebaseIndexProgress,
 		)
 		this.codebaseIndex.onStatus((status) => this.broadcast({ type: "codebaseIndexStatus", status }))
-		this.checkpoints = new WorkspaceCheckpoints(
+		this.checkpoints = new CheckpointsByRoot(
 			options.host,
 			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
 		)
@@ -140,7 +124,7 @@ export class Controller {
 			subtasks: this.subtasks,
 			mcp: () => this.mcp,
 			modes: () => this.modes,
-			checkpointStore: () => this.checkpointStore(),
+			checkpointStore: (root) => this.checkpointStore(root),
 		}
 	}
 
@@ -154,9 +138,15 @@ export class Controller {
 			events: this.events,
 			logger: this.host.logger,
 			workspace: this.host.workspaceRoot,
-			newTask: (options) => this.createTask(options),
+			// A subtask works where its parent works.
+			newTask: (options) => {
+				const parentId = this.store.get(options.taskId)?.parentTaskId
+				const place = parentId === undefined ? undefined : this.room.placeOf(parentId)
+				return this.createTask({ ...options, ...(place && { place }) })
+			},
 			lock: (taskId) => this.writers.lock(taskId),
-			show: (task) => this.showLive(task),
+			// A subtask of the task on screen is shown; one of a task elsewhere in the room is not.
+			show: (task) => this.showIfFollowing(task),
 			run: (task, loop) => this.run(task, loop),
 			open: async (taskId, resume) => {
 				await this.writers.lock(taskId)
@@ -164,7 +154,7 @@ export class Controller {
 			},
 			current: () => this.current?.task,
 			forget: (taskId) => {
-				this.live.delete(taskId)
+				this.room.remove(taskId)
 				if (this.current?.task.taskId !== taskId) return
 				this.current.deltas.flush()
 				this.current = undefined
@@ -202,6 +192,8 @@ export class Controller {
 		this.editorSettingsWatch = this.host.editorSettings?.onDidChange(() => {
 			this.settingsStore.reloadEditorSettings()
 			void broadcastSettings(this)
+			// A raised limit gives places at once.
+			this.room.drain()
 		})
 		this.storeInstance = await TaskStore.open(this.host.storageDir, { logger: this.host.logger })
 		this.modeCatalog = await ModeCatalog.open({
@@ -267,7 +259,7 @@ export class Controller {
 		try {
 			await (
 				messageHandlers[message.type] as (
-					c: Controller,
+					c: HandlerContext,
 					m: WebviewMessage,
 					r: Client,
 				) => Promise<void>
@@ -321,52 +313,87 @@ export class Controller {
 	}
 
 	/**
-	 * Starts a task with the configured provider, replacing the current one. Returns its id.
-	 * `title`: how the history lists it, when not by its text (a slash command as typed).
+	 * Starts a task (see StartOptions) and returns its id. It starts at once when the room has a
+	 * place, else it waits in line (`queued`); with `after`, it waits for that first.
 	 */
-	async startTask(text: string, images: string[] = [], options: { title?: string } = {}): Promise<string> {
+	async startTask(text: string, images: string[] = [], options: StartOptions = {}): Promise<string> {
 		const settings = await this.settingsStore.settled()
-		const task = await this.createTask({ mode: settings.mode })
+		const mode = options.mode ?? settings.mode
+		const place = options.place ?? { root: this.host.workspaceRoot }
+		const task = await this.createTask({
+			mode,
+			taskId: options.taskId ?? randomUUID(),
+			place,
+			...(options.profile && { profile: options.profile }),
+		})
 		await this.store.createTask({
 			id: task.taskId,
 			task: options.title ?? text,
 			workspace: this.host.workspaceRoot,
-			mode: settings.mode,
+			mode,
+			...placeFields(place, this.host.workspaceRoot),
+			...(options.group !== undefined && { group: options.group }),
 		})
 		await this.writers.lock(task.taskId)
 		this.events.emit(CairnEventName.TaskCreated, task.taskId)
-		await this.makeCurrent(task)
+		if (options.show !== false) await this.makeCurrent(task)
 		const item = this.store.get(task.taskId)
 		if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
-		this.run(task, task.startTask(text, images))
+		const begin = (prefix: string) =>
+			this.room.admit({
+				taskId: task.taskId,
+				start: async () => this.run(task, task.startTask(prefix + text, images)),
+			})
+		if (options.after === undefined) begin("")
+		else {
+			this.board.block(task.taskId)
+			void options.after.then(
+				(gate) => {
+					// Cancelled while it waited: it has been closed.
+					if (!this.board.unblock(task.taskId) || gate === undefined) return
+					begin(gate.prefix)
+				},
+				(error: unknown) => {
+					if (this.board.unblock(task.taskId)) this.startFailed(task.taskId, error)
+				},
+			)
+		}
 		return task.taskId
 	}
 
 	/**
-	 * Ends the current task (it stays in history) and shows the empty chat. Resolves once its
+	 * Ends the task on screen (it stays in history) and shows the empty chat. Resolves once its
 	 * last writes are done and its lock released: from then on another process may open it.
 	 * `subtask` says what happens to its stack (see SubtaskEnding): by default it stops whole.
 	 */
 	clearTask(subtask: SubtaskEnding = stopStack): Promise<void> {
 		const current = this.current
 		if (current === undefined) return Promise.resolve()
-		this.subtasks.ending(current.task.taskId, subtask)
-		current.deltas.flush()
-		current.task.abandon()
-		this.live.delete(current.task.taskId)
 		this.current = undefined
-		return this.writers.ended(current.task.taskId)
+		current.deltas.flush()
+		return this.endTask(current.task, subtask)
+	}
+
+	/** Ends a task of the room for good (its stack as `subtask` says). */
+	private endTask(task: Task, subtask: SubtaskEnding): Promise<void> {
+		this.subtasks.ending(task.taskId, subtask)
+		const unstarted = this.room.cancelQueued(task.taskId) || this.board.unblock(task.taskId)
+		task.abandon()
+		this.room.remove(task.taskId)
+		// A task that never started has no loop to release its lock.
+		return unstarted ? this.writers.abandon(task.taskId) : this.writers.ended(task.taskId)
 	}
 
 	/**
-	 * Makes a task of the history current: a running one as it is, a stored one read back from
-	 * disk and offered for resumption. False when there is no such task.
+	 * Shows a task of the history in the chat: a task of the room as it is (the one on screen
+	 * before goes on in the room), a stored one read back from disk and offered for resumption.
+	 * False when there is no such task.
 	 */
 	async showTask(taskId: string): Promise<boolean> {
 		if (this.current?.task.taskId === taskId) return true
-		const live = this.live.get(taskId)
+		const live = this.room.get(taskId)
 		if (live !== undefined) {
-			this.current?.deltas.flush()
+			this.leaveView()
 			this.current = { task: live, deltas: DeltaStream.ofTask(live, (m) => this.broadcast(m)) }
 			await this.showMode(live.currentMode)
 			return true
@@ -381,6 +408,45 @@ export class Controller {
 		// Locked before it is read: another process writing it would make what is read stale at once.
 		await this.writers.lock(target.open)
 		await this.openLocked(target.open, {})
+		return true
+	}
+
+	/**
+	 * Goes on with a task the board shows as interrupted: one of the room that offers to resume,
+	 * or a stored one (a crash, a cancel), which joins the room when it has a place.
+	 */
+	async resumeTask(taskId: string): Promise<void> {
+		const live = this.room.get(taskId)
+		if (live !== undefined) {
+			if (this.room.stateOf(taskId)?.state !== "interrupted" || this.board.isWaiting(taskId))
+				throw new Error(this.settingsStore.personText()("board.notInterrupted"))
+			live.handleWebviewAskResponse("yesButtonClicked")
+			return
+		}
+		const item = this.store.get(taskId)
+		if (item === undefined)
+			throw new Error(this.settingsStore.personText()("history.noSuchTask", { taskId }))
+		await this.writers.lock(taskId)
+		this.room.admit({ taskId, start: () => this.openLocked(taskId, { atOnce: true }, false).then(() => undefined) })
+	}
+
+	/** Stops a task of the room where it is (it can be resumed); one not started yet is closed. False when it is not in the room. */
+	async cancelTask(taskId: string): Promise<boolean> {
+		const task = this.room.get(taskId)
+		if (task === undefined) {
+			// Resumed from the board and still waiting for a place: it gives the place and its lock back.
+			if (!this.room.cancelQueued(taskId)) return false
+			await this.writers.abandon(taskId)
+			return true
+		}
+		if (this.room.queued().includes(taskId) || this.board.isWaiting(taskId)) {
+			if (this.current?.task === task) this.current = undefined
+			await this.endTask(task, stopStack)
+			await this.store.saveMetadata(taskId, { status: "aborted" })
+			this.board.refresh(taskId)
+			return true
+		}
+		task.cancel()
 		return true
 	}
 
@@ -408,14 +474,20 @@ export class Controller {
 		if (failure !== undefined) throw failure
 	}
 
-	/** The workspace's checkpoints, or why they cannot be used now. */
-	checkpointStore(): Promise<CheckpointStore | CheckpointsUnavailable> {
-		return this.checkpoints.open()
+	/** The checkpoints of `root` (the folder the task on screen works in by default), or why they cannot be used now. */
+	checkpointStore(root?: string): Promise<CheckpointStore | CheckpointsUnavailable> {
+		const where = root ?? (this.current && this.room.placeOf(this.current.task.taskId)?.root)
+		return this.checkpoints.of(where).open()
 	}
 
-	/** Reads a task this process holds the lock of and makes it current, going on as `resume` says. */
-	private async openLocked(taskId: string, resume: ResumeOptions): Promise<Task> {
+	/**
+	 * Reads a task this process holds the lock of and runs it in the room, going on as `resume`
+	 * says; `show`: the chat shows it. A task that never started (it waited in line when its
+	 * process ended) starts from its text.
+	 */
+	private async openLocked(taskId: string, resume: ResumeOptions, show = true): Promise<Task> {
 		let task: Task
+		let unstarted = false
 		try {
 			const loaded = await this.store.loadTask(taskId)
 			for (const problem of loaded.problems)
@@ -429,9 +501,11 @@ export class Controller {
 				await this.writers.abandon(taskId)
 				return parent
 			}
+			unstarted = loaded.messages.length === 0
 			task = await this.createTask({
 				mode: loaded.metadata.mode ?? this.settingsStore.settings.mode,
 				taskId,
+				place: storedPlace(loaded.metadata, this.host.workspaceRoot),
 				saved: {
 					messages: loaded.messages,
 					apiHistory: loaded.apiHistory,
@@ -443,22 +517,27 @@ export class Controller {
 			await this.writers.abandon(taskId)
 			throw error
 		}
-		await this.makeCurrent(task)
-		this.run(task, task.resumeFromHistory(resume))
+		if (show) await this.makeCurrent(task)
+		const text = this.store.get(taskId)?.task ?? ""
+		this.run(task, unstarted ? task.startTask(text) : task.resumeFromHistory(resume))
 		return task
 	}
 
 	async deleteTask(taskId: string): Promise<boolean> {
 		// A deleted subtask's parent goes on without its result; a deleted parent stops its stack.
-		this.subtasks.ending(taskId, deletedSubtask)
+		const task = this.room.get(taskId)
 		if (this.current?.task.taskId === taskId) void this.clearTask(deletedSubtask)
-		this.live.get(taskId)?.abandon()
-		this.live.delete(taskId)
+		else if (task !== undefined) void this.endTask(task, deletedSubtask)
+		else this.subtasks.ending(taskId, deletedSubtask)
 		// The store deletes only under the task's lock, which its loop releases as it ends.
 		await this.writers.ended(taskId)
+		const root = this.store.get(taskId)?.root
 		const deleted = await this.store.deleteTask(taskId)
-		if (this.settingsStore.settings.enableCheckpoints) await this.checkpoints.forgetTask(taskId)
-		if (deleted) this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
+		if (this.settingsStore.settings.enableCheckpoints) await this.checkpoints.of(root).forgetTask(taskId)
+		if (deleted) {
+			this.broadcast({ type: "taskHistoryUpdated", upserted: [], removedIds: [taskId] })
+			this.broadcast({ type: "taskCardRemoved", taskId })
+		}
 		return deleted
 	}
 
@@ -481,7 +560,7 @@ export class Controller {
 	): Promise<{ item: HistoryItem; messages: readonly ClineMessage[] } | undefined> {
 		const item = this.store.get(taskId)
 		if (item === undefined) return undefined
-		const live = this.live.get(taskId)
+		const live = this.room.get(taskId)
 		return { item, messages: live ? live.messages : (await this.store.loadTask(taskId)).messages }
 	}
 
@@ -490,10 +569,13 @@ export class Controller {
 		this.editorSettingsWatch?.dispose()
 		this.modeCatalog?.dispose()
 		const indexStopped = this.codebaseIndex.dispose()
-		const tasks = [...this.live.values()]
+		const tasks = this.room.tasks()
 		void this.clearTask()
-		for (const task of this.live.values()) task.abandon()
-		this.live.clear()
+		for (const task of tasks) {
+			this.room.cancelQueued(task.taskId)
+			task.abandon()
+			this.room.remove(task.taskId)
+		}
 		try {
 			// A checkpoint being saved finishes its git commands before the host goes.
 			await Promise.all(tasks.map((task) => task.checkpointsSettled()))
@@ -511,7 +593,7 @@ export class Controller {
 	 * shutdown and tests): a process that ended while a checkpoint's git still ran left it writing.
 	 */
 	async flush(): Promise<void> {
-		await Promise.all([...this.live.values()].map((task) => task.checkpointsSettled()))
+		await Promise.all(this.room.tasks().map((task) => task.checkpointsSettled()))
 		await this.writers.flushed()
 	}
 
@@ -528,6 +610,7 @@ export class Controller {
 				this.host.logger.error("Saving the switched mode failed", { error: String(error) }),
 			)
 		})
+		this.room.add(task, options.place ?? { root: this.host.workspaceRoot })
 		return task
 	}
 
@@ -550,18 +633,35 @@ export class Controller {
 		await following
 	}
 
+	/** A subtask is shown when the chat shows its stack (or nothing); else it runs on in the room unseen. */
+	private async showIfFollowing(task: Task): Promise<void> {
+		const shown = this.current?.task.taskId
+		if (shown !== undefined && !this.subtasks.stackOf(task.taskId).includes(shown)) return
+		await this.showLive(task)
+	}
+
 	/** Shows a task of this process (a subtask, or its parent again) without ending the one on screen. */
 	private async showLive(task: Task): Promise<void> {
 		this.current?.deltas.flush()
-		this.live.set(task.taskId, task)
 		this.current = { task, deltas: DeltaStream.ofTask(task, (m) => this.broadcast(m)) }
 		await this.showMode(task.currentMode)
 		await this.postState()
 	}
 
+	/** The chat's task goes out of view: a task still at work goes on in the room; a stopped one ends as before. */
+	private leaveView(): void {
+		const leaving = this.current
+		if (leaving === undefined) return
+		leaving.deltas.flush()
+		this.current = undefined
+		const state = this.room.stateOf(leaving.task.taskId)?.state
+		if (state === "running" || state === "waiting") return
+		void this.endTask(leaving.task, stopStack)
+	}
+
 	private async makeCurrent(task: Task): Promise<void> {
+		// A new chat ends the one before, as the person's "new task" always has.
 		void this.clearTask()
-		this.live.set(task.taskId, task)
 		this.current = { task, deltas: DeltaStream.ofTask(task, (m) => this.broadcast(m)) }
 		await this.showMode(task.currentMode)
 		await this.postState()
@@ -570,10 +670,20 @@ export class Controller {
 	private run(task: Task, loop: Promise<void>): void {
 		this.writers.running(task.taskId, loop)
 		this.subtasks.watch(task, loop)
+		this.room.running(task.taskId, loop)
 		void loop.catch((error: unknown) => {
 			this.host.logger.error("The task loop failed", { taskId: task.taskId, error: String(error) })
 			this.broadcast(failedNotice(this, "task.stoppedUnexpectedly", { error: String(error) }))
 		})
+	}
+
+	/** A task that waited (in line, or for its linked task) could not start: its card says why. */
+	private startFailed(taskId: string, error: unknown): void {
+		const message = error instanceof Error ? error.message : String(error)
+		this.host.logger.error("A task could not start", { taskId, error: message })
+		const task = this.room.get(taskId)
+		void (task ? this.endTask(task, stopStack) : this.writers.abandon(taskId))
+		this.board.failed(taskId, message)
 	}
 
 	/**
@@ -582,7 +692,7 @@ export class Controller {
 	 * what is on disk, and every client is told why.
 	 */
 	private stopUnsaved(taskId: string, stop: WriterStop): void {
-		const task = this.live.get(taskId)
+		const task = this.room.get(taskId)
 		// A subtask's parent goes on (told why); a parent's stack stops.
 		const ending: SubtaskEnding = {
 			kind: "return",
@@ -591,10 +701,26 @@ export class Controller {
 		this.subtasks.ending(taskId, ending)
 		if (this.current?.task.taskId === taskId) void this.clearTask(ending)
 		task?.abandon()
-		this.live.delete(taskId)
+		this.room.remove(taskId)
 		this.host.logger.error("A task was stopped", { taskId, error: stop.error.message })
 		this.broadcast({ type: "error", code: stop.code, error: stop.error.message })
 		void this.postState()
+	}
+
+	/** The workspace's task worktrees, where the host has them. */
+	get worktrees(): TaskWorktreesPort | undefined {
+		return this.options.worktrees
+	}
+
+	/** Changes a task's history item, through its writer while it runs here. */
+	async updateItem(taskId: string, changes: Partial<HistoryItem>): Promise<void> {
+		if (this.room.get(taskId) !== undefined) this.saveItem(taskId, changes)
+		else {
+			await this.store.saveMetadata(taskId, changes)
+			const item = this.store.get(taskId)
+			if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
+		}
+		this.board.refresh(taskId)
 	}
 
 	private saveItem(taskId: string, changes: Partial<HistoryItem>): void {

@@ -25,6 +25,7 @@ import {
 import type { ConsentAsker } from "../consent/repositoryConsent.js"
 import { Controller } from "../controller/Controller.js"
 import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
+import type { TaskWorktreesPort } from "../controller/controllerOptions.js"
 import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
@@ -157,6 +158,8 @@ export interface AgentHarnessOptions {
 	 * workspace's `.cairn/mcp.json` (put it in `files`). Absent: the Controller runs no hub.
 	 */
 	mcp?: { global?: unknown; env?: Record<string, string> }
+	/** The workspace's task worktrees (the board's worktree starts, review and landing). */
+	worktrees?: TaskWorktreesPort
 }
 
 export interface AgentHarness {
@@ -225,6 +228,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 				buildProvider(settings, key, { googleAuthClient: fixedTokenAuthClient() }),
 			retryBaseDelayMs: 20,
 			...(options.events && { events: options.events }),
+			...(options.worktrees && { worktrees: options.worktrees }),
 			...(options.mcp && {
 				mcp: {
 					globalConfigFile: mcpConfigFile,
