@@ -450,6 +450,13 @@ export class Controller implements HandlerContext {
 		return true
 	}
 
+	/** Ends a task of the room for good (its worktree goes, say); the chat shows nothing if it showed it. */
+	async closeTask(taskId: string): Promise<void> {
+		if (this.current?.task.taskId === taskId) return this.clearTask()
+		const task = this.room.get(taskId)
+		if (task !== undefined) await this.endTask(task, stopStack)
+	}
+
 	/**
 	 * Stops the current task, lets `change` work on its stored form (its files are not written by
 	 * anyone else meanwhile: the task's lock is held), then opens it again as `change` says, or,
@@ -714,12 +721,10 @@ export class Controller implements HandlerContext {
 
 	/** Changes a task's history item, through its writer while it runs here. */
 	async updateItem(taskId: string, changes: Partial<HistoryItem>): Promise<void> {
-		if (this.room.get(taskId) !== undefined) this.saveItem(taskId, changes)
-		else {
-			await this.store.saveMetadata(taskId, changes)
-			const item = this.store.get(taskId)
-			if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
-		}
+		if (this.writers.find(taskId) !== undefined) return this.saveItem(taskId, changes)
+		await this.store.saveMetadata(taskId, changes)
+		const item = this.store.get(taskId)
+		if (item) this.broadcast({ type: "taskHistoryUpdated", upserted: [item], removedIds: [] })
 		this.board.refresh(taskId)
 	}
 
@@ -730,6 +735,7 @@ export class Controller implements HandlerContext {
 				upserted: [toHistoryItem(metadata)],
 				removedIds: [],
 			})
+			this.board.refresh(taskId)
 		})
 	}
 }

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { ProviderProfile, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import type { TaskPlace } from "../tasks/taskPlace.js"
 import type { TaskWorktreesPort } from "./controllerOptions.js"
-import type { Client, HandlerContext } from "./handlerContext.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 type BoardMessageType = Extract<
@@ -92,15 +91,21 @@ async function startBoardTask(
 			})
 			place = { root: created.root, env: created.env, worktree: created.worktree }
 		}
-		await context.startTask(message.text, message.images ?? [], {
-			taskId,
-			show: false,
-			...(place && { place }),
-			...(message.mode !== undefined && { mode: message.mode }),
-			...(profile && { profile }),
-			...(group !== undefined && { group }),
-			...(message.after !== undefined && { after: context.board.linkAfter(taskId, message.after) }),
-		})
+		try {
+			await context.startTask(message.text, message.images ?? [], {
+				taskId,
+				show: false,
+				...(place && { place }),
+				...(message.mode !== undefined && { mode: message.mode }),
+				...(profile && { profile }),
+				...(group !== undefined && { group }),
+				...(message.after !== undefined && { after: context.board.linkAfter(taskId, message.after) }),
+			})
+		} catch (error) {
+			// A worktree no task works in would be left behind unseen: it goes (it holds nothing yet).
+			if (place !== undefined) await worktrees?.discard(taskId)
+			throw error
+		}
 	}
 }
 
@@ -187,7 +192,7 @@ export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
 		// Nothing with work that is not landed, committed or pushed goes without the person naming it.
 		if (loss.length > 0 && !sameList(message.confirmedLoss ?? [], loss))
 			return reply({ type: "discardNeedsConfirmation", taskId: message.taskId, loss })
-		await context.cancelTask(message.taskId)
+		await context.closeTask(message.taskId)
 		await worktrees.discard(message.taskId)
 		await context.updateItem(message.taskId, { discarded: true })
 	},

@@ -1,5 +1,5 @@
 import { codebaseIndexKeyName } from "@cairn/types"
-import type { Handler } from "./messageHandlers.js"
+import type { Handler } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 /** The Settings view's part of the codebase index: its status, starting or stopping a run, its own key. */

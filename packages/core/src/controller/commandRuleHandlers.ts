@@ -1,8 +1,8 @@
 import { clineAskCommandSchema, safeParseJson } from "@cairn/types"
+import type { Handler } from "./handlerContext.js"
 import { offeredAllowRules } from "../approval/narrowestAllowRule.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
-import type { Handler } from "./messageHandlers.js"
 import { textFor } from "./personText.js"
 import { broadcastSettings } from "./profileHandlers.js"
 

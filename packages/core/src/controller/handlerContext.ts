@@ -1,4 +1,12 @@
-import type { ClineMessage, ExtensionMessage, HistoryItem, McpSnapshot, ProviderProfile } from "@cairn/types"
+import type {
+	ClineMessage,
+	ExtensionMessage,
+	HistoryItem,
+	McpSnapshot,
+	ProviderProfile,
+	WebviewMessageOf,
+	WebviewMessageType,
+} from "@cairn/types"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import type { CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
@@ -17,6 +25,13 @@ import type { SettingsStore } from "./settingsStore.js"
 
 /** Where a handler's replies go: the client that sent the message. */
 export type Client = (message: ExtensionMessage) => void
+
+/** Handles one client message type. */
+export type Handler<T extends WebviewMessageType> = (
+	context: HandlerContext,
+	message: WebviewMessageOf<T>,
+	reply: Client,
+) => Promise<void>
 
 /** The chat: the one task on screen, a view of one task of the room. */
 export interface ChatView {
@@ -48,6 +63,8 @@ export interface HandlerContext extends ChatView {
 	resumeTask(taskId: string): Promise<void>
 	/** Stops a task of the room where it is; false when it is not in the room. */
 	cancelTask(taskId: string): Promise<boolean>
+	/** Ends a task of the room for good; it stays in the history. */
+	closeTask(taskId: string): Promise<void>
 	updateItem(taskId: string, changes: Partial<HistoryItem>): Promise<void>
 	mcpSnapshot(): McpSnapshot
 	broadcast(message: ExtensionMessage): void

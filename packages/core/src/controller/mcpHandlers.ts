@@ -2,8 +2,7 @@ import { access } from "node:fs/promises"
 import type { McpSource, WebviewMessageOf } from "@cairn/types"
 import { emptyConfigText, writeConfigText } from "../mcp/configFile.js"
 import type { McpHub } from "../mcp/McpHub.js"
-import type { Client, HandlerContext } from "./handlerContext.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 type McpMessageType =

@@ -1,7 +1,7 @@
 import type { Host } from "../host/Host.js"
+import type { Handler } from "./handlerContext.js"
 import { recentCommits } from "../mentions/gitMentions.js"
 import { WorkspaceFiles } from "../mentions/workspaceFiles.js"
-import type { Handler } from "./messageHandlers.js"
 
 /** One cached listing per workspace the hosts work in (a HandlerContext restart keeps it warm). */
 const listings = new WeakMap<Host, WorkspaceFiles>()

@@ -1,11 +1,11 @@
 import { stat } from "node:fs/promises"
-import type { CairnSettingsPatch, WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
+import type { CairnSettingsPatch, WebviewMessage, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
 import { commandRuleHandlers } from "./commandRuleHandlers.js"
 import { boardHandlers } from "./boardHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
-import type { Client, HandlerContext } from "./handlerContext.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { mentionHandlers } from "./mentionHandlers.js"
 import { modelListHandlers } from "./modelListHandlers.js"
@@ -21,12 +21,6 @@ import { broadcastSettings, followCurrentProfile, profileHandlers } from "./prof
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import { textFor } from "./personText.js"
-
-export type Handler<T extends WebviewMessageType> = (
-	context: HandlerContext,
-	message: WebviewMessageOf<T>,
-	reply: Client,
-) => Promise<void>
 
 /** What follows a change of settings, however it came. */
 async function settingsChanged(context: HandlerContext, patch: CairnSettingsPatch): Promise<void> {

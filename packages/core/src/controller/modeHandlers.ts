@@ -1,7 +1,6 @@
 import type { WebviewMessageOf } from "@cairn/types"
 import type { ModesFileSource } from "../modes/modeCatalog.js"
-import type { Client, HandlerContext } from "./handlerContext.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { followModeProfile } from "./profileHandlers.js"
 import { textFor } from "./personText.js"
 

@@ -1,8 +1,7 @@
 import type { ProviderName, WebviewMessageOf } from "@cairn/types"
 import { listModels, type ListingOptions } from "../providers/model-lists/listModels.js"
 import { testConnection } from "../providers/model-lists/testConnection.js"
-import type { HandlerContext } from "./handlerContext.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 /** The settings a request asks about (the view's, else the current profile's), with a model id or "". */

@@ -8,8 +8,7 @@ import {
 	type WebviewMessageOf,
 } from "@cairn/types"
 import { personUiLanguage } from "../i18n/personLanguage.js"
-import type { Client, HandlerContext } from "./handlerContext.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 type ProfileMessageType =

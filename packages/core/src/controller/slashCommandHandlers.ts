@@ -6,8 +6,7 @@ import {
 } from "../slash-commands/commandCatalog.js"
 import { interpretPersonText } from "../slash-commands/expandSlashCommand.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
-import type { Client, HandlerContext } from "./handlerContext.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { switchMode } from "./modeHandlers.js"
 import { textFor } from "./personText.js"
 

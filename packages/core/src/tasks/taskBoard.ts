@@ -185,6 +185,7 @@ export class TaskBoard {
 		if (this.blocked.has(task.taskId)) return { ...card, state: "blocked" }
 		if (room.queued().includes(task.taskId)) return { ...card, state: "queued" }
 		if (base.landing !== undefined) return { ...card, state: "landed" }
+		if (this.parts.store().get(task.taskId)?.discarded === true) return { ...card, state: "discarded" }
 		if (notes.error !== undefined) return { ...card, state: "failed" }
 		const shown = room.stateOf(task.taskId) ?? { state: "running" }
 		// Elapsed time runs while the task works or waits on the person mid-task.

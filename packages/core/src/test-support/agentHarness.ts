@@ -158,8 +158,8 @@ export interface AgentHarnessOptions {
 	 * workspace's `.cairn/mcp.json` (put it in `files`). Absent: the Controller runs no hub.
 	 */
 	mcp?: { global?: unknown; env?: Record<string, string> }
-	/** The workspace's task worktrees (the board's worktree starts, review and landing). */
-	worktrees?: TaskWorktreesPort
+	/** Makes the workspace's task worktrees (for the board), given the workspace and a folder beside it. */
+	worktrees?: (workspace: string, beside: string) => TaskWorktreesPort
 }
 
 export interface AgentHarness {
@@ -217,6 +217,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		await mkdir(path.dirname(mcpConfigFile), { recursive: true })
 		await writeFile(mcpConfigFile, JSON.stringify(options.mcp.global, null, 2))
 	}
+	const worktrees = options.worktrees?.(workspace, path.join(temp.dir, "worktrees"))
 	const newController = async () => {
 		const created = new Controller({
 			host,
@@ -228,7 +229,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 				buildProvider(settings, key, { googleAuthClient: fixedTokenAuthClient() }),
 			retryBaseDelayMs: 20,
 			...(options.events && { events: options.events }),
-			...(options.worktrees && { worktrees: options.worktrees }),
+			...(worktrees && { worktrees }),
 			...(options.mcp && {
 				mcp: {
 					globalConfigFile: mcpConfigFile,

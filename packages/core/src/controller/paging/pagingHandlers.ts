@@ -1,6 +1,5 @@
 import { pageAt, type ClineMessage } from "@cairn/types"
-import type { Client, HandlerContext } from "../handlerContext.js"
-import type { Handler } from "../messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "../handlerContext.js"
 import { searchMessages } from "./searchMessages.js"
 
 /**
