@@ -96,6 +96,31 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		})
 	})
 
+	it("after a restart, its card is interrupted and resuming it works in its worktree again", async () => {
+		const { agent, board, send, approve } = await boardOnRepository({
+			scenario: [write("notes.txt"), run("echo never"), write("later.txt"), complete("Written.")],
+		})
+		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
+		await approve("take notes")
+		await board.waitFor(
+			() => board.card(board.idOf("take notes")).waitingOn?.ask === "command",
+			"the command's approval",
+		)
+		const taskId = board.idOf("take notes")
+		const worktree = board.card(taskId).worktree?.path ?? ""
+
+		await agent.restart()
+		agent.controller.attach(board.receive)
+		await send({ type: "requestTaskBoard" })
+		expect(board.card(taskId)).toMatchObject({ state: "interrupted", worktree: { path: worktree } })
+		await send({ type: "resumeCard", taskId })
+		await board.waitFor(() => board.card(taskId).waitingOn?.ask === "tool", "the resumed task's write")
+		await approve("take notes")
+		await board.waitForState("take notes", "done")
+		expect(await readFile(path.join(worktree, "later.txt"), "utf8")).toBe("later.txt\n")
+		expect(existsSync(path.join(agent.workspace, "later.txt"))).toBe(false)
+	})
+
 	it("is reviewed, checked and landed by merge from its card, which then says landed", async () => {
 		const { agent, board, send, approve } = await boardOnRepository({
 			scenario: [write("notes.txt"), complete("Written.")],

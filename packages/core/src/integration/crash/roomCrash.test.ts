@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/model-server"
@@ -27,6 +27,8 @@ const model: TurnFunction = ({ request }) => {
 let server: ModelServer
 let temp: { dir: string; remove(): Promise<void> }
 let childBundle: string
+/** The child while it lives: a failing test still ends it. */
+let running: ChildProcess | undefined
 
 beforeAll(async () => {
 	childBundle = await bundleChild("roomChild.ts", "room-child")
@@ -35,28 +37,46 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
+	running?.kill("SIGKILL")
 	await server?.close()
 	await temp?.remove()
 })
 
-/** Runs the child until its three tasks wait on their approvals, then kills it; returns their ids. */
-function runUntilAllWait(workspace: string, storage: string): Promise<string[]> {
+/** Runs the child until its three tasks wait on their approvals; returns their ids and how to kill it. */
+function runUntilAllWait(
+	workspace: string,
+	storage: string,
+): Promise<{ ids: string[]; kill(): Promise<void> }> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [childBundle], {
 			env: { ...process.env, CRASH_WORKSPACE: workspace, CRASH_STORAGE: storage, CRASH_BASE_URL: server.url },
 			stdio: ["ignore", "pipe", "inherit"],
 		})
+		running = child
+		const exited = new Promise<NodeJS.Signals | null>((settle) => child.on("exit", (_code, signal) => settle(signal)))
 		const waiting: string[] = []
 		onChildLines(child, (line) => {
 			if (!line.startsWith("waiting ")) return
 			waiting.push(line.slice("waiting ".length))
-			if (waiting.length === names.length) child.kill("SIGKILL")
+			if (waiting.length < names.length) return
+			resolve({
+				ids: waiting,
+				kill: async () => {
+					child.kill("SIGKILL")
+					expect(await exited).toBe("SIGKILL")
+				},
+			})
 		})
-		child.on("exit", (_code, signal) => {
-			if (signal === "SIGKILL") resolve(waiting)
-			else reject(new Error(`the child ended without being killed (signal ${String(signal)})`))
-		})
+		void exited.then((signal) => reject(new Error(`the child ended before its tasks waited (signal ${String(signal)})`)))
 	})
+}
+
+/** The board as a client asking for it now sees it. */
+async function boardOf(controller: Awaited<ReturnType<typeof reopenAgent>>["controller"]): Promise<TaskCard[]> {
+	const board = new BoardMirror()
+	await controller.handleWebviewMessage({ type: "requestTaskBoard" }, board.receive)
+	const listed = board.received.find((m) => m.type === "taskBoard")
+	return listed?.type === "taskBoard" ? listed.cards : []
 }
 
 describe("a process killed with SIGKILL while three tasks run", () => {
@@ -64,16 +84,19 @@ describe("a process killed with SIGKILL while three tasks run", () => {
 		const workspace = path.join(temp.dir, "workspace")
 		const storage = path.join(temp.dir, "storage")
 		await mkdir(workspace, { recursive: true })
-		const ids = await runUntilAllWait(workspace, storage)
-		expect(ids).toHaveLength(3)
+		const child = await runUntilAllWait(workspace, storage)
+		const { ids } = child
 
 		const { host, controller } = await reopenAgent(workspace, storage)
 		const board = new BoardMirror()
 		controller.attach(board.receive)
 		try {
-			await controller.handleWebviewMessage({ type: "requestTaskBoard" }, board.receive)
-			const listed = board.received.find((m) => m.type === "taskBoard")
-			const cards: TaskCard[] = listed?.type === "taskBoard" ? listed.cards : []
+			// While that process lives, its tasks are shown as running there, to be answered there.
+			const elsewhere = await boardOf(controller)
+			expect(elsewhere.map((c) => [c.state, c.elsewhere])).toEqual(names.map(() => ["running", true]))
+			await child.kill()
+
+			const cards = await boardOf(controller)
 			expect(cards.map((c) => [c.title, c.state]).sort()).toEqual(
 				names.map((name) => [`Write ${name}.txt`, "interrupted"]),
 			)
