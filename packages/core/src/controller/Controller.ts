@@ -93,7 +93,10 @@ export class Controller implements HandlerContext {
 			options.onCodebaseIndexProgress,
 		)
 		this.codebaseIndex.onStatus((status) => this.broadcast({ type: "codebaseIndexStatus", status }))
-		this.checkpoints = new CheckpointsByRoot(host, () => this.settingsStore.settings.checkpointFileSizeLimitMB)
+		this.checkpoints = new CheckpointsByRoot(
+			host,
+			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
+		)
 		this.chat = new OnScreenTask({
 			settingsStore: this.settingsStore,
 			broadcast,

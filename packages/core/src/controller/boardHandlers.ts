@@ -22,8 +22,13 @@ const failed = (reply: Client, inReplyTo: string, error: string) =>
 	reply({ type: "error", code: "failed", error, inReplyTo })
 
 /** The worktrees, or an answer saying this host has none; undefined then. */
-function worktreesOr(context: HandlerContext, reply: Client, inReplyTo: string): TaskWorktreesPort | undefined {
-	if (context.worktrees === undefined) failed(reply, inReplyTo, textFor(context)("board.worktreesUnavailable"))
+function worktreesOr(
+	context: HandlerContext,
+	reply: Client,
+	inReplyTo: string,
+): TaskWorktreesPort | undefined {
+	if (context.worktrees === undefined)
+		failed(reply, inReplyTo, textFor(context)("board.worktreesUnavailable"))
 	return context.worktrees
 }
 
@@ -63,13 +68,27 @@ async function startBoardTask(
 	const t = textFor(context)
 	if (message.profileIds !== undefined && message.place.kind !== "worktree")
 		return failed(reply, message.type, t("board.bestOfNeedsWorktrees"))
-	const worktrees = message.place.kind === "worktree" ? worktreesOr(context, reply, message.type) : undefined
+	const worktrees =
+		message.place.kind === "worktree" ? worktreesOr(context, reply, message.type) : undefined
 	if (message.place.kind === "worktree" && worktrees === undefined) return
 	if (message.after !== undefined && context.historyItem(message.after.taskId) === undefined)
 		return reply({
 			type: "error",
 			code: "not_found",
 			error: t("history.noSuchTask", { taskId: message.after.taskId }),
+			inReplyTo: message.type,
+		})
+	if (message.mode !== undefined && !context.modes.has(message.mode))
+		return reply({
+			type: "error",
+			code: "not_found",
+			error: t("modes.unknown", {
+				slug: message.mode,
+				modes: context.modes
+					.all()
+					.map((mode) => mode.slug)
+					.join(", "),
+			}),
 			inReplyTo: message.type,
 		})
 	const profiles = profilesOf(context, message, reply)
@@ -84,7 +103,8 @@ async function startBoardTask(
 		if (worktrees !== undefined && message.place.kind === "worktree") {
 			const { name, base } = message.place
 			// Best of N: each gets its own worktree, named after the one asked for.
-			const named = name !== undefined && profiles.length > 1 ? `${name}-${profiles.indexOf(profile) + 1}` : name
+			const named =
+				name !== undefined && profiles.length > 1 ? `${name}-${profiles.indexOf(profile) + 1}` : name
 			const created = await worktrees.create(taskId, {
 				...(named !== undefined && { name: named }),
 				...(base !== undefined && { base }),
@@ -136,7 +156,11 @@ export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
 	answerCard: async (context, message, reply) => {
 		const task = context.room.get(message.taskId)
 		if (task === undefined)
-			return failed(reply, message.type, textFor(context)("board.notInRoom", { taskId: message.taskId }))
+			return failed(
+				reply,
+				message.type,
+				textFor(context)("board.notInRoom", { taskId: message.taskId }),
+			)
 		// Only the ask it waits on now: a click on a card shown before its ask was answered answers nothing.
 		const accepted =
 			task.waitingAskTs === message.ts &&

@@ -17,16 +17,22 @@ export async function dispatchMessage(context: HandlerContext, input: unknown, r
 	}
 	const message = parsed.data
 	try {
-		await (messageHandlers[message.type] as (c: HandlerContext, m: WebviewMessage, r: Client) => Promise<void>)(
-			context,
-			message,
-			reply,
-		)
+		await (
+			messageHandlers[message.type] as (
+				c: HandlerContext,
+				m: WebviewMessage,
+				r: Client,
+			) => Promise<void>
+		)(context, message, reply)
 	} catch (error) {
 		const text = error instanceof Error ? error.message : String(error)
 		context.host.logger.error(`Handling "${message.type}" failed`, { error: text })
 		const code =
-			error instanceof StorageError ? "storage_failed" : error instanceof TaskLockedError ? "task_locked" : "failed"
+			error instanceof StorageError
+				? "storage_failed"
+				: error instanceof TaskLockedError
+					? "task_locked"
+					: "failed"
 		reply({ type: "error", code, error: text, inReplyTo: message.type })
 	}
 }

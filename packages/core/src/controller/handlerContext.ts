@@ -41,7 +41,10 @@ export interface ChatView {
 	startTask(text: string, images?: string[], options?: StartOptions): Promise<string>
 	clearTask(subtask?: SubtaskEnding): Promise<void>
 	showTask(taskId: string): Promise<boolean>
-	reopenTask(taskId: string, change: (store: TaskStore, stopped: Task) => Promise<ResumeOptions>): Promise<void>
+	reopenTask(
+		taskId: string,
+		change: (store: TaskStore, stopped: Task) => Promise<ResumeOptions>,
+	): Promise<void>
 	switchCurrentTaskModel(profile?: ProviderProfile): Promise<void>
 	postState(to?: Client): Promise<void>
 }

@@ -48,11 +48,7 @@ export const modeHandlers: { [T in ModeMessageType]: Handler<T> } = {
 	exportMode: async (context, message, reply) => {
 		const text = context.modes.exportText(message.slug)
 		if (text === undefined)
-			return failed(
-				reply,
-				message,
-				textFor(context)("modes.nothingToExport", { slug: message.slug }),
-			)
+			return failed(reply, message, textFor(context)("modes.nothingToExport", { slug: message.slug }))
 		if (context.host.saveExport === undefined)
 			return failed(reply, message, textFor(context)("host.cannotExport"))
 		await context.host.saveExport(`cairn-mode-${message.slug}.yaml`, text)

@@ -114,8 +114,7 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	},
 	renameProfile: async (context, message, reply) => {
 		const store = context.settingsStore
-		if (!store.profiles.some((p) => p.id === message.profileId))
-			return notFound(context, reply, message)
+		if (!store.profiles.some((p) => p.id === message.profileId)) return notFound(context, reply, message)
 		if (nameTaken(context, message.name, message.profileId))
 			return refuse(reply, message, textFor(context)("profiles.nameTaken", { name: message.name }))
 		const renamed = store.profiles.map((p) =>
@@ -126,8 +125,7 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	},
 	deleteProfile: async (context, message, reply) => {
 		const store = context.settingsStore
-		if (!store.profiles.some((p) => p.id === message.profileId))
-			return notFound(context, reply, message)
+		if (!store.profiles.some((p) => p.id === message.profileId)) return notFound(context, reply, message)
 		if (store.profiles.length === 1)
 			return refuse(reply, message, textFor(context)("profiles.lastProfile"))
 		const wasCurrent = store.settings.currentProfileId === message.profileId
@@ -144,9 +142,7 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 		if (!parsed.success)
 			return refuse(reply, message, t("profiles.cannotImport", { problem: parsed.error }))
 		const store = context.settingsStore
-		const taken = parsed.data.profiles
-			.filter((p) => nameTaken(context, p.name))
-			.map((p) => `"${p.name}"`)
+		const taken = parsed.data.profiles.filter((p) => nameTaken(context, p.name)).map((p) => `"${p.name}"`)
 		if (taken.length > 0)
 			return refuse(reply, message, t("profiles.importNamesTaken", { names: t.list(taken) }))
 		const imported = parsed.data.profiles.map((p) => ({ id: randomUUID(), ...p }))
@@ -157,9 +153,6 @@ export const profileHandlers: { [T in ProfileMessageType]: Handler<T> } = {
 	exportProfiles: async (context, message, reply) => {
 		if (context.host.saveExport === undefined)
 			return refuse(reply, message, textFor(context)("host.cannotExport"))
-		await context.host.saveExport(
-			"cairn-profiles.json",
-			exportProfiles(context.settingsStore.profiles),
-		)
+		await context.host.saveExport("cairn-profiles.json", exportProfiles(context.settingsStore.profiles))
 	},
 }

@@ -25,7 +25,9 @@ function run(storage: string, prefix: string, count: number): Promise<void> {
 		let output = ""
 		process_.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
 		process_.on("exit", (code) =>
-			code === 0 && output === "done\n" ? resolve() : reject(new Error(`${prefix} exited ${String(code)}`)),
+			code === 0 && output === "done\n"
+				? resolve()
+				: reject(new Error(`${prefix} exited ${String(code)}`)),
 		)
 	})
 }

@@ -30,6 +30,8 @@ interface Member {
 export class TaskRoom {
 	private readonly members = new Map<string, Member>()
 	private readonly line: QueuedStart[] = []
+	/** Tasks taken from the line whose loop has not begun yet (a stored task being read back): their places are taken. */
+	private readonly starting = new Set<string>()
 	private readonly listeners = new Set<(taskId: string) => void>()
 
 	constructor(
@@ -62,8 +64,9 @@ export class TaskRoom {
 
 	/** How many places are taken now. */
 	get working(): number {
-		let count = 0
-		for (const member of this.members.values()) if (member.looping && holdsPlace(member.shown.state)) count++
+		let count = this.starting.size
+		for (const member of this.members.values())
+			if (member.looping && holdsPlace(member.shown.state)) count++
 		return count
 	}
 
@@ -91,6 +94,7 @@ export class TaskRoom {
 		const member = this.members.get(taskId)
 		if (member === undefined) return
 		member.looping = true
+		this.starting.delete(taskId)
 		this.look(member)
 		void loop
 			.catch(() => undefined)
@@ -138,7 +142,14 @@ export class TaskRoom {
 	}
 
 	private launch(start: QueuedStart): void {
-		start.start().catch((error: unknown) => this.onStartFailed(start.taskId, error))
+		this.starting.add(start.taskId)
+		start
+			.start()
+			.catch((error: unknown) => this.onStartFailed(start.taskId, error))
+			.finally(() => {
+				// Started (its loop counts now) or failed (its place is free again).
+				if (this.starting.delete(start.taskId)) this.drain()
+			})
 	}
 
 	private look(member: Member): void {

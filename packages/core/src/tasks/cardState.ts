@@ -1,4 +1,10 @@
-import { AgentLoopState, detectAgentState, isInteractiveAsk, type ClineMessage, type TaskCardState } from "@cairn/types"
+import {
+	AgentLoopState,
+	detectAgentState,
+	isInteractiveAsk,
+	type ClineMessage,
+	type TaskCardState,
+} from "@cairn/types"
 
 /** What a task with a loop in this process shows on its card: its state, and the ask it waits on. */
 export interface LiveCardState {
@@ -17,7 +23,8 @@ const failingAsks = new Set(["api_req_failed", "mistake_limit_reached"])
 export function liveCardState(messages: readonly ClineMessage[]): LiveCardState {
 	const info = detectAgentState(messages)
 	const ask = info.currentAsk
-	if (ask === undefined || info.isStreaming || info.state === AgentLoopState.RUNNING) return { state: "running" }
+	if (ask === undefined || info.isStreaming || info.state === AgentLoopState.RUNNING)
+		return { state: "running" }
 	const asked = askAt(messages, info.lastMessageTs)
 	if (isInteractiveAsk(ask) || ask === "auto_approval_max_req_reached")
 		return { state: "waiting", ...(asked && { waitingOn: asked }) }

@@ -23,7 +23,13 @@ describe("the room: several tasks at once", () => {
 		agent = await startAgent({
 			provider: "anthropic",
 			settings: { maxConcurrentTasks: 2 },
-			scenario: [write("a.txt"), write("b.txt"), complete("A done"), complete("C done"), complete("B done")],
+			scenario: [
+				write("a.txt"),
+				write("b.txt"),
+				complete("A done"),
+				complete("C done"),
+				complete("B done"),
+			],
 		})
 		const board = new BoardMirror()
 		agent.controller.attach(board.receive)
@@ -59,7 +65,12 @@ describe("the room: several tasks at once", () => {
 		expect(board.card(board.idOf("task B")).state).toBe("waiting")
 
 		// A second click on A's (answered) approval answers nothing and says so.
-		await send({ type: "answerCard", taskId: a.taskId, ts: a.waitingOn?.ts ?? 0, askResponse: "yesButtonClicked" })
+		await send({
+			type: "answerCard",
+			taskId: a.taskId,
+			ts: a.waitingOn?.ts ?? 0,
+			askResponse: "yesButtonClicked",
+		})
 		expect(board.received.at(-1)).toMatchObject({
 			type: "error",
 			inReplyTo: "answerCard",
@@ -67,7 +78,12 @@ describe("the room: several tasks at once", () => {
 		})
 
 		const b = board.card(board.idOf("task B"))
-		await send({ type: "answerCard", taskId: b.taskId, ts: b.waitingOn?.ts ?? 0, askResponse: "yesButtonClicked" })
+		await send({
+			type: "answerCard",
+			taskId: b.taskId,
+			ts: b.waitingOn?.ts ?? 0,
+			askResponse: "yesButtonClicked",
+		})
 		await board.waitForState("task B", "done")
 		expect(await agent.read("a.txt")).toBe("a.txt\n")
 		expect(await agent.read("b.txt")).toBe("b.txt\n")
@@ -81,11 +97,16 @@ describe("the room: several tasks at once", () => {
 			["task B", "done"],
 			["task C", "done"],
 		])
-		expect(cards.every((c) => c.modelId === "claude-sonnet-5" && c.cost > 0 && c.endedAt !== undefined)).toBe(true)
+		expect(
+			cards.every((c) => c.modelId === "claude-sonnet-5" && c.cost > 0 && c.endedAt !== undefined),
+		).toBe(true)
 	})
 
 	it("showing another task in the chat leaves the running one at work in the room", async () => {
-		agent = await startAgent({ provider: "anthropic", scenario: [write("a.txt"), write("b.txt"), complete("A done")] })
+		agent = await startAgent({
+			provider: "anthropic",
+			scenario: [write("a.txt"), write("b.txt"), complete("A done")],
+		})
 		const board = new BoardMirror()
 		agent.controller.attach(board.receive)
 		await agent.send({ type: "newTask", text: "task A" })

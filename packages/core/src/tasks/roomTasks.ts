@@ -168,7 +168,10 @@ export class RoomTasks {
 		if (this.store.get(taskId) === undefined)
 			throw new Error(settingsStore.personText()("history.noSuchTask", { taskId }))
 		await this.writers.lock(taskId)
-		room.admit({ taskId, start: () => this.openLocked(taskId, { atOnce: true }, false).then(() => undefined) })
+		room.admit({
+			taskId,
+			start: () => this.openLocked(taskId, { atOnce: true }, false).then(() => undefined),
+		})
 	}
 
 	/** Stops a task of the room where it is (it can be resumed); one not started yet is closed. False when it is not in the room. */
@@ -210,7 +213,7 @@ export class RoomTasks {
 	 */
 	async openLocked(taskId: string, resume: ResumeOptions, show = true): Promise<Task> {
 		let task: Task
-		let unstarted = false
+		let unstarted: boolean
 		try {
 			const loaded = await this.store.loadTask(taskId)
 			for (const problem of loaded.problems)
@@ -313,7 +316,11 @@ export class RoomTasks {
 
 	private saveItem(taskId: string, changes: Partial<HistoryItem>): void {
 		this.writers.find(taskId)?.saveMetadata(changes, (metadata) => {
-			this.parts.broadcast({ type: "taskHistoryUpdated", upserted: [toHistoryItem(metadata)], removedIds: [] })
+			this.parts.broadcast({
+				type: "taskHistoryUpdated",
+				upserted: [toHistoryItem(metadata)],
+				removedIds: [],
+			})
 			this.parts.board.refresh(taskId)
 		})
 	}

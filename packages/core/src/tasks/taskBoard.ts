@@ -67,14 +67,11 @@ export class TaskBoard {
 			.store()
 			.list({ workspace: this.parts.workspaceRoot })
 			.filter((item) => item.parentTaskId === undefined)
-		const shown = new Set<string>()
-		const cards: TaskCard[] = []
-		for (const item of items) {
-			if (room.get(item.id) === undefined && shown.size >= recentCards) continue
-			shown.add(item.id)
-			const card = await this.cardOf(item.id)
-			if (card !== undefined) cards.push(card)
-		}
+		let recent = 0
+		const listed = items.filter((item) => room.get(item.id) !== undefined || recent++ < recentCards)
+		const cards = (await Promise.all(listed.map((item) => this.cardOf(item.id)))).filter(
+			(card): card is TaskCard => card !== undefined,
+		)
 		for (const card of cards) this.sent.set(card.taskId, JSON.stringify(card))
 		return cards
 	}
@@ -205,13 +202,18 @@ export class TaskBoard {
 	private settleLinks(card: TaskCard): void {
 		for (const link of [...this.links]) {
 			if (link.taskId !== card.taskId) continue
-			const reached = link.until === "done" ? card.state === "done" || card.state === "landed" : card.state === "landed"
+			const reached =
+				link.until === "done"
+					? card.state === "done" || card.state === "landed"
+					: card.state === "landed"
 			const lost = card.state === "failed" || card.state === "discarded"
 			if (!reached && !lost) continue
 			this.links.splice(this.links.indexOf(link), 1)
 			const t = this.parts.text()
 			if (lost)
-				link.reject(new Error(t(card.state === "failed" ? "board.linkedFailed" : "board.linkedDiscarded")))
+				link.reject(
+					new Error(t(card.state === "failed" ? "board.linkedFailed" : "board.linkedDiscarded")),
+				)
 			else
 				void this.resultOf(card.taskId).then((result) =>
 					link.resolve({ prefix: linkedPrefix(card.title, result) }),

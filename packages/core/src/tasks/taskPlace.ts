@@ -43,7 +43,10 @@ export function hostInPlace(host: Host, place: TaskPlace): Host {
 	const overrides: Partial<Record<keyof Host, unknown>> = {
 		workspaceRoot: place.root,
 		runCommand: ((command, options) =>
-			host.runCommand(command, { ...options, env: { ...env, ...options.env } })) satisfies Host["runCommand"],
+			host.runCommand(command, {
+				...options,
+				env: { ...env, ...options.env },
+			})) satisfies Host["runCommand"],
 		diagnostics: (() => Promise.resolve([])) satisfies Host["diagnostics"],
 		openFiles: (() => Promise.resolve([])) satisfies Host["openFiles"],
 		showChanges: undefined,
@@ -53,7 +56,9 @@ export function hostInPlace(host: Host, place: TaskPlace): Host {
 			if (Object.hasOwn(overrides, property)) return overrides[property as keyof Host]
 			const value: unknown = Reflect.get(target, property, target)
 			// The host's own methods run on the host, whatever they read of themselves.
-			return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value
+			return typeof value === "function"
+				? (value as (...args: unknown[]) => unknown).bind(target)
+				: value
 		},
 		has(target, property) {
 			if (Object.hasOwn(overrides, property)) return overrides[property as keyof Host] !== undefined

@@ -60,7 +60,12 @@ async function boardOnRepository(options: Partial<AgentHarnessOptions> = {}) {
 		}, `"${title}" to ask something new`)
 		const card = board.card(board.idOf(title))
 		answered.add(card.waitingOn?.ts ?? 0)
-		await send({ type: "answerCard", taskId: card.taskId, ts: card.waitingOn?.ts ?? 0, askResponse: "yesButtonClicked" })
+		await send({
+			type: "answerCard",
+			taskId: card.taskId,
+			ts: card.waitingOn?.ts ?? 0,
+			askResponse: "yesButtonClicked",
+		})
 	}
 	return { agent, board, send, approve, port: () => ports[0] as ReturnType<typeof gitWorktreesPort> }
 }
@@ -157,9 +162,17 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		const folder = port().worktreeOf(taskId).path
 
 		await send({ type: "discardCard", taskId })
-		expect(board.received.at(-1)).toEqual({ type: "discardNeedsConfirmation", taskId, loss: ["notes.txt"] })
+		expect(board.received.at(-1)).toEqual({
+			type: "discardNeedsConfirmation",
+			taskId,
+			loss: ["notes.txt"],
+		})
 		await send({ type: "discardCard", taskId, confirmedLoss: ["something else"] })
-		expect(board.received.at(-1)).toEqual({ type: "discardNeedsConfirmation", taskId, loss: ["notes.txt"] })
+		expect(board.received.at(-1)).toEqual({
+			type: "discardNeedsConfirmation",
+			taskId,
+			loss: ["notes.txt"],
+		})
 		expect(existsSync(folder)).toBe(true)
 
 		await send({ type: "discardCard", taskId, confirmedLoss: ["notes.txt"] })
@@ -176,7 +189,12 @@ describe("best of N and linked cards", { timeout: 30_000 }, () => {
 		})
 		const [first] = agent.controller.settingsStore.profiles
 		if (first === undefined) throw new Error("The harness made no profile")
-		const second = { ...first, id: "second", name: "Second", provider: { ...first.provider, modelId: "claude-haiku-5" } }
+		const second = {
+			...first,
+			id: "second",
+			name: "Second",
+			provider: { ...first.provider, modelId: "claude-haiku-5" },
+		}
 		await agent.controller.settingsStore.setProfiles([first, second], first.id)
 		await agent.controller.settingsStore.setApiKey("anthropic", "test-key", second.id)
 
@@ -193,9 +211,17 @@ describe("best of N and linked cards", { timeout: 30_000 }, () => {
 		)
 		const cards = [...board.cards.values()]
 		for (const card of cards) {
-			await send({ type: "answerCard", taskId: card.taskId, ts: card.waitingOn?.ts ?? 0, askResponse: "yesButtonClicked" })
+			await send({
+				type: "answerCard",
+				taskId: card.taskId,
+				ts: card.waitingOn?.ts ?? 0,
+				askResponse: "yesButtonClicked",
+			})
 		}
-		await board.waitFor(() => [...board.cards.values()].every((c) => c.state === "done"), "both to be done")
+		await board.waitFor(
+			() => [...board.cards.values()].every((c) => c.state === "done"),
+			"both to be done",
+		)
 		const done = [...board.cards.values()]
 		expect(new Set(done.map((c) => c.group)).size).toBe(1)
 		expect(done[0]?.group).toBeDefined()
@@ -204,13 +230,19 @@ describe("best of N and linked cards", { timeout: 30_000 }, () => {
 		const models = agent.server.requests.map((r) => (r.body as { model?: string } | undefined)?.model)
 		expect(new Set(models)).toEqual(new Set(["claude-sonnet-5", "claude-haiku-5"]))
 		for (const card of done)
-			expect(await readFile(path.join(card.worktree?.path ?? "", "answer.txt"), "utf8")).toBe("answer.txt\n")
+			expect(await readFile(path.join(card.worktree?.path ?? "", "answer.txt"), "utf8")).toBe(
+				"answer.txt\n",
+			)
 		void approve
 	})
 
 	it("a linked card stays blocked until its first task is done, then starts with that task's result", async () => {
 		const { board, send, approve, agent } = await boardOnRepository({
-			scenario: [write("plan.txt"), complete("The plan is in plan.txt: three steps."), complete("Followed.")],
+			scenario: [
+				write("plan.txt"),
+				complete("The plan is in plan.txt: three steps."),
+				complete("Followed."),
+			],
 		})
 		await send({ type: "startBoardTask", text: "plan it", place: { kind: "inPlace" } })
 		await board.waitForState("plan it", "waiting")
@@ -221,7 +253,10 @@ describe("best of N and linked cards", { timeout: 30_000 }, () => {
 			after: { taskId: board.idOf("plan it"), until: "done" },
 		})
 		await board.waitForState("do it", "blocked")
-		expect(board.card(board.idOf("do it")).after).toEqual({ taskId: board.idOf("plan it"), until: "done" })
+		expect(board.card(board.idOf("do it")).after).toEqual({
+			taskId: board.idOf("plan it"),
+			until: "done",
+		})
 		await approve("plan it")
 		await board.waitForState("do it", "done")
 		const firstOfLinked = agent.server.requests.filter((r) => r.route === "chat")[2]

@@ -9,7 +9,10 @@ import type { TaskWorktreesPort } from "../controller/controllerOptions.js"
  * real worktrees (under `folder`, outside the workspace), none of the real parts' safety (consent,
  * hardened git, crash-safe registry). The board's handlers are what these tests are about.
  */
-export function gitWorktreesPort(workspace: string, folder: string): TaskWorktreesPort & {
+export function gitWorktreesPort(
+	workspace: string,
+	folder: string,
+): TaskWorktreesPort & {
 	worktreeOf(taskId: string): CardWorktree
 } {
 	const byTask = new Map<string, CardWorktree>()
@@ -25,7 +28,8 @@ export function gitWorktreesPort(workspace: string, folder: string): TaskWorktre
 	}
 	const commitAll = (worktree: CardWorktree) => {
 		git(worktree.path, "add", "-A")
-		if (git(worktree.path, "status", "--porcelain") !== "") git(worktree.path, "commit", "-qm", "task work")
+		if (git(worktree.path, "status", "--porcelain") !== "")
+			git(worktree.path, "commit", "-qm", "task work")
 	}
 	return {
 		worktreeOf,
@@ -46,7 +50,10 @@ export function gitWorktreesPort(workspace: string, folder: string): TaskWorktre
 		async changes(taskId): Promise<CardChanges> {
 			const worktree = worktreeOf(taskId)
 			git(worktree.path, "add", "-A", "-N")
-			const lines = git(worktree.path, "diff", "--numstat", worktree.base).trim().split("\n").filter(Boolean)
+			const lines = git(worktree.path, "diff", "--numstat", worktree.base)
+				.trim()
+				.split("\n")
+				.filter(Boolean)
 			let added = 0
 			let removed = 0
 			for (const line of lines) {
@@ -59,10 +66,19 @@ export function gitWorktreesPort(workspace: string, folder: string): TaskWorktre
 		async diff(taskId) {
 			const worktree = worktreeOf(taskId)
 			git(worktree.path, "add", "-A", "-N")
-			const names = git(worktree.path, "diff", "--name-only", worktree.base).trim().split("\n").filter(Boolean)
+			const names = git(worktree.path, "diff", "--name-only", worktree.base)
+				.trim()
+				.split("\n")
+				.filter(Boolean)
 			return {
 				base: worktree.base,
-				files: names.map((name) => ({ path: name, change: "added" as const, added: 1, removed: 0, binary: false })),
+				files: names.map((name) => ({
+					path: name,
+					change: "added" as const,
+					added: 1,
+					removed: 0,
+					binary: false,
+				})),
 				patch: git(worktree.path, "diff", worktree.base),
 			}
 		},

@@ -21,7 +21,9 @@ const model: TurnFunction = ({ request }) => {
 	const name = nameIn(body) ?? "unknown"
 	if (body.includes("TASK RESUMPTION"))
 		return { toolCalls: [{ name: "attempt_completion", arguments: { result: `${name} resumed` } }] }
-	return { toolCalls: [{ name: "write_to_file", arguments: { path: `${name}.txt`, content: `${name}\n` } }] }
+	return {
+		toolCalls: [{ name: "write_to_file", arguments: { path: `${name}.txt`, content: `${name}\n` } }],
+	}
 }
 
 let server: ModelServer
@@ -32,7 +34,10 @@ let running: ChildProcess | undefined
 
 beforeAll(async () => {
 	childBundle = await bundleChild("roomChild.ts", "room-child")
-	server = await startModelServer({ scenario: Array.from({ length: 20 }, () => model), lifetimeMs: 170_000 })
+	server = await startModelServer({
+		scenario: Array.from({ length: 20 }, () => model),
+		lifetimeMs: 170_000,
+	})
 	temp = await makeTempDir("cairn-room-crash-")
 }, 60_000)
 
@@ -49,11 +54,18 @@ function runUntilAllWait(
 ): Promise<{ ids: string[]; kill(): Promise<void> }> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [childBundle], {
-			env: { ...process.env, CRASH_WORKSPACE: workspace, CRASH_STORAGE: storage, CRASH_BASE_URL: server.url },
+			env: {
+				...process.env,
+				CRASH_WORKSPACE: workspace,
+				CRASH_STORAGE: storage,
+				CRASH_BASE_URL: server.url,
+			},
 			stdio: ["ignore", "pipe", "inherit"],
 		})
 		running = child
-		const exited = new Promise<NodeJS.Signals | null>((settle) => child.on("exit", (_code, signal) => settle(signal)))
+		const exited = new Promise<NodeJS.Signals | null>((settle) =>
+			child.on("exit", (_code, signal) => settle(signal)),
+		)
 		const waiting: string[] = []
 		onChildLines(child, (line) => {
 			if (!line.startsWith("waiting ")) return
@@ -67,12 +79,16 @@ function runUntilAllWait(
 				},
 			})
 		})
-		void exited.then((signal) => reject(new Error(`the child ended before its tasks waited (signal ${String(signal)})`)))
+		void exited.then((signal) =>
+			reject(new Error(`the child ended before its tasks waited (signal ${String(signal)})`)),
+		)
 	})
 }
 
 /** The board as a client asking for it now sees it. */
-async function boardOf(controller: Awaited<ReturnType<typeof reopenAgent>>["controller"]): Promise<TaskCard[]> {
+async function boardOf(
+	controller: Awaited<ReturnType<typeof reopenAgent>>["controller"],
+): Promise<TaskCard[]> {
 	const board = new BoardMirror()
 	await controller.handleWebviewMessage({ type: "requestTaskBoard" }, board.receive)
 	const listed = board.received.find((m) => m.type === "taskBoard")
@@ -102,7 +118,8 @@ describe("a process killed with SIGKILL while three tasks run", () => {
 			)
 			expect(new Set(cards.map((c) => c.taskId))).toEqual(new Set(ids))
 
-			for (const id of ids) await controller.handleWebviewMessage({ type: "resumeCard", taskId: id }, board.receive)
+			for (const id of ids)
+				await controller.handleWebviewMessage({ type: "resumeCard", taskId: id }, board.receive)
 			for (const name of names) await board.waitForState(`Write ${name}.txt`, "done", 60_000)
 			expect(board.received.filter((m) => m.type === "error")).toEqual([])
 			// Nothing was approved before the kill, so nothing was written.
