@@ -123,6 +123,7 @@ export class Controller implements HandlerContext {
 			broadcast,
 			postState: () => this.postState(),
 			clearChat: (subtask) => this.clearTask(subtask),
+			leaveChat: () => this.leaveChat(),
 		})
 	}
 

@@ -32,6 +32,8 @@ export interface RoomTaskParts {
 	postState(): Promise<void>
 	/** Ends the chat's task (its stack as `subtask` says) and shows the empty chat. */
 	clearChat(subtask?: SubtaskEnding): Promise<void>
+	/** Takes the chat's task off screen; one still at work goes on in the room. */
+	leaveChat(): void
 }
 
 /**
@@ -243,7 +245,11 @@ export class RoomTasks {
 			await this.writers.abandon(taskId)
 			throw error
 		}
-		if (show) await this.makeCurrent(task)
+		if (show) {
+			this.parts.leaveChat()
+			await this.parts.chat.show(task)
+			await this.parts.postState()
+		}
 		const text = this.store.get(taskId)?.task ?? ""
 		this.run(task, unstarted ? task.startTask(text) : task.resumeFromHistory(resume))
 		return task
