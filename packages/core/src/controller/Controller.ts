@@ -85,6 +85,9 @@ export class Controller implements HandlerContext {
 			broadcast,
 			logger: host.logger,
 			text: () => this.settingsStore.personText(),
+			...(options.worktrees && {
+				changesOf: (taskId) => options.worktrees?.changes(taskId) ?? Promise.resolve(undefined),
+			}),
 		})
 		this.codebaseIndex = new CodebaseIndexing(
 			host,

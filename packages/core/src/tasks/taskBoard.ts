@@ -25,6 +25,8 @@ export interface BoardParts {
 	broadcast(message: ExtensionMessage): void
 	logger: Logger
 	text(): HostText
+	/** What a task's worktree changed against its base (the worktrees port); absent without worktrees. */
+	changesOf?(taskId: string): Promise<CardChanges | undefined>
 }
 
 /** What the board knows of a card beyond its task: its link, its last checks, its changes, why it failed. */
@@ -83,12 +85,30 @@ export class TaskBoard {
 				if (card === undefined) return
 				this.settleLinks(card)
 				const text = JSON.stringify(card)
-				if (this.sent.get(taskId) === text) return
+				const before = this.sent.get(taskId)
+				if (before === text) return
 				this.sent.set(taskId, text)
 				this.parts.broadcast({ type: "taskCardUpdated", card })
+				if (card.worktree !== undefined && stoppedWorking(card) && !wasStopped(before))
+					this.measure(taskId)
 			})
 			.catch((error: unknown) =>
 				this.parts.logger.warn("A task's card could not be made", { taskId, error: String(error) }),
+			)
+	}
+
+	/** The card learns what its worktree changed (once its task stopped working: the files hold still then). */
+	private measure(taskId: string): void {
+		void this.parts
+			.changesOf?.(taskId)
+			.then((changes) => {
+				if (changes !== undefined) this.note(taskId, { changes })
+			})
+			.catch((error: unknown) =>
+				this.parts.logger.warn("A worktree's changes could not be measured", {
+					taskId,
+					error: String(error),
+				}),
 			)
 	}
 
@@ -229,6 +249,11 @@ export class TaskBoard {
 		return messages.findLast((m) => m.type === "say" && m.say === "completion_result")?.text ?? ""
 	}
 }
+
+const stoppedWorking = (card: Pick<TaskCard, "state">) =>
+	["done", "failed", "interrupted"].includes(card.state)
+const wasStopped = (sent: string | undefined) =>
+	sent !== undefined && stoppedWorking(JSON.parse(sent) as Pick<TaskCard, "state">)
 
 /** What a linked task is told of the task it waited for, before its own text. */
 function linkedPrefix(title: string, result: string): string {

@@ -84,7 +84,11 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		await approve("take notes")
 		await board.waitForState("take notes", "done")
 
-		const card = board.card(board.idOf("take notes"))
+		const taskId = board.idOf("take notes")
+		// Done, the card says what its worktree changed against its base.
+		await board.waitFor(() => board.card(taskId).changes !== undefined, "the card's changes")
+		const card = board.card(taskId)
+		expect(card.changes).toEqual({ files: 3, added: 3, removed: 0 })
 		const worktree = card.worktree?.path ?? ""
 		expect(card.worktree).toMatchObject({ name: "notes", branch: "cairn/notes", index: 1 })
 		expect(await readFile(path.join(worktree, "notes.txt"), "utf8")).toBe("notes.txt\n")
