@@ -147,6 +147,8 @@ export class TaskBoard {
 		const gate = new Promise<{ prefix: string }>((resolve, reject) =>
 			this.links.push({ taskId: after.taskId, until: after.until, resolve, reject }),
 		)
+		// Its starter handles it once the task is made; a rejection before then is not an unhandled one.
+		void gate.catch(() => undefined)
 		this.refresh(after.taskId)
 		return gate
 	}

@@ -269,6 +269,30 @@ describe("best of N and linked cards", { timeout: 30_000 }, () => {
 	})
 })
 
+describe("a linked card whose first task fails", () => {
+	it("does not start, and its card says why", async () => {
+		const failure = { error: { status: 500, message: "upstream exploded" } }
+		agent = await startAgent({ provider: "anthropic", scenario: [failure, failure, failure] })
+		const board = new BoardMirror()
+		agent.controller.attach(board.receive)
+		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+			agent?.controller.handleWebviewMessage(message, board.receive)
+		await send({ type: "startBoardTask", text: "plan it", place: { kind: "inPlace" } })
+		await board.waitForState("plan it", "failed")
+		await send({
+			type: "startBoardTask",
+			text: "do it",
+			place: { kind: "inPlace" },
+			after: { taskId: board.idOf("plan it"), until: "done" },
+		})
+		await board.waitForState("do it", "failed")
+		expect(board.card(board.idOf("do it")).error).toBe(
+			"The task it waited for failed, so it did not start.",
+		)
+		expect(agent.server.requests.filter((r) => r.route === "chat")).toHaveLength(3)
+	})
+})
+
 describe("where worktrees cannot be made", () => {
 	it("a worktree start is answered clearly, and nothing starts", async () => {
 		agent = await startAgent({ provider: "anthropic" })
