@@ -49,16 +49,8 @@ export interface ChatView {
 	postState(to?: Client): Promise<void>
 }
 
-/**
- * What a message handler may use: the host, the settings, the workspace's catalogs, the chat,
- * the history and the board. Handlers never see the Controller that composes these.
- */
-export interface HandlerContext extends ChatView {
-	readonly host: Host
-	readonly settingsStore: SettingsStore
-	readonly codebaseIndex: CodebaseIndexing
-	readonly modes: ModeCatalog
-	readonly mcpHub: McpHub | undefined
+/** The board: the room's tasks and the history's recent ones as cards, and what acts on them. */
+export interface BoardView {
 	readonly board: TaskBoard
 	readonly room: TaskRoom
 	readonly worktrees: TaskWorktreesPort | undefined
@@ -69,6 +61,18 @@ export interface HandlerContext extends ChatView {
 	/** Ends a task of the room for good; it stays in the history. */
 	closeTask(taskId: string): Promise<void>
 	updateItem(taskId: string, changes: Partial<HistoryItem>): Promise<void>
+}
+
+/**
+ * What a message handler may use: the host, the settings, the workspace's catalogs, the chat,
+ * the board and the history. Handlers never see the Controller that composes these.
+ */
+export interface HandlerContext extends ChatView, BoardView {
+	readonly host: Host
+	readonly settingsStore: SettingsStore
+	readonly codebaseIndex: CodebaseIndexing
+	readonly modes: ModeCatalog
+	readonly mcpHub: McpHub | undefined
 	mcpSnapshot(): McpSnapshot
 	broadcast(message: ExtensionMessage): void
 	/** The checkpoints of the folder the task on screen works in. */
