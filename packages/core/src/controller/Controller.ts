@@ -283,6 +283,7 @@ export class Controller implements HandlerContext {
 		const live = this.room.get(taskId)
 		if (live !== undefined) {
 			this.leaveChat()
+			this.tasks.seen(taskId)
 			await this.chat.show(live)
 			return true
 		}

@@ -45,6 +45,8 @@ export class RoomTasks {
 	readonly writers: TaskWriters
 	readonly subtasks: SubtaskStack
 	private readonly factory: TaskFactoryParts
+	/** Stacks started beside the chat (from the board) that the chat has not shown: their subtasks run unseen too. */
+	private readonly unseen = new Set<string>()
 
 	constructor(private readonly parts: RoomTaskParts) {
 		this.writers = new TaskWriters(parts.store, parts.host.logger, (taskId, stop) =>
@@ -131,6 +133,7 @@ export class RoomTasks {
 		await this.writers.lock(task.taskId)
 		parts.events.emit(CairnEventName.TaskCreated, task.taskId)
 		if (options.show !== false) await this.makeCurrent(task)
+		else this.unseen.add(task.taskId)
 		this.announce(task.taskId)
 		const begin = (prefix: string) =>
 			parts.room.admit({
@@ -201,6 +204,7 @@ export class RoomTasks {
 	end(task: Task, subtask: SubtaskEnding): Promise<void> {
 		const { room, board } = this.parts
 		this.subtasks.ending(task.taskId, subtask)
+		this.unseen.delete(task.taskId)
 		const unstarted = room.cancelQueued(task.taskId) || board.unblock(task.taskId)
 		task.abandon()
 		room.remove(task.taskId)
@@ -246,6 +250,7 @@ export class RoomTasks {
 			throw error
 		}
 		if (show) {
+			this.seen(taskId)
 			this.parts.leaveChat()
 			await this.parts.chat.show(task)
 			await this.parts.postState()
@@ -270,10 +275,19 @@ export class RoomTasks {
 		await this.parts.postState()
 	}
 
-	/** A subtask is shown when the chat shows its stack (or nothing); else it runs on in the room unseen. */
+	/** The chat shows (or showed) the stack of `taskId`: its subtasks are shown as they come. */
+	seen(taskId: string): void {
+		this.unseen.delete(this.subtasks.stackOf(taskId)[0] ?? taskId)
+	}
+
+	/**
+	 * A subtask (or a parent it returns to) is shown when the chat shows its stack, or shows
+	 * nothing and the stack was the chat's; else it runs on in the room unseen.
+	 */
 	private async showIfFollowing(task: Task): Promise<void> {
 		const shown = this.parts.chat.task?.taskId
-		if (shown !== undefined && !this.subtasks.stackOf(task.taskId).includes(shown)) return
+		const stack = this.subtasks.stackOf(task.taskId)
+		if (shown !== undefined ? !stack.includes(shown) : this.unseen.has(stack[0] ?? task.taskId)) return
 		await this.parts.chat.show(task)
 		await this.parts.postState()
 	}

@@ -62,13 +62,13 @@ export class TaskBoard {
 		parts.room.onChange((taskId) => this.refresh(taskId))
 	}
 
-	/** Every card, newest first: the room's tasks and the recent history (subtasks run on their parent's card). */
+	/**
+	 * Every card, newest first: the room's tasks and the recent history. A subtask has a card of
+	 * its own: its approvals are answered there, and what it costs shows.
+	 */
 	async cards(): Promise<TaskCard[]> {
 		const { room } = this.parts
-		const items = this.parts
-			.store()
-			.list({ workspace: this.parts.workspaceRoot })
-			.filter((item) => item.parentTaskId === undefined)
+		const items = this.parts.store().list({ workspace: this.parts.workspaceRoot })
 		let recent = 0
 		const listed = items.filter((item) => room.get(item.id) !== undefined || recent++ < recentCards)
 		const cards = (await Promise.all(listed.map((item) => this.cardOf(item.id)))).filter(

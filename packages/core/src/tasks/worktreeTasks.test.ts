@@ -130,6 +130,35 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		expect(existsSync(path.join(agent.workspace, "later.txt"))).toBe(false)
 	})
 
+	it("its subtasks work in its worktree too", async () => {
+		const { agent, board, send } = await boardOnRepository({
+			settings: { autoApproval: { enabled: true, write: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				{
+					toolCalls: [
+						{ name: "new_task", arguments: { mode: "code", message: "write the notes" } },
+					],
+				},
+				write("notes.txt"),
+				complete("Notes written."),
+				complete("Delegated."),
+			],
+		})
+		await send({
+			type: "startBoardTask",
+			text: "delegate it",
+			place: { kind: "worktree" },
+			mode: "orchestrator",
+		})
+		await board.waitForState("delegate it", "done")
+		const worktree = board.card(board.idOf("delegate it")).worktree?.path ?? ""
+		expect(await readFile(path.join(worktree, "notes.txt"), "utf8")).toBe("notes.txt\n")
+		expect(existsSync(path.join(agent.workspace, "notes.txt"))).toBe(false)
+		await board.waitForState("write the notes", "done")
+		// The chat showed neither: a board task's subtask runs unseen as its parent does.
+		expect(agent.controller.currentTask).toBeUndefined()
+	})
+
 	it("is reviewed, checked and landed by merge from its card, which then says landed", async () => {
 		const { agent, board, send, approve } = await boardOnRepository({
 			scenario: [write("notes.txt"), complete("Written.")],
