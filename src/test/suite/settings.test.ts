@@ -24,6 +24,7 @@ suite("settings.json contributions", () => {
 		assert.equal(cairn.get("notifyWhenWaiting"), true)
 		assert.deepEqual(cairn.get("hooks"), {})
 		assert.equal(cairn.get("language"), "auto")
+		assert.equal(cairn.get("maxConcurrentTasks"), 4)
 	})
 
 	test("the Settings view's changes land in settings.json and are announced", async () => {
@@ -41,6 +42,7 @@ suite("settings.json contributions", () => {
 				commandTimeoutSec: 45,
 				commandEnvironment: undefined,
 				commandSandboxHiddenPaths: undefined,
+				maxConcurrentTasks: undefined,
 				hooks: undefined,
 				language: undefined,
 			})

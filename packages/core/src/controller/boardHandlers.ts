@@ -1,6 +1,9 @@
-import type { WebviewMessageType } from "@cairn/types"
-import type { Client } from "./Controller.js"
-import type { Handler } from "./messageHandlers.js"
+import { randomUUID } from "node:crypto"
+import type { ProviderProfile, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
+import type { TaskPlace } from "../tasks/taskPlace.js"
+import type { TaskWorktreesPort } from "./controllerOptions.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
+import { textFor } from "./personText.js"
 
 type BoardMessageType = Extract<
 	WebviewMessageType,
@@ -15,24 +18,206 @@ type BoardMessageType = Extract<
 	| "discardCard"
 >
 
-// INTERIM (session 34, replaced by the tasks room before this session ends): the board's
-// protocol is in @cairn/types so its parts can be built side by side.
-const notYet = async (_controller: unknown, message: { type: string }, reply: Client): Promise<void> =>
-	reply({
-		type: "error",
-		code: "failed",
-		error: "The task board is not available in this build.",
-		inReplyTo: message.type,
+const failed = (reply: Client, inReplyTo: string, error: string) =>
+	reply({ type: "error", code: "failed", error, inReplyTo })
+
+/** The worktrees, or an answer saying this host has none; undefined then. */
+function worktreesOr(
+	context: HandlerContext,
+	reply: Client,
+	inReplyTo: string,
+): TaskWorktreesPort | undefined {
+	if (context.worktrees === undefined)
+		failed(reply, inReplyTo, textFor(context)("board.worktreesUnavailable"))
+	return context.worktrees
+}
+
+/** The profiles of a best-of-N start, in the order asked; undefined (answered) when one is unknown. */
+function profilesOf(
+	context: HandlerContext,
+	message: WebviewMessageOf<"startBoardTask">,
+	reply: Client,
+): (ProviderProfile | undefined)[] | undefined {
+	if (message.profileIds === undefined) return [undefined]
+	const profiles: ProviderProfile[] = []
+	for (const profileId of message.profileIds) {
+		const profile = context.settingsStore.profiles.find((p) => p.id === profileId)
+		if (profile === undefined) {
+			failed(reply, message.type, textFor(context)("board.noSuchProfile", { profileId }))
+			return undefined
+		}
+		profiles.push(profile)
+	}
+	return profiles
+}
+
+/** True while another task works in the workspace itself (not in a worktree of its own). */
+function sharesWorkspace(context: HandlerContext): boolean {
+	return context.room.tasks().some((task) => {
+		const place = context.room.placeOf(task.taskId)
+		const state = context.room.stateOf(task.taskId)?.state
+		return place?.root === context.host.workspaceRoot && (state === "running" || state === "waiting")
 	})
+}
+
+async function startBoardTask(
+	context: HandlerContext,
+	message: WebviewMessageOf<"startBoardTask">,
+	reply: Client,
+): Promise<void> {
+	const t = textFor(context)
+	if (message.profileIds !== undefined && message.place.kind !== "worktree")
+		return failed(reply, message.type, t("board.bestOfNeedsWorktrees"))
+	const worktrees =
+		message.place.kind === "worktree" ? worktreesOr(context, reply, message.type) : undefined
+	if (message.place.kind === "worktree" && worktrees === undefined) return
+	if (message.after !== undefined && context.historyItem(message.after.taskId) === undefined)
+		return reply({
+			type: "error",
+			code: "not_found",
+			error: t("history.noSuchTask", { taskId: message.after.taskId }),
+			inReplyTo: message.type,
+		})
+	if (message.mode !== undefined && !context.modes.has(message.mode))
+		return reply({
+			type: "error",
+			code: "not_found",
+			error: t("modes.unknown", {
+				slug: message.mode,
+				modes: context.modes
+					.all()
+					.map((mode) => mode.slug)
+					.join(", "),
+			}),
+			inReplyTo: message.type,
+		})
+	const profiles = profilesOf(context, message, reply)
+	if (profiles === undefined) return
+	// Tasks in place share the workspace's files: said before it starts, not found out from a clash.
+	if (message.place.kind === "inPlace" && sharesWorkspace(context))
+		reply({ type: "error", code: "failed", error: t("board.sharedFiles") })
+	const group = profiles.length > 1 ? randomUUID() : undefined
+	for (const profile of profiles) {
+		const taskId = randomUUID()
+		let place: TaskPlace | undefined
+		if (worktrees !== undefined && message.place.kind === "worktree") {
+			const { name, base } = message.place
+			// Best of N: each gets its own worktree, named after the one asked for.
+			const named =
+				name !== undefined && profiles.length > 1 ? `${name}-${profiles.indexOf(profile) + 1}` : name
+			const created = await worktrees.create(taskId, {
+				...(named !== undefined && { name: named }),
+				...(base !== undefined && { base }),
+			})
+			place = { root: created.root, env: created.env, worktree: created.worktree }
+		}
+		try {
+			await context.startTask(message.text, message.images ?? [], {
+				taskId,
+				show: false,
+				...(place && { place }),
+				...(message.mode !== undefined && { mode: message.mode }),
+				...(profile && { profile }),
+				...(group !== undefined && { group }),
+				...(message.after !== undefined && { after: context.board.linkAfter(taskId, message.after) }),
+			})
+		} catch (error) {
+			// A worktree no task works in would be left behind unseen: it goes (it holds nothing yet).
+			if (place !== undefined) await worktrees?.discard(taskId)
+			throw error
+		}
+	}
+}
+
+/** The card's task, when it has a worktree; else answered. */
+function withWorktree(
+	context: HandlerContext,
+	message: { type: string; taskId: string },
+	reply: Client,
+): TaskWorktreesPort | undefined {
+	const worktrees = worktreesOr(context, reply, message.type)
+	if (worktrees === undefined) return undefined
+	if (context.historyItem(message.taskId)?.worktree === undefined) {
+		failed(reply, message.type, textFor(context)("board.noWorktree", { taskId: message.taskId }))
+		return undefined
+	}
+	return worktrees
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+	a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i])
 
 export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
-	requestTaskBoard: notYet,
-	startBoardTask: notYet,
-	answerCard: notYet,
-	cancelCard: notYet,
-	resumeCard: notYet,
-	reviewCard: notYet,
-	runCardChecks: notYet,
-	landCard: notYet,
-	discardCard: notYet,
+	requestTaskBoard: async (context, _message, reply) => {
+		const cards = await context.board.cards()
+		reply({ type: "taskBoard", cards, running: context.room.working, limit: context.room.capacity })
+	},
+	startBoardTask,
+	answerCard: async (context, message, reply) => {
+		const task = context.room.get(message.taskId)
+		if (task === undefined)
+			return failed(
+				reply,
+				message.type,
+				textFor(context)("board.notInRoom", { taskId: message.taskId }),
+			)
+		// Only the ask it waits on now: a click on a card shown before its ask was answered answers nothing.
+		const accepted =
+			task.waitingAskTs === message.ts &&
+			task.handleWebviewAskResponse(message.askResponse, {
+				...(message.text !== undefined && { text: message.text }),
+			})
+		if (!accepted) failed(reply, message.type, textFor(context)("board.alreadyAnswered"))
+	},
+	cancelCard: async (context, message, reply) => {
+		if (!(await context.cancelTask(message.taskId)))
+			failed(reply, message.type, textFor(context)("board.notInRoom", { taskId: message.taskId }))
+	},
+	resumeCard: async (context, message) => {
+		await context.resumeTask(message.taskId)
+	},
+	reviewCard: async (context, message, reply) => {
+		const worktrees = withWorktree(context, message, reply)
+		if (worktrees === undefined) return
+		const diff = await worktrees.diff(message.taskId)
+		await worktrees.showDiff?.(message.taskId)
+		reply({ type: "cardDiff", taskId: message.taskId, ...diff })
+		const changes = await worktrees.changes(message.taskId)
+		if (changes !== undefined) context.board.note(message.taskId, { changes })
+	},
+	runCardChecks: async (context, message, reply) => {
+		const worktrees = withWorktree(context, message, reply)
+		if (worktrees === undefined) return
+		const checks = await worktrees.runChecks(message.taskId, (running) =>
+			context.board.note(message.taskId, { checks: running }),
+		)
+		context.board.note(message.taskId, { checks })
+	},
+	landCard: async (context, message, reply) => {
+		const worktrees = withWorktree(context, message, reply)
+		if (worktrees === undefined) return
+		const landing = await worktrees.land(message.taskId, message.how)
+		// A merge that stopped on conflicts is not landed: the person resolves them first.
+		if ((landing.conflicts?.length ?? 0) > 0) {
+			context.board.note(message.taskId, {})
+			return reply({
+				type: "error",
+				code: "failed",
+				error: landing.conflicts?.join("\n") ?? "",
+				inReplyTo: message.type,
+			})
+		}
+		await context.updateItem(message.taskId, { landing })
+	},
+	discardCard: async (context, message, reply) => {
+		const worktrees = withWorktree(context, message, reply)
+		if (worktrees === undefined) return
+		const loss = await worktrees.unlanded(message.taskId)
+		// Nothing with work that is not landed, committed or pushed goes without the person naming it.
+		if (loss.length > 0 && !sameList(message.confirmedLoss ?? [], loss))
+			return reply({ type: "discardNeedsConfirmation", taskId: message.taskId, loss })
+		await context.closeTask(message.taskId)
+		await worktrees.discard(message.taskId)
+		await context.updateItem(message.taskId, { discarded: true })
+	},
 }

@@ -10,23 +10,23 @@ import {
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import type { TaskStore } from "../persistence/taskStore.js"
 import type { Task } from "../task/Task.js"
-import type { Controller } from "./Controller.js"
+import type { HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 // The checkpoint operations every client reaches through the protocol. Each one that changes the
 // workspace or the task stops the task, changes its stored form and opens it again
-// (Controller.reopenTask): the task on disk is the one truth, so a restart at any moment finds
+// (HandlerContext.reopenTask): the task on disk is the one truth, so a restart at any moment finds
 // it whole.
 
 /** Restores the files to the checkpoint of row `ts`; with `filesAndTask`, rewinds the task to that row too. */
 export async function restoreCheckpoint(
-	controller: Controller,
+	context: HandlerContext,
 	ts: number,
 	mode: "files" | "filesAndTask",
 ): Promise<void> {
-	const { task, checkpoint } = checkpointRow(controller, ts)
-	const store = await usableStore(controller)
-	await controller.reopenTask(task.taskId, async (taskStore, stopped) => {
+	const { task, checkpoint } = checkpointRow(context, ts)
+	const store = await usableStore(context)
+	await context.reopenTask(task.taskId, async (taskStore, stopped) => {
 		const { before, report } = await store.restore(task.taskId, checkpoint.commit)
 		const rewind = mode === "filesAndTask"
 		if (rewind) await taskStore.rewindTask(task.taskId, { before: ts + 1, history: checkpoint.history })
@@ -45,23 +45,23 @@ export async function restoreCheckpoint(
  * `restoreFiles`), and, for an edit, goes on at once with the new text in its place.
  */
 export async function rewindToMessage(
-	controller: Controller,
+	context: HandlerContext,
 	ts: number,
 	options: { restoreFiles: boolean; replacement?: { text: string; images?: string[] } },
 ): Promise<void> {
-	const task = currentTask(controller)
+	const task = currentTask(context)
 	const messages = task.messages
 	const index = messages.findIndex((m) => m.ts === ts)
 	const message = messages[index]
 	const mark = message && personMessageMark(message)
 	if (message === undefined || mark === undefined)
-		throw new Error(textFor(controller)("checkpoints.notYourMessage"))
+		throw new Error(textFor(context)("checkpoints.notYourMessage"))
 	const isFirst = index === 0
 	if (isFirst && options.replacement === undefined)
-		throw new Error(textFor(controller)("checkpoints.firstMessage"))
+		throw new Error(textFor(context)("checkpoints.firstMessage"))
 	const checkpoint = options.restoreFiles ? checkpointAfter(messages, ts) : undefined
-	const store = checkpoint ? await usableStore(controller) : undefined
-	await controller.reopenTask(task.taskId, async (taskStore) => {
+	const store = checkpoint ? await usableStore(context) : undefined
+	await context.reopenTask(task.taskId, async (taskStore) => {
 		const restored =
 			checkpoint && store ? await store.restore(task.taskId, checkpoint.checkpoint.commit) : undefined
 		const replacement = options.replacement
@@ -89,20 +89,20 @@ export async function rewindToMessage(
 
 /** What changed since the checkpoint of row `ts` (or the task's first checkpoint), up to the files now. */
 export async function checkpointChanges(
-	controller: Controller,
+	context: HandlerContext,
 	ts: number,
 	since: "checkpoint" | "task",
 ): Promise<ExtensionMessageOf<"checkpointDiff">> {
-	const { task, checkpoint } = checkpointRow(controller, ts)
+	const { task, checkpoint } = checkpointRow(context, ts)
 	const from =
 		since === "task"
 			? (task.messages.map(checkpointOf).find((c) => c !== undefined)?.commit ?? checkpoint.commit)
 			: checkpoint.commit
-	const store = await usableStore(controller)
+	const store = await usableStore(context)
 	const { changes, patch, before } = await store.changesSince(from)
 	const short = from.slice(0, 7)
-	if (controller.host.showChanges !== undefined && changes.length > 0)
-		await controller.host.showChanges({
+	if (context.host.showChanges !== undefined && changes.length > 0)
+		await context.host.showChanges({
 			title:
 				since === "task"
 					? `Changes in this task (since ${short})`
@@ -127,24 +127,24 @@ export async function checkpointChanges(
 	}
 }
 
-function currentTask(controller: Controller): Task {
-	const task = controller.currentTask
-	if (task === undefined) throw new Error(textFor(controller)("task.noneOpen"))
+function currentTask(context: HandlerContext): Task {
+	const task = context.currentTask
+	if (task === undefined) throw new Error(textFor(context)("task.noneOpen"))
 	return task
 }
 
-function checkpointRow(controller: Controller, ts: number): { task: Task; checkpoint: CheckpointSaved } {
-	const task = currentTask(controller)
+function checkpointRow(context: HandlerContext, ts: number): { task: Task; checkpoint: CheckpointSaved } {
+	const task = currentTask(context)
 	const row = task.messages.find((m) => m.ts === ts)
 	const checkpoint = row && checkpointOf(row)
-	if (checkpoint === undefined) throw new Error(textFor(controller)("checkpoints.noCheckpointThere"))
+	if (checkpoint === undefined) throw new Error(textFor(context)("checkpoints.noCheckpointThere"))
 	return { task, checkpoint }
 }
 
-async function usableStore(controller: Controller): Promise<CheckpointStore> {
-	const store = await controller.checkpointStore()
+async function usableStore(context: HandlerContext): Promise<CheckpointStore> {
+	const store = await context.checkpointStore()
 	if ("reason" in store)
-		throw new Error(textFor(controller)("checkpoints.unavailable", { reason: store.reason }))
+		throw new Error(textFor(context)("checkpoints.unavailable", { reason: store.reason }))
 	return store
 }
 

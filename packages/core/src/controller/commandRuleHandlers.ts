@@ -1,8 +1,8 @@
 import { clineAskCommandSchema, safeParseJson } from "@cairn/types"
+import type { Handler } from "./handlerContext.js"
 import { offeredAllowRules } from "../approval/narrowestAllowRule.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
-import type { Handler } from "./messageHandlers.js"
 import { textFor } from "./personText.js"
 import { broadcastSettings } from "./profileHandlers.js"
 
@@ -12,20 +12,20 @@ import { broadcastSettings } from "./profileHandlers.js"
  * shown: what a client sends never becomes a rule. Then the command runs as Run would run it.
  */
 export const commandRuleHandlers: { alwaysAllowCommand: Handler<"alwaysAllowCommand"> } = {
-	alwaysAllowCommand: async (controller, message, reply) => {
-		const t = textFor(controller)
+	alwaysAllowCommand: async (context, message, reply) => {
+		const t = textFor(context)
 		const failed = (error: string) =>
 			reply({ type: "error", code: "failed", error, inReplyTo: message.type })
-		const task = controller.currentTask
+		const task = context.currentTask
 		const ask =
 			task?.waitingAskTs === message.ts ? task.messages.find((row) => row.ts === message.ts) : undefined
 		const parsed =
 			ask?.ask === "command" ? safeParseJson(clineAskCommandSchema, ask.text ?? "") : undefined
 		if (task === undefined || parsed?.success !== true) return failed(t("commandRules.noWaitingAsk"))
 		const command = parsed.data
-		const root = controller.host.workspaceRoot
+		const root = context.host.workspaceRoot
 		const folder = await resolveWorkspacePath(root, command.cwd || ".")
-		const settings = await controller.settingsStore.settled()
+		const settings = await context.settingsStore.settled()
 		const rules =
 			folder.ok && !folder.path.isOutsideWorkspace
 				? await offeredAllowRules(settings, command, {
@@ -36,8 +36,8 @@ export const commandRuleHandlers: { alwaysAllowCommand: Handler<"alwaysAllowComm
 				: undefined
 		if (rules === undefined || rules.join("\n") !== message.rules.join("\n"))
 			return failed(t("commandRules.ruleChanged"))
-		await controller.settingsStore.addAllowedCommands(rules)
-		await broadcastSettings(controller)
+		await context.settingsStore.addAllowedCommands(rules)
+		await broadcastSettings(context)
 		task.handleWebviewAskResponse("yesButtonClicked")
 	},
 }

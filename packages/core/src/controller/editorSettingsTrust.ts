@@ -16,6 +16,8 @@ export const editorSettingScopes = {
 	// Hides more from sandboxed commands, which narrows what they reach.
 	commandSandboxHiddenPaths: "workspaceAdds",
 	commandTimeoutSec: "workspaceOverrides",
+	// The person's machine carries the tasks running at once; a repository does not decide how many.
+	maxConcurrentTasks: "userOnly",
 	// Widens nothing; a workspace may set the language its people work in.
 	language: "workspaceOverrides",
 } as const satisfies Record<string, EditorSettingScope>

@@ -2,8 +2,7 @@ import { access } from "node:fs/promises"
 import type { McpSource, WebviewMessageOf } from "@cairn/types"
 import { emptyConfigText, writeConfigText } from "../mcp/configFile.js"
 import type { McpHub } from "../mcp/McpHub.js"
-import type { Client, Controller } from "./Controller.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 type McpMessageType =
@@ -16,16 +15,16 @@ type McpMessageType =
 
 /** The hub, or undefined after telling the client this host runs no MCP servers. */
 function hubOf(
-	controller: Controller,
+	context: HandlerContext,
 	message: WebviewMessageOf<McpMessageType>,
 	reply: Client,
 ): McpHub | undefined {
-	const hub = controller.mcpHub
+	const hub = context.mcpHub
 	if (hub === undefined)
 		reply({
 			type: "error",
 			code: "failed",
-			error: textFor(controller)("host.noMcpServers"),
+			error: textFor(context)("host.noMcpServers"),
 			inReplyTo: message.type,
 		})
 	return hub
@@ -44,41 +43,41 @@ async function ensureConfigFile(hub: McpHub, source: McpSource): Promise<string>
 
 /** The MCP messages of the protocol. Every change reaches every client as `mcpServers` (the hub's onDidChange). */
 export const mcpHandlers: { [T in McpMessageType]: Handler<T> } = {
-	requestMcpServers: async (controller, _message, reply) => {
-		reply({ type: "mcpServers", ...controller.mcpSnapshot() })
+	requestMcpServers: async (context, _message, reply) => {
+		reply({ type: "mcpServers", ...context.mcpSnapshot() })
 	},
-	restartMcpServer: async (controller, message, reply) => {
-		await hubOf(controller, message, reply)?.restart(message.source, message.serverName)
+	restartMcpServer: async (context, message, reply) => {
+		await hubOf(context, message, reply)?.restart(message.source, message.serverName)
 	},
-	toggleMcpServer: async (controller, message, reply) => {
-		await hubOf(controller, message, reply)?.setDisabled(
+	toggleMcpServer: async (context, message, reply) => {
+		await hubOf(context, message, reply)?.setDisabled(
 			message.source,
 			message.serverName,
 			message.disabled,
 		)
 	},
-	deleteMcpServer: async (controller, message, reply) => {
-		await hubOf(controller, message, reply)?.delete(message.source, message.serverName)
+	deleteMcpServer: async (context, message, reply) => {
+		await hubOf(context, message, reply)?.delete(message.source, message.serverName)
 	},
-	toggleToolAlwaysAllow: async (controller, message, reply) => {
-		await hubOf(controller, message, reply)?.setToolAlwaysAllow(
+	toggleToolAlwaysAllow: async (context, message, reply) => {
+		await hubOf(context, message, reply)?.setToolAlwaysAllow(
 			message.source,
 			message.serverName,
 			message.toolName,
 			message.alwaysAllow,
 		)
 	},
-	openMcpSettings: async (controller, message, reply) => {
-		const hub = hubOf(controller, message, reply)
+	openMcpSettings: async (context, message, reply) => {
+		const hub = hubOf(context, message, reply)
 		if (hub === undefined) return
 		const file = await ensureConfigFile(hub, message.source)
-		if (controller.host.openFile === undefined)
+		if (context.host.openFile === undefined)
 			return reply({
 				type: "error",
 				code: "failed",
-				error: textFor(controller)("host.editFileYourself", { file }),
+				error: textFor(context)("host.editFileYourself", { file }),
 				inReplyTo: message.type,
 			})
-		await controller.host.openFile(file)
+		await context.host.openFile(file)
 	},
 }

@@ -1,9 +1,9 @@
 import type { Host } from "../host/Host.js"
+import type { Handler } from "./handlerContext.js"
 import { recentCommits } from "../mentions/gitMentions.js"
 import { WorkspaceFiles } from "../mentions/workspaceFiles.js"
-import type { Handler } from "./messageHandlers.js"
 
-/** One cached listing per workspace the hosts work in (a Controller restart keeps it warm). */
+/** One cached listing per workspace the hosts work in (a HandlerContext restart keeps it warm). */
 const listings = new WeakMap<Host, WorkspaceFiles>()
 
 function workspaceFilesOf(host: Host): WorkspaceFiles {
@@ -17,8 +17,8 @@ function workspaceFilesOf(host: Host): WorkspaceFiles {
 
 /** The @-mention menu's searches. */
 export const mentionHandlers: { searchFiles: Handler<"searchFiles"> } = {
-	searchFiles: async (controller, message, reply) => {
-		const host = controller.host
+	searchFiles: async (context, message, reply) => {
+		const host = context.host
 		const [results, commits] = await Promise.all([
 			workspaceFilesOf(host)
 				.search(message.query)

@@ -1,11 +1,11 @@
 import { stat } from "node:fs/promises"
-import type { CairnSettingsPatch, WebviewMessage, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
+import type { CairnSettingsPatch, WebviewMessage, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
 import { commandRuleHandlers } from "./commandRuleHandlers.js"
 import { boardHandlers } from "./boardHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
-import type { Client, Controller } from "./Controller.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { mentionHandlers } from "./mentionHandlers.js"
 import { modelListHandlers } from "./modelListHandlers.js"
@@ -22,158 +22,152 @@ import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import { textFor } from "./personText.js"
 
-export type Handler<T extends WebviewMessageType> = (
-	controller: Controller,
-	message: WebviewMessageOf<T>,
-	reply: Client,
-) => Promise<void>
-
 /** What follows a change of settings, however it came. */
-async function settingsChanged(controller: Controller, patch: CairnSettingsPatch): Promise<void> {
-	await broadcastSettings(controller)
-	if (patch.codebaseIndex !== undefined) await controller.codebaseIndex.sync()
+async function settingsChanged(context: HandlerContext, patch: CairnSettingsPatch): Promise<void> {
+	await broadcastSettings(context)
+	if (patch.codebaseIndex !== undefined) await context.codebaseIndex.sync()
 	// The settings form edits the current profile: the task on screen goes on with what it says.
-	if (patch.provider !== undefined) await followCurrentProfile(controller)
+	if (patch.provider !== undefined) await followCurrentProfile(context)
 }
 
-const notFound = (controller: Controller, reply: Client, message: WebviewMessage & { taskId: string }) =>
+const notFound = (context: HandlerContext, reply: Client, message: WebviewMessage & { taskId: string }) =>
 	reply({
 		type: "error",
 		code: "not_found",
-		error: textFor(controller)("history.noSuchTask", { taskId: message.taskId }),
+		error: textFor(context)("history.noSuchTask", { taskId: message.taskId }),
 		inReplyTo: message.type,
 	})
 
 /** One handler per client message type; the compiler checks that every type has one. */
 export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
-	webviewDidLaunch: async (controller, _message, reply) => {
-		await controller.postState(reply)
-		reply({ type: "mcpServers", ...controller.mcpSnapshot() })
-		reply({ type: "codebaseIndexStatus", status: controller.codebaseIndex.status() })
-		await postSlashCommands(controller, reply)
+	webviewDidLaunch: async (context, _message, reply) => {
+		await context.postState(reply)
+		reply({ type: "mcpServers", ...context.mcpSnapshot() })
+		reply({ type: "codebaseIndexStatus", status: context.codebaseIndex.status() })
+		await postSlashCommands(context, reply)
 	},
-	requestState: async (controller, _message, reply) => {
-		await controller.postState(reply)
+	requestState: async (context, _message, reply) => {
+		await context.postState(reply)
 	},
-	newTask: async (controller, message, reply) => {
-		await startPersonTask(controller, message.text, message.images ?? [], reply)
+	newTask: async (context, message, reply) => {
+		await startPersonTask(context, message.text, message.images ?? [], reply)
 	},
-	askResponse: async (controller, message, reply) => {
-		await answerAsPerson(controller, message, reply)
+	askResponse: async (context, message, reply) => {
+		await answerAsPerson(context, message, reply)
 	},
-	clearTask: async (controller) => {
+	clearTask: async (context) => {
 		// A subtask on screen returns to its parent (which goes on); any other task ends with its stack.
-		const closed = controller.clearTask(endedByPerson)
-		await controller.postState()
+		const closed = context.clearTask(endedByPerson)
+		await context.postState()
 		await closed
 	},
-	cancelTask: async (controller) => {
-		controller.currentTask?.cancel()
+	cancelTask: async (context) => {
+		context.currentTask?.cancel()
 	},
-	condenseTaskContextRequest: async (controller, message, reply) => {
-		const task = controller.currentTask
+	condenseTaskContextRequest: async (context, message, reply) => {
+		const task = context.currentTask
 		if (task === undefined)
 			return reply({
 				type: "error",
 				code: "failed",
-				error: textFor(controller)("task.nothingToCondense"),
+				error: textFor(context)("task.nothingToCondense"),
 				inReplyTo: message.type,
 			})
 		await task.condenseContext()
 	},
-	terminalOperation: async (controller, message) => {
-		controller.currentTask?.terminalOperation(message.terminalOperation)
+	terminalOperation: async (context, message) => {
+		context.currentTask?.terminalOperation(message.terminalOperation)
 	},
-	showTaskWithId: async (controller, message, reply) => {
-		if (!(await controller.showTask(message.taskId))) return notFound(controller, reply, message)
-		await controller.postState()
+	showTaskWithId: async (context, message, reply) => {
+		if (!(await context.showTask(message.taskId))) return notFound(context, reply, message)
+		await context.postState()
 	},
-	deleteTaskWithId: async (controller, message, reply) => {
-		if (!(await controller.deleteTask(message.taskId))) return notFound(controller, reply, message)
-		await controller.postState()
+	deleteTaskWithId: async (context, message, reply) => {
+		if (!(await context.deleteTask(message.taskId))) return notFound(context, reply, message)
+		await context.postState()
 	},
-	exportTaskWithId: async (controller, message, reply) => {
-		const record = await controller.taskRecord(message.taskId)
-		if (record === undefined) return notFound(controller, reply, message)
-		if (controller.host.saveExport === undefined) {
+	exportTaskWithId: async (context, message, reply) => {
+		const record = await context.taskRecord(message.taskId)
+		if (record === undefined) return notFound(context, reply, message)
+		if (context.host.saveExport === undefined) {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: textFor(controller)("host.cannotExport"),
+				error: textFor(context)("host.cannotExport"),
 				inReplyTo: message.type,
 			})
 		}
-		await controller.host.saveExport(
+		await context.host.saveExport(
 			`cairn-task-${message.taskId}.md`,
 			taskToMarkdown(record.item.task, record.messages),
 		)
 	},
-	updateSettings: async (controller, message) => {
-		await controller.settingsStore.updateEveryday(message.settings)
-		await settingsChanged(controller, message.settings)
+	updateSettings: async (context, message) => {
+		await context.settingsStore.updateEveryday(message.settings)
+		await settingsChanged(context, message.settings)
 	},
-	updateTrustSettings: async (controller, message) => {
-		await controller.settingsStore.update(message.settings)
-		await settingsChanged(controller, message.settings)
+	updateTrustSettings: async (context, message) => {
+		await context.settingsStore.update(message.settings)
+		await settingsChanged(context, message.settings)
 	},
-	updateApiKey: async (controller, message) => {
-		await controller.settingsStore.setApiKey(message.provider, message.apiKey, message.profileId)
-		await broadcastSettings(controller)
-		await followCurrentProfile(controller)
+	updateApiKey: async (context, message) => {
+		await context.settingsStore.setApiKey(message.provider, message.apiKey, message.profileId)
+		await broadcastSettings(context)
+		await followCurrentProfile(context)
 	},
-	mode: async (controller, message, reply) => {
-		await switchMode(controller, message.mode, reply)
+	mode: async (context, message, reply) => {
+		await switchMode(context, message.mode, reply)
 	},
-	checkpointRestore: async (controller, message) => {
-		await restoreCheckpoint(controller, message.ts, message.mode)
+	checkpointRestore: async (context, message) => {
+		await restoreCheckpoint(context, message.ts, message.mode)
 	},
-	checkpointDiff: async (controller, message, reply) => {
-		reply(await checkpointChanges(controller, message.ts, message.since))
+	checkpointDiff: async (context, message, reply) => {
+		reply(await checkpointChanges(context, message.ts, message.since))
 	},
-	deleteMessage: async (controller, message) => {
-		await rewindToMessage(controller, message.ts, { restoreFiles: message.restoreFiles })
+	deleteMessage: async (context, message) => {
+		await rewindToMessage(context, message.ts, { restoreFiles: message.restoreFiles })
 	},
-	editMessage: async (controller, message) => {
-		await rewindToMessage(controller, message.ts, {
+	editMessage: async (context, message) => {
+		await rewindToMessage(context, message.ts, {
 			restoreFiles: message.restoreFiles,
 			replacement: { text: message.text, ...(message.images && { images: message.images }) },
 		})
 	},
-	updateTodoList: async (controller, message, reply) => {
-		const task = controller.currentTask
+	updateTodoList: async (context, message, reply) => {
+		const task = context.currentTask
 		if (task === undefined)
 			return reply({
 				type: "error",
 				code: "failed",
-				error: textFor(controller)("task.noTodoList"),
+				error: textFor(context)("task.noTodoList"),
 				inReplyTo: message.type,
 			})
 		task.todos.editByPerson(message.todos)
 	},
-	selectImages: async (controller, message, reply) => {
-		if (controller.host.selectImages === undefined) {
+	selectImages: async (context, message, reply) => {
+		if (context.host.selectImages === undefined) {
 			return reply({
 				type: "error",
 				code: "failed",
-				error: textFor(controller)("host.noImagePicker"),
+				error: textFor(context)("host.noImagePicker"),
 				inReplyTo: message.type,
 			})
 		}
-		reply({ type: "selectedImages", images: await controller.host.selectImages() })
+		reply({ type: "selectedImages", images: await context.host.selectImages() })
 	},
-	openFile: async (controller, message, reply) => {
+	openFile: async (context, message, reply) => {
 		const failed = (error: string) =>
 			reply({ type: "error", code: "failed", error, inReplyTo: message.type })
-		const t = textFor(controller)
-		if (controller.host.openFile === undefined) return failed(t("host.cannotOpenFiles"))
-		const resolved = await resolveWorkspacePath(controller.host.workspaceRoot, message.path)
+		const t = textFor(context)
+		if (context.host.openFile === undefined) return failed(t("host.cannotOpenFiles"))
+		const resolved = await resolveWorkspacePath(context.host.workspaceRoot, message.path)
 		// Only the workspace's files open from the chat: a message cannot reach around the disk.
 		if (!resolved.ok || resolved.path.isOutsideWorkspace)
 			return failed(t("workspace.outside", { path: message.path }))
 		const info = await stat(resolved.path.absolute).catch(() => undefined)
 		if (info === undefined) return failed(t("workspace.missing", { path: message.path }))
 		if (!info.isFile()) return failed(t("workspace.notAFile", { path: message.path }))
-		await controller.host.openFile(resolved.path.absolute, message.line)
+		await context.host.openFile(resolved.path.absolute, message.line)
 	},
 	...mcpHandlers,
 	...modeHandlers,

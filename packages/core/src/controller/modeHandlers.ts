@@ -1,7 +1,6 @@
 import type { WebviewMessageOf } from "@cairn/types"
 import type { ModesFileSource } from "../modes/modeCatalog.js"
-import type { Client, Controller } from "./Controller.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { followModeProfile } from "./profileHandlers.js"
 import { textFor } from "./personText.js"
 
@@ -15,13 +14,13 @@ const failed = (reply: Client, message: WebviewMessageOf<ModeMessageType | "mode
  * mode that remembers a profile makes it current, for the next task and the task on screen. An unknown slug
  * is refused with the modes there are, rather than quietly running in Code.
  */
-export async function switchMode(controller: Controller, slug: string, reply: Client): Promise<void> {
-	const catalog = controller.modes
+export async function switchMode(context: HandlerContext, slug: string, reply: Client): Promise<void> {
+	const catalog = context.modes
 	if (!catalog.has(slug))
 		return reply({
 			type: "error",
 			code: "not_found",
-			error: textFor(controller)("modes.unknown", {
+			error: textFor(context)("modes.unknown", {
 				slug,
 				modes: catalog
 					.all()
@@ -31,40 +30,36 @@ export async function switchMode(controller: Controller, slug: string, reply: Cl
 			inReplyTo: "mode",
 		})
 	// Started first: the task's next request waits for the model the mode remembers.
-	const following = followModeProfile(controller, slug)
-	await controller.settingsStore.update({ mode: slug })
-	controller.broadcast({ type: "modeChanged", mode: slug })
-	controller.currentTask?.switchMode(slug)
+	const following = followModeProfile(context, slug)
+	await context.settingsStore.update({ mode: slug })
+	context.broadcast({ type: "modeChanged", mode: slug })
+	context.currentTask?.switchMode(slug)
 	await following
 }
 
 /** The custom-mode messages of the protocol. Every change reaches every client as `modes` (the catalog's onDidChange). */
 export const modeHandlers: { [T in ModeMessageType]: Handler<T> } = {
-	saveCustomMode: async (controller, message) => {
-		await controller.modes.save(message.source, message.mode, message.previousSlug)
+	saveCustomMode: async (context, message) => {
+		await context.modes.save(message.source, message.mode, message.previousSlug)
 	},
-	deleteCustomMode: async (controller, message) => {
-		await controller.modes.delete(message.source, message.slug)
+	deleteCustomMode: async (context, message) => {
+		await context.modes.delete(message.source, message.slug)
 	},
-	exportMode: async (controller, message, reply) => {
-		const text = controller.modes.exportText(message.slug)
+	exportMode: async (context, message, reply) => {
+		const text = context.modes.exportText(message.slug)
 		if (text === undefined)
-			return failed(
-				reply,
-				message,
-				textFor(controller)("modes.nothingToExport", { slug: message.slug }),
-			)
-		if (controller.host.saveExport === undefined)
-			return failed(reply, message, textFor(controller)("host.cannotExport"))
-		await controller.host.saveExport(`cairn-mode-${message.slug}.yaml`, text)
+			return failed(reply, message, textFor(context)("modes.nothingToExport", { slug: message.slug }))
+		if (context.host.saveExport === undefined)
+			return failed(reply, message, textFor(context)("host.cannotExport"))
+		await context.host.saveExport(`cairn-mode-${message.slug}.yaml`, text)
 	},
-	importModes: async (controller, message) => {
-		await controller.modes.import(message.source, message.text)
+	importModes: async (context, message) => {
+		await context.modes.import(message.source, message.text)
 	},
-	openModesFile: async (controller, message, reply) => {
-		const file = await controller.modes.ensureFile(message.source satisfies ModesFileSource)
-		if (controller.host.openFile === undefined)
-			return failed(reply, message, textFor(controller)("host.editFileYourself", { file }))
-		await controller.host.openFile(file)
+	openModesFile: async (context, message, reply) => {
+		const file = await context.modes.ensureFile(message.source satisfies ModesFileSource)
+		if (context.host.openFile === undefined)
+			return failed(reply, message, textFor(context)("host.editFileYourself", { file }))
+		await context.host.openFile(file)
 	},
 }

@@ -1,32 +1,31 @@
 import type { ProviderName, WebviewMessageOf } from "@cairn/types"
 import { listModels, type ListingOptions } from "../providers/model-lists/listModels.js"
 import { testConnection } from "../providers/model-lists/testConnection.js"
-import type { Controller } from "./Controller.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
 /** The settings a request asks about (the view's, else the current profile's), with a model id or "". */
 function askedSettings(
-	controller: Controller,
+	context: HandlerContext,
 	message: WebviewMessageOf<"requestModels" | "testConnection">,
 ) {
-	const asked = message.provider ?? controller.settingsStore.settings.provider
+	const asked = message.provider ?? context.settingsStore.settings.provider
 	return asked && { ...asked, modelId: asked.modelId ?? "" }
 }
 
 /** The key saved for the current profile and this provider (or, before profiles, for the provider). */
 export async function savedApiKey(
-	controller: Controller,
+	context: HandlerContext,
 	provider: ProviderName,
 ): Promise<string | undefined> {
-	const store = controller.settingsStore
+	const store = context.settingsStore
 	const profile = store.currentProfile
 	return (profile && (await store.profileApiKey(profile, provider))) ?? (await store.apiKey(provider))
 }
 
 /** What the host adds to the listing: the editor's own chat models, where there are some. */
-export function listingOptions(controller: Controller): ListingOptions {
-	const editorModels = controller.host.languageModels?.bind(controller.host)
+export function listingOptions(context: HandlerContext): ListingOptions {
+	const editorModels = context.host.languageModels?.bind(context.host)
 	return editorModels === undefined ? {} : { editorModels }
 }
 
@@ -35,16 +34,16 @@ export const modelListHandlers: {
 	requestModels: Handler<"requestModels">
 	testConnection: Handler<"testConnection">
 } = {
-	requestModels: async (controller, message, reply) => {
-		const settings = askedSettings(controller, message)
+	requestModels: async (context, message, reply) => {
+		const settings = askedSettings(context, message)
 		const answer = { type: "models", requestId: message.requestId } as const
 		if (settings === undefined)
-			return reply({ ...answer, models: [], error: textFor(controller)("models.chooseProvider") })
+			return reply({ ...answer, models: [], error: textFor(context)("models.chooseProvider") })
 		try {
 			const models = await listModels(
 				settings,
-				await savedApiKey(controller, settings.provider),
-				listingOptions(controller),
+				await savedApiKey(context, settings.provider),
+				listingOptions(context),
 			)
 			reply({ ...answer, provider: settings.provider, models })
 		} catch (error) {
@@ -52,8 +51,8 @@ export const modelListHandlers: {
 			reply({ ...answer, provider: settings.provider, models: [], error: text })
 		}
 	},
-	testConnection: async (controller, message, reply) => {
-		const settings = askedSettings(controller, message)
+	testConnection: async (context, message, reply) => {
+		const settings = askedSettings(context, message)
 		const answer = { type: "connectionTested", requestId: message.requestId } as const
 		if (settings === undefined)
 			return reply({
@@ -61,14 +60,14 @@ export const modelListHandlers: {
 				result: {
 					ok: false,
 					problem: "other",
-					message: textFor(controller)("models.chooseProvider"),
+					message: textFor(context)("models.chooseProvider"),
 				},
 			})
 		const result = await testConnection(
 			settings,
-			await savedApiKey(controller, settings.provider),
-			listingOptions(controller),
-			textFor(controller),
+			await savedApiKey(context, settings.provider),
+			listingOptions(context),
+			textFor(context),
 		)
 		reply({ ...answer, result })
 	},

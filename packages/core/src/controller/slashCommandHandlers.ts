@@ -6,8 +6,7 @@ import {
 } from "../slash-commands/commandCatalog.js"
 import { interpretPersonText } from "../slash-commands/expandSlashCommand.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
-import type { Client, Controller } from "./Controller.js"
-import type { Handler } from "./messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { switchMode } from "./modeHandlers.js"
 import { textFor } from "./personText.js"
 
@@ -16,15 +15,15 @@ import { textFor } from "./personText.js"
 // here; the model's output never does.
 
 /** The commands as the files are now, with the modes there are now for `/mode`. */
-export function slashCommands(controller: Controller): Promise<SlashCommandCatalog> {
+export function slashCommands(context: HandlerContext): Promise<SlashCommandCatalog> {
 	return loadSlashCommands(
-		commandFolders(controller.host.workspaceRoot, controller.host.storageDir),
-		controller.modes.all().map((mode) => mode.slug),
+		commandFolders(context.host.workspaceRoot, context.host.storageDir),
+		context.modes.all().map((mode) => mode.slug),
 	)
 }
 
-export async function postSlashCommands(controller: Controller, reply: Client): Promise<void> {
-	reply({ type: "slashCommands", ...(await slashCommands(controller)).snapshot() })
+export async function postSlashCommands(context: HandlerContext, reply: Client): Promise<void> {
+	reply({ type: "slashCommands", ...(await slashCommands(context)).snapshot() })
 }
 
 /** How a message the person sends reaches the agent once any command in it has acted. */
@@ -44,29 +43,29 @@ const failed = (reply: Client, inReplyTo: string, error: string) =>
  * typed. Returns the id of the task it started, if it started one.
  */
 async function deliver(
-	controller: Controller,
+	context: HandlerContext,
 	message: PersonMessage,
 	delivery: Delivery,
 	reply: Client,
 ): Promise<string | undefined> {
 	// Most messages name no command: they go on without reading any command file (an Approve click stays fast).
-	if (slashInvocation(message.text) === undefined) return send(controller, message, delivery, message.text)
+	if (slashInvocation(message.text) === undefined) return send(context, message, delivery, message.text)
 	const inReplyTo = delivery.as === "newTask" ? "newTask" : "askResponse"
-	const meant = interpretPersonText(message.text, await slashCommands(controller), {
+	const meant = interpretPersonText(message.text, await slashCommands(context), {
 		builtIns: delivery.as === "newTask" || delivery.response === "messageResponse",
 	})
 	if (meant.kind === "message")
-		return send(controller, { ...message, text: meant.text }, delivery, message.text)
+		return send(context, { ...message, text: meant.text }, delivery, message.text)
 	const rest = { text: meant.args, images: message.images }
 	switch (meant.name) {
 		case "new": {
 			if (meant.args === "" && message.images.length === 0) {
-				const closed = controller.clearTask(endedByPerson)
-				await controller.postState()
+				const closed = context.clearTask(endedByPerson)
+				await context.postState()
 				await closed
 				return undefined
 			}
-			return deliver(controller, rest, { as: "newTask" }, reply)
+			return deliver(context, rest, { as: "newTask" }, reply)
 		}
 		case "mode": {
 			const slug = meant.args.split(/\s/, 1)[0] ?? ""
@@ -74,84 +73,84 @@ async function deliver(
 				failed(
 					reply,
 					inReplyTo,
-					textFor(controller)("slashCommands.modeNeedsSlug", {
+					textFor(context)("slashCommands.modeNeedsSlug", {
 						command: "/mode",
 						example: "/mode architect",
 					}),
 				)
 				return undefined
 			}
-			const known = controller.modes.has(slug)
+			const known = context.modes.has(slug)
 			// An unknown slug is refused there, with the modes there are; the text after it is not sent.
-			await switchMode(controller, slug, reply)
+			await switchMode(context, slug, reply)
 			if (!known) return undefined
 			const after = { text: meant.args.slice(slug.length).trim(), images: message.images }
-			return goOn(controller, after, delivery, reply)
+			return goOn(context, after, delivery, reply)
 		}
 		case "condense": {
-			const task = controller.currentTask
+			const task = context.currentTask
 			if (task === undefined) {
 				failed(
 					reply,
 					inReplyTo,
-					textFor(controller)("slashCommands.condenseNeedsTask", { command: "/condense" }),
+					textFor(context)("slashCommands.condenseNeedsTask", { command: "/condense" }),
 				)
 				return undefined
 			}
 			await task.condenseContext()
-			return goOn(controller, rest, delivery, reply)
+			return goOn(context, rest, delivery, reply)
 		}
 	}
 }
 
 /** The text after a built-in command that acted, sent on as the message it was part of. */
 function goOn(
-	controller: Controller,
+	context: HandlerContext,
 	message: PersonMessage,
 	delivery: Delivery,
 	reply: Client,
 ): Promise<string | undefined> {
 	if (message.text === "" && message.images.length === 0) return Promise.resolve(undefined)
-	return deliver(controller, message, delivery, reply)
+	return deliver(context, message, delivery, reply)
 }
 
 async function send(
-	controller: Controller,
+	context: HandlerContext,
 	message: PersonMessage,
 	delivery: Delivery,
 	typed: string,
 ): Promise<string | undefined> {
 	if (delivery.as === "newTask")
 		// The history lists the task as the person typed it, not as the command expanded.
-		return controller.startTask(message.text, message.images, { title: typed })
-	const accepted = controller.currentTask?.handleWebviewAskResponse(delivery.response, {
+		return context.startTask(message.text, message.images, { title: typed })
+	const accepted = context.currentTask?.handleWebviewAskResponse(delivery.response, {
 		...(message.text !== "" && { text: message.text }),
 		...(message.images.length > 0 && { images: message.images }),
 		...(delivery.automatic && { automatic: true }),
 	})
 	// A click that arrives after its ask was answered or replaced is harmless: nothing waits for it.
-	if (!accepted) controller.host.logger.debug("An answer arrived while no ask was waiting")
+	if (!accepted) context.host.logger.debug("An answer arrived while no ask was waiting")
 	return undefined
 }
 
 /** Starts a task with what the person typed (slash commands act first); the id of the task started, if any. */
 export function startPersonTask(
-	controller: Controller,
+	context: HandlerContext,
 	text: string,
 	images: string[],
 	reply: Client,
 ): Promise<string | undefined> {
-	return deliver(controller, { text, images }, { as: "newTask" }, reply)
+	return deliver(context, { text, images }, { as: "newTask" }, reply)
 }
 
 /** Answers the current ask with what the person typed (slash commands act first). */
 export async function answerAsPerson(
-	controller: Controller,
+	context: HandlerContext,
 	message: WebviewMessageOf<"askResponse">,
 	reply: Client,
 ): Promise<void> {
 	await deliver(
-		controller,
+		context,
 		{ text: message.text ?? "", images: message.images ?? [] },
 		{ as: "answer", response: message.askResponse, ...(message.automatic && { automatic: true }) },
 		reply,
@@ -159,7 +158,7 @@ export async function answerAsPerson(
 }
 
 export const slashCommandHandlers: { requestSlashCommands: Handler<"requestSlashCommands"> } = {
-	requestSlashCommands: async (controller, _message, reply) => {
-		await postSlashCommands(controller, reply)
+	requestSlashCommands: async (context, _message, reply) => {
+		await postSlashCommands(context, reply)
 	},
 }

@@ -2,7 +2,7 @@ import type { McpSnapshot } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import { McpHub } from "../mcp/McpHub.js"
 import { McpToolSource } from "../mcp/mcpTools.js"
-import type { ControllerMcpOptions } from "./Controller.js"
+import type { ControllerMcpOptions } from "./controllerOptions.js"
 
 /** A Controller's MCP servers and the tools they offer its tasks. */
 export interface ControllerMcp {

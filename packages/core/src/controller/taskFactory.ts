@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { ProviderSettings } from "@cairn/types"
+import type { ProviderProfile, ProviderSettings } from "@cairn/types"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
@@ -10,7 +10,8 @@ import type { SubtaskStack } from "../subtasks/subtaskStack.js"
 import { Task } from "../task/Task.js"
 import type { SavedTask } from "../task/taskPersistence.js"
 import { checkpointRows } from "./checkpointRows.js"
-import type { ControllerOptions } from "./Controller.js"
+import type { ControllerOptions } from "./controllerOptions.js"
+import { hostInPlace, type TaskPlace } from "../tasks/taskPlace.js"
 import { textFor } from "./personText.js"
 import type { SettingsStore } from "./settingsStore.js"
 import type { ControllerMcp } from "./startMcp.js"
@@ -28,7 +29,8 @@ export interface TaskFactoryParts {
 	subtasks: SubtaskStack
 	mcp(): ControllerMcp | undefined
 	modes(): ModeCatalog
-	checkpointStore(): Promise<CheckpointStore | CheckpointsUnavailable>
+	/** The checkpoints of the folder a task works in. */
+	checkpointStore(root: string): Promise<CheckpointStore | CheckpointsUnavailable>
 }
 
 export interface NewTaskOptions {
@@ -37,6 +39,10 @@ export interface NewTaskOptions {
 	taskId?: string
 	/** A stored task read back from disk, to resume. */
 	saved?: SavedTask
+	/** Where it works: the workspace by default. */
+	place?: TaskPlace
+	/** The profile it talks to: the current one by default. */
+	profile?: ProviderProfile
 }
 
 /**
@@ -45,9 +51,10 @@ export interface NewTaskOptions {
  * What the Controller shows of a task (its messages, its mode) it wires itself.
  */
 export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions): Promise<Task> {
-	const { host, settingsStore } = parts
+	const { settingsStore } = parts
+	const host = hostInPlace(parts.host, options.place ?? { root: parts.host.workspaceRoot })
 	const settings = settingsStore.settings
-	const provider = await parts.taskProviders.create()
+	const provider = await parts.taskProviders.create(options.profile)
 	// Files may have changed since the last update; unchanged ones cost a stat each.
 	void parts.codebaseIndex.sync()
 	const condensingProvider = await condensingProviderOf(parts, settings.condensingProvider)
@@ -56,7 +63,7 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	const created: { task?: Task } = {}
 	const checkpoints = new TaskCheckpoints({
 		taskId,
-		store: () => parts.checkpointStore(),
+		store: () => parts.checkpointStore(host.workspaceRoot),
 		enabled: () => parts.options.checkpoints !== false && settingsStore.settings.enableCheckpoints,
 		historyPoint: () => created.task?.history.point() ?? { messages: 0 },
 		rows: checkpointRows(

@@ -3,7 +3,7 @@ import type { Logger } from "../host/Host.js"
 import { settingsWithDiscovery } from "../providers/discoveredSettings.js"
 import type { ModelProvider } from "../providers/modelProvider.js"
 import { SwitchableProvider } from "../providers/switchableProvider.js"
-import type { ControllerOptions } from "./Controller.js"
+import type { ControllerOptions } from "./controllerOptions.js"
 import type { SettingsStore } from "./settingsStore.js"
 
 /**
@@ -12,6 +12,9 @@ import type { SettingsStore } from "./settingsStore.js"
  */
 export class TaskProviders {
 	private readonly byTask = new WeakMap<object, SwitchableProvider>()
+	/** The profile each task talks to now, for its card. */
+	private readonly profiles = new WeakMap<object, ProviderProfile>()
+	private readonly made = new WeakMap<SwitchableProvider, ProviderProfile>()
 
 	constructor(
 		private readonly settings: SettingsStore,
@@ -19,16 +22,25 @@ export class TaskProviders {
 		private readonly logger: Logger,
 	) {}
 
-	/** A provider for a new task; `attach` it to the task once the task exists. */
-	async create(): Promise<SwitchableProvider> {
+	/** A provider for a new task, `profile`'s (the current one's by default); `attach` it to the task once the task exists. */
+	async create(chosen?: ProviderProfile): Promise<SwitchableProvider> {
 		await this.settings.settled()
-		const profile = this.settings.currentProfile
+		const profile = chosen ?? this.settings.currentProfile
 		if (profile === undefined) throw new Error(this.settings.personText()("models.noProviderConfigured"))
-		return new SwitchableProvider(await this.modelOf(profile))
+		const provider = new SwitchableProvider(await this.modelOf(profile))
+		this.made.set(provider, profile)
+		return provider
 	}
 
 	attach(task: object, provider: SwitchableProvider): void {
 		this.byTask.set(task, provider)
+		const profile = this.made.get(provider)
+		if (profile !== undefined) this.profiles.set(task, profile)
+	}
+
+	/** The profile the task talks to now. */
+	profileOf(task: object): ProviderProfile | undefined {
+		return this.profiles.get(task)
 	}
 
 	/**
@@ -42,6 +54,7 @@ export class TaskProviders {
 		if (provider === undefined || profile === undefined) return Promise.resolve()
 		const next = this.modelOf(profile)
 		provider.switchTo(next)
+		this.profiles.set(task, profile)
 		return next.then((model) => {
 			this.logger.debug("The task's model was switched", {
 				profile: profile.name,

@@ -14,6 +14,8 @@ export class WorkspaceCheckpoints {
 	constructor(
 		private readonly host: Host,
 		private readonly sizeLimitMB: () => number,
+		/** The folder whose files it keeps: the workspace, or a task's worktree. */
+		private readonly root = host.workspaceRoot,
 	) {}
 
 	/** The store, or why checkpoints cannot be used now. */
@@ -22,7 +24,7 @@ export class WorkspaceCheckpoints {
 		// A new size limit applies from the next checkpoint on.
 		if (this.opening?.sizeLimitBytes !== sizeLimitBytes) {
 			const store = CheckpointStore.open({
-				workspaceRoot: this.host.workspaceRoot,
+				workspaceRoot: this.root,
 				storageDir: this.host.storageDir,
 				sizeLimitBytes,
 				logger: this.host.logger,
@@ -45,5 +47,24 @@ export class WorkspaceCheckpoints {
 				error: String(error),
 			}),
 		)
+	}
+}
+
+/** One WorkspaceCheckpoints per folder tasks work in (the workspace and each task's worktree). */
+export class CheckpointsByRoot {
+	private readonly roots = new Map<string, WorkspaceCheckpoints>()
+
+	constructor(
+		private readonly host: Host,
+		private readonly sizeLimitMB: () => number,
+	) {}
+
+	of(root: string = this.host.workspaceRoot): WorkspaceCheckpoints {
+		let checkpoints = this.roots.get(root)
+		if (checkpoints === undefined) {
+			checkpoints = new WorkspaceCheckpoints(this.host, this.sizeLimitMB, root)
+			this.roots.set(root, checkpoints)
+		}
+		return checkpoints
 	}
 }

@@ -123,8 +123,18 @@ function writeOwner(file: string, owner: LockOwner): void {
 	renameSync(temp, file)
 }
 
+/** The live process holding the lock, if one does (a dead holder's lock counts as free). Takes nothing. */
+export async function lockHolder(
+	options: Pick<LockOptions, "lockDir" | "ownerFile">,
+): Promise<LockOwner | undefined> {
+	const owner = await liveOwner(options)
+	return owner === "dead" ? undefined : owner
+}
+
 /** The holder of the lock as it is now; "dead" when it is a process of this machine that has ended. */
-async function liveOwner(options: LockOptions): Promise<LockOwner | "dead" | undefined> {
+async function liveOwner(
+	options: Pick<LockOptions, "lockDir" | "ownerFile">,
+): Promise<LockOwner | "dead" | undefined> {
 	const [owner, info] = await Promise.all([
 		readFile(options.ownerFile, "utf8")
 			.then((text) => JSON.parse(text) as LockOwner)

@@ -1,5 +1,6 @@
+import { hostname } from "node:os"
 import path from "node:path"
-import { acquireLock, type HeldLock, LockHeldError } from "./processLock.js"
+import { acquireLock, type HeldLock, LockHeldError, lockHolder } from "./processLock.js"
 
 const lockDirName = "writer.lock"
 const ownerFileName = "writer.json"
@@ -34,4 +35,13 @@ export async function lockTaskFolder(
 		if (error instanceof LockHeldError) throw new TaskLockedError(taskId, error.owner?.pid)
 		throw error
 	}
+}
+
+/** True while another live process holds the task's lock (it runs the task there). */
+export async function lockedElsewhere(taskDir: string): Promise<boolean> {
+	const owner = await lockHolder({
+		lockDir: path.join(taskDir, lockDirName),
+		ownerFile: path.join(taskDir, ownerFileName),
+	})
+	return owner !== undefined && !(owner.pid === process.pid && owner.hostname === hostname())
 }

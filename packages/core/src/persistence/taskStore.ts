@@ -29,7 +29,7 @@ import {
 } from "./taskMetadata.js"
 import type { HeldLock } from "./processLock.js"
 import { saving } from "./storageError.js"
-import { lockTaskFolder } from "./taskLock.js"
+import { lockedElsewhere, lockTaskFolder } from "./taskLock.js"
 import { type RewindCut, rewoundCut, saveRewound } from "./taskRewind.js"
 import { type TaskProblem, problemsOfLoad, recoverFirstMessage, recoverMetadata } from "./taskRecovery.js"
 import { UiMessageJournal, uiMessagesFileName } from "./uiMessageJournal.js"
@@ -276,6 +276,11 @@ export class TaskStore {
 		const dir = this.taskDir(taskId)
 		if (!(await pathExists(dir))) throw new TaskNotFoundError(taskId)
 		return lockTaskFolder(taskId, dir, onLost)
+	}
+
+	/** True while another live process runs the task (holds its lock); reads, takes nothing. */
+	isLockedElsewhere(taskId: string): Promise<boolean> {
+		return lockedElsewhere(this.taskDir(taskId))
 	}
 
 	/**

@@ -260,7 +260,9 @@ export class Task extends EventEmitter<TaskEvents> {
 		const next =
 			options.continueWith !== undefined
 				? this.resumedWith({ response: "messageResponse", ...options.continueWith })
-				: await this.askToResume(completed ? "resume_completed_task" : "resume_task")
+				: options.atOnce === true && !completed
+					? this.resumedWith({ response: "yesButtonClicked" })
+					: await this.askToResume(completed ? "resume_completed_task" : "resume_task")
 		if (next !== undefined) await this.initiateTaskLoop(next)
 	}
 

@@ -46,6 +46,8 @@ export interface TaskOptions {
 export interface ResumeOptions {
 	/** Go on at once with this message from the person, without offering to resume. */
 	continueWith?: { text: string; images?: string[] }
+	/** Go on at once as if the person pressed Resume (the board's Resume); a finished task still asks. */
+	atOnce?: boolean
 	/** Run again from the task's first message (it was edited; the history was rewound to empty). */
 	fromFirstMessage?: boolean
 	/** Go on at once, answering the new_task call that waited for this subtask (after a restart). */

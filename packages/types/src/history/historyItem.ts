@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { cardWorktreeSchema, landingSchema } from "../board/taskCard.js"
 
 export const taskStatuses = ["active", "completed", "aborted"] as const
 export const taskStatusSchema = z.enum(taskStatuses)
@@ -34,5 +35,17 @@ export const historyItemSchema = z.object({
 		.optional(),
 	/** A subtask's starting checklist (new_task `todos`), as the parent wrote it. */
 	initialTodos: z.string().optional(),
+	/**
+	 * Where the task works when it is not the workspace (its git worktree's folder), and the
+	 * variables its commands get there (`CAIRN_WORKTREE_INDEX`, `PORT`): a resumed task works there again.
+	 */
+	root: z.string().optional(),
+	rootEnv: z.record(z.string(), z.string()).optional(),
+	worktree: cardWorktreeSchema.optional(),
+	/** Best of N: the tasks started from one prompt share this id. */
+	group: z.string().optional(),
+	/** How its work was landed; or that its worktree was discarded without landing. */
+	landing: landingSchema.optional(),
+	discarded: z.boolean().optional(),
 })
 export type HistoryItem = z.infer<typeof historyItemSchema>

@@ -114,6 +114,8 @@ export const cairnSettingsSchema = z.object({
 	enableCheckpoints: z.boolean().default(true),
 	/** Files larger than this many megabytes are not kept in checkpoints (nor touched by a restore). */
 	checkpointFileSizeLimitMB: z.number().positive().max(1024).default(5),
+	/** Tasks whose loops work at once in this process; a task started beyond it waits in line (`queued`). */
+	maxConcurrentTasks: z.number().int().min(1).max(16).default(4),
 	customInstructions: z.string().default(""),
 	/**
 	 * The profile each mode remembers, by mode slug: picking the mode in the chat makes it the

@@ -33,6 +33,7 @@ const settingTrust = {
 	condensingProvider: "trust",
 	enableCheckpoints: "everyday",
 	checkpointFileSizeLimitMB: "everyday",
+	maxConcurrentTasks: "everyday",
 	customInstructions: "everyday",
 	// Points modes at profiles the person saved (unknown ids are dropped); it creates none.
 	modeProfiles: "everyday",

@@ -1,6 +1,5 @@
 import { pageAt, type ClineMessage } from "@cairn/types"
-import type { Client, Controller } from "../Controller.js"
-import type { Handler } from "../messageHandlers.js"
+import type { Client, Handler, HandlerContext } from "../handlerContext.js"
 import { searchMessages } from "./searchMessages.js"
 
 /**
@@ -9,14 +8,14 @@ import { searchMessages } from "./searchMessages.js"
  * is still well formed (the client drops it by its taskId).
  */
 async function messagesOf(
-	controller: Controller,
+	context: HandlerContext,
 	taskId: string,
 	inReplyTo: string,
 	reply: Client,
 ): Promise<readonly ClineMessage[] | undefined> {
-	const current = controller.currentTask
+	const current = context.currentTask
 	if (current?.taskId === taskId) return current.messages
-	const record = await controller.taskRecord(taskId)
+	const record = await context.taskRecord(taskId)
 	if (record === undefined)
 		reply({
 			type: "error",
@@ -32,8 +31,8 @@ export const pagingHandlers: {
 	requestMessagePage: Handler<"requestMessagePage">
 	searchTaskMessages: Handler<"searchTaskMessages">
 } = {
-	requestMessagePage: async (controller, message, reply) => {
-		const messages = await messagesOf(controller, message.taskId, message.type, reply)
+	requestMessagePage: async (context, message, reply) => {
+		const messages = await messagesOf(context, message.taskId, message.type, reply)
 		if (messages === undefined) return
 		reply({
 			type: "messagePage",
@@ -42,8 +41,8 @@ export const pagingHandlers: {
 			...pageAt(messages, message.anchor),
 		})
 	},
-	searchTaskMessages: async (controller, message, reply) => {
-		const messages = await messagesOf(controller, message.taskId, message.type, reply)
+	searchTaskMessages: async (context, message, reply) => {
+		const messages = await messagesOf(context, message.taskId, message.type, reply)
 		if (messages === undefined) return
 		reply({
 			type: "taskSearchResults",

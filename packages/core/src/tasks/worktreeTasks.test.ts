@@ -1,0 +1,344 @@
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { readFile, realpath } from "node:fs/promises"
+import path from "node:path"
+import type { TaskCard } from "@cairn/types"
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test-support/agentHarness.js"
+import { BoardMirror } from "../test-support/boardMirror.js"
+import { gitWorktreesPort } from "../test-support/gitWorktreesPort.js"
+
+// Tasks from the board in worktrees of their own: real git, real worktrees, whole tasks against
+// the scripted model server. The worktrees themselves come from a small stand-in with real git
+// (test-support/gitWorktreesPort.ts): the real manager and landing are other parts' work.
+
+const write = (file: string, content = `${file}\n`) => ({
+	toolCalls: [{ name: "write_to_file", arguments: { path: file, content } }],
+})
+const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
+const complete = (result: string) => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
+
+const git = (cwd: string, ...args: string[]): string => {
+	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
+	if (result.status !== 0) throw new Error(result.stderr.toString())
+	return result.stdout.toString()
+}
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+/** An agent on a git repository with one commit, whose board starts tasks in worktrees. */
+async function boardOnRepository(options: Partial<AgentHarnessOptions> = {}) {
+	const ports: ReturnType<typeof gitWorktreesPort>[] = []
+	agent = await startAgent({
+		provider: "anthropic",
+		files: { "README.md": "main\n" },
+		worktrees: (workspace, beside) => {
+			const port = gitWorktreesPort(workspace, beside)
+			ports.push(port)
+			return port
+		},
+		...options,
+	})
+	git(agent.workspace, "init", "-q", "-b", "main")
+	git(agent.workspace, "add", "-A")
+	git(agent.workspace, "commit", "-qm", "first")
+	const board = new BoardMirror()
+	agent.controller.attach(board.receive)
+	const harness = agent
+	const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+		harness.controller.handleWebviewMessage(message, board.receive)
+	const answered = new Set<number>()
+	/** Approves the next ask the card titled `title` waits on. */
+	const approve = async (title: string) => {
+		await board.waitFor(() => {
+			const card = [...board.cards.values()].find((c) => c.title === title)
+			return card?.state === "waiting" && !answered.has(card.waitingOn?.ts ?? 0)
+		}, `"${title}" to ask something new`)
+		const card = board.card(board.idOf(title))
+		answered.add(card.waitingOn?.ts ?? 0)
+		await send({
+			type: "answerCard",
+			taskId: card.taskId,
+			ts: card.waitingOn?.ts ?? 0,
+			askResponse: "yesButtonClicked",
+		})
+	}
+	return { agent, board, send, approve, port: () => ports[0] as ReturnType<typeof gitWorktreesPort> }
+}
+
+describe("a task in its own worktree", { timeout: 30_000 }, () => {
+	it("edits there, runs its commands there with the worktree's variables, and leaves the work tree alone", async () => {
+		const { agent, board, send, approve } = await boardOnRepository({
+			scenario: [
+				write("notes.txt"),
+				run('echo "$CAIRN_WORKTREE_INDEX:$PORT" > env.txt; pwd -P > cwd.txt'),
+				complete("Written."),
+			],
+		})
+		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree", name: "notes" } })
+		await approve("take notes")
+		await approve("take notes")
+		await board.waitForState("take notes", "done")
+
+		const taskId = board.idOf("take notes")
+		// Done, the card says what its worktree changed against its base.
+		await board.waitFor(() => board.card(taskId).changes !== undefined, "the card's changes")
+		const card = board.card(taskId)
+		expect(card.changes).toEqual({ files: 3, added: 3, removed: 0 })
+		const worktree = card.worktree?.path ?? ""
+		expect(card.worktree).toMatchObject({ name: "notes", branch: "cairn/notes", index: 1 })
+		expect(await readFile(path.join(worktree, "notes.txt"), "utf8")).toBe("notes.txt\n")
+		expect((await readFile(path.join(worktree, "env.txt"), "utf8")).trim()).toBe("1:3010")
+		expect((await readFile(path.join(worktree, "cwd.txt"), "utf8")).trim()).toBe(await realpath(worktree))
+		// The person's work tree: nothing written, nothing changed.
+		expect(existsSync(path.join(agent.workspace, "notes.txt"))).toBe(false)
+		expect(git(agent.workspace, "status", "--porcelain")).toBe("")
+		// The history keeps where it worked, so a reopened task works there again.
+		expect(agent.controller.historyItem(card.taskId)).toMatchObject({
+			root: worktree,
+			worktree: { path: worktree },
+			rootEnv: { CAIRN_WORKTREE_INDEX: "1", PORT: "3010" },
+		})
+	})
+
+	it("after a restart, its card is interrupted and resuming it works in its worktree again", async () => {
+		const { agent, board, send, approve } = await boardOnRepository({
+			scenario: [write("notes.txt"), run("echo never"), write("later.txt"), complete("Written.")],
+		})
+		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
+		await approve("take notes")
+		await board.waitFor(
+			() => board.card(board.idOf("take notes")).waitingOn?.ask === "command",
+			"the command's approval",
+		)
+		const taskId = board.idOf("take notes")
+		const worktree = board.card(taskId).worktree?.path ?? ""
+
+		await agent.restart()
+		agent.controller.attach(board.receive)
+		await send({ type: "requestTaskBoard" })
+		expect(board.card(taskId)).toMatchObject({ state: "interrupted", worktree: { path: worktree } })
+		await send({ type: "resumeCard", taskId })
+		await board.waitFor(() => board.card(taskId).waitingOn?.ask === "tool", "the resumed task's write")
+		await approve("take notes")
+		await board.waitForState("take notes", "done")
+		expect(await readFile(path.join(worktree, "later.txt"), "utf8")).toBe("later.txt\n")
+		expect(existsSync(path.join(agent.workspace, "later.txt"))).toBe(false)
+	})
+
+	it("its subtasks work in its worktree too", async () => {
+		const { agent, board, send } = await boardOnRepository({
+			settings: { autoApproval: { enabled: true, write: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				{
+					toolCalls: [
+						{ name: "new_task", arguments: { mode: "code", message: "write the notes" } },
+					],
+				},
+				write("notes.txt"),
+				complete("Notes written."),
+				complete("Delegated."),
+			],
+		})
+		await send({
+			type: "startBoardTask",
+			text: "delegate it",
+			place: { kind: "worktree" },
+			mode: "orchestrator",
+		})
+		await board.waitForState("delegate it", "done")
+		const worktree = board.card(board.idOf("delegate it")).worktree?.path ?? ""
+		expect(await readFile(path.join(worktree, "notes.txt"), "utf8")).toBe("notes.txt\n")
+		expect(existsSync(path.join(agent.workspace, "notes.txt"))).toBe(false)
+		await board.waitForState("write the notes", "done")
+		// The chat showed neither: a board task's subtask runs unseen as its parent does.
+		expect(agent.controller.currentTask).toBeUndefined()
+	})
+
+	it("is reviewed, checked and landed by merge from its card, which then says landed", async () => {
+		const { agent, board, send, approve } = await boardOnRepository({
+			scenario: [write("notes.txt"), complete("Written.")],
+		})
+		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
+		await approve("take notes")
+		await board.waitForState("take notes", "done")
+		const taskId = board.idOf("take notes")
+
+		await send({ type: "reviewCard", taskId })
+		expect(board.received.findLast((m) => m.type === "cardDiff")).toMatchObject({
+			taskId,
+			files: [expect.objectContaining({ path: "notes.txt" })],
+			patch: expect.stringContaining("+notes.txt"),
+		})
+		await board.waitFor(() => board.card(taskId).changes?.files === 1, "the card's changes")
+		await send({ type: "runCardChecks", taskId })
+		await board.waitFor(() => board.card(taskId).checks?.state === "passed", "the checks to pass")
+
+		await send({ type: "landCard", taskId, how: "merge" })
+		await board.waitForState("take notes", "landed")
+		expect(board.card(taskId).landing).toEqual({ how: "merge" })
+		expect(await agent.read("notes.txt")).toBe("notes.txt\n")
+	})
+
+	it("is discarded only once the person confirmed exactly the work it would lose", async () => {
+		const { board, send, approve, port } = await boardOnRepository({
+			scenario: [write("notes.txt"), complete("Written.")],
+		})
+		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
+		await approve("take notes")
+		await board.waitForState("take notes", "done")
+		const taskId = board.idOf("take notes")
+		const folder = port().worktreeOf(taskId).path
+
+		await send({ type: "discardCard", taskId })
+		expect(board.received.at(-1)).toEqual({
+			type: "discardNeedsConfirmation",
+			taskId,
+			loss: ["notes.txt"],
+		})
+		await send({ type: "discardCard", taskId, confirmedLoss: ["something else"] })
+		expect(board.received.at(-1)).toEqual({
+			type: "discardNeedsConfirmation",
+			taskId,
+			loss: ["notes.txt"],
+		})
+		expect(existsSync(folder)).toBe(true)
+
+		await send({ type: "discardCard", taskId, confirmedLoss: ["notes.txt"] })
+		await board.waitForState("take notes", "discarded")
+		expect(existsSync(folder)).toBe(false)
+	})
+})
+
+describe("best of N and linked cards", { timeout: 30_000 }, () => {
+	it("sends one prompt to two profiles, each in its own worktree, as one group", async () => {
+		const { agent, board, send, approve } = await boardOnRepository({
+			// Both tasks ask the same; whichever request comes first gets the first turn.
+			scenario: [write("answer.txt"), write("answer.txt"), complete("Done."), complete("Done.")],
+		})
+		const [first] = agent.controller.settingsStore.profiles
+		if (first === undefined) throw new Error("The harness made no profile")
+		const second = {
+			...first,
+			id: "second",
+			name: "Second",
+			provider: { ...first.provider, modelId: "claude-haiku-5" },
+		}
+		await agent.controller.settingsStore.setProfiles([first, second], first.id)
+		await agent.controller.settingsStore.setApiKey("anthropic", "test-key", second.id)
+
+		await send({
+			type: "startBoardTask",
+			text: "answer it",
+			place: { kind: "worktree", name: "answer" },
+			profileIds: [first.id, second.id],
+		})
+		expect(board.received.filter((m) => m.type === "error")).toEqual([])
+		await board.waitFor(
+			() => [...board.cards.values()].filter((c) => c.state === "waiting").length === 2,
+			"both to wait on their writes",
+		)
+		const cards = [...board.cards.values()]
+		for (const card of cards) {
+			await send({
+				type: "answerCard",
+				taskId: card.taskId,
+				ts: card.waitingOn?.ts ?? 0,
+				askResponse: "yesButtonClicked",
+			})
+		}
+		await board.waitFor(
+			() => [...board.cards.values()].every((c) => c.state === "done"),
+			"both to be done",
+		)
+		const done = [...board.cards.values()]
+		expect(new Set(done.map((c) => c.group)).size).toBe(1)
+		expect(done[0]?.group).toBeDefined()
+		expect(done.map((c) => c.worktree?.name).sort()).toEqual(["answer-1", "answer-2"])
+		expect(done.map((c) => c.modelId).sort()).toEqual(["claude-haiku-5", "claude-sonnet-5"])
+		const models = agent.server.requests.map((r) => (r.body as { model?: string } | undefined)?.model)
+		expect(new Set(models)).toEqual(new Set(["claude-sonnet-5", "claude-haiku-5"]))
+		for (const card of done)
+			expect(await readFile(path.join(card.worktree?.path ?? "", "answer.txt"), "utf8")).toBe(
+				"answer.txt\n",
+			)
+		void approve
+	})
+
+	it("a linked card stays blocked until its first task is done, then starts with that task's result", async () => {
+		const { board, send, approve, agent } = await boardOnRepository({
+			scenario: [
+				write("plan.txt"),
+				complete("The plan is in plan.txt: three steps."),
+				complete("Followed."),
+			],
+		})
+		await send({ type: "startBoardTask", text: "plan it", place: { kind: "inPlace" } })
+		await board.waitForState("plan it", "waiting")
+		await send({
+			type: "startBoardTask",
+			text: "do it",
+			place: { kind: "inPlace" },
+			after: { taskId: board.idOf("plan it"), until: "done" },
+		})
+		await board.waitForState("do it", "blocked")
+		expect(board.card(board.idOf("do it")).after).toEqual({
+			taskId: board.idOf("plan it"),
+			until: "done",
+		})
+		await approve("plan it")
+		await board.waitForState("do it", "done")
+		const firstOfLinked = agent.server.requests.filter((r) => r.route === "chat")[2]
+		expect(JSON.stringify(firstOfLinked?.body)).toContain("The plan is in plan.txt: three steps.")
+		expect(JSON.stringify(firstOfLinked?.body)).toContain("do it")
+	})
+})
+
+describe("a linked card whose first task fails", () => {
+	it("does not start, and its card says why", async () => {
+		const failure = { error: { status: 500, message: "upstream exploded" } }
+		agent = await startAgent({ provider: "anthropic", scenario: [failure, failure, failure] })
+		const board = new BoardMirror()
+		agent.controller.attach(board.receive)
+		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+			agent?.controller.handleWebviewMessage(message, board.receive)
+		await send({ type: "startBoardTask", text: "plan it", place: { kind: "inPlace" } })
+		await board.waitForState("plan it", "failed")
+		await send({
+			type: "startBoardTask",
+			text: "do it",
+			place: { kind: "inPlace" },
+			after: { taskId: board.idOf("plan it"), until: "done" },
+		})
+		await board.waitForState("do it", "failed")
+		expect(board.card(board.idOf("do it")).error).toBe(
+			"The task it waited for failed, so it did not start.",
+		)
+		expect(agent.server.requests.filter((r) => r.route === "chat")).toHaveLength(3)
+	})
+})
+
+describe("where worktrees cannot be made", () => {
+	it("a worktree start is answered clearly, and nothing starts", async () => {
+		agent = await startAgent({ provider: "anthropic" })
+		const replies: unknown[] = []
+		await agent.controller.handleWebviewMessage(
+			{ type: "startBoardTask", text: "anything", place: { kind: "worktree" } },
+			(m) => replies.push(m),
+		)
+		expect(replies).toEqual([
+			expect.objectContaining({
+				type: "error",
+				inReplyTo: "startBoardTask",
+				error: expect.stringContaining("not a git repository"),
+			}),
+		])
+		expect(agent.controller.listHistory()).toEqual([])
+		const cards: TaskCard[] = await agent.controller.board.cards()
+		expect(cards).toEqual([])
+	})
+})
