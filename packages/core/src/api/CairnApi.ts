@@ -9,6 +9,12 @@ import type {
 	CairnSettings,
 	ProviderProfile,
 	StartTaskOptions,
+	StartWorktreeTaskOptions,
+	DiscardOutcome,
+	LandHow,
+	Landing,
+	TaskCard,
+	TaskDiff,
 } from "@cairn/types"
 import { IsolatedEmitter } from "../controller/isolatedEmitter.js"
 import type { ControllerApi } from "./ControllerApi.js"
@@ -119,6 +125,26 @@ export class CairnApi extends IsolatedEmitter<CairnAPIEvents> implements CairnAP
 
 	async listModels(): Promise<ListedModel[]> {
 		return (await this.options.load()).listModels()
+	}
+
+	async startTaskInWorktree(options: StartWorktreeTaskOptions): Promise<TaskCard> {
+		return (await this.options.load()).startTaskInWorktree(options)
+	}
+
+	async listTasks(): Promise<TaskCard[]> {
+		return (await this.options.load()).listTasks()
+	}
+
+	async getTaskDiff(taskId: string): Promise<TaskDiff> {
+		return (await this.options.load()).getTaskDiff(taskId)
+	}
+
+	async landTask(taskId: string, how: LandHow): Promise<Landing> {
+		return (await this.options.load()).landTask(taskId, how)
+	}
+
+	async discardTask(taskId: string, confirmedLoss?: string[]): Promise<DiscardOutcome> {
+		return (await this.options.load()).discardTask(taskId, confirmedLoss)
 	}
 
 	isReady(): boolean {

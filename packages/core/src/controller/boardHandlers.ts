@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { ProviderProfile, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
+import type { ExtensionMessage, ProviderProfile, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import type { TaskPlace } from "../tasks/taskPlace.js"
 import type { TaskWorktreesPort } from "./controllerOptions.js"
 import type { Client, Handler, HandlerContext } from "./handlerContext.js"
@@ -60,26 +60,39 @@ function sharesWorkspace(context: HandlerContext): boolean {
 	})
 }
 
-async function startBoardTask(
+/**
+ * Starts the tasks a board start asks for and returns their ids (none when it was refused; the
+ * refusal is answered). The API and the CLI start here too, so they know which tasks they started.
+ */
+export async function startBoardTasks(
 	context: HandlerContext,
 	message: WebviewMessageOf<"startBoardTask">,
 	reply: Client,
-): Promise<void> {
+): Promise<string[]> {
 	const t = textFor(context)
+	const refused = (error: ExtensionMessage): string[] => {
+		reply(error)
+		return []
+	}
 	if (message.profileIds !== undefined && message.place.kind !== "worktree")
-		return failed(reply, message.type, t("board.bestOfNeedsWorktrees"))
+		return refused({
+			type: "error",
+			code: "failed",
+			error: t("board.bestOfNeedsWorktrees"),
+			inReplyTo: message.type,
+		})
 	const worktrees =
 		message.place.kind === "worktree" ? worktreesOr(context, reply, message.type) : undefined
-	if (message.place.kind === "worktree" && worktrees === undefined) return
+	if (message.place.kind === "worktree" && worktrees === undefined) return []
 	if (message.after !== undefined && context.historyItem(message.after.taskId) === undefined)
-		return reply({
+		return refused({
 			type: "error",
 			code: "not_found",
 			error: t("history.noSuchTask", { taskId: message.after.taskId }),
 			inReplyTo: message.type,
 		})
 	if (message.mode !== undefined && !context.modes.has(message.mode))
-		return reply({
+		return refused({
 			type: "error",
 			code: "not_found",
 			error: t("modes.unknown", {
@@ -92,11 +105,12 @@ async function startBoardTask(
 			inReplyTo: message.type,
 		})
 	const profiles = profilesOf(context, message, reply)
-	if (profiles === undefined) return
+	if (profiles === undefined) return []
 	// Tasks in place share the workspace's files: said before it starts, not found out from a clash.
 	if (message.place.kind === "inPlace" && sharesWorkspace(context))
 		reply({ type: "error", code: "failed", error: t("board.sharedFiles") })
 	const group = profiles.length > 1 ? randomUUID() : undefined
+	const started: string[] = []
 	for (const profile of profiles) {
 		const taskId = randomUUID()
 		let place: TaskPlace | undefined
@@ -126,7 +140,9 @@ async function startBoardTask(
 			if (place !== undefined) await worktrees?.discard(taskId)
 			throw error
 		}
+		started.push(taskId)
 	}
+	return started
 }
 
 /** The card's task, when it has a worktree; else answered. */
@@ -152,7 +168,9 @@ export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
 		const cards = await context.board.cards()
 		reply({ type: "taskBoard", cards, running: context.room.working, limit: context.room.capacity })
 	},
-	startBoardTask,
+	startBoardTask: async (context, message, reply) => {
+		await startBoardTasks(context, message, reply)
+	},
 	answerCard: async (context, message, reply) => {
 		const task = context.room.get(message.taskId)
 		if (task === undefined)

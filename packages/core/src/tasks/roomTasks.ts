@@ -262,7 +262,12 @@ export class RoomTasks {
 
 	/** Changes a task's history item, through its writer while it has one here. */
 	async updateItem(taskId: string, changes: Partial<HistoryItem>): Promise<void> {
-		if (this.writers.find(taskId) !== undefined) return this.saveItem(taskId, changes)
+		const writer = this.writers.find(taskId)
+		if (writer !== undefined) {
+			// Saved in turn with the task's own writes; a caller reading the item next sees the change.
+			this.saveItem(taskId, changes)
+			return writer.flushed()
+		}
 		await this.store.saveMetadata(taskId, changes)
 		this.announce(taskId)
 		this.parts.board.refresh(taskId)

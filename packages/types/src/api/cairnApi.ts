@@ -6,6 +6,8 @@ import type { ProviderProfile } from "../settings/profiles.js"
 import { cairnSettingsPatchSchema, type CairnSettings } from "../settings/settings.js"
 import { trustSettingsIn, trustSettingsRefusal } from "../settings/trustSettings.js"
 import { imagesSchema, userTextSchema } from "../webview/limits.js"
+import type { Landing, TaskCard } from "../board/taskCard.js"
+import { gitRefSchema, worktreeNameSchema } from "../webview/boardMessages.js"
 import type { ExtensionMessageOf } from "../webview/extensionMessage.js"
 import type { WebviewMessage } from "../webview/webviewMessage.js"
 import type { CairnAPIEvents } from "./events.js"
@@ -66,6 +68,33 @@ export const startTaskOptionsSchema = z
 	})
 	.strict()
 export type StartTaskOptions = z.infer<typeof startTaskOptionsSchema>
+
+/**
+ * What `startTaskInWorktree` takes: the first message, and the worktree's name and base (a new
+ * branch from the workspace's HEAD by default), as the board's start form asks.
+ */
+export const startWorktreeTaskOptionsSchema = z
+	.object({
+		text: userTextSchema.min(1, "a task needs text"),
+		images: imagesSchema.optional(),
+		mode: z.string().min(1).max(100).optional(),
+		name: worktreeNameSchema.optional(),
+		base: gitRefSchema.optional(),
+	})
+	.strict()
+export type StartWorktreeTaskOptions = z.infer<typeof startWorktreeTaskOptionsSchema>
+
+/** A task's change against its worktree's base: the files and a unified patch. */
+export type TaskDiff = Omit<ExtensionMessageOf<"cardDiff">, "type">
+
+/** How landing a task went: its landing, as its card shows it. */
+export type LandHow = Landing["how"]
+
+/**
+ * How a discard went: done, or refused because the worktree holds work that is not landed,
+ * committed or pushed (`loss` names it; discard again with exactly that list to confirm).
+ */
+export type DiscardOutcome = { discarded: true } | { discarded: false; loss: string[] }
 
 /** A checkpoint of the current task: its row's `ts`, its id, why it was saved, and for a restore's row what it restored to. */
 export interface CheckpointInfo {
@@ -154,6 +183,28 @@ export interface CairnAPI {
 	 * the provider's reason (a rejected key, an address that does not answer) when it cannot list them.
 	 */
 	listModels(): Promise<ListedModel[]>
+	/**
+	 * Starts a task in a new git worktree of the workspace, beside the chat's task (as the board
+	 * does; it may wait for a place under the concurrency limit). Resolves with its card, whose
+	 * `worktree` says where it works and on which branch; rejects when the workspace has no
+	 * worktrees (not a git repository) or the worktree cannot be made.
+	 */
+	startTaskInWorktree(options: StartWorktreeTaskOptions): Promise<TaskCard>
+	/** The workspace's running and recent tasks as the board shows them, newest first (tasks of other processes marked `elsewhere`). */
+	listTasks(): Promise<TaskCard[]>
+	/** A worktree task's change against its base; rejects for a task without a worktree. */
+	getTaskDiff(taskId: string): Promise<TaskDiff>
+	/**
+	 * Lands a worktree task's work: merges its branch into the workspace's current branch, applies
+	 * it as uncommitted changes, or pushes it and opens a pull request. Rejects, naming the
+	 * conflicted files, when a merge stops on conflicts (both sides are left for the person).
+	 */
+	landTask(taskId: string, how: LandHow): Promise<Landing>
+	/**
+	 * Removes a worktree task's worktree and branch without landing. When that would lose work it
+	 * changes nothing and resolves with the loss; `confirmedLoss` equal to that list confirms it.
+	 */
+	discardTask(taskId: string, confirmedLoss?: string[]): Promise<DiscardOutcome>
 	/** Whether the agent is loaded (methods load it on first use). */
 	isReady(): boolean
 }
