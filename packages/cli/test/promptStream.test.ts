@@ -42,6 +42,11 @@ describe("--stdin-prompt-stream", () => {
 					"pressSecondaryButton",
 					"getConfiguration",
 					"setConfiguration",
+					"startInWorktree",
+					"listTasks",
+					"taskDiff",
+					"landTask",
+					"discardTask",
 				],
 			},
 		})

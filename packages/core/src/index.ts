@@ -88,6 +88,7 @@ export {
 } from "./stream/PromptStreamSession.js"
 export { CairnApi, type CairnApiOptions } from "./api/CairnApi.js"
 export { ControllerApi } from "./api/ControllerApi.js"
+export { TaskBoardApi } from "./api/TaskBoardApi.js"
 export { IpcServer, type IpcServerOptions } from "./ipc/IpcServer.js"
 export { orchestrationFiles } from "./governance/orchestrationFiles.js"
 export { traceRecordSchema, type TraceRecord } from "./governance/agentTrace.js"

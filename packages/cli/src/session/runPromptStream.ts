@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline"
 import type { Readable } from "node:stream"
-import { exitCodeOf, PromptStreamSession } from "@cairn/core"
+import { exitCodeOf, PromptStreamSession, TaskBoardApi } from "@cairn/core"
 import type { CliRuntime } from "./CliRuntime.js"
 
 export interface PromptStreamOptions {
@@ -21,6 +21,7 @@ export function runPromptStream(rt: CliRuntime, options: PromptStreamOptions): P
 		logger: rt.logger,
 		initInfo: (commands) => rt.initInfo(commands),
 		listHistory: () => rt.extensionHost.listHistory(),
+		tasks: new TaskBoardApi(rt.extensionHost.controller),
 	})
 	const ended = session.start()
 	options.onSignal((signal) => void session.stop(exitCodeOf({ kind: "interrupted", signal })))

@@ -5,7 +5,6 @@ import {
 	configurationMessages,
 	imagesSchema,
 	pressableButton,
-	safeParse,
 	sendMode,
 	startTaskOptionsSchema,
 	taskIdSchema,
@@ -20,47 +19,25 @@ import {
 	type ExtensionMessage,
 	checkpointOf,
 	lastStateMessage,
-	parseWebviewMessage,
 	profileNameSchema,
 	sameProfileName,
 	type ListedModel,
 	type ProviderProfile,
-	startWorktreeTaskOptionsSchema,
 	type DiscardOutcome,
 	type Landing,
 	type TaskCard,
 	type TaskDiff,
 } from "@cairn/types"
-import type { z } from "zod"
-import { startBoardTasks } from "../controller/boardHandlers.js"
 import type { Controller } from "../controller/Controller.js"
 import { listingOptions, savedApiKey } from "../controller/modelListHandlers.js"
 import { startPersonTask } from "../controller/slashCommandHandlers.js"
 import { listModels } from "../providers/model-lists/listModels.js"
-import { programRefusal } from "./programClient.js"
+import { clientMessage, parse, sendAsProgram } from "./programClient.js"
+import { TaskBoardApi } from "./TaskBoardApi.js"
 
 interface Queued {
 	text: string
 	images: string[]
-}
-
-/** Validates what another extension passed; bad input is a clear error naming the method. */
-function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
-	const parsed = safeParse(schema, input)
-	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
-	return parsed.data
-}
-
-/** The client message of `type` built from an API method's options, checked as the host checks any client's. */
-function clientMessage<T extends WebviewMessage["type"]>(
-	type: T,
-	options: unknown,
-	what: string,
-): WebviewMessage {
-	const fields = typeof options === "object" && options !== null ? options : {}
-	const parsed = parseWebviewMessage({ ...fields, type })
-	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
-	return parsed.data
 }
 
 /** Lets the task register its wait for an ask it has just shown before an answer arrives. */
@@ -76,6 +53,7 @@ export class ControllerApi {
 	private readonly queue: Queued[] = []
 	private flushedAskTs: number | undefined
 	private flushScheduled = false
+	private readonly board: TaskBoardApi
 
 	constructor(
 		private readonly controller: Controller,
@@ -83,6 +61,7 @@ export class ControllerApi {
 		private readonly options: { mayChangeTrust?: boolean } = {},
 	) {
 		controller.events.on("message", () => this.scheduleFlush())
+		this.board = new TaskBoardApi(controller)
 	}
 
 	async startNewTask(input: unknown): Promise<string> {
@@ -246,68 +225,24 @@ export class ControllerApi {
 		await this.send({ type: "selectProfile", profileId: profile.id })
 	}
 
-	/** Starts it as the board does (beside the chat's task), so the room's rules hold for programs too. */
-	async startTaskInWorktree(input: unknown): Promise<TaskCard> {
-		const { name, base, ...task } = parse(startWorktreeTaskOptionsSchema, input, "startTaskInWorktree")
-		const message = clientMessage(
-			"startBoardTask",
-			{ ...task, place: { kind: "worktree", ...(name && { name }), ...(base && { base }) } },
-			"startTaskInWorktree",
-		)
-		if (message.type !== "startBoardTask") throw new Error("startTaskInWorktree: not a board start")
-		let failure: string | undefined
-		const [taskId] = await startBoardTasks(this.controller, message, (reply) => {
-			if (reply.type === "error") failure = reply.error
-		})
-		if (taskId === undefined) throw new Error(`startTaskInWorktree: ${failure ?? "no task started"}`)
-		return this.cardOf(taskId, "startTaskInWorktree")
+	startTaskInWorktree(input: unknown): Promise<TaskCard> {
+		return this.board.startTaskInWorktree(input)
 	}
 
-	async listTasks(): Promise<TaskCard[]> {
-		let cards: TaskCard[] | undefined
-		await this.send({ type: "requestTaskBoard" }, (reply) => {
-			if (reply.type === "taskBoard") cards = reply.cards
-		})
-		if (cards === undefined) throw new Error("listTasks: the host did not answer")
-		return cards
+	listTasks(): Promise<TaskCard[]> {
+		return this.board.listTasks()
 	}
 
-	/** Read from the worktree, not through the board's review: that also opens the editor's diff view. */
-	async getTaskDiff(taskId: unknown): Promise<TaskDiff> {
-		const id = parse(taskIdSchema, taskId, "getTaskDiff")
-		const worktrees = this.controller.worktrees
-		if (worktrees === undefined)
-			throw new Error("getTaskDiff: this workspace has no task worktrees (it is not a git repository)")
-		if (this.controller.historyItem(id)?.worktree === undefined)
-			throw new Error(`getTaskDiff: task ${id} has no worktree`)
-		return { taskId: id, ...(await worktrees.diff(id)) }
+	getTaskDiff(taskId: unknown): Promise<TaskDiff> {
+		return this.board.getTaskDiff(taskId)
 	}
 
-	async landTask(taskId: unknown, how: unknown): Promise<Landing> {
-		const message = clientMessage("landCard", { taskId, how }, "landTask")
-		await this.send(message)
-		const landing = this.controller.historyItem(String(taskId))?.landing
-		if (landing === undefined) throw new Error(`landTask: task ${String(taskId)} was not landed`)
-		return landing
+	landTask(taskId: unknown, how: unknown): Promise<Landing> {
+		return this.board.landTask(taskId, how)
 	}
 
-	async discardTask(taskId: unknown, confirmedLoss?: unknown): Promise<DiscardOutcome> {
-		const message = clientMessage(
-			"discardCard",
-			{ taskId, ...(confirmedLoss !== undefined && { confirmedLoss }) },
-			"discardTask",
-		)
-		let loss: string[] | undefined
-		await this.send(message, (reply) => {
-			if (reply.type === "discardNeedsConfirmation") loss = reply.loss
-		})
-		return loss === undefined ? { discarded: true } : { discarded: false, loss }
-	}
-
-	private async cardOf(taskId: string, what: string): Promise<TaskCard> {
-		const card = (await this.controller.board.cards()).find((c) => c.taskId === taskId)
-		if (card === undefined) throw new Error(`${what}: task ${taskId} has no card`)
-		return card
+	discardTask(taskId: unknown, confirmedLoss?: unknown): Promise<DiscardOutcome> {
+		return this.board.discardTask(taskId, confirmedLoss)
 	}
 
 	private messages(): readonly ClineMessage[] {
@@ -325,15 +260,8 @@ export class ControllerApi {
 		return taskId
 	}
 
-	private async send(message: WebviewMessage, onReply?: (reply: ExtensionMessage) => void): Promise<void> {
-		const refused = programRefusal(message, this.options.mayChangeTrust === true)
-		if (refused !== undefined) throw new Error(refused)
-		let failure: string | undefined
-		await this.controller.handleWebviewMessage(message, (reply) => {
-			if (reply.type === "error") failure = reply.error
-			onReply?.(reply)
-		})
-		if (failure !== undefined) throw new Error(failure)
+	private send(message: WebviewMessage, onReply?: (reply: ExtensionMessage) => void): Promise<void> {
+		return sendAsProgram(this.controller, message, this.options.mayChangeTrust === true, onReply)
 	}
 
 	private scheduleFlush(): void {

@@ -1,4 +1,13 @@
-import { personOnlyMessageTypes, trustSettingsRefusal, type WebviewMessage } from "@cairn/types"
+import {
+	parseWebviewMessage,
+	personOnlyMessageTypes,
+	safeParse,
+	trustSettingsRefusal,
+	type ExtensionMessage,
+	type WebviewMessage,
+} from "@cairn/types"
+import type { z } from "zod"
+import type { Controller } from "../controller/Controller.js"
 
 /**
  * Why a program (an API caller, an IPC client) may not send `message`, or undefined when it may.
@@ -10,4 +19,40 @@ export function programRefusal(message: WebviewMessage, mayChangeTrust: boolean)
 	return trustSettingsRefusal(
 		message.type === "updateTrustSettings" ? Object.keys(message.settings) : [message.type],
 	)
+}
+
+/** Sends a message as a program: refused as programRefusal says, and the error the Controller answers with is thrown. */
+export async function sendAsProgram(
+	controller: Controller,
+	message: WebviewMessage,
+	mayChangeTrust: boolean,
+	onReply?: (reply: ExtensionMessage) => void,
+): Promise<void> {
+	const refused = programRefusal(message, mayChangeTrust)
+	if (refused !== undefined) throw new Error(refused)
+	let failure: string | undefined
+	await controller.handleWebviewMessage(message, (reply) => {
+		if (reply.type === "error") failure = reply.error
+		onReply?.(reply)
+	})
+	if (failure !== undefined) throw new Error(failure)
+}
+
+/** Validates what another extension passed; bad input is a clear error naming the method. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+	const parsed = safeParse(schema, input)
+	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
+	return parsed.data
+}
+
+/** The client message of `type` built from an API method's options, checked as the host checks any client's. */
+export function clientMessage<T extends WebviewMessage["type"]>(
+	type: T,
+	options: unknown,
+	what: string,
+): WebviewMessage {
+	const fields = typeof options === "object" && options !== null ? options : {}
+	const parsed = parseWebviewMessage({ ...fields, type })
+	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
+	return parsed.data
 }

@@ -91,6 +91,11 @@ describe("the IPC socket", () => {
 					"pressSecondaryButton",
 					"getConfiguration",
 					"setConfiguration",
+					"startInWorktree",
+					"listTasks",
+					"taskDiff",
+					"landTask",
+					"discardTask",
 				],
 			},
 		})

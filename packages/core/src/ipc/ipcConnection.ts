@@ -8,6 +8,7 @@ import { PromptStreamSession } from "../stream/PromptStreamSession.js"
 import { StreamJsonRenderer } from "../stream/streamJson.js"
 import { BoundedLines } from "./boundedLines.js"
 import { programRefusal } from "../api/programClient.js"
+import { TaskBoardApi } from "../api/TaskBoardApi.js"
 import { authenticates } from "./ipcToken.js"
 
 /** Output a client has not read yet beyond this means it stopped reading: it is disconnected. */
@@ -110,7 +111,12 @@ function serveSession(
 		}
 		socket.write(text)
 	}
-	const receive = (message: ExtensionMessage) => client.handleExtensionMessage(message)
+	const receive = (message: ExtensionMessage) => {
+		// Every task's card, whichever the chat shows: a client follows several at once by their ids.
+		if (message.type === "taskCardUpdated")
+			output.event({ type: "system", subtype: "task_card", card: message.card })
+		client.handleExtensionMessage(message)
+	}
 	const client = new ExtensionClient({
 		// Replies (a snapshot, an error) go to this client only; changes reach every client.
 		sendMessage: async (message) => {
@@ -119,8 +125,8 @@ function serveSession(
 			receive({ type: "error", code: "failed", error: refused, inReplyTo: message.type })
 		},
 	})
-	const detachController = controller.attach(receive)
 	const output = new OutputManager(new StreamJsonRenderer(write))
+	const detachController = controller.attach(receive)
 	const detachOutput = output.attach(client)
 	const session = new PromptStreamSession({
 		client,
@@ -147,6 +153,7 @@ function serveSession(
 		},
 		listHistory: () => controller.listHistory(),
 		mayChangeTrust,
+		tasks: new TaskBoardApi(controller),
 	})
 	const ended = session.start()
 	// The task on screen, if any, arrives as this client's first events.

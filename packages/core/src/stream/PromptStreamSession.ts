@@ -24,6 +24,7 @@ import {
 	type StreamCommandOf,
 } from "./streamCommands.js"
 import type { InitInfo } from "./streamJson.js"
+import { isTaskCommand, runTaskCommand, type TaskCommand, type TaskCommandPort } from "./taskCommands.js"
 import { exitCodeOf, outcomeOfHostError, runResult, type TaskOutcome } from "./taskOutcome.js"
 
 /** Lines longer than this are refused (and never parsed). */
@@ -52,6 +53,8 @@ export interface PromptStreamContext {
 	listHistory: () => readonly HistoryItem[]
 	/** The person let the stream change trust settings (see configurationMessages); false by default. */
 	mayChangeTrust?: boolean
+	/** The board's tasks (in worktrees): started, listed, diffed, landed, discarded. */
+	tasks: TaskCommandPort
 }
 
 interface Waiting {
@@ -234,6 +237,7 @@ export class PromptStreamSession implements PersonChannel {
 
 	private async handleCommand(command: StreamCommand): Promise<void> {
 		const { client, output } = this.context
+		if (isTaskCommand(command)) return this.taskCommand(command)
 		switch (command.command) {
 			case "ping":
 				this.ack(command)
@@ -286,6 +290,18 @@ export class PromptStreamSession implements PersonChannel {
 			case "setConfiguration":
 				return this.configure(command)
 		}
+	}
+
+	/** Acts on a board task; a refusal (an unknown task, a conflicting merge) is this command's error. */
+	private async taskCommand(command: TaskCommand): Promise<void> {
+		let outcome: Awaited<ReturnType<typeof runTaskCommand>>
+		try {
+			outcome = await runTaskCommand(command, this.context.tasks)
+		} catch (error) {
+			return this.refuse(command, "refused", error instanceof Error ? error.message : String(error))
+		}
+		this.ack(command)
+		this.done(command, outcome.code, outcome.fields)
 	}
 
 	/** Presses the button the chat shows for the current ask: exactly what the webview sends. */

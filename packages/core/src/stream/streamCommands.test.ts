@@ -14,6 +14,11 @@ describe("stream commands", () => {
 			"pressSecondaryButton",
 			"getConfiguration",
 			"setConfiguration",
+			"startInWorktree",
+			"listTasks",
+			"taskDiff",
+			"landTask",
+			"discardTask",
 		])
 		expect(parseStreamCommand('{"command":"start","requestId":"1","prompt":"go","taskId":"t"}')).toEqual({
 			success: true,

@@ -1,5 +1,12 @@
 import { z } from "zod"
-import { cairnConfigurationPatchSchema, safeParseJson, type ParseResult } from "@cairn/types"
+import {
+	cairnConfigurationPatchSchema,
+	gitRefSchema,
+	safeParseJson,
+	taskIdSchema,
+	worktreeNameSchema,
+	type ParseResult,
+} from "@cairn/types"
 
 const requestId = z.string().min(1).max(200)
 const prompt = z.string().min(1).max(1_000_000)
@@ -36,6 +43,39 @@ export const streamCommandSchema = z.discriminatedUnion("command", [
 		command: z.literal("setConfiguration"),
 		requestId,
 		configuration: cairnConfigurationPatchSchema,
+	}),
+	/**
+	 * Start a task in a new git worktree of the workspace, beside the chat's task (as the board
+	 * does); `done` carries its card. It is followed through `listTasks`, not this stream's events.
+	 */
+	z.object({
+		command: z.literal("startInWorktree"),
+		requestId,
+		prompt,
+		name: worktreeNameSchema.optional(),
+		base: gitRefSchema.optional(),
+		mode: z.string().min(1).max(100).optional(),
+	}),
+	/** The workspace's running and recent tasks as cards (those of other processes marked `elsewhere`). */
+	z.object({ command: z.literal("listTasks"), requestId }),
+	/** A worktree task's change against its base: its files and a unified patch. */
+	z.object({ command: z.literal("taskDiff"), requestId, taskId: taskIdSchema }),
+	/** Land a worktree task's work: merge, apply, or push it and open a pull request. */
+	z.object({
+		command: z.literal("landTask"),
+		requestId,
+		taskId: taskIdSchema,
+		how: z.enum(["merge", "apply", "pullRequest"]),
+	}),
+	/**
+	 * Remove a worktree task's worktree without landing. `done` says `needs_confirmation` with the
+	 * `loss` when that would lose work; send again with `confirmedLoss` equal to it to confirm.
+	 */
+	z.object({
+		command: z.literal("discardTask"),
+		requestId,
+		taskId: taskIdSchema,
+		confirmedLoss: z.array(z.string().max(4096)).max(10_000).optional(),
 	}),
 ])
 export type StreamCommand = z.infer<typeof streamCommandSchema>

@@ -1,4 +1,4 @@
-import type { CheckpointSaved, ClineAsk, ClineSayHook, RestoreReport } from "@cairn/types"
+import type { CheckpointSaved, ClineAsk, ClineSayHook, RestoreReport, TaskCard } from "@cairn/types"
 
 /** Bumped when a line's meaning changes; new event types or fields do not bump it. */
 export const streamSchemaVersion = 1
@@ -31,6 +31,8 @@ export type StreamEvent =
 			text?: string
 	  }
 	| { type: "system"; subtype: "mode_changed"; mode: string }
+	/** A board task's card changed (a prompt stream follows every task this way, each by its `taskId`). */
+	| { type: "system"; subtype: "task_card"; card: TaskCard }
 	/** The task on screen started a subtask (new_task), which is followed from here on. */
 	| { type: "system"; subtype: "subtask_started"; taskId: string; parentTaskId: string }
 	/** The subtask ended and its result went back to its parent, which is followed again. */
