@@ -49,6 +49,13 @@ function prompt(code: RepositoryCode): { question: string; run: string } {
 				),
 				run: vscode.l10n.t("Use This Setup"),
 			}
+		case "checkCommand":
+			return {
+				question: vscode.l10n.t(
+					"Run checks runs this repository's test command in the task's worktree, outside the command sandbox (it is off or unavailable). Run it?",
+				),
+				run: vscode.l10n.t("Run the Checks"),
+			}
 	}
 }
 

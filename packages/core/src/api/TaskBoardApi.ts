@@ -49,12 +49,9 @@ export class TaskBoardApi {
 	/** Read from the worktree, not through the board's review: that also opens the editor's diff view. */
 	async getTaskDiff(taskId: unknown): Promise<TaskDiff> {
 		const id = parse(taskIdSchema, taskId, "getTaskDiff")
-		const worktrees = this.controller.worktrees
-		if (worktrees === undefined)
-			throw new Error("getTaskDiff: this workspace has no task worktrees (it is not a git repository)")
 		if (this.controller.historyItem(id)?.worktree === undefined)
 			throw new Error(`getTaskDiff: task ${id} has no worktree`)
-		return { taskId: id, ...(await worktrees.diff(id)) }
+		return { taskId: id, ...(await this.controller.worktrees.diff(id)) }
 	}
 
 	async landTask(taskId: unknown, how: unknown): Promise<Landing> {

@@ -7,11 +7,10 @@ import type { MessageEvent } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { startApi, type ApiHarness } from "../test-support/apiHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
-import { gitWorktreesPort } from "../test-support/gitWorktreesPort.js"
 
 // Tasks in worktrees of their own, driven by a program through the API: real git, real worktrees
-// (the stand-in port of test-support), whole tasks against the scripted model server. Each task
-// asks before it writes, so which task gets which scripted turn never depends on timing.
+// (the Controller's own worktrees and landing), whole tasks against the scripted model server.
+// Each task asks before it writes, so which task gets which scripted turn never depends on timing.
 
 const write = (file: string) => ({
 	toolCalls: [{ name: "write_to_file", arguments: { path: file, content: `${file}\n` } }],
@@ -35,7 +34,6 @@ async function apiOnRepository(scenario: Turn[]) {
 	harness = await startApi({
 		provider: "anthropic",
 		files: { "README.md": "main\n" },
-		worktrees: (workspace, beside) => gitWorktreesPort(workspace, beside),
 		scenario,
 	})
 	const { agent } = harness
@@ -108,13 +106,16 @@ describe("tasks in worktrees through the API", { timeout: 30_000 }, () => {
 
 		// B's file is in no commit: discarding names it and changes nothing until that exact list comes back.
 		const worktreeB = b.worktree?.path ?? ""
-		expect(await api.discardTask(b.taskId)).toEqual({ discarded: false, loss: ["b.txt"] })
+		expect(await api.discardTask(b.taskId)).toEqual({
+			discarded: false,
+			loss: ["b.txt (new, not committed)"],
+		})
 		expect(await api.discardTask(b.taskId, ["something else"])).toEqual({
 			discarded: false,
-			loss: ["b.txt"],
+			loss: ["b.txt (new, not committed)"],
 		})
 		expect(existsSync(path.join(worktreeB, "b.txt"))).toBe(true)
-		expect(await api.discardTask(b.taskId, ["b.txt"])).toEqual({ discarded: true })
+		expect(await api.discardTask(b.taskId, ["b.txt (new, not committed)"])).toEqual({ discarded: true })
 		expect(existsSync(worktreeB)).toBe(false)
 		expect((await api.listTasks()).find((card) => card.taskId === b.taskId)?.state).toBe("discarded")
 	})

@@ -9,9 +9,10 @@ export interface RepositoryCode {
 	/**
 	 * What kind of code, so each kind is agreed to on its own: the hooks file, or the project's
 	 * MCP servers file (`.cairn/mcp.json`, whose servers are programs Cairn would start), or the
-	 * worktree setup (`.cairn/worktree.json`: files copied, folders linked, commands run).
+	 * worktree setup (`.cairn/worktree.json`: files copied, folders linked, commands run), or its
+	 * test command run outside the sandbox for "Run checks" (asked each time, never remembered).
 	 */
-	kind: "workspaceHooks" | "projectMcpServers" | "worktreeSetup"
+	kind: "workspaceHooks" | "projectMcpServers" | "worktreeSetup" | "checkCommand"
 	/** The workspace it belongs to (absolute). */
 	workspaceRoot: string
 	/** Workspace-relative, for the person. */

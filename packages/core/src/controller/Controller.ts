@@ -26,6 +26,7 @@ import { TaskBoard } from "../tasks/taskBoard.js"
 import { TaskRoom } from "../tasks/TaskRoom.js"
 import { personUiLanguage } from "../i18n/personLanguage.js"
 import type { ControllerOptions, TaskWorktreesPort } from "./controllerOptions.js"
+import { worktreesPort } from "../worktrees/worktreesPort.js"
 import { dispatchMessage } from "./dispatchMessage.js"
 import type { Client, HandlerContext } from "./handlerContext.js"
 import { IsolatedEmitter } from "./isolatedEmitter.js"
@@ -62,10 +63,19 @@ export class Controller implements HandlerContext {
 	private mcp: ControllerMcp | undefined
 	private modeCatalog: ModeCatalog | undefined
 	private readonly taskProviders: TaskProviders
+	private readonly worktreePort: TaskWorktreesPort
 
 	constructor(readonly options: ControllerOptions) {
 		const { host } = options
 		this.settingsStore = new SettingsStore(host)
+		this.worktreePort =
+			options.worktrees ??
+			worktreesPort({
+				host,
+				settings: () => this.settingsStore.settings,
+				text: () => this.settingsStore.personText(),
+				titleOf: (taskId) => this.storeInstance?.get(taskId)?.task ?? taskId,
+			})
 		this.taskProviders = new TaskProviders(this.settingsStore, options.buildProvider, host.logger)
 		this.events =
 			options.events ??
@@ -85,9 +95,7 @@ export class Controller implements HandlerContext {
 			broadcast,
 			logger: host.logger,
 			text: () => this.settingsStore.personText(),
-			...(options.worktrees && {
-				changesOf: (taskId) => options.worktrees?.changes(taskId) ?? Promise.resolve(undefined),
-			}),
+			changesOf: (taskId) => this.worktrees.changes(taskId),
 		})
 		this.codebaseIndex = new CodebaseIndexing(
 			host,
@@ -149,9 +157,9 @@ export class Controller implements HandlerContext {
 		return path.join(this.host.workspaceRoot, orchestrationFiles.trace)
 	}
 
-	/** The workspace's task worktrees, where the host has them. */
-	get worktrees(): TaskWorktreesPort | undefined {
-		return this.options.worktrees
+	/** The workspace's task worktrees (each call fails, saying why, outside a git repository). */
+	get worktrees(): TaskWorktreesPort {
+		return this.worktreePort
 	}
 
 	async initialize(): Promise<void> {

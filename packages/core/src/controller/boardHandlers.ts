@@ -21,17 +21,6 @@ type BoardMessageType = Extract<
 const failed = (reply: Client, inReplyTo: string, error: string) =>
 	reply({ type: "error", code: "failed", error, inReplyTo })
 
-/** The worktrees, or an answer saying this host has none; undefined then. */
-function worktreesOr(
-	context: HandlerContext,
-	reply: Client,
-	inReplyTo: string,
-): TaskWorktreesPort | undefined {
-	if (context.worktrees === undefined)
-		failed(reply, inReplyTo, textFor(context)("board.worktreesUnavailable"))
-	return context.worktrees
-}
-
 /** The profiles of a best-of-N start, in the order asked; undefined (answered) when one is unknown. */
 function profilesOf(
 	context: HandlerContext,
@@ -81,9 +70,7 @@ export async function startBoardTasks(
 			error: t("board.bestOfNeedsWorktrees"),
 			inReplyTo: message.type,
 		})
-	const worktrees =
-		message.place.kind === "worktree" ? worktreesOr(context, reply, message.type) : undefined
-	if (message.place.kind === "worktree" && worktrees === undefined) return []
+	const { worktrees } = context
 	if (message.after !== undefined && context.historyItem(message.after.taskId) === undefined)
 		return refused({
 			type: "error",
@@ -114,7 +101,7 @@ export async function startBoardTasks(
 	for (const profile of profiles) {
 		const taskId = randomUUID()
 		let place: TaskPlace | undefined
-		if (worktrees !== undefined && message.place.kind === "worktree") {
+		if (message.place.kind === "worktree") {
 			const { name, base } = message.place
 			// Best of N: each gets its own worktree, named after the one asked for.
 			const named =
@@ -137,7 +124,7 @@ export async function startBoardTasks(
 			})
 		} catch (error) {
 			// A worktree no task works in would be left behind unseen: it goes (it holds nothing yet).
-			if (place !== undefined) await worktrees?.discard(taskId)
+			if (place !== undefined) await worktrees.discard(taskId)
 			throw error
 		}
 		started.push(taskId)
@@ -151,13 +138,11 @@ function withWorktree(
 	message: { type: string; taskId: string },
 	reply: Client,
 ): TaskWorktreesPort | undefined {
-	const worktrees = worktreesOr(context, reply, message.type)
-	if (worktrees === undefined) return undefined
 	if (context.historyItem(message.taskId)?.worktree === undefined) {
 		failed(reply, message.type, textFor(context)("board.noWorktree", { taskId: message.taskId }))
 		return undefined
 	}
-	return worktrees
+	return context.worktrees
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>

@@ -34,8 +34,9 @@ export interface ControllerOptions {
 	/** Hears how the codebase index is coming along (the extension shows the first build). */
 	onCodebaseIndexProgress?: (progress: IndexProgress) => void
 	/**
-	 * The workspace's task worktrees and their landing; absent where the host has none (the
-	 * workspace is not a git repository, or git is missing): tasks then run in place only.
+	 * The workspace's task worktrees and their landing. By default the workspace's own
+	 * (worktrees/worktreesPort.ts), opened when first used; outside a git repository (or without
+	 * git) each call fails saying so, and tasks run in place only.
 	 */
 	worktrees?: TaskWorktreesPort
 }

@@ -53,7 +53,7 @@ export interface ChatView {
 export interface BoardView {
 	readonly board: TaskBoard
 	readonly room: TaskRoom
-	readonly worktrees: TaskWorktreesPort | undefined
+	readonly worktrees: TaskWorktreesPort
 	/** Goes on with an interrupted task of the room or the history (it waits for a place). */
 	resumeTask(taskId: string): Promise<void>
 	/** Stops a task of the room where it is; false when it is not in the room. */

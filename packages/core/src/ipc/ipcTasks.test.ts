@@ -4,15 +4,14 @@ import path from "node:path"
 import type { TaskCard } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
-import { gitWorktreesPort } from "../test-support/gitWorktreesPort.js"
 import { IpcClient } from "../test-support/ipcClient.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { IpcServer } from "./IpcServer.js"
 
 // The board's tasks over the IPC socket: started in a worktree, followed by their cards, listed,
-// diffed and discarded (only once the loss is confirmed). Real git and worktrees (the stand-in
-// port of test-support), a whole task against the scripted model server.
+// diffed and discarded (only once the loss is confirmed). Real git and worktrees (the Controller's
+// own worktrees and landing), a whole task against the scripted model server.
 
 const token = "0123456789abcdef0123456789abcdef"
 const write = (file: string) => ({
@@ -36,7 +35,6 @@ async function serveRepository(): Promise<{ agent: AgentHarness; client: IpcClie
 		provider: "openai",
 		files: { "README.md": "main\n" },
 		settings: { autoApproval: { enabled: true, write: true } },
-		worktrees: (workspace, beside) => gitWorktreesPort(workspace, beside),
 		scenario: [write("a.txt"), complete("A done")],
 	})
 	git(agent.workspace, "init", "-q", "-b", "main")
@@ -94,9 +92,17 @@ describe("tasks over the IPC socket", { timeout: 30_000 }, () => {
 		})
 
 		client.send({ command: "discardTask", requestId: "x1", taskId })
-		expect(await client.reply("x1")).toMatchObject({ code: "needs_confirmation", loss: ["a.txt"] })
+		expect(await client.reply("x1")).toMatchObject({
+			code: "needs_confirmation",
+			loss: ["a.txt (new, not committed)"],
+		})
 		expect(existsSync(worktree?.path ?? "")).toBe(true)
-		client.send({ command: "discardTask", requestId: "x2", taskId, confirmedLoss: ["a.txt"] })
+		client.send({
+			command: "discardTask",
+			requestId: "x2",
+			taskId,
+			confirmedLoss: ["a.txt (new, not committed)"],
+		})
 		expect(await client.reply("x2")).toMatchObject({ code: "discarded" })
 		expect(existsSync(worktree?.path ?? "")).toBe(false)
 	})

@@ -3,14 +3,16 @@ import { existsSync } from "node:fs"
 import { readFile, realpath } from "node:fs/promises"
 import path from "node:path"
 import type { TaskCard } from "@cairn/types"
+import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test-support/agentHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
-import { gitWorktreesPort } from "../test-support/gitWorktreesPort.js"
 
-// Tasks from the board in worktrees of their own: real git, real worktrees, whole tasks against
-// the scripted model server. The worktrees themselves come from a small stand-in with real git
-// (test-support/gitWorktreesPort.ts): the real manager and landing are other parts' work.
+// Tasks from the board in worktrees of their own: real git, real worktrees (the Controller's own
+// worktrees and landing), whole tasks against the scripted model server.
+
+/** The first worktree's PORT: the environment's PORT (3000 without one) plus its index. */
+const firstPort = String(Number(process.env.PORT ?? 3000) + 1)
 
 const write = (file: string, content = `${file}\n`) => ({
 	toolCalls: [{ name: "write_to_file", arguments: { path: file, content } }],
@@ -32,14 +34,16 @@ afterEach(async () => {
 
 /** An agent on a git repository with one commit, whose board starts tasks in worktrees. */
 async function boardOnRepository(options: Partial<AgentHarnessOptions> = {}) {
-	const ports: ReturnType<typeof gitWorktreesPort>[] = []
 	agent = await startAgent({
 		provider: "anthropic",
-		files: { "README.md": "main\n" },
-		worktrees: (workspace, beside) => {
-			const port = gitWorktreesPort(workspace, beside)
-			ports.push(port)
-			return port
+		files: {
+			"README.md": "main\n",
+			// The repository's test command, as "Run checks" finds it.
+			"package.json": JSON.stringify({
+				name: "t",
+				private: true,
+				scripts: { test: 'node -e "process.exit(0)"' },
+			}),
 		},
 		...options,
 	})
@@ -67,7 +71,7 @@ async function boardOnRepository(options: Partial<AgentHarnessOptions> = {}) {
 			askResponse: "yesButtonClicked",
 		})
 	}
-	return { agent, board, send, approve, port: () => ports[0] as ReturnType<typeof gitWorktreesPort> }
+	return { agent, board, send, approve }
 }
 
 describe("a task in its own worktree", { timeout: 30_000 }, () => {
@@ -92,7 +96,7 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		const worktree = card.worktree?.path ?? ""
 		expect(card.worktree).toMatchObject({ name: "notes", branch: "cairn/notes", index: 1 })
 		expect(await readFile(path.join(worktree, "notes.txt"), "utf8")).toBe("notes.txt\n")
-		expect((await readFile(path.join(worktree, "env.txt"), "utf8")).trim()).toBe("1:3010")
+		expect((await readFile(path.join(worktree, "env.txt"), "utf8")).trim()).toBe(`1:${firstPort}`)
 		expect((await readFile(path.join(worktree, "cwd.txt"), "utf8")).trim()).toBe(await realpath(worktree))
 		// The person's work tree: nothing written, nothing changed.
 		expect(existsSync(path.join(agent.workspace, "notes.txt"))).toBe(false)
@@ -101,7 +105,7 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		expect(agent.controller.historyItem(card.taskId)).toMatchObject({
 			root: worktree,
 			worktree: { path: worktree },
-			rootEnv: { CAIRN_WORKTREE_INDEX: "1", PORT: "3010" },
+			rootEnv: { CAIRN_WORKTREE_INDEX: "1", PORT: firstPort },
 		})
 	})
 
@@ -160,8 +164,14 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 	})
 
 	it("is reviewed, checked and landed by merge from its card, which then says landed", async () => {
+		// Without the command sandbox (off in this harness) the checks run only once the person agreed.
+		const asked: RepositoryCode[] = []
 		const { agent, board, send, approve } = await boardOnRepository({
 			scenario: [write("notes.txt"), complete("Written.")],
+			askConsent: async (code) => {
+				asked.push(code)
+				return true
+			},
 		})
 		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
 		await approve("take notes")
@@ -177,6 +187,7 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		await board.waitFor(() => board.card(taskId).changes?.files === 1, "the card's changes")
 		await send({ type: "runCardChecks", taskId })
 		await board.waitFor(() => board.card(taskId).checks?.state === "passed", "the checks to pass")
+		expect(asked).toEqual([expect.objectContaining({ kind: "checkCommand", content: "npm test" })])
 
 		await send({ type: "landCard", taskId, how: "merge" })
 		await board.waitForState("take notes", "landed")
@@ -185,30 +196,30 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 	})
 
 	it("is discarded only once the person confirmed exactly the work it would lose", async () => {
-		const { board, send, approve, port } = await boardOnRepository({
+		const { board, send, approve } = await boardOnRepository({
 			scenario: [write("notes.txt"), complete("Written.")],
 		})
 		await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
 		await approve("take notes")
 		await board.waitForState("take notes", "done")
 		const taskId = board.idOf("take notes")
-		const folder = port().worktreeOf(taskId).path
+		const folder = board.card(taskId).worktree?.path ?? ""
 
 		await send({ type: "discardCard", taskId })
 		expect(board.received.at(-1)).toEqual({
 			type: "discardNeedsConfirmation",
 			taskId,
-			loss: ["notes.txt"],
+			loss: ["notes.txt (new, not committed)"],
 		})
 		await send({ type: "discardCard", taskId, confirmedLoss: ["something else"] })
 		expect(board.received.at(-1)).toEqual({
 			type: "discardNeedsConfirmation",
 			taskId,
-			loss: ["notes.txt"],
+			loss: ["notes.txt (new, not committed)"],
 		})
 		expect(existsSync(folder)).toBe(true)
 
-		await send({ type: "discardCard", taskId, confirmedLoss: ["notes.txt"] })
+		await send({ type: "discardCard", taskId, confirmedLoss: ["notes.txt (new, not committed)"] })
 		await board.waitForState("take notes", "discarded")
 		expect(existsSync(folder)).toBe(false)
 	})

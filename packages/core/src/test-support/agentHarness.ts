@@ -25,7 +25,6 @@ import {
 import type { ConsentAsker } from "../consent/repositoryConsent.js"
 import { Controller } from "../controller/Controller.js"
 import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
-import type { TaskWorktreesPort } from "../controller/controllerOptions.js"
 import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
@@ -158,8 +157,6 @@ export interface AgentHarnessOptions {
 	 * workspace's `.cairn/mcp.json` (put it in `files`). Absent: the Controller runs no hub.
 	 */
 	mcp?: { global?: unknown; env?: Record<string, string> }
-	/** Makes the workspace's task worktrees (for the board), given the workspace and a folder beside it. */
-	worktrees?: (workspace: string, beside: string) => TaskWorktreesPort
 }
 
 export interface AgentHarness {
@@ -217,7 +214,6 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		await mkdir(path.dirname(mcpConfigFile), { recursive: true })
 		await writeFile(mcpConfigFile, JSON.stringify(options.mcp.global, null, 2))
 	}
-	const worktrees = options.worktrees?.(workspace, path.join(temp.dir, "worktrees"))
 	const newController = async () => {
 		const created = new Controller({
 			host,
@@ -229,7 +225,6 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 				buildProvider(settings, key, { googleAuthClient: fixedTokenAuthClient() }),
 			retryBaseDelayMs: 20,
 			...(options.events && { events: options.events }),
-			...(worktrees && { worktrees }),
 			...(options.mcp && {
 				mcp: {
 					globalConfigFile: mcpConfigFile,

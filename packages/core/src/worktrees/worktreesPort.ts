@@ -1,0 +1,132 @@
+import type { CardWorktree } from "@cairn/types"
+import type { CreatedWorktree, TaskWorktreesPort } from "../controller/controllerOptions.js"
+import {
+	checkCommand,
+	landWorktree,
+	runChecks,
+	unlandedWork,
+	worktreeChanges,
+	worktreeDiff,
+	type WorktreeRef,
+} from "./landing/index.js"
+import { TaskWorktrees, type TaskWorktree, type WorktreesUnavailable } from "./taskWorktrees.js"
+import { checkRunner, setupRunner, type WorktreeCommandsOptions } from "./worktreeCommands.js"
+
+export interface WorktreesPortOptions extends WorktreeCommandsOptions {
+	/** The task's title: the message of the commit that holds its work when it lands. */
+	titleOf: (taskId: string) => string
+}
+
+/** What a board card shows of a worktree. */
+const cardWorktree = (worktree: TaskWorktree, diskBytes?: number): CardWorktree => ({
+	name: worktree.name,
+	branch: worktree.branch,
+	base: worktree.base,
+	path: worktree.path,
+	index: worktree.index,
+	...(diskBytes !== undefined && { diskBytes }),
+})
+
+/**
+ * The board's worktrees for the workspace: the worktrees part makes, lists and removes them, the
+ * landing part measures, lands and checks them. The repository is looked at only when a task
+ * first needs a worktree (or a card its changes), so a window that never uses one pays nothing.
+ */
+export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort {
+	const { host } = options
+	let opening: Promise<TaskWorktrees | WorktreesUnavailable> | undefined
+	const open = () =>
+		(opening ??= TaskWorktrees.open({
+			repository: host.workspaceRoot,
+			storageDir: host.storageDir,
+			logger: host.logger,
+			state: host.state,
+			...(host.askConsent && { consent: (code) => host.askConsent?.(code) ?? Promise.resolve(false) }),
+			runSetup: setupRunner(options),
+		}))
+	const worktrees = async (): Promise<TaskWorktrees> => {
+		const opened = await open()
+		if ("unavailable" in opened)
+			throw new Error(`${options.text()("board.worktreesUnavailable")} (${opened.reason})`)
+		return opened
+	}
+	/** The task's worktree as it is now; its record may have been written by another process. */
+	const worktreeOf = async (taskId: string): Promise<{ all: TaskWorktrees; worktree: TaskWorktree }> => {
+		const all = await worktrees()
+		const worktree = all.byTask(taskId) ?? (await all.list()).find((tree) => tree.taskId === taskId)
+		if (worktree === undefined || worktree.state === "discarded")
+			throw new Error(options.text()("board.noWorktree", { taskId }))
+		return { all, worktree }
+	}
+	const refOf = (taskId: string, worktree: TaskWorktree): WorktreeRef => ({
+		repository: worktree.repository,
+		path: worktree.path,
+		branch: worktree.branch,
+		baseCommit: worktree.baseCommit,
+		title: options.titleOf(taskId),
+		...(worktree.setup && { setupLinks: worktree.setup.linked }),
+	})
+
+	return {
+		async create(taskId, request): Promise<CreatedWorktree> {
+			const all = await worktrees()
+			const worktree = await all.create({ taskId, ...request })
+			if (worktree.setup !== undefined && worktree.setup.outcome !== "done")
+				host.logger.warn("A task's worktree was made without all of its setup", {
+					taskId,
+					outcome: worktree.setup.outcome,
+					...(worktree.setup.message !== undefined && { message: worktree.setup.message }),
+				})
+			return {
+				root: worktree.workspace,
+				env: all.environment(worktree),
+				worktree: cardWorktree(worktree, await all.diskBytes(worktree)),
+			}
+		},
+		async changes(taskId) {
+			const opened = await open()
+			if ("unavailable" in opened) return undefined
+			const worktree =
+				opened.byTask(taskId) ?? (await opened.list()).find((tree) => tree.taskId === taskId)
+			if (worktree === undefined || worktree.state !== "active") return undefined
+			return worktreeChanges(refOf(taskId, worktree))
+		},
+		async diff(taskId) {
+			const { worktree } = await worktreeOf(taskId)
+			return worktreeDiff(refOf(taskId, worktree), options.text())
+		},
+		async land(taskId, how) {
+			const { all, worktree } = await worktreeOf(taskId)
+			const { note, ...landing } = await landWorktree(refOf(taskId, worktree), how, {
+				text: options.text(),
+			})
+			// Pushed to a host Cairn knows no page of: the branch is there, the person opens the request.
+			if (note !== undefined) host.logger.info(note, { taskId })
+			await all.recordLanding(taskId, landing)
+			return landing
+		},
+		async unlanded(taskId) {
+			const { worktree } = await worktreeOf(taskId)
+			return unlandedWork(refOf(taskId, worktree), options.text())
+		},
+		async discard(taskId) {
+			const { all } = await worktreeOf(taskId)
+			// The caller had the person confirm every piece of work this loses.
+			await all.remove(taskId, { deleteBranch: true })
+		},
+		async runChecks(taskId, onProgress) {
+			const { all, worktree } = await worktreeOf(taskId)
+			const command = await checkCommand(worktree.workspace, await all.checkCommand())
+			if (command === undefined) throw new Error(options.text()("worktrees.noCheckCommand"))
+			const run = await checkRunner(
+				options,
+				{ root: worktree.workspace, env: all.environment(worktree) },
+				command,
+			)
+			onProgress?.({ state: "running", command })
+			return runChecks({ ...refOf(taskId, worktree), path: worktree.workspace }, command, run, {
+				text: options.text(),
+			})
+		},
+	}
+}
