@@ -50,6 +50,9 @@ export interface Flags {
 	json?: boolean
 	/** false with --no-checkpoints. */
 	checkpoints: boolean
+	/** `--worktree [name]`: true without a name. */
+	worktree?: string | true
+	allowWorktreeSetup?: boolean
 }
 
 export type ParsedCommand =
@@ -64,7 +67,15 @@ export type ParsedCommand =
 			outputFormatGiven: boolean
 			command: CheckpointCommand
 	  }
+	| { kind: "board"; flags: Flags; outputFormatGiven: boolean; command: BoardCommand }
 	| { kind: "exit"; code: number }
+
+/** `cairn tasks`, `cairn land <task>`, `cairn discard <task>`, `cairn diff <task>`: the board's tasks. */
+export type BoardCommand =
+	| { action: "tasks" }
+	| { action: "land"; task: string; how: "merge" | "apply" | "pullRequest" }
+	| { action: "discard"; task: string; yesLoseWork: boolean }
+	| { action: "diff"; task: string }
 
 /** `cairn checkpoints <task> [list | diff <id> | restore <id>]`. */
 export type CheckpointCommand =
@@ -129,6 +140,8 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--trust-workspace-hooks", t("help.trustWorkspaceHooks"))
 		.option("--mcp-config <file>", t("help.mcpConfig"))
 		.option("--allow-project-mcp", t("help.allowProjectMcp"))
+		.option("--worktree [name]", t("help.worktree"))
+		.option("--allow-worktree-setup", t("help.allowWorktreeSetup"))
 		.addHelpText("after", ["", t("help.exitCodes"), t("help.storage")].join("\n"))
 		.showSuggestionAfterError(true)
 		.exitOverride()
@@ -241,6 +254,49 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				})
 			},
 		)
+	/** A subcommand on the board's tasks, its errors on one line. */
+	const boardCommand = (name: string, description: string) =>
+		program
+			.command(name)
+			.description(description)
+			.addHelpText("after", `\n${t("help.boardExitCodes")}`)
+			.exitOverride()
+			.configureOutput({
+				writeOut: io.stdout,
+				writeErr: io.stderr,
+				outputError: (message, write) => write(oneLineError(message)),
+			})
+	const onBoard = (command: Command, board: BoardCommand) =>
+		onParsed({
+			kind: "board",
+			flags: command.optsWithGlobals<Flags>(),
+			outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+			command: board,
+		})
+	boardCommand("tasks", t("help.tasks"))
+		.alias("ps")
+		.action((_options, command: Command) => onBoard(command, { action: "tasks" }))
+	boardCommand("land", t("help.land"))
+		.argument("<task>", t("help.boardTask"))
+		.addOption(
+			new Option("--how <how>", t("help.landHow")).choices(["merge", "apply", "pr"]).default("merge"),
+		)
+		.action((task: string, options: { how: "merge" | "apply" | "pr" }, command: Command) =>
+			onBoard(command, {
+				action: "land",
+				task,
+				how: options.how === "pr" ? "pullRequest" : options.how,
+			}),
+		)
+	boardCommand("discard", t("help.discard"))
+		.argument("<task>", t("help.boardTask"))
+		.option("--yes-lose-work", t("help.yesLoseWork"))
+		.action((task: string, options: { yesLoseWork?: boolean }, command: Command) =>
+			onBoard(command, { action: "discard", task, yesLoseWork: options.yesLoseWork === true }),
+		)
+	boardCommand("diff", t("help.diff"))
+		.argument("<task>", t("help.boardTask"))
+		.action((task: string, _options, command: Command) => onBoard(command, { action: "diff", task }))
 	return program
 }
 

@@ -4,6 +4,7 @@ import { cliLanguage, t, useCliLanguage } from "../i18n/cliI18n.js"
 import { PromptManager } from "../input/PromptManager.js"
 import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
+import { runBoardCommand } from "../session/boardCommands.js"
 import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { listCommands } from "../session/commandsList.js"
@@ -32,7 +33,9 @@ type Mode = "stream" | "tui" | "plain"
 function modeOf(options: RunOptions, io: CliProcess): Mode {
 	if (options.stdinPromptStream) return "stream"
 	const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true
-	if (options.outputFormat === "text" && options.tui && terminal) return "tui"
+	// A task in a worktree runs beside the chat, as the board starts it: the TUI shows the chat's.
+	if (options.outputFormat === "text" && options.tui && terminal && options.worktree === undefined)
+		return "tui"
 	return "plain"
 }
 
@@ -96,6 +99,11 @@ export async function main(io: CliProcess): Promise<number> {
 			return await listMcpServers(options, {
 				onSignal: io.onSignal,
 				write: (text) => void io.stdout.write(text),
+			})
+		if (parsed.kind === "board")
+			return await runBoardCommand(options, parsed.command, {
+				stdout: (text) => void io.stdout.write(text),
+				stderr: (text) => void io.stderr.write(text),
 			})
 		if (parsed.kind === "checkpoints")
 			return await runCheckpointCommand(options, parsed.command, {

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import { modeSlugSchema, type ProviderName } from "@cairn/types"
+import { modeSlugSchema, worktreeNameSchema, type ProviderName } from "@cairn/types"
 import type { BedrockFlags, VertexFlags } from "../host/providerSetup.js"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
@@ -41,6 +41,10 @@ export interface RunOptions {
 	/** The MCP servers config file (absolute): --mcp-config, else $CAIRN_HOME/mcp.json. */
 	mcpConfigFile: string
 	allowProjectMcp: boolean
+	/** --worktree: the task runs in a new worktree of the workspace (named, or a name is made). */
+	worktree: { name?: string } | undefined
+	/** --allow-worktree-setup: the person agrees to the workspace's .cairn/worktree.json as it is. */
+	allowWorktreeSetup: boolean
 }
 
 export interface Environment {
@@ -127,6 +131,22 @@ function checkMode(value: string | undefined): string | undefined {
 	return value
 }
 
+/** --worktree's name, checked as the board checks it; only for a new task. */
+function worktreeOf(flags: Flags, resuming: boolean): RunOptions["worktree"] {
+	if (flags.worktree === undefined) return undefined
+	if (resuming || flags.stdinPromptStream) throw new UsageError(t("errors.worktreeNewTaskOnly"))
+	if (flags.worktree === true) return {}
+	const parsed = worktreeNameSchema.safeParse(flags.worktree)
+	if (!parsed.success)
+		throw new UsageError(
+			t("errors.badWorktreeName", {
+				value: flags.worktree,
+				reason: parsed.error.issues[0]?.message ?? "invalid",
+			}),
+		)
+	return { name: parsed.data }
+}
+
 /** Checks the flags of a run and turns them into RunOptions; a bad one throws a UsageError. */
 export async function resolveRunOptions(
 	flags: Flags,
@@ -201,5 +221,7 @@ export async function resolveRunOptions(
 			nonEmpty("--mcp-config", flags.mcpConfig) ?? path.join(cairnHomeOf(environment.env), "mcp.json"),
 		),
 		allowProjectMcp: flags.allowProjectMcp === true,
+		worktree: worktreeOf(flags, sessionId !== undefined || flags.continue === true),
+		allowWorktreeSetup: flags.allowWorktreeSetup === true,
 	}
 }

@@ -39,20 +39,38 @@ export interface ExtensionHostOptions {
 	mcpConfigFile?: string
 	/** --allow-project-mcp: the person agrees to the workspace's .cairn/mcp.json as it is. */
 	allowProjectMcp?: boolean
+	/** --allow-worktree-setup: the person agrees to the workspace's .cairn/worktree.json as it is. */
+	allowWorktreeSetup?: boolean
+	/** --worktree: this run makes a worktree, and says when its setup was not agreed to. */
+	makesWorktree?: boolean
 }
 
 /**
  * The CLI cannot ask: a flag answers for each kind of repository code, and only for its kind
  * (-y approves the agent's requests, not the repository's code).
  */
-function consentByFlags(options: ExtensionHostOptions): ConsentAsker | undefined {
-	if (!options.trustWorkspaceHooks && !options.allowProjectMcp) return undefined
-	return (code: RepositoryCode) =>
-		Promise.resolve(
-			code.kind === "workspaceHooks"
-				? options.trustWorkspaceHooks === true
-				: options.allowProjectMcp === true,
-		)
+function consentByFlags(
+	options: ExtensionHostOptions,
+	refused: (code: RepositoryCode) => void,
+): ConsentAsker | undefined {
+	if (
+		!options.trustWorkspaceHooks &&
+		!options.allowProjectMcp &&
+		!options.allowWorktreeSetup &&
+		!options.makesWorktree
+	)
+		return undefined
+	const agreed: Record<RepositoryCode["kind"], boolean> = {
+		workspaceHooks: options.trustWorkspaceHooks === true,
+		projectMcpServers: options.allowProjectMcp === true,
+		worktreeSetup: options.allowWorktreeSetup === true,
+		// The CLI runs no checks: nothing here agrees to a test command outside the sandbox.
+		checkCommand: false,
+	}
+	return (code: RepositoryCode) => {
+		if (!agreed[code.kind]) refused(code)
+		return Promise.resolve(agreed[code.kind])
+	}
 }
 
 /**
@@ -63,14 +81,19 @@ function consentByFlags(options: ExtensionHostOptions): ConsentAsker | undefined
 export class ExtensionHost {
 	readonly controller: Controller
 	readonly host: NodeHost
+	/** A worktree's `.cairn/worktree.json` was not agreed to in this run: the worktree was made without it. */
+	worktreeSetupRefused = false
 
 	private constructor(options: ExtensionHostOptions) {
+		const askConsent = consentByFlags(options, (code) => {
+			if (code.kind === "worktreeSetup") this.worktreeSetupRefused = true
+		})
 		this.host = new NodeHost({
 			workspaceRoot: options.workspace,
 			storageDir: options.storageDir,
 			logger: options.logger,
 			...(options.commands && { commands: options.commands }),
-			...(consentByFlags(options) && { askConsent: consentByFlags(options) }),
+			...(askConsent && { askConsent }),
 		})
 		const runKey = options.runApiKey ?? (() => undefined)
 		this.controller = new Controller({

@@ -58,6 +58,8 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		trustWorkspaceHooks: options.trustWorkspaceHooks,
 		mcpConfigFile: options.mcpConfigFile,
 		allowProjectMcp: options.allowProjectMcp,
+		allowWorktreeSetup: options.allowWorktreeSetup,
+		makesWorktree: options.worktree !== undefined,
 		checkpoints: options.checkpoints,
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),

@@ -14,6 +14,7 @@ import type { CliRuntime } from "./CliRuntime.js"
 import { t } from "../i18n/cliI18n.js"
 import { outcomeMessage } from "./outcomeMessage.js"
 import { resumeTarget } from "./taskControl.js"
+import { startInWorktree } from "./worktreeStart.js"
 
 export interface OneShotOptions {
 	/** A person at the terminal (--no-tui in a TTY); absent in a non-interactive run. */
@@ -117,6 +118,8 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 			resuming = { prompt: rt.options.prompt }
 			output.expectResumedTask()
 			await client.sendMessage({ type: "showTaskWithId", taskId })
+		} else if (rt.options.worktree !== undefined) {
+			await startInWorktree(rt, rt.options.worktree)
 		} else {
 			await client.sendMessage({ type: "newTask", text: rt.options.prompt ?? "" })
 			// A slash command may act without starting a task (`/mode architect` alone): nothing would end the run.
