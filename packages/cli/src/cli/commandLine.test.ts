@@ -184,4 +184,37 @@ describe("commander's errors in the person's language", () => {
 			/^cairn: option '--provider <name>' argument 'nope' is invalid\. Allowed choices are anthropic, /,
 		)
 	})
+
+	it("reads --worktree with or without a name, and refuses a bad name or a resumed task", async () => {
+		expect((await options("--worktree", "-P", "go")).worktree).toEqual({})
+		expect((await options("--worktree", "fix-1", "--allow-worktree-setup", "-P", "go")).worktree).toEqual(
+			{
+				name: "fix-1",
+			},
+		)
+		expect((await options("-P", "go")).worktree).toBeUndefined()
+		await expect(options("--worktree", "../x", "-P", "go")).rejects.toThrow(/not a worktree name/)
+		await expect(options("--worktree", "-c")).rejects.toThrow(/--worktree starts a new task/)
+	})
+
+	it("reads the board's commands: tasks (ps), land --how, discard --yes-lose-work, diff", () => {
+		expect(parse("ps").parsed).toMatchObject({ kind: "board", command: { action: "tasks" } })
+		expect(parse("tasks", "--output-format", "json").parsed).toMatchObject({
+			kind: "board",
+			outputFormatGiven: true,
+			flags: { outputFormat: "json" },
+		})
+		expect(parse("land", "3").parsed).toMatchObject({
+			command: { action: "land", task: "3", how: "merge" },
+		})
+		expect(parse("land", "ab12", "--how", "pr").parsed).toMatchObject({
+			command: { action: "land", task: "ab12", how: "pullRequest" },
+		})
+		expect(parse("discard", "1", "--yes-lose-work").parsed).toMatchObject({
+			command: { action: "discard", task: "1", yesLoseWork: true },
+		})
+		expect(parse("diff", "1").parsed).toMatchObject({ command: { action: "diff", task: "1" } })
+		expect(parse("land").parsed).toEqual({ kind: "exit", code: 2 })
+		expect(parse("land", "1", "--how", "rebase").parsed).toEqual({ kind: "exit", code: 2 })
+	})
 })

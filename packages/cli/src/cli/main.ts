@@ -33,7 +33,7 @@ type Mode = "stream" | "tui" | "plain"
 function modeOf(options: RunOptions, io: CliProcess): Mode {
 	if (options.stdinPromptStream) return "stream"
 	const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true
-	// A task in a worktree runs beside the chat, as the board starts it: the TUI shows the chat's.
+	// The TUI starts its tasks itself, in place: a task in a worktree runs as a one-shot run does.
 	if (options.outputFormat === "text" && options.tui && terminal && options.worktree === undefined)
 		return "tui"
 	return "plain"
