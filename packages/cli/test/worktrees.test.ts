@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
+import type { Turn } from "@cairn/model-server"
 import type { TaskCard } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { createWorld, runCli, spawnCli, type CliChild, type CliWorld } from "./support/cliProcess.js"
@@ -26,10 +27,7 @@ const git = (cwd: string, ...args: string[]): string => {
 }
 
 /** A world whose workspace is a git repository with one commit. */
-async function repository(
-	scenario: Parameters<typeof createWorld>[0]["scenario"],
-	files: Record<string, string> = {},
-): Promise<CliWorld> {
+async function repository(scenario: Turn[], files: Record<string, string> = {}): Promise<CliWorld> {
 	const created = await createWorld({ scenario, files: { "app.ts": "v1\n", ...files } })
 	git(created.workspace, "init", "-q", "-b", "main")
 	git(created.workspace, "add", "-A")
