@@ -1,15 +1,18 @@
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { readFile, realpath } from "node:fs/promises"
+import { readFile, realpath, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { TaskCard } from "@cairn/types"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
+import { probeSandbox } from "../sandbox/sandboxProbe.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test-support/agentHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
 
 // Tasks from the board in worktrees of their own: real git, real worktrees (the Controller's own
 // worktrees and landing), whole tasks against the scripted model server.
+
+const sandbox = await probeSandbox("bwrap")
 
 /** The first worktree's PORT: the environment's PORT (3000 without one) plus its index. */
 const firstPort = String(Number(process.env.PORT ?? 3000) + 1)
@@ -194,6 +197,44 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		expect(board.card(taskId).landing).toEqual({ how: "merge" })
 		expect(await agent.read("notes.txt")).toBe("notes.txt\n")
 	})
+
+	it.skipIf(!sandbox.available)(
+		`runs its checks in the command sandbox without asking, unable to write outside the worktree${sandbox.available ? "" : ` (skipped: ${sandbox.reason})`}`,
+		async () => {
+			const asked: RepositoryCode[] = []
+			const { agent, board, send, approve } = await boardOnRepository({
+				scenario: [write("notes.txt"), complete("Written.")],
+				settings: { commandSandbox: true },
+				bwrapPath: "bwrap",
+				askConsent: async (code) => {
+					asked.push(code)
+					return true
+				},
+			})
+			// The repository's test passes only when a write to the person's work tree is refused.
+			const escaped = path.join(agent.workspace, "escaped.txt")
+			const test = `node -e "try { require('fs').writeFileSync(${JSON.stringify(escaped).replaceAll('"', "'")}, 'x') } catch { process.exit(0) } process.exit(1)"`
+			await writeFile(
+				path.join(agent.workspace, "package.json"),
+				JSON.stringify({ name: "t", private: true, scripts: { test } }),
+			)
+			git(agent.workspace, "commit", "-qam", "a test that tries to leave the worktree")
+			await send({ type: "startBoardTask", text: "take notes", place: { kind: "worktree" } })
+			await approve("take notes")
+			await board.waitForState("take notes", "done")
+			const taskId = board.idOf("take notes")
+
+			await send({ type: "runCardChecks", taskId })
+			await board.waitFor(
+				() =>
+					board.card(taskId).checks?.state !== "running" && board.card(taskId).checks !== undefined,
+				"the checks to end",
+			)
+			expect(board.card(taskId).checks).toMatchObject({ state: "passed", command: "npm test" })
+			expect(existsSync(escaped)).toBe(false)
+			expect(asked).toEqual([])
+		},
+	)
 
 	it("is discarded only once the person confirmed exactly the work it would lose", async () => {
 		const { board, send, approve } = await boardOnRepository({

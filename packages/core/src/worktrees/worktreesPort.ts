@@ -71,12 +71,14 @@ export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort 
 		async create(taskId, request): Promise<CreatedWorktree> {
 			const all = await worktrees()
 			const worktree = await all.create({ taskId, ...request })
-			if (worktree.setup !== undefined && worktree.setup.outcome !== "done")
-				host.logger.warn("A task's worktree was made without all of its setup", {
-					taskId,
-					outcome: worktree.setup.outcome,
-					...(worktree.setup.message !== undefined && { message: worktree.setup.message }),
-				})
+			// A failed or invalid setup the worktrees part logs itself; a refused one is the person's choice, noted here.
+			if (worktree.setup?.outcome === "notAllowed")
+				host.logger.info(
+					"A task's worktree was made without the repository's setup, which was not agreed to",
+					{
+						taskId,
+					},
+				)
 			return {
 				root: worktree.workspace,
 				env: all.environment(worktree),
