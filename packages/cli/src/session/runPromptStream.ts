@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline"
 import type { Readable } from "node:stream"
-import { exitCodeOf, PromptStreamSession, TaskBoardApi } from "@cairn/core"
+import { cardEvents, exitCodeOf, PromptStreamSession, TaskBoardApi } from "@cairn/core"
 import type { CliRuntime } from "./CliRuntime.js"
 
 export interface PromptStreamOptions {
@@ -24,9 +24,13 @@ export function runPromptStream(rt: CliRuntime, options: PromptStreamOptions): P
 		tasks: new TaskBoardApi(rt.extensionHost.controller),
 	})
 	const ended = session.start()
+	const detachCards = rt.extensionHost.onMessage(cardEvents(rt.output))
 	options.onSignal((signal) => void session.stop(exitCodeOf({ kind: "interrupted", signal })))
 	const lines = createInterface({ input: options.input, crlfDelay: Infinity })
 	lines.on("line", (line) => session.receive(line))
 	lines.on("close", () => session.endOfInput())
-	return ended.finally(() => lines.close())
+	return ended.finally(() => {
+		detachCards()
+		lines.close()
+	})
 }

@@ -5,6 +5,7 @@ import type { Controller } from "../controller/Controller.js"
 import type { Logger } from "../host/Host.js"
 import { OutputManager } from "../stream/OutputManager.js"
 import { PromptStreamSession } from "../stream/PromptStreamSession.js"
+import { cardEvents } from "../stream/cardEvents.js"
 import { StreamJsonRenderer } from "../stream/streamJson.js"
 import { BoundedLines } from "./boundedLines.js"
 import { programRefusal } from "../api/programClient.js"
@@ -112,9 +113,7 @@ function serveSession(
 		socket.write(text)
 	}
 	const receive = (message: ExtensionMessage) => {
-		// Every task's card, whichever the chat shows: a client follows several at once by their ids.
-		if (message.type === "taskCardUpdated")
-			output.event({ type: "system", subtype: "task_card", card: message.card })
+		cards(message)
 		client.handleExtensionMessage(message)
 	}
 	const client = new ExtensionClient({
@@ -126,6 +125,7 @@ function serveSession(
 		},
 	})
 	const output = new OutputManager(new StreamJsonRenderer(write))
+	const cards = cardEvents(output)
 	const detachController = controller.attach(receive)
 	const detachOutput = output.attach(client)
 	const session = new PromptStreamSession({
