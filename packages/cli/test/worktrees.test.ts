@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { readFile } from "node:fs/promises"
+import { readFile, writeFile as writeFileOnDisk } from "node:fs/promises"
 import path from "node:path"
 import type { Turn } from "@cairn/model-server"
 import type { TaskCard } from "@cairn/types"
@@ -81,6 +81,30 @@ describe("tasks in worktrees from the CLI", { timeout: 60_000 }, () => {
 		expect(JSON.parse(land.stdout)).toEqual({ taskId: card.taskId, landing: { how: "merge" } })
 		expect(await world.read("notes.md")).toBe("new\n")
 		expect((await cards(world)).find((c) => c.taskId === card.taskId)?.state).toBe("landed")
+	})
+
+	it("`land` stopped by conflicts exits 1 naming the file, and leaves both sides and the person's commit", async () => {
+		world = await repository([writeFile("app.ts", "task\n"), complete("Changed.")])
+		const run = await runCli(world, [
+			...world.providerArgs,
+			"-y",
+			"--worktree",
+			"edit",
+			"-P",
+			"change app",
+		])
+		expect(run.code).toBe(0)
+		await writeFileOnDisk(path.join(world.workspace, "app.ts"), "person\n")
+		git(world.workspace, "commit", "-qam", "the person's change")
+		const land = await runCli(world, ["land", "1"])
+		expect(land.code).toBe(1)
+		expect(land.stderr).toContain("was not landed")
+		expect(land.stderr).toMatch(/^ {2}.*app\.ts/m)
+		const merged = await world.read("app.ts")
+		expect(merged).toContain("person")
+		expect(merged).toContain("task")
+		expect(git(world.workspace, "log", "-1", "--format=%s").trim()).toBe("the person's change")
+		expect((await cards(world))[0]?.state).toBe("done")
 	})
 
 	it("`discard` refuses, listing the work it would lose and exiting 3; --yes-lose-work discards exactly that", async () => {

@@ -14,7 +14,7 @@ const landedKeys: Record<Landing["how"], CliMessageKey> = {
 	pullRequest: "board.landedPullRequest",
 }
 
-/** The work a discard would lose, one line each, for the person to read before they confirm it. */
+/** Lines for the person, indented under what they explain (the work a discard would lose, say). */
 const lossLines = (loss: readonly string[]): string => loss.map((line) => `  ${line}\n`).join("")
 
 /**
@@ -46,7 +46,12 @@ export async function runBoardCommand(
 				return 0
 			}
 			case "land": {
-				const landing = await tasks.landTask(taskId, command.how)
+				const landing = await tasks.landTask(taskId, command.how).catch((error: unknown) => {
+					const reason = error instanceof Error ? error.message : String(error)
+					io.stderr(`cairn: ${t("board.landFailed", { taskId })}\n${lossLines(reason.split("\n"))}`)
+					return undefined
+				})
+				if (landing === undefined) return ExitCode.failed
 				io.stdout(
 					json
 						? jsonLine({ taskId, landing })
