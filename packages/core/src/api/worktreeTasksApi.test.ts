@@ -120,6 +120,14 @@ describe("tasks in worktrees through the API", { timeout: 30_000 }, () => {
 		expect((await api.listTasks()).find((card) => card.taskId === b.taskId)?.state).toBe("discarded")
 	})
 
+	it("outside a git repository, starting one in a worktree rejects saying why and starts nothing", async () => {
+		harness = await startApi({ provider: "anthropic", files: { "README.md": "main\n" }, scenario: [] })
+		await expect(harness.api.startTaskInWorktree({ text: "anything" })).rejects.toThrow(
+			/cannot get a worktree of their own here \(the workspace is not a git repository/,
+		)
+		expect(await harness.api.listTasks()).toEqual([])
+	})
+
 	it("refuses clearly: a bad worktree name, and a diff of a task that has no worktree", async () => {
 		const { api } = await apiOnRepository([])
 		await expect(api.startTaskInWorktree({ text: "x", name: "../escape" })).rejects.toThrow(
