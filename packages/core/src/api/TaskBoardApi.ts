@@ -28,7 +28,6 @@ export class TaskBoardApi {
 			{ ...task, place: { kind: "worktree", ...(name && { name }), ...(base && { base }) } },
 			"startTaskInWorktree",
 		)
-		if (message.type !== "startBoardTask") throw new Error("startTaskInWorktree: not a board start")
 		let failure: string | undefined
 		const [taskId] = await startBoardTasks(this.controller, message, (reply) => {
 			if (reply.type === "error") failure = reply.error
@@ -57,8 +56,8 @@ export class TaskBoardApi {
 	async landTask(taskId: unknown, how: unknown): Promise<Landing> {
 		const message = clientMessage("landCard", { taskId, how }, "landTask")
 		await this.send(message)
-		const landing = this.controller.historyItem(String(taskId))?.landing
-		if (landing === undefined) throw new Error(`landTask: task ${String(taskId)} was not landed`)
+		const landing = this.controller.historyItem(message.taskId)?.landing
+		if (landing === undefined) throw new Error(`landTask: task ${message.taskId} was not landed`)
 		return landing
 	}
 

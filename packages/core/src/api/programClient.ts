@@ -5,6 +5,7 @@ import {
 	trustSettingsRefusal,
 	type ExtensionMessage,
 	type WebviewMessage,
+	type WebviewMessageOf,
 } from "@cairn/types"
 import type { z } from "zod"
 import type { Controller } from "../controller/Controller.js"
@@ -50,9 +51,10 @@ export function clientMessage<T extends WebviewMessage["type"]>(
 	type: T,
 	options: unknown,
 	what: string,
-): WebviewMessage {
+): WebviewMessageOf<T> {
 	const fields = typeof options === "object" && options !== null ? options : {}
 	const parsed = parseWebviewMessage({ ...fields, type })
 	if (!parsed.success) throw new Error(`${what}: ${parsed.error}`)
-	return parsed.data
+	// Parsed with `type` set last: the message is of that type.
+	return parsed.data as WebviewMessageOf<T>
 }
