@@ -57,7 +57,11 @@ describe("tasks in worktrees from the CLI", { timeout: 60_000 }, () => {
 		world = await repository([writeFile("notes.md", "new\n"), complete("Written.")])
 		const card = await notesInWorktree(world, "notes")
 		const worktree = card.worktree?.path ?? ""
-		expect(card).toMatchObject({ state: "done", worktree: { branch: "cairn/notes" } })
+		expect(card).toMatchObject({
+			state: "done",
+			worktree: { branch: "cairn/notes" },
+			changes: { files: 1, added: 1, removed: 0 },
+		})
 		expect(await readFile(path.join(worktree, "notes.md"), "utf8")).toBe("new\n")
 		expect(existsSync(path.join(world.workspace, "notes.md"))).toBe(false)
 		expect(git(world.workspace, "status", "--porcelain")).toBe("")
@@ -67,7 +71,7 @@ describe("tasks in worktrees from the CLI", { timeout: 60_000 }, () => {
 		expect(table.stdout).toMatch(
 			new RegExp(`^1\\s+${card.taskId.slice(0, 8)}\\s+done\\s+write the notes`, "m"),
 		)
-		expect(table.stdout).toContain("cairn/notes")
+		expect(table.stdout).toMatch(/files: 1, \+1 -0\s+cairn\/notes/)
 
 		const diff = await runCli(world, ["diff", "1"])
 		expect(diff.code).toBe(0)

@@ -252,7 +252,8 @@ export class TaskBoard {
 	}
 }
 
-const stoppedWorking = (card: Pick<TaskCard, "state">) =>
+/** Its task no longer works in its worktree: the files hold still, and what it changed can be measured. */
+export const stoppedWorking = (card: Pick<TaskCard, "state">) =>
 	["done", "failed", "interrupted"].includes(card.state)
 const wasStopped = (sent: string | undefined) =>
 	sent !== undefined && stoppedWorking(JSON.parse(sent) as Pick<TaskCard, "state">)
