@@ -1,6 +1,7 @@
 // Runs every real-editor suite against the built extension and prints one closing line.
 // Expects `npm run package` to have produced the vsix (e2e/run.sh does that first).
 import { existsSync } from "node:fs"
+import { runBoardTests } from "./board.e2e.mjs"
 import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runI18nTests } from "./i18n.e2e.mjs"
@@ -47,6 +48,7 @@ for (const suite of [
 	runMcpTests,
 	runModesTests,
 	runSubtaskTests,
+	runBoardTests,
 	runSlashCommandTests,
 	runRowsTests,
 	runSwitchersTests,

@@ -10,10 +10,11 @@ import { openCairnWithProvider, webviewContent } from "./workbench.mjs"
 
 /**
  * Starts the session for the suite `name` (its screenshots are `<name>-<step>.png`).
- * `prepareWorkspace(dir)` runs before the editor opens the workspace.
+ * `prepareWorkspace(dir)` runs before the editor opens the workspace. `sideTurns` answer requests
+ * the scenario's queue does not (several tasks at once, each playing its own conversation).
  */
-export async function startEditorSession({ name, scenario, prepareWorkspace }) {
-	const model = await startModelServer({ lifetimeMs: 300_000, scenario })
+export async function startEditorSession({ name, scenario, sideTurns, prepareWorkspace }) {
+	const model = await startModelServer({ lifetimeMs: 300_000, scenario, ...(sideTurns && { sideTurns }) })
 	const server = await startCodeServer({ vsix: vsixPath, label: `code-server (${name} tests)` })
 	await prepareWorkspace?.(server.dirs.workspace)
 	const { browser, context } = await launchBrowser()

@@ -25,6 +25,7 @@ suite("settings.json contributions", () => {
 		assert.deepEqual(cairn.get("hooks"), {})
 		assert.equal(cairn.get("language"), "auto")
 		assert.equal(cairn.get("maxConcurrentTasks"), 4)
+		assert.equal(cairn.get("worktreesFolder"), "")
 	})
 
 	test("the Settings view's changes land in settings.json and are announced", async () => {
@@ -43,6 +44,7 @@ suite("settings.json contributions", () => {
 				commandEnvironment: undefined,
 				commandSandboxHiddenPaths: undefined,
 				maxConcurrentTasks: undefined,
+				worktreesFolder: undefined,
 				hooks: undefined,
 				language: undefined,
 			})

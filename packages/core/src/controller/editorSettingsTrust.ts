@@ -18,6 +18,8 @@ export const editorSettingScopes = {
 	commandTimeoutSec: "workspaceOverrides",
 	// The person's machine carries the tasks running at once; a repository does not decide how many.
 	maxConcurrentTasks: "userOnly",
+	// A repository does not choose where on the person's disk Cairn writes its worktrees.
+	worktreesFolder: "userOnly",
 	// Widens nothing; a workspace may set the language its people work in.
 	language: "workspaceOverrides",
 } as const satisfies Record<string, EditorSettingScope>

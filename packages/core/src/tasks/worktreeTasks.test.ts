@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { readFile, realpath, writeFile } from "node:fs/promises"
+import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
 import path from "node:path"
 import type { TaskCard } from "@cairn/types"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
@@ -110,6 +111,28 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 			worktree: { path: worktree },
 			rootEnv: { CAIRN_WORKTREE_INDEX: "1", PORT: firstPort },
 		})
+	})
+
+	it("is made in the folder the person's worktreesFolder setting names", async () => {
+		const folder = await realpath(await mkdtemp(path.join(tmpdir(), "cairn-worktrees-")))
+		try {
+			const { board, send, approve } = await boardOnRepository({
+				scenario: [write("notes.txt"), complete("Written.")],
+				settings: { worktreesFolder: folder },
+			})
+			await send({
+				type: "startBoardTask",
+				text: "take notes",
+				place: { kind: "worktree", name: "notes" },
+			})
+			await approve("take notes")
+			await board.waitForState("take notes", "done")
+			const worktree = board.card(board.idOf("take notes")).worktree?.path ?? ""
+			expect(worktree.startsWith(`${folder}${path.sep}`)).toBe(true)
+			expect(await readFile(path.join(worktree, "notes.txt"), "utf8")).toBe("notes.txt\n")
+		} finally {
+			await rm(folder, { recursive: true, force: true })
+		}
 	})
 
 	it("after a restart, its card is interrupted and resuming it works in its worktree again", async () => {

@@ -34,16 +34,27 @@ const cardWorktree = (worktree: TaskWorktree, diskBytes?: number): CardWorktree 
  */
 export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort {
 	const { host } = options
-	let opening: Promise<TaskWorktrees | WorktreesUnavailable> | undefined
-	const open = () =>
-		(opening ??= TaskWorktrees.open({
-			repository: host.workspaceRoot,
-			storageDir: host.storageDir,
-			logger: host.logger,
-			state: host.state,
-			...(host.askConsent && { consent: (code) => host.askConsent?.(code) ?? Promise.resolve(false) }),
-			runSetup: setupRunner(options),
-		}))
+	let opened: { folder: string; worktrees: Promise<TaskWorktrees | WorktreesUnavailable> } | undefined
+	// Opened again when the person moves the worktrees folder; those made before stay listed where they are.
+	const open = () => {
+		const folder = options.settings().worktreesFolder
+		if (opened?.folder !== folder)
+			opened = {
+				folder,
+				worktrees: TaskWorktrees.open({
+					repository: host.workspaceRoot,
+					storageDir: host.storageDir,
+					...(folder !== "" && { folder }),
+					logger: host.logger,
+					state: host.state,
+					...(host.askConsent && {
+						consent: (code) => host.askConsent?.(code) ?? Promise.resolve(false),
+					}),
+					runSetup: setupRunner(options),
+				}),
+			}
+		return opened.worktrees
+	}
 	const worktrees = async (): Promise<TaskWorktrees> => {
 		const opened = await open()
 		if ("unavailable" in opened)

@@ -116,6 +116,17 @@ export const cairnSettingsSchema = z.object({
 	checkpointFileSizeLimitMB: z.number().positive().max(1024).default(5),
 	/** Tasks whose loops work at once in this process; a task started beyond it waits in line (`queued`). */
 	maxConcurrentTasks: z.number().int().min(1).max(16).default(4),
+	/**
+	 * Where tasks' git worktrees are made (an absolute folder, never inside the repository);
+	 * empty: in Cairn's own storage.
+	 */
+	worktreesFolder: z
+		.string()
+		.max(4096)
+		.refine((folder) => folder === "" || folder.startsWith("/") || /^[A-Za-z]:[\\/]/.test(folder), {
+			message: "the worktrees folder must be an absolute path",
+		})
+		.default(""),
 	customInstructions: z.string().default(""),
 	/**
 	 * The profile each mode remembers, by mode slug: picking the mode in the chat makes it the

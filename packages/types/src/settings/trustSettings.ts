@@ -33,6 +33,8 @@ const settingTrust = {
 	condensingProvider: "trust",
 	enableCheckpoints: "everyday",
 	checkpointFileSizeLimitMB: "everyday",
+	// Where Cairn checks out and writes whole trees of files: a program could point it at the person's folders.
+	worktreesFolder: "trust",
 	maxConcurrentTasks: "everyday",
 	customInstructions: "everyday",
 	// Points modes at profiles the person saved (unknown ids are dropped); it creates none.
