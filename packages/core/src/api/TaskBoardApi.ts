@@ -100,7 +100,7 @@ export class TaskBoardApi {
 	}
 
 	private async cardOf(taskId: string, what: string): Promise<TaskCard> {
-		const card = (await this.controller.board.cards()).find((c) => c.taskId === taskId)
+		const card = await this.controller.board.cardOf(taskId)
 		if (card === undefined) throw new Error(`${what}: task ${taskId} has no card`)
 		return card
 	}
