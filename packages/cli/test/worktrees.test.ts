@@ -155,6 +155,27 @@ describe("tasks in worktrees from the CLI", { timeout: 60_000 }, () => {
 		expect(await readFile(path.join(byName.get("set-up") ?? "", ".env"), "utf8")).toBe("SECRET=1\n")
 	})
 
+	it("--worktree in JSON output gives the task's card, which says where it works", async () => {
+		world = await repository([complete("Done.")])
+		const run = await runCli(world, [
+			...world.providerArgs,
+			"-y",
+			"--worktree",
+			"quiet",
+			"--output-format",
+			"json",
+			"-P",
+			"nothing to do",
+		])
+		expect(run.code).toBe(0)
+		const result = JSON.parse(run.stdout) as { taskId: string; events: Record<string, unknown>[] }
+		const card = result.events.find((event) => event.subtype === "task_card")?.card as TaskCard
+		expect(card).toMatchObject({
+			taskId: result.taskId,
+			worktree: { name: "quiet", branch: "cairn/quiet" },
+		})
+	})
+
 	it("--worktree outside a git repository fails saying so, and runs nothing", async () => {
 		world = await createWorld({ scenario: [complete("never")] })
 		const run = await runCli(world, [...world.providerArgs, "-y", "--worktree", "-P", "anything"])

@@ -18,6 +18,8 @@ export async function startInWorktree(
 		text: rt.options.prompt ?? "",
 		...(worktree.name !== undefined && { name: worktree.name }),
 	})
+	// Programs read where it works from its card (a stream-json line, an event of the json result).
+	rt.output.event({ type: "system", subtype: "task_card", card })
 	if (card.worktree !== undefined)
 		rt.output.notice(t("board.inWorktree", { path: card.worktree.path, branch: card.worktree.branch }))
 	if (rt.extensionHost.worktreeSetupRefused) rt.output.notice(t("board.setupNotUsed"))
