@@ -102,9 +102,14 @@ export async function runBoardTests() {
 	)
 
 	suite.test(
-		"a card is landed by merge: its file is in the person's branch",
+		"a card is reviewed in the editor's multi-file diff, then landed by merge: its file is in the person's branch",
 		async () => {
 			const { title, file, content } = tasks.changelog
+			// Reviewed first: the editor's multi-file diff of the worktree against its base.
+			await card(title).getByRole("button", { name: "Review the changes" }).click()
+			await page.getByRole("tab", { name: /^cairn\/task-.* against main/ }).waitFor({ timeout: 20_000 })
+			await screenshot("3-review")
+			await showBoard()
 			await card(title).getByRole("button", { name: "Land" }).click()
 			await card(title).getByRole("button", { name: "Merge into the current branch" }).click()
 			await cardIn(title, "landed").waitFor({ timeout: 60_000 })
@@ -125,7 +130,7 @@ export async function runBoardTests() {
 			await confirm.getByRole("button", { name: "Discard and lose them" }).click()
 			await cardIn(title, "discarded").waitFor({ timeout: 60_000 })
 			await cardIn(tasks.license.title, "done").waitFor({ timeout: 5_000 })
-			await screenshot("3-landed-discarded-done")
+			await screenshot("4-landed-discarded-done")
 		},
 		{ timeoutMs: 90_000 },
 	)

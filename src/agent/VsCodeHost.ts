@@ -188,7 +188,7 @@ export class VsCodeHost implements Host {
 	}
 
 	showChanges(view: ChangesView): Promise<void> {
-		return this.checkpointChanges.show(view, this.workspaceRoot)
+		return this.checkpointChanges.show(view, view.root ?? this.workspaceRoot)
 	}
 
 	async openFile(absolutePath: string, line?: number): Promise<void> {

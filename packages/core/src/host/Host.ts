@@ -193,6 +193,11 @@ export interface ChangesView {
 	/** The diff editor's title, e.g. "Changes since checkpoint 1a2b3c4". */
 	title: string
 	changes: FileChangeView[]
+	/**
+	 * The folder the paths are relative to, whose files are shown as they are now: the workspace
+	 * when absent (a task's worktree otherwise).
+	 */
+	root?: string
 }
 
 export interface FileChangeView {

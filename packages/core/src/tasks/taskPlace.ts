@@ -34,8 +34,8 @@ export function placeFields(place: TaskPlace, workspaceRoot: string): Partial<Hi
 /**
  * The host as a task in `place` sees it: its workspace is the place's root and its commands get
  * the place's variables. The editor's diagnostics and open files are the workspace's, not the
- * worktree's, so a task elsewhere is told of none; and the editor's diff view resolves paths in
- * the workspace, so a task elsewhere shows its changes as a unified diff instead.
+ * worktree's, so a task elsewhere is told of none; its changes show in the editor's diff view
+ * against its own folder.
  */
 export function hostInPlace(host: Host, place: TaskPlace): Host {
 	if (place.root === host.workspaceRoot) return host
@@ -49,7 +49,11 @@ export function hostInPlace(host: Host, place: TaskPlace): Host {
 			})) satisfies Host["runCommand"],
 		diagnostics: (() => Promise.resolve([])) satisfies Host["diagnostics"],
 		openFiles: (() => Promise.resolve([])) satisfies Host["openFiles"],
-		showChanges: undefined,
+		showChanges:
+			host.showChanges &&
+			(((view) =>
+				host.showChanges?.({ ...view, root: view.root ?? place.root }) ??
+				Promise.resolve()) satisfies NonNullable<Host["showChanges"]>),
 	}
 	return new Proxy(host, {
 		get(target, property) {

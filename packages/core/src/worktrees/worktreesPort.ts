@@ -10,6 +10,7 @@ import {
 	type WorktreeRef,
 } from "./landing/index.js"
 import { TaskWorktrees, type TaskWorktree, type WorktreesUnavailable } from "./taskWorktrees.js"
+import { worktreeChangesView } from "./worktreeChangesView.js"
 import { checkRunner, setupRunner, type WorktreeCommandsOptions } from "./worktreeCommands.js"
 
 export interface WorktreesPortOptions extends WorktreeCommandsOptions {
@@ -127,6 +128,19 @@ export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort 
 			// The caller had the person confirm every piece of work this loses.
 			await all.remove(taskId, { deleteBranch: true })
 		},
+		...(host.showChanges && {
+			async showDiff(taskId: string) {
+				const { worktree } = await worktreeOf(taskId)
+				const ref = refOf(taskId, worktree)
+				const { files } = await worktreeDiff(ref, options.text())
+				if (files.length === 0) return
+				const title = options.text()("worktrees.changesTitle", {
+					branch: worktree.branch,
+					base: worktree.base,
+				})
+				await host.showChanges?.(await worktreeChangesView(ref, files, title))
+			},
+		}),
 		async runChecks(taskId, onProgress) {
 			const { all, worktree } = await worktreeOf(taskId)
 			const command = await checkCommand(worktree.workspace, await all.checkCommand())
