@@ -10,7 +10,6 @@ import {
 } from "@cairn/types"
 import { startBoardTasks } from "../controller/boardHandlers.js"
 import type { Controller } from "../controller/Controller.js"
-import { stoppedWorking } from "../tasks/taskBoard.js"
 import { clientMessage, parse, sendAsProgram } from "./programClient.js"
 
 /**
@@ -43,7 +42,7 @@ export class TaskBoardApi {
 			if (reply.type === "taskBoard") cards = reply.cards
 		})
 		if (cards === undefined) throw new Error("listTasks: the host did not answer")
-		return this.measured(cards)
+		return cards
 	}
 
 	/** Read from the worktree, not through the board's review: that also opens the editor's diff view. */
@@ -73,30 +72,6 @@ export class TaskBoardApi {
 			if (reply.type === "discardNeedsConfirmation") loss = reply.loss
 		})
 		return loss === undefined ? { discarded: true } : { discarded: false, loss }
-	}
-
-	/**
-	 * The board measures a worktree when its task stops in this process; a task that stopped
-	 * before (in another process, before a restart) is measured here, once, for every client.
-	 */
-	private async measured(cards: TaskCard[]): Promise<TaskCard[]> {
-		const measured: TaskCard[] = []
-		for (const card of cards) {
-			if (card.worktree === undefined || card.changes !== undefined || !stoppedWorking(card)) {
-				measured.push(card)
-				continue
-			}
-			const changes = await this.controller.worktrees.changes(card.taskId).catch((error: unknown) => {
-				this.controller.host.logger.warn("A worktree's changes could not be measured", {
-					taskId: card.taskId,
-					error: String(error),
-				})
-				return undefined
-			})
-			if (changes !== undefined) this.controller.board.note(card.taskId, { changes })
-			measured.push(changes === undefined ? card : { ...card, changes })
-		}
-		return measured
 	}
 
 	private async cardOf(taskId: string, what: string): Promise<TaskCard> {

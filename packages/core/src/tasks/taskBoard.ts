@@ -71,11 +71,30 @@ export class TaskBoard {
 		const items = this.parts.store().list({ workspace: this.parts.workspaceRoot })
 		let recent = 0
 		const listed = items.filter((item) => room.get(item.id) !== undefined || recent++ < recentCards)
-		const cards = (await Promise.all(listed.map((item) => this.cardOf(item.id)))).filter(
+		const made = (await Promise.all(listed.map((item) => this.cardOf(item.id)))).filter(
 			(card): card is TaskCard => card !== undefined,
 		)
+		const cards = await Promise.all(made.map((card) => this.withChanges(card)))
 		for (const card of cards) this.sent.set(card.taskId, JSON.stringify(card))
 		return cards
+	}
+
+	/**
+	 * A worktree card whose task stopped where this board did not see it stop (in another process,
+	 * before a restart) is measured when the board is first asked for it, once, for every client.
+	 */
+	private async withChanges(card: TaskCard): Promise<TaskCard> {
+		if (card.worktree === undefined || card.changes !== undefined || !stoppedWorking(card)) return card
+		const changes = await this.parts.changesOf?.(card.taskId).catch((error: unknown) => {
+			this.parts.logger.warn("A worktree's changes could not be measured", {
+				taskId: card.taskId,
+				error: String(error),
+			})
+			return undefined
+		})
+		if (changes === undefined) return card
+		this.notes.set(card.taskId, { ...this.notes.get(card.taskId), changes })
+		return { ...card, changes }
 	}
 
 	/** Sends the task's card when it changed since it was last sent. */

@@ -151,7 +151,12 @@ describe("a task in its own worktree", { timeout: 30_000 }, () => {
 		await agent.restart()
 		agent.controller.attach(board.receive)
 		await send({ type: "requestTaskBoard" })
-		expect(board.card(taskId)).toMatchObject({ state: "interrupted", worktree: { path: worktree } })
+		// Nothing here saw it stop: the board measures what its worktree holds when first asked.
+		expect(board.card(taskId)).toMatchObject({
+			state: "interrupted",
+			worktree: { path: worktree },
+			changes: { files: 1, added: 1, removed: 0 },
+		})
 		await send({ type: "resumeCard", taskId })
 		await board.waitFor(() => board.card(taskId).waitingOn?.ask === "tool", "the resumed task's write")
 		await approve("take notes")
