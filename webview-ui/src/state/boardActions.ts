@@ -17,6 +17,11 @@ export function startBoardTask(request: Omit<WebviewMessageOf<"startBoardTask">,
 	postToHost({ type: "startBoardTask", ...request })
 }
 
+/** Makes the workspace folder a git repository (git init); the host answers with the board as it is then. */
+export function initRepository(): void {
+	postToHost({ type: "initRepository" })
+}
+
 /** Answers the ask the card waits on; `ts` is that ask's, so a click on a stale card answers nothing. */
 export function answerCard(taskId: string, ts: number, askResponse: ClineAskResponse, text?: string): void {
 	const typed = text?.trim()

@@ -27,7 +27,11 @@ function insertNewestFirst(
 	return at === -1 ? [...order, card.taskId] : [...order.slice(0, at), card.taskId, ...order.slice(at)]
 }
 
-export function applyTaskBoard({ cards, limit }: ExtensionMessageOf<"taskBoard">): void {
+export function applyTaskBoard({
+	cards,
+	limit,
+	worktreesUnavailable,
+}: ExtensionMessageOf<"taskBoard">): void {
 	const byId = Object.fromEntries(cards.map((card) => [card.taskId, card]))
 	// The host sends them newest first; diffs and held discards of cards that are gone go too.
 	setBoard((board) => ({
@@ -35,6 +39,7 @@ export function applyTaskBoard({ cards, limit }: ExtensionMessageOf<"taskBoard">
 		cards: byId,
 		order: cards.map((card) => card.taskId),
 		limit,
+		worktreesUnavailable,
 		diffs: Object.fromEntries(Object.entries(board.diffs).filter(([id]) => id in byId)),
 		pendingLoss: Object.fromEntries(Object.entries(board.pendingLoss).filter(([id]) => id in byId)),
 	}))

@@ -35,6 +35,8 @@ export interface BoardState {
 	order: readonly string[]
 	/** How many tasks may run at once (the host's concurrency limit). */
 	limit?: number
+	/** Why tasks cannot get worktrees here (absent where they can); `notARepository` offers git init. */
+	worktreesUnavailable?: { reason: string; notARepository: boolean }
 	/** The host's latest `cardDiff` per card, shown until closed. */
 	diffs: Readonly<Record<string, CardDiff>>
 	/** Discards the host held back: what each would lose, named, until the person confirms or drops it. */

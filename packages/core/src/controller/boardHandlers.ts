@@ -16,6 +16,7 @@ type BoardMessageType = Extract<
 	| "runCardChecks"
 	| "landCard"
 	| "discardCard"
+	| "initRepository"
 >
 
 const failed = (reply: Client, inReplyTo: string, error: string) =>
@@ -148,10 +149,28 @@ function withWorktree(
 const sameList = (a: readonly string[], b: readonly string[]) =>
 	a.length === b.length && [...a].sort().every((value, i) => value === [...b].sort()[i])
 
+async function postBoard(context: HandlerContext, reply: Client): Promise<void> {
+	const [cards, worktreesUnavailable] = await Promise.all([
+		context.board.cards(),
+		context.worktrees.unavailable(),
+	])
+	reply({
+		type: "taskBoard",
+		cards,
+		running: context.room.working,
+		limit: context.room.capacity,
+		...(worktreesUnavailable && { worktreesUnavailable }),
+	})
+}
+
 export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
 	requestTaskBoard: async (context, _message, reply) => {
-		const cards = await context.board.cards()
-		reply({ type: "taskBoard", cards, running: context.room.working, limit: context.room.capacity })
+		await postBoard(context, reply)
+	},
+	initRepository: async (context, _message, reply) => {
+		await context.worktrees.initRepository()
+		// The board hears what it can do now (worktrees, once the files are committed).
+		await postBoard(context, reply)
 	},
 	startBoardTask: async (context, message, reply) => {
 		await startBoardTasks(context, message, reply)

@@ -82,6 +82,10 @@ export interface TaskWorktreesPort {
 	unlanded(taskId: string): Promise<string[]>
 	/** Removes the worktree and its branch (only called once any loss was confirmed). */
 	discard(taskId: string): Promise<void>
+	/** Why tasks cannot get worktrees here (a sentence), and whether the folder is in no repository; undefined when they can. */
+	unavailable(): Promise<{ reason: string; notARepository: boolean } | undefined>
+	/** `git init` in the workspace folder, which is in no repository (refused otherwise); nothing is committed. */
+	initRepository(): Promise<void>
 	/** Runs the repository's test command in the worktree; `onProgress` hears the running state. */
 	runChecks(taskId: string, onProgress?: (checks: CardChecks) => void): Promise<CardChecks>
 }

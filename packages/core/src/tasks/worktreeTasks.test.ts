@@ -3,7 +3,7 @@ import { existsSync } from "node:fs"
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import type { TaskCard } from "@cairn/types"
+import type { ExtensionMessage, TaskCard } from "@cairn/types"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import { probeSandbox } from "../sandbox/sandboxProbe.js"
 import { afterEach, describe, expect, it } from "vitest"
@@ -420,5 +420,37 @@ describe("where worktrees cannot be made", () => {
 		expect(agent.controller.listHistory()).toEqual([])
 		const cards: TaskCard[] = await agent.controller.board.cards()
 		expect(cards).toEqual([])
+	})
+
+	it("the board says why worktrees cannot be used, offers git init, and can use them once committed", async () => {
+		agent = await startAgent({ provider: "anthropic", files: { "README.md": "a folder\n" } })
+		const harness = agent
+		const boardNow = async () => {
+			const replies: ExtensionMessage[] = []
+			await harness.controller.handleWebviewMessage({ type: "requestTaskBoard" }, (m) =>
+				replies.push(m),
+			)
+			const board = replies.find((m) => m.type === "taskBoard")
+			if (board?.type !== "taskBoard") throw new Error(`no board: ${JSON.stringify(replies)}`)
+			return board
+		}
+		expect((await boardNow()).worktreesUnavailable).toMatchObject({ notARepository: true })
+
+		const replies: ExtensionMessage[] = []
+		await agent.controller.handleWebviewMessage({ type: "initRepository" }, (m) => replies.push(m))
+		expect(existsSync(path.join(agent.workspace, ".git"))).toBe(true)
+		// A repository now, but nothing to branch from until the person commits their files.
+		expect(replies.find((m) => m.type === "taskBoard")).toMatchObject({
+			worktreesUnavailable: { notARepository: false, reason: expect.stringContaining("no commit") },
+		})
+		expect(git(agent.workspace, "status", "--porcelain")).toContain("README.md")
+
+		git(agent.workspace, "add", "-A")
+		git(agent.workspace, "commit", "-qm", "first")
+		expect((await boardNow()).worktreesUnavailable).toBeUndefined()
+		// Asked again, it is refused: the folder is a repository already.
+		const again: ExtensionMessage[] = []
+		await agent.controller.handleWebviewMessage({ type: "initRepository" }, (m) => again.push(m))
+		expect(again).toEqual([expect.objectContaining({ type: "error", inReplyTo: "initRepository" })])
 	})
 })

@@ -36,13 +36,15 @@ export class RepositoryGit {
 	 * The repository `folder` is in, or why worktrees cannot be made there: not a repository, no
 	 * work tree (bare), or no commit yet to branch from. Throws GitError when git is missing.
 	 */
-	static async open(folder: string): Promise<RepositoryGit | { unavailable: string }> {
+	static async open(
+		folder: string,
+	): Promise<RepositoryGit | { unavailable: string; notARepository?: true }> {
 		let git: HardenedGit
 		try {
 			git = await HardenedGit.forPerson({ cwd: folder })
 		} catch (error) {
 			if (error instanceof GitError && error.missing) throw error
-			return { unavailable: `${folder} is not in a git repository` }
+			return { unavailable: `${folder} is not in a git repository`, notARepository: true }
 		}
 		const answer = await git.run(
 			[
@@ -56,7 +58,10 @@ export class RepositoryGit {
 		)
 		const [inside, top, commonDir] = text(answer.stdout).split("\n")
 		if (answer.code !== 0 || inside !== "true" || !top || !commonDir)
-			return { unavailable: `${folder} is not in a git repository with a work tree` }
+			return {
+				unavailable: `${folder} is not in a git repository with a work tree`,
+				notARepository: true,
+			}
 		const head = await git.run(["rev-parse", "--verify", "-q", "HEAD^{commit}"], { okExitCodes: [1] })
 		if (head.code !== 0)
 			return { unavailable: "the repository has no commit yet to branch a worktree from" }

@@ -48,6 +48,8 @@ export interface TaskWorktree {
 export interface WorktreesUnavailable {
 	unavailable: true
 	reason: string
+	/** The workspace is in no git repository (`git init` would make one); otherwise it has no commit yet, or no git. */
+	notARepository?: true
 }
 
 export interface TaskWorktreesOptions {
@@ -88,7 +90,7 @@ export class TaskWorktrees {
 	}
 
 	static async open(options: TaskWorktreesOptions): Promise<TaskWorktrees | WorktreesUnavailable> {
-		let git: RepositoryGit | { unavailable: string }
+		let git: RepositoryGit | { unavailable: string; notARepository?: true }
 		try {
 			git = await RepositoryGit.open(options.repository)
 		} catch (error) {
@@ -96,7 +98,12 @@ export class TaskWorktrees {
 				return { unavailable: true, reason: error.message }
 			throw error
 		}
-		if ("unavailable" in git) return { unavailable: true, reason: git.unavailable }
+		if ("unavailable" in git)
+			return {
+				unavailable: true,
+				reason: git.unavailable,
+				...(git.notARepository && { notARepository: true }),
+			}
 		const key = repositoryKey(git.top, git.commonDir)
 		let folder: string
 		try {

@@ -10,6 +10,7 @@ import {
 	type WorktreeRef,
 } from "./landing/index.js"
 import { TaskWorktrees, type TaskWorktree, type WorktreesUnavailable } from "./taskWorktrees.js"
+import { HardenedGit } from "../git/hardenedGit.js"
 import { worktreeChangesView } from "./worktreeChangesView.js"
 import { checkRunner, setupRunner, type WorktreeCommandsOptions } from "./worktreeCommands.js"
 
@@ -36,10 +37,12 @@ const cardWorktree = (worktree: TaskWorktree, diskBytes?: number): CardWorktree 
 export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort {
 	const { host } = options
 	let opened: { folder: string; worktrees: Promise<TaskWorktrees | WorktreesUnavailable> } | undefined
-	// Opened again when the person moves the worktrees folder; those made before stay listed where they are.
-	const open = () => {
+	// Opened again when the person moves the worktrees folder (those made before stay listed where
+	// they are), and after an unavailable answer: the person may have run git init or committed since.
+	const open = async () => {
 		const folder = options.settings().worktreesFolder
-		if (opened?.folder !== folder)
+		const last = await opened?.worktrees.catch(() => undefined)
+		if (opened?.folder !== folder || last === undefined || "unavailable" in last)
 			opened = {
 				folder,
 				worktrees: TaskWorktrees.open({
@@ -56,10 +59,11 @@ export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort 
 			}
 		return opened.worktrees
 	}
+	const unavailableSentence = (unavailable: WorktreesUnavailable) =>
+		`${options.text()("board.worktreesUnavailable")} (${unavailable.reason})`
 	const worktrees = async (): Promise<TaskWorktrees> => {
 		const opened = await open()
-		if ("unavailable" in opened)
-			throw new Error(`${options.text()("board.worktreesUnavailable")} (${opened.reason})`)
+		if ("unavailable" in opened) throw new Error(unavailableSentence(opened))
 		return opened
 	}
 	/** The task's worktree as it is now; its record may have been written by another process. */
@@ -141,6 +145,18 @@ export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort 
 				await host.showChanges?.(await worktreeChangesView(ref, files, title))
 			},
 		}),
+		async unavailable() {
+			const opened = await open()
+			if (!("unavailable" in opened)) return undefined
+			return { reason: unavailableSentence(opened), notARepository: opened.notARepository === true }
+		},
+		async initRepository() {
+			const opened = await open()
+			if (!("unavailable" in opened) || opened.notARepository !== true)
+				throw new Error(options.text()("worktrees.alreadyRepository"))
+			const git = await HardenedGit.forPerson({ cwd: host.workspaceRoot })
+			await git.run(["init", "--quiet"])
+		},
 		async runChecks(taskId, onProgress) {
 			const { all, worktree } = await worktreeOf(taskId)
 			const command = await checkCommand(worktree.workspace, await all.checkCommand())

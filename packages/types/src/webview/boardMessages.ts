@@ -61,6 +61,11 @@ export const boardRequestSchemas = [
 	z.object({ type: z.literal("resumeCard"), taskId: taskIdSchema }),
 	/** Show the card's diff against its base (the editor's multi-diff; the host answers with `cardDiff`). */
 	z.object({ type: z.literal("reviewCard"), taskId: taskIdSchema }),
+	/**
+	 * Make the workspace folder a git repository (`git init`, nothing committed), so that once its
+	 * files are committed tasks can work in worktrees; offered where it is in none.
+	 */
+	z.object({ type: z.literal("initRepository") }),
 	/** Run the repository's test command in the card's worktree. */
 	z.object({ type: z.literal("runCardChecks"), taskId: taskIdSchema }),
 	/** Land the card's work: merge its branch, apply it as uncommitted changes, or push it and open a pull request. */
@@ -89,6 +94,11 @@ export const boardAnswerSchemas = [
 		cards: z.array(taskCardSchema),
 		running: z.number().int().nonnegative(),
 		limit: z.number().int().positive(),
+		/**
+		 * Why tasks cannot get worktrees here, in a sentence; absent where they can.
+		 * `notARepository`: the folder is in no git repository, so `initRepository` is offered.
+		 */
+		worktreesUnavailable: z.object({ reason: z.string(), notARepository: z.boolean() }).optional(),
 	}),
 	/** One card changed (or appeared): upsert it by `taskId`. */
 	z.object({ type: z.literal("taskCardUpdated"), card: taskCardSchema }),

@@ -57,6 +57,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	resumeCard: { type: "resumeCard", taskId: "t1" },
 	reviewCard: { type: "reviewCard", taskId: "t1" },
 	runCardChecks: { type: "runCardChecks", taskId: "t1" },
+	initRepository: { type: "initRepository" },
 	landCard: { type: "landCard", taskId: "t1", how: "merge" },
 	discardCard: { type: "discardCard", taskId: "t1", confirmedLoss: ["a.ts (uncommitted)"] },
 	codebaseIndexControl: { type: "codebaseIndexControl", action: "stop" },

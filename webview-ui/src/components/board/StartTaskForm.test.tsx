@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useWebviewStore } from "../../state/store"
 import { card, doneInWorktree, showBoard } from "../../test/boardFixtures"
+import { fromHost } from "../../test/fixtures"
 import { modesSnapshot } from "../../test/modes"
 import { posted } from "../../test/setup"
 import { BoardView } from "./BoardView"
@@ -139,5 +140,53 @@ describe("starting a task from the board", () => {
 		expect(within(form).getByRole("button", { name: "Start" })).toHaveProperty("disabled", true)
 		fireEvent.submit(form)
 		expect(posted).toEqual([])
+	})
+
+	it("where worktrees cannot be made, runs the task in place, says why and offers git init", () => {
+		const form = openForm()
+		const notARepository = "Tasks cannot get a worktree of their own here (not a git repository)."
+		fromHost({
+			type: "taskBoard",
+			cards: [],
+			running: 0,
+			limit: 4,
+			worktreesUnavailable: { reason: notARepository, notARepository: true },
+		})
+		expect(within(form).getByText(notARepository)).toBeTruthy()
+		expect(
+			(within(form).getByRole("radio", { name: "In a new worktree" }) as HTMLInputElement).disabled,
+		).toBe(true)
+		expect((within(form).getByRole("checkbox", { name: /Best of N/ }) as HTMLInputElement).disabled).toBe(
+			true,
+		)
+		type(form, "Task", "Tidy up")
+		fireEvent.click(within(form).getByRole("button", { name: "Start" }))
+		expect(posted).toEqual([
+			expect.objectContaining({ type: "startBoardTask", text: "Tidy up", place: { kind: "inPlace" } }),
+		])
+	})
+
+	it("offers git init only where the folder is in no repository", () => {
+		const form = openForm()
+		fromHost({
+			type: "taskBoard",
+			cards: [],
+			running: 0,
+			limit: 4,
+			worktreesUnavailable: { reason: "not a git repository", notARepository: true },
+		})
+		fireEvent.click(
+			within(form).getByRole("button", { name: "Make this folder a git repository (git init)" }),
+		)
+		expect(posted).toEqual([{ type: "initRepository" }])
+		fromHost({
+			type: "taskBoard",
+			cards: [],
+			running: 0,
+			limit: 4,
+			worktreesUnavailable: { reason: "the repository has no commit yet", notARepository: false },
+		})
+		expect(within(form).getByText("the repository has no commit yet")).toBeTruthy()
+		expect(within(form).queryByRole("button", { name: /git init/ })).toBeNull()
 	})
 })

@@ -2,7 +2,7 @@ import { gitRefSchema, worktreeNameSchema, type TaskCard, type TaskPlace } from 
 import { useState, type FormEvent, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useShallow } from "zustand/react/shallow"
-import { startBoardTask } from "../../state/boardActions"
+import { initRepository, startBoardTask } from "../../state/boardActions"
 import { useWebviewStore } from "../../state/store"
 
 /** Best of N: how many profiles one prompt may go to. */
@@ -34,6 +34,7 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 	const profiles = useWebviewStore((s) => s.settings.profiles)
 	const linkableCards = useLinkableCards()
 	const [text, setText] = useState("")
+	const worktreesUnavailable = useWebviewStore((s) => s.board.worktreesUnavailable)
 	const [inWorktree, setInWorktree] = useState(true)
 	const [base, setBase] = useState("")
 	const [name, setName] = useState("")
@@ -45,8 +46,10 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 
 	const baseError = base !== "" && !gitRefSchema.safeParse(base).success
 	const nameError = name !== "" && !worktreeNameSchema.safeParse(name).success
-	const worktree = inWorktree || bestOf
-	const countError = bestOf && (chosen.length < minProfiles || chosen.length > maxProfiles)
+	// Where worktrees cannot be made, tasks run in place: side by side, sharing the files.
+	const bestOfN = bestOf && worktreesUnavailable === undefined
+	const worktree = worktreesUnavailable === undefined && (inWorktree || bestOfN)
+	const countError = bestOfN && (chosen.length < minProfiles || chosen.length > maxProfiles)
 	const invalid = text.trim() === "" || (worktree && (baseError || nameError)) || countError
 
 	const toggleProfile = (id: string, on: boolean) =>
@@ -62,7 +65,7 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 			text: text.trim(),
 			place,
 			mode,
-			...(bestOf && { profileIds: [...chosen] }),
+			...(bestOfN && { profileIds: [...chosen] }),
 			...(after !== "" && { after: { taskId: after, until } }),
 		})
 		setText("")
@@ -91,7 +94,7 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 						type="radio"
 						name="place"
 						checked={!worktree}
-						disabled={bestOf}
+						disabled={bestOfN}
 						onChange={() => setInWorktree(false)}
 					/>{" "}
 					{t("start.inPlace")}
@@ -101,10 +104,21 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 						type="radio"
 						name="place"
 						checked={worktree}
+						disabled={worktreesUnavailable !== undefined}
 						onChange={() => setInWorktree(true)}
 					/>{" "}
 					{t("start.inWorktree")}
 				</label>
+				{worktreesUnavailable !== undefined && (
+					<div className="board-start-no-worktrees">
+						<p>{worktreesUnavailable.reason}</p>
+						{worktreesUnavailable.notARepository && (
+							<button type="button" className="button secondary" onClick={initRepository}>
+								{t("start.initRepository")}
+							</button>
+						)}
+					</div>
+				)}
 				{worktree && (
 					<div className="board-start-worktree">
 						<input
@@ -150,13 +164,14 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 						<label>
 							<input
 								type="checkbox"
-								checked={bestOf}
+								checked={bestOfN}
+								disabled={worktreesUnavailable !== undefined}
 								onChange={(event) => setBestOf(event.target.checked)}
 							/>{" "}
 							{t("start.bestOf")}
 						</label>
 					</legend>
-					{bestOf && (
+					{bestOfN && (
 						<>
 							<p className="muted">
 								{t("start.bestOfHint", { min: minProfiles, max: maxProfiles })}
@@ -212,7 +227,7 @@ export function StartTaskForm({ onStarted }: { onStarted: () => void }) {
 			</div>
 			<div className="board-start-buttons">
 				<button type="submit" className="button primary" disabled={invalid}>
-					{bestOf ? t("start.submitBestOf", { count: chosen.length }) : t("start.submit")}
+					{bestOfN ? t("start.submitBestOf", { count: chosen.length }) : t("start.submit")}
 				</button>
 			</div>
 		</form>
