@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { ExtensionMessage, ProviderProfile, WebviewMessageOf, WebviewMessageType } from "@cairn/types"
 import type { TaskPlace } from "../tasks/taskPlace.js"
+import { totalsOf } from "../worktrees/landing/index.js"
 import type { TaskWorktreesPort } from "./controllerOptions.js"
 import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
@@ -201,11 +202,11 @@ export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
 	reviewCard: async (context, message, reply) => {
 		const worktrees = withWorktree(context, message, reply)
 		if (worktrees === undefined) return
+		// One look at the worktree serves the editor's view, the answer and the card.
 		const diff = await worktrees.diff(message.taskId)
-		await worktrees.showDiff?.(message.taskId)
+		await worktrees.showDiff?.(message.taskId, diff)
 		reply({ type: "cardDiff", taskId: message.taskId, ...diff })
-		const changes = await worktrees.changes(message.taskId)
-		if (changes !== undefined) context.board.note(message.taskId, { changes })
+		context.board.note(message.taskId, { changes: totalsOf(diff.files) })
 	},
 	runCardChecks: async (context, message, reply) => {
 		const worktrees = withWorktree(context, message, reply)

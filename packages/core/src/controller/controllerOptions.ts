@@ -75,8 +75,8 @@ export interface TaskWorktreesPort {
 	/** What the task's worktree changed against its base; undefined when it has none. */
 	changes(taskId: string): Promise<CardChanges | undefined>
 	diff(taskId: string): Promise<CardDiff>
-	/** Shows the diff in the editor's multi-diff view; absent where there is none (the board sends `cardDiff`). */
-	showDiff?(taskId: string): Promise<void>
+	/** Shows `diff` (the task's, from `diff`) in the editor's multi-diff view; absent where there is none (the board sends `cardDiff`). */
+	showDiff?(taskId: string, diff: CardDiff): Promise<void>
 	land(taskId: string, how: Landing["how"]): Promise<Landing>
 	/** The work removing the worktree would lose (uncommitted files, commits on no other branch or remote). */
 	unlanded(taskId: string): Promise<string[]>

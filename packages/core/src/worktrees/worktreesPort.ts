@@ -1,5 +1,5 @@
 import type { CardWorktree } from "@cairn/types"
-import type { CreatedWorktree, TaskWorktreesPort } from "../controller/controllerOptions.js"
+import type { CardDiff, CreatedWorktree, TaskWorktreesPort } from "../controller/controllerOptions.js"
 import {
 	checkCommand,
 	landWorktree,
@@ -133,10 +133,9 @@ export function worktreesPort(options: WorktreesPortOptions): TaskWorktreesPort 
 			await all.remove(taskId, { deleteBranch: true })
 		},
 		...(host.showChanges && {
-			async showDiff(taskId: string) {
+			async showDiff(taskId: string, { files }: CardDiff) {
 				const { worktree } = await worktreeOf(taskId)
 				const ref = refOf(taskId, worktree)
-				const { files } = await worktreeDiff(ref, options.text())
 				if (files.length === 0) return
 				const title = options.text()("worktrees.changesTitle", {
 					branch: worktree.branch,

@@ -5,5 +5,11 @@ export { landWorktree, type LandingHow, type LandOptions } from "./landWorktree.
 export type { LandingOutcome } from "./pullRequestLanding.js"
 export { runChecks, type CheckRun, type CheckRunner, type RunChecksOptions } from "./runChecks.js"
 export { unlandedWork } from "./unlandedWork.js"
-export { worktreeChanges, worktreeDiff, type ChangedFile, type WorktreeDiff } from "./worktreeChanges.js"
+export {
+	totalsOf,
+	worktreeChanges,
+	worktreeDiff,
+	type ChangedFile,
+	type WorktreeDiff,
+} from "./worktreeChanges.js"
 export type { WorktreeRef } from "./worktreeRef.js"

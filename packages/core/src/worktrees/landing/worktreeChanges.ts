@@ -25,7 +25,11 @@ export const maxPatchBytes = 2_000_000
 
 /** Files the worktree changed against its base, and their added and removed lines (committed or not). */
 export async function worktreeChanges(ref: WorktreeRef): Promise<CardChanges> {
-	const files = await withWorktreeSnapshot(ref, changedFiles)
+	return totalsOf(await withWorktreeSnapshot(ref, changedFiles))
+}
+
+/** A card's count of changed files and lines, from the files of a diff. */
+export function totalsOf(files: readonly Pick<ChangedFile, "added" | "removed">[]): CardChanges {
 	return {
 		files: files.length,
 		added: files.reduce((sum, file) => sum + file.added, 0),
