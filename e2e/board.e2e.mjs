@@ -64,10 +64,10 @@ export async function runBoardTests() {
 				await form.getByRole("textbox", { name: "Task" }).fill(task.title)
 				await form.getByRole("radio", { name: "In a new worktree" }).check()
 				await form.getByRole("button", { name: "Start" }).click()
-				await eventually(
-					() => session.model.requests.some((r) => r.rawBody.includes(task.title)),
-					`the model to hear of "${task.title}"`,
-				)
+				// Its proposed file opens in the editor, in front of the board: waited for, not raced.
+				await page
+					.getByRole("tab", { name: new RegExp(`^${task.file.replaceAll(".", "\\.")}`) })
+					.waitFor({ timeout: 60_000 })
 				await showBoard()
 				await card(task.title).waitFor({ timeout: 20_000 })
 			}
