@@ -431,6 +431,8 @@ export class Controller implements HandlerContext {
 		try {
 			// A checkpoint being saved finishes its git commands before the host goes.
 			await Promise.all(tasks.map((task) => task.checkpointsSettled()))
+			// No background command outlives its task: each has ended, its whole process group with it.
+			await Promise.all(tasks.map((task) => task.commands.settled()))
 			await this.tasks.writers.close()
 			await this.storeInstance?.close()
 			await indexStopped

@@ -78,6 +78,9 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	terminalOperation: async (context, message) => {
 		context.currentTask?.terminalOperation(message.terminalOperation)
 	},
+	stopBackgroundCommand: async (context, message) => {
+		await context.currentTask?.commands.stop(message.id, "person")
+	},
 	showTaskWithId: async (context, message, reply) => {
 		if (!(await context.showTask(message.taskId))) return notFound(context, reply, message)
 		await context.postState()

@@ -33,6 +33,8 @@ const classes: Readonly<Record<ToolName, ToolClass>> = {
 	insert_content: { effect: "edits", pathParams: ["path"] },
 	search_and_replace: { effect: "edits", pathParams: ["path"] },
 	execute_command: { effect: "runs" },
+	read_command_output: { effect: "reads" },
+	stop_command: { effect: "runs" },
 	use_mcp_tool: { effect: "external" },
 	browser_action: { effect: "external" },
 }

@@ -11,7 +11,7 @@ export type ToolGroup = "read" | "edit" | "command" | "mcp" | "browser" | "modes
 export const toolGroups: Readonly<Record<ToolGroup, readonly ToolName[]>> = {
 	read: ["read_file", "list_files", "search_files", "list_code_definition_names", "codebase_search"],
 	edit: ["write_to_file", "apply_diff", "insert_content", "search_and_replace"],
-	command: ["execute_command"],
+	command: ["execute_command", "read_command_output", "stop_command"],
 	mcp: ["use_mcp_tool", "access_mcp_resource"],
 	browser: ["browser_action"],
 	modes: ["switch_mode", "new_task"],

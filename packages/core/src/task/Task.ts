@@ -35,6 +35,8 @@ import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
 import { TaskBrowser } from "../browser/taskBrowser.js"
+import { CommandKilled } from "../commands/commandKilled.js"
+import { TaskCommands } from "../commands/taskCommands.js"
 import { ModelRequests } from "./modelRequests.js"
 import { summarize } from "./requestSummary.js"
 import { TaskCancelled } from "./taskCancelled.js"
@@ -57,6 +59,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	readonly transcript: Transcript
 	readonly history: ApiHistory
 	readonly todos: TaskTodos
+	/** Its background commands (they end with the task) and the logs of commands whose output was cut. */
+	readonly commands: TaskCommands
 	private readonly asks: AskChannel
 	private readonly context: ContextManager
 	private readonly requests: ModelRequests
@@ -103,6 +107,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		)
 		for (const message of reloaded.changed) persistence?.messageFinal(message)
 		this.todos = new TaskTodos(this.transcript)
+		this.commands = new TaskCommands(this.transcript)
 		this.history = new ApiHistory(
 			options.saved?.apiHistory ?? [],
 			(history, view) => persistence?.apiHistoryChanged(history, view),
@@ -282,7 +287,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	terminalOperation(operation: "continue" | "abort"): boolean {
 		const call = this.currentCall
 		if (call === undefined) return false
-		if (operation === "abort") call.kill.abort(new Error("the user killed the command"))
+		if (operation === "abort") call.kill.abort(new CommandKilled())
 		else call.proceed.abort()
 		return true
 	}
@@ -306,6 +311,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.status = "cancelled"
 		this.abortController.abort(new TaskCancelled())
 		void this.browser.close()
+		this.commands.stopAll()
 		this.asks.cancel()
 	}
 
@@ -315,6 +321,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.status = "abandoned"
 		this.abortController.abort(new TaskCancelled())
 		void this.browser.close()
+		this.commands.stopAll()
 		this.asks.close()
 		if (wasRunning) this.emit("taskAborted")
 	}
@@ -469,6 +476,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				intents: this.governance,
 				fileContext: this.fileContext,
 				todos: this.todos,
+				commands: this.commands,
 				...(this.options.codebaseSearch && { codebaseSearch: this.options.codebaseSearch }),
 				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
@@ -555,6 +563,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
 		// Shown its result, the task is complete; feedback below makes it run again.
 		this.status = "completed"
+		this.commands.stopAll()
 		if (this.options.returnsToParent) return undefined
 		const answer = await this.asks.ask("completion_result", "")
 		if (answer.response !== "messageResponse" || !answer.text) return undefined

@@ -32,6 +32,7 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import type { TodoListKeeper } from "../todos/taskTodos.js"
+import type { TaskCommands } from "../commands/taskCommands.js"
 import type { TaskBrowser } from "../browser/taskBrowser.js"
 import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -67,6 +68,7 @@ export interface CallEnvironment {
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
 	todos?: TodoListKeeper
+	commands?: TaskCommands
 	codebaseSearch?: CodebaseSearch
 	taskMode?: TaskModeControl
 	subtasks?: SubtaskSpawner
@@ -374,6 +376,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
 		...(env.modes && { modes: env.modes }),
 		...(env.todos && { todos: env.todos }),
+		...(env.commands && { commands: env.commands }),
 		...(env.taskMode && { taskMode: env.taskMode }),
 		...(env.subtasks && { subtasks: env.subtasks }),
 		...(env.browser && { browser: env.browser }),

@@ -4,10 +4,13 @@ import {
 	cairnSettingsSchema,
 	type CairnSettings,
 	type ClineAskFollowup,
+	type ClineMessage,
 	type ClineSayTool,
 	type CommandExitInfo,
 } from "@cairn/types"
 import type { z } from "zod"
+import { CommandKilled } from "../commands/commandKilled.js"
+import { TaskCommands } from "../commands/taskCommands.js"
 import type { EditSession, ProposedEdit } from "../host/Host.js"
 import { NodeHost } from "../host/node/NodeHost.js"
 import { editRestrictionOf } from "../modes/editRestriction.js"
@@ -19,6 +22,7 @@ import type {
 	ToolContext,
 } from "../tools/toolDefinition.js"
 import { CairnIgnore, cairnIgnoreFile } from "../workspace/ignoreRules.js"
+import { Transcript } from "../task/transcript.js"
 import { recordingLogger, type LogEntry } from "./recordingLogger.js"
 import { makeTempDir } from "./tempDir.js"
 
@@ -68,6 +72,14 @@ export interface TestToolContext {
 	proceed(): void
 	/** Cancels the task: aborts `context.signal`. */
 	abort(): void
+	/** Plays the person choosing "Kill Command": aborts `context.signal` with CommandKilled. */
+	kill(): void
+	/** The task's commands (`context.commands`), over `transcript`. */
+	commands: TaskCommands
+	/** The rows the tools showed through `commands` (background command rows). */
+	transcript: Transcript
+	/** Resolves with the first version of a row (by say) for which `test` holds, as rows change. */
+	rowWhere(test: (message: ClineMessage) => boolean): Promise<ClineMessage>
 	write(relative: string, content: string): Promise<void>
 	read(relative: string): Promise<string>
 	cleanup(): Promise<void>
@@ -123,6 +135,22 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 	const mcpResponses: { text: string; partial: boolean }[] = []
 	const approval = options.approval ?? "approve"
 	const editRestriction = options.mode === undefined ? undefined : editRestrictionOf(modeFor(options.mode))
+	const rowWatchers = new Set<(message: ClineMessage) => void>()
+	const transcript = new Transcript((change) => {
+		for (const watcher of rowWatchers) watcher(change.message)
+	})
+	const commands = new TaskCommands(transcript, { rowIntervalMs: 20 })
+	const rowWhere = (test: (message: ClineMessage) => boolean) =>
+		new Promise<ClineMessage>((resolve) => {
+			const present = transcript.all.find(test)
+			if (present !== undefined) return resolve(present)
+			const watcher = (message: ClineMessage) => {
+				if (!test(message)) return
+				rowWatchers.delete(watcher)
+				resolve(message)
+			}
+			rowWatchers.add(watcher)
+		})
 
 	const context: ToolContext = {
 		host,
@@ -147,6 +175,7 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		showMcpResponse: (text, partial) => mcpResponses.push({ text, partial }),
 		modelTakesImages: options.modelTakesImages ?? true,
 		...(editRestriction && { editRestriction }),
+		commands,
 	}
 
 	return {
@@ -162,10 +191,16 @@ export async function createTestToolContext(options: TestToolContextOptions = {}
 		mcpResponses,
 		logs: logger.entries,
 		abort: () => controller.abort(),
+		kill: () => controller.abort(new CommandKilled()),
+		commands,
+		transcript,
+		rowWhere,
 		proceed: () => proceedController.abort(),
 		write,
 		read: (relative) => readFile(path.resolve(workspace, relative), "utf8"),
 		cleanup: async () => {
+			commands.stopAll()
+			await commands.settled()
 			await host.dispose()
 			await temp.remove()
 		},

@@ -101,8 +101,43 @@ describe("execute_command", () => {
 		const result = await pending
 		expect(result.isError).toBeFalsy()
 		expect(result.text).toMatch(
-			/^The command is still running: the user chose to let you continue while it runs.\nOutput so far:\nwarming up/,
+			/^The command is still running: the user chose to let you continue while it runs as "cmd_1": read_command_output reads its new output, stop_command stops it. It ends with the task.\nOutput so far:\nwarming up/,
 		)
+		// It runs on as a background command, shown in its own row.
+		expect(t.commands.find("cmd_1")?.exit).toBeUndefined()
+		expect(t.transcript.all.map((m) => m.say)).toEqual(["background_command"])
+	})
+
+	it("says the person stopped the command, not that the task was cancelled, when they kill it", async () => {
+		await setup()
+		const pending = run({ command: "echo started; sleep 100" })
+		while (!t.commandOutput.join("").includes("started")) await new Promise((r) => setTimeout(r, 20))
+		t.kill()
+		const result = await pending
+		expect(result.text).toMatch(/^The user stopped the command; the task goes on.\nOutput:\nstarted/)
+		expect(t.commandExits).toEqual([expect.objectContaining({ stopped: true })])
+	})
+
+	it("runs a command in the background when asked: the approval says so and the call returns at once", async () => {
+		await setup()
+		const result = await run({ command: "echo serving; sleep 100", background: true })
+		expect(t.approvals[0]).toMatchObject({ kind: "execute", command: { background: true } })
+		expect(result.text).toBe(
+			'The command runs in the background as "cmd_1": read_command_output reads its new output, stop_command stops it. It ends with the task.',
+		)
+		await t.rowWhere((m) => m.text?.includes("serving") === true)
+		// Its output goes to its own row, not to a foreground command's output row.
+		expect(t.commandOutput).toEqual([])
+	})
+
+	it("offers the whole output by id when the model's view of it was cut", async () => {
+		await setup()
+		const cut = await run({ command: "seq 1 5000" })
+		expect(cut.text).toContain('(Output cut: read_command_output with id "cmd_1" and all: true reads all of it.)')
+		expect(t.commands.find("cmd_1")?.log.page(2500, 1, 100).text).toBe("2500")
+		// Output that fits is not kept: there is nothing more to read.
+		expect((await run({ command: "echo short" })).text).toBe("Exit code 0.\nOutput:\nshort\n")
+		expect(t.commands.find("cmd_2")).toBeUndefined()
 	})
 
 	it("kills a command that never ends when the task is cancelled", async () => {
@@ -127,7 +162,7 @@ describe("execute_command", () => {
 		expect(result.text).toMatch(
 			/\n100\n\n\[\.\.\. 199600 lines, \d+ characters omitted of \d+ \.\.\.\]\n199701\n/,
 		)
-		expect(result.text.endsWith("\n200000\n")).toBe(true)
+		expect(result.text).toMatch(/\n200000\n\(Output cut: read_command_output with id "cmd_1" and all: true reads all of it.\)$/)
 		expect(result.text.length).toBeLessThan(5_000)
 		const streamed = t.commandOutput.join("")
 		expect(streamed.length).toBe(1_288_895)

@@ -9,10 +9,12 @@ import { fetchInstructionsTool } from "./fetchInstructions.js"
 import { insertContentTool } from "./insertContent.js"
 import { listCodeDefinitionNamesTool } from "./listCodeDefinitionNames.js"
 import { listFilesTool } from "./listFiles.js"
+import { readCommandOutputTool } from "./readCommandOutput.js"
 import { readFileTool } from "./readFile.js"
 import { searchAndReplaceTool } from "./searchAndReplace.js"
 import { searchFilesTool } from "./searchFiles.js"
 import { selectActiveIntentTool } from "./selectActiveIntent.js"
+import { stopCommandTool } from "./stopCommand.js"
 import { updateTodoListTool } from "./updateTodoList.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
 import { newTaskTool } from "../subtasks/newTaskTool.js"
@@ -32,6 +34,8 @@ export const coreTools: readonly ToolDefinition[] = [
 	insertContentTool,
 	searchAndReplaceTool,
 	executeCommandTool,
+	readCommandOutputTool,
+	stopCommandTool,
 	browserActionTool,
 	askFollowupQuestionTool,
 	attemptCompletionTool,

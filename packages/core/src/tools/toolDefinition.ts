@@ -19,6 +19,7 @@ import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { ImageBlock, TextBlock } from "../providers/apiMessage.js"
 import type { TaskBrowser } from "../browser/taskBrowser.js"
+import type { TaskCommands } from "../commands/taskCommands.js"
 
 /**
  * What a tool wants to do, for the approval policy and for the person. The kind selects the
@@ -106,6 +107,8 @@ export interface ToolContext {
 	readonly subtasks?: SubtaskSpawner
 	/** The task's browser session (browser_action); absent where a tool runs without a task. */
 	readonly browser?: TaskBrowser
+	/** The task's background commands and kept command logs; absent where a tool runs without a task. */
+	readonly commands?: TaskCommands
 	/** Shows a browser action (JSON of ClineSayBrowserAction) or its result (BrowserActionResult) as a row. */
 	showBrowserRow?(say: "browser_action" | "browser_action_result", text: string): void
 }

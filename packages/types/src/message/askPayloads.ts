@@ -18,6 +18,7 @@ export type ClineAskFollowup = z.infer<typeof clineAskFollowupSchema>
  * `allowRules` are the narrowest allowed-command rules that would have let it run unasked, offered
  * as "Always allow" (absent when no rule short of `*` would, or the allowed commands are not in
  * effect); the host works them out again before it saves any (see `alwaysAllowCommand`).
+ * `background`: the command is to run on in the background while the task goes on.
  */
 export const clineAskCommandSchema = z.object({
 	command: z.string(),
@@ -29,6 +30,7 @@ export const clineAskCommandSchema = z.object({
 	ignoredPath: z.string().optional(),
 	sandboxFailure: z.string().optional(),
 	allowRules: z.array(z.string()).optional(),
+	background: z.boolean().optional(),
 })
 export type ClineAskCommand = z.infer<typeof clineAskCommandSchema>
 

@@ -35,6 +35,8 @@ export const clineSays = [
 	"user_edit_todos",
 	"tool",
 	"hook",
+	/** A command running on in the background (JSON of BackgroundCommandRow), updated in place. */
+	"background_command",
 ] as const
 
 export const clineSaySchema = z.enum(clineSays)

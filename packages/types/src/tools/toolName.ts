@@ -3,6 +3,8 @@ import { z } from "zod"
 /** Every tool the agent can call. The names are what the model sees and what events report. */
 export const toolNames = [
 	"execute_command",
+	"read_command_output",
+	"stop_command",
 	"read_file",
 	"write_to_file",
 	"apply_diff",

@@ -51,6 +51,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("condenseTaskContextRequest") }),
 	/** For a running command: let the agent go on while it runs, or kill it. */
 	z.object({ type: z.literal("terminalOperation"), terminalOperation: z.enum(["continue", "abort"]) }),
+	/** Stop one of the current task's background commands (its row's Stop). */
+	z.object({ type: z.literal("stopBackgroundCommand"), id: z.string().min(1).max(64) }),
 	z.object({ type: z.literal("showTaskWithId"), taskId: taskIdSchema }),
 	z.object({ type: z.literal("deleteTaskWithId"), taskId: taskIdSchema }),
 	z.object({ type: z.literal("exportTaskWithId"), taskId: taskIdSchema }),

@@ -88,8 +88,22 @@ export class OutputCollector {
 		this.droppedLines += countLines(text)
 	}
 
+	/** Whether the model's view leaves part of the output out. */
+	get cut(): boolean {
+		return this.tailView().droppedChars > 0
+	}
+
 	/** The output as the model sees it: everything when small, else head, an omission note, tail. */
 	render(): string {
+		const { tail, droppedChars, droppedLines } = this.tailView()
+		if (droppedChars === 0) return terminalText(this.head + tail)
+		const lineNote = droppedLines > 0 ? `${droppedLines} lines, ` : ""
+		const note = `\n[... ${lineNote}${droppedChars} characters omitted of ${this.totalChars} ...]\n`
+		return terminalText(this.head) + note + terminalText(tail)
+	}
+
+	/** The tail within its limits, and what falls between it and the head. */
+	private tailView(): { tail: string; droppedChars: number; droppedLines: number } {
 		let tail = this.tail
 		let droppedChars = this.droppedChars
 		let droppedLines = this.droppedLines
@@ -107,9 +121,6 @@ export class OutputCollector {
 			droppedLines += countLines(tail.slice(0, cut))
 			tail = tail.slice(cut)
 		}
-		if (droppedChars === 0) return terminalText(this.head + tail)
-		const lineNote = droppedLines > 0 ? `${droppedLines} lines, ` : ""
-		const note = `\n[... ${lineNote}${droppedChars} characters omitted of ${this.totalChars} ...]\n`
-		return terminalText(this.head) + note + terminalText(tail)
+		return { tail, droppedChars, droppedLines }
 	}
 }
