@@ -155,7 +155,9 @@ export class TaskCommands {
 
 	private showRow(entry: Entry): void {
 		if (entry.rowTs !== undefined)
-			this.rows.update(entry.rowTs, { text: JSON.stringify(rowOf(entry)) } satisfies Partial<ClineMessage>)
+			this.rows.update(entry.rowTs, {
+				text: JSON.stringify(rowOf(entry)),
+			} satisfies Partial<ClineMessage>)
 	}
 }
 

@@ -133,7 +133,9 @@ describe("execute_command", () => {
 	it("offers the whole output by id when the model's view of it was cut", async () => {
 		await setup()
 		const cut = await run({ command: "seq 1 5000" })
-		expect(cut.text).toContain('(Output cut: read_command_output with id "cmd_1" and all: true reads all of it.)')
+		expect(cut.text).toContain(
+			'(Output cut: read_command_output with id "cmd_1" and all: true reads all of it.)',
+		)
 		expect(t.commands.find("cmd_1")?.log.page(2500, 1, 100).text).toBe("2500")
 		// Output that fits is not kept: there is nothing more to read.
 		expect((await run({ command: "echo short" })).text).toBe("Exit code 0.\nOutput:\nshort\n")
@@ -162,7 +164,9 @@ describe("execute_command", () => {
 		expect(result.text).toMatch(
 			/\n100\n\n\[\.\.\. 199600 lines, \d+ characters omitted of \d+ \.\.\.\]\n199701\n/,
 		)
-		expect(result.text).toMatch(/\n200000\n\(Output cut: read_command_output with id "cmd_1" and all: true reads all of it.\)$/)
+		expect(result.text).toMatch(
+			/\n200000\n\(Output cut: read_command_output with id "cmd_1" and all: true reads all of it.\)$/,
+		)
 		expect(result.text.length).toBeLessThan(5_000)
 		const streamed = t.commandOutput.join("")
 		expect(streamed.length).toBe(1_288_895)

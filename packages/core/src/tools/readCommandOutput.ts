@@ -42,10 +42,7 @@ export function newOutput(command: NamedCommand): string {
 function fullOutput(command: NamedCommand, fromLine: number): string {
 	const page = command.log.page(fromLine, pageLines, pageChars)
 	if (page.total === 0) return "(no output)"
-	const dropped =
-		page.droppedChars > 0
-			? ` (its first ${page.droppedChars} characters were not kept)`
-			: ""
+	const dropped = page.droppedChars > 0 ? ` (its first ${page.droppedChars} characters were not kept)` : ""
 	if (page.to < page.from) return `It printed ${page.total} lines${dropped}; there is no line ${fromLine}.`
 	const more = page.to < page.total ? ` Read on with from_line: ${page.to + 1}.` : ""
 	return `Lines ${page.from}-${page.to} of ${page.total}${dropped}.${more}\n${page.text}`
