@@ -134,6 +134,80 @@ describe("TranscriptEvents", () => {
 		])
 	})
 
+	it("a command that failed, was killed or stopped ends its call as error or cancelled, with its exit code", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const ended = (commandExit: ClineMessage["commandExit"]) => {
+			const ts = next()
+			const row: ClineMessage = {
+				ts,
+				type: "say",
+				say: "tool",
+				text: JSON.stringify({ tool: "executeCommand", command: "npm test" }),
+				outcome: "auto_approved",
+			}
+			put(row)
+			put({ ...row, commandExit })
+			put(request(next()))
+			return events.at(-1)
+		}
+		expect(ended({ exitCode: 2 })).toMatchObject({ type: "tool_result", status: "error", exitCode: 2 })
+		expect(ended({ signal: "SIGKILL" })).toMatchObject({ status: "error" })
+		expect(ended({ stopped: true, signal: "SIGTERM" })).toMatchObject({ status: "cancelled" })
+		expect(ended({ exitCode: 0 })).toMatchObject({ status: "success", exitCode: 0 })
+		expect(ended({ proceeded: true })).toMatchObject({ status: "success" })
+	})
+
+	it("a background command's row: started, its new output as deltas, and ended once", () => {
+		const { events, next, put } = setup()
+		put({ ts: next(), type: "say", say: "text", text: "task" })
+		const ts = next()
+		const row = (fields: object) =>
+			put({
+				ts,
+				type: "say",
+				say: "background_command",
+				text: JSON.stringify({
+					id: "cmd_1",
+					command: "npm run dev",
+					state: "running",
+					output: "",
+					...fields,
+				}),
+			})
+		row({})
+		row({ output: "ready\n" })
+		row({ output: "ready\nGET /\n" })
+		const end = {
+			state: "ended",
+			output: "ready\nGET /\n",
+			exit: { signal: "SIGTERM", stopped: true },
+			stoppedBy: "person",
+		}
+		row(end)
+		row(end)
+		expect(events.slice(1)).toEqual([
+			{
+				type: "system",
+				subtype: "background_command",
+				id: "cmd_1",
+				command: "npm run dev",
+				state: "running",
+			},
+			{ type: "background_output", id: "cmd_1", delta: "ready\n" },
+			{ type: "background_output", id: "cmd_1", delta: "GET /\n" },
+			{
+				type: "system",
+				subtype: "background_command",
+				id: "cmd_1",
+				command: "npm run dev",
+				state: "ended",
+				exit: { signal: "SIGTERM", stopped: true },
+				stoppedBy: "person",
+			},
+		])
+	})
+
 	it("a refused approval ends its call as rejected; an error row after a call is its error", () => {
 		const { events, transcript, next, put } = setup()
 		put({ ts: next(), type: "say", say: "text", text: "task" })

@@ -1,5 +1,6 @@
 import {
 	apiRetryDelaySchema,
+	backgroundCommandRowSchema,
 	checkpointOf,
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
@@ -9,6 +10,7 @@ import {
 	safeParseJson,
 	type ClineAsk,
 	type ClineMessage,
+	type CommandExitInfo,
 	type TaskTotals,
 	type WebviewMessage,
 } from "@cairn/types"
@@ -36,6 +38,8 @@ interface OpenCall {
 	output: string
 	error?: string
 	rejected: boolean
+	/** How its command ended, once its row says. */
+	exit?: CommandExitInfo
 }
 
 const errorSays = new Set(["error", "diff_error", "rooignore_error"])
@@ -131,7 +135,12 @@ export class TranscriptEvents {
 		const call = this.call
 		if (call === undefined) return
 		this.call = undefined
-		const final: ToolStatus = call.rejected ? "rejected" : call.error !== undefined ? "error" : status
+		const final: ToolStatus = call.rejected
+			? "rejected"
+			: call.error !== undefined
+				? "error"
+				: (commandStatus(call.exit) ?? status)
+		const exitCode = call.exit?.exitCode
 		this.emit({
 			type: "tool_result",
 			id: call.id,
@@ -139,6 +148,7 @@ export class TranscriptEvents {
 			status: final,
 			...(call.output !== "" && { output: call.output }),
 			...(call.error !== undefined && { error: call.error }),
+			...(exitCode !== undefined && { exitCode }),
 		})
 	}
 
@@ -152,6 +162,7 @@ export class TranscriptEvents {
 
 	private say(message: ClineMessage, row: RowState): void {
 		const text = message.text ?? ""
+		this.noteExit(message)
 		switch (message.say) {
 			case "text":
 				// The first row of a task is the person's prompt, not the model's answer.
@@ -189,6 +200,8 @@ export class TranscriptEvents {
 				this.toolUse(message.ts, toolNameOf(parsed.data), tool, input, "auto")
 				return
 			}
+			case "background_command":
+				return this.backgroundCommand(message, row)
 			case "hook": {
 				if (!this.once(message, row)) return
 				const parsed = safeParseJson(clineSayHookSchema, text)
@@ -232,6 +245,7 @@ export class TranscriptEvents {
 
 	private ask(message: ClineMessage, row: RowState): void {
 		if (message.partial === true) return
+		this.noteExit(message)
 		const text = message.text ?? ""
 		if (message.ask === "command_output") {
 			const call = this.call
@@ -299,6 +313,38 @@ export class TranscriptEvents {
 			...(text !== "" && { text }),
 			...(toolUseId !== undefined && { toolUseId }),
 		})
+	}
+
+	/** A command's row of the open call got how the command ended. */
+	private noteExit(message: ClineMessage): void {
+		if (this.call?.ts === message.ts && message.commandExit !== undefined)
+			this.call.exit = message.commandExit
+	}
+
+	/** A background command's row: its start, its new output, its end (each once). */
+	private backgroundCommand(message: ClineMessage, row: RowState): void {
+		const parsed = safeParseJson(backgroundCommandRowSchema, message.text ?? "")
+		if (!parsed.success) return
+		const { id, command, state, output, exit, stoppedBy } = parsed.data
+		if (row.reported === undefined) {
+			row.reported = kindOf(message)
+			this.emit({ type: "system", subtype: "background_command", id, command, state: "running" })
+		}
+		const delta = appendedText(row.sent, output)
+		row.sent = output
+		if (delta !== "") this.emit({ type: "background_output", id, delta })
+		if (state === "ended" && !row.done) {
+			row.done = true
+			this.emit({
+				type: "system",
+				subtype: "background_command",
+				id,
+				command,
+				state,
+				...(exit !== undefined && { exit }),
+				...(stoppedBy !== undefined && { stoppedBy }),
+			})
+		}
 	}
 
 	private apiRequest(message: ClineMessage, row: RowState): void {
@@ -395,6 +441,18 @@ export class TranscriptEvents {
 		this.emit({ type: "tool_use", id, name, kind, input, approval })
 		return id
 	}
+}
+
+/**
+ * The status a command's end gives its call: stopped (by the person or a cancel) is `cancelled`,
+ * a non-zero exit, a signal or a timeout is `error`; undefined leaves the call's own status.
+ */
+function commandStatus(exit: CommandExitInfo | undefined): ToolStatus | undefined {
+	if (exit === undefined || exit.proceeded === true) return undefined
+	if (exit.stopped === true) return "cancelled"
+	if (exit.timedOut === true || exit.signal !== undefined) return "error"
+	if (exit.exitCode !== undefined && exit.exitCode !== 0) return "error"
+	return undefined
 }
 
 function kindOf(message: ClineMessage): string {

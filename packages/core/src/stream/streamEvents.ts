@@ -1,4 +1,12 @@
-import type { CheckpointSaved, ClineAsk, ClineSayHook, RestoreReport, TaskCard } from "@cairn/types"
+import type {
+	BackgroundStopper,
+	CheckpointSaved,
+	ClineAsk,
+	ClineSayHook,
+	CommandExitInfo,
+	RestoreReport,
+	TaskCard,
+} from "@cairn/types"
 
 /** Bumped when a line's meaning changes; new event types or fields do not bump it. */
 export const streamSchemaVersion = 1
@@ -67,6 +75,21 @@ export type StreamEvent =
 	| { type: "system"; subtype: "checkpoints_unavailable"; id: string; error: string }
 	/** The oldest messages were left out of what the model is sent, to fit its context window. */
 	| { type: "system"; subtype: "context_truncated"; id: string; text?: string }
+	/**
+	 * A background command started (`state: "running"`) or ended (`"ended"`, with `exit`, and
+	 * `stoppedBy` when it was stopped); `id` is the agent's name for it ("cmd_1").
+	 */
+	| {
+			type: "system"
+			subtype: "background_command"
+			id: string
+			command: string
+			state: "running" | "ended"
+			exit?: CommandExitInfo
+			stoppedBy?: BackgroundStopper
+	  }
+	/** A background command printed more (`delta`: only the new text). */
+	| { type: "background_output"; id: string; delta: string }
 	| { type: "user"; id: string; text: string }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
 	| { type: "assistant" | "reasoning"; id: string; text: string; done: true }
@@ -88,6 +111,8 @@ export type StreamEvent =
 			status: ToolStatus
 			output?: string
 			error?: string
+			/** A command's exit code, where it ran to an end. */
+			exitCode?: number
 	  }
 	| {
 			type: "ask"
@@ -115,7 +140,7 @@ export type StreamEvent =
 
 /** Deltas are for watching; `json` output and final summaries keep the rest. */
 export function isFinishedEvent(event: StreamEvent): boolean {
-	if (event.type === "tool_output") return false
+	if (event.type === "tool_output" || event.type === "background_output") return false
 	if (event.type === "assistant" || event.type === "reasoning") return event.done
 	return true
 }

@@ -45,6 +45,7 @@ export const eventTypes = [
 	"reasoning",
 	"tool_use",
 	"tool_output",
+	"background_output",
 	"tool_result",
 	"ask",
 	"completion",
