@@ -70,6 +70,7 @@ export function CommandAskRow({ message, isLast }: RowProps) {
 					)}
 				</div>
 			)}
+			{command.background === true && <div className="muted">{t("background.onAsk")}</div>}
 			{command.deniedBy !== undefined && (
 				<div className="row-warning" role="note">
 					<Icon name="warning" />

@@ -7,6 +7,7 @@ import { RowErrorBoundary } from "../common/RowErrorBoundary"
 import { ApiRequestRow } from "./ApiRequestRow"
 import { AssistantTextRow } from "./AssistantTextRow"
 import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
+import { BackgroundCommandRow } from "./BackgroundCommandRow"
 import { CheckpointRow } from "./checkpoint/CheckpointRow"
 import { CodebaseSearchResultRow } from "./codebase/CodebaseSearchResultRow"
 import { BlockedPathRow } from "./BlockedPathRow"
@@ -63,6 +64,8 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 			return <ToolRow {...props} />
 		case "command_output":
 			return <CommandOutputRow {...props} />
+		case "background_command":
+			return <BackgroundCommandRow {...props} />
 		case "completion_result":
 			return <CompletionRow {...props} />
 		case "error":
