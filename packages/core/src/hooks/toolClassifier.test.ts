@@ -13,6 +13,8 @@ describe("the tool classifier", () => {
 				"execute_command",
 				"insert_content",
 				"search_and_replace",
+				// Ending a process is an effect on the world, even one the agent started.
+				"stop_command",
 				"use_mcp_tool",
 				"write_to_file",
 			].sort(),

@@ -16,6 +16,8 @@ const expectedRequired: Record<string, string[]> = {
 	insert_content: ["path", "line", "content"],
 	search_and_replace: ["path", "search", "replace"],
 	execute_command: ["command"],
+	read_command_output: ["id"],
+	stop_command: ["id"],
 	browser_action: ["action"],
 	ask_followup_question: ["question", "follow_up"],
 	attempt_completion: ["result"],

@@ -14,7 +14,8 @@ export type StopCommandParams = z.infer<typeof params>
  */
 export const stopCommandTool: ToolDefinition<StopCommandParams> = {
 	name: "stop_command",
-	description: "Stop a background command (and what it started).",
+	description:
+		"Stop a background command execute_command started, and every process it started; says how it ended, with its last output.",
 	params,
 	async execute({ id }, context) {
 		const command = context.commands?.find(id)

@@ -15,6 +15,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	cancelTask: { type: "cancelTask" },
 	condenseTaskContextRequest: { type: "condenseTaskContextRequest" },
 	terminalOperation: { type: "terminalOperation", terminalOperation: "abort" },
+	stopBackgroundCommand: { type: "stopBackgroundCommand", id: "cmd_1" },
 	showTaskWithId: { type: "showTaskWithId", taskId: "3f2c-11aa_b" },
 	deleteTaskWithId: { type: "deleteTaskWithId", taskId: "3f2c-11aa" },
 	exportTaskWithId: { type: "exportTaskWithId", taskId: "3f2c-11aa" },

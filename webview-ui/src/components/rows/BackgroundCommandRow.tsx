@@ -11,11 +11,11 @@ import { RowHeader } from "./RowHeader"
 import { ExitBadge } from "./tool/OutcomeBadge"
 import type { RowProps } from "./rowProps"
 
-const stoppedKey: Record<BackgroundStopper, string> = {
+const stoppedKey = {
 	person: "background.stoppedByPerson",
 	agent: "background.stoppedByAgent",
 	task: "background.stoppedByTask",
-}
+} as const satisfies Record<BackgroundStopper, string>
 
 /**
  * A command running on while the task goes on (a dev server, a watcher): its newest output as it
