@@ -37,6 +37,25 @@ describe("prepareReloadedTranscript", () => {
 		expect(changed).toEqual([messages[1]])
 	})
 
+	it("marks a background command that still said running as ended with its task, and reports it for journaling", () => {
+		const row = { id: "cmd_1", command: "npm run dev", state: "running", output: "ready\n" }
+		const ended = { ...row, state: "ended", exit: { signal: "SIGTERM" }, output: "" }
+		const saved = [
+			m(1, { text: "task" }),
+			m(2, { say: "background_command", text: JSON.stringify(row) }),
+			m(3, { say: "background_command", text: JSON.stringify(ended) }),
+		]
+		const { messages, changed } = prepareReloadedTranscript(saved)
+		expect(JSON.parse(messages[1]?.text ?? "{}")).toEqual({
+			...row,
+			state: "ended",
+			exit: { stopped: true },
+			stoppedBy: "task",
+		})
+		expect(messages[2]).toBe(saved[2])
+		expect(changed).toEqual([messages[1]])
+	})
+
 	it("leaves finished requests alone", () => {
 		const saved = [m(1, { say: "api_req_started", text: JSON.stringify({ request: "x", cost: 0.01 }) })]
 		expect(prepareReloadedTranscript(saved).changed).toEqual([])

@@ -1,4 +1,5 @@
 import {
+	backgroundCommandRowSchema,
 	checkpointOf,
 	clineApiReqInfoSchema,
 	isAside,
@@ -12,8 +13,9 @@ const resumeAsks = new Set(["resume_task", "resume_completed_task"])
 /**
  * A transcript read back from disk, made ready to show again: resume asks left by an earlier
  * session (or opening) are dropped (a fresh one follows), and a request that was streaming when the process
- * died is marked as stopped, so no client shows it as streaming forever. `changed` lists the
- * messages to journal again.
+ * died is marked as stopped, so no client shows it as streaming forever; so is a background
+ * command's row that still said running (its process ended with the one that ran it).
+ * `changed` lists the messages to journal again.
  */
 export function prepareReloadedTranscript(saved: readonly ClineMessage[]): {
 	messages: ClineMessage[]
@@ -31,6 +33,22 @@ export function prepareReloadedTranscript(saved: readonly ClineMessage[]): {
 	const changed: ClineMessage[] = []
 	for (let i = 0; i < messages.length; i++) {
 		const message = messages[i]
+		if (message?.say === "background_command") {
+			const row = safeParseJson(backgroundCommandRowSchema, message.text)
+			if (!row.success || row.data.state !== "running") continue
+			const ended = {
+				...message,
+				text: JSON.stringify({
+					...row.data,
+					state: "ended",
+					exit: { stopped: true },
+					stoppedBy: "task",
+				}),
+			}
+			messages[i] = ended
+			changed.push(ended)
+			continue
+		}
 		if (message?.say !== "api_req_started") continue
 		const info = safeParseJson(clineApiReqInfoSchema, message.text)
 		if (!info.success || info.data.cost !== undefined || info.data.cancelReason !== undefined) continue
