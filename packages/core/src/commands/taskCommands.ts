@@ -118,6 +118,18 @@ export class TaskCommands {
 		return [...this.entries.values()].filter((entry) => entry.running !== undefined)
 	}
 
+	/**
+	 * For the environment details: one line per background command still running (its id and
+	 * command line); undefined while the task never started one, so no task pays for the section.
+	 */
+	runningLines(): string[] | undefined {
+		const background = [...this.entries.values()].filter((entry) => entry.background)
+		if (background.length === 0) return undefined
+		return background
+			.filter((entry) => entry.running !== undefined)
+			.map((entry) => `${entry.id}: ${entry.command}`)
+	}
+
 	/** Ends a background command and what it started; resolves once it has ended. */
 	async stop(id: string, by: BackgroundStopper): Promise<NamedCommand | undefined> {
 		const entry = this.entries.get(id.trim())

@@ -52,6 +52,8 @@ export async function environmentDetails(options: {
 	fileContext?: FileChangeSource
 	/** The section on the task's todo list; absent while it has none. */
 	todoList?: string | undefined
+	/** One line per background command still running; absent while the task never started one. */
+	backgroundCommands?: readonly string[] | undefined
 }): Promise<string | undefined> {
 	const { host, ignore } = options
 	const sections = [
@@ -85,6 +87,8 @@ export async function environmentDetails(options: {
 			),
 		)
 	}
+	if (options.backgroundCommands !== undefined)
+		sections.push(stateSection("Background commands", options.backgroundCommands))
 	sections.push(
 		options.todoList === undefined
 			? stateSection("Todo list", [])

@@ -370,6 +370,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				seen: this.history.forModel,
 				fileContext: this.fileContext,
 				todoList: this.todos.reminder(),
+				backgroundCommands: this.commands.runningLines(),
 			})
 			this.firstTurn = false
 			// Capped here, where every turn's content passes (results kept across a cancel too).

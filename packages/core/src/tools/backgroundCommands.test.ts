@@ -64,14 +64,21 @@ describe("background commands", () => {
 
 	it("ends every background command when the task ends, and tells the person stopped one apart", async () => {
 		t = await createTestToolContext()
+		expect(t.commands.runningLines()).toBeUndefined()
 		const byPerson = await start("echo a; sleep 1000")
 		const byTask = await start("echo b; sleep 1000")
 		await row((r) => r.id === byTask && r.output.includes("b"))
+		// The environment details list what runs, so the model knows without asking.
+		expect(t.commands.runningLines()).toEqual([
+			`${byPerson}: echo a; sleep 1000`,
+			`${byTask}: echo b; sleep 1000`,
+		])
 		await t.commands.stop(byPerson, "person")
 		expect((await read({ id: byPerson })).text).toMatch(/was stopped by the user\.\nNew output:\na\n$/)
 		t.commands.stopAll()
 		await t.commands.settled()
 		expect(t.commands.running).toEqual([])
+		expect(t.commands.runningLines()).toEqual([])
 		expect(await row((r) => r.id === byTask && r.state === "ended")).toMatchObject({ stoppedBy: "task" })
 	})
 
