@@ -32,6 +32,29 @@ describe("TextRenderer", () => {
 		)
 	})
 
+	it("prints a background command's start and end, not its output", () => {
+		let out = ""
+		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
+		const command = {
+			type: "system",
+			subtype: "background_command",
+			id: "cmd_1",
+			command: "npm run dev",
+		} as const
+		renderer.event({ ...command, state: "running" })
+		renderer.event({ type: "background_output", id: "cmd_1", delta: "GET / 200\n" })
+		renderer.event({ ...command, state: "ended", exit: { stopped: true }, stoppedBy: "task" })
+		renderer.event({ ...command, id: "cmd_2", state: "ended", exit: { exitCode: 1 } })
+		expect(out).toBe(
+			[
+				"⧗ cmd_1 runs in the background: npm run dev",
+				"■ cmd_1 ended (stopped when the task ended)",
+				"■ cmd_2 ended (exit 1)",
+				"",
+			].join("\n"),
+		)
+	})
+
 	it("prints the todo list the model keeps as its checklist, with how much is done", () => {
 		let out = ""
 		const renderer = new TextRenderer((text) => (out += text), createStyle(false))

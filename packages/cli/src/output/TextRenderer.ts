@@ -85,6 +85,9 @@ export class TextRenderer implements Renderer {
 			case "tool_output":
 				this.out(event.delta)
 				return
+			// A server's log would interleave with the model's text: its start and end are shown.
+			case "background_output":
+				return
 			case "tool_result":
 				if (!this.atLineStart) this.out("\n")
 				if (event.status === "error") this.line(style.red(`  ✗ ${event.error ?? t("run.failed")}`))
@@ -126,6 +129,8 @@ export class TextRenderer implements Renderer {
 					this.context({ kind: "failed", error: event.error })
 				} else if (event.subtype === "context_truncated") {
 					this.context({ kind: "truncated", ...(event.text !== undefined && { text: event.text }) })
+				} else if (event.subtype === "background_command") {
+					this.line(style.dim(backgroundLine(event)))
 				} else if (event.subtype === "subtask_started") {
 					this.line(style.dim(`↳ ${t("run.subtaskStarted", { taskId: event.taskId })}`))
 				} else if (event.subtype === "subtask_returned") {
@@ -168,6 +173,22 @@ export class TextRenderer implements Renderer {
 			),
 		)
 	}
+}
+
+function backgroundLine(event: Extract<StreamEvent, { subtype: "background_command" }>): string {
+	if (event.state === "running")
+		return `⧗ ${t("background.started", { id: event.id, command: event.command })}`
+	const how =
+		event.stoppedBy === "person"
+			? t("background.byPerson")
+			: event.stoppedBy === "agent"
+				? t("background.byAgent")
+				: event.stoppedBy === "task"
+					? t("background.byTask")
+					: event.exit?.exitCode !== undefined
+						? t("background.exitCode", { code: event.exit.exitCode })
+						: t("run.failed")
+	return `■ ${t("background.ended", { id: event.id, how })}`
 }
 
 function indent(text: string): string {
