@@ -66,7 +66,8 @@ export class TerminalCommands implements vscode.Disposable {
 		// A line no person approved runs as the analyser read it (see asAnalysed). A terminal's line
 		// editor reads a carriage return as Enter and runs what follows as a second command the
 		// person never saw; a child process's shell sees the line as approved.
-		if (options.asAnalysed || hasTerminalControlCharacter(command))
+		// A background command must end whole when stopped (see RunCommandOptions.background).
+		if (options.asAnalysed || options.background || hasTerminalControlCharacter(command))
 			return runShellCommand(command, options)
 		let killed = false
 		let inner: RunningCommand | undefined

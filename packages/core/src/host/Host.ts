@@ -126,6 +126,12 @@ export interface RunCommandOptions {
 	 * something the analyser never saw.
 	 */
 	asAnalysed?: boolean
+	/**
+	 * It runs on in the background while the task goes on (a server, a watcher). The host runs it
+	 * as a child process in a process group of its own, never in a terminal: stopping it must end
+	 * everything it started, and a terminal's Ctrl+C reaches only the shell's foreground job.
+	 */
+	background?: boolean
 }
 
 export interface RunningCommand {

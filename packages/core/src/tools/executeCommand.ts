@@ -84,6 +84,7 @@ async function runCommand(request: RunRequest, context: ToolContext): Promise<Co
 		passedVariables: context.settings.commandEnvironment,
 		...(request.sandbox && { sandbox: request.sandbox }),
 		...(request.asAnalysed && { asAnalysed: request.asAnalysed }),
+		...(background && { background }),
 	})
 	const runOn = (): CommandRun => {
 		foreground = false
