@@ -1,6 +1,7 @@
 // Runs every real-editor suite against the built extension and prints one closing line.
 // Expects `npm run package` to have produced the vsix (e2e/run.sh does that first).
 import { existsSync } from "node:fs"
+import { runBackgroundCommandTests } from "./backgroundCommands.e2e.mjs"
 import { runBoardTests } from "./board.e2e.mjs"
 import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
@@ -51,6 +52,7 @@ for (const suite of [
 	runBoardTests,
 	runSlashCommandTests,
 	runRowsTests,
+	runBackgroundCommandTests,
 	runSwitchersTests,
 	runI18nTests,
 	runExtensionHostTests,
