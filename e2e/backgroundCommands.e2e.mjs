@@ -41,6 +41,7 @@ export async function runBackgroundCommandTests() {
 			await sidebar().getByText("Is the server up?").first().waitFor({ timeout: 30_000 })
 			await row().getByText("Running in the background").waitFor({ timeout: 30_000 })
 			await row().getByText("tick 3", { exact: false }).waitFor({ timeout: 30_000 })
+			await row().locator(".row-header").first().scrollIntoViewIfNeeded()
 			await screenshot("1-running")
 		},
 		{ timeoutMs: 120_000 },
@@ -56,6 +57,7 @@ export async function runBackgroundCommandTests() {
 				.getByRole("button", { name: /Stop this command/ })
 				.count()
 			if (stop !== 0) throw new Error("the ended row still offers Stop")
+			await row().locator(".row-header").first().scrollIntoViewIfNeeded()
 			await screenshot("2-stopped")
 			await sidebar()
 				.getByRole("list", { name: "Suggested answers" })
