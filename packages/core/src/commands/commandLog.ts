@@ -1,7 +1,7 @@
 import { terminalText } from "../tools/support/outputCollector.js"
 
 /** How much of a command's output is kept for reading in full; past this the earliest goes. */
-export const keptOutputChars = 2_000_000
+export const keptOutputChars = 1_000_000
 
 /** One page of a full read: lines `from`..`to` (1-based) of `total`. */
 export interface OutputPage {
@@ -33,6 +33,14 @@ export class CommandLog {
 			this.dropped += cut
 		}
 		this.listener?.()
+	}
+
+	/** Lets go of the slack kept while output streamed: a finished command's log is at most the bound. */
+	compact(): void {
+		if (this.kept.length <= keptOutputChars) return
+		const cut = this.kept.length - keptOutputChars
+		this.kept = this.kept.slice(cut)
+		this.dropped += cut
 	}
 
 	/** Called after every chunk (one listener: the background row that shows the output). */

@@ -53,7 +53,7 @@ export class TaskCommands {
 		options: TaskCommandsOptions = {},
 	) {
 		this.rowIntervalMs = options.rowIntervalMs ?? 500
-		this.keptLogs = options.keptLogs ?? 5
+		this.keptLogs = options.keptLogs ?? 3
 	}
 
 	/** Lets a started command run on while the task goes on: its row appears; returns its id. */
@@ -76,6 +76,7 @@ export class TaskCommands {
 			entry.exit = commandExitInfo(exit, entry.stoppedBy !== undefined)
 			entry.running = undefined
 			clearTimeout(entry.rowTimer)
+			log.compact()
 			this.showRow(entry)
 		})
 		this.entries.set(id, entry)
@@ -89,6 +90,7 @@ export class TaskCommands {
 
 	/** Keeps a finished command's log so the agent can read in full what it was shown cut; returns its id. */
 	keep(command: string, exit: CommandExitInfo, log: CommandLog): string {
+		log.compact()
 		const id = this.newId()
 		const entry: Entry = {
 			id,
@@ -165,11 +167,18 @@ export class TaskCommands {
 		entry.rowTimer.unref()
 	}
 
+	/**
+	 * Updates the row: partial while the command runs (a server can print for hours; only its
+	 * start and its end reach the task's journal, and clients get the updates coalesced), final
+	 * once it has ended.
+	 */
 	private showRow(entry: Entry): void {
-		if (entry.rowTs !== undefined)
-			this.rows.update(entry.rowTs, {
-				text: JSON.stringify(rowOf(entry)),
-			} satisfies Partial<ClineMessage>)
+		if (entry.rowTs === undefined) return
+		const fields: Partial<ClineMessage> = {
+			text: JSON.stringify(rowOf(entry)),
+			partial: entry.running !== undefined,
+		}
+		this.rows.update(entry.rowTs, fields)
 	}
 }
 

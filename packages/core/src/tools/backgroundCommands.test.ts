@@ -49,6 +49,9 @@ describe("background commands", () => {
 		t = await createTestToolContext()
 		// The grandchild keeps the output pipe open: the command has ended only once it is gone too.
 		const id = await start("sleep 1000 & echo child=$!; wait")
+		// While it runs the row is partial: clients get its updates coalesced, the journal only its start and end.
+		const updating = await t.rowWhere((m) => m.say === "background_command" && m.partial === true)
+		expect(updating.partial).toBe(true)
 		const shown = await row((r) => /child=\d+/.test(r.output))
 		const child = Number(/child=(\d+)/.exec(shown.output)?.[1])
 		expect(await alive(child)).toBe(true)
@@ -57,6 +60,7 @@ describe("background commands", () => {
 		expect(await alive(child)).toBe(false)
 		const ended = await row((r) => r.state === "ended")
 		expect(ended).toMatchObject({ id, stoppedBy: "agent", exit: { stopped: true } })
+		expect(t.transcript.all.find((m) => m.say === "background_command")?.partial).toBe(false)
 		// Stopping it again, or a command that is not there, says so.
 		expect((await stop(id)).text).toMatch(/was stopped \(stop_command\)/)
 		expect((await stop("cmd_9")).isError).toBe(true)
@@ -102,5 +106,16 @@ describe("background commands", () => {
 		const last = await read({ id: "cmd_1", all: true, from_line: 801 })
 		expect(last.text).toMatch(/Lines 801-1000 of 1000\.\n801\n[\s\S]*\n1000$/)
 		expect((await read({ id: "cmd_7" })).isError).toBe(true)
+	})
+
+	it("keeps the whole output of the newest three commands whose output was cut, no more", async () => {
+		t = await createTestToolContext()
+		for (let n = 0; n < 4; n++) await callTool(executeCommandTool, { command: "seq 1 1000" }, t.context)
+		expect(t.commands.find("cmd_1")).toBeUndefined()
+		expect(["cmd_2", "cmd_3", "cmd_4"].map((id) => t.commands.find(id)?.command)).toEqual([
+			"seq 1 1000",
+			"seq 1 1000",
+			"seq 1 1000",
+		])
 	})
 })
