@@ -115,7 +115,10 @@ export class ExtensionHost {
 	}
 
 	/** A process exiting without shutdown() (a second Ctrl-C) still takes its MCP servers with it. */
-	private readonly killServersOnExit = () => this.controller.mcpHub?.killNow()
+	private readonly killServersOnExit = () => {
+		this.controller.mcpHub?.killNow()
+		this.host.killCommandsNow()
+	}
 
 	static async start(options: ExtensionHostOptions): Promise<ExtensionHost> {
 		const extensionHost = new ExtensionHost(options)

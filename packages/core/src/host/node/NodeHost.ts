@@ -104,6 +104,14 @@ export class NodeHost implements Host {
 		return target
 	}
 
+	/**
+	 * Signals every running command's process group now, for a process that is exiting and can
+	 * await nothing (a background command would otherwise outlive it: its group is its own).
+	 */
+	killCommandsNow(): void {
+		for (const command of this.running) command.kill()
+	}
+
 	/** Ends every command still running, e.g. when the CLI exits; resolves when they are gone. */
 	async dispose(): Promise<void> {
 		const running = [...this.running]
