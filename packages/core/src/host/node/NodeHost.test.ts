@@ -42,4 +42,26 @@ describe("NodeHost", () => {
 		expect((await second.done).signal).toBe("SIGTERM")
 		expect(Date.now() - started).toBeLessThan(2000)
 	})
+
+	it("signals a running command's whole group at once for a process that is exiting", async () => {
+		const host = new NodeHost({
+			workspaceRoot: temp.dir,
+			storageDir: path.join(temp.dir, "s"),
+			logger: recordingLogger(),
+		})
+		let output = ""
+		let printed: () => void = () => undefined
+		const childPrinted = new Promise<void>((resolve) => (printed = resolve))
+		// The grandchild holds the output pipe: the command is done only once it is gone too.
+		const command = host.runCommand("sleep 1000 & echo child=$!; wait", {
+			cwd: temp.dir,
+			onOutput: (chunk) => {
+				output += chunk
+				if (/child=\d+\n/.test(output)) printed()
+			},
+		})
+		await childPrinted
+		host.killCommandsNow()
+		expect((await command.done).signal).toBe("SIGTERM")
+	})
 })
