@@ -35,6 +35,14 @@ describe("TextRenderer", () => {
 	it("prints a background command's start and end, not its output", () => {
 		let out = ""
 		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
+		renderer.event({
+			type: "tool_use",
+			id: "t",
+			name: "execute_command",
+			kind: "command",
+			input: { command: "npm run dev", background: true },
+			approval: "ask",
+		})
 		const command = {
 			type: "system",
 			subtype: "background_command",
@@ -47,6 +55,8 @@ describe("TextRenderer", () => {
 		renderer.event({ ...command, id: "cmd_2", state: "ended", exit: { exitCode: 1 } })
 		expect(out).toBe(
 			[
+				"$ npm run dev",
+				"  ! runs on in the background until stopped or the task ends",
 				"⧗ cmd_1 runs in the background: npm run dev",
 				"■ cmd_1 ended (stopped when the task ended)",
 				"■ cmd_2 ended (exit 1)",

@@ -158,5 +158,6 @@ function commandNote(input: Record<string, unknown>): string | undefined {
 	const failure = str(input.sandboxFailure)
 	if (failure !== undefined) return t("tools.sandboxFailed", { failure })
 	const reason = str(input.reason)
-	return reason === undefined ? undefined : t("tools.notAutoApproved", { reason })
+	if (reason !== undefined) return t("tools.notAutoApproved", { reason })
+	return input.background === true ? t("background.onAsk") : undefined
 }
