@@ -4,13 +4,11 @@ import path from "node:path"
 import { startModelServer, type ModelServer } from "@cairn/model-server"
 import type { ClineMessage } from "@cairn/types"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Controller } from "../../controller/Controller.js"
+import { startController } from "../../controller/startController.js"
 import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
 import { TaskStore } from "../../persistence/taskStore.js"
 import { ClientMirror } from "../../test-support/agentHarness.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
 import { longTaskModel } from "./scenario.js"
@@ -142,14 +140,7 @@ describe("a task survives SIGKILL at any instant", () => {
 				storageDir: storage,
 				commands: { killGraceMs: 200 },
 			})
-			const controller = new Controller({
-				host,
-				version: "test",
-				tools: coreTools,
-				toolSpecs: toolSpecs(coreTools),
-				buildProvider,
-			})
-			await controller.initialize()
+			const controller = await startController({ host, version: "test" })
 			const listed = controller.listHistory().map((item) => item.id)
 			expect([...listed].sort()).toEqual(mine.map((r) => r.taskId).sort())
 			for (const record of mine) {
