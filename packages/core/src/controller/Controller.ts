@@ -137,6 +137,7 @@ export class Controller implements HandlerContext {
 			leaveChat: () => this.leaveChat(),
 		})
 	}
+				previews: this.chat.previews,
 
 	get host(): Host {
 		return this.options.host
@@ -327,6 +328,10 @@ export class Controller implements HandlerContext {
 	/** Ends a task of the room for good (its worktree goes, say); the chat shows nothing if it showed it. */
 	async closeTask(taskId: string): Promise<void> {
 		if (this.chat.task?.taskId === taskId) return this.clearTask()
+	showProposedEdit(taskId: string): Promise<void> {
+		return this.chat.previews.show(taskId)
+	}
+
 		const task = this.room.get(taskId)
 		if (task !== undefined) await this.tasks.end(task, stopStack)
 	}
