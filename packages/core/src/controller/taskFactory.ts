@@ -30,7 +30,8 @@ export interface TaskFactoryParts {
 	writers: TaskWriters
 	subtasks: SubtaskStack
 	mcp(): ControllerMcp | undefined
-	modes(): ModeCatalog
+	/** The modes of the folder a task works in (a worktree reads its own project modes). */
+	modes(root: string): Promise<ModeCatalog>
 	/** Keeps the edits of a task the chat does not show out of the editor. */
 	previews: OffScreenPreviews
 	/** The checkpoints of the folder a task works in. */
@@ -93,7 +94,7 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		codebaseSearch: parts.codebaseIndex,
 		settings: () => settingsStore.settings,
 		mode: options.mode,
-		modes: parts.modes(),
+		modes: await parts.modes(host.workspaceRoot),
 		taskId,
 		persistence: parts.writers.persistence(taskId),
 		...(options.saved && { saved: options.saved }),
