@@ -20,16 +20,22 @@ export class OffScreenPreviews {
 
 	constructor(private readonly onScreen: (taskId: string) => boolean) {}
 
-	/** The preview of `taskId`'s edits, opened through `host` when the task is on screen. */
-	previewEdit(host: Host, taskId: string, edit: ProposedEdit): Promise<EditSession> {
+	/**
+	 * The preview of `taskId`'s edit: opened through `host` now when the task is on screen (a
+	 * preview that cannot open fails the edit, as it always has), else held until `show`.
+	 */
+	async previewEdit(host: Host, taskId: string, edit: ProposedEdit): Promise<EditSession> {
 		const proposal: Proposal = { host, edit }
+		if (this.onScreen(taskId)) {
+			proposal.opened = host.previewEdit(edit)
+			await proposal.opened
+		}
 		this.proposals.set(taskId, proposal)
-		if (this.onScreen(taskId)) proposal.opened = host.previewEdit(edit)
 		const settled = () => {
 			if (this.proposals.get(taskId) === proposal) this.proposals.delete(taskId)
 		}
 		const session = async () => proposal.opened ?? fileEditSession(edit)
-		return Promise.resolve({
+		return {
 			finalContent: async () => (await session()).finalContent(),
 			save: async (content) => {
 				settled()
@@ -39,20 +45,24 @@ export class OffScreenPreviews {
 				settled()
 				await (await session()).discard()
 			},
-		})
+		}
 	}
 
-	/** Whether `taskId` waits on an edit the editor does not show. */
-	hasUnshown(taskId: string): boolean {
-		const proposal = this.proposals.get(taskId)
-		return proposal !== undefined && proposal.opened === undefined
-	}
-
-	/** Opens the preview `taskId`'s waiting edit has not had yet (the chat shows it, or the person asked). */
+	/**
+	 * Opens the preview `taskId`'s waiting edit has not had yet (the chat shows it, or the person
+	 * asked). One that cannot open is said so, and the edit still waits: approved, it is saved as
+	 * proposed.
+	 */
 	async show(taskId: string): Promise<void> {
 		const proposal = this.proposals.get(taskId)
 		if (proposal === undefined || proposal.opened !== undefined) return
-		proposal.opened = proposal.host.previewEdit(proposal.edit)
-		await proposal.opened
+		const opening = proposal.host.previewEdit(proposal.edit)
+		proposal.opened = opening
+		try {
+			await opening
+		} catch (error) {
+			if (proposal.opened === opening) delete proposal.opened
+			throw error
+		}
 	}
 }
