@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs"
 import type { Logger } from "../host/Host.js"
 import { ModeCatalog } from "./modeCatalog.js"
 
@@ -17,6 +18,7 @@ export class ModesByRoot {
 	/** The catalog of the folder `root`: the workspace's, or the worktree's, opened on first use. */
 	of(root: string): Promise<ModeCatalog> {
 		if (root === this.options.workspaceRoot) return Promise.resolve(this.workspace())
+		this.forgetRemoved()
 		let catalog = this.others.get(root)
 		if (catalog === undefined) {
 			catalog = ModeCatalog.open({
@@ -27,6 +29,19 @@ export class ModesByRoot {
 			this.others.set(root, catalog)
 		}
 		return catalog
+	}
+
+	/** Worktrees discarded since are no longer followed (their watchers would wait for them forever). */
+	private forgetRemoved(): void {
+		for (const [root, catalog] of this.others) {
+			if (existsSync(root)) continue
+			this.others.delete(root)
+			// One that could not open failed the task it was opened for; there is nothing to stop.
+			void catalog.then(
+				(opened) => opened.dispose(),
+				() => undefined,
+			)
+		}
 	}
 
 	/** Stops following the worktrees' files (the workspace's catalog is its owner's to dispose). */
