@@ -54,6 +54,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	},
 	answerCard: { type: "answerCard", taskId: "t1", ts: 5, askResponse: "yesButtonClicked" },
 	cancelCard: { type: "cancelCard", taskId: "t1" },
+	showCardEdit: { type: "showCardEdit", taskId: "t1" },
 	resumeCard: { type: "resumeCard", taskId: "t1" },
 	reviewCard: { type: "reviewCard", taskId: "t1" },
 	runCardChecks: { type: "runCardChecks", taskId: "t1" },
