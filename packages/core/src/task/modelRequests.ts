@@ -145,12 +145,7 @@ export class ModelRequests {
 				// ask alone says why, as a kind the client words, with the English for the logs.
 				this.finish(row, output, { cancelReason: "streaming_failed" })
 				row = undefined
-				const problem = problemOf(failure)
-				const retries = attempt - 1
-				await asks.ask("api_req_failed", failure.message, undefined, {
-					...problem,
-					params: { ...problem.params, ...(retries > 0 && { retries }) },
-				})
+				await asks.ask("api_req_failed", failure.message, undefined, problemOf(failure))
 				attempt = 0
 			} finally {
 				call.release()

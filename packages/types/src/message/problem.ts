@@ -39,8 +39,6 @@ export const problemSchema = z.object({
 		/** The provider's own words, or the network's cause (`connect ECONNREFUSED 127.0.0.1:1234`). */
 		said: z.string().optional(),
 		modelId: z.string().optional(),
-		/** How many automatic retries were spent before the person was asked. */
-		retries: z.number().int().nonnegative().optional(),
 	}),
 })
 export type Problem = z.infer<typeof problemSchema>
