@@ -79,3 +79,18 @@ describe("a request that fails for good is told once, with its cause and kind", 
 		expect(rowsSaying(messages, /invalid api key/)).toEqual([ask])
 	})
 })
+
+describe("a provider that cannot be built", () => {
+	it("no key: the client's error reply carries provider_no_key, the English stays for the CLI", async () => {
+		agent = await startAgent({ provider: "anthropic" })
+		await agent.controller.settingsStore.setApiKey("anthropic", undefined)
+		await agent.send({ type: "newTask", text: "x" })
+		const reply = agent.client.received.find((message) => message.type === "error")
+		expect(reply).toMatchObject({
+			type: "error",
+			inReplyTo: "newTask",
+			problem: { kind: "provider_no_key", params: { endpoint: "Anthropic" } },
+		})
+		expect(reply?.type === "error" && reply.error).toMatch(/No API key is set for Anthropic/)
+	})
+})
