@@ -11,8 +11,10 @@ import type { ListingOptions } from "./listModels.js"
 const namedIds = 5
 
 function failed(error: unknown, asking: "list" | "request"): ConnectionTest {
-	if (error instanceof ProviderError)
-		return { ok: false, problem: connectionProblem(problemOf(error), asking), message: error.message }
+	if (error instanceof ProviderError) {
+		const failure = problemOf(error)
+		return { ok: false, problem: connectionProblem(failure, asking), message: error.message, failure }
+	}
 	return { ok: false, problem: "other", message: error instanceof Error ? error.message : String(error) }
 }
 
