@@ -254,7 +254,11 @@ export function fromStatus(
 			`The model id "${context.modelId}" is unknown to ${label} (404${said}). ${hint}`,
 			{
 				...details,
-				...problemAt("provider_model_missing", context, { status, modelId: context.modelId }),
+				...problemAt("provider_model_missing", context, {
+					status,
+					modelId: context.modelId,
+					...(message && { said: message }),
+				}),
 			},
 		)
 	}
