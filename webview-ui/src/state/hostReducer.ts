@@ -302,7 +302,12 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			// A page that failed may be asked for again.
 			if (message.inReplyTo === "requestMessagePage") store.setState({ pageRequest: undefined })
 			store.setState({
-				notice: { id: nextLocalId(), error: message.error, inReplyTo: message.inReplyTo },
+				notice: {
+					id: nextLocalId(),
+					error: message.error,
+					inReplyTo: message.inReplyTo,
+					...(message.problem && { problem: message.problem }),
+				},
 			})
 			return
 		case "taskBoard":

@@ -121,7 +121,7 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 					return <Text dimColor>⟳ {t("tui.retrySucceeded", { count: attempt })}</Text>
 				if (result === "cancelled") return <Text dimColor>⟳ {t("tui.retryCancelled")}</Text>
 				if (result === "failed")
-					return <Text color="red">⟳ {t("tui.retryFailed", { error, count: attempt })}</Text>
+					return <Text color="red">⟳ {t("tui.retryFailed", { count: attempt })}</Text>
 				return (
 					<Text color="yellow">
 						⟳{" "}

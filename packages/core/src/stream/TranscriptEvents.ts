@@ -171,8 +171,15 @@ export class TranscriptEvents {
 				const retry = safeParseJson(apiRetryDelaySchema, text)
 				if (!retry.success || row.retryAttempt === retry.data.attempt) return
 				row.retryAttempt = retry.data.attempt
-				const { waitStartedAt: _started, result: _result, ...attempt } = retry.data
-				this.emit({ type: "system", subtype: "retry", ...attempt })
+				// An attempt's update always carries its error; the failed end only drops it again.
+				const {
+					waitStartedAt: _started,
+					result: _result,
+					problem: _problem,
+					error,
+					...attempt
+				} = retry.data
+				this.emit({ type: "system", subtype: "retry", ...attempt, error: error ?? "" })
 				return
 			}
 			case "user_feedback":

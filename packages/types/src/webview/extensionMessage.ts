@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { historyItemSchema } from "../history/historyItem.js"
 import { clineMessageSchema } from "../message/clineMessage.js"
+import { problemSchema } from "../message/problem.js"
 import { mcpSnapshotSchema } from "../mcp/mcpServerView.js"
 import { modesSnapshotSchema } from "../modes/customMode.js"
 import type { ParseResult } from "../parse.js"
@@ -125,6 +126,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		code: z.enum(["invalid_message", "not_found", "failed", "storage_failed", "task_locked"]),
 		/** The `type` of the client message this answers, when known. */
 		inReplyTo: z.string().optional(),
+		/** A provider's failure as a kind and parameters, for the client to word; `error` is its English. */
+		problem: problemSchema.optional(),
 	}),
 ])
 export type ExtensionMessage = z.infer<typeof extensionMessageSchema>

@@ -518,7 +518,8 @@ describe("tool rows", () => {
 
 	it("a tool row whose JSON does not parse falls back to a generic row", () => {
 		renderRow(say("tool", json({ tool: "teleport", where: "mars" })))
-		expect(screen.getByText("Tool")).toBeTruthy()
+		expect(screen.getByText("Message from Cairn")).toBeTruthy()
+		expect(screen.getByText("tool")).toBeTruthy()
 		expect(screen.getByText(/teleport/)).toBeTruthy()
 	})
 })
@@ -751,18 +752,19 @@ describe("browser rows", () => {
 describe("kinds without a dedicated row", () => {
 	it("render a small generic row with their text (so does a payload that does not parse)", () => {
 		renderRow(say("browser_action_result", "Screenshot taken"))
-		expect(screen.getByText("Browser action result")).toBeTruthy()
+		expect(screen.getByText("Message from Cairn")).toBeTruthy()
+		expect(screen.getByText("browser_action_result")).toBeTruthy()
 		expect(screen.getByText("Screenshot taken")).toBeTruthy()
 	})
 
 	it("an unknown kind from a newer host does not crash", () => {
 		renderRow({ ts: 1, type: "say", say: "hologram" as never, text: "beep" })
-		expect(screen.getByText("Hologram")).toBeTruthy()
+		expect(screen.getByText("hologram")).toBeTruthy()
 		expect(screen.getByText("beep")).toBeTruthy()
 	})
 
 	it("a payload that is not JSON falls back too", () => {
 		renderRow(ask("followup", "not json {"))
-		expect(screen.getByText("Followup")).toBeTruthy()
+		expect(screen.getByText("followup")).toBeTruthy()
 	})
 })

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { countRowRender } from "../../state/renderProbe"
 import { RowErrorBoundary } from "../common/RowErrorBoundary"
+import { ApiFailedRow } from "./problem/ApiFailedRow"
 import { ApiRequestRow } from "./ApiRequestRow"
 import { AssistantTextRow } from "./AssistantTextRow"
 import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
@@ -102,7 +103,7 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 	}
 }
 
-function askRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
+function askRow(props: MessageRowProps): ReactNode {
 	const { message } = props
 	switch (message.ask) {
 		case "followup":
@@ -116,7 +117,7 @@ function askRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 		case "completion_result":
 			return <CompletionRow {...props} />
 		case "api_req_failed":
-			return <ErrorRow {...props} title={t("kind.apiFailed")} />
+			return <ApiFailedRow {...props} />
 		case "mistake_limit_reached":
 			return <MistakeLimitRow {...props} />
 		case "resume_task":
@@ -148,7 +149,7 @@ function MessageRowImpl(props: MessageRowProps) {
 			data-kind={message.type === "ask" ? message.ask : message.say}
 		>
 			<RowErrorBoundary resetKey={message} fallback={<GenericRow message={message} />}>
-				{message.type === "ask" ? askRow(props, t) : sayRow(props, t)}
+				{message.type === "ask" ? askRow(props) : sayRow(props, t)}
 			</RowErrorBoundary>
 		</div>
 	)

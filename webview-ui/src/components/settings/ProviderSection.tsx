@@ -44,7 +44,11 @@ export function ProviderSection() {
 	}
 
 	return (
-		<section className="settings-section" aria-labelledby={`${selectId}-title`}>
+		<section
+			className="settings-section"
+			aria-labelledby={`${selectId}-title`}
+			data-settings-section="provider"
+		>
 			<h2 id={`${selectId}-title`}>{t("provider.title")}</h2>
 			{profileName !== undefined && (
 				<div className="field-description">
