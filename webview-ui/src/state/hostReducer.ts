@@ -34,7 +34,8 @@ import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./me
 
 const store = useWebviewStore
 
-function requestState(): void {
+/** Asks the host for its whole state; deltas are ignored until it arrives. */
+export function requestState(): void {
 	store.setState({ awaitingState: true })
 	postToHost({ type: "requestState" })
 }
