@@ -28,6 +28,7 @@ import {
 	applyDiscardNeedsConfirmation,
 	applyTaskBoard,
 } from "./boardReducer"
+import { askAboutCode } from "./codeRequest"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
 import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
@@ -205,6 +206,9 @@ function applyInvoke({ invoke, text, images }: ExtensionMessageOf<"invoke">): vo
 			return
 		case "secondaryButtonClick":
 			pressButtonByRole("secondary", typed)
+			return
+		case "askAboutCode":
+			askAboutCode(typed)
 			return
 		case "setChatBoxMessage":
 			if (text !== undefined) appendComposerText(text)
