@@ -33,7 +33,7 @@ export function ApiKeyField({ provider, hasApiKey, label, onStored }: ApiKeyFiel
 		store()
 	}
 	return (
-		<form className="field" onSubmit={save}>
+		<form className="field api-key-field" onSubmit={save}>
 			<label htmlFor={id}>{label ?? t("apiKey.label")}</label>
 			<div className="field-description">
 				{hasApiKey === undefined && provider !== "ollama" ? (
