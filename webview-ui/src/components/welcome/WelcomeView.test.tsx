@@ -113,7 +113,7 @@ describe("WelcomeView", () => {
 		expect(screen.getByText(/leave empty for OpenAI itself/)).toBeTruthy()
 	})
 
-	it("a model of a provider that cannot list them is typed, and an Ollama model needs no key", () => {
+	it("an Ollama model needs no key: the base URL and the model id typed into the picker are what is sent", () => {
 		render(<WelcomeView version="1.2.3" />)
 		chooseProvider("ollama")
 		enter(screen.getByRole("textbox", { name: "Base URL (optional)" }), "http://127.0.0.1:11434")
