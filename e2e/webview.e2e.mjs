@@ -91,7 +91,11 @@ export async function runWebviewTests() {
 		)
 		for (const deadline = Date.now() + 5000; webviewErrors.errors.length === 0 && Date.now() < deadline;)
 			await new Promise((resolve) => setTimeout(resolve, 100))
-		if (!webviewErrors.errors.some((error) => error.includes(`could not apply the host's "state" message`)))
+		if (
+			!webviewErrors.errors.some((error) =>
+				error.includes(`could not apply the host's "state" message`),
+			)
+		)
 			throw new Error(`the error watch saw ${JSON.stringify(webviewErrors.errors)}`)
 	})
 
