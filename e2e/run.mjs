@@ -12,6 +12,7 @@ import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { runRowsTests } from "./rows.e2e.mjs"
+import { runSettingsTests } from "./settings.e2e.mjs"
 import { runSlashCommandTests } from "./slash-commands.e2e.mjs"
 import { runSubtaskTests } from "./subtasks.e2e.mjs"
 import { runSwitchersTests } from "./switchers.e2e.mjs"
@@ -52,6 +53,7 @@ for (const suite of [
 	runSlashCommandTests,
 	runRowsTests,
 	runSwitchersTests,
+	runSettingsTests,
 	runI18nTests,
 	runExtensionHostTests,
 ]) {

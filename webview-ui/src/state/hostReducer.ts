@@ -28,13 +28,15 @@ import {
 	applyDiscardNeedsConfirmation,
 	applyTaskBoard,
 } from "./boardReducer"
+import { askAboutCode } from "./codeRequest"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
 import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
 
 const store = useWebviewStore
 
-function requestState(): void {
+/** Asks the host for its whole state; deltas are ignored until it arrives. */
+export function requestState(): void {
 	store.setState({ awaitingState: true })
 	postToHost({ type: "requestState" })
 }
@@ -204,6 +206,9 @@ function applyInvoke({ invoke, text, images }: ExtensionMessageOf<"invoke">): vo
 			return
 		case "secondaryButtonClick":
 			pressButtonByRole("secondary", typed)
+			return
+		case "askAboutCode":
+			askAboutCode(typed)
 			return
 		case "setChatBoxMessage":
 			if (text !== undefined) appendComposerText(text)

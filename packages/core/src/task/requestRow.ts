@@ -1,5 +1,6 @@
 import type { ApiRetryDelay } from "@cairn/types"
 import { requestCost } from "../providers/cost.js"
+import { outputReserve } from "../providers/outputReserve.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import type { Transcript } from "./transcript.js"
 
@@ -88,6 +89,7 @@ export class RequestRow {
 			request: this.request,
 			apiProtocol: this.provider.name,
 			contextWindow: this.provider.model.info.contextWindow,
+			outputReserve: outputReserve(this.provider.model.info),
 			...(usage && {
 				tokensIn: usage.inputTokens,
 				tokensOut: usage.outputTokens,

@@ -33,6 +33,8 @@ export const extensionInvokes = [
 	"primaryButtonClick",
 	"secondaryButtonClick",
 	"setChatBoxMessage",
+	/** An editor action's request about code: the UI decides whether it joins the open task or starts one. */
+	"askAboutCode",
 ] as const
 
 /** Host -> client. Apart from `state`, every message is a small delta. */

@@ -33,6 +33,17 @@ const diff = [
 ].join("\n")
 
 describe("user rows", () => {
+	it("an editor action's code shows as a code block, not as backtick fences", () => {
+		const text = "Explain what this code does and why:\n\nsrc/a.ts (lines 1-1):\n```ts\nconst a = 1\n```"
+		const { container } = renderRow(say("text", text), { isFirst: true })
+		expect(container.querySelector(".code-block-language")?.textContent).toBe("ts")
+		expect(container.querySelector(".code-block code")?.textContent).toBe("const a = 1")
+		expect(screen.getByText(/Explain what this code does and why:/).textContent).toBe(
+			"Explain what this code does and why:\n\nsrc/a.ts (lines 1-1):",
+		)
+		expect(container.textContent).not.toContain("```")
+	})
+
 	it("the first message is the task, with its images", () => {
 		renderRow(say("text", "Refactor calculateTotal", { images: [png] }), { isFirst: true })
 		expect(screen.getByText("Task")).toBeTruthy()
