@@ -70,6 +70,11 @@ export const clineMessageSchema = z
 		commandExit: commandExitSchema.optional(),
 		/** A followup question answered with one of its suggestions: which one (0-based). */
 		chosenSuggestion: z.number().int().nonnegative().optional(),
+		/**
+		 * A person's message: its mentions whose content could not be included (as typed, e.g.
+		 * "@git-changes"); the model was told why, and the row tells the person.
+		 */
+		mentionsLeftOut: z.array(z.string()).optional(),
 	})
 	.refine((m) => (m.type === "ask" ? m.ask !== undefined : m.say !== undefined), {
 		message: "an ask message needs `ask`, a say message needs `say`",

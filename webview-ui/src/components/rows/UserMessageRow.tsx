@@ -7,6 +7,7 @@ import { IconButton } from "../common/IconButton"
 import { ConfirmChoices, type Choice } from "../common/ConfirmChoices"
 import { MentionText } from "../chat/mentions/MentionText"
 import { CommandMessageText } from "../chat/slash/CommandMessageText"
+import { MentionsLeftOut } from "./MentionsLeftOut"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 import { Thumbnails } from "./Thumbnails"
@@ -104,6 +105,7 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 				message.text !== undefined && message.text !== "" && <PersonText text={message.text} />
 			)}
 			<Thumbnails images={message.images ?? []} />
+			<MentionsLeftOut mentions={message.mentionsLeftOut ?? []} />
 			{mode.kind === "confirmEdit" && (
 				<ConfirmChoices
 					question={t("user.confirmEdit")}
