@@ -108,10 +108,10 @@ export async function checkpointChanges(
 	const short = from.slice(0, 7)
 	if (context.host.showChanges !== undefined && changes.length > 0)
 		await context.host.showChanges({
-			title:
-				since === "task"
-					? `Changes in this task (since ${short})`
-					: `Changes since checkpoint ${short}`,
+			title: textFor(context)(
+				since === "task" ? "checkpoints.changesInTask" : "checkpoints.changesSince",
+				{ commit: short },
+			),
 			changes: changes.map((change) => ({
 				relativePath: change.path,
 				before: before.get(change.path),

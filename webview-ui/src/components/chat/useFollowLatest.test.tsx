@@ -50,7 +50,7 @@ function setUp() {
 	const grow = (by: number) =>
 		act(() => {
 			sizes.content += by
-			follow.totalListHeightChanged(sizes.content)
+			follow.totalListHeightChanged()
 		})
 	return { scroller, sizes, grow, follow: () => follow }
 }
