@@ -70,7 +70,8 @@ export async function runCheckpointTests() {
 			await row.hover()
 			if ((await opacity()) !== "1")
 				throw new Error("hovering a checkpoint row does not show its actions")
-			await screenshot("1b-row-hover")
+			// Taken where the pointer is, so the hovered row shows its actions.
+			await page.screenshot({ path: path.join(screenshotsDir, "checkpoints-1b-row-hover.png") })
 		},
 		{ timeoutMs: 90_000 },
 	)
@@ -90,8 +91,8 @@ export async function runCheckpointTests() {
 			const header = page.locator(".multiDiffEntry .header .file-path").first()
 			await header.waitFor({ timeout: 10_000 })
 			const status = (await header.locator(".status").textContent()).trim()
-			const secondary = await header.locator(".title.original").isVisible()
-			if (status !== "" || secondary)
+			const renamedFrom = (await header.locator(".title.original").textContent()).trim()
+			if (status !== "" || renamedFrom !== "")
 				throw new Error(`the diff's header reads ${JSON.stringify(await header.textContent())}`)
 			await screenshot("2-diff")
 		},

@@ -16,8 +16,8 @@ export class CheckpointChanges implements vscode.TextDocumentContentProvider, vs
 		this,
 	)
 	private next = 0
-	/** The views opened, by the folder their files are in. */
-	private opened: { tab: vscode.Tab; root: string }[] = []
+	/** The views opened: their titles, and the folder their files are in. */
+	private opened: { title: string; root: string }[] = []
 
 	provideTextDocumentContent(uri: vscode.Uri): string {
 		return this.contents.get(uri.toString()) ?? ""
@@ -48,16 +48,20 @@ export class CheckpointChanges implements vscode.TextDocumentContentProvider, vs
 		})
 		this.contents = contents
 		await vscode.commands.executeCommand("vscode.changes", view.title, resources)
-		const tab = vscode.window.tabGroups.activeTabGroup.activeTab
-		if (tab?.label === view.title) this.opened.push({ tab, root: workspaceRoot })
+		this.opened.push({ title: view.title, root: workspaceRoot })
 	}
 
 	/** The files under `root` were put back to a checkpoint: its views no longer say what changed. */
 	async filesRestored(root: string): Promise<void> {
-		const open = new Set(vscode.window.tabGroups.all.flatMap((group) => group.tabs))
-		const stale = this.opened.filter((view) => view.root === root && open.has(view.tab))
-		this.opened = this.opened.filter((view) => view.root !== root && open.has(view.tab))
-		if (stale.length > 0) await vscode.window.tabGroups.close(stale.map((view) => view.tab))
+		const titles = this.opened.filter((view) => view.root === root).map((view) => view.title)
+		this.opened = this.opened.filter((view) => view.root !== root)
+		// The editor names the tab by the title and the count of files ("… (1 file)").
+		const stale = vscode.window.tabGroups.all
+			.flatMap((group) => group.tabs)
+			.filter((tab) =>
+				titles.some((title) => tab.label === title || tab.label.startsWith(`${title} (`)),
+			)
+		if (stale.length > 0) await vscode.window.tabGroups.close(stale)
 	}
 
 	dispose(): void {
