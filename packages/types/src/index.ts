@@ -29,6 +29,7 @@ export * from "./settings/modelList.js"
 export * from "./settings/profiles.js"
 export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"
+export * from "./settings/autoApprovalInEffect.js"
 export * from "./settings/codebaseIndex.js"
 export * from "./settings/trustSettings.js"
 

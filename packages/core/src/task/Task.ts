@@ -13,6 +13,7 @@ import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { ContextManager } from "../context/contextManager.js"
 import { environmentDetails } from "../context/environmentDetails.js"
 import { FileContextTracker } from "../context/fileContext/fileContextTracker.js"
+import { markMentionsLeftOut } from "./mentionsLeftOutRow.js"
 import { PersonMentions } from "../mentions/personMentions.js"
 import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
@@ -109,7 +110,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
-		this.mentions = new PersonMentions(options.host)
+		this.mentions = new PersonMentions(options.host, (leftOut) =>
+			markMentionsLeftOut(this.transcript, leftOut),
+		)
 		this.context = new ContextManager({
 			history: this.history,
 			transcript: this.transcript,

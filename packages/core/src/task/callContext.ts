@@ -1,4 +1,5 @@
 import {
+	autoApprovalSwitchOn,
 	lastStateMessage,
 	type CairnSettings,
 	type ClineAskFollowup,
@@ -289,7 +290,7 @@ export function createCallContext(env: CallEnvironment): {
 		let timer: NodeJS.Timeout | undefined
 		const pending = env.asks.ask("followup", JSON.stringify(question), previewTs)
 		previewTs = undefined
-		if (auto.enabled && auto.followup && first !== undefined) {
+		if (autoApprovalSwitchOn(auto, "followup") && first !== undefined) {
 			// Nobody answered in time: take the first suggestion, as the setting promises.
 			timer = setTimeout(
 				() => env.asks.answer({ response: "messageResponse", text: first }),

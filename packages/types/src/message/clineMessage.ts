@@ -73,6 +73,11 @@ export const clineMessageSchema = z
 		chosenSuggestion: z.number().int().nonnegative().optional(),
 		/** An error row's cause as a kind and parameters, so each client words it in its language. */
 		problem: problemSchema.optional(),
+		/**
+		 * A person's message: its mentions whose content could not be included (as typed, e.g.
+		 * "@git-changes"); the model was told why, and the row tells the person.
+		 */
+		mentionsLeftOut: z.array(z.string()).optional(),
 	})
 	.refine((m) => (m.type === "ask" ? m.ask !== undefined : m.say !== undefined), {
 		message: "an ask message needs `ask`, a say message needs `say`",

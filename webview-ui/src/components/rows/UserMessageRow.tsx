@@ -6,6 +6,7 @@ import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { ConfirmChoices, type Choice } from "../common/ConfirmChoices"
 import { CommandMessageText } from "../chat/slash/CommandMessageText"
+import { MentionsLeftOut } from "./MentionsLeftOut"
 import { PersonWords } from "./PersonWords"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
@@ -100,6 +101,7 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 				message.text !== undefined && message.text !== "" && <PersonText text={message.text} />
 			)}
 			<Thumbnails images={message.images ?? []} />
+			<MentionsLeftOut mentions={message.mentionsLeftOut ?? []} />
 			{mode.kind === "confirmEdit" && (
 				<ConfirmChoices
 					question={t("user.confirmEdit")}
