@@ -5,6 +5,7 @@ import { processGone } from "@cairn/core/test-support/processGone"
 import type { McpSnapshot } from "@cairn/types"
 import { describe, expect, it } from "vitest"
 import { runCli, spawnCli, withWorld, type CliWorld } from "./support/cliProcess.js"
+import { complete } from "./support/scenarios.js"
 
 // `cairn mcp list` against real servers, the flags for the workspace's servers, and no server
 // process left behind however the CLI ends.
@@ -103,4 +104,29 @@ describe.concurrent("no MCP server outlives the CLI", () => {
 			for (const pid of await pidsIn(pids)) await processGone(pid)
 		}),
 	)
+})
+
+describe.concurrent("a headless run with MCP servers", () => {
+	const toolNames = (body: unknown) =>
+		((body as { tools?: { name: string }[] }).tools ?? []).map((tool) => tool.name)
+
+	it("waits for the workspace's servers, so its first request carries their tools", () =>
+		withWorld({ scenario: [complete()] }, async (world) => {
+			await writeConfig(world, path.join(world.workspace, ".cairn", "mcp.json"), {
+				mcpServers: { everything },
+			})
+			const run = await runCli(world, [
+				...world.providerArgs,
+				"-y",
+				"--allow-project-mcp",
+				"-P",
+				"add two numbers",
+			])
+			expect(run.code).toBe(0)
+			const first = world.server.requests.find((request) => request.route === "chat")
+			expect(toolNames(first?.body)).toEqual(
+				expect.arrayContaining(["use_mcp_tool", "mcp__everything__get-sum"]),
+			)
+			expect(JSON.stringify(first?.body)).toContain("MCP SERVERS")
+		}))
 })
