@@ -6,10 +6,17 @@ import type { McpServerInput } from "./mcpServerInput.js"
  * and written to the config file as given (or as a `${env:NAME}` reference, which the file keeps).
  */
 export interface McpCatalogField {
-	id: string
+	id: McpCatalogFieldId
 	kind: "folder" | "secret" | "text"
 	required: boolean
 }
+
+/** Every field id: clients name each in their own words (and the compiler checks they do). */
+export type McpCatalogFieldId = "folder" | "repository" | "token"
+
+/** Every catalog server's id: clients describe each in their own words. */
+export type McpCatalogId =
+	"filesystem" | "git" | "fetch" | "memory" | "time" | "sequential-thinking" | "github" | "playwright"
 
 /** How the server is distributed: what runs when it is added. */
 export interface McpCatalogPackage {
@@ -21,7 +28,7 @@ export interface McpCatalogPackage {
 /** A well-known MCP server: facts about it and the config entry that runs it. */
 export interface McpCatalogEntry {
 	/** Also the name it is added under; its description is the client's `catalog.<id>` text. */
-	id: string
+	id: McpCatalogId
 	title: string
 	package: McpCatalogPackage
 	homepage: string
