@@ -300,7 +300,7 @@ describe("adding a server (a client's form or catalog)", () => {
 	})
 
 	it("a server added to the workspace's file waits for the person's consent, as a hand-written one does", async () => {
-		const asked: string[][] = []
+		const asked: (readonly string[])[] = []
 		harness = await startHub({ env, ask: async (code) => (asked.push(code.names ?? []), false) })
 		const h = harness
 		await h.hub.addServer("project", "repo-tools", fixture())
