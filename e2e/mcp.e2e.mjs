@@ -204,7 +204,7 @@ export async function runMcpTests() {
 			await github.getByRole("button", { name: "Add GitHub" }).click()
 			await github.getByLabel("GitHub personal access token").waitFor()
 			const form = panel.getByRole("form", { name: "Your own server" })
-			await form.getByLabel("Name").fill("added")
+			await form.getByLabel("Name", { exact: true }).fill("added")
 			await form.getByLabel("Command").fill(process.execPath)
 			await form
 				.getByLabel("Arguments, one per line")
