@@ -64,6 +64,8 @@ export * from "./todos/todoItem.js"
 export * from "./todos/currentTodos.js"
 
 export * from "./mcp/mcpServerView.js"
+export * from "./mcp/mcpServerInput.js"
+export * from "./mcp/mcpCatalog.js"
 
 export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"

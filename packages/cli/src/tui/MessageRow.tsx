@@ -7,6 +7,7 @@ import {
 	clineSayBrowserActionSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
+	mcpServerNotReadySchema,
 	safeParseJson,
 	type ClineMessage,
 } from "@cairn/types"
@@ -173,6 +174,16 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			}
 			case "checkpoint_error":
 				return <Text color="yellow">⚠ {text}</Text>
+			case "mcp_server_not_ready": {
+				const late = safeParseJson(mcpServerNotReadySchema, text)
+				if (!late.success) return null
+				return (
+					<Text color="yellow">
+						⚠{" "}
+						{t("run.mcpNotReady", { server: late.data.server, seconds: late.data.waitedSeconds })}
+					</Text>
+				)
+			}
 			case "browser_action": {
 				const action = safeParseJson(clineSayBrowserActionSchema, text)
 				if (!action.success) return null

@@ -59,6 +59,10 @@ async function allowedBySettings(
 	place: ApprovalPlace,
 ): Promise<AutoApprovalDecision> {
 	const auto = settings.autoApproval
+	// A mode that may not edit every file: a tool call may change files, so no switch and no
+	// alwaysAllow lets it run unseen.
+	if (request.kind === "mcp" && request.request.type === "use_mcp_tool" && request.request.modeMayNotEdit)
+		return { decision: "ask" }
 	// The person's own word for this one tool, in the server's config: it holds whatever the switches say.
 	if (request.kind === "mcp" && request.alwaysAllowed) return { decision: "auto" }
 	const on = (key: AutoApprovalSwitch) => autoApprovalSwitchOn(auto, key)

@@ -6,6 +6,7 @@ import {
 	clineAskUseMcpServerSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
+	mcpServerNotReadySchema,
 	safeParseJson,
 	type ClineAsk,
 	type ClineMessage,
@@ -214,6 +215,18 @@ export class TranscriptEvents {
 			case "sliding_window_truncation":
 				if (message.partial === true || !this.once(message, row)) return
 				return this.contextChange(message)
+			case "mcp_server_not_ready": {
+				if (!this.once(message, row)) return
+				const parsed = safeParseJson(mcpServerNotReadySchema, text)
+				if (parsed.success)
+					this.emit({
+						type: "system",
+						subtype: "mcp_server_not_ready",
+						id: `mcp_server_not_ready_${message.ts}`,
+						...parsed.data,
+					})
+				return
+			}
 			case "checkpoint_saved":
 			case "checkpoint_error":
 				if (message.partial === true || !this.once(message, row)) return

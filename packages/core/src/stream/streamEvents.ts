@@ -1,4 +1,11 @@
-import type { CheckpointSaved, ClineAsk, ClineSayHook, RestoreReport, TaskCard } from "@cairn/types"
+import type {
+	CheckpointSaved,
+	ClineAsk,
+	ClineSayHook,
+	McpServerNotReady,
+	RestoreReport,
+	TaskCard,
+} from "@cairn/types"
 
 /** Bumped when a line's meaning changes; new event types or fields do not bump it. */
 export const streamSchemaVersion = 1
@@ -67,6 +74,8 @@ export type StreamEvent =
 	| { type: "system"; subtype: "checkpoints_unavailable"; id: string; error: string }
 	/** The oldest messages were left out of what the model is sent, to fit its context window. */
 	| { type: "system"; subtype: "context_truncated"; id: string; text?: string }
+	/** An MCP server was still not connected when the task's first request could wait no longer. */
+	| ({ type: "system"; subtype: "mcp_server_not_ready"; id: string } & McpServerNotReady)
 	| { type: "user"; id: string; text: string }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
 	| { type: "assistant" | "reasoning"; id: string; text: string; done: true }

@@ -65,6 +65,8 @@ export interface CallEnvironment {
 	modelTakesImages: boolean
 	/** The current mode's limit on the files the edit tools may change. */
 	editRestriction?: EditRestriction
+	/** The current mode's name when it may not edit every file. */
+	modeMayNotEdit?: string
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
 	todos?: TodoListKeeper
@@ -373,6 +375,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
+		...(env.modeMayNotEdit && { modeMayNotEdit: env.modeMayNotEdit }),
 		...(env.modes && { modes: env.modes }),
 		...(env.todos && { todos: env.todos }),
 		...(env.taskMode && { taskMode: env.taskMode }),

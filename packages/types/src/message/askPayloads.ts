@@ -41,6 +41,11 @@ export const clineAskUseMcpServerSchema = z.discriminatedUnion("type", [
 		toolName: z.string(),
 		arguments: z.string().optional(),
 		response: z.string().optional(),
+		/**
+		 * The name of the task's mode when it may not edit every file: the tool may change files
+		 * all the same (what a server says of its tools is its own word), so a person decides.
+		 */
+		modeMayNotEdit: z.string().optional(),
 	}),
 	z.object({
 		type: z.literal("access_mcp_resource"),

@@ -67,6 +67,12 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	restartMcpServer: { type: "restartMcpServer", serverName: "files", source: "global" },
 	toggleMcpServer: { type: "toggleMcpServer", serverName: "files", source: "project", disabled: true },
 	deleteMcpServer: { type: "deleteMcpServer", serverName: "files", source: "global" },
+	addMcpServer: {
+		type: "addMcpServer",
+		serverName: "files",
+		source: "global",
+		server: { type: "stdio", command: "npx", args: ["-y", "pkg"], env: {} },
+	},
 	alwaysAllowCommand: { type: "alwaysAllowCommand", ts: 1_700_000_000_000, rules: ["git log"] },
 	toggleToolAlwaysAllow: {
 		type: "toggleToolAlwaysAllow",

@@ -22,6 +22,7 @@ import { GenericRow } from "./GenericRow"
 import { HookRow } from "./HookRow"
 import { InfoRow } from "./InfoRow"
 import { McpResponseRow } from "./mcp/McpResponseRow"
+import { McpNotReadyRow } from "./mcp/McpNotReadyRow"
 import { McpRow } from "./mcp/McpRow"
 import { MistakeLimitRow } from "./MistakeLimitRow"
 import { ReasoningRow } from "./ReasoningRow"
@@ -80,6 +81,8 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 			return <McpRow {...props} />
 		case "mcp_server_response":
 			return <McpResponseRow {...props} />
+		case "mcp_server_not_ready":
+			return <McpNotReadyRow {...props} />
 		case "browser_action":
 			return <BrowserActionRow {...props} />
 		case "browser_action_result":
