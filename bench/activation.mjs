@@ -16,6 +16,7 @@ import { launchBrowser } from "../e2e/lib/browser.mjs"
 import { startCodeServer } from "../e2e/lib/codeServer.mjs"
 import { extensionId, viewContainerTitle, vsixPath } from "../e2e/lib/paths.mjs"
 import { activityBarItem, waitForWorkbench, webviewContent } from "../e2e/lib/workbench.mjs"
+import { median } from "./statistics.mjs"
 
 const { values } = parseArgs({
 	options: { runs: { type: "string", default: "3" }, "settle-ms": { type: "string", default: "0" } },
@@ -119,11 +120,6 @@ async function measureOnce() {
 		await browser.close().catch(() => {})
 		await server.stop()
 	}
-}
-
-const median = (numbers) => {
-	const sorted = [...numbers].sort((a, b) => a - b)
-	return sorted[Math.floor(sorted.length / 2)]
 }
 
 const results = []

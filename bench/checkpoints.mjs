@@ -12,6 +12,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
+import { median } from "./statistics.mjs"
 
 const { values: args } = parseArgs({
 	options: { files: { type: "string", default: "20000" }, runs: { type: "string", default: "7" } },
@@ -66,10 +67,6 @@ function generate() {
 	return { paths, bytes }
 }
 
-const median = (values) => {
-	const sorted = [...values].sort((a, b) => a - b)
-	return sorted[Math.floor(sorted.length / 2)]
-}
 const timed = async (operation) => {
 	const start = performance.now()
 	const result = await operation()

@@ -32,8 +32,7 @@ for (const pkg of ["types", "core", "model-server"]) {
 		process.exit(2)
 	}
 }
-const { Controller, NodeHost, buildProvider, coreTools, toolSpecs, summarizationMarker } =
-	await import("@cairn/core")
+const { NodeHost, startController, summarizationMarker } = await import("@cairn/core")
 const { startModelServer } = await import("@cairn/model-server")
 
 // ~300 lines of code (~6k tokens): a file that fits one read, not a dozen.
@@ -63,14 +62,7 @@ async function run(turns, managed) {
 		lifetimeMs: 3_600_000,
 	})
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: path.join(dir, "storage") })
-	const controller = new Controller({
-		host,
-		version: "bench",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "bench" })
 	await controller.settingsStore.update({
 		provider: {
 			provider: "openai",

@@ -583,16 +583,9 @@ async function startAgent(settings) {
 	const storage = path.join(dir, "storage")
 	fs.mkdirSync(workspace)
 	const counter = await installWriteCounter(storage)
-	const { Controller, NodeHost, buildProvider, coreTools, toolSpecs } = await import("@cairn/core")
+	const { NodeHost, startController } = await import("@cairn/core")
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-	const controller = new Controller({
-		host,
-		version: "bench",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "bench" })
 	await controller.settingsStore.update({
 		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
 		requestRetries: 0,

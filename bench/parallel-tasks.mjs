@@ -196,16 +196,9 @@ async function child() {
 	git("add", "-A")
 	git("commit", "-qm", "first")
 
-	const { Controller, NodeHost, buildProvider, coreTools, toolSpecs } = await import("@cairn/core")
+	const { NodeHost, startController } = await import("@cairn/core")
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-	const controller = new Controller({
-		host,
-		version: "bench",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "bench" })
 	await controller.settingsStore.update({
 		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
 		requestRetries: 0,

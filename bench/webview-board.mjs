@@ -6,32 +6,22 @@
 //   - how many cards rendered per round (budget: the 8 that changed).
 //   node bench/webview-board.mjs [--no-build] [--cards N] [--running N] [--rounds N]
 import { performance } from "node:perf_hooks"
+import { median, numberArg, percentile } from "./statistics.mjs"
 import { buildWebview, launchBrowser, startServer, waitForLaunch, watchPage } from "./webview-harness.mjs"
 import { stateOf } from "./webview-transcripts.mjs"
 
 // The functions given to page.evaluate run in the browser page, not in Node.
 /* global window, document, requestAnimationFrame, MutationObserver */
 
-const arg = (name, fallback) => {
-	const i = process.argv.indexOf(name)
-	return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const cardCount = arg("--cards", 50)
-const runningCount = arg("--running", 8)
-const rounds = arg("--rounds", 150)
+const cardCount = numberArg("--cards", 50)
+const runningCount = numberArg("--running", 8)
+const rounds = numberArg("--rounds", 150)
 
 const deadline = setTimeout(() => {
 	console.error("webview-board: gave up after 180 s")
 	process.exit(2)
 }, 180_000)
 
-const median = (values) => {
-	const sorted = [...values].sort((a, b) => a - b)
-	const mid = Math.floor(sorted.length / 2)
-	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const percentile = (values, p) =>
-	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
 const ms = (value) => `${value.toFixed(1)} ms`
 
 /** `count` cards, newest first, the first `running` of them working; the rest finished in a mix of states. */

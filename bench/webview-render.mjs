@@ -9,32 +9,22 @@
 //   4. the JS heap after streaming.
 //   node bench/webview-render.mjs [--no-build] [--messages N] [--updates N] [--runs N]
 import { performance } from "node:perf_hooks"
+import { median, numberArg, percentile } from "./statistics.mjs"
 import { buildWebview, launchBrowser, startServer, waitForLaunch, watchPage } from "./webview-harness.mjs"
 import { longTranscript, stateOf } from "./webview-transcripts.mjs"
 
 // The functions given to page.evaluate run in the browser page, not in Node.
 /* global window, document, requestAnimationFrame, MutationObserver */
 
-const arg = (name, fallback) => {
-	const i = process.argv.indexOf(name)
-	return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const messageCount = arg("--messages", 10_000)
-const updateCount = arg("--updates", 200)
-const runs = arg("--runs", 3)
+const messageCount = numberArg("--messages", 10_000)
+const updateCount = numberArg("--updates", 200)
+const runs = numberArg("--runs", 3)
 
 const deadline = setTimeout(() => {
 	console.error("webview-render: gave up after 240 s")
 	process.exit(2)
 }, 240_000)
 
-const median = (values) => {
-	const sorted = [...values].sort((a, b) => a - b)
-	const mid = Math.floor(sorted.length / 2)
-	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const percentile = (values, p) =>
-	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]
 const ms = (value) => `${value.toFixed(1)} ms`
 
 if (!process.argv.includes("--no-build")) {

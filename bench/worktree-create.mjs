@@ -12,6 +12,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
+import { median } from "./statistics.mjs"
 
 const { values: args } = parseArgs({
 	options: { files: { type: "string", default: "10000" }, runs: { type: "string", default: "5" } },
@@ -76,7 +77,6 @@ function du(folder) {
 	return total
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`
 
 generate()

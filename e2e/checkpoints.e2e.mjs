@@ -1,6 +1,7 @@
 // Checkpoints in the real editor: the model rewrites a file (approved in the chat); the chat
 // shows the checkpoint saved before that turn; "View changes" opens VS Code's multi-file diff
-// editor on it; "Restore files" (confirmed) brings the file's first content back on disk.
+// editor on it (headers as a file diff's); "Restore files" (confirmed) brings the file's first
+// content back on disk and closes the diff it made stale. The row's actions show on hover.
 import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { startModelServer } from "@cairn/model-server"
@@ -33,6 +34,8 @@ export async function runCheckpointTests() {
 	}
 	const sidebar = () => webviewContent(page, extensionId)
 	let short = ""
+	// The row's actions take the pointer only while it is hovered, as a person's would.
+	const checkpointRow = () => sidebar().getByText(/^Checkpoint [0-9a-f]{7} \(before changes\)$/)
 	const suite = createSuite("checkpoints")
 
 	suite.test(
@@ -51,10 +54,24 @@ export async function runCheckpointTests() {
 			await sidebar().getByRole("button", { name: "Approve" }).click({ timeout: 30_000 })
 			await sidebar().getByText("I rewrote the greeting.").first().waitFor({ timeout: 30_000 })
 			await eventually(() => readFileSync(file, "utf8") === rewritten, "the edit on disk")
-			const row = sidebar().getByText(/^Checkpoint [0-9a-f]{7} \(before changes\)$/)
-			await row.waitFor({ timeout: 10_000 })
+			await checkpointRow().waitFor({ timeout: 10_000 })
+			const row = checkpointRow()
 			short = /Checkpoint ([0-9a-f]{7})/.exec(await row.textContent())[1]
+			// Its actions show on hover or focus, as a native list's: not four buttons on every row.
+			const view = sidebar().getByRole("button", { name: `View changes since checkpoint ${short}` })
+			const opacity = () =>
+				view.evaluate(
+					(button) =>
+						button.ownerDocument.defaultView.getComputedStyle(button.parentElement).opacity,
+				)
+			await page.mouse.move(900, 700)
+			if ((await opacity()) !== "0") throw new Error("a checkpoint row shows its actions unasked")
 			await screenshot("1-row")
+			await row.hover()
+			if ((await opacity()) !== "1")
+				throw new Error("hovering a checkpoint row does not show its actions")
+			// Taken where the pointer is, so the hovered row shows its actions.
+			await page.screenshot({ path: path.join(screenshotsDir, "checkpoints-1b-row-hover.png") })
 		},
 		{ timeoutMs: 90_000 },
 	)
@@ -62,6 +79,7 @@ export async function runCheckpointTests() {
 	suite.test(
 		"View changes opens the multi-file diff editor on what changed since the checkpoint",
 		async () => {
+			await checkpointRow().hover()
 			await sidebar()
 				.getByRole("button", { name: `View changes since checkpoint ${short}` })
 				.click()
@@ -69,6 +87,13 @@ export async function runCheckpointTests() {
 				.getByRole("tab", { name: new RegExp(`Changes since checkpoint ${short}`) })
 				.waitFor({ timeout: 20_000 })
 			await page.getByText("greeting.ts").first().waitFor({ timeout: 10_000 })
+			// The header reads as a file diff's: the file's name and folder, no rename from elsewhere.
+			const header = page.locator(".multiDiffEntry .header .file-path").first()
+			await header.waitFor({ timeout: 10_000 })
+			const status = (await header.locator(".status").textContent()).trim()
+			const renamedFrom = (await header.locator(".title.original").textContent()).trim()
+			if (status !== "" || renamedFrom !== "")
+				throw new Error(`the diff's header reads ${JSON.stringify(await header.textContent())}`)
 			await screenshot("2-diff")
 		},
 		{ timeoutMs: 45_000 },
@@ -77,6 +102,7 @@ export async function runCheckpointTests() {
 	suite.test(
 		"Restore files, once confirmed, brings the file back and says what it did",
 		async () => {
+			await checkpointRow().hover()
 			await sidebar()
 				.getByRole("button", { name: `Restore files to checkpoint ${short}` })
 				.click()
@@ -89,6 +115,10 @@ export async function runCheckpointTests() {
 			await sidebar()
 				.getByText(/1 written back, 0 removed, 0 left alone/)
 				.waitFor({ timeout: 10_000 })
+			// The diff no longer said what changed: it is closed, not left with two equal sides.
+			await page
+				.getByRole("tab", { name: new RegExp(`Changes since checkpoint ${short}`) })
+				.waitFor({ state: "detached", timeout: 10_000 })
 			await screenshot("3-restored")
 		},
 		{ timeoutMs: 45_000 },

@@ -118,6 +118,10 @@ export async function runMcpTests() {
 				.waitFor()
 			await sidebar().getByRole("button", { name: "Approve" }).click()
 			await sidebar().getByText("MCP result").waitFor({ timeout: 30_000 })
+			// Approved: the row reads as done, no longer as a question.
+			await sidebar().getByText("Cairn used the tool echo on everything").waitFor()
+			if ((await sidebar().getByText("Cairn wants to use the tool echo on everything").count()) > 0)
+				throw new Error("the approved MCP call still says it wants to use the tool")
 			await sidebar().getByText(`Echo: ${message}`, { exact: true }).waitFor()
 			// The answer reached the model, which quotes it in its completion.
 			await sidebar()
@@ -186,6 +190,39 @@ export async function runMcpTests() {
 			await project.getByText("Connected", { exact: true }).waitFor({ timeout: 30_000 })
 			if (processesWith(projectMarker).length === 0)
 				throw new Error("the workspace's server is not running")
+		},
+		{ timeoutMs: 60_000 },
+	)
+
+	suite.test(
+		"Add server: the catalog asks for a server's fields; the form adds a server of one's own, which connects",
+		async () => {
+			const ownMarker = `cairn-mcp-e2e-added-${randomUUID()}`
+			await sidebar().getByRole("button", { name: "Add server" }).click()
+			const panel = sidebar().getByRole("region", { name: "Add an MCP server" })
+			const github = panel.getByRole("article", { name: "GitHub" })
+			await github.getByRole("button", { name: "Add GitHub" }).click()
+			await github.getByLabel("GitHub personal access token").waitFor()
+			const form = panel.getByRole("form", { name: "Your own server" })
+			await form.getByLabel("Name", { exact: true }).fill("added")
+			await form.getByLabel("Command").fill(process.execPath)
+			await form
+				.getByLabel("Arguments, one per line")
+				.fill([everythingServer, "stdio", ownMarker].join("\n"))
+			await form.getByLabel("Environment, one NAME=value per line").fill("GREETING=hello")
+			await github.scrollIntoViewIfNeeded()
+			await screenshot("4-add-server")
+			await form.getByRole("button", { name: "Add server" }).click()
+			const added = sidebar().getByRole("article", { name: "added (Global)" })
+			await added.getByText("Connected", { exact: true }).waitFor({ timeout: 30_000 })
+			if ((await panel.count()) > 0) throw new Error("the form stayed open after the server was added")
+			const config = JSON.parse(readFileSync(path.join(settingsDir, "mcp_settings.json"), "utf8"))
+			if (config.mcpServers.added?.env?.GREETING !== "hello")
+				throw new Error(
+					`the server was not written as entered: ${JSON.stringify(config.mcpServers.added)}`,
+				)
+			if (processesWith(ownMarker).length === 0) throw new Error("the added server is not running")
+			await screenshot("5-added")
 		},
 		{ timeoutMs: 60_000 },
 	)

@@ -13,6 +13,7 @@ import { runModesTests } from "./modes.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { runRowsTests } from "./rows.e2e.mjs"
+import { runSettingsTests } from "./settings.e2e.mjs"
 import { runSlashCommandTests } from "./slash-commands.e2e.mjs"
 import { runSubtaskTests } from "./subtasks.e2e.mjs"
 import { runSwitchersTests } from "./switchers.e2e.mjs"
@@ -54,6 +55,7 @@ for (const suite of [
 	runRowsTests,
 	runBackgroundCommandTests,
 	runSwitchersTests,
+	runSettingsTests,
 	runI18nTests,
 	runExtensionHostTests,
 ]) {

@@ -40,9 +40,14 @@ export async function setUpProvider(sidebar, baseURL) {
 	const form = sidebar.getByRole("form", { name: "Set up a model provider" })
 	await form.waitFor({ timeout: 30_000 })
 	await form.getByLabel("Provider").selectOption("openai")
-	await form.getByLabel("Model id").fill("gpt-4.1")
-	await form.getByLabel("API key").fill("test-key")
+	// In the form's order, each field entered (Enter) before the next: the base URL, the key
+	// (stored at once), then the model id, typed into the picker that lists the server's models.
 	await form.getByLabel(/^Base URL/).fill(baseURL)
+	await form.getByLabel(/^Base URL/).press("Enter")
+	await form.getByLabel("API key", { exact: true }).fill("test-key")
+	await form.getByLabel("API key", { exact: true }).press("Enter")
+	await form.getByLabel("Model id", { exact: true }).fill("gpt-4.1")
+	await form.getByLabel("Model id", { exact: true }).press("Enter")
 	await form.getByRole("button", { name: "Save and start" }).click()
 }
 

@@ -191,6 +191,10 @@ export class VsCodeHost implements Host {
 		return this.checkpointChanges.show(view, view.root ?? this.workspaceRoot)
 	}
 
+	filesRestored(root: string): Promise<void> {
+		return this.checkpointChanges.filesRestored(root)
+	}
+
 	async openFile(absolutePath: string, line?: number): Promise<void> {
 		const document = await vscode.workspace.openTextDocument(vscode.Uri.file(absolutePath))
 		const at =

@@ -1,6 +1,7 @@
 import type { Controller } from "@cairn/core"
 import { waitingFor, type ExtensionMessage, type TaskCard } from "@cairn/types"
 import * as vscode from "vscode"
+import { commandIds } from "../ids"
 import { askKey, BoardAttention, ToldOnce } from "./boardAttention"
 
 /** Where the person sees the task board: whether they see it now, how to take them there, its badge. */
@@ -37,9 +38,11 @@ function tell(text: string, button: string, show: () => Promise<void>): void {
  * Cairn while it is still waiting. One notification per ask: an ask is a new message (a new
  * `ts`) when final, and its later updates are not news.
  *
- * The board's cards are followed the same way: its view's badge counts the cards that need the
- * person, and a card that newly does is told of (with a button to the board) unless the board is
- * in view. An ask is told once, whether it comes as the chat's or as a card's.
+ * The board's cards are followed the same way: its view's badge and an item in the status bar
+ * (which opens the board) count the cards that need the person, and a card that newly does is
+ * told of unless the board is in view. That notification closes itself once the card no longer
+ * needs the person (answered on the board, say): VS Code cannot close a plain message, which
+ * would linger after its question was gone. An ask is told once, whether the chat's or a card's.
  */
 export function notifyWhenWaiting(controller: Controller, view: CairnView): vscode.Disposable {
 	const told = new ToldOnce()
@@ -51,7 +54,7 @@ export function notifyWhenWaiting(controller: Controller, view: CairnView): vsco
 		tell(ask.text, vscode.l10n.t("Show Cairn"), () => view.show())
 	}
 
-	const cardNeedsYou = (card: TaskCard) => {
+	const cardNeedsYou = (card: TaskCard, over: Promise<void>) => {
 		// The person sees it: on the board, or as the chat's own task.
 		if (view.board.isVisible() || !notifying()) return
 		if (view.isVisible() && controller.currentTask?.taskId === card.taskId) return
@@ -62,12 +65,27 @@ export function notifyWhenWaiting(controller: Controller, view: CairnView): vsco
 						error: card.error ?? "",
 					})
 				: vscode.l10n.t("The task “{title}” waits for you.", { title: card.title })
-		tell(text, vscode.l10n.t("Open Task Board"), () => view.board.show())
+		void vscode.window.withProgress(
+			{ location: vscode.ProgressLocation.Notification, title: text },
+			() => over,
+		)
 	}
+	const waitingItem = vscode.window.createStatusBarItem(
+		"cairn.tasksThatNeedYou",
+		vscode.StatusBarAlignment.Left,
+	)
+	waitingItem.name = vscode.l10n.t("Cairn: tasks that need you")
+	waitingItem.command = commandIds.openTaskBoard
+	waitingItem.tooltip = vscode.l10n.t("Open Task Board")
 	const board = new BoardAttention(
 		{
-			badge: (count) =>
-				view.board.setBadge(count, vscode.l10n.t("Tasks that need you: {count}", { count })),
+			badge: (count) => {
+				const text = vscode.l10n.t("Tasks that need you: {count}", { count })
+				view.board.setBadge(count, text)
+				waitingItem.text = `$(bell-dot) ${text}`
+				if (count > 0) waitingItem.show()
+				else waitingItem.hide()
+			},
 			newlyNeeds: cardNeedsYou,
 		},
 		told,
@@ -93,5 +111,7 @@ export function notifyWhenWaiting(controller: Controller, view: CairnView): vsco
 	return new vscode.Disposable(() => {
 		detach()
 		hidden.dispose()
+		board.dispose()
+		waitingItem.dispose()
 	})
 }

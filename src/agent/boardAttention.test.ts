@@ -26,13 +26,25 @@ const waiting = (taskId: string, ts: number, partial = false) =>
 function follow(told?: ToldOnce) {
 	const badges: number[] = []
 	const news: string[] = []
+	/** The news whose card no longer needs the person for it, in the order that ended. */
+	const over: string[] = []
 	const attention = new BoardAttention(
-		{ badge: (count) => badges.push(count), newlyNeeds: (c) => news.push(`${c.taskId}:${c.state}`) },
+		{
+			badge: (count) => badges.push(count),
+			newlyNeeds: (c, ended) => {
+				const what = `${c.taskId}:${c.state}@${c.waitingOn?.ts ?? c.endedAt}`
+				news.push(`${c.taskId}:${c.state}`)
+				void ended.then(() => over.push(what))
+			},
+		},
 		told,
 	)
 	const update = (c: TaskCard) => attention.receive({ type: "taskCardUpdated", card: c })
-	return { attention, badges, told: news, update }
+	return { attention, badges, told: news, over, update }
 }
+
+/** Lets the settled promises' callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe("BoardAttention", () => {
 	it("counts the cards that wait for the person or failed, on the badge, as they change", () => {
@@ -84,6 +96,37 @@ describe("BoardAttention", () => {
 		update(waiting("b", 20))
 		expect(told).toEqual(["b:waiting"])
 		expect(shared.first(askKey("b", 20))).toBe(false)
+	})
+
+	it("ends what told of a card once the card no longer needs the person for it, and no sooner", async () => {
+		const { attention, over, update } = follow()
+		update(waiting("a", 10))
+		update(waiting("b", 20))
+		update(card("c", { state: "failed", endedAt: 5_000, error: "boom" }))
+		// The same ask again, and another card's change, end nothing.
+		update(waiting("a", 10))
+		update(card("d", { state: "running" }))
+		await settle()
+		expect(over).toEqual([])
+		// Answered: it runs on.
+		update(card("a", { state: "running" }))
+		await settle()
+		expect(over).toEqual(["a:waiting@10"])
+		// Moved on to another ask: the first is over, the second is news of its own.
+		update(waiting("b", 30))
+		attention.receive({ type: "taskCardRemoved", taskId: "c" })
+		await settle()
+		expect(over).toEqual(["a:waiting@10", "b:waiting@20", "c:failed@5000"])
+		// A new board that no longer shows it waiting ends it too; disposing ends the rest.
+		update(waiting("e", 40))
+		attention.receive({ type: "taskBoard", cards: [card("b", { state: "done" })], running: 0, limit: 4 })
+		await settle()
+		expect(over).toContain("b:waiting@30")
+		expect(over).toContain("e:waiting@40")
+		update(waiting("f", 50))
+		attention.dispose()
+		await settle()
+		expect(over.at(-1)).toBe("f:waiting@50")
 	})
 
 	it("ignores every other message", () => {

@@ -38,8 +38,11 @@ export function attentionKey(card: TaskCard): string | undefined {
 export interface BoardAttentionOutput {
 	/** How many cards need the person now; called when the number changes. */
 	badge(count: number): void
-	/** A card needs the person for something it was not told of before. */
-	newlyNeeds(card: TaskCard): void
+	/**
+	 * A card needs the person for something it was not told of before. `over` settles once the card
+	 * no longer needs them for it (answered, moved on, gone), so what told of it can go too.
+	 */
+	newlyNeeds(card: TaskCard, over: Promise<void>): void
 }
 
 /**
@@ -49,11 +52,13 @@ export interface BoardAttentionOutput {
  */
 export class BoardAttention {
 	private readonly cards = new Map<string, TaskCard>()
+	/** What each card was told of, until it no longer needs the person for that. */
+	private readonly told = new Map<string, { key: string; over: () => void }>()
 	private count = 0
 
 	constructor(
 		private readonly output: BoardAttentionOutput,
-		private readonly told: ToldOnce = new ToldOnce(),
+		private readonly once: ToldOnce = new ToldOnce(),
 	) {}
 
 	receive(message: ExtensionMessage): void {
@@ -63,14 +68,14 @@ export class BoardAttention {
 				for (const card of message.cards) {
 					this.cards.set(card.taskId, card)
 					const key = attentionKey(card)
-					if (key !== undefined) this.told.first(key)
+					if (key !== undefined) this.once.first(key)
 				}
 				break
 			case "taskCardUpdated": {
 				const { card } = message
 				this.cards.set(card.taskId, card)
 				const key = attentionKey(card)
-				if (key !== undefined && this.told.first(key)) this.output.newlyNeeds(card)
+				if (key !== undefined && this.once.first(key)) this.tell(card, key)
 				break
 			}
 			case "taskCardRemoved":
@@ -79,7 +84,30 @@ export class BoardAttention {
 			default:
 				return
 		}
+		this.endOver()
 		this.recount()
+	}
+
+	/** Settles everything told of: nothing is followed any more. */
+	dispose(): void {
+		for (const told of this.told.values()) told.over()
+		this.told.clear()
+	}
+
+	private tell(card: TaskCard, key: string): void {
+		this.told.get(card.taskId)?.over()
+		const over = new Promise<void>((resolve) => this.told.set(card.taskId, { key, over: resolve }))
+		this.output.newlyNeeds(card, over)
+	}
+
+	/** Settles what was told of cards that no longer need the person for it. */
+	private endOver(): void {
+		for (const [taskId, told] of this.told) {
+			const card = this.cards.get(taskId)
+			if (card !== undefined && attentionKey(card) === told.key) continue
+			told.over()
+			this.told.delete(taskId)
+		}
 	}
 
 	private recount(): void {

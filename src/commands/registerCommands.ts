@@ -24,14 +24,19 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		}
 		await use(context)
 	}
-	/** From the palette or the editor menu: the selection. From a code action: its document, range and problems. */
+	/**
+	 * From the palette or the editor menu: the selection. From a code action: its document, range
+	 * and problems. The request starts a new task unless the open task is still going (working,
+	 * or waiting for the person's answer or approval), which it then joins; the chat decides, as
+	 * it knows the task's state (webview-ui's `askAboutCode`).
+	 */
 	const askAbout =
 		(command: keyof typeof codePrompts) =>
 		async (uri?: vscode.Uri, range?: vscode.Range, diagnostics?: vscode.Diagnostic[]) => {
 			const send = (context: string) =>
 				provider.showAndSend({
 					type: "invoke",
-					invoke: "sendMessage",
+					invoke: "askAboutCode",
 					text: `${codePrompts[command]()}\n\n${context}`,
 				})
 			if (uri instanceof vscode.Uri && range instanceof vscode.Range) {

@@ -25,11 +25,15 @@ export function codeAsContext(
 		.split(path.sep)
 		.join("/")
 	const lines = `${range.start.line + 1}-${range.end.line + 1}`
-	const code = `${file} (lines ${lines}):\n\`\`\`${document.languageId}\n${text}\n\`\`\``
+	// The person's message, in their language: the chat shows it as theirs, the model reads it too.
+	const where = vscode.l10n.t("{file} (lines {lines}):", { file, lines })
+	const code = `${where}\n\`\`\`${document.languageId}\n${text}\n\`\`\``
 	if (diagnostics.length === 0) return code
-	const problems = diagnostics.map(
-		(d) =>
-			`- line ${d.range.start.line + 1}: ${d.message}${d.source === undefined ? "" : ` (${d.source})`}`,
+	const problems = diagnostics.map((d) =>
+		vscode.l10n.t("- line {line}: {problem}", {
+			line: d.range.start.line + 1,
+			problem: `${d.message}${d.source === undefined ? "" : ` (${d.source})`}`,
+		}),
 	)
-	return `${code}\n\nProblems reported there:\n${problems.join("\n")}`
+	return `${code}\n\n${vscode.l10n.t("Problems reported there:")}\n${problems.join("\n")}`
 }

@@ -1,10 +1,11 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises"
+import { access, mkdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { everythingScript, fixtureEntry } from "@cairn/core/test-support/mcpServers"
+import { everythingScript, filesystemScript, fixtureEntry } from "@cairn/core/test-support/mcpServers"
 import { processGone } from "@cairn/core/test-support/processGone"
 import type { McpSnapshot } from "@cairn/types"
 import { describe, expect, it } from "vitest"
 import { runCli, spawnCli, withWorld, type CliWorld } from "./support/cliProcess.js"
+import { complete } from "./support/scenarios.js"
 
 // `cairn mcp list` against real servers, the flags for the workspace's servers, and no server
 // process left behind however the CLI ends.
@@ -103,4 +104,63 @@ describe.concurrent("no MCP server outlives the CLI", () => {
 			for (const pid of await pidsIn(pids)) await processGone(pid)
 		}),
 	)
+})
+
+describe.concurrent("a headless run with MCP servers", () => {
+	const toolNames = (body: unknown) =>
+		((body as { tools?: { name: string }[] }).tools ?? []).map((tool) => tool.name)
+
+	it("waits for the workspace's servers, so its first request carries their tools", () =>
+		withWorld({ scenario: [complete()] }, async (world) => {
+			await writeConfig(world, path.join(world.workspace, ".cairn", "mcp.json"), {
+				mcpServers: { everything },
+			})
+			const run = await runCli(world, [
+				...world.providerArgs,
+				"-y",
+				"--allow-project-mcp",
+				"-P",
+				"add two numbers",
+			])
+			expect(run.code).toBe(0)
+			const first = world.server.requests.find((request) => request.route === "chat")
+			expect(toolNames(first?.body)).toEqual(
+				expect.arrayContaining(["use_mcp_tool", "mcp__everything__get-sum"]),
+			)
+			expect(JSON.stringify(first?.body)).toContain("MCP SERVERS")
+		}))
+})
+
+describe.concurrent("MCP in a mode that may not edit every file", () => {
+	// server-filesystem resolves a relative path in its working folder: the workspace.
+	const writeThroughMcp = {
+		toolCalls: [{ name: "mcp__fs__write_file", arguments: { path: "src.ts", content: "code\n" } }],
+	}
+
+	it("-y does not approve an MCP tool call in Architect mode, even one the config always allows, and says why", () =>
+		withWorld({ scenario: [writeThroughMcp, complete()] }, async (world) => {
+			const target = path.join(world.workspace, "src.ts")
+			await writeConfig(world, path.join(world.cairnHome, "mcp.json"), {
+				mcpServers: {
+					fs: {
+						command: process.execPath,
+						args: [filesystemScript, world.workspace],
+						alwaysAllow: ["write_file"],
+					},
+				},
+			})
+			const run = await runCli(world, [
+				...world.providerArgs,
+				"-y",
+				"--mode",
+				"architect",
+				"--no-tui",
+				"write src.ts",
+			])
+			expect(run.code).not.toBe(0)
+			expect(run.stderr).toContain(
+				"the MCP tool write_file of fs may change files, which Architect mode may not; a person decides",
+			)
+			await expect(access(target)).rejects.toThrow(/ENOENT/)
+		}))
 })

@@ -36,6 +36,7 @@ export {
 	type ControllerMcpOptions,
 	type ControllerOptions,
 } from "./controller/Controller.js"
+export { startController } from "./controller/startController.js"
 export type { CardDiff, CreatedWorktree, TaskWorktreesPort } from "./controller/controllerOptions.js"
 export { editorOwnedSettings, userScopedSettings } from "./controller/editorSettingsTrust.js"
 export { Task } from "./task/Task.js"

@@ -28,6 +28,11 @@ export function answerCard(taskId: string, ts: number, askResponse: ClineAskResp
 	postToHost({ type: "answerCard", taskId, ts, askResponse, ...(typed && { text: typed }) })
 }
 
+/** Opens the file change the card's task waits on in the editor's diff view. */
+export function showCardEdit(taskId: string): void {
+	postToHost({ type: "showCardEdit", taskId })
+}
+
 /** Shows the card's task in the chat. */
 export function openCardChat(taskId: string): void {
 	postToHost({ type: "showTaskWithId", taskId })

@@ -80,14 +80,17 @@ export function submit(typed: Typed): SendOutcome {
 			postToHost({ type: "askResponse", askResponse: "messageResponse", text, ...images })
 			break
 		case "queue":
-			store.setState((s) => ({
-				queue: [...s.queue, { id: nextLocalId(), text, images: typed.images }],
-			}))
+			queueMessage({ text, images: typed.images })
 			break
 		case "disabled":
 			break
 	}
 	return mode
+}
+
+/** Holds a message until the task asks for one (see `flushQueue`). */
+export function queueMessage({ text, images }: Typed): void {
+	store.setState((s) => ({ queue: [...s.queue, { id: nextLocalId(), text, images }] }))
 }
 
 /** Enter in the chat box: submit its content and clear it unless nothing could take it. */

@@ -1,5 +1,5 @@
 import { emptyExtensionState } from "@cairn/types"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { postWindowMessage } from "../test/fixtures"
 import { posted } from "../test/setup"
 import { connectToHost } from "./hostMessages"
@@ -22,5 +22,23 @@ describe("connectToHost", () => {
 		disconnect()
 		postWindowMessage({ type: "state", state: emptyExtensionState("9.8.7") })
 		expect(useWebviewStore.getState().version).toBeUndefined()
+	})
+
+	it("names a host message it cannot apply, instead of throwing, and asks for the whole state again", () => {
+		const reported = vi.spyOn(console, "error").mockImplementation(() => undefined)
+		const disconnect = connectToHost()
+		posted.length = 0
+		postWindowMessage({ type: "state", state: null })
+		expect(reported).toHaveBeenCalledWith(
+			'Cairn could not apply the host\'s "state" message:',
+			expect.any(TypeError),
+		)
+		expect(posted).toEqual([{ type: "requestState" }])
+		expect(useWebviewStore.getState().awaitingState).toBe(true)
+		// The state it asked for is applied as usual.
+		postWindowMessage({ type: "state", state: emptyExtensionState("9.8.7") })
+		expect(useWebviewStore.getState()).toMatchObject({ version: "9.8.7", awaitingState: false })
+		disconnect()
+		reported.mockRestore()
 	})
 })

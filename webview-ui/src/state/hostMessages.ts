@@ -1,6 +1,6 @@
 import type { ExtensionMessage } from "@cairn/types"
 import { postToHost } from "../vscode"
-import { applyHostMessage } from "./hostReducer"
+import { applyHostMessage, requestState } from "./hostReducer"
 
 /**
  * The host is trusted, so its messages are not re-validated here (a full state can be large);
@@ -17,7 +17,15 @@ function looksLikeExtensionMessage(data: unknown): data is ExtensionMessage {
  */
 export function connectToHost(target: Window = window): () => void {
 	const onMessage = (event: MessageEvent<unknown>) => {
-		if (looksLikeExtensionMessage(event.data)) applyHostMessage(event.data)
+		if (!looksLikeExtensionMessage(event.data)) return
+		try {
+			applyHostMessage(event.data)
+		} catch (error) {
+			// A message the UI cannot apply (a host of another version, a bug) may have left the
+			// store half-updated: say which one, and start again from the host's whole state.
+			console.error(`Cairn could not apply the host's "${event.data.type}" message:`, error)
+			requestState()
+		}
 	}
 	target.addEventListener("message", onMessage)
 	postToHost({ type: "webviewDidLaunch" })

@@ -28,13 +28,15 @@ import {
 	applyDiscardNeedsConfirmation,
 	applyTaskBoard,
 } from "./boardReducer"
+import { askAboutCode } from "./codeRequest"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
 import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
 
 const store = useWebviewStore
 
-function requestState(): void {
+/** Asks the host for its whole state; deltas are ignored until it arrives. */
+export function requestState(): void {
 	store.setState({ awaitingState: true })
 	postToHost({ type: "requestState" })
 }
@@ -205,6 +207,9 @@ function applyInvoke({ invoke, text, images }: ExtensionMessageOf<"invoke">): vo
 		case "secondaryButtonClick":
 			pressButtonByRole("secondary", typed)
 			return
+		case "askAboutCode":
+			askAboutCode(typed)
+			return
 		case "setChatBoxMessage":
 			if (text !== undefined) appendComposerText(text)
 			if (images !== undefined) addComposerImages(images)
@@ -302,7 +307,12 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			// A page that failed may be asked for again.
 			if (message.inReplyTo === "requestMessagePage") store.setState({ pageRequest: undefined })
 			store.setState({
-				notice: { id: nextLocalId(), error: message.error, inReplyTo: message.inReplyTo },
+				notice: {
+					id: nextLocalId(),
+					error: message.error,
+					inReplyTo: message.inReplyTo,
+					...(message.problem && { problem: message.problem }),
+				},
 			})
 			return
 		case "taskBoard":

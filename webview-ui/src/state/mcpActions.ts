@@ -1,4 +1,4 @@
-import type { McpServerView, McpSource } from "@cairn/types"
+import type { McpServerInput, McpServerView, McpSource } from "@cairn/types"
 import { postToHost } from "../vscode"
 
 // What the MCP view sends. The host writes the change to the config file and answers with a
@@ -35,4 +35,9 @@ export function setToolAlwaysAllow(server: ServerRef, toolName: string, alwaysAl
 
 export function openMcpSettings(source: McpSource): void {
 	postToHost({ type: "openMcpSettings", source })
+}
+
+/** Writes a new server into the chosen config file; the host checks it as a hand-written entry. */
+export function addMcpServer(source: McpSource, name: string, server: McpServerInput): void {
+	postToHost({ type: "addMcpServer", serverName: name, source, server })
 }

@@ -12,6 +12,7 @@ import {
 	type ExtensionMessageOf,
 	type HistoryItem,
 	type McpSnapshot,
+	type Problem,
 	type ModesSnapshot,
 	type SlashCommandsSnapshot,
 	type TaskCard,
@@ -50,6 +51,8 @@ export interface HostNotice {
 	id: number
 	error: string
 	inReplyTo?: string
+	/** A provider's failure as a kind and parameters: the notice words it in the webview's language. */
+	problem?: Problem
 }
 
 /** A message typed while the agent was busy, sent when an ask that takes an answer comes. */

@@ -131,6 +131,12 @@ export class TextRenderer implements Renderer {
 					this.context({ kind: "truncated", ...(event.text !== undefined && { text: event.text }) })
 				} else if (event.subtype === "background_command") {
 					this.line(style.dim(backgroundLine(event)))
+				} else if (event.subtype === "mcp_server_not_ready") {
+					this.line(
+						style.yellow(
+							`⚠ ${t("run.mcpNotReady", { server: event.server, seconds: event.waitedSeconds })}`,
+						),
+					)
 				} else if (event.subtype === "subtask_started") {
 					this.line(style.dim(`↳ ${t("run.subtaskStarted", { taskId: event.taskId })}`))
 				} else if (event.subtype === "subtask_returned") {

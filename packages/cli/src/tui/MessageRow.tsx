@@ -7,6 +7,7 @@ import {
 	clineSayBrowserActionSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
+	mcpServerNotReadySchema,
 	safeParseJson,
 	type ClineMessage,
 } from "@cairn/types"
@@ -121,7 +122,7 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 					return <Text dimColor>⟳ {t("tui.retrySucceeded", { count: attempt })}</Text>
 				if (result === "cancelled") return <Text dimColor>⟳ {t("tui.retryCancelled")}</Text>
 				if (result === "failed")
-					return <Text color="red">⟳ {t("tui.retryFailed", { error, count: attempt })}</Text>
+					return <Text color="red">⟳ {t("tui.retryFailed", { count: attempt })}</Text>
 				return (
 					<Text color="yellow">
 						⟳{" "}
@@ -173,6 +174,16 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			}
 			case "checkpoint_error":
 				return <Text color="yellow">⚠ {text}</Text>
+			case "mcp_server_not_ready": {
+				const late = safeParseJson(mcpServerNotReadySchema, text)
+				if (!late.success) return null
+				return (
+					<Text color="yellow">
+						⚠{" "}
+						{t("run.mcpNotReady", { server: late.data.server, seconds: late.data.waitedSeconds })}
+					</Text>
+				)
+			}
 			case "browser_action": {
 				const action = safeParseJson(clineSayBrowserActionSchema, text)
 				if (!action.success) return null

@@ -70,6 +70,24 @@ describe("decideAutoApproval", () => {
 		expect((await decide(off, mcp(false), fresh)).decision).toBe("ask")
 	})
 
+	it("never runs an MCP tool unseen in a mode that may not edit every file, whatever allows it", async () => {
+		const inArchitect: ApprovalRequest = {
+			kind: "mcp",
+			request: {
+				type: "use_mcp_tool",
+				serverName: "fs",
+				toolName: "write_file",
+				arguments: "{}",
+				modeMayNotEdit: "Architect",
+			},
+			alwaysAllowed: true,
+		}
+		const everything = settings({
+			autoApproval: { enabled: true, mcp: true, readOnly: true, write: true },
+		})
+		expect(await decide(everything, inArchitect, fresh)).toEqual({ decision: "ask" })
+	})
+
 	it("opens the browser without asking only with the browser switch (and the master switch)", async () => {
 		const on = settings({ autoApproval: { enabled: true, browser: true } })
 		expect((await decide(on, browserLaunch, fresh)).decision).toBe("auto")

@@ -1,4 +1,10 @@
-import type { AutoApprovalLimit, CairnSettings } from "@cairn/types"
+import {
+	type AutoApprovalLimit,
+	type AutoApprovalSwitch,
+	type CairnSettings,
+	autoApprovalSwitchOn,
+	commandsAutoApproval,
+} from "@cairn/types"
 import { isDestructiveTool } from "../hooks/toolClassifier.js"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -53,22 +59,27 @@ async function allowedBySettings(
 	place: ApprovalPlace,
 ): Promise<AutoApprovalDecision> {
 	const auto = settings.autoApproval
+	// A mode that may not edit every file: a tool call may change files, so no switch and no
+	// alwaysAllow lets it run unseen.
+	if (request.kind === "mcp" && request.request.type === "use_mcp_tool" && request.request.modeMayNotEdit)
+		return { decision: "ask" }
 	// The person's own word for this one tool, in the server's config: it holds whatever the switches say.
 	if (request.kind === "mcp" && request.alwaysAllowed) return { decision: "auto" }
-	if (!auto.enabled || (request.kind === "execute" && !auto.execute))
+	const on = (key: AutoApprovalSwitch) => autoApprovalSwitchOn(auto, key)
+	if (!auto.enabled || (request.kind === "execute" && commandsAutoApproval(settings) === "off"))
 		return askFor(settings, request, place)
 	switch (request.kind) {
 		case "read":
 			// No switch reads keys and tokens unseen: the person's word for each is the point.
 			if (request.credentialStore !== undefined) return { decision: "ask" }
 			// The read-only switch is for tools the classifier says change nothing, whatever a tool asks as.
-			return auto.readOnly &&
+			return on("readOnly") &&
 				!isDestructiveTool(toolName) &&
 				(!request.isOutsideWorkspace || auto.readOnlyOutsideWorkspace)
 				? { decision: "auto" }
 				: { decision: "ask" }
 		case "write":
-			return auto.write &&
+			return on("write") &&
 				(!request.isOutsideWorkspace || auto.writeOutsideWorkspace) &&
 				(!request.isProtected || auto.writeProtected)
 				? { decision: "auto" }
@@ -83,11 +94,11 @@ async function allowedBySettings(
 			return verdict.decision === "allow" ? { decision: "auto" } : { decision: "ask", command: verdict }
 		}
 		case "mcp":
-			return auto.mcp ? { decision: "auto" } : { decision: "ask" }
+			return on("mcp") ? { decision: "auto" } : { decision: "ask" }
 		case "browser":
-			return auto.browser ? { decision: "auto" } : { decision: "ask" }
+			return on("browser") ? { decision: "auto" } : { decision: "ask" }
 		case "mode":
-			return (request.row.tool === "newTask" ? auto.alwaysAllowSubtasks : auto.alwaysAllowModeSwitch)
+			return on(request.row.tool === "newTask" ? "alwaysAllowSubtasks" : "alwaysAllowModeSwitch")
 				? { decision: "auto" }
 				: { decision: "ask" }
 	}

@@ -23,9 +23,12 @@ export interface CheckpointChanges {
 	patch: string
 	/** The bytes at the checkpoint of every changed file that existed then, by path. */
 	before: Map<string, Buffer>
+	/** Up to a checkpoint (not now): the bytes there of every changed file that existed then. */
+	after?: Map<string, Buffer>
 }
 
-const taskRef = (taskId: string) => `refs/cairn/tasks/${taskId}`
+const taskRefs = "refs/cairn/tasks/"
+const taskRef = (taskId: string) => `${taskRefs}${taskId}`
 
 /**
  * A workspace's checkpoints: the one way into its shadow repository. Operations run one at a
@@ -75,6 +78,11 @@ export class CheckpointStore {
 		)
 	}
 
+	/** The folder whose files the checkpoints keep. */
+	get workspaceRoot(): string {
+		return this.repository.workspaceRoot
+	}
+
 	/** Saves the workspace as the task's next checkpoint; returns its id (a commit). */
 	save(taskId: string, message: string): Promise<string> {
 		return this.exclusive(async () => {
@@ -109,23 +117,48 @@ export class CheckpointStore {
 		})
 	}
 
-	/** What changed from checkpoint `from` to the workspace now. */
-	changesSince(from: string): Promise<CheckpointChanges> {
+	/**
+	 * The workspace as the next task found it once `taskId` had made its last checkpoint: the
+	 * first checkpoint of another task (not one `isSameWork` counts as this task's, such as its
+	 * subtasks) saved no earlier. Undefined while no task came after: the task's work reaches now.
+	 */
+	nextTaskStart(taskId: string, isSameWork: (otherTaskId: string) => boolean): Promise<string | undefined> {
 		return this.exclusive(async () => {
-			if (!(await this.repository.hasCommit(from)))
-				throw new Error(`checkpoint ${from} is not in this workspace's shadow repository`)
-			const now = await this.repository.snapshotTree()
+			const latest = await this.repository.resolveRef(taskRef(taskId))
+			if (latest === undefined) return undefined
+			const since = await this.repository.savedAt(latest)
+			const later = (await this.repository.chainStarts(taskRefs))
+				.filter((start) => start.id !== taskId && !isSameWork(start.id) && start.savedAt >= since)
+				.sort((a, b) => a.savedAt - b.savedAt)
+			return later[0]?.commit
+		})
+	}
+
+	/** What changed from checkpoint `from` to the workspace now (or to checkpoint `until`). */
+	changesSince(from: string, until?: string): Promise<CheckpointChanges> {
+		return this.exclusive(async () => {
+			for (const commit of [from, ...(until === undefined ? [] : [until])])
+				if (!(await this.repository.hasCommit(commit)))
+					throw new Error(`checkpoint ${commit} is not in this workspace's shadow repository`)
+			const now = until ?? (await this.repository.snapshotTree())
 			const changes = await this.repository.changes(from, now)
 			const patch = await this.repository.patch(from, now)
-			const blobs = await this.repository.readBlobs(
-				changes.filter((c) => c.status !== "added").map((c) => c.before.blob),
-			)
+			const blobs = await this.repository.readBlobs([
+				...changes.filter((c) => c.status !== "added").map((c) => c.before.blob),
+				...(until === undefined
+					? []
+					: changes.filter((c) => c.status !== "deleted").map((c) => c.after.blob)),
+			])
 			const before = new Map<string, Buffer>()
+			const after = new Map<string, Buffer>()
 			for (const change of changes) {
-				const content = blobs.get(change.before.blob)
-				if (content !== undefined) before.set(change.path, content)
+				const kept = blobs.get(change.before.blob)
+				if (change.status !== "added" && kept !== undefined) before.set(change.path, kept)
+				const then = blobs.get(change.after.blob)
+				if (until !== undefined && change.status !== "deleted" && then !== undefined)
+					after.set(change.path, then)
 			}
-			return { changes, patch, before }
+			return { changes, patch, before, ...(until !== undefined && { after }) }
 		})
 	}
 

@@ -235,6 +235,30 @@ export class ShadowRepository {
 		return code === 0 ? stdout.toString("utf8").trim() : undefined
 	}
 
+	/**
+	 * Each task's first checkpoint (the root of its chain under `refsPrefix`), with the second it
+	 * was saved and the task's id (the ref's last part), in one git.
+	 */
+	async chainStarts(refsPrefix: string): Promise<{ id: string; commit: string; savedAt: number }[]> {
+		const lines = await this.git.text([
+			"log",
+			"--max-parents=0",
+			"--source",
+			"--format=%H %ct %S",
+			`--glob=${refsPrefix}*`,
+		])
+		return lines.split("\n").flatMap((line) => {
+			const [commit, seconds, ref] = line.split(" ")
+			if (commit === undefined || seconds === undefined || !ref?.startsWith(refsPrefix)) return []
+			return [{ id: ref.slice(refsPrefix.length), commit, savedAt: Number(seconds) }]
+		})
+	}
+
+	/** The second `commit` was saved. */
+	async savedAt(commit: string): Promise<number> {
+		return Number((await this.git.text(["show", "-s", "--format=%ct", commit])).trim())
+	}
+
 	/** True when `commit` is a commit of this repository. */
 	async hasCommit(commit: string): Promise<boolean> {
 		const { code } = await this.git.exec(["cat-file", "-e", `${commit}^{commit}`], {

@@ -3,6 +3,7 @@ import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
 import { isProtectedPath } from "../workspace/protectedPaths.js"
 import {
 	clineAskCommandSchema,
+	clineAskUseMcpServerSchema,
 	clineSayToolSchema,
 	safeParseJson,
 	type ClineMessage,
@@ -80,6 +81,18 @@ async function commandBlockers(text: string | undefined, policy: ApprovalPolicy)
 	return blockers
 }
 
+function mcpBlockers(text: string | undefined): string[] {
+	const parsed = safeParseJson(clineAskUseMcpServerSchema, text)
+	if (!parsed.success) return [`the MCP request could not be read (${parsed.error})`]
+	const request = parsed.data
+	// The mode keeps the task from changing files; -y does not stand in for the person there.
+	return request.type === "use_mcp_tool" && request.modeMayNotEdit !== undefined
+		? [
+				`the MCP tool ${request.toolName} of ${request.serverName} may change files, which ${request.modeMayNotEdit} mode may not; a person decides`,
+			]
+		: []
+}
+
 /**
  * Why an approval ask must not be approved unseen, even with -y: paths outside the workspace,
  * protected files, denied commands (unless a flag allows the first two) and commands that
@@ -96,6 +109,7 @@ export async function approvalBlockers(message: ClineMessage, policy: ApprovalPo
 		case "command":
 			return commandBlockers(message.text, policy)
 		case "use_mcp_server":
+			return mcpBlockers(message.text)
 		case "browser_action_launch":
 			return []
 		default:

@@ -14,6 +14,7 @@ import type { Host } from "../host/Host.js"
 import type { McpHub } from "../mcp/McpHub.js"
 import { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
+import { ModesByRoot } from "../modes/modesByRoot.js"
 import { TaskStore } from "../persistence/taskStore.js"
 import type { Task } from "../task/Task.js"
 import type { ResumeOptions } from "../task/taskOptions.js"
@@ -62,6 +63,7 @@ export class Controller implements HandlerContext {
 	private editorSettingsWatch: { dispose(): void } | undefined
 	private mcp: ControllerMcp | undefined
 	private modeCatalog: ModeCatalog | undefined
+	private readonly modesByRoot: ModesByRoot
 	private readonly taskProviders: TaskProviders
 	private readonly worktreePort: TaskWorktreesPort
 
@@ -108,6 +110,11 @@ export class Controller implements HandlerContext {
 			host,
 			() => this.settingsStore.settings.checkpointFileSizeLimitMB,
 		)
+		this.modesByRoot = new ModesByRoot(() => this.modes, {
+			workspaceRoot: host.workspaceRoot,
+			globalFile: globalModesFile(host.storageDir),
+			logger: host.logger,
+		})
 		this.chat = new OnScreenTask({
 			settingsStore: this.settingsStore,
 			broadcast,
@@ -128,8 +135,9 @@ export class Controller implements HandlerContext {
 				taskProviders: this.taskProviders,
 				codebaseIndex: this.codebaseIndex,
 				mcp: () => this.mcp,
-				modes: () => this.modes,
+				modes: (root) => this.modesByRoot.of(root),
 				checkpointStore: (root) => this.checkpointStore(root),
+				previews: this.chat.previews,
 			},
 			broadcast,
 			postState: () => this.postState(),
@@ -320,6 +328,10 @@ export class Controller implements HandlerContext {
 		return this.tasks.resume(taskId)
 	}
 
+	showProposedEdit(taskId: string): Promise<void> {
+		return this.chat.previews.show(taskId)
+	}
+
 	cancelTask(taskId: string): Promise<boolean> {
 		return this.tasks.cancel(taskId)
 	}
@@ -420,6 +432,7 @@ export class Controller implements HandlerContext {
 	async dispose(): Promise<void> {
 		this.editorSettingsWatch?.dispose()
 		this.modeCatalog?.dispose()
+		await this.modesByRoot.dispose()
 		const indexStopped = this.codebaseIndex.dispose()
 		const tasks = this.room.tasks()
 		void this.clearTask()

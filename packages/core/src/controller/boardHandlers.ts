@@ -11,6 +11,7 @@ type BoardMessageType = Extract<
 	| "requestTaskBoard"
 	| "startBoardTask"
 	| "answerCard"
+	| "showCardEdit"
 	| "cancelCard"
 	| "resumeCard"
 	| "reviewCard"
@@ -191,6 +192,9 @@ export const boardHandlers: { [T in BoardMessageType]: Handler<T> } = {
 				...(message.text !== undefined && { text: message.text }),
 			})
 		if (!accepted) failed(reply, message.type, textFor(context)("board.alreadyAnswered"))
+	},
+	showCardEdit: async (context, message) => {
+		await context.showProposedEdit(message.taskId)
 	},
 	cancelCard: async (context, message, reply) => {
 		if (!(await context.cancelTask(message.taskId)))

@@ -38,6 +38,7 @@ export async function restoreCheckpoint(
 		})
 		return {}
 	})
+	await context.host.filesRestored?.(store.workspaceRoot)
 }
 
 /**
@@ -85,6 +86,7 @@ export async function rewindToMessage(
 		if (replacement === undefined) return {}
 		return isFirst ? { fromFirstMessage: true } : { continueWith: replacement }
 	})
+	if (store !== undefined) await context.host.filesRestored?.(store.workspaceRoot)
 }
 
 /** What changed since the checkpoint of row `ts` (or the task's first checkpoint), up to the files now. */
@@ -99,18 +101,22 @@ export async function checkpointChanges(
 			? (task.messages.map(checkpointOf).find((c) => c !== undefined)?.commit ?? checkpoint.commit)
 			: checkpoint.commit
 	const store = await usableStore(context)
-	const { changes, patch, before } = await store.changesSince(from)
+	// A task's changes end where the next task began, not with what later tasks did.
+	const until =
+		since === "task" ? await store.nextTaskStart(task.taskId, inStackOf(context, task.taskId)) : undefined
+	const { changes, patch, before, after } = await store.changesSince(from, until)
 	const short = from.slice(0, 7)
 	if (context.host.showChanges !== undefined && changes.length > 0)
 		await context.host.showChanges({
-			title:
-				since === "task"
-					? `Changes in this task (since ${short})`
-					: `Changes since checkpoint ${short}`,
+			title: textFor(context)(
+				since === "task" ? "checkpoints.changesInTask" : "checkpoints.changesSince",
+				{ commit: short },
+			),
 			changes: changes.map((change) => ({
 				relativePath: change.path,
 				before: before.get(change.path),
 				existsNow: change.status !== "deleted",
+				...(after?.has(change.path) && { after: after.get(change.path) }),
 			})),
 		})
 	return {
@@ -125,6 +131,13 @@ export async function checkpointChanges(
 		})),
 		patch,
 	}
+}
+
+/** Whether another task is part of `taskId`'s work: a task of the same stack (its subtasks, its parent). */
+function inStackOf(context: HandlerContext, taskId: string): (otherTaskId: string) => boolean {
+	const rootOf = (id: string) => context.historyItem(id)?.rootTaskId ?? id
+	const root = rootOf(taskId)
+	return (otherTaskId) => rootOf(otherTaskId) === root
 }
 
 function currentTask(context: HandlerContext): Task {

@@ -53,6 +53,11 @@ export interface ControllerMcpOptions {
 	stopGraceMs?: number
 	/** Where `${env:VAR}` is looked up; this process's environment by default. */
 	env?: NodeJS.ProcessEnv
+	/**
+	 * How long a task's first request waits for servers still connecting (side by side, so this
+	 * bounds the whole wait); 10 s by default.
+	 */
+	readyTimeoutMs?: number
 }
 
 /** A new worktree for a task: where it works and what its commands get. */

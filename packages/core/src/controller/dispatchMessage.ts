@@ -2,6 +2,8 @@ import { parseWebviewMessage, type WebviewMessage } from "@cairn/types"
 import { StorageError } from "../persistence/storageError.js"
 import { TaskLockedError } from "../persistence/taskLock.js"
 import type { Client, HandlerContext } from "./handlerContext.js"
+import { ProviderError } from "../providers/providerError.js"
+import { problemOf } from "../providers/providerProblem.js"
 import { messageHandlers } from "./messageHandlers.js"
 
 /**
@@ -33,6 +35,8 @@ export async function dispatchMessage(context: HandlerContext, input: unknown, r
 				: error instanceof TaskLockedError
 					? "task_locked"
 					: "failed"
-		reply({ type: "error", code, error: text, inReplyTo: message.type })
+		// A provider's failure (no key set, say) goes with its kind, for the client to word.
+		const problem = error instanceof ProviderError ? { problem: problemOf(error) } : {}
+		reply({ type: "error", code, error: text, inReplyTo: message.type, ...problem })
 	}
 }

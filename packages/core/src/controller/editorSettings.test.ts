@@ -1,12 +1,10 @@
 import path from "node:path"
 import type { ExtensionMessage } from "@cairn/types"
 import { afterEach, expect, it } from "vitest"
-import { buildProvider } from "../providers/index.js"
 import { EditorHost } from "../test-support/editorSettingsFile.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
-import { coreTools, toolSpecs } from "../tools/index.js"
-import { Controller } from "./Controller.js"
+import { startController } from "./startController.js"
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -21,14 +19,7 @@ it("a change in the editor's settings file reaches every client as settingsUpdat
 		storageDir: path.join(temp.dir, "storage"),
 		logger: recordingLogger(),
 	})
-	const controller = new Controller({
-		host,
-		version: "test",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "test" })
 	cleanups.push(() => controller.dispose())
 	const received: ExtensionMessage[] = []
 	controller.attach((message) => received.push(message))

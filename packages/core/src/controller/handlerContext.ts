@@ -54,6 +54,8 @@ export interface BoardView {
 	readonly board: TaskBoard
 	readonly room: TaskRoom
 	readonly worktrees: TaskWorktreesPort
+	/** Opens the edit a task waits on in the editor, when it has not been shown there yet. */
+	showProposedEdit(taskId: string): Promise<void>
 	/** Goes on with an interrupted task of the room or the history (it waits for a place). */
 	resumeTask(taskId: string): Promise<void>
 	/** Stops a task of the room where it is; false when it is not in the room. */

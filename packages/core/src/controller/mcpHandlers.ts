@@ -10,6 +10,7 @@ type McpMessageType =
 	| "restartMcpServer"
 	| "toggleMcpServer"
 	| "deleteMcpServer"
+	| "addMcpServer"
 	| "toggleToolAlwaysAllow"
 	| "openMcpSettings"
 
@@ -55,6 +56,9 @@ export const mcpHandlers: { [T in McpMessageType]: Handler<T> } = {
 			message.serverName,
 			message.disabled,
 		)
+	},
+	addMcpServer: async (context, message, reply) => {
+		await hubOf(context, message, reply)?.addServer(message.source, message.serverName, message.server)
 	},
 	deleteMcpServer: async (context, message, reply) => {
 		await hubOf(context, message, reply)?.delete(message.source, message.serverName)

@@ -1,5 +1,6 @@
 import type { ExtensionMessage, ExtensionState } from "@cairn/types"
 import type { Task } from "../task/Task.js"
+import { OffScreenPreviews } from "../tasks/offScreenPreviews.js"
 import { DeltaStream } from "./deltaStream.js"
 import type { SettingsStore } from "./settingsStore.js"
 
@@ -16,6 +17,8 @@ export interface OnScreenParts {
  */
 export class OnScreenTask {
 	private shown: { task: Task; deltas: DeltaStream } | undefined
+	/** The edits tasks propose: in the editor for the task shown here, held back for the others. */
+	readonly previews = new OffScreenPreviews((taskId) => this.shown?.task.taskId === taskId)
 
 	constructor(private readonly parts: OnScreenParts) {}
 
@@ -30,11 +33,12 @@ export class OnScreenTask {
 		return { ...shown.deltas.opening(shown.task.messages), seq: shown.deltas.lastSeq }
 	}
 
-	/** Shows `task`; the chat's mode follows it. */
+	/** Shows `task`; the chat's mode follows it, and the edit it waits on opens in the editor. */
 	async show(task: Task): Promise<void> {
 		this.shown?.deltas.flush()
 		this.shown = { task, deltas: DeltaStream.ofTask(task, (m) => this.parts.broadcast(m)) }
 		await this.showMode(task.currentMode)
+		await this.previews.show(task.taskId)
 	}
 
 	/** Takes the task off screen (what it streamed is sent first); returns it. */

@@ -4,6 +4,9 @@ import { McpHub } from "../mcp/McpHub.js"
 import { McpToolSource } from "../mcp/mcpTools.js"
 import type { ControllerMcpOptions } from "./controllerOptions.js"
 
+/** A few seconds for each server, which connect side by side; an npx download may take longer. */
+const defaultReadyTimeoutMs = 10_000
+
 /** A Controller's MCP servers and the tools they offer its tasks. */
 export interface ControllerMcp {
 	hub: McpHub
@@ -35,5 +38,5 @@ export async function startMcp(
 		...(options.env && { env: options.env }),
 	})
 	hub.onDidChange(() => onChange(hub.snapshot()))
-	return { hub, tools: new McpToolSource(hub) }
+	return { hub, tools: new McpToolSource(hub, options.readyTimeoutMs ?? defaultReadyTimeoutMs) }
 }

@@ -4,6 +4,7 @@ import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import type { Host } from "../host/Host.js"
+import { hostWith } from "../host/hostWith.js"
 import type { ModeCatalog } from "../modes/modeCatalog.js"
 import type { ModelProvider } from "../providers/modelProvider.js"
 import type { SubtaskStack } from "../subtasks/subtaskStack.js"
@@ -11,6 +12,7 @@ import { Task } from "../task/Task.js"
 import type { SavedTask } from "../task/taskPersistence.js"
 import { checkpointRows } from "./checkpointRows.js"
 import type { ControllerOptions } from "./controllerOptions.js"
+import type { OffScreenPreviews } from "../tasks/offScreenPreviews.js"
 import { hostInPlace, type TaskPlace } from "../tasks/taskPlace.js"
 import { textFor } from "./personText.js"
 import type { SettingsStore } from "./settingsStore.js"
@@ -28,7 +30,10 @@ export interface TaskFactoryParts {
 	writers: TaskWriters
 	subtasks: SubtaskStack
 	mcp(): ControllerMcp | undefined
-	modes(): ModeCatalog
+	/** The modes of the folder a task works in (a worktree reads its own project modes). */
+	modes(root: string): Promise<ModeCatalog>
+	/** Keeps the edits of a task the chat does not show out of the editor. */
+	previews: OffScreenPreviews
 	/** The checkpoints of the folder a task works in. */
 	checkpointStore(root: string): Promise<CheckpointStore | CheckpointsUnavailable>
 }
@@ -52,13 +57,17 @@ export interface NewTaskOptions {
  */
 export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions): Promise<Task> {
 	const { settingsStore } = parts
-	const host = hostInPlace(parts.host, options.place ?? { root: parts.host.workspaceRoot })
+	const taskId = options.taskId ?? randomUUID()
+	const placed = hostInPlace(parts.host, options.place ?? { root: parts.host.workspaceRoot })
+	const host = hostWith(placed, {
+		previewEdit: ((edit) =>
+			parts.previews.previewEdit(placed, taskId, edit)) satisfies Host["previewEdit"],
+	})
 	const settings = settingsStore.settings
 	const provider = await parts.taskProviders.create(options.profile)
 	// Files may have changed since the last update; unchanged ones cost a stat each.
 	void parts.codebaseIndex.sync()
 	const condensingProvider = await condensingProviderOf(parts, settings.condensingProvider)
-	const taskId = options.taskId ?? randomUUID()
 	// The task exists before its checkpointer needs it (rows, the history point), never earlier.
 	const created: { task?: Task } = {}
 	const checkpoints = new TaskCheckpoints({
@@ -85,7 +94,7 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		codebaseSearch: parts.codebaseIndex,
 		settings: () => settingsStore.settings,
 		mode: options.mode,
-		modes: parts.modes(),
+		modes: await parts.modes(host.workspaceRoot),
 		taskId,
 		persistence: parts.writers.persistence(taskId),
 		...(options.saved && { saved: options.saved }),

@@ -47,6 +47,11 @@ export interface Host {
 	 */
 	showChanges?(view: ChangesView): Promise<void>
 	/**
+	 * The files under `root` were just put back to a checkpoint: views of their changes opened
+	 * by showChanges no longer say what changed (the host closes or refreshes them).
+	 */
+	filesRestored?(root: string): Promise<void>
+	/**
 	 * Opens a file in the editor for the person (an MCP config file, a path in a row), at a line
 	 * when given (1-based); absent where there is no editor.
 	 */
@@ -213,4 +218,10 @@ export interface FileChangeView {
 	before: Uint8Array | undefined
 	/** False when the file no longer exists in the workspace (it was deleted since). */
 	existsNow: boolean
+	/**
+	 * The file's bytes where the view ends, when that is a checkpoint rather than the workspace
+	 * now (an earlier task's changes end where the next task began); `existsNow` then says
+	 * whether it existed there.
+	 */
+	after?: Uint8Array
 }

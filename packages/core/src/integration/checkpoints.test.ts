@@ -224,6 +224,34 @@ describe("checkpoints over whole tasks", { timeout: 60_000 }, () => {
 		expect(answer?.type === "checkpointDiff" && answer.patch).toContain("-v1\n+v2")
 	})
 
+	it("Changes in this task of an earlier task end where the next task began: a later task's files are not its", async () => {
+		agent = await finishedTask({ "app.ts": "v1\n" }, [
+			write("app.ts", "v2\n"),
+			complete("first done"),
+			write("later.txt", "from the second task\n"),
+			complete("second done"),
+		])
+		const first = agent.client.taskId!
+		await agent.send({ type: "newTask", text: "add later.txt" })
+		await agent.client.waitFor((m) => finishedWith(m.messages, "second done"), "the second task's end")
+		expect(await agent.read("later.txt")).toBe("from the second task\n")
+
+		await agent.send({ type: "showTaskWithId", taskId: first })
+		await agent.client.waitForAsk("resume_completed_task")
+		const [start] = checkpointRows(agent.client.messages)
+		await agent.send({ type: "checkpointDiff", ts: start!.ts, since: "task" })
+		const answer = agent.client.received.findLast((m) => m.type === "checkpointDiff")
+		expect(answer?.type === "checkpointDiff" && answer.files).toEqual([
+			{ path: "app.ts", change: "modified", binary: false },
+		])
+		// Since one checkpoint, the view still reaches the files as they are now.
+		await agent.send({ type: "checkpointDiff", ts: start!.ts, since: "checkpoint" })
+		const sinceCheckpoint = agent.client.received.findLast((m) => m.type === "checkpointDiff")
+		expect(
+			sinceCheckpoint?.type === "checkpointDiff" && sinceCheckpoint.files.map((f) => f.path),
+		).toEqual(["app.ts", "later.txt"])
+	})
+
 	it("with checkpoints turned off, a task saves none", async () => {
 		agent = await startAgent({
 			provider: "anthropic",

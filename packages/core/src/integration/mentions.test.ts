@@ -48,8 +48,9 @@ describe("@-mentions", () => {
 		expect(first).toContain('<file_content path=\\"src/a.ts\\">\\nexport const answer = 42\\n')
 		expect(first).toContain("blocked by the .cairnignore file")
 		expect(first).not.toContain("hunter2")
-		// The person sees what they typed, not the blocks.
+		// The person sees what they typed, not the blocks, and which mention was left out.
 		expect(agent.client.messages[0]?.text).toBe("explain @/src/a.ts and @/secret.txt")
+		expect(agent.client.messages[0]?.mentionsLeftOut).toEqual(["@/secret.txt"])
 
 		await agent.send({
 			type: "askResponse",
@@ -64,6 +65,29 @@ describe("@-mentions", () => {
 		// Mentioned once by the person: the model's "@/src/b.ts" in its result added nothing.
 		expect(second.match(/<file_content path=/g)).toHaveLength(1)
 		expect(agent.client.says("user_feedback").at(-1)?.text).toBe("now compare with @/src/b.ts")
+	}, 30_000)
+
+	it("that cannot be included are told to the person on their message's row, not only to the model", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "src/a.ts": "export const answer = 42\n" },
+			scenario: [
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Looked." } }] },
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] },
+			],
+		})
+		// The workspace is no git repository.
+		await agent.send({ type: "newTask", text: "what changed? @git-changes @/src/a.ts" })
+		await agent.client.waitForAsk("completion_result")
+		expect(lastUserText(chatRequests(agent)[0])).toContain("the workspace is not a git repository")
+		expect(agent.client.messages[0]?.mentionsLeftOut).toEqual(["@git-changes"])
+
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "and @/src/gone.ts?" })
+		await agent.client.waitFor(() => chatRequests(agent!).length === 2, "the feedback's request")
+		await agent.client.waitForAsk("completion_result")
+		const feedback = agent.client.says("user_feedback").at(-1)
+		expect(feedback?.text).toBe("and @/src/gone.ts?")
+		expect(feedback?.mentionsLeftOut).toEqual(["@/src/gone.ts"])
 	}, 30_000)
 
 	it("are not resolved in a subtask's first message, which the parent's model wrote", async () => {

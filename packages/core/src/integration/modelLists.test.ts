@@ -86,7 +86,13 @@ describe("model info the person set", () => {
 		agent = await startAgent({
 			provider: "openai",
 			// A server's model Cairn's catalog does not know: without the person's info it costs nothing.
-			modelInfo: { contextWindow: 50_000, inputPrice: 2, outputPrice: 10, cacheReadsPrice: 0.5 },
+			modelInfo: {
+				contextWindow: 50_000,
+				maxOutputTokens: 8_000,
+				inputPrice: 2,
+				outputPrice: 10,
+				cacheReadsPrice: 0.5,
+			},
 			scenario: [
 				{
 					toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }],
@@ -99,6 +105,8 @@ describe("model info the person set", () => {
 		const row = JSON.parse(agent.client.says("api_req_started").at(-1)?.text ?? "{}")
 		expect(row).toMatchObject({
 			contextWindow: 50_000,
+			// The answer's room, which the context bar shows as reserved.
+			outputReserve: 8_000,
 			tokensIn: 10_000,
 			tokensOut: 1_000,
 			cacheReads: 4_000,

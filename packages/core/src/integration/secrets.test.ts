@@ -47,7 +47,7 @@ describe("API keys stay in secret storage", () => {
 
 describe("an API key a server echoes in its error message", () => {
 	it.each(["anthropic", "openai", "ollama"] as const)(
-		"%s: is redacted from the retry row, the failure ask, the task files and the log",
+		"%s: is redacted from the failure ask (its text and problem), the task files and the log",
 		async (provider) => {
 			const key = "test-key" // the harness's
 			const echo = (status: number) => ({ error: { status, message: "Bad", echoApiKey: true } })
@@ -59,7 +59,10 @@ describe("an API key a server echoes in its error message", () => {
 			await agent.client.waitForAsk("completion_result")
 			await agent.controller.flush()
 
-			expect(agent.client.says("api_req_retry_delayed")[0]?.text).toContain("Bad (API key: [redacted])")
+			// The retry row says the 500 only while retrying; the failure ask (text and problem) keeps the 401's.
+			const failed = agent.client.messages.find((m) => m.ask === "api_req_failed")
+			expect(failed?.text).toContain("Bad (API key: [redacted])")
+			expect(failed?.problem?.params.said).toContain("Bad (API key: [redacted])")
 			expect(JSON.stringify(agent.client.messages)).not.toContain(key)
 			const files = await filesUnder(agent.controller.host.storageDir)
 			const stored = await Promise.all(

@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { Controller } from "../controller/Controller.js"
+import type { Controller } from "../controller/Controller.js"
+import { startController } from "../controller/startController.js"
 import { NodeHost } from "../host/node/NodeHost.js"
-import { buildProvider } from "../providers/buildProvider.js"
 import { ClientMirror, startAgent, type AgentHarness } from "../test-support/agentHarness.js"
-import { coreTools, toolSpecs } from "../tools/registry.js"
 
 let agent: AgentHarness | undefined
 const cleanups: (() => Promise<void>)[] = []
@@ -18,14 +17,7 @@ afterEach(async () => {
 /** A second agent on the same storage, as a second editor window or CLI run would be. */
 async function secondController(storageDir: string, workspace: string): Promise<Controller> {
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir })
-	const controller = new Controller({
-		host,
-		version: "test",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "test" })
 	cleanups.push(async () => {
 		await controller.dispose()
 		await host.dispose()

@@ -249,3 +249,67 @@ describe("project servers", () => {
 		expect(asked[1]).toContain('"x"')
 	})
 })
+
+describe("adding a server (a client's form or catalog)", () => {
+	const fixture = () => {
+		const entry = fixtureEntry()
+		return {
+			type: "stdio" as const,
+			command: entry.command,
+			args: entry.args,
+			env: { ...entry.env, FIXTURE_TOKEN: "secret-123" },
+		}
+	}
+
+	it("writes it into the person's file (made when missing) as they would, and starts it", async () => {
+		harness = await startHub({ env })
+		const h = harness
+		await h.hub.addServer("global", "mine", fixture())
+		await h.until(() => statusOf(h, "mine") === "connected", "connected")
+		const written = JSON.parse(await readFile(h.globalFile, "utf8")) as {
+			mcpServers: Record<string, unknown>
+		}
+		expect(written.mcpServers.mine).toEqual({
+			command: process.execPath,
+			args: fixture().args,
+			env: fixture().env,
+		})
+	})
+
+	it("refuses a taken name and an entry the config would not accept, writing nothing", async () => {
+		harness = await startHub({ global: { mcpServers: { mine: fixtureEntry() } }, env })
+		const h = harness
+		const before = await readFile(h.globalFile, "utf8")
+		await expect(h.hub.addServer("global", "mine", fixture())).rejects.toThrow(
+			/already a server named "mine"/,
+		)
+		await expect(
+			h.hub.addServer("global", "remote", {
+				type: "streamable-http",
+				url: "ftp://example.com/mcp",
+				headers: {},
+			}),
+		).rejects.toThrow(/url must be an http:\/\/ or https:\/\/ address/)
+		await expect(
+			h.hub.addServer("global", "token", {
+				...fixture(),
+				env: { TOKEN: "${env:CAIRN_TEST_UNSET_TOKEN}" },
+			}),
+		).rejects.toThrow(/CAIRN_TEST_UNSET_TOKEN is not set/)
+		expect(await readFile(h.globalFile, "utf8")).toBe(before)
+	})
+
+	it("a server added to the workspace's file waits for the person's consent, as a hand-written one does", async () => {
+		const asked: (readonly string[])[] = []
+		harness = await startHub({ env, ask: async (code) => (asked.push(code.names ?? []), false) })
+		const h = harness
+		await h.hub.addServer("project", "repo-tools", fixture())
+		await h.until(
+			() => statusOf(h, "repo-tools") === "blocked" && asked.length === 1,
+			"blocked after the refusal",
+		)
+		expect(asked).toEqual([["repo-tools"]])
+		await h.hub.settled(5_000)
+		expect(await h.pids()).toEqual([])
+	})
+})

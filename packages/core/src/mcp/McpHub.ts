@@ -1,10 +1,17 @@
 import path from "node:path"
 import { isDeepStrictEqual } from "node:util"
-import type { McpConfigProblem, McpSnapshot, McpSource } from "@cairn/types"
+import type {
+	McpConfigProblem,
+	McpServerInput,
+	McpServerNotReady,
+	McpSnapshot,
+	McpSource,
+} from "@cairn/types"
 import type { Progress, ReadResourceResult, CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import type { Logger } from "../host/Host.js"
 import {
 	applyConfigEdit,
+	emptyConfigText,
 	readConfigText,
 	watchConfigFile,
 	writeConfigText,
@@ -17,6 +24,7 @@ import {
 	type FileScope,
 } from "../workspace/repositoryFile.js"
 import { McpConnection } from "./McpConnection.js"
+import { configEntryOf } from "./configEntry.js"
 import { parseConfig } from "./parseConfig.js"
 import { ProjectConsent, type ProjectConsentOptions } from "./projectConsent.js"
 import { defaultReconnectPolicy, type ReconnectPolicy } from "./reconnectPolicy.js"
@@ -163,6 +171,19 @@ export class McpHub {
 		await this.queue
 	}
 
+	/**
+	 * Waits as `settled` does and names the servers still connecting then (they connect side by
+	 * side, so `timeoutMs` bounds the whole wait).
+	 */
+	async waitForServers(timeoutMs: number): Promise<McpServerNotReady[]> {
+		const started = Date.now()
+		await this.settled(timeoutMs)
+		const waitedSeconds = Math.round((Date.now() - started) / 1000)
+		return this.snapshot()
+			.servers.filter((server) => server.status === "connecting")
+			.map((server) => ({ server: server.name, source: server.source, waitedSeconds }))
+	}
+
 	async callTool(
 		ref: ServerRef,
 		tool: string,
@@ -210,6 +231,31 @@ export class McpHub {
 	/** Turns a server off or on, in its config file. */
 	setDisabled(source: McpSource, name: string, disabled: boolean): Promise<void> {
 		return this.edit(source, { kind: "setDisabled", server: name, disabled })
+	}
+
+	/**
+	 * Writes a new server into the config file of `source` (created when missing), then applies
+	 * the file as written: the entry is checked as a hand-written one is, and refused before
+	 * anything is written when it is invalid or its name is taken. A project file's new text
+	 * needs the person's consent as any change to it does.
+	 */
+	async addServer(source: McpSource, name: string, input: McpServerInput): Promise<void> {
+		const file = this.sources[source].file
+		const text = (await readConfigText(file, this.scopeOf(source))) ?? emptyConfigText
+		const before = this.parse(source, text)
+		if (!before.ok)
+			throw new Error(`${file} cannot be changed: ${before.problems[0]?.message ?? "it is not valid"}`)
+		if (before.entries.some((entry) => entry.name === name))
+			throw new Error(`There is already a server named "${name}" in ${file}.`)
+		const edited = applyConfigEdit(text, { kind: "add", server: name, entry: configEntryOf(input) })
+		const after = this.parse(source, edited)
+		const added = after.ok ? after.entries.find((entry) => entry.name === name) : undefined
+		if (added === undefined || isInvalid(added))
+			throw new Error(
+				`The server "${name}" cannot be added: ${added?.error ?? "its entry is not valid"}`,
+			)
+		await writeConfigText(file, edited)
+		await this.enqueue(() => this.apply(source, edited))
 	}
 
 	/** Removes a server from its config file (its process ends). */
@@ -298,16 +344,7 @@ export class McpHub {
 	private async edit(source: McpSource, edit: ConfigEdit): Promise<void> {
 		const file = this.sources[source].file
 		const text = await readConfigText(file, this.scopeOf(source))
-		const parsed =
-			text === undefined
-				? undefined
-				: parseConfig({
-						text,
-						file,
-						source,
-						workspaceRoot: this.options.workspaceRoot,
-						env: this.env,
-					})
+		const parsed = text === undefined ? undefined : this.parse(source, text)
 		if (parsed === undefined || !parsed.ok)
 			throw new Error(
 				`${file} cannot be changed: ${parsed?.problems[0]?.message ?? "it does not exist"}`,
@@ -319,6 +356,16 @@ export class McpHub {
 		if (source === "project") await this.consent.carryOver(text as string, edited)
 		await writeConfigText(file, edited)
 		await this.enqueue(() => this.apply(source, edited))
+	}
+
+	private parse(source: McpSource, text: string) {
+		return parseConfig({
+			text,
+			file: this.sources[source].file,
+			source,
+			workspaceRoot: this.options.workspaceRoot,
+			env: this.env,
+		})
 	}
 
 	private get env(): NodeJS.ProcessEnv {

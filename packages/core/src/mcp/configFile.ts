@@ -134,10 +134,12 @@ export type ConfigEdit =
 	| { kind: "setDisabled"; server: string; disabled: boolean }
 	| { kind: "setAlwaysAllow"; server: string; tools: string[] }
 	| { kind: "delete"; server: string }
+	/** A new server's entry, as it is written in the file. */
+	| { kind: "add"; server: string; entry: Record<string, unknown> }
 
 /**
  * The file's text with `edit` applied and everything else (other servers and fields, comments,
- * indentation) as it was. The caller checks that the server is in the file.
+ * indentation) as it was. The caller checks that the server is in the file (not yet, for "add").
  */
 export function applyConfigEdit(text: string, edit: ConfigEdit): string {
 	const serverPath: JSONPath = ["mcpServers", edit.server]
@@ -151,6 +153,8 @@ export function applyConfigEdit(text: string, edit: ConfigEdit): string {
 			return change([...serverPath, "alwaysAllow"], edit.tools)
 		case "delete":
 			return change(serverPath, undefined)
+		case "add":
+			return change(serverPath, edit.entry)
 	}
 }
 

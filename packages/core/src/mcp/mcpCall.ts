@@ -29,11 +29,13 @@ const progressLine = (progress: Progress) =>
  * an error result the model reads, never a thrown error: the task goes on.
  */
 export async function runMcpCall(hub: McpHub, call: McpCall, context: ToolContext): Promise<ToolResult> {
-	const outcome = await context.approve({
-		kind: "mcp",
-		request: call.request,
-		alwaysAllowed: call.alwaysAllowed,
-	})
+	// A mode that may not edit every file has not agreed to what a server's tool may change: its
+	// readOnlyHint is the server's own word, so a person decides each call (see autoApproval).
+	const request =
+		call.request.type === "use_mcp_tool" && context.modeMayNotEdit !== undefined
+			? { ...call.request, modeMayNotEdit: context.modeMayNotEdit }
+			: call.request
+	const outcome = await context.approve({ kind: "mcp", request, alwaysAllowed: call.alwaysAllowed })
 	if (!outcome.approved) return deniedResult(call.what, outcome.feedback)
 	if (context.signal.aborted) return toolError("The task was cancelled; the MCP call was not made.")
 	try {

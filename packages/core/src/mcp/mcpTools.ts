@@ -47,7 +47,15 @@ function parseArguments(
  * access_mcp_resource, which reach any server by name. Offered only while a server is connected.
  */
 export class McpToolSource implements ToolSource {
-	constructor(private readonly hub: McpHub) {}
+	constructor(
+		private readonly hub: McpHub,
+		/** How long a task's first request waits for servers still connecting. */
+		private readonly readyTimeoutMs: number,
+	) {}
+
+	whenReady() {
+		return this.hub.waitForServers(this.readyTimeoutMs)
+	}
 
 	tools(): ToolDefinition<unknown, string>[] {
 		const offered = this.hub.tools()

@@ -35,6 +35,15 @@ export function unresolvedBlock(tag: string, attributes: Record<string, string>,
 	return mentionBlock(tag, { ...attributes, error: "true" }, `[Could not be included: ${reason}]`)
 }
 
+/**
+ * Whether a block is an unresolvedBlock: its opening tag ends with the error attribute, which
+ * only unresolvedBlock puts last (a value's quotes are escaped, so no path can fake it).
+ */
+export function isUnresolvedBlock(block: string): boolean {
+	const opening = block.slice(0, block.indexOf("\n"))
+	return opening.endsWith(' error="true">')
+}
+
 /** Cuts `text` to `max` characters and says how much was left out. */
 export function capped(text: string, max: number, unit = "characters"): string {
 	if (text.length <= max) return text

@@ -14,6 +14,16 @@ export function editRestrictionOf(mode: Mode): EditRestriction | undefined {
 }
 
 /**
+ * The mode's name when it may not edit every file (it has no edit group, or a restricted one),
+ * else undefined. Tools that reach files by other ways than the edit tools (an MCP server's) must
+ * then not run unseen.
+ */
+export function editsLimitedIn(mode: Mode): string | undefined {
+	const edit = groupOf(mode, "edit")
+	return edit === undefined || edit.restriction !== undefined ? mode.name : undefined
+}
+
+/**
  * Why this path may not be edited under the restriction, or undefined when it may. A pattern
  * that does not compile refuses every file: a broken rule must not become no rule. The pattern
  * comes from a modes file a repository may hold, so it runs on the linear-time engine.

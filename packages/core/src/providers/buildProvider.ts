@@ -28,6 +28,7 @@ export function missingKey(provider: string): ProviderError {
 	return new ProviderError(
 		"auth",
 		`No API key is set for ${provider}. Add one in Cairn's settings (or pass --api-key to the CLI).`,
+		{ problem: { kind: "provider_no_key", params: { endpoint: provider } } },
 	)
 }
 

@@ -1,3 +1,5 @@
+import type { Problem } from "@cairn/types"
+
 /** Why a model request failed, in terms the retry policy and the person can act on. */
 export type ProviderErrorKind =
 	/** 401/403: a wrong or missing key. Retrying cannot help. */
@@ -27,6 +29,8 @@ export interface ProviderErrorDetails {
 	promptTokens?: number
 	/** context_overflow: the window the provider measured against, when it said. */
 	contextWindow?: number
+	/** The failure as a kind and parameters, for clients to word in the person's language. */
+	problem?: Problem
 }
 
 export class ProviderError extends Error {

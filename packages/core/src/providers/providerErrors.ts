@@ -11,11 +11,12 @@
  * - An abort: the Stainless streams end quietly and ollama-js throws an AbortError; the
  *   providers check the signal, so both become aborted.
  */
-import type { ProviderName } from "@cairn/types"
+import type { Problem, ProblemKind, ProviderName } from "@cairn/types"
 import { hostText, type HostText } from "../i18n/hostText.js"
 import { recognizeContextOverflow } from "./contextOverflow.js"
 import { ProviderError } from "./providerError.js"
 import type { ProviderErrorDetails } from "./providerError.js"
+import { problemOf } from "./providerProblem.js"
 
 /** Provider errors are written in English: the model and the logs read them too. */
 const english = hostText("en")
@@ -98,10 +99,23 @@ export function sentenceStart(label: string): string {
 	return label.charAt(0).toUpperCase() + label.slice(1)
 }
 
+/** A problem of this kind at the request's address, with what the provider or the network said. */
+function problemAt(
+	kind: ProblemKind,
+	context: Pick<ErrorContext, "endpoint" | "modelId">,
+	params: Omit<Problem["params"], "endpoint"> = {},
+): { problem: Problem } {
+	return { problem: { kind, params: { endpoint: context.endpoint, ...params } } }
+}
+
 /** "Could not connect to …", naming the address once even when the label already holds it. */
-function couldNotConnect(label: string, endpoint: string, error: Error): string {
-	const where = label.includes(endpoint) ? label : `${label} (${endpoint})`
-	return `Could not connect to ${where}: ${causeText(error)}.`
+function couldNotConnect(label: string, context: ErrorContext, error: Error): ProviderError {
+	const where = label.includes(context.endpoint) ? label : `${label} (${context.endpoint})`
+	const cause = causeText(error)
+	return new ProviderError("network", `Could not connect to ${where}: ${cause}.`, {
+		cause: error,
+		...problemAt("provider_unreachable", context, { said: cause }),
+	})
 }
 
 /** Milliseconds to wait, from `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
@@ -193,31 +207,38 @@ export function fromStatus(
 	const label = endpointLabel(context)
 	const details = { status, cause: extra.cause }
 	const said = message ? `: ${message}` : ""
+	const shown = (kind: ProblemKind) =>
+		problemAt(kind, context, { status, ...(message && { said: message }) })
 	const overflow = notAboutContext.has(status) ? undefined : recognizeContextOverflow(message, extra.code)
-	if (overflow) return contextOverflowError(label, `${status}${said}`, { ...details, ...overflow })
+	if (overflow)
+		return contextOverflowError(label, `${status}${said}`, {
+			...details,
+			...overflow,
+			...shown("provider_context_overflow"),
+		})
 	if (status === 401) {
 		const { what, hint } = credentials(context)
-		return new ProviderError(
-			"auth",
-			`The ${what} for ${label} was rejected (401${said}). ${hint}`,
-			details,
-		)
+		return new ProviderError("auth", `The ${what} for ${label} was rejected (401${said}). ${hint}`, {
+			...details,
+			...shown("provider_auth"),
+		})
 	}
 	if (status === 403) {
 		const { what, hint } = credentials(context)
 		const text = `${sentenceStart(label)} refused access (403${said}). The ${what} may not be allowed to use "${context.modelId}". ${hint}`
-		return new ProviderError("auth", text, details)
+		return new ProviderError("auth", text, { ...details, ...shown("provider_auth") })
 	}
 	// Billing problems are 402 at Anthropic and a 429 with this code at OpenAI; waiting does not fix them.
 	if (status === 402 || extra.code === "insufficient_quota") {
 		const text = `${sentenceStart(label)} refused the request because of the account's billing or quota (${status}${said}). Check the account's credit, then try again.`
-		return new ProviderError("auth", text, details)
+		return new ProviderError("auth", text, { ...details, ...shown("provider_billing") })
 	}
 	if (status === 429) {
 		const retryAfterMs = parseRetryAfter(extra.headers) ?? extra.retryAfterMs
 		const text = `${sentenceStart(label)} is rate limiting requests (429${said}).`
 		return new ProviderError("rate_limit", text, {
 			...details,
+			...shown("provider_rate_limit"),
 			...(retryAfterMs !== undefined && { retryAfterMs }),
 		})
 	}
@@ -231,31 +252,39 @@ export function fromStatus(
 		return new ProviderError(
 			"bad_request",
 			`The model id "${context.modelId}" is unknown to ${label} (404${said}). ${hint}`,
-			details,
+			{
+				...details,
+				...problemAt("provider_model_missing", context, {
+					status,
+					modelId: context.modelId,
+					...(message && { said: message }),
+				}),
+			},
 		)
 	}
 	if (status === 413) {
 		const text = `The request is too large for ${label} (413${said}). The conversation may be longer than the model's context window.`
-		return new ProviderError("bad_request", text, details)
+		return new ProviderError("bad_request", text, { ...details, ...shown("provider_context_overflow") })
 	}
 	if (status === 408)
 		return new ProviderError(
 			"network",
 			`${sentenceStart(label)} timed out waiting for the request (408${said}).`,
-			details,
+			{ ...details, ...shown("provider_timeout") },
 		)
 	if (status === 409 || status >= 500) {
 		const retryAfterMs = parseRetryAfter(extra.headers) ?? extra.retryAfterMs
 		const what = status === 529 ? "is overloaded" : "had a server error"
 		return new ProviderError("server", `${sentenceStart(label)} ${what} (${status}${said}).`, {
 			...details,
+			...shown("provider_server"),
 			...(retryAfterMs !== undefined && { retryAfterMs }),
 		})
 	}
 	return new ProviderError(
 		"bad_request",
 		`${sentenceStart(label)} rejected the request (${status}${said}).`,
-		details,
+		{ ...details, ...shown("provider_bad_request") },
 	)
 }
 
@@ -331,9 +360,22 @@ function isCutConnection(error: unknown): boolean {
 	return error.message === "terminated" || code === "ECONNRESET" || code === "UND_ERR_SOCKET"
 }
 
+/**
+ * The first cause that says what happened. The SDKs wrap fetch's `TypeError: fetch failed` in an
+ * error of their own, and fetch wraps the socket's error, so the useful words ("connect
+ * ECONNREFUSED 127.0.0.1:1234") sit at the end of the chain; an AggregateError (each address of a
+ * host refused) may have no message but its parts and code do.
+ */
 function causeText(error: Error): string {
-	const cause = error.cause
-	return cause instanceof Error && cause.message ? cause.message : error.message
+	let said = error.message
+	for (let at: unknown = error.cause, depth = 0; at instanceof Error && depth < 8; depth++) {
+		const parts = at instanceof AggregateError ? at.errors.filter((e) => e instanceof Error) : []
+		const code = isRecord(at) && typeof at.code === "string" ? at.code : undefined
+		const own = at.message || parts.map((part: Error) => part.message).join("; ") || code
+		if (own) said = own
+		at = at.cause
+	}
+	return said
 }
 
 /**
@@ -342,17 +384,27 @@ function causeText(error: Error): string {
  */
 export function toProviderError(error: unknown, context: ErrorContext): ProviderError {
 	if (error instanceof ProviderError) return error
+	const mapped = mapError(error, context)
+	if (mapped.details.problem || mapped.kind === "aborted") return mapped
+	// Mid-stream events, unreadable chunks: the kind says enough, the address is added.
+	return new ProviderError(mapped.kind, mapped.message, {
+		...mapped.details,
+		problem: problemOf(mapped, context.endpoint),
+	})
+}
+
+function mapError(error: unknown, context: ErrorContext): ProviderError {
 	const label = endpointLabel(context)
 	if (isAbortError(error, context))
 		return new ProviderError("aborted", "The request was cancelled.", { cause: error })
 	const sdk = context.sdk
 	// Connection errors subclass APIError in both SDKs, so they are told apart first.
 	if (sdk && error instanceof sdk.APIConnectionTimeoutError)
-		return new ProviderError("network", `The request to ${label} timed out.`, { cause: error })
-	if (sdk && error instanceof sdk.APIConnectionError) {
-		const text = couldNotConnect(label, context.endpoint, error)
-		return new ProviderError("network", text, { cause: error })
-	}
+		return new ProviderError("network", `The request to ${label} timed out.`, {
+			cause: error,
+			...problemAt("provider_timeout", context),
+		})
+	if (sdk && error instanceof sdk.APIConnectionError) return couldNotConnect(label, context, error)
 	if (sdk && error instanceof sdk.APIError) {
 		if (error.status === undefined) return fromStreamEvent(error, context)
 		const code = apiErrorCode(error)
@@ -375,13 +427,15 @@ export function toProviderError(error: unknown, context: ErrorContext): Provider
 		return new ProviderError("malformed_response", text, { cause: error })
 	}
 	if (isCutConnection(error)) {
-		const text = `The connection to ${label} closed mid-response (${causeText(error as Error)}).`
-		return new ProviderError("network", text, { cause: error })
+		const cause = causeText(error as Error)
+		const text = `The connection to ${label} closed mid-response (${cause}).`
+		return new ProviderError("network", text, {
+			cause: error,
+			...problemAt("provider_malformed", context, { said: cause }),
+		})
 	}
-	if (error instanceof TypeError && error.message === "fetch failed") {
-		const text = couldNotConnect(label, context.endpoint, error)
-		return new ProviderError("network", text, { cause: error })
-	}
+	if (error instanceof TypeError && error.message === "fetch failed")
+		return couldNotConnect(label, context, error)
 	// Anything else came from reading a response we did not expect (a shape the SDK or our mapping
 	// could not follow), so it is reported as such, and may be retried.
 	const message = error instanceof Error ? error.message : String(error)

@@ -1,4 +1,4 @@
-import type { ProviderSettings } from "@cairn/types"
+import type { Problem, ProviderSettings } from "@cairn/types"
 import type { ModelProvider } from "./modelProvider.js"
 import { ProviderError } from "./providerError.js"
 
@@ -19,6 +19,15 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 	return secrets.reduce((result, secret) => result.split(secret).join(redacted), text)
 }
 
+/** The problem's words (the provider's, the address) without `secrets`: it is shown as the message is. */
+function redactedProblem(problem: Problem, secrets: readonly string[]): Problem {
+	const params = Object.entries(problem.params).map(([name, value]) => [
+		name,
+		typeof value === "string" ? redactSecrets(value, secrets) : value,
+	])
+	return { kind: problem.kind, params: Object.fromEntries(params) as Problem["params"] }
+}
+
 /**
  * `error` without `secrets` in its message. The SDK's error (the cause) holds the response body
  * and is dropped for the same reason.
@@ -26,8 +35,9 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 export function redactedError(error: unknown, secrets: readonly string[]): Error {
 	if (secrets.length === 0 && error instanceof Error) return error
 	if (error instanceof ProviderError) {
-		const { status, retryAfterMs, promptTokens, contextWindow } = error.details
+		const { status, retryAfterMs, promptTokens, contextWindow, problem } = error.details
 		return new ProviderError(error.kind, redactSecrets(error.message, secrets), {
+			...(problem && { problem: redactedProblem(problem, secrets) }),
 			...(status !== undefined && { status }),
 			...(retryAfterMs !== undefined && { retryAfterMs }),
 			...(promptTokens !== undefined && { promptTokens }),

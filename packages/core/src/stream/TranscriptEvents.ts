@@ -7,6 +7,7 @@ import {
 	clineAskUseMcpServerSchema,
 	clineSayHookSchema,
 	clineSayToolSchema,
+	mcpServerNotReadySchema,
 	safeParseJson,
 	type ClineAsk,
 	type ClineMessage,
@@ -182,8 +183,15 @@ export class TranscriptEvents {
 				const retry = safeParseJson(apiRetryDelaySchema, text)
 				if (!retry.success || row.retryAttempt === retry.data.attempt) return
 				row.retryAttempt = retry.data.attempt
-				const { waitStartedAt: _started, result: _result, ...attempt } = retry.data
-				this.emit({ type: "system", subtype: "retry", ...attempt })
+				// An attempt's update always carries its error; the failed end only drops it again.
+				const {
+					waitStartedAt: _started,
+					result: _result,
+					problem: _problem,
+					error,
+					...attempt
+				} = retry.data
+				this.emit({ type: "system", subtype: "retry", ...attempt, error: error ?? "" })
 				return
 			}
 			case "user_feedback":
@@ -220,6 +228,18 @@ export class TranscriptEvents {
 			case "sliding_window_truncation":
 				if (message.partial === true || !this.once(message, row)) return
 				return this.contextChange(message)
+			case "mcp_server_not_ready": {
+				if (!this.once(message, row)) return
+				const parsed = safeParseJson(mcpServerNotReadySchema, text)
+				if (parsed.success)
+					this.emit({
+						type: "system",
+						subtype: "mcp_server_not_ready",
+						id: `mcp_server_not_ready_${message.ts}`,
+						...parsed.data,
+					})
+				return
+			}
 			case "checkpoint_saved":
 			case "checkpoint_error":
 				if (message.partial === true || !this.once(message, row)) return

@@ -4,6 +4,7 @@ import type {
 	ClineAsk,
 	ClineSayHook,
 	CommandExitInfo,
+	McpServerNotReady,
 	RestoreReport,
 	TaskCard,
 } from "@cairn/types"
@@ -90,6 +91,8 @@ export type StreamEvent =
 	  }
 	/** A background command printed more (`delta`: only the new text). */
 	| { type: "background_output"; id: string; delta: string }
+	/** An MCP server was still not connected when the task's first request could wait no longer. */
+	| ({ type: "system"; subtype: "mcp_server_not_ready"; id: string } & McpServerNotReady)
 	| { type: "user"; id: string; text: string }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
 	| { type: "assistant" | "reasoning"; id: string; text: string; done: true }

@@ -13,11 +13,12 @@ import type { TurnOutput } from "../assistant-message/streamTurn.js"
 import { ContextManager } from "../context/contextManager.js"
 import { environmentDetails } from "../context/environmentDetails.js"
 import { FileContextTracker } from "../context/fileContext/fileContextTracker.js"
+import { markMentionsLeftOut } from "./mentionsLeftOutRow.js"
 import { PersonMentions } from "../mentions/personMentions.js"
 import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
-import { editRestrictionOf } from "../modes/editRestriction.js"
+import { editRestrictionOf, editsLimitedIn } from "../modes/editRestriction.js"
 import { modeToolset } from "../modes/modeToolset.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
@@ -34,6 +35,7 @@ import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
+import { waitForLiveTools } from "./liveToolsReady.js"
 import { TaskBrowser } from "../browser/taskBrowser.js"
 import { CommandKilled } from "../commands/commandKilled.js"
 import { TaskCommands } from "../commands/taskCommands.js"
@@ -84,6 +86,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	private consecutiveMistakes = 0
 	private readonly skippedFiles = new SkippedFileNotices()
 	private firstTurn = true
+	/** The MCP servers still starting were waited for (once per task, before its first request). */
+	private liveToolsAwaited = false
 	private status: TaskStatus = "idle"
 	/** Results of the calls that finished in a turn that was then cancelled, kept for the resume. */
 	private interruptedResults: ToolResultBlock[] = []
@@ -114,7 +118,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
-		this.mentions = new PersonMentions(options.host)
+		this.mentions = new PersonMentions(options.host, (leftOut) =>
+			markMentionsLeftOut(this.transcript, leftOut),
+		)
 		this.context = new ContextManager({
 			history: this.history,
 			transcript: this.transcript,
@@ -360,6 +366,16 @@ export class Task extends EventEmitter<TaskEvents> {
 		let userContent = initial
 		for (;;) {
 			userContent = await this.checkMistakeLimit(userContent)
+			if (!this.liveToolsAwaited) {
+				this.liveToolsAwaited = true
+				const mode = this.modes.mode(this.mode)
+				await waitForLiveTools(
+					this.options.liveTools,
+					mode,
+					this.transcript,
+					this.abortController.signal,
+				)
+			}
 			// Read once per turn: the prompt, the environment details and the turn's tools share it.
 			const ignore = await CairnIgnore.load(this.options.host.workspaceRoot)
 			const details = await environmentDetails({
@@ -463,6 +479,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			this.currentCall = call
 			// Per call: the person may switch the mode while the turn's calls run.
 			const editRestriction = editRestrictionOf(this.modes.mode(this.mode))
+			const modeMayNotEdit = editsLimitedIn(this.modes.mode(this.mode))
 			const { context, approval, person } = createCallContext({
 				toolName: use.name,
 				host: this.options.host,
@@ -482,6 +499,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				modelTakesImages: this.options.provider.model.info.supportsImages,
 				...(beforeChange && { beforeChange }),
 				...(editRestriction && { editRestriction }),
+				...(modeMayNotEdit && { modeMayNotEdit }),
 				modes: this.modes,
 				taskMode: { current: this.mode, switchTo: (mode) => this.switchMode(mode) },
 				browser: this.browser,

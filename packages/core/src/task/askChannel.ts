@@ -1,8 +1,8 @@
 import type { EventEmitter } from "node:events"
-import { askCategory, lastStateMessage, type ClineAsk, type ClineMessage } from "@cairn/types"
+import { askCategory, lastStateMessage, type ClineAsk, type ClineMessage, type Problem } from "@cairn/types"
 import { AskGate, type AskAnswer } from "./askGate.js"
 import type { TaskEvents } from "./taskEvents.js"
-import type { Transcript } from "./transcript.js"
+import type { MessageFields, Transcript } from "./transcript.js"
 
 const categoryEvent = {
 	idle: "taskIdle",
@@ -28,14 +28,20 @@ export class AskChannel {
 
 	/**
 	 * Asks in a new row, or turns the preview row `reuseTs` into the ask while it is still the
-	 * last (asides after it, such as the person's todo edit, do not count).
+	 * last (asides after it, such as the person's todo edit, do not count). `problem` is an error
+	 * ask's cause as a kind and parameters, for clients to word in the person's language.
 	 */
 	async ask(
 		ask: ClineAsk,
 		text: string | undefined,
 		reuseTs?: number,
+		problem?: Problem,
 	): Promise<AskAnswer & { askTs: number }> {
-		const message = this.showAsk(ask, text, reuseTs)
+		const message = this.showAsk(
+			ask,
+			{ ...(text !== undefined && { text }), ...(problem && { problem }) },
+			reuseTs,
+		)
 		return { ...(await this.waitFor(message)), askTs: message.ts }
 	}
 
@@ -52,8 +58,7 @@ export class AskChannel {
 		this.gate.close()
 	}
 
-	private showAsk(ask: ClineAsk, text: string | undefined, reuseTs?: number): ClineMessage {
-		const fields = { ...(text !== undefined && { text }) }
+	private showAsk(ask: ClineAsk, fields: MessageFields, reuseTs?: number): ClineMessage {
 		if (reuseTs !== undefined && lastStateMessage(this.transcript.all)?.ts === reuseTs) {
 			const updated = this.transcript.update(reuseTs, {
 				type: "ask",

@@ -1,4 +1,5 @@
 import {
+	autoApprovalSwitchOn,
 	lastStateMessage,
 	type CairnSettings,
 	type ClineAskFollowup,
@@ -65,6 +66,8 @@ export interface CallEnvironment {
 	modelTakesImages: boolean
 	/** The current mode's limit on the files the edit tools may change. */
 	editRestriction?: EditRestriction
+	/** The current mode's name when it may not edit every file. */
+	modeMayNotEdit?: string
 	/** Every mode there is, custom ones included. */
 	modes?: ModeLookup
 	todos?: TodoListKeeper
@@ -291,7 +294,7 @@ export function createCallContext(env: CallEnvironment): {
 		let timer: NodeJS.Timeout | undefined
 		const pending = env.asks.ask("followup", JSON.stringify(question), previewTs)
 		previewTs = undefined
-		if (auto.enabled && auto.followup && first !== undefined) {
+		if (autoApprovalSwitchOn(auto, "followup") && first !== undefined) {
 			// Nobody answered in time: take the first suggestion, as the setting promises.
 			timer = setTimeout(
 				() => env.asks.answer({ response: "messageResponse", text: first }),
@@ -374,6 +377,7 @@ export function createCallContext(env: CallEnvironment): {
 		...(env.intents && { intents: env.intents }),
 		...(env.fileContext && { fileContext: env.fileContext }),
 		...(env.editRestriction && { editRestriction: env.editRestriction }),
+		...(env.modeMayNotEdit && { modeMayNotEdit: env.modeMayNotEdit }),
 		...(env.modes && { modes: env.modes }),
 		...(env.todos && { todos: env.todos }),
 		...(env.commands && { commands: env.commands }),

@@ -5,6 +5,7 @@ import type { Logger } from "../host/Host.js"
 import { requestCost } from "../providers/cost.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import { ProviderError } from "../providers/providerError.js"
+import { problemOf } from "../providers/providerProblem.js"
 import { streamRequest } from "../providers/streamRequest.js"
 import { RequestRow, type RowOutcome } from "./requestRow.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
@@ -128,6 +129,7 @@ export class ModelRequests {
 						maxAttempts: settings.requestRetries,
 						delayMs,
 						error: failure.message,
+						problem: problemOf(failure),
 						...(failure.details.status !== undefined && { status: failure.details.status }),
 					})
 					try {
@@ -139,10 +141,11 @@ export class ModelRequests {
 					continue
 				}
 				// Retries are spent (or pointless, like a bad key): the person decides. The partial
-				// answer is not in the history, so a retry does not show it to the model twice.
-				this.finish(row, output, { streamingFailedMessage: failure.message })
+				// answer is not in the history, so a retry does not show it to the model twice. The
+				// ask alone says why, as a kind the client words, with the English for the logs.
+				this.finish(row, output, { cancelReason: "streaming_failed" })
 				row = undefined
-				await asks.ask("api_req_failed", failure.message)
+				await asks.ask("api_req_failed", failure.message, undefined, problemOf(failure))
 				attempt = 0
 			} finally {
 				call.release()

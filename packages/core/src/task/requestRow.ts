@@ -1,9 +1,14 @@
 import type { ApiRetryDelay } from "@cairn/types"
 import { requestCost } from "../providers/cost.js"
+import { outputReserve } from "../providers/outputReserve.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import type { Transcript } from "./transcript.js"
 
-export type RowOutcome = { cancelReason?: "user_cancelled"; streamingFailedMessage?: string }
+/**
+ * How a request ended. A failure the person is then asked about says only that it failed: the
+ * ask's row tells why, once.
+ */
+export type RowOutcome = { cancelReason?: "user_cancelled" | "streaming_failed" }
 type Usage = Omit<ApiUsageChunk, "type">
 
 function sum(a: Usage, b: Usage): Usage {
@@ -68,12 +73,15 @@ export class RequestRow {
 		})
 		if (this.retry === undefined) return
 		const result =
-			outcome.cancelReason !== undefined
+			outcome.cancelReason === "user_cancelled"
 				? "cancelled"
-				: outcome.streamingFailedMessage !== undefined
+				: outcome.cancelReason === "streaming_failed"
 					? "failed"
 					: "succeeded"
-		this.transcript.update(this.retry.ts, { text: JSON.stringify({ ...this.retry.delay, result }) })
+		// A failed request's last error is the ask's to tell; the retry row keeps how often it tried.
+		const { error: _said, problem: _problem, ...delay } = this.retry.delay
+		const ended = result === "failed" ? delay : this.retry.delay
+		this.transcript.update(this.retry.ts, { text: JSON.stringify({ ...ended, result }) })
 	}
 
 	private fields(usage?: Usage) {
@@ -81,6 +89,7 @@ export class RequestRow {
 			request: this.request,
 			apiProtocol: this.provider.name,
 			contextWindow: this.provider.model.info.contextWindow,
+			outputReserve: outputReserve(this.provider.model.info),
 			...(usage && {
 				tokensIn: usage.inputTokens,
 				tokensOut: usage.outputTokens,

@@ -8,6 +8,7 @@ export interface MessageFields {
 	reasoning?: string
 	progressStatus?: ClineMessage["progressStatus"]
 	checkpoint?: ClineMessage["checkpoint"]
+	problem?: ClineMessage["problem"]
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CardWorktree, HistoryItem } from "@cairn/types"
 import type { Host } from "../host/Host.js"
+import { hostWith } from "../host/hostWith.js"
 
 /**
  * Where a task works: the workspace itself, or another folder (its git worktree) whose commands
@@ -55,18 +56,5 @@ export function hostInPlace(host: Host, place: TaskPlace): Host {
 				host.showChanges?.({ ...view, root: view.root ?? place.root }) ??
 				Promise.resolve()) satisfies NonNullable<Host["showChanges"]>),
 	}
-	return new Proxy(host, {
-		get(target, property) {
-			if (Object.hasOwn(overrides, property)) return overrides[property as keyof Host]
-			const value: unknown = Reflect.get(target, property, target)
-			// The host's own methods run on the host, whatever they read of themselves.
-			return typeof value === "function"
-				? (value as (...args: unknown[]) => unknown).bind(target)
-				: value
-		},
-		has(target, property) {
-			if (Object.hasOwn(overrides, property)) return overrides[property as keyof Host] !== undefined
-			return Reflect.has(target, property)
-		},
-	})
+	return hostWith(host, overrides)
 }

@@ -156,7 +156,7 @@ export interface AgentHarnessOptions {
 	 * MCP servers: the global config file's content (written to the temp folder), and the
 	 * workspace's `.cairn/mcp.json` (put it in `files`). Absent: the Controller runs no hub.
 	 */
-	mcp?: { global?: unknown; env?: Record<string, string> }
+	mcp?: { global?: unknown; env?: Record<string, string>; readyTimeoutMs?: number }
 }
 
 export interface AgentHarness {
@@ -232,6 +232,9 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 					reconnect: { baseDelayMs: 50, maxDelayMs: 200, maxAttempts: 3 },
 					stopGraceMs: 300,
 					env: { ...process.env, ...options.mcp.env },
+					...(options.mcp.readyTimeoutMs !== undefined && {
+						readyTimeoutMs: options.mcp.readyTimeoutMs,
+					}),
 				},
 			}),
 		})

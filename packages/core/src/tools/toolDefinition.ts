@@ -97,6 +97,11 @@ export interface ToolContext {
 	showToolRow?(row: ClineSayTool): void
 	/** The current mode lets the edit tools change only these files; absent when it limits none. */
 	readonly editRestriction?: EditRestriction
+	/**
+	 * The current mode's name when it may not edit every file (no edit group, or a restricted one);
+	 * absent when it may edit any. An MCP tool may change files whatever it says of itself.
+	 */
+	readonly modeMayNotEdit?: string
 	/** Every mode the agent may name (switch_mode, new_task), custom ones included; absent without a task. */
 	readonly modes?: ModeLookup
 	/** The task's todo list; absent where a tool runs without a task. */

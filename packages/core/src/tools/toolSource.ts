@@ -1,3 +1,4 @@
+import type { McpServerNotReady } from "@cairn/types"
 import type { ToolDefinition } from "./toolDefinition.js"
 
 /**
@@ -9,4 +10,9 @@ export interface ToolSource {
 	tools(): readonly ToolDefinition<unknown, string>[]
 	/** What the system prompt says about these tools; undefined when there is nothing to say. */
 	promptSection(): string | undefined
+	/**
+	 * Resolves once the servers that are starting have connected, or could be waited for no
+	 * longer: those still starting then. A task waits for it before its first request.
+	 */
+	whenReady?(): Promise<readonly McpServerNotReady[]>
 }

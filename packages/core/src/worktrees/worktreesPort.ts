@@ -19,15 +19,27 @@ export interface WorktreesPortOptions extends WorktreeCommandsOptions {
 	titleOf: (taskId: string) => string
 }
 
+/** What the card says of a setup that did not run as written; undefined when it did, or there is none. */
+function setupProblem(worktree: TaskWorktree): CardWorktree["setup"] {
+	const setup = worktree.setup
+	if (setup === undefined || setup.outcome === "none" || setup.outcome === "done") return undefined
+	const exitCode = setup.outcome === "failed" ? setup.command?.exitCode : undefined
+	return { outcome: setup.outcome, ...(exitCode !== undefined && { exitCode }) }
+}
+
 /** What a board card shows of a worktree. */
-const cardWorktree = (worktree: TaskWorktree, diskBytes?: number): CardWorktree => ({
-	name: worktree.name,
-	branch: worktree.branch,
-	base: worktree.base,
-	path: worktree.path,
-	index: worktree.index,
-	...(diskBytes !== undefined && { diskBytes }),
-})
+const cardWorktree = (worktree: TaskWorktree, diskBytes?: number): CardWorktree => {
+	const setup = setupProblem(worktree)
+	return {
+		name: worktree.name,
+		branch: worktree.branch,
+		base: worktree.base,
+		path: worktree.path,
+		index: worktree.index,
+		...(diskBytes !== undefined && { diskBytes }),
+		...(setup && { setup }),
+	}
+}
 
 /**
  * The board's worktrees for the workspace: the worktrees part makes, lists and removes them, the

@@ -41,6 +41,17 @@ export const cardWorktreeSchema = z.object({
 	index: z.number().int().nonnegative(),
 	/** Bytes the worktree's own files take on disk (linked folders not counted); absent until measured. */
 	diskBytes: z.number().int().nonnegative().optional(),
+	/**
+	 * The repository's setup (`.cairn/worktree.json`) when it did not run as written: the person did
+	 * not agree to it (`notAllowed`), the file is `invalid`, or it `failed` (with the setup command's
+	 * exit code when it ended with one). Absent when it ran, or the repository has none.
+	 */
+	setup: z
+		.object({
+			outcome: z.enum(["notAllowed", "invalid", "failed"]),
+			exitCode: z.number().int().optional(),
+		})
+		.optional(),
 })
 export type CardWorktree = z.infer<typeof cardWorktreeSchema>
 

@@ -21,6 +21,8 @@ export const clineApiReqInfoSchema = z.object({
 	apiProtocol: providerNameSchema.optional(),
 	/** The model's context window, in tokens, as Cairn knows it for this request. */
 	contextWindow: z.number().int().positive().optional(),
+	/** Tokens of that window kept free for the model's answer (the request's output cap). */
+	outputReserve: z.number().int().positive().optional(),
 })
 export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>

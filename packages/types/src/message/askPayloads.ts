@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { problemSchema } from "./problem.js"
 
 // The JSON carried in `text` by asks and says other than tool rows and API requests.
 
@@ -42,6 +43,11 @@ export const clineAskUseMcpServerSchema = z.discriminatedUnion("type", [
 		toolName: z.string(),
 		arguments: z.string().optional(),
 		response: z.string().optional(),
+		/**
+		 * The name of the task's mode when it may not edit every file: the tool may change files
+		 * all the same (what a server says of its tools is its own word), so a person decides.
+		 */
+		modeMayNotEdit: z.string().optional(),
 	}),
 	z.object({
 		type: z.literal("access_mcp_resource"),
@@ -64,7 +70,10 @@ export const apiRetryDelaySchema = z.object({
 	attempt: z.number().int().positive(),
 	maxAttempts: z.number().int().positive(),
 	delayMs: z.number().int().nonnegative(),
-	error: z.string(),
+	/** The latest attempt's error, in English. Gone once the request failed: its ask says why. */
+	error: z.string().optional(),
+	/** The same error as a kind and parameters, for clients to word in the person's language. */
+	problem: problemSchema.optional(),
 	status: z.number().int().optional(),
 	/**
 	 * When this attempt's wait began (ms since the epoch): the row is updated for each retry and

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { clineAskSchema } from "./clineAsk.js"
 import { clineSaySchema } from "./clineSay.js"
+import { problemSchema } from "./problem.js"
 
 /** A short status a running tool shows on its row (a spinner label, a percentage). */
 export const toolProgressStatusSchema = z.object({
@@ -70,6 +71,13 @@ export const clineMessageSchema = z
 		commandExit: commandExitSchema.optional(),
 		/** A followup question answered with one of its suggestions: which one (0-based). */
 		chosenSuggestion: z.number().int().nonnegative().optional(),
+		/** An error row's cause as a kind and parameters, so each client words it in its language. */
+		problem: problemSchema.optional(),
+		/**
+		 * A person's message: its mentions whose content could not be included (as typed, e.g.
+		 * "@git-changes"); the model was told why, and the row tells the person.
+		 */
+		mentionsLeftOut: z.array(z.string()).optional(),
 	})
 	.refine((m) => (m.type === "ask" ? m.ask !== undefined : m.say !== undefined), {
 		message: "an ask message needs `ask`, a say message needs `say`",

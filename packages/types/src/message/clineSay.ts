@@ -21,6 +21,8 @@ export const clineSays = [
 	"browser_action_result",
 	"mcp_server_request_started",
 	"mcp_server_response",
+	/** A configured MCP server did not connect before the task's first request (JSON of McpServerNotReady). */
+	"mcp_server_not_ready",
 	"subtask_result",
 	"checkpoint_saved",
 	/** Checkpoints could not be saved (git missing, a damaged shadow repository): the task goes on without them. */

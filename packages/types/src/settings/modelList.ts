@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { problemSchema } from "../message/problem.js"
 import { modelInfoSchema } from "./provider.js"
 
 /**
@@ -29,6 +30,8 @@ export const connectionTestSchema = z.object({
 	problem: connectionProblemSchema.optional(),
 	/** One or two sentences for the person, naming the provider and address. */
 	message: z.string(),
+	/** A provider's failure as a kind and parameters, for the client to word; `message` is its English. */
+	failure: problemSchema.optional(),
 	/** How many models the provider listed, when it could list them. */
 	modelCount: z.number().int().nonnegative().optional(),
 })

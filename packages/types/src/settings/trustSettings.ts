@@ -135,4 +135,6 @@ export const personOnlyMessageTypes: ReadonlySet<WebviewMessageType> = new Set<W
 	"toggleToolAlwaysAllow",
 	"toggleMcpServer",
 	"deleteMcpServer",
+	// Starts a program of the person's choosing.
+	"addMcpServer",
 ])

@@ -16,6 +16,25 @@ describe("how full the context window is", () => {
 		).toEqual({ window: 128_000, condensing: false })
 	})
 
+	it("takes the window and what it kept free for the answer from the newest request", () => {
+		const messages = [
+			say("text", "task"),
+			finishedRequest({
+				tokensIn: 1000,
+				tokensOut: 300,
+				contextWindow: 200_000,
+				outputReserve: 32_000,
+			}),
+			apiRequest({ request: "r", contextWindow: 128_000, outputReserve: 8_192 }),
+		]
+		expect(contextUsageOf(messages)).toEqual({
+			tokens: 1300,
+			window: 128_000,
+			reserved: 8_192,
+			condensing: false,
+		})
+	})
+
 	it("counts the newest finished request's context: sent, cached and answered", () => {
 		const messages = [
 			say("text", "task"),

@@ -12,6 +12,8 @@ export const contextUsageSchema = z.object({
 	tokens: z.number().optional(),
 	/** The window the newest request was sent with; undefined when Cairn did not know it. */
 	window: z.number().optional(),
+	/** Tokens of that window the newest request kept free for the answer; undefined when not reported. */
+	reserved: z.number().optional(),
 	/** The newest condense row is still partial: a summary is being written. */
 	condensing: z.boolean(),
 })
@@ -40,6 +42,7 @@ export function affectsContextUsage(message: ClineMessage): boolean {
 export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage {
 	let tokens: number | undefined
 	let window: number | undefined
+	let reserved: number | undefined
 	let condensing = false
 	let seenRow = false
 	let seenRequest = false
@@ -52,7 +55,10 @@ export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage 
 				tokens = message.contextCondense?.newContextTokens
 		} else {
 			const info = requestInfo(message)
-			if (!seenRequest) window = info?.contextWindow
+			if (!seenRequest) {
+				window = info?.contextWindow
+				reserved = info?.outputReserve
+			}
 			seenRequest = true
 			tokens ??= contextTokensOf(info)
 		}
@@ -61,6 +67,7 @@ export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage 
 	return {
 		...(tokens !== undefined && { tokens }),
 		...(window !== undefined && { window }),
+		...(reserved !== undefined && { reserved }),
 		condensing,
 	}
 }

@@ -55,6 +55,11 @@ export const boardRequestSchemas = [
 		askResponse: clineAskResponseSchema,
 		text: userTextSchema.optional(),
 	}),
+	/**
+	 * Open the edit the card's task waits on in the editor's diff view: a task the chat does not
+	 * show keeps its proposed edits out of the editor until the person asks (or opens its chat).
+	 */
+	z.object({ type: z.literal("showCardEdit"), taskId: taskIdSchema }),
 	/** Stop a card's task (it can be resumed). */
 	z.object({ type: z.literal("cancelCard"), taskId: taskIdSchema }),
 	/** Resume an interrupted card's task where it stopped. */

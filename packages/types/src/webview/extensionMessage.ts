@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { historyItemSchema } from "../history/historyItem.js"
 import { clineMessageSchema } from "../message/clineMessage.js"
+import { problemSchema } from "../message/problem.js"
 import { mcpSnapshotSchema } from "../mcp/mcpServerView.js"
 import { modesSnapshotSchema } from "../modes/customMode.js"
 import type { ParseResult } from "../parse.js"
@@ -32,6 +33,8 @@ export const extensionInvokes = [
 	"primaryButtonClick",
 	"secondaryButtonClick",
 	"setChatBoxMessage",
+	/** An editor action's request about code: the UI decides whether it joins the open task or starts one. */
+	"askAboutCode",
 ] as const
 
 /** Host -> client. Apart from `state`, every message is a small delta. */
@@ -125,6 +128,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 		code: z.enum(["invalid_message", "not_found", "failed", "storage_failed", "task_locked"]),
 		/** The `type` of the client message this answers, when known. */
 		inReplyTo: z.string().optional(),
+		/** A provider's failure as a kind and parameters, for the client to word; `error` is its English. */
+		problem: problemSchema.optional(),
 	}),
 ])
 export type ExtensionMessage = z.infer<typeof extensionMessageSchema>

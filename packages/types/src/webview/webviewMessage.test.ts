@@ -55,6 +55,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	},
 	answerCard: { type: "answerCard", taskId: "t1", ts: 5, askResponse: "yesButtonClicked" },
 	cancelCard: { type: "cancelCard", taskId: "t1" },
+	showCardEdit: { type: "showCardEdit", taskId: "t1" },
 	resumeCard: { type: "resumeCard", taskId: "t1" },
 	reviewCard: { type: "reviewCard", taskId: "t1" },
 	runCardChecks: { type: "runCardChecks", taskId: "t1" },
@@ -67,6 +68,12 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	restartMcpServer: { type: "restartMcpServer", serverName: "files", source: "global" },
 	toggleMcpServer: { type: "toggleMcpServer", serverName: "files", source: "project", disabled: true },
 	deleteMcpServer: { type: "deleteMcpServer", serverName: "files", source: "global" },
+	addMcpServer: {
+		type: "addMcpServer",
+		serverName: "files",
+		source: "global",
+		server: { type: "stdio", command: "npx", args: ["-y", "pkg"], env: {} },
+	},
 	alwaysAllowCommand: { type: "alwaysAllowCommand", ts: 1_700_000_000_000, rules: ["git log"] },
 	toggleToolAlwaysAllow: {
 		type: "toggleToolAlwaysAllow",

@@ -5,6 +5,7 @@ import { cairnSettingsPatchSchema } from "../settings/settings.js"
 import { providerNameSchema } from "../settings/provider.js"
 import { profileIdSchema } from "../settings/profiles.js"
 import { mcpSourceSchema } from "../mcp/mcpServerView.js"
+import { mcpServerInputSchema } from "../mcp/mcpServerInput.js"
 import { customModeSchema, modeSlugSchema } from "../modes/customMode.js"
 import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
@@ -137,6 +138,16 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		serverName: mcpServerNameSchema,
 		source: mcpSourceSchema,
 		disabled: z.boolean(),
+	}),
+	/**
+	 * Add a server to the global or the project config file, under a name no server there has.
+	 * It is checked as a hand-written entry is; a project file asks for the person's consent again.
+	 */
+	z.object({
+		type: z.literal("addMcpServer"),
+		serverName: mcpServerNameSchema,
+		source: mcpSourceSchema,
+		server: mcpServerInputSchema,
 	}),
 	/** Remove the server from its config file (the person confirmed it in the client). */
 	z.object({

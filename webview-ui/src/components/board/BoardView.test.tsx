@@ -61,6 +61,35 @@ describe("BoardView", () => {
 		expect(article.textContent).toContain("cairn/t1")
 	})
 
+	it("says when a worktree's setup was refused, invalid or failed, with the exit code", () => {
+		const setups = [
+			{ outcome: "notAllowed" },
+			{ outcome: "invalid" },
+			{ outcome: "failed", exitCode: 3 },
+			{ outcome: "failed" },
+		] as const
+		const cards = setups.map((setup, i) =>
+			doneInWorktree(`t${i}`, {
+				title: `Task ${i}`,
+				worktree: {
+					name: `t${i}`,
+					branch: `cairn/t${i}`,
+					base: "main",
+					path: `/w/t${i}`,
+					index: i,
+					setup,
+				},
+			}),
+		)
+		renderBoard([...cards, doneInWorktree("fine", { title: "Set up fine" })])
+		const note = (title: string) => within(cardNamed(title)).queryByRole("note")?.textContent?.trim()
+		expect(note("Task 0")).toBe("Setup refused: .cairn/worktree.json did not run")
+		expect(note("Task 1")).toBe("Setup not used: .cairn/worktree.json is invalid")
+		expect(note("Task 2")).toBe("Setup failed: exit code 3")
+		expect(note("Task 3")).toBe("Setup failed")
+		expect(note("Set up fine")).toBeUndefined()
+	})
+
 	it("names the card a linked card waits for, and whether until it is done or landed", () => {
 		renderBoard([
 			card("second", {
@@ -117,6 +146,32 @@ describe("BoardView", () => {
 				ts: edit.ts,
 				askResponse: "noButtonClicked",
 			})
+		})
+
+		it("offers to show a proposed file change in the editor (a task off screen keeps it out of the editor until asked)", () => {
+			const edit = ask(
+				"tool",
+				JSON.stringify({ tool: "newFileCreated", path: "NOTES.md", content: "x" }),
+			)
+			renderBoard([waitingOn("t1", edit, { title: "Write notes" })])
+			posted.length = 0
+			fireEvent.click(within(cardNamed("Write notes")).getByRole("button", { name: "Show the change" }))
+			expect(posted).toEqual([{ type: "showCardEdit", taskId: "t1" }])
+		})
+
+		it("offers no change to show for a command, nor for a task of another window", () => {
+			const command = ask("command", JSON.stringify({ command: "npm test" }))
+			const edit = ask("tool", JSON.stringify({ tool: "editedExistingFile", path: "a.ts", diff: "" }))
+			renderBoard([
+				waitingOn("t1", command, { title: "Run tests" }),
+				waitingOn("t2", edit, { title: "Elsewhere", elsewhere: true }),
+			])
+			expect(
+				within(cardNamed("Run tests")).queryByRole("button", { name: "Show the change" }),
+			).toBeNull()
+			expect(
+				within(cardNamed("Elsewhere")).queryByRole("button", { name: "Show the change" }),
+			).toBeNull()
 		})
 
 		it("shows a command with Run and Reject", () => {

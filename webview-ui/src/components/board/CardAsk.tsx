@@ -1,7 +1,7 @@
 import type { ClineMessage } from "@cairn/types"
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { answerCard } from "../../state/boardActions"
+import { answerCard, showCardEdit } from "../../state/boardActions"
 import { chatButtonLabel } from "../chat/chatButtonLabel"
 import { Icon } from "../common/Icon"
 import { askSummary } from "./askSummary"
@@ -29,6 +29,8 @@ export function CardAsk({
 	const { answers, enabled } = useMemo(() => cardAnswers(ask), [ask])
 	const takesText = answers.some((answer) => answer.needsText)
 	const usable = enabled && !elsewhere
+	// A task the chat does not show keeps its proposed change out of the editor until asked for.
+	const showsEdit = summary.proposesEdit === true && !elsewhere && ask.partial !== true
 	return (
 		<section className="card-ask" aria-label={t("ask.label")}>
 			<div className="card-ask-title">
@@ -70,8 +72,17 @@ export function CardAsk({
 					onChange={(event) => setTyped(event.target.value)}
 				/>
 			)}
-			{answers.length > 0 && (
+			{(answers.length > 0 || showsEdit) && (
 				<div className="card-ask-buttons">
+					{showsEdit && (
+						<button
+							type="button"
+							className="button secondary"
+							onClick={() => showCardEdit(taskId)}
+						>
+							<Icon name="diff" /> {t("ask.showEdit")}
+						</button>
+					)}
 					{answers.map((answer) => (
 						<button
 							key={answer.askResponse}

@@ -10,6 +10,7 @@ import { CardChanges } from "./CardChanges"
 import { CardDiffFiles } from "./CardDiffFiles"
 import { CardElapsed } from "./CardElapsed"
 import { CardChecksResult, CardLanding } from "./CardOutcome"
+import { CardSetup } from "./CardSetup"
 import { CardStateBadge } from "./CardStateBadge"
 import { PendingDiscard } from "./PendingDiscard"
 
@@ -70,6 +71,7 @@ function TaskCardViewImpl({ taskId, onCompare }: TaskCardViewProps) {
 				{group !== undefined && <span className="card-group">{t("card.bestOf")}</span>}
 				{card.elsewhere === true && <span className="muted">{t("card.elsewhereShort")}</span>}
 			</div>
+			{card.worktree?.setup !== undefined && <CardSetup setup={card.worktree.setup} />}
 			{card.after !== undefined && (
 				<div className="task-card-meta muted">
 					<span>

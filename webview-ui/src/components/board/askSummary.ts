@@ -22,7 +22,18 @@ export interface AskSummary {
 	detailIsCode?: boolean
 	/** A question's suggested answers. */
 	suggestions?: readonly string[]
+	/** It asks to change a file: the host can show the proposed change in the editor's diff view. */
+	proposesEdit?: boolean
 }
+
+/** The tool rows of a proposed file change (each is previewed in the editor before it is saved). */
+const editTools: ReadonlySet<string> = new Set([
+	"newFileCreated",
+	"editedExistingFile",
+	"appliedDiff",
+	"insertContent",
+	"searchAndReplace",
+])
 
 /** The chat's row titles (namespace "rows") for each kind of ask; `waiting` when none fits. */
 export function askSummary(ask: ClineMessage, t: TFunction<"rows">, waiting: string): AskSummary {
@@ -43,6 +54,7 @@ export function askSummary(ask: ClineMessage, t: TFunction<"rows">, waiting: str
 				tone: "default",
 				title: toolTitle(tool, "proposed", t),
 				...(detail !== undefined && { detail, detailIsCode: true }),
+				...(editTools.has(tool.tool) && { proposesEdit: true }),
 			}
 		}
 		case "command": {

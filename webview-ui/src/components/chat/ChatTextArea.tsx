@@ -18,6 +18,7 @@ import { mentionsFromDrop } from "./mentions/droppedMentions"
 import { useMentionMenu } from "./mentions/useMentionMenu"
 import { SlashCommandMenu } from "./slash/SlashCommandMenu"
 import { useSlashMenu } from "./slash/useSlashMenu"
+import { useComposerPlaceholder } from "./useComposerPlaceholder"
 import { ProfilePicker } from "./switchers/ProfilePicker"
 
 /**
@@ -32,6 +33,7 @@ export function ChatTextArea() {
 	const problems = useWebviewStore((s) => s.slashCommands.problems)
 	const mode = useSendMode()
 	const disabled = mode === "disabled"
+	const placeholder = useComposerPlaceholder()
 	const input = useRef<HTMLTextAreaElement>(null)
 	const [hint, setHint] = useState<string>()
 	const slash = useSlashMenu(text, setComposerText)
@@ -109,7 +111,7 @@ export function ChatTextArea() {
 				ref={input}
 				className="chat-textarea"
 				aria-label={t("input.label")}
-				placeholder={t(`input.placeholder.${mode}`)}
+				placeholder={placeholder}
 				value={text}
 				disabled={disabled}
 				rows={3}

@@ -27,4 +27,16 @@ describe("ContextWindowBar", () => {
 		expect(meter().getAttribute("aria-valuenow")).toBe("128000")
 		expect(meter().getAttribute("aria-valuetext")).toContain("140K of 128K tokens (100%)")
 	})
+
+	it("shows the percentage beside the bar, and the room kept for the answer in the bar and the tooltip", () => {
+		const { container } = render(<ContextWindowBar used={48_000} window={200_000} reserved={32_000} />)
+		expect(container.querySelector(".context-window-percent")?.textContent).toBe("24%")
+		const tooltip = (container.firstElementChild as HTMLElement).title
+		expect(tooltip).toBe(
+			"Context window: 48K of 200K tokens (24%)\n32K of the window kept free for the answer",
+		)
+		expect(meter().getAttribute("aria-valuetext")).toBe(tooltip)
+		const reserved = container.querySelector(".context-window-reserved") as HTMLElement
+		expect(reserved.style.width).toBe("16%")
+	})
 })

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next"
 import { lastStateMessage, type ClineMessage } from "@cairn/types"
-import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef } from "react"
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso"
 import { jumpToLatestPage, loadNewerMessages, loadOlderMessages } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
@@ -9,6 +9,7 @@ import { hasRow } from "../rows/visibility"
 import { JumpToLatestButton } from "./JumpToLatestButton"
 import { ShownList } from "./paging/ShownList"
 import { useFirstItemIndex } from "./paging/useFirstItemIndex"
+import { bottomThreshold, useFollowLatest } from "./useFollowLatest"
 
 function latestRequestTs(messages: readonly ClineMessage[]): number | undefined {
 	for (let i = messages.length - 1; i >= 0; i--) {
@@ -18,14 +19,13 @@ function latestRequestTs(messages: readonly ClineMessage[]): number | undefined 
 }
 
 const rowKey = (_index: number, message: ClineMessage) => message.ts
-const follow = (isAtBottom: boolean): "auto" | false => (isAtBottom ? "auto" : false)
 const listComponents = { List: ShownList }
 
 /**
  * The transcript as a virtual list: only the rows in view (plus a margin) are mounted, and only
  * a bounded window of the task is loaded: older pages come from the host as the person reaches
  * the top (the list keeps its place as they are prepended). It follows new output while the
- * person is at the bottom and stays put once they scroll up, offering a way back.
+ * person is at the bottom and stays put once they scroll up, offering a way back (useFollowLatest).
  */
 export function MessageList() {
 	const { t } = useTranslation("chat")
@@ -43,7 +43,8 @@ export function MessageList() {
 	const last = hasNewer ? undefined : lastStateMessage(messages)
 	const currentRequestTs = useMemo(() => latestRequestTs(messages), [messages])
 	const list = useRef<VirtuosoHandle>(null)
-	const [atBottom, setAtBottom] = useState(true)
+	const follow = useFollowLatest(list, taskId, hasNewer)
+	const { stopFollowing } = follow
 
 	// Rows get only props that change for the row itself, so memo keeps the others untouched.
 	const itemContent = useCallback(
@@ -66,8 +67,10 @@ export function MessageList() {
 	useEffect(() => {
 		if (scrollTarget === undefined) return
 		const index = rows.findIndex((row) => row.ts >= scrollTarget.ts)
-		if (index >= 0) list.current?.scrollToIndex({ index, align: "center", behavior: "auto" })
-	}, [scrollTarget, rows])
+		if (index < 0) return
+		stopFollowing()
+		list.current?.scrollToIndex({ index, align: "center", behavior: "auto" })
+	}, [scrollTarget, rows, stopFollowing])
 
 	return (
 		<div className="message-list" role="log" aria-label={t("transcript")}>
@@ -83,14 +86,16 @@ export function MessageList() {
 				computeItemKey={rowKey}
 				itemContent={itemContent}
 				initialTopMostItemIndex={{ index: Math.max(0, rows.length - 1), align: "end" }}
-				followOutput={hasNewer ? false : follow}
-				atBottomStateChange={setAtBottom}
-				atBottomThreshold={48}
+				scrollerRef={follow.scrollerRef}
+				followOutput={follow.followOutput}
+				totalListHeightChanged={follow.totalListHeightChanged}
+				atBottomStateChange={follow.atBottomStateChange}
+				atBottomThreshold={bottomThreshold}
 				increaseViewportBy={{ top: 600, bottom: 600 }}
 				defaultItemHeight={80}
 				components={listComponents}
 			/>
-			{(!atBottom || hasNewer) && <JumpToLatestButton onClick={jumpToLatest} />}
+			{(!follow.following || hasNewer) && <JumpToLatestButton onClick={jumpToLatest} />}
 		</div>
 	)
 }

@@ -3,6 +3,7 @@ import { showView } from "../../state/chatActions"
 import { rememberModelForMode, switchMode } from "../../state/modeActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
+import { modeName } from "../modes/modeName"
 
 /**
  * The chat box's mode picker: every mode, the workspace's and the person's marked as such, with
@@ -10,6 +11,7 @@ import { IconButton } from "../common/IconButton"
  */
 export function ModePicker() {
 	const { t } = useTranslation("chat")
+	const common = useTranslation("common").t
 	const slug = useWebviewStore((s) => s.mode)
 	const modes = useWebviewStore((s) => s.modes.modes)
 	const problems = useWebviewStore((s) => s.modes.problems.length)
@@ -17,7 +19,7 @@ export function ModePicker() {
 	const currentProfile = useWebviewStore((s) => s.settings.currentProfileId)
 	const remembered = useWebviewStore((s) => s.settings.modeProfiles[slug])
 	const current = modes.find((mode) => mode.slug === slug)
-	const name = current?.name ?? slug
+	const name = current ? modeName(current, common) : slug
 	const remembersCurrent = remembered !== undefined && remembered === currentProfile
 	const rememberLabel = remembersCurrent
 		? t("mode.forget", { mode: name })
@@ -37,7 +39,7 @@ export function ModePicker() {
 				{modes.map((mode) => (
 					<option key={mode.slug} value={mode.slug} title={mode.whenToUse}>
 						{mode.source === "builtin"
-							? mode.name
+							? modeName(mode, common)
 							: t(`mode.${mode.source}`, { name: mode.name })}
 					</option>
 				))}

@@ -22,6 +22,7 @@ export function TaskHeader() {
 	const totals = useWebviewStore((s) => s.totals)
 	const item = useWebviewStore((s) => s.currentTaskItem)
 	const contextTokens = useWebviewStore((s) => s.context.tokens)
+	const contextReserved = useWebviewStore((s) => s.context.reserved)
 	// The window the newest request was sent with, else the one the person set for the model.
 	const contextWindow = useWebviewStore(
 		(s) => s.context.window ?? s.settings.provider?.modelInfo?.contextWindow,
@@ -100,7 +101,7 @@ export function TaskHeader() {
 				</div>
 			</dl>
 			{contextTokens !== undefined && contextWindow !== undefined && (
-				<ContextWindowBar used={contextTokens} window={contextWindow} />
+				<ContextWindowBar used={contextTokens} window={contextWindow} reserved={contextReserved} />
 			)}
 			<TaskTodos />
 		</section>

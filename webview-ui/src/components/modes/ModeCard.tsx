@@ -2,6 +2,7 @@ import type { ModeView } from "@cairn/types"
 import type { TFunction } from "i18next"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { modeName } from "./modeName"
 import { deleteCustomMode, exportMode, switchMode } from "../../state/modeActions"
 import { useWebviewStore } from "../../state/store"
 import { ConfirmChoices } from "../common/ConfirmChoices"
@@ -21,16 +22,18 @@ function groupsText(mode: ModeView, t: TFunction<"modes">): string {
 /** One mode: what it is for, its tools, where it comes from, and what can be done with it. */
 export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void }) {
 	const { t } = useTranslation("modes")
+	const common = useTranslation("common").t
 	const current = useWebviewStore((s) => s.mode === mode.slug)
 	const remembered = useWebviewStore((s) =>
 		s.settings.profiles.find((profile) => profile.id === s.settings.modeProfiles[mode.slug]),
 	)
 	const [confirmingDelete, setConfirmingDelete] = useState(false)
 	const source = mode.source
+	const name = modeName(mode, common)
 	return (
-		<article className="mode-card" aria-label={mode.name}>
+		<article className="mode-card" aria-label={name}>
 			<header>
-				<strong>{mode.name}</strong> <code>{mode.slug}</code>
+				<strong>{name}</strong> <code>{mode.slug}</code>
 				{current && <span className="mode-badge">{t("card.current")}</span>}
 				{mode.overrides && <span className="mode-badge">{t(`card.replaces.${mode.overrides}`)}</span>}
 			</header>
@@ -43,7 +46,7 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 			)}
 			{confirmingDelete && source !== "builtin" ? (
 				<ConfirmChoices
-					question={t(`card.deleteFrom.${source}`, { mode: mode.name })}
+					question={t(`card.deleteFrom.${source}`, { mode: name })}
 					choices={[
 						{
 							label: t("card.delete"),
@@ -61,7 +64,7 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 					{!current && (
 						<IconButton
 							icon="check"
-							label={t("card.useMode", { mode: mode.name })}
+							label={t("card.useMode", { mode: name })}
 							text={t("card.use")}
 							onClick={() => switchMode(mode.slug)}
 						/>
@@ -70,22 +73,22 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 						icon="edit"
 						label={
 							source === "builtin"
-								? t("card.customizeMode", { mode: mode.name })
-								: t("card.editMode", { mode: mode.name })
+								? t("card.customizeMode", { mode: name })
+								: t("card.editMode", { mode: name })
 						}
 						text={source === "builtin" ? t("card.customize") : t("card.edit")}
 						onClick={onEdit}
 					/>
 					<IconButton
 						icon="export"
-						label={t("card.exportMode", { mode: mode.name })}
+						label={t("card.exportMode", { mode: name })}
 						text={t("card.export")}
 						onClick={() => exportMode(mode.slug)}
 					/>
 					{source !== "builtin" && (
 						<IconButton
 							icon="trash"
-							label={t("card.deleteMode", { mode: mode.name })}
+							label={t("card.deleteMode", { mode: name })}
 							text={t("card.delete")}
 							onClick={() => setConfirmingDelete(true)}
 						/>

@@ -33,6 +33,17 @@ const diff = [
 ].join("\n")
 
 describe("user rows", () => {
+	it("an editor action's code shows as a code block, not as backtick fences", () => {
+		const text = "Explain what this code does and why:\n\nsrc/a.ts (lines 1-1):\n```ts\nconst a = 1\n```"
+		const { container } = renderRow(say("text", text), { isFirst: true })
+		expect(container.querySelector(".code-block-language")?.textContent).toBe("ts")
+		expect(container.querySelector(".code-block code")?.textContent).toBe("const a = 1")
+		expect(screen.getByText(/Explain what this code does and why:/).textContent).toBe(
+			"Explain what this code does and why:\n\nsrc/a.ts (lines 1-1):",
+		)
+		expect(container.textContent).not.toContain("```")
+	})
+
 	it("the first message is the task, with its images", () => {
 		renderRow(say("text", "Refactor calculateTotal", { images: [png] }), { isFirst: true })
 		expect(screen.getByText("Task")).toBeTruthy()
@@ -518,7 +529,8 @@ describe("tool rows", () => {
 
 	it("a tool row whose JSON does not parse falls back to a generic row", () => {
 		renderRow(say("tool", json({ tool: "teleport", where: "mars" })))
-		expect(screen.getByText("Tool")).toBeTruthy()
+		expect(screen.getByText("Message from Cairn")).toBeTruthy()
+		expect(screen.getByText("tool")).toBeTruthy()
 		expect(screen.getByText(/teleport/)).toBeTruthy()
 	})
 })
@@ -751,18 +763,19 @@ describe("browser rows", () => {
 describe("kinds without a dedicated row", () => {
 	it("render a small generic row with their text (so does a payload that does not parse)", () => {
 		renderRow(say("browser_action_result", "Screenshot taken"))
-		expect(screen.getByText("Browser action result")).toBeTruthy()
+		expect(screen.getByText("Message from Cairn")).toBeTruthy()
+		expect(screen.getByText("browser_action_result")).toBeTruthy()
 		expect(screen.getByText("Screenshot taken")).toBeTruthy()
 	})
 
 	it("an unknown kind from a newer host does not crash", () => {
 		renderRow({ ts: 1, type: "say", say: "hologram" as never, text: "beep" })
-		expect(screen.getByText("Hologram")).toBeTruthy()
+		expect(screen.getByText("hologram")).toBeTruthy()
 		expect(screen.getByText("beep")).toBeTruthy()
 	})
 
 	it("a payload that is not JSON falls back too", () => {
 		renderRow(ask("followup", "not json {"))
-		expect(screen.getByText("Followup")).toBeTruthy()
+		expect(screen.getByText("followup")).toBeTruthy()
 	})
 })

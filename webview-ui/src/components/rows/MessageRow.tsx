@@ -4,6 +4,7 @@ import { memo, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { countRowRender } from "../../state/renderProbe"
 import { RowErrorBoundary } from "../common/RowErrorBoundary"
+import { ApiFailedRow } from "./problem/ApiFailedRow"
 import { ApiRequestRow } from "./ApiRequestRow"
 import { AssistantTextRow } from "./AssistantTextRow"
 import { AutoApprovalLimitRow } from "./AutoApprovalLimitRow"
@@ -22,6 +23,7 @@ import { GenericRow } from "./GenericRow"
 import { HookRow } from "./HookRow"
 import { InfoRow } from "./InfoRow"
 import { McpResponseRow } from "./mcp/McpResponseRow"
+import { McpNotReadyRow } from "./mcp/McpNotReadyRow"
 import { McpRow } from "./mcp/McpRow"
 import { MistakeLimitRow } from "./MistakeLimitRow"
 import { ReasoningRow } from "./ReasoningRow"
@@ -82,6 +84,8 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 			return <McpRow {...props} />
 		case "mcp_server_response":
 			return <McpResponseRow {...props} />
+		case "mcp_server_not_ready":
+			return <McpNotReadyRow {...props} />
 		case "browser_action":
 			return <BrowserActionRow {...props} />
 		case "browser_action_result":
@@ -105,7 +109,7 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 	}
 }
 
-function askRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
+function askRow(props: MessageRowProps): ReactNode {
 	const { message } = props
 	switch (message.ask) {
 		case "followup":
@@ -119,7 +123,7 @@ function askRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 		case "completion_result":
 			return <CompletionRow {...props} />
 		case "api_req_failed":
-			return <ErrorRow {...props} title={t("kind.apiFailed")} />
+			return <ApiFailedRow {...props} />
 		case "mistake_limit_reached":
 			return <MistakeLimitRow {...props} />
 		case "resume_task":
@@ -151,7 +155,7 @@ function MessageRowImpl(props: MessageRowProps) {
 			data-kind={message.type === "ask" ? message.ask : message.say}
 		>
 			<RowErrorBoundary resetKey={message} fallback={<GenericRow message={message} />}>
-				{message.type === "ask" ? askRow(props, t) : sayRow(props, t)}
+				{message.type === "ask" ? askRow(props) : sayRow(props, t)}
 			</RowErrorBoundary>
 		</div>
 	)

@@ -4,6 +4,7 @@ import { apiRetryDelaySchema, type ApiRetryDelay } from "@cairn/types"
 import { usePayload } from "../../util/parsePayload"
 import { useSecondsLeft } from "../../util/useSecondsLeft"
 import { GenericRow } from "./GenericRow"
+import { ProblemLines } from "./problem/ProblemLines"
 import { RowHeader, type RowTone } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
@@ -52,10 +53,18 @@ export function RetryDelayRow({ message }: RowProps) {
 					end?.title ?? <Countdown delay={delay} startedAt={delay.waitStartedAt ?? message.ts} />
 				}
 			/>
-			<div className="row-detail pre-wrap">
-				{delay.status !== undefined && <strong>{t("retry.status", { status: delay.status })}</strong>}
-				{delay.error}
-			</div>
+			{delay.problem !== undefined ? (
+				<ProblemLines problem={delay.problem} />
+			) : (
+				delay.error !== undefined && (
+					<div className="row-detail pre-wrap">
+						{delay.status !== undefined && (
+							<strong>{t("retry.status", { status: delay.status })}</strong>
+						)}
+						{delay.error}
+					</div>
+				)
+			)}
 		</div>
 	)
 }

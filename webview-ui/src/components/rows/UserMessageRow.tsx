@@ -5,8 +5,9 @@ import { deleteMessage, editMessage } from "../../state/checkpointActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { ConfirmChoices, type Choice } from "../common/ConfirmChoices"
-import { MentionText } from "../chat/mentions/MentionText"
 import { CommandMessageText } from "../chat/slash/CommandMessageText"
+import { MentionsLeftOut } from "./MentionsLeftOut"
+import { PersonWords } from "./PersonWords"
 import { RowHeader } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 import { Thumbnails } from "./Thumbnails"
@@ -25,11 +26,7 @@ const filesChangedSince = (ts: number) =>
 function PersonText({ text }: { text: string }) {
 	const command = parseCommandMessage(text)
 	if (command !== undefined) return <CommandMessageText command={command} />
-	return (
-		<div className="user-message-text pre-wrap">
-			<MentionText text={text} />
-		</div>
-	)
+	return <PersonWords text={text} />
 }
 
 /** What the person wrote: the task itself, or feedback given later. They can edit it, or delete feedback. */
@@ -104,6 +101,7 @@ export function UserMessageRow({ message, isTask }: RowProps & { isTask: boolean
 				message.text !== undefined && message.text !== "" && <PersonText text={message.text} />
 			)}
 			<Thumbnails images={message.images ?? []} />
+			<MentionsLeftOut mentions={message.mentionsLeftOut ?? []} />
 			{mode.kind === "confirmEdit" && (
 				<ConfirmChoices
 					question={t("user.confirmEdit")}

@@ -9,24 +9,31 @@ export interface ApiKeyFieldProps {
 	/** Whether a key is stored; undefined when the page cannot know (a provider other than the task's). */
 	hasApiKey: boolean | undefined
 	label?: string
+	/** Told when this field stores or removes the key (for a page that cannot ask the host). */
+	onStored?: (stored: boolean) => void
 }
 
 /**
- * The provider's API key. It is sent to the host's secret storage when saved and the field is
- * emptied at once: the page never shows a stored key, only that one is stored.
+ * The provider's API key. It is sent to the host's secret storage when saved (or when the
+ * person leaves the field with a key typed, so none is lost to a click elsewhere) and the field
+ * is emptied at once: the page never shows a stored key, only that one is stored.
  */
-export function ApiKeyField({ provider, hasApiKey, label }: ApiKeyFieldProps) {
+export function ApiKeyField({ provider, hasApiKey, label, onStored }: ApiKeyFieldProps) {
 	const { t } = useTranslation("settings")
 	const id = useId()
 	const [draft, setDraft] = useState("")
-	const save = (event: FormEvent) => {
-		event.preventDefault()
+	const store = () => {
 		if (draft.trim() === "") return
 		saveApiKey(provider, draft.trim())
 		setDraft("")
+		onStored?.(true)
+	}
+	const save = (event: FormEvent) => {
+		event.preventDefault()
+		store()
 	}
 	return (
-		<form className="field" onSubmit={save}>
+		<form className="field api-key-field" onSubmit={save}>
 			<label htmlFor={id}>{label ?? t("apiKey.label")}</label>
 			<div className="field-description">
 				{hasApiKey === undefined && provider !== "ollama" ? (
@@ -53,12 +60,17 @@ export function ApiKeyField({ provider, hasApiKey, label }: ApiKeyFieldProps) {
 					}
 					value={draft}
 					onChange={(event) => setDraft(event.target.value)}
+					onBlur={store}
 				/>
 				<button type="submit" className="button secondary" disabled={draft.trim() === ""}>
 					{t("apiKey.save")}
 				</button>
 				{hasApiKey && (
-					<button type="button" className="button secondary" onClick={() => removeApiKey(provider)}>
+					<button
+						type="button"
+						className="button secondary"
+						onClick={() => (removeApiKey(provider), onStored?.(false))}
+					>
 						{t("apiKey.remove")}
 					</button>
 				)}

@@ -45,12 +45,10 @@ export function ModelEndpointFields(props: {
 				/>
 			)}
 			{settings !== undefined && providerKinds[chosen].baseUrl !== "hidden" && (
-				<TextField
+				<BaseUrlField
 					label={labels.baseUrl}
 					description={labels.baseUrlDescription}
 					value={settings.baseUrl ?? ""}
-					placeholder={urlPlaceholder}
-					validate={baseUrlProblem}
 					onCommit={(baseUrl) => {
 						const { baseUrl: _old, ...rest } = settings
 						props.onChange(baseUrl === "" ? rest : { ...rest, baseUrl })
@@ -58,5 +56,24 @@ export function ModelEndpointFields(props: {
 				/>
 			)}
 		</>
+	)
+}
+
+/** A provider's base URL (http or https); empty means the provider's own endpoint. */
+export function BaseUrlField(props: {
+	label: string
+	description: string
+	value: string
+	onCommit: (baseUrl: string) => void
+}) {
+	return (
+		<TextField
+			label={props.label}
+			description={props.description}
+			value={props.value}
+			placeholder={urlPlaceholder}
+			validate={baseUrlProblem}
+			onCommit={props.onCommit}
+		/>
 	)
 }

@@ -6,7 +6,7 @@ import { useWebviewStore } from "../../state/store"
 import { ApiKeyField } from "./ApiKeyField"
 import { ModelInfoFields } from "./ModelInfoFields"
 import { withPickedModel } from "./models/modelInfoEdits"
-import { ModelPicker } from "./models/ModelPicker"
+import { ModelIdField } from "./models/ModelIdField"
 import { TestConnection } from "./models/TestConnection"
 import { ModelEndpointFields, ProviderOptions } from "./ProviderFields"
 import { providerText } from "./providerText"
@@ -44,7 +44,11 @@ export function ProviderSection() {
 	}
 
 	return (
-		<section className="settings-section" aria-labelledby={`${selectId}-title`}>
+		<section
+			className="settings-section"
+			aria-labelledby={`${selectId}-title`}
+			data-settings-section="provider"
+		>
 			<h2 id={`${selectId}-title`}>{t("provider.title")}</h2>
 			{profileName !== undefined && (
 				<div className="field-description">
@@ -80,23 +84,19 @@ export function ProviderSection() {
 						onModelId={(modelId) => chooseModel(chosen, modelId)}
 						onChange={send}
 						modelIdField={
-							providerKinds[chosen].listsModels ? (
-								<ModelPicker
-									label={t("provider.modelId")}
-									provider={chosen}
-									settings={provider}
-									placeholder={providerText(t, chosen).modelPlaceholder}
-									onCommit={(modelId) => chooseModel(chosen, modelId)}
-									onPick={(model) =>
-										send(
-											withPickedModel(
-												provider ?? { provider: chosen, modelId: model.id },
-												model,
-											),
-										)
-									}
-								/>
-							) : undefined
+							<ModelIdField
+								provider={chosen}
+								settings={provider}
+								onCommit={(modelId) => chooseModel(chosen, modelId)}
+								onPick={(model) =>
+									send(
+										withPickedModel(
+											provider ?? { provider: chosen, modelId: model.id },
+											model,
+										),
+									)
+								}
+							/>
 						}
 					/>
 					{chosen === "vertex" && provider !== undefined && (

@@ -1,3 +1,4 @@
+import { useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { updateSetting, updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
@@ -8,6 +9,8 @@ import { CommandListField } from "./CommandListField"
 import { CheckpointsSection } from "./CheckpointsSection"
 import { CodebaseIndexSection } from "./codebase-index/CodebaseIndexSection"
 import { ContextSection } from "./ContextSection"
+import { SettingsFinder } from "./find/SettingsFinder"
+import { useSettingsSearch } from "./find/useSettingsSearch"
 import { InstructionsField } from "./InstructionsField"
 import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
@@ -20,8 +23,12 @@ export function SettingsView() {
 	const { t } = useTranslation("settings")
 	const settings = useWebviewStore((s) => s.settings)
 	const version = useWebviewStore((s) => s.version)
+	const page = useRef<HTMLElement>(null)
+	const [query, setQuery] = useState("")
+	const sections = useSettingsSearch(page, query)
 	return (
-		<main className="settings-view" aria-label={t("title")}>
+		<main ref={page} className="settings-view" aria-label={t("title")}>
+			<SettingsFinder query={query} onQuery={setQuery} sections={sections} />
 			<ProfilesSection />
 			<ProviderSection />
 			<ContextSection />

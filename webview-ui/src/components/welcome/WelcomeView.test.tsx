@@ -1,7 +1,22 @@
-import { fireEvent, render, screen } from "@testing-library/react"
+import type { WebviewMessage } from "@cairn/types"
+import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { fromHost } from "../../test/fixtures"
 import { posted } from "../../test/setup"
 import { WelcomeView } from "./WelcomeView"
+
+const form = () => screen.getByRole("form", { name: "Set up a model provider" })
+const save = () => screen.getByRole("button", { name: "Save and start" })
+const chooseProvider = (value: string) =>
+	fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value } })
+/** Types into a field and leaves it, as a person does before the next field. */
+function enter(field: HTMLElement, value: string) {
+	fireEvent.change(field, { target: { value } })
+	fireEvent.blur(field)
+}
+const modelPicker = () => screen.getByRole("combobox", { name: "Model id" })
+const lastOf = <T extends WebviewMessage["type"]>(type: T) =>
+	posted.filter((m): m is Extract<WebviewMessage, { type: T }> => m.type === type).at(-1)
 
 describe("WelcomeView", () => {
 	it("says it is waiting for the host until a version arrives", () => {
@@ -15,46 +30,96 @@ describe("WelcomeView", () => {
 	it("shows the version and the setup form once connected", () => {
 		render(<WelcomeView version="1.2.3" />)
 		expect(screen.getByTestId("version").textContent).toBe("Version 1.2.3")
-		expect(screen.getByRole("form", { name: "Set up a model provider" })).toBeTruthy()
+		expect(form()).toBeTruthy()
 	})
 
-	it("posts the provider as one settings field and the key to secret storage", () => {
+	it("asks for the provider, where it is, the key, and only then the model", () => {
 		render(<WelcomeView version="1.2.3" />)
-		const save = screen.getByRole("button", { name: "Save and start" })
-		expect(save.hasAttribute("disabled")).toBe(true)
-		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "openai" } })
-		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "gpt-test" } })
-		fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-123" } })
-		fireEvent.click(save)
+		chooseProvider("openai")
+		const labels = [...form().querySelectorAll("label")].map((label) => label.textContent)
+		expect(labels).toEqual([
+			"Provider",
+			"Base URL (required for OpenAI-compatible servers)",
+			"API key",
+			"Model id",
+		])
+	})
+
+	it("picks the model from the provider's list, asked at the base URL with the key already stored", () => {
+		render(<WelcomeView version="1.2.3" />)
+		chooseProvider("openai")
+		enter(screen.getByRole("textbox", { name: /Base URL/ }), "http://127.0.0.1:8080/v1")
+		enter(screen.getByLabelText("API key"), "sk-123")
+		expect(posted).toEqual([{ type: "updateApiKey", provider: "openai", apiKey: "sk-123" }])
+		expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe("")
+		expect(save().hasAttribute("disabled")).toBe(true)
+
+		fireEvent.focus(modelPicker())
+		const asked = lastOf("requestModels")
+		expect(asked?.provider).toEqual({ provider: "openai", baseUrl: "http://127.0.0.1:8080/v1" })
+		fromHost({
+			type: "models",
+			requestId: asked?.requestId ?? 0,
+			provider: "openai",
+			models: [
+				{ id: "gpt-test", info: { contextWindow: 128_000 } },
+				{ id: "qwen-coder", name: "Qwen Coder", info: { contextWindow: 32_000 } },
+			],
+		})
+		fireEvent.change(modelPicker(), { target: { value: "qwen" } })
+		const listed = within(screen.getByRole("listbox")).getAllByRole("option")
+		expect(listed.map((option) => option.textContent)).toEqual([expect.stringContaining("qwen-coder")])
+		fireEvent.mouseDown(listed[0] as HTMLElement)
+
+		posted.length = 0
+		fireEvent.click(save())
 		expect(posted).toEqual([
 			{
 				type: "updateTrustSettings",
-				settings: { provider: { provider: "openai", modelId: "gpt-test" } },
+				settings: {
+					provider: {
+						provider: "openai",
+						modelId: "qwen-coder",
+						modelInfo: { contextWindow: 32_000 },
+						baseUrl: "http://127.0.0.1:8080/v1",
+					},
+				},
 			},
-			{ type: "updateApiKey", provider: "openai", apiKey: "sk-123" },
 		])
-		expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe("")
+	})
+
+	it("offers Test connection for the chosen model, and says what the host found", () => {
+		render(<WelcomeView version="1.2.3" />)
+		expect(screen.queryByRole("button", { name: "Test connection" })).toBeNull()
+		enter(modelPicker(), "claude-test")
+		fireEvent.click(screen.getByRole("button", { name: "Test connection" }))
+		const test = lastOf("testConnection")
+		expect(test?.provider).toEqual({ provider: "anthropic", modelId: "claude-test" })
+		fromHost({
+			type: "connectionTested",
+			requestId: test?.requestId ?? 0,
+			result: { ok: false, problem: "unreachable", message: "connect ECONNREFUSED 127.0.0.1:9" },
+		})
+		expect(screen.getByText("connect ECONNREFUSED 127.0.0.1:9")).toBeTruthy()
 	})
 
 	it("calls the base URL required for OpenAI-compatible servers, and optional for the others", () => {
 		render(<WelcomeView version="1.2.3" />)
 		expect(screen.getByRole("textbox", { name: "Base URL (optional)" })).toBeTruthy()
-		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "openai" } })
-		const url = screen.getByRole("textbox", {
-			name: "Base URL (required for OpenAI-compatible servers)",
-		})
-		expect(url.getAttribute("aria-describedby")).toBeTruthy()
+		chooseProvider("openai")
+		expect(
+			screen.getByRole("textbox", { name: "Base URL (required for OpenAI-compatible servers)" }),
+		).toBeTruthy()
 		expect(screen.getByText(/leave empty for OpenAI itself/)).toBeTruthy()
 	})
 
-	it("an Ollama model without a key posts settings only, with its base URL", () => {
+	it("an Ollama model needs no key: the base URL and the model id typed into the picker are what is sent", () => {
 		render(<WelcomeView version="1.2.3" />)
-		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "ollama" } })
-		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "qwen" } })
-		fireEvent.change(screen.getByRole("textbox", { name: "Base URL (optional)" }), {
-			target: { value: "http://127.0.0.1:11434" },
-		})
-		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
+		chooseProvider("ollama")
+		enter(screen.getByRole("textbox", { name: "Base URL (optional)" }), "http://127.0.0.1:11434")
+		enter(modelPicker(), "qwen")
+		posted.length = 0
+		fireEvent.click(save())
 		expect(posted).toEqual([
 			{
 				type: "updateTrustSettings",
@@ -67,22 +132,26 @@ describe("WelcomeView", () => {
 
 	it("the editor's own language models ask for neither a key nor a base URL, and nothing typed before is sent", () => {
 		render(<WelcomeView version="1.2.3" />)
-		fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-left-over" } })
-		fireEvent.change(screen.getByRole("textbox", { name: "Base URL (optional)" }), {
-			target: { value: "https://left.over" },
-		})
-		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), {
-			target: { value: "vscode-lm" },
-		})
+		enter(screen.getByRole("textbox", { name: "Base URL (optional)" }), "https://left.over")
+		chooseProvider("vscode-lm")
 		expect(screen.queryByLabelText(/API key/)).toBeNull()
 		expect(screen.queryByRole("textbox", { name: /Base URL/ })).toBeNull()
-		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), { target: { value: "gpt-4.1" } })
-		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
+		enter(modelPicker(), "gpt-4.1")
+		posted.length = 0
+		fireEvent.click(save())
 		expect(posted).toEqual([
 			{
 				type: "updateTrustSettings",
 				settings: { provider: { provider: "vscode-lm", modelId: "gpt-4.1" } },
 			},
 		])
+	})
+
+	it("a model chosen for one provider is not sent for another", () => {
+		render(<WelcomeView version="1.2.3" />)
+		enter(modelPicker(), "claude-test")
+		chooseProvider("openai")
+		expect(save().hasAttribute("disabled")).toBe(true)
+		expect((modelPicker() as HTMLInputElement).value).toBe("")
 	})
 })

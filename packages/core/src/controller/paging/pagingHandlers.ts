@@ -1,5 +1,6 @@
 import { pageAt, type ClineMessage } from "@cairn/types"
 import type { Client, Handler, HandlerContext } from "../handlerContext.js"
+import { textFor } from "../personText.js"
 import { searchMessages } from "./searchMessages.js"
 
 /**
@@ -20,7 +21,7 @@ async function messagesOf(
 		reply({
 			type: "error",
 			code: "not_found",
-			error: `There is no task ${taskId} in the history.`,
+			error: textFor(context)("history.noSuchTask", { taskId }),
 			inReplyTo,
 		})
 	return record?.messages

@@ -3,10 +3,8 @@
 // line per event the parent needs: `started <taskId>`, and `final {ts,type,kind}` for each
 // message as soon as clients see it final.
 import type { CairnSettingsPatch, ExtensionMessage, ProviderName } from "@cairn/types"
-import { Controller } from "../../controller/Controller.js"
+import { startController } from "../../controller/startController.js"
 import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 
 export async function runChildTask(options: {
 	settings: (baseUrl: string) => CairnSettingsPatch
@@ -22,14 +20,7 @@ export async function runChildTask(options: {
 	if (!workspace || !storage || !baseUrl)
 		throw new Error("CRASH_WORKSPACE, CRASH_STORAGE and CRASH_BASE_URL are required")
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-	const controller = new Controller({
-		host,
-		version: "crash",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "crash" })
 	await controller.settingsStore.update(options.settings(baseUrl))
 	if (options.keyFor !== undefined) await controller.settingsStore.setApiKey(options.keyFor, "test-key")
 	controller.attach((message: ExtensionMessage) => {

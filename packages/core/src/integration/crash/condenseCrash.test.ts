@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process"
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/model-server"
@@ -9,6 +8,7 @@ import { makeTempDir } from "../../test-support/tempDir.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
 import { reopenAgent } from "./reopenAgent.js"
+import { spawnChild } from "./spawnChild.js"
 
 // SIGKILL right after a condense, then resume in another process: the request sent after the
 // resume is the condensed one (task, summary, recent turns), not the whole history.
@@ -57,15 +57,11 @@ function runUntilCondensedThenKill(
 ): Promise<string> {
 	const baseUrl = provider === "openai" ? server.openaiBaseURL : server.url
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [childBundle], {
-			env: {
-				...process.env,
-				CRASH_PROVIDER: provider,
-				CRASH_WORKSPACE: workspace,
-				CRASH_STORAGE: storage,
-				CRASH_BASE_URL: baseUrl,
-			},
-			stdio: ["ignore", "pipe", "inherit"],
+		const child = spawnChild(childBundle, {
+			workspace,
+			storage,
+			baseUrl,
+			env: { CRASH_PROVIDER: provider },
 		})
 		let taskId: string | undefined
 		onChildLines(child, (line) => {

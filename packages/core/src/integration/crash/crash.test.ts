@@ -1,19 +1,17 @@
-import { spawn } from "node:child_process"
 import { mkdir, readdir } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer } from "@cairn/model-server"
 import type { ClineMessage } from "@cairn/types"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Controller } from "../../controller/Controller.js"
+import { startController } from "../../controller/startController.js"
 import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
 import { TaskStore } from "../../persistence/taskStore.js"
 import { ClientMirror } from "../../test-support/agentHarness.js"
 import { makeTempDir } from "../../test-support/tempDir.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
 import { longTaskModel } from "./scenario.js"
+import { spawnChild } from "./spawnChild.js"
 
 // The real crash test: child processes run a long auto-approved task with the real agent and
 // are SIGKILLed at random instants; every task must then open, be listed, offer the right
@@ -55,15 +53,7 @@ function runAndKill(
 	random: () => number,
 ): Promise<KillRecord> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [childBundle], {
-			env: {
-				...process.env,
-				CRASH_WORKSPACE: workspace,
-				CRASH_STORAGE: storage,
-				CRASH_BASE_URL: server.openaiBaseURL,
-			},
-			stdio: ["ignore", "pipe", "pipe"],
-		})
+		const child = spawnChild(childBundle, { workspace, storage, baseUrl: server.openaiBaseURL }, "pipe")
 		const record: KillRecord = { worker, taskId: undefined, finals: new Map(), aliveMs: 0 }
 		let stderr = ""
 		let timer: NodeJS.Timeout | undefined
@@ -78,7 +68,7 @@ function runAndKill(
 				record.finals.set(message.ts, message.kind)
 			}
 		})
-		child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+		child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
 		child.on("exit", (_code, signal) => {
 			clearTimeout(timer)
 			record.aliveMs = Date.now() - started
@@ -142,14 +132,7 @@ describe("a task survives SIGKILL at any instant", () => {
 				storageDir: storage,
 				commands: { killGraceMs: 200 },
 			})
-			const controller = new Controller({
-				host,
-				version: "test",
-				tools: coreTools,
-				toolSpecs: toolSpecs(coreTools),
-				buildProvider,
-			})
-			await controller.initialize()
+			const controller = await startController({ host, version: "test" })
 			const listed = controller.listHistory().map((item) => item.id)
 			expect([...listed].sort()).toEqual(mine.map((r) => r.taskId).sort())
 			for (const record of mine) {

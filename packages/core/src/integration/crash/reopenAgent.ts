@@ -1,8 +1,7 @@
-import { Controller } from "../../controller/Controller.js"
+import type { Controller } from "../../controller/Controller.js"
+import { startController } from "../../controller/startController.js"
 import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
 import { ClientMirror } from "../../test-support/agentHarness.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 
 /** Cairn started again on what a killed process left: a Controller over its folders, and a client watching it. */
 export async function reopenAgent(
@@ -10,14 +9,7 @@ export async function reopenAgent(
 	storage: string,
 ): Promise<{ host: NodeHost; controller: Controller; client: ClientMirror }> {
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
-	const controller = new Controller({
-		host,
-		version: "test",
-		tools: coreTools,
-		toolSpecs: toolSpecs(coreTools),
-		buildProvider,
-	})
-	await controller.initialize()
+	const controller = await startController({ host, version: "test" })
 	const client = new ClientMirror()
 	controller.attach(client.receive)
 	return { host, controller, client }

@@ -2,10 +2,8 @@
 // and Node host, each waiting on its write's approval when the test SIGKILLs the process. It
 // prints `waiting <taskId>` as each card comes to wait.
 import type { ExtensionMessage } from "@cairn/types"
-import { Controller } from "../../controller/Controller.js"
+import { startController } from "../../controller/startController.js"
 import { NodeHost } from "../../host/node/NodeHost.js"
-import { buildProvider } from "../../providers/buildProvider.js"
-import { coreTools, toolSpecs } from "../../tools/registry.js"
 
 const [workspace, storage, baseUrl] = [
 	process.env.CRASH_WORKSPACE,
@@ -14,14 +12,10 @@ const [workspace, storage, baseUrl] = [
 ]
 if (!workspace || !storage || !baseUrl)
 	throw new Error("CRASH_WORKSPACE, CRASH_STORAGE and CRASH_BASE_URL are required")
-const controller = new Controller({
+const controller = await startController({
 	host: new NodeHost({ workspaceRoot: workspace, storageDir: storage }),
 	version: "crash",
-	tools: coreTools,
-	toolSpecs: toolSpecs(coreTools),
-	buildProvider,
 })
-await controller.initialize()
 await controller.settingsStore.update({
 	provider: { provider: "anthropic", modelId: "claude-sonnet-5", baseUrl },
 	enableCheckpoints: false,

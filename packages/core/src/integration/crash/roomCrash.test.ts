@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/model-server"
@@ -9,6 +9,7 @@ import { makeTempDir } from "../../test-support/tempDir.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
 import { reopenAgent } from "./reopenAgent.js"
+import { spawnChild } from "./spawnChild.js"
 
 // SIGKILL while three tasks of one process wait on their approvals; a new process lists all
 // three as interrupted and resumes each from its card to completion.
@@ -53,15 +54,7 @@ function runUntilAllWait(
 	storage: string,
 ): Promise<{ ids: string[]; kill(): Promise<void> }> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [childBundle], {
-			env: {
-				...process.env,
-				CRASH_WORKSPACE: workspace,
-				CRASH_STORAGE: storage,
-				CRASH_BASE_URL: server.url,
-			},
-			stdio: ["ignore", "pipe", "inherit"],
-		})
+		const child = spawnChild(childBundle, { workspace, storage, baseUrl: server.url })
 		running = child
 		const exited = new Promise<NodeJS.Signals | null>((settle) =>
 			child.on("exit", (_code, signal) => settle(signal)),

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { startModelServer, type ModelServer, type TurnFunction } from "@cairn/model-server"
@@ -8,6 +8,7 @@ import { makeTempDir } from "../../test-support/tempDir.js"
 import { bundleChild } from "./bundleChild.js"
 import { onChildLines } from "./childLines.js"
 import { reopenAgent } from "./reopenAgent.js"
+import { spawnChild } from "./spawnChild.js"
 
 // SIGKILL while an Orchestrator's second subtask runs, then reopen the stack in another
 // process: the subtask resumes first, its result reaches the parent's waiting new_task call,
@@ -57,15 +58,7 @@ afterAll(async () => {
 /** Runs the child until the model kills it in the second subtask; returns the root's id. */
 function runUntilSecondSubtask(workspace: string, storage: string): Promise<string> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [childBundle], {
-			env: {
-				...process.env,
-				CRASH_WORKSPACE: workspace,
-				CRASH_STORAGE: storage,
-				CRASH_BASE_URL: server.url,
-			},
-			stdio: ["ignore", "pipe", "inherit"],
-		})
+		const child = spawnChild(childBundle, { workspace, storage, baseUrl: server.url })
 		running = child
 		let rootId: string | undefined
 		onChildLines(child, (line) => {

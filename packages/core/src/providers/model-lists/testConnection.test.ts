@@ -34,6 +34,11 @@ describe("testConnection", () => {
 		const unreachable = await testConnection({ ...settings, baseUrl: nowhere }, "right")
 		expect(unreachable).toMatchObject({ ok: false, problem: "unreachable" })
 		expect(unreachable.message).toContain(`Could not connect to OpenRouter (${nowhere})`)
+		// The same kind a task's failed request carries, for the client to word.
+		expect(unreachable.failure).toMatchObject({
+			kind: "provider_unreachable",
+			params: { said: expect.stringMatching(/ECONNREFUSED/) },
+		})
 	})
 
 	it("names a model the provider does not list, with some of those it does", async () => {

@@ -1,27 +1,20 @@
-import type { ConnectionProblem, ConnectionTest, ProviderSettings } from "@cairn/types"
+import type { ConnectionTest, ProviderSettings } from "@cairn/types"
 import { hostText, type HostText } from "../../i18n/hostText.js"
 import { buildProvider } from "../buildProvider.js"
 import { ProviderError } from "../providerError.js"
 import { endpointLabel } from "../providerErrors.js"
+import { connectionProblem, problemOf } from "../providerProblem.js"
 import { canListModels, listingTarget, listModels } from "./listModels.js"
 import type { ListingOptions } from "./listModels.js"
 
 /** How many of the listed ids a "not listed" answer names. */
 const namedIds = 5
 
-/** What the person should fix, from how the provider failed. */
-function problemOf(error: ProviderError, asking: "list" | "request"): ConnectionProblem {
-	if (error.kind === "auth") return "auth"
-	if (error.kind === "network") return "unreachable"
-	// A request names the model, so its 404 is about the model; a listing's is about the address.
-	if (error.details.status === 404) return asking === "request" ? "model_missing" : "not_found"
-	if (error.kind === "malformed_response") return "not_found"
-	return "other"
-}
-
 function failed(error: unknown, asking: "list" | "request"): ConnectionTest {
-	if (error instanceof ProviderError)
-		return { ok: false, problem: problemOf(error, asking), message: error.message }
+	if (error instanceof ProviderError) {
+		const failure = problemOf(error)
+		return { ok: false, problem: connectionProblem(failure, asking), message: error.message, failure }
+	}
 	return { ok: false, problem: "other", message: error instanceof Error ? error.message : String(error) }
 }
 

@@ -3,6 +3,7 @@
 //   tools          (default) echo, crash (the process dies mid-call), hang (never answers)
 //   exit-at-start  writes to stderr and exits before initializing
 //   stubborn       like tools, but ignores SIGTERM and the end of stdin (only SIGKILL ends it)
+//   never-ready    runs but never answers the client's initialize request
 // MCP_FIXTURE_PID_FILE: a file the server appends its pid to, so tests can check it is gone.
 // MCP_FIXTURE_LOG: a file the server appends events to ("cancelled <request id>").
 import { appendFileSync } from "node:fs"
@@ -45,5 +46,11 @@ if (mode === "stubborn") {
 	setInterval(() => {}, 1_000)
 }
 
-await server.connect(new StdioServerTransport())
-process.stderr.write(`fixture: ready (${mode})\n`)
+if (mode === "never-ready") {
+	// Reads stdin and says nothing: the client waits for the initialize answer until it gives up.
+	process.stdin.resume()
+	process.stdin.on("end", () => process.exit(0))
+} else {
+	await server.connect(new StdioServerTransport())
+	process.stderr.write(`fixture: ready (${mode})\n`)
+}

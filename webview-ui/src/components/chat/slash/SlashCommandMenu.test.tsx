@@ -2,6 +2,7 @@ import type { SlashCommandsSnapshot } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { fromHost, loadTask } from "../../../test/fixtures"
+import { modesSnapshot } from "../../../test/modes"
 import { posted } from "../../../test/setup"
 import { ChatTextArea } from "../ChatTextArea"
 
@@ -15,11 +16,15 @@ const commands: SlashCommandsSnapshot = {
 		},
 		{
 			name: "mode",
-			description: "Switch the mode",
-			argumentHint: "<code | architect> [message]",
+			description: "Switch the mode (code, ask, reviewer); text after it is sent in the new mode",
+			argumentHint: "<mode> [message]",
 			source: "builtin",
 		},
-		{ name: "condense", description: "Condense the task's context now", source: "builtin" },
+		{
+			name: "condense",
+			description: "Condense the task's context now; text after it is sent afterwards",
+			source: "builtin",
+		},
 		{
 			name: "review",
 			description: "Review a file for bugs",
@@ -45,7 +50,7 @@ const names = () => options().map((text) => /^\/[a-z-]+/.exec(text ?? "")?.[0])
 const selected = () => inMenu().getByRole("option", { selected: true })
 
 function setUp(): void {
-	loadTask([])
+	loadTask([], { modes: modesSnapshot() })
 	fromHost({ type: "slashCommands", ...commands })
 	render(<ChatTextArea />)
 }
@@ -58,8 +63,8 @@ describe("the slash command menu", () => {
 		expect(posted).toEqual([{ type: "requestSlashCommands" }])
 		expect(options()).toEqual([
 			"/new[task]Start a new task; the text after it is the taskbuilt-in",
-			"/mode<code | architect> [message]Switch the modebuilt-in",
-			"/condenseCondense the task's context nowbuilt-in",
+			"/mode<mode> [message]Switch the mode (code, ask, reviewer); text after it is sent in the new modebuilt-in",
+			"/condenseCondense the task's context now; text after it is sent afterwardsbuilt-in",
 			"/review<file>Review a file for bugsproject",
 		])
 		expect(
@@ -73,7 +78,8 @@ describe("the slash command menu", () => {
 	it("filters by what follows the /: names it starts first, then names and descriptions holding it", () => {
 		setUp()
 		type("/re")
-		expect(names()).toEqual(["/review"])
+		// /mode's description names the reviewer mode.
+		expect(names()).toEqual(["/review", "/mode"])
 		type("/c")
 		expect(names()).toEqual(["/condense", "/mode"])
 		type("/zzz")

@@ -1,7 +1,9 @@
 import type { SlashCommandView } from "@cairn/types"
-import { useEffect, useId, useState, type KeyboardEvent } from "react"
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react"
+import { useTranslation } from "react-i18next"
 import { useWebviewStore } from "../../../state/store"
 import { postToHost } from "../../../vscode"
+import { inLanguage } from "./builtInCommandText"
 import { commandBeingGiven, matchingCommands, slashQuery } from "./slashMenuQuery"
 
 /** What the chat box needs from the slash menu: its state, its keys, and the textarea's ARIA. */
@@ -33,7 +35,10 @@ export interface SlashMenu {
  * file saved a moment ago is there.
  */
 export function useSlashMenu(text: string, setText: (text: string) => void): SlashMenu {
-	const commands = useWebviewStore((s) => s.slashCommands.commands)
+	const { t } = useTranslation("chat")
+	const sent = useWebviewStore((s) => s.slashCommands.commands)
+	const modes = useWebviewStore((s) => s.modes.modes)
+	const commands = useMemo(() => sent.map((command) => inLanguage(command, modes, t)), [sent, modes, t])
 	const listId = useId()
 	const query = slashQuery(text)
 	const [active, setActive] = useState(0)

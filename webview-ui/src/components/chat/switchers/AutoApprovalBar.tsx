@@ -1,24 +1,20 @@
 import { useTranslation } from "react-i18next"
 import type { TFunction } from "i18next"
-import type { AutoApprovalSettings } from "@cairn/types"
+import {
+	type AutoApprovalSettings,
+	type AutoApprovalSwitch,
+	type CairnSettings,
+	autoApprovalSwitchOn,
+	commandsAutoApproval,
+} from "@cairn/types"
 import "./switchers.css"
 import { useId, useState } from "react"
 import { updateTrustSetting } from "../../../state/settingsActions"
 import { useWebviewStore } from "../../../state/store"
 import { Icon } from "../../common/Icon"
 
-type BarSwitch =
-	| "readOnly"
-	| "write"
-	| "execute"
-	| "mcp"
-	| "browser"
-	| "followup"
-	| "alwaysAllowModeSwitch"
-	| "alwaysAllowSubtasks"
-
 /** The switches of everyday work, by the short name the bar shows; Settings has the rest and the limits. */
-const barSwitches: readonly BarSwitch[] = [
+const barSwitches: readonly AutoApprovalSwitch[] = [
 	"readOnly",
 	"write",
 	"execute",
@@ -30,22 +26,39 @@ const barSwitches: readonly BarSwitch[] = [
 ]
 
 /**
- * What the bar says is on: the switches that take effect (none while the master switch is off).
+ * What the bar says is on: what is approved without asking, read from the same facts the
+ * approval decision reads (so Commands with no allowed command says that every command asks).
  * "Auto-approval", not "Auto-approve": a button named after the ask's Approve would be found by
  * whoever looks for that one (a screen reader's search, a test).
  */
 export function autoApprovalSummary(
-	approval: AutoApprovalSettings,
+	settings: Pick<CairnSettings, "autoApproval" | "allowedCommands">,
 	t: TFunction<"chat">,
 	language: string,
 ): string {
-	const on = approval.enabled
-		? barSwitches.filter((key) => approval[key]).map((key) => t(`approval.${key}`))
-		: []
+	const on = barSwitches
+		.filter((key) => autoApprovalSwitchOn(settings.autoApproval, key))
+		.map((key) =>
+			key === "execute" && commandsAutoApproval(settings) === "noAllowedCommands"
+				? t("approval.executeNoneAllowed")
+				: t(`approval.${key}`),
+		)
 	if (on.length === 0) return t("approval.off")
 	return t("approval.on", {
 		list: new Intl.ListFormat(language, { style: "short", type: "unit" }).format(on),
 	})
+}
+
+/**
+ * Ticking a switch while the master switch is off means the person wants it to work: the
+ * master switch comes on with it, so the summary and the approvals follow the tick.
+ */
+function switchPatch(
+	approval: AutoApprovalSettings,
+	key: AutoApprovalSwitch,
+	checked: boolean,
+): Partial<AutoApprovalSettings> {
+	return checked && !approval.enabled ? { enabled: true, [key]: true } : { [key]: checked }
 }
 
 /**
@@ -55,6 +68,7 @@ export function autoApprovalSummary(
 export function AutoApprovalBar() {
 	const { t, i18n } = useTranslation("chat")
 	const approval = useWebviewStore((s) => s.settings.autoApproval)
+	const allowedCommands = useWebviewStore((s) => s.settings.allowedCommands)
 	const [open, setOpen] = useState(false)
 	const panelId = useId()
 	const change = (patch: Partial<AutoApprovalSettings>) => updateTrustSetting({ autoApproval: patch })
@@ -68,7 +82,9 @@ export function AutoApprovalBar() {
 				onClick={() => setOpen(!open)}
 			>
 				<Icon name={open ? "chevron-down" : "chevron-right"} />
-				<span>{autoApprovalSummary(approval, t, i18n.language)}</span>
+				<span>
+					{autoApprovalSummary({ autoApproval: approval, allowedCommands }, t, i18n.language)}
+				</span>
 			</button>
 			{open && (
 				<div
@@ -90,7 +106,7 @@ export function AutoApprovalBar() {
 							<input
 								type="checkbox"
 								checked={approval[key]}
-								onChange={(event) => change({ [key]: event.target.checked })}
+								onChange={(event) => change(switchPatch(approval, key, event.target.checked))}
 							/>
 							{t(`approval.${key}`)}
 						</label>

@@ -65,8 +65,37 @@ describe("the auto-approval bar", () => {
 		expect(summary().textContent).toBe("Auto-approval: off")
 		withSettings({
 			autoApproval: { ...useWebviewStore.getState().settings.autoApproval, enabled: true },
+			allowedCommands: ["npm test"],
 		})
 		expect(summary().textContent).toBe("Auto-approval: Read, Commands")
+	})
+
+	it("does not claim commands run unasked while no command is allowed: each one still asks", () => {
+		loadTask([])
+		withSettings({
+			autoApproval: {
+				...useWebviewStore.getState().settings.autoApproval,
+				enabled: true,
+				execute: true,
+			},
+			allowedCommands: [],
+		})
+		render(<ChatView />)
+		expect(summary().textContent).toBe("Auto-approval: Commands (none allowed yet, each one asks)")
+		withSettings({ allowedCommands: ["git log"] })
+		expect(summary().textContent).toBe("Auto-approval: Commands")
+	})
+
+	it("ticking one switch while everything is off turns auto-approval on with it, so the summary names it", () => {
+		loadTask([])
+		render(<ChatView />)
+		fireEvent.click(summary())
+		fireEvent.click(screen.getByRole("checkbox", { name: "Read" }))
+		expect(posted).toEqual([
+			{ type: "updateTrustSettings", settings: { autoApproval: { enabled: true, readOnly: true } } },
+		])
+		expect(summary().textContent).toBe("Auto-approval: Read")
+		expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Auto-approve" }).checked).toBe(true)
 	})
 
 	it("opens in place and toggles a switch with the same settings change the Settings view sends", () => {

@@ -27,6 +27,22 @@ describe("a checkpoint row", () => {
 		expect(screen.getByText("Saving a checkpoint…")).toBeTruthy()
 	})
 
+	it("keeps its four actions out of sight as a native list does: icons named by their labels, in the row's hover and focus actions", () => {
+		renderRow(checkpointRow())
+		const actions = [
+			"View changes since checkpoint 1a2b3c4",
+			"View all changes of the task",
+			"Restore files to checkpoint 1a2b3c4",
+			"Restore files and task to checkpoint 1a2b3c4",
+		].map((name) => button(name))
+		for (const action of actions) {
+			// rows.css shows .row-actions on the row's hover and on focus within (a keyboard reaches them).
+			expect(action.closest(".row-actions")).not.toBeNull()
+			expect(action.textContent).toBe("")
+			expect(action.tabIndex).toBe(0)
+		}
+	})
+
 	it("View changes asks for the diff since this checkpoint, Task changes for the whole task's", () => {
 		const row = checkpointRow()
 		renderRow(row)

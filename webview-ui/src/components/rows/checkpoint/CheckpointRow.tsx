@@ -46,17 +46,16 @@ export function CheckpointRow({ message }: RowProps) {
 			{checkpoint.restore && (
 				<RestoreReportView ts={message.ts} report={checkpoint.restore} saved={short} />
 			)}
-			<div className="checkpoint-actions">
+			{/* Shown on hover or focus, as a native list's inline actions: four buttons on every checkpoint were noise. */}
+			<div className="row-actions checkpoint-actions">
 				<IconButton
 					icon="diff-multiple"
 					label={t("checkpoint.viewChangesLabel", { commit: short })}
-					text={t("checkpoint.viewChanges")}
 					onClick={() => viewCheckpointChanges(message.ts, "checkpoint")}
 				/>
 				<IconButton
 					icon="history"
 					label={t("checkpoint.taskChangesLabel")}
-					text={t("checkpoint.taskChanges")}
 					onClick={() => viewCheckpointChanges(message.ts, "task")}
 				/>
 				<IconButton
@@ -66,13 +65,11 @@ export function CheckpointRow({ message }: RowProps) {
 							? t("checkpoint.undoRestoreLabel")
 							: t("checkpoint.restoreFilesLabel", { commit: short })
 					}
-					text={checkpoint.restore ? t("checkpoint.undoRestore") : t("checkpoint.restoreFiles")}
 					onClick={() => setPending("files")}
 				/>
 				<IconButton
 					icon="debug-restart"
 					label={t("checkpoint.restoreAllLabel", { commit: short })}
-					text={t("checkpoint.restoreAll")}
 					onClick={() => setPending("filesAndTask")}
 				/>
 			</div>

@@ -43,6 +43,47 @@ describe("an MCP call row", () => {
 		expect(screen.queryByText("awaiting approval")).toBeNull()
 	})
 
+	it("an ask the person approved reads as done, not as waiting; a rejected one as wanted", () => {
+		renderRow(callAsk(toolCall({}), { outcome: "approved" }), true)
+		expect(screen.getByText("Cairn used the tool create_issue on github")).toBeTruthy()
+		expect(screen.queryByText(/wants to use/)).toBeNull()
+		expect(screen.queryByText("awaiting approval")).toBeNull()
+		renderRow(callAsk(toolCall({}), { outcome: "rejected" }))
+		expect(screen.getByText("Cairn wanted to use the tool create_issue on github")).toBeTruthy()
+	})
+
+	it("in a mode that may not edit files, says the tool may change them all the same", () => {
+		renderRow(
+			callAsk({
+				type: "use_mcp_tool",
+				serverName: "fs",
+				toolName: "write_file",
+				arguments: "{}",
+				modeMayNotEdit: "Architect",
+			}),
+			true,
+		)
+		expect(
+			screen.getByText(
+				"Architect mode may not edit files, but this tool may change them: Cairn asks every time.",
+			),
+		).toBeTruthy()
+	})
+
+	it("a server that was not up for the first request has its own row", () => {
+		renderRow(
+			say(
+				"mcp_server_not_ready",
+				JSON.stringify({ server: "slow", source: "project", waitedSeconds: 10 }),
+			),
+		)
+		expect(
+			screen.getByText(
+				"MCP server slow did not connect within 10 s; its tools are offered once it does",
+			),
+		).toBeTruthy()
+	})
+
 	it("a resource read names the server and shows the URI", () => {
 		renderRow(callAsk(resourceRead), true)
 		expect(screen.getByText("Cairn wants to read a resource of docs")).toBeTruthy()

@@ -42,6 +42,9 @@ export function McpRow({ message, isLast }: RowProps) {
 					)
 				}
 			/>
+			{request.type === "use_mcp_tool" && request.modeMayNotEdit !== undefined && (
+				<div className="row-warning">{t("mcp.mayChangeFiles", { mode: request.modeMayNotEdit })}</div>
+			)}
 			{request.type === "use_mcp_tool" ? (
 				<McpArguments text={request.arguments} ts={message.ts} waiting={waiting} />
 			) : (

@@ -15,6 +15,13 @@ let nextRequestId = 1
 const listingKey = (provider: ProviderName, settings: ProviderSettings | undefined) =>
 	`${provider} ${settings?.baseUrl ?? ""}`
 
+/** Where to ask: the settings so far, without a model id while none is chosen yet. */
+function askedWith(provider: ProviderName, settings: ProviderSettings | undefined) {
+	if (settings?.provider !== provider) return { provider }
+	const { modelId, ...where } = settings
+	return modelId === "" ? where : settings
+}
+
 function matches(model: ListedModel, typed: string): boolean {
 	const words = typed.toLowerCase().split(/\s+/).filter(Boolean)
 	const text = `${model.id} ${model.name ?? ""}`.toLowerCase()
@@ -30,7 +37,7 @@ function matches(model: ListedModel, typed: string): boolean {
 export function ModelPicker(props: {
 	label: string
 	provider: ProviderName
-	/** The provider's settings so far (none before the first model is chosen). */
+	/** The provider's settings so far: none, or a model id of "" before the first model is chosen. */
 	settings: ProviderSettings | undefined
 	placeholder: string
 	onCommit: (modelId: string) => void
@@ -53,11 +60,7 @@ export function ModelPicker(props: {
 	const request = () => {
 		const requestId = nextRequestId++
 		setAsked({ requestId, key })
-		postToHost({
-			type: "requestModels",
-			requestId,
-			provider: settings?.provider === provider ? settings : { provider },
-		})
+		postToHost({ type: "requestModels", requestId, provider: askedWith(provider, settings) })
 	}
 	const typed = draft.trim()
 	const models = listed?.models ?? []

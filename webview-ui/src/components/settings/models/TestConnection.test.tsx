@@ -1,6 +1,7 @@
 import { defaultSettings, type WebviewMessage } from "@cairn/types"
 import { fireEvent, render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { showLanguage } from "../../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../../test/fixtures"
 import { posted } from "../../../test/setup"
 import { SettingsView } from "../SettingsView"
@@ -34,5 +35,32 @@ describe("Test connection", () => {
 		})
 		expect(screen.getByText(message).className).toContain("failed")
 		expect((button as HTMLButtonElement).disabled).toBe(false)
+	})
+
+	it("a failure the host gave a kind is worded in the person's language, the socket's words kept", async () => {
+		await showLanguage("de")
+		loadTask([], { settings: { ...defaultSettings(), provider: lmstudio } })
+		render(<SettingsView />)
+		fireEvent.click(screen.getByRole("button", { name: "Verbindung testen" }))
+		const request = posted[0] as Extract<WebviewMessage, { type: "testConnection" }>
+		fromHost({
+			type: "connectionTested",
+			requestId: request.requestId,
+			result: {
+				ok: false,
+				problem: "unreachable",
+				message: "Could not connect to LM Studio at http://127.0.0.1:1234/v1: connect ECONNREFUSED.",
+				failure: {
+					kind: "provider_unreachable",
+					params: {
+						endpoint: "http://127.0.0.1:1234/v1",
+						said: "connect ECONNREFUSED 127.0.0.1:1234",
+					},
+				},
+			},
+		})
+		expect(document.querySelector(".connection-result")?.textContent).toBe(
+			"Keine Verbindung zu http://127.0.0.1:1234/v1. Prüfen Sie die Basis-URL in den Einstellungen und ob der Server läuft. Grund: connect ECONNREFUSED 127.0.0.1:1234",
+		)
 	})
 })

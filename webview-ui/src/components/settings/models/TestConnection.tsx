@@ -1,11 +1,20 @@
-import type { ProviderSettings } from "@cairn/types"
+import type { ConnectionTest, ProviderSettings } from "@cairn/types"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useWebviewStore } from "../../../state/store"
 import { postToHost } from "../../../vscode"
+import { problemText } from "../../rows/problem/problemText"
 import "./models.css"
 
 let nextRequestId = 1
+
+/** The test's answer: a failure worded from its kind in the webview's language, else the host's words. */
+function ConnectionResult({ result }: { result: ConnectionTest }) {
+	const { t } = useTranslation("rows")
+	if (result.failure === undefined) return result.message
+	const { sentence, reason } = problemText(result.failure, t)
+	return [sentence, reason].filter(Boolean).join(" ")
+}
 
 /**
  * "Test connection": the host lists the provider's models (or, for one that cannot list, makes
@@ -38,7 +47,7 @@ export function TestConnection({ settings }: { settings: ProviderSettings }) {
 						: `connection-result ${result.ok ? "ok" : "failed"}`
 				}
 			>
-				{testing ? t("models.testing") : result?.message}
+				{testing ? t("models.testing") : result && <ConnectionResult result={result} />}
 			</div>
 		</div>
 	)

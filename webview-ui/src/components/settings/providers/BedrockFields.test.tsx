@@ -76,24 +76,23 @@ describe("Bedrock in the Settings view", () => {
 })
 
 describe("Bedrock in the welcome form", () => {
-	it("posts nothing until there is a region, then the provider with its Bedrock settings and the key", () => {
+	it("stores the key when entered, and saves nothing until there is a region, then the provider with its Bedrock settings", () => {
 		render(<WelcomeView version="1.2.3" />)
 		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "bedrock" } })
-		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), {
-			target: { value: nova.modelId },
-		})
-		fireEvent.change(screen.getByLabelText("Bedrock API key or secret access key"), {
-			target: { value: "ABSK-key" },
-		})
+		const key = screen.getByLabelText("Bedrock API key or secret access key")
+		fireEvent.change(key, { target: { value: "ABSK-key" } })
+		fireEvent.blur(key)
+		type("Model id", nova.modelId)
+		expect(posted).toEqual([{ type: "updateApiKey", provider: "bedrock", apiKey: "ABSK-key" }])
 		const save = screen.getByRole("button", { name: "Save and start" })
 		expect(save.hasAttribute("disabled")).toBe(true)
 		fireEvent.click(save)
-		expect(posted).toEqual([])
+		expect(posted).toHaveLength(1)
 		type("AWS region", "us-east-1")
 		fireEvent.click(screen.getByRole("button", { name: "Save and start" }))
 		expect(posted).toEqual([
-			{ type: "updateTrustSettings", settings: { provider: nova } },
 			{ type: "updateApiKey", provider: "bedrock", apiKey: "ABSK-key" },
+			{ type: "updateTrustSettings", settings: { provider: nova } },
 		])
 	})
 })

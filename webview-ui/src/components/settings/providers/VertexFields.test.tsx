@@ -16,9 +16,7 @@ describe("VertexFields", () => {
 	it("in the welcome form: Vertex needs a project and a region before it can be saved, the key file is optional", () => {
 		render(<WelcomeView version="1.2.3" />)
 		fireEvent.change(screen.getByRole("combobox", { name: "Provider" }), { target: { value: "vertex" } })
-		fireEvent.change(screen.getByRole("textbox", { name: "Model id" }), {
-			target: { value: "gemini-2.5-pro" },
-		})
+		commit("Model id", "gemini-2.5-pro")
 		const save = screen.getByRole("button", { name: "Save and start" })
 		commit("Google Cloud project id", "my-project")
 		expect(save.hasAttribute("disabled")).toBe(true)

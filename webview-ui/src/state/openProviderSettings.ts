@@ -1,0 +1,14 @@
+import { showView } from "./chatActions"
+
+/**
+ * Settings, at the current profile's provider fields (address, key, model): where a failed
+ * request is fixed. The page renders on the next frame, so the fields are brought into view then.
+ */
+export function openProviderSettings(): void {
+	showView("settings")
+	requestAnimationFrame(() => {
+		document
+			.querySelector<HTMLElement>('[data-settings-section="provider"]')
+			?.scrollIntoView?.({ block: "start" })
+	})
+}
