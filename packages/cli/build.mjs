@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
 const packageDir = path.dirname(fileURLToPath(import.meta.url))
-const outfile = path.join(packageDir, "dist", "cairn.js")
+const outdir = path.join(packageDir, "dist")
+const outfile = path.join(outdir, "cairn.js")
 
 export const runtimeExternals = ["web-tree-sitter", "tree-sitter-bash", "@vscode/ripgrep", "playwright-core"]
 
@@ -30,7 +31,11 @@ const devtoolsStub = {
 export async function buildCli({ logLevel = "warning" } = {}) {
 	await build({
 		entryPoints: [path.join(packageDir, "src", "cairn.ts")],
-		outfile,
+		outdir,
+		// What is imported dynamically (a provider's SDK, the MCP SDK, the tokenizer, the terminal
+		// UI) goes into chunks of its own, read from disk only by a run that uses it.
+		splitting: true,
+		chunkNames: "chunks/[name]-[hash]",
 		bundle: true,
 		platform: "node",
 		target: "node20",
