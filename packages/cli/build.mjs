@@ -2,7 +2,7 @@
 // TypeScript sources (the "source" export condition), so the binary needs no other build first.
 // Packages that find their own files at run time (wasm grammars, the ripgrep binary, playwright) stay
 // external: they resolve from node_modules next to the bundle, exactly as from the sources.
-import { chmod, lstat, mkdir, symlink } from "node:fs/promises"
+import { chmod, lstat, mkdir, rm, symlink } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
@@ -29,6 +29,8 @@ const devtoolsStub = {
 }
 
 export async function buildCli({ logLevel = "warning" } = {}) {
+	// Chunk names carry a hash of their content: without this, every build would leave old ones.
+	await rm(path.join(outdir, "chunks"), { recursive: true, force: true })
 	await build({
 		entryPoints: [path.join(packageDir, "src", "cairn.ts")],
 		outdir,
