@@ -1,4 +1,5 @@
-// Bundles the CLI into one ESM file, dist/cairn.js. @cairn/* packages are bundled from their
+// Bundles the CLI into ESM: dist/cairn.js and the chunks it imports when a run needs them
+// (dist/chunks/, see `splitting` below). @cairn/* packages are bundled from their
 // TypeScript sources (the "source" export condition), so the binary needs no other build first.
 // Packages that find their own files at run time (wasm grammars, the ripgrep binary, playwright) stay
 // external: they resolve from node_modules next to the bundle, exactly as from the sources.
