@@ -1,14 +1,16 @@
-// Bundles the CLI into one ESM file, dist/cairn.js. @cairn/* packages are bundled from their
+// Bundles the CLI into ESM: dist/cairn.js and the chunks it imports when a run needs them
+// (dist/chunks/, see `splitting` below). @cairn/* packages are bundled from their
 // TypeScript sources (the "source" export condition), so the binary needs no other build first.
 // Packages that find their own files at run time (wasm grammars, the ripgrep binary, playwright) stay
 // external: they resolve from node_modules next to the bundle, exactly as from the sources.
-import { chmod, lstat, mkdir, symlink } from "node:fs/promises"
+import { chmod, lstat, mkdir, rm, symlink } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
 const packageDir = path.dirname(fileURLToPath(import.meta.url))
-const outfile = path.join(packageDir, "dist", "cairn.js")
+const outdir = path.join(packageDir, "dist")
+const outfile = path.join(outdir, "cairn.js")
 
 export const runtimeExternals = ["web-tree-sitter", "tree-sitter-bash", "@vscode/ripgrep", "playwright-core"]
 
@@ -28,9 +30,15 @@ const devtoolsStub = {
 }
 
 export async function buildCli({ logLevel = "warning" } = {}) {
+	// Chunk names carry a hash of their content: without this, every build would leave old ones.
+	await rm(path.join(outdir, "chunks"), { recursive: true, force: true })
 	await build({
 		entryPoints: [path.join(packageDir, "src", "cairn.ts")],
-		outfile,
+		outdir,
+		// What is imported dynamically (a provider's SDK, the MCP SDK, the tokenizer, the terminal
+		// UI) goes into chunks of its own, read from disk only by a run that uses it.
+		splitting: true,
+		chunkNames: "chunks/[name]-[hash]",
 		bundle: true,
 		platform: "node",
 		target: "node20",

@@ -1,5 +1,5 @@
 import { Argument, Command, CommanderError, Option } from "commander"
-import { builtInModes, ExitCode } from "@cairn/core"
+import { builtInModes, ExitCode } from "@cairn/core/startup"
 import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
 import type { ModelsAction } from "../session/modelsCommand.js"
 import { translatedCommanderError } from "./commanderErrors.js"

@@ -1,4 +1,4 @@
-import { storedLanguageSetting } from "@cairn/core"
+import { storedLanguageSetting } from "@cairn/core/startup"
 import { resolveUiLanguage, uiLanguageFor, type UiLanguage } from "@cairn/types"
 import i18next, { type TOptions } from "i18next"
 import en from "./locales/en.json" with { type: "json" }

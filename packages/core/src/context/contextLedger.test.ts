@@ -13,6 +13,15 @@ describe("the ledger of the next request's tokens", () => {
 		expect(ledger.expected(1_500)).toBe(1_200 + 500 * 1.2)
 	})
 
+	it("keeps the last counted request as its reference when one is sent uncounted", () => {
+		const ledger = new ContextLedger()
+		ledger.sending(1_000)
+		ledger.reported(1_200)
+		ledger.sendingUncounted()
+		ledger.reported(9_000)
+		expect(ledger.expected(1_500)).toBe(1_200 + 500 * 1.2)
+	})
+
 	it("scales the estimate alone once the view changed under the last report", () => {
 		const ledger = new ContextLedger()
 		ledger.sending(1_000)

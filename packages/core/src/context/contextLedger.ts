@@ -30,6 +30,14 @@ export class ContextLedger {
 		this.sent = { estimate, view: this.view }
 	}
 
+	/**
+	 * A request is being sent without a local count (it was known to fit without one): its
+	 * report cannot calibrate anything, and the last counted one stays the reference.
+	 */
+	sendingUncounted(): void {
+		this.sent = undefined
+	}
+
 	/** The provider's count of the request just sent (input, cached or not). */
 	reported(promptTokens: number): void {
 		const sent = this.sent

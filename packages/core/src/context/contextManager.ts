@@ -11,7 +11,7 @@ import { type ContextView, viewMessages } from "./contextView.js"
 import { earliestCutWithin } from "./cutPoints.js"
 import { summarizeConversation } from "./summarizeConversation.js"
 import { TokenCounter } from "./tokenCounter.js"
-import { capToolResults } from "./toolResultCap.js"
+import { capToolResults, resultsSurelyUnderCap } from "./toolResultCap.js"
 
 /** What a request holds besides the history: it takes its share of the window too. */
 export interface RequestFrame {
@@ -72,7 +72,9 @@ export class ContextManager {
 	/** Tool results as they should enter the history: none bigger than its share of the window. */
 	async capResults(blocks: UserBlock[]): Promise<UserBlock[]> {
 		if (!blocks.some((block) => block.type === "tool_result")) return blocks
-		return capToolResults(blocks, this.budget.toolResultCap, await TokenCounter.load())
+		const cap = this.budget.toolResultCap
+		if (resultsSurelyUnderCap(blocks, cap)) return blocks
+		return capToolResults(blocks, cap, await TokenCounter.load())
 	}
 
 	/**
@@ -82,10 +84,14 @@ export class ContextManager {
 	async fit(frame: RequestFrame, signal: AbortSignal): Promise<readonly ApiMessage[]> {
 		this.frame = frame
 		return this.exclusive(async () => {
-			const counter = await TokenCounter.load()
 			const budget = this.budget
 			const settings = this.options.settings()
 			const limit = settings.autoCondenseContext ? budget.threshold : budget.usable
+			if (!this.mustShrink && this.surelyFits(frame, limit)) {
+				this.ledger.sendingUncounted()
+				return this.options.history.forModel
+			}
+			const counter = await TokenCounter.load()
 			if (this.mustShrink) {
 				this.mustShrink = false
 				if (!(await this.shrink("overflow", counter, signal)))
@@ -149,6 +155,18 @@ export class ContextManager {
 		const run = this.busy.then(work, work)
 		this.busy = run.catch(() => undefined)
 		return run
+	}
+
+	/**
+	 * Whether the request fits with room to spare, told without the tokenizer: the byte bound
+	 * counts at least as much as the tokenizer in every part, so the ledger's figure for it is at
+	 * least the counted one's. Only within half the limit: the first counted request then has
+	 * room for a provider that counts more than the local tokenizer before the ledger has
+	 * calibrated against it.
+	 */
+	private surelyFits(frame: RequestFrame, limit: number): boolean {
+		const bound = TokenCounter.upperBound().request({ ...frame, messages: this.options.history.forModel })
+		return this.ledger.expected(bound) <= limit / 2
 	}
 
 	/** Tokens of the next request under the current view, as the provider would count them. */

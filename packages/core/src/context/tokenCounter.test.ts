@@ -55,3 +55,27 @@ describe("counting the tokens of a request", () => {
 		)
 	})
 })
+
+describe("the upper bound that spares loading the tokenizer", () => {
+	it("never counts less than the tokenizer, in any script", () => {
+		const bound = TokenCounter.upperBound()
+		const texts = [
+			"hello world",
+			" ".repeat(4_000),
+			"x".repeat(10_000),
+			"函数返回一个新的数组，其中包含所有元素",
+			"Привет, мир! Ещё один тест.",
+			"emoji 🎉🚀 and <|endoftext|> too",
+			'{"path":"src/a.ts","content":"export const a = 1\\n"}',
+		]
+		for (const text of texts) expect(bound.text(text)).toBeGreaterThanOrEqual(counter.text(text))
+		const message: ApiMessage = {
+			role: "user",
+			content: [
+				{ type: "text", text: texts.join("\n") },
+				{ type: "tool_result", toolUseId: "t", content: [{ type: "text", text: texts[3] ?? "" }] },
+			],
+		}
+		expect(bound.message(message)).toBeGreaterThanOrEqual(counter.message(message))
+	})
+})

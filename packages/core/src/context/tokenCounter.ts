@@ -21,12 +21,6 @@ const perMessage = 3
 const perToolResult = 3
 export const imageTokens = 1_000
 
-// Blocks never change once in the history, so each is counted once however long the task runs.
-const blockTokens = new WeakMap<object, number>()
-const toolListTokens = new WeakMap<readonly ToolSpec[], number>()
-// A mode's tool list is a new array each turn, of the same specs.
-const toolTokens = new WeakMap<ToolSpec, number>()
-
 /**
  * BPE merges within one pre-token cost the square of its length: a 400 kB run of letters (a
  * data blob, a minified line) took minutes whole. Counted in slices, it takes milliseconds and
@@ -35,12 +29,28 @@ const toolTokens = new WeakMap<ToolSpec, number>()
 const chunkChars = 4_096
 
 let loading: Promise<TokenCounter> | undefined
+let bound: TokenCounter | undefined
 
 export class TokenCounter {
 	private lastSystemPrompt = ""
 	private lastSystemPromptTokens = 0
+	// Blocks never change once in the history, so each is counted once however long the task runs.
+	private readonly blockTokens = new WeakMap<object, number>()
+	private readonly toolListTokens = new WeakMap<readonly ToolSpec[], number>()
+	// A mode's tool list is a new array each turn, of the same specs.
+	private readonly toolTokens = new WeakMap<ToolSpec, number>()
 
 	private constructor(private readonly countText: CountText) {}
+
+	/**
+	 * A counter that never counts less than the tokenizer: a text's UTF-8 bytes (every cl100k token
+	 * stands for at least one byte). It needs no tables, so a request far from the window's limit
+	 * is known to fit without loading the tokenizer (~28 MB of memory).
+	 */
+	static upperBound(): TokenCounter {
+		bound ??= new TokenCounter((text) => Buffer.byteLength(text, "utf8"))
+		return bound
+	}
 
 	/** The tokenizer costs ~100 ms to load, so it loads at the first request that needs it. */
 	static load(): Promise<TokenCounter> {
@@ -62,10 +72,10 @@ export class TokenCounter {
 	}
 
 	block(block: UserBlock | AssistantBlock): number {
-		const cached = blockTokens.get(block)
+		const cached = this.blockTokens.get(block)
 		if (cached !== undefined) return cached
 		const tokens = this.uncachedBlock(block)
-		blockTokens.set(block, tokens)
+		this.blockTokens.set(block, tokens)
 		return tokens
 	}
 
@@ -82,21 +92,21 @@ export class TokenCounter {
 	}
 
 	tools(tools: readonly ToolSpec[]): number {
-		const cached = toolListTokens.get(tools)
+		const cached = this.toolListTokens.get(tools)
 		if (cached !== undefined) return cached
 		let tokens = 0
 		for (const tool of tools) {
-			let own = toolTokens.get(tool)
+			let own = this.toolTokens.get(tool)
 			if (own === undefined) {
 				own =
 					this.countText(tool.name) +
 					this.countText(tool.description) +
 					this.countText(JSON.stringify(tool.inputSchema))
-				toolTokens.set(tool, own)
+				this.toolTokens.set(tool, own)
 			}
 			tokens += own
 		}
-		toolListTokens.set(tools, tokens)
+		this.toolListTokens.set(tools, tokens)
 		return tokens
 	}
 

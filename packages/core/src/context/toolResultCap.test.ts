@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
 import { TokenCounter } from "./tokenCounter.js"
-import { capToolResults } from "./toolResultCap.js"
+import { capToolResults, resultsSurelyUnderCap } from "./toolResultCap.js"
 
 const counter = await TokenCounter.load()
 const lines = (n: number) =>
@@ -45,5 +45,21 @@ describe("capping a tool result to its share of the window", () => {
 	it("leaves the other blocks of the turn alone", () => {
 		const text: UserBlock = { type: "text", text: lines(5_000) }
 		expect(capToolResults([text], 100, counter)[0]).toBe(text)
+	})
+})
+
+describe("telling without the tokenizer that no result needs capping", () => {
+	it("is sure when every result has no more bytes than the cap, and then capping changes nothing", () => {
+		const blocks: UserBlock[] = [resultOf(lines(10)), { type: "text", text: lines(5_000) }]
+		const bytes = Buffer.byteLength(lines(10))
+		expect(resultsSurelyUnderCap(blocks, bytes)).toBe(true)
+		expect(capToolResults(blocks, bytes, counter)).toEqual(blocks)
+	})
+
+	it("is not sure once a result has more bytes than the cap, even when its tokens fit", () => {
+		const text = lines(10)
+		const tokens = counter.text(text)
+		expect(resultsSurelyUnderCap([resultOf(text)], tokens)).toBe(false)
+		expect(capToolResults([resultOf(text)], tokens, counter)[0]).toEqual(resultOf(text))
 	})
 })

@@ -1,5 +1,5 @@
 import type { TextBlock, ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
-import type { TokenCounter } from "./tokenCounter.js"
+import { TokenCounter } from "./tokenCounter.js"
 
 function note(shownLines: number, totalLines: number, shownTokens: number, totalTokens: number): string {
 	return (
@@ -22,9 +22,13 @@ function headWithin(text: string, cap: number, counter: TokenCounter): string {
 	}
 }
 
-function capResult(block: ToolResultBlock, cap: number, counter: TokenCounter): ToolResultBlock {
+function resultText(block: ToolResultBlock): string {
 	const texts = block.content.filter((part): part is TextBlock => part.type === "text")
-	const text = texts.map((part) => part.text).join("\n")
+	return texts.map((part) => part.text).join("\n")
+}
+
+function capResult(block: ToolResultBlock, cap: number, counter: TokenCounter): ToolResultBlock {
+	const text = resultText(block)
 	const tokens = counter.text(text)
 	if (tokens <= cap) return block
 	// The note takes room too; what is left of the cap is for the head.
@@ -47,4 +51,14 @@ export function capToolResults(
 	counter: TokenCounter,
 ): UserBlock[] {
 	return blocks.map((block) => (block.type === "tool_result" ? capResult(block, cap, counter) : block))
+}
+
+/**
+ * Whether capToolResults would leave every result as it is, told without the tokenizer: true
+ * when each result's text holds no more bytes than `cap` (a token is at least a byte). False
+ * only means the tokens must be counted.
+ */
+export function resultsSurelyUnderCap(blocks: readonly UserBlock[], cap: number): boolean {
+	const bound = TokenCounter.upperBound()
+	return blocks.every((block) => block.type !== "tool_result" || bound.text(resultText(block)) <= cap)
 }

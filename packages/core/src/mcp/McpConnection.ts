@@ -1,5 +1,5 @@
 import type { McpServerStatus } from "@cairn/types"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type {
 	CallToolResult,
@@ -14,8 +14,9 @@ import { endProcesses, processTree } from "./processTree.js"
 import { reconnectDelay, type ReconnectPolicy } from "./reconnectPolicy.js"
 import type { McpServerConfig } from "./serverConfig.js"
 import { StderrTail } from "./stderrTail.js"
-import { createTransport, type ServerTransport } from "./transport.js"
+import type { ServerTransport } from "./transport.js"
 import { describeMcpError } from "./mcpErrors.js"
+import { loadMcpSdk, type McpSdk } from "./mcpSdk.js"
 
 export interface ConnectionOptions {
 	clientVersion: string
@@ -174,6 +175,15 @@ export class McpConnection {
 	private async connect(): Promise<void> {
 		const generation = ++this.generation
 		this.set({ status: "connecting", error: undefined, retryAt: undefined })
+		let sdk: McpSdk
+		try {
+			sdk = await loadMcpSdk()
+		} catch (error) {
+			if (generation === this.generation) this.failed(describeMcpError(error, this.config))
+			return
+		}
+		if (generation !== this.generation) return
+		const { Client, createTransport } = sdk
 		const client = new Client(
 			{ name: "cairn", version: this.options.clientVersion },
 			{

@@ -1,4 +1,4 @@
-import type { NodeHtmlMarkdown } from "node-html-markdown"
+import { commonJsExports } from "../providers/wireHelpers.js"
 import { capped, mentionBlock, mentionLimits, unresolvedBlock } from "./mentionBlock.js"
 
 export const urlFetchLimits = {
@@ -9,18 +9,10 @@ export const urlFetchLimits = {
 
 const textTypes = /^(text\/|application\/(json|xml|xhtml\+xml|javascript|x-yaml|yaml)\b)/i
 
-type HtmlMarkdown = typeof NodeHtmlMarkdown
-
 /** HTML to Markdown by node-html-markdown, loaded on first use (it is only needed here). */
 async function htmlToMarkdown(html: string): Promise<string> {
-	// A CommonJS package: Node and the bundles give its exports as named exports, the default, or both.
-	const loaded = (await import("node-html-markdown")) as unknown as {
-		NodeHtmlMarkdown?: HtmlMarkdown
-		default?: { NodeHtmlMarkdown?: HtmlMarkdown }
-	}
-	const converter = loaded.NodeHtmlMarkdown ?? loaded.default?.NodeHtmlMarkdown
-	if (converter === undefined) throw new Error("node-html-markdown could not be loaded")
-	return converter.translate(html)
+	const { NodeHtmlMarkdown } = commonJsExports(await import("node-html-markdown"), "NodeHtmlMarkdown")
+	return NodeHtmlMarkdown.translate(html)
 }
 
 /** Reads at most `maxBytes` of the body, then stops the download. */

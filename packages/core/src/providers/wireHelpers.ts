@@ -84,3 +84,15 @@ export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
 		return loaded
 	}
 }
+
+/**
+ * A CommonJS package's exports from `import()`, found by one of them (`key`): Node and a
+ * single-file bundle give them as named exports, the CLI's split bundle only as `default`.
+ */
+export function commonJsExports<T extends object>(loaded: T, key: keyof T): T {
+	if (key in loaded) return loaded
+	const whole = (loaded as { default?: T }).default
+	if (whole === undefined || !(key in whole))
+		throw new Error(`A package without "${String(key)}" was loaded`)
+	return whole
+}

@@ -1,9 +1,11 @@
 import type { BedrockRuntimeClientConfig } from "@aws-sdk/client-bedrock-runtime"
 import type { BedrockSettings, ProviderSettings } from "@cairn/types"
 import { ProviderError } from "../providerError.js"
-import { lazy } from "../wireHelpers.js"
+import { commonJsExports, lazy } from "../wireHelpers.js"
 
-const loadCredentialProviders = lazy(() => import("@aws-sdk/credential-providers"))
+const loadCredentialProviders = lazy(() =>
+	import("@aws-sdk/credential-providers").then((providers) => commonJsExports(providers, "fromIni")),
+)
 
 /** What the client is given to prove who it is. */
 export type BedrockAuthConfig = Pick<

@@ -13,10 +13,13 @@ import { outputReserve } from "../outputReserve.js"
 import { ProviderError } from "../providerError.js"
 import { checkStreamEnded, endpointLabel, sentenceStart } from "../providerErrors.js"
 import { redactedError } from "../redactSecrets.js"
-import { lazy } from "../wireHelpers.js"
+import { commonJsExports, lazy } from "../wireHelpers.js"
 
 const loadSdk = lazy(() =>
-	Promise.all([import("@aws-sdk/client-bedrock-runtime"), import("@smithy/node-http-handler")]),
+	Promise.all([
+		import("@aws-sdk/client-bedrock-runtime").then((sdk) => commonJsExports(sdk, "BedrockRuntimeClient")),
+		import("@smithy/node-http-handler").then((http) => commonJsExports(http, "NodeHttpHandler")),
+	]),
 )
 
 /** Where Bedrock's runtime answers in a region, when no base URL says otherwise. */

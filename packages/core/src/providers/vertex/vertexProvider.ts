@@ -4,10 +4,12 @@ import { AnthropicProvider, type ClaudeConnection } from "../anthropic/anthropic
 import { GeminiProvider, type GeminiConnection } from "../gemini/geminiProvider.js"
 import type { ModelProvider } from "../modelProvider.js"
 import { ProviderError } from "../providerError.js"
-import { lazy } from "../wireHelpers.js"
+import { commonJsExports, lazy } from "../wireHelpers.js"
 
 const loadVertexSdk = lazy(() => import("@anthropic-ai/vertex-sdk"))
-const loadGoogleAuth = lazy(() => import("google-auth-library"))
+const loadGoogleAuth = lazy(() =>
+	import("google-auth-library").then((auth) => commonJsExports(auth, "GoogleAuth")),
+)
 
 const cloudPlatformScope = "https://www.googleapis.com/auth/cloud-platform"
 

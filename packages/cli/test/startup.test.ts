@@ -1,0 +1,63 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterEach, describe, expect, it } from "vitest"
+import { createWorld, runCli, type CliWorld } from "./support/cliProcess.js"
+import { complete, writeFile } from "./support/scenarios.js"
+
+const recordLoads = fileURLToPath(new URL("./support/recordLoads.mjs", import.meta.url))
+
+let world: CliWorld | undefined
+let folder: string | undefined
+afterEach(async () => {
+	await world?.cleanup()
+	world = undefined
+	if (folder) await rm(folder, { recursive: true, force: true })
+	folder = undefined
+})
+
+/** Runs `cairn` and returns the names of the files it read from node_modules and dist/. */
+async function filesRead(args: string[]): Promise<string[]> {
+	folder = await mkdtemp(path.join(os.tmpdir(), "cairn-loads-"))
+	const record = path.join(folder, "loads.txt")
+	const run = await runCli(world, args, {
+		env: { CAIRN_RECORD_LOADS: record, NODE_OPTIONS: `--import ${recordLoads}` },
+	})
+	expect(run.stderr).not.toMatch(/error/i)
+	expect(run.code).toBe(0)
+	const urls = (await readFile(record, "utf8")).split("\n").filter(Boolean)
+	return urls.map((url) => path.basename(fileURLToPath(url)))
+}
+
+// The bundle's chunks are named after the module they start from ("openai-<hash>.js" is the
+// openai SDK, "cl100k_base-" the tokenizer's tables, "sdk-" and "vertex-sdk-" Anthropic's,
+// "dist-cjs-" AWS's, "client-" and "transport-" the MCP SDK's, "runTui-" Ink and React).
+const agent = /^runCommand-/
+const providerSdks = /^(openai|sdk|vertex-sdk|dist-cjs)-/
+const rarelyNeeded = /^(cl100k_base|client|transport|runTui)-/
+
+describe("what a command loads", () => {
+	it("--help reads the command line only: not the agent, a provider's SDK or the tokenizer", async () => {
+		const read = await filesRead(["--help"])
+		expect(read).toContain("cairn.js")
+		expect(read).not.toContain("web-tree-sitter.js")
+		expect(
+			read.filter((file) => agent.test(file) || providerSdks.test(file) || rarelyNeeded.test(file)),
+		).toEqual([])
+	})
+
+	it("a headless run reads its provider's SDK and no other, nor the tokenizer far from the window's limit", async () => {
+		world = await createWorld({
+			provider: "openai",
+			scenario: [writeFile("hello.txt", "hi\n"), complete("Wrote hello.txt.")],
+		})
+		const read = await filesRead([...world.providerArgs, "-y", "--no-tui", "write a greeting"])
+		expect(await world.read("hello.txt")).toBe("hi\n")
+		expect(read.filter((file) => agent.test(file))).toHaveLength(1)
+		expect(read.filter((file) => providerSdks.test(file)).map((file) => file.split("-")[0])).toEqual([
+			"openai",
+		])
+		expect(read.filter((file) => rarelyNeeded.test(file))).toEqual([])
+	})
+})
