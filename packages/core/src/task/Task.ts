@@ -19,34 +19,32 @@ import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
 import { editRestrictionOf, editsLimitedIn } from "../modes/editRestriction.js"
-import { modeToolset } from "../modes/modeToolset.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
 import { SkippedFileNotices } from "../prompts/skippedFileNotices.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
-import type { ToolSpec } from "../providers/modelProvider.js"
 import { returnedResultBlocks } from "../subtasks/taskSubtasks.js"
-import type { ToolDefinition } from "../tools/toolDefinition.js"
 import { TaskTodos } from "../todos/taskTodos.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
 import { ApiHistory } from "./apiHistory.js"
 import { AskChannel } from "./askChannel.js"
 import { AskSettled, type AskAnswer } from "./askGate.js"
 import { createCallContext } from "./callContext.js"
-import { waitForLiveTools } from "./liveToolsReady.js"
 import { TaskBrowser } from "../browser/taskBrowser.js"
 import { CommandKilled } from "../commands/commandKilled.js"
 import { TaskCommands } from "../commands/taskCommands.js"
+import { MistakeLimit } from "./mistakeLimit.js"
 import { ModelRequests } from "./modelRequests.js"
+import { OfferedTools } from "./offeredTools.js"
 import { summarize } from "./requestSummary.js"
 import { TaskCancelled } from "./taskCancelled.js"
 import type { TaskEvents } from "./taskEvents.js"
 import { endedWithCompletion, prepareReloadedTranscript } from "./reloadTranscript.js"
 import { resumptionBlocks, taskBlocks } from "./resumption.js"
 import { taskHookEngine } from "./taskHooks.js"
-import { showFailedCall, skippedResult } from "./toolCallRows.js"
+import { showCompletion, showFailedCall, skippedResult } from "./toolCallRows.js"
 import type { ResumeOptions, TaskOptions, TaskStatus } from "./taskOptions.js"
 import { Transcript } from "./transcript.js"
 import { UsageTracker } from "./usageTracker.js"
@@ -69,10 +67,7 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly usage = new UsageTracker()
 	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
 	private mode: string
-	private tools: ReadonlyMap<string, ToolDefinition<unknown, string>> = new Map()
-	private toolSpecs: readonly ToolSpec[] = []
-	/** What the system prompt says about the MCP servers, in a mode that offers them. */
-	private mcpPromptSection: string | undefined
+	private readonly offered: OfferedTools
 	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
 	private readonly governance: GovernanceSession
 	private readonly hooks: HookEngine
@@ -81,13 +76,9 @@ export class Task extends EventEmitter<TaskEvents> {
 	private abortController = new AbortController()
 	/** browser_action's session: closed when the task ends or is cancelled. */
 	private readonly browser: TaskBrowser
-	/** Whether a browser could be launched, as checked before the last request (see browserCanRun). */
-	private browserRuns = false
-	private consecutiveMistakes = 0
+	private readonly mistakes: MistakeLimit
 	private readonly skippedFiles = new SkippedFileNotices()
 	private firstTurn = true
-	/** The MCP servers still starting were waited for (once per task, before its first request). */
-	private liveToolsAwaited = false
 	private status: TaskStatus = "idle"
 	/** Results of the calls that finished in a turn that was then cancelled, kept for the resume. */
 	private interruptedResults: ToolResultBlock[] = []
@@ -118,6 +109,11 @@ export class Task extends EventEmitter<TaskEvents> {
 			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
+		this.mistakes = new MistakeLimit(
+			this.asks,
+			this.transcript,
+			() => options.settings().consecutiveMistakeLimit,
+		)
 		this.mentions = new PersonMentions(options.host, (leftOut) =>
 			markMentionsLeftOut(this.transcript, leftOut),
 		)
@@ -151,7 +147,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			},
 		})
 		this.mode = options.mode
-		this.offerToolsOf(options.mode)
+		this.offered = new OfferedTools(options)
+		this.offered.offer(this.modes.mode(options.mode))
 		const restored = activeIntentOf(reloaded.messages)?.id
 		this.governance = new GovernanceSession(options.host.workspaceRoot, {
 			...(restored !== undefined && { restoredIntentId: restored }),
@@ -191,22 +188,8 @@ export class Task extends EventEmitter<TaskEvents> {
 	switchMode(mode: string): void {
 		if (mode === this.mode) return
 		this.mode = mode
-		this.offerToolsOf(mode)
+		this.offered.offer(this.modes.mode(mode))
 		this.emit("taskModeSwitched", mode)
-	}
-
-	/** The mode decides which tools the model is offered; a call to anything else is an unknown tool. */
-	private offerToolsOf(mode: string): void {
-		const core = { tools: this.options.tools, specs: this.options.toolSpecs }
-		const index = this.options.codebaseSearch
-		const offered = modeToolset(this.modes.mode(mode), core, this.options.liveTools, (tool) =>
-			tool === "codebase_search"
-				? index?.isReady() === true
-				: tool !== "browser_action" || this.browserRuns,
-		)
-		this.tools = offered.tools
-		this.toolSpecs = offered.specs
-		this.mcpPromptSection = offered.liveSection
 	}
 
 	get tokenUsage(): TokenUsage {
@@ -365,17 +348,12 @@ export class Task extends EventEmitter<TaskEvents> {
 	private async recursivelyMakeClineRequests(initial: UserBlock[]): Promise<undefined> {
 		let userContent = initial
 		for (;;) {
-			userContent = await this.checkMistakeLimit(userContent)
-			if (!this.liveToolsAwaited) {
-				this.liveToolsAwaited = true
-				const mode = this.modes.mode(this.mode)
-				await waitForLiveTools(
-					this.options.liveTools,
-					mode,
-					this.transcript,
-					this.abortController.signal,
-				)
-			}
+			userContent = await this.mistakes.check(userContent)
+			await this.offered.awaitStartingServers(
+				this.modes.mode(this.mode),
+				this.transcript,
+				this.abortController.signal,
+			)
 			// Read once per turn: the prompt, the environment details and the turn's tools share it.
 			const ignore = await CairnIgnore.load(this.options.host.workspaceRoot)
 			const details = await environmentDetails({
@@ -401,7 +379,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			this.history.pushAssistant(output.assistantBlocks(true))
 
 			if (output.toolUses.length === 0) {
-				this.consecutiveMistakes++
+				this.mistakes.made()
 				userContent = [{ type: "text", text: responses.noToolsUsed() }]
 				continue
 			}
@@ -416,19 +394,6 @@ export class Task extends EventEmitter<TaskEvents> {
 		}
 	}
 
-	private async checkMistakeLimit(userContent: UserBlock[]): Promise<UserBlock[]> {
-		const limit = this.options.settings().consecutiveMistakeLimit
-		if (this.consecutiveMistakes < limit) return userContent
-		const answer = await this.asks.ask(
-			"mistake_limit_reached",
-			"The model has failed several times in a row. You can give it guidance and let it try again.",
-		)
-		this.consecutiveMistakes = 0
-		if (!answer.text) return userContent
-		this.transcript.say("user_feedback", { text: answer.text })
-		return [...userContent, { type: "text", text: responses.mistakeLimitGuidance(answer.text) }]
-	}
-
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
 		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
@@ -436,15 +401,18 @@ export class Task extends EventEmitter<TaskEvents> {
 			this.transcript.say("error", { text }),
 		)
 		const governance = await governanceTurn(this.governance)
-		this.browserRuns = await this.browser.canRun(this.options.settings().browserExecutablePath)
-		this.offerToolsOf(this.mode)
-		const mcpServers = this.mcpPromptSection
+		await this.offered.refresh(
+			this.modes.mode(this.mode),
+			this.browser,
+			this.options.settings().browserExecutablePath,
+		)
+		const mcpServers = this.offered.mcpSection
 		const tools = governance.offersIntentTool
-			? this.toolSpecs
-			: this.toolSpecs.filter((spec) => spec.name !== "select_active_intent")
+			? this.offered.specs
+			: this.offered.specs.filter((spec) => spec.name !== "select_active_intent")
 		return this.requests.attempt({
 			summary: requestSummary,
-			tools: this.tools,
+			tools: this.offered.tools,
 			signal: this.abortController.signal,
 			frame: (settings) => ({
 				systemPrompt: buildSystemPrompt({
@@ -509,7 +477,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
 			const outcome = await dispatchToolUse(use, {
-				tools: this.tools,
+				tools: this.offered.tools,
 				context,
 				approval,
 				taskSignal: this.abortController.signal,
@@ -528,7 +496,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)
 			if (outcome.toolName) this.usage.recordTool(outcome.toolName, outcome.failed)
 			if (outcome.failed) {
-				this.consecutiveMistakes++
+				this.mistakes.made()
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
 				showFailedCall(this.transcript, outcome, use.name, {
 					stalePreviewTs: stalePreview ? previewTs : undefined,
@@ -536,7 +504,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				})
 			} else if (stalePreview && !outcome.completesTask) {
 				output.abandonPreview(this.transcript, "skipped")
-			} else if (!outcome.rejected) this.consecutiveMistakes = 0
+			} else if (!outcome.rejected) this.mistakes.succeeded()
 
 			if (outcome.completesTask) {
 				const feedback = await this.presentCompletion(
@@ -569,16 +537,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		result: ToolResultBlock,
 		previewTs?: number,
 	): Promise<string | undefined> {
-		const text = result.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n")
-		if (previewTs !== undefined) {
-			this.transcript.update(previewTs, {
-				type: "say",
-				say: "completion_result",
-				ask: undefined,
-				text,
-				partial: false,
-			})
-		} else this.transcript.say("completion_result", { text })
+		showCompletion(this.transcript, result, previewTs)
 		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
 		// Shown its result, the task is complete; feedback below makes it run again.
 		this.status = "completed"

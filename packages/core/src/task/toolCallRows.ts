@@ -36,3 +36,20 @@ export function skippedResult(toolUseId: string, reason: string): ToolResultBloc
 		isError: true,
 	}
 }
+
+/**
+ * Shows attempt_completion's result: in the preview row that streamed the call when there is one
+ * (so the chat does not show the result twice), else in a row of its own.
+ */
+export function showCompletion(transcript: Transcript, result: ToolResultBlock, previewTs?: number): void {
+	const text = result.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n")
+	if (previewTs === undefined) transcript.say("completion_result", { text })
+	else
+		transcript.update(previewTs, {
+			type: "say",
+			say: "completion_result",
+			ask: undefined,
+			text,
+			partial: false,
+		})
+}
