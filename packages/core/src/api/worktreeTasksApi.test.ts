@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
@@ -7,6 +6,7 @@ import type { MessageEvent } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { startApi, type ApiHarness } from "../test-support/apiHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 // Tasks in worktrees of their own, driven by a program through the API: real git, real worktrees
 // (the Controller's own worktrees and landing), whole tasks against the scripted model server.
@@ -16,12 +16,6 @@ const write = (file: string) => ({
 	toolCalls: [{ name: "write_to_file", arguments: { path: file, content: `${file}\n` } }],
 })
 const complete = (result: string) => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
-
-const git = (cwd: string, ...args: string[]): string => {
-	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
-	if (result.status !== 0) throw new Error(result.stderr.toString())
-	return result.stdout.toString()
-}
 
 let harness: ApiHarness | undefined
 afterEach(async () => {

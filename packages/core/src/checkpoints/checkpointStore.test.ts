@@ -8,6 +8,7 @@ import { makeTempDir } from "../test-support/tempDir.js"
 import { folderDigest } from "../test-support/workspaceState.js"
 import { CheckpointStore } from "./checkpointStore.js"
 import { ShadowRepository } from "./shadowRepository.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let root: string
@@ -35,11 +36,6 @@ const put = async (relative: string, content: string | Buffer) => {
 	await writeFile(path.join(root, relative), content)
 }
 const read = (relative: string) => readFile(path.join(root, relative))
-const git = (cwd: string, ...args: string[]) => {
-	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
-	if (result.status !== 0) throw new Error(result.stderr.toString())
-}
-
 describe("checkpoints in a hostile or unusual workspace", () => {
 	it("keep and restore a file's exact bytes whatever the workspace's .gitattributes ask (eol, filters, $Id$)", async () => {
 		await put(".gitattributes", "* text eol=crlf ident\n*.txt filter=upper\n")

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import path from "node:path"
 import type { TaskCard } from "@cairn/types"
@@ -8,6 +7,7 @@ import { IpcClient } from "../test-support/ipcClient.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { IpcServer } from "./IpcServer.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 // The board's tasks over the IPC socket: started in a worktree, followed by their cards, listed,
 // diffed and discarded (only once the loss is confirmed). Real git and worktrees (the Controller's
@@ -18,12 +18,6 @@ const write = (file: string) => ({
 	toolCalls: [{ name: "write_to_file", arguments: { path: file, content: `${file}\n` } }],
 })
 const complete = (result: string) => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
-const git = (cwd: string, ...args: string[]): string => {
-	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
-	if (result.status !== 0) throw new Error(result.stderr.toString())
-	return result.stdout.toString()
-}
-
 let cleanup: (() => Promise<void>) | undefined
 afterEach(async () => {
 	await cleanup?.()

@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process"
 import { writeFile } from "node:fs/promises"
 import path from "node:path"
 import { systemText } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 // A task in its own worktree reads the project's modes from its worktree (its branch's
 // .cairn/modes.yaml), under the rules the workspace's file has: real git, a real worktree, the
@@ -26,12 +26,6 @@ const codeOverride = `  - slug: code
       - read
 `
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Written." } }] }
-
-const git = (cwd: string, ...args: string[]): string => {
-	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
-	if (result.status !== 0) throw new Error(result.stderr.toString())
-	return result.stdout.toString()
-}
 
 let agent: AgentHarness | undefined
 afterEach(async () => {

@@ -1,18 +1,12 @@
-import { spawnSync } from "node:child_process"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 // A worktree whose repository setup (.cairn/worktree.json) did not run as written says so on its
 // card, not only in the worktree's record: real git, real worktrees, the setup run for real.
 
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }
-
-const git = (cwd: string, ...args: string[]): string => {
-	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
-	if (result.status !== 0) throw new Error(result.stderr.toString())
-	return result.stdout.toString()
-}
 
 let agent: AgentHarness | undefined
 afterEach(async () => {

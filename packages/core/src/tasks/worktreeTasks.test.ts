@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -9,6 +8,7 @@ import { probeSandbox } from "../sandbox/sandboxProbe.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { startAgent, type AgentHarness, type AgentHarnessOptions } from "../test-support/agentHarness.js"
 import { BoardMirror } from "../test-support/boardMirror.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 // Tasks from the board in worktrees of their own: real git, real worktrees (the Controller's own
 // worktrees and landing), whole tasks against the scripted model server.
@@ -23,12 +23,6 @@ const write = (file: string, content = `${file}\n`) => ({
 })
 const run = (command: string) => ({ toolCalls: [{ name: "execute_command", arguments: { command } }] })
 const complete = (result: string) => ({ toolCalls: [{ name: "attempt_completion", arguments: { result } }] })
-
-const git = (cwd: string, ...args: string[]): string => {
-	const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd })
-	if (result.status !== 0) throw new Error(result.stderr.toString())
-	return result.stdout.toString()
-}
 
 let agent: AgentHarness | undefined
 afterEach(async () => {
