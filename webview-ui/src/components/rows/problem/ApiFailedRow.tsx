@@ -33,7 +33,7 @@ export function ApiFailedRow({ message, isLast }: RowProps) {
 				)
 			)}
 			{isLast && (
-				<div className="row-actions">
+				<div className="confirm-buttons">
 					{retry !== undefined && (
 						<button type="button" className="button primary" onClick={() => pressButton(retry)}>
 							{chatButtonLabel(retry.text, common)}
