@@ -7,6 +7,7 @@ import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runI18nTests } from "./i18n.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
+import { runEverydayChatTests } from "./everydayChat.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
 import { runMentionTests } from "./mentions.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
@@ -56,6 +57,7 @@ for (const suite of [
 	runBackgroundCommandTests,
 	runSwitchersTests,
 	runSettingsTests,
+	runEverydayChatTests,
 	runI18nTests,
 	runExtensionHostTests,
 ]) {
