@@ -175,4 +175,25 @@ describe("TextRenderer in the person's language", () => {
 		expect(clipLines(lines(7), 2).split("\n").at(-1)).toBe("… ещё 5 строк")
 		expect(clipLines(lines(23), 2).split("\n").at(-1)).toBe("… ещё 21 строка")
 	})
+
+	it("tells the mentions left out of the person's message in German, each by its kind", () => {
+		useCliLanguage("de")
+		let out = ""
+		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
+		renderer.event({ type: "user", id: "user_1", text: "fix @git-changes @/missing.ts" })
+		renderer.event({
+			type: "system",
+			subtype: "mentions_left_out",
+			id: "user_1",
+			mentions: ["@git-changes", "@/missing.ts"],
+		})
+		expect(out).toBe(
+			[
+				"⚠ Nicht mit Ihrer Nachricht gesendet (das Modell weiß, warum):",
+				"  @git-changes: hier konnten keine Git-Änderungen gelesen werden (liegt der Ordner in einem Git-Repository?)",
+				"  @/missing.ts: die Datei konnte nicht gelesen werden (fehlt, ignoriert, binär oder zu groß)",
+				"",
+			].join("\n"),
+		)
+	})
 })

@@ -3,6 +3,7 @@ import { t } from "../i18n/cliI18n.js"
 import { contextLine, type ContextChange } from "./contextLine.js"
 import { formatCost, formatTokens } from "./format.js"
 import { hookLine } from "./hookLine.js"
+import { mentionsLeftOutLines } from "./mentionsLeftOutLines.js"
 import type { Style } from "./style.js"
 import { clipLines, summarizeTool } from "./toolSummary.js"
 
@@ -129,6 +130,8 @@ export class TextRenderer implements Renderer {
 					this.context({ kind: "failed", error: event.error })
 				} else if (event.subtype === "context_truncated") {
 					this.context({ kind: "truncated", ...(event.text !== undefined && { text: event.text }) })
+				} else if (event.subtype === "mentions_left_out") {
+					for (const line of mentionsLeftOutLines(event.mentions)) this.line(style.yellow(line))
 				} else if (event.subtype === "background_command") {
 					this.line(style.dim(backgroundLine(event)))
 				} else if (event.subtype === "mcp_server_not_ready") {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react"
 import {
 	apiRetryDelaySchema,
 	browserActionResultSchema,
@@ -17,6 +18,7 @@ import { numberFormat, t, type CliMessageKey } from "../i18n/cliI18n.js"
 import { exitLabel, outcomeLabel } from "../output/endings.js"
 import { contextLine, type ContextChange } from "../output/contextLine.js"
 import { hookLine } from "../output/hookLine.js"
+import { mentionsLeftOutLines } from "../output/mentionsLeftOutLines.js"
 import { clipLines, summarizeTool } from "../output/toolSummary.js"
 import { DiffView } from "./DiffView.js"
 
@@ -80,6 +82,22 @@ function condenseChange(message: ClineMessage): ContextChange | undefined {
 	return condense === undefined ? undefined : { kind: "condensed", condense }
 }
 
+/** A person's message, and under it the mentions whose content the model did not get. */
+function PersonMessage({ message, children }: { message: ClineMessage; children: ReactNode }) {
+	const leftOut = mentionsLeftOutLines(message.mentionsLeftOut ?? [])
+	if (leftOut.length === 0) return children
+	return (
+		<Box flexDirection="column">
+			{children}
+			{leftOut.map((line) => (
+				<Text key={line} color="yellow">
+					{line}
+				</Text>
+			))}
+		</Box>
+	)
+}
+
 /** One transcript row, as the terminal shows it; rows with nothing to show render nothing. */
 export function MessageRow({ message, isTask }: { message: ClineMessage; isTask: boolean }) {
 	const text = message.text ?? ""
@@ -88,9 +106,11 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 			case "text":
 				if (isTask)
 					return (
-						<Text color="cyan" bold>
-							› {text}
-						</Text>
+						<PersonMessage message={message}>
+							<Text color="cyan" bold>
+								› {text}
+							</Text>
+						</PersonMessage>
 					)
 				return <Text>{text}</Text>
 			case "reasoning":
@@ -100,7 +120,11 @@ export function MessageRow({ message, isTask }: { message: ClineMessage; isTask:
 					</Text>
 				)
 			case "user_feedback":
-				return <Text color="cyan">› {text}</Text>
+				return (
+					<PersonMessage message={message}>
+						<Text color="cyan">› {text}</Text>
+					</PersonMessage>
+				)
 			case "tool": {
 				const parsed = safeParseJson(clineSayToolSchema, text)
 				if (!parsed.success) return null

@@ -13,6 +13,20 @@ const row = (message: Omit<ClineMessage, "ts">): string =>
 	render(<MessageRow message={{ ts: 1, ...message }} isTask={false} />).lastFrame() ?? ""
 
 describe("the TUI in the person's language", () => {
+	it("tells under the person's message, in Japanese, the mentions the model did not get", () => {
+		useCliLanguage("ja")
+		const frame = row({
+			type: "say",
+			say: "user_feedback",
+			text: "@git-changes を見て",
+			mentionsLeftOut: ["@git-changes"],
+		})
+		expect(frame).toContain("› @git-changes を見て")
+		expect(frame).toContain("⚠ メッセージに含められませんでした (理由はモデルに伝えてあります):")
+		// The line wraps at the test terminal's width.
+		expect(frame).toContain("@git-changes: ここでは Git の変更を読み取れませんでした")
+	})
+
 	it("asks for a task and offers to continue a finished one in Japanese", () => {
 		useCliLanguage("ja")
 		expect(render(<PromptBox ask={undefined} onSubmit={() => {}} />).lastFrame()).toContain(

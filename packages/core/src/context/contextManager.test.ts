@@ -116,7 +116,17 @@ describe("keeping each request inside the model's window", () => {
 		const sent = await manager.fit(frame, signal)
 		expect(tokensOf(sent)).toBeLessThan(9_600)
 		expect(rows("condense_context_error")[0]?.text).toContain("The summarization request failed")
+		expect(rows("condense_context_error")[0]?.notice).toMatchObject({
+			kind: "condense_failed",
+			params: { said: expect.stringContaining("500") },
+		})
 		expect(rows("sliding_window_truncation")).toHaveLength(1)
+		// Clients word the turns left out from the kind and its figures.
+		const dropped = rows("sliding_window_truncation")[0]?.notice
+		expect(dropped?.kind).toBe("context_truncated")
+		expect(dropped?.params?.count).toBeGreaterThan(0)
+		expect(dropped?.params?.after).toBeLessThan(dropped?.params?.before ?? 0)
+		expect(dropped?.params?.window).toBe(16_000)
 		expect(sent[0]?.content[0]).toEqual({ type: "text", text: "<task>read a.ts</task>" })
 	})
 
@@ -127,6 +137,9 @@ describe("keeping each request inside the model's window", () => {
 		})
 		const sent = await manager.fit(frame, signal)
 		expect(rows("condense_context_error")[0]?.text).toContain("would not make the context smaller")
+		const notSmaller = rows("condense_context_error")[0]?.notice
+		expect(notSmaller?.kind).toBe("condense_not_smaller")
+		expect(notSmaller?.params?.after).toBeGreaterThanOrEqual(notSmaller?.params?.before ?? Infinity)
 		expect(JSON.stringify(sent)).not.toContain(words(12_000))
 		expect(tokensOf(sent)).toBeLessThan(9_600)
 	})
@@ -142,6 +155,7 @@ describe("keeping each request inside the model's window", () => {
 		expect(rows("condense_context_error").at(-1)?.text).toContain(
 			"has not grown since it was last condensed",
 		)
+		expect(rows("condense_context_error").at(-1)?.notice).toEqual({ kind: "condense_nothing_new" })
 		expect(server?.requests).toHaveLength(1)
 		history.pushAssistant([{ type: "text", text: "more work" }])
 		history.pushUser([{ type: "text", text: "go on" }])
@@ -178,6 +192,13 @@ describe("keeping each request inside the model's window", () => {
 		await expect(manager.fit(frame, signal)).rejects.toThrow(
 			/Shorten it, or use a model with a larger window/,
 		)
+		// The same as a problem with its figures, for clients to word in the person's language.
+		const refused = await manager.fit(frame, signal).catch((error: unknown) => error)
+		expect(refused).toBeInstanceOf(ContextTooLargeError)
+		const { kind, params } = (refused as ContextTooLargeError).problem
+		expect(kind).toBe("context_too_large")
+		expect(params.tokens).toBeGreaterThan(params.available ?? Infinity)
+		expect(params.window).toBe(16_000)
 		expect(server?.requests).toEqual([])
 	})
 
@@ -227,5 +248,6 @@ describe("keeping each request inside the model's window", () => {
 		const { manager, rows } = await setUp({ turns: [], history: conversation(1, 10) })
 		await manager.condenseNow(signal)
 		expect(rows("condense_context_error")[0]?.text).toContain("Nothing to condense yet")
+		expect(rows("condense_context_error")[0]?.notice).toEqual({ kind: "condense_nothing_yet" })
 	})
 })

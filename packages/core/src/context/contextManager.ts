@@ -1,4 +1,4 @@
-import type { CairnSettings } from "@cairn/types"
+import type { CairnSettings, Notice, Problem } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
 import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
 import type { ApiUsageChunk, ModelProvider, ToolSpec } from "../providers/modelProvider.js"
@@ -22,6 +22,14 @@ export interface RequestFrame {
 /** The request would not fit even after everything that can be dropped was. Never sent. */
 export class ContextTooLargeError extends Error {
 	override readonly name = "ContextTooLargeError"
+
+	constructor(
+		message: string,
+		/** The same, as a kind and figures a client words in the person's language. */
+		readonly problem: Problem,
+	) {
+		super(message)
+	}
 }
 
 export interface ContextManagerOptions {
@@ -94,8 +102,7 @@ export class ContextManager {
 			const counter = await TokenCounter.load()
 			if (this.mustShrink) {
 				this.mustShrink = false
-				if (!(await this.shrink("overflow", counter, signal)))
-					throw new ContextTooLargeError(this.tooLargeMessage(counter))
+				if (!(await this.shrink("overflow", counter, signal))) throw this.tooLarge(counter)
 			}
 			// Counted once when nothing needs dropping, as at nearly every turn: counting walks the history.
 			let estimate = counter.request({ ...frame, messages: this.options.history.forModel })
@@ -107,8 +114,7 @@ export class ContextManager {
 				estimate = counter.request({ ...frame, messages: this.options.history.forModel })
 			}
 			const messages = this.options.history.forModel
-			if (this.ledger.expected(estimate) > budget.usable)
-				throw new ContextTooLargeError(this.tooLargeMessage(counter))
+			if (this.ledger.expected(estimate) > budget.usable) throw this.tooLarge(counter)
 			this.ledger.sending(estimate)
 			return messages
 		})
@@ -144,6 +150,7 @@ export class ContextManager {
 			if (!this.answeredSinceCondense()) {
 				this.options.transcript.say("condense_context_error", {
 					text: "Nothing to condense: the conversation has not grown since it was last condensed.",
+					notice: { kind: "condense_nothing_new" },
 				})
 				return
 			}
@@ -210,12 +217,17 @@ export class ContextManager {
 			if (reason === "manual")
 				transcript.say("condense_context_error", {
 					text: "Nothing to condense yet: the conversation is only the task and the latest turn.",
+					notice: { kind: "condense_nothing_yet" },
 				})
 			return false
 		}
-		const row = transcript.say("condense_context", { text: "Condensing the conversation…" }, true)
-		const fail = (text: string) => {
-			transcript.update(row.ts, { say: "condense_context_error", text, partial: false })
+		const row = transcript.say(
+			"condense_context",
+			{ text: "Condensing the conversation…", notice: { kind: "condensing" } },
+			true,
+		)
+		const fail = (text: string, notice: Notice) => {
+			transcript.update(row.ts, { say: "condense_context_error", text, notice, partial: false })
 			this.options.logger.debug("Condensing failed", { reason: text })
 			return false
 		}
@@ -235,13 +247,16 @@ export class ContextManager {
 				transcript.update(row.ts, {
 					say: "condense_context_error",
 					text: "Condensing was cancelled.",
+					notice: { kind: "condense_cancelled" },
 					partial: false,
 				})
 				throw error
 			}
-			return fail(
-				`The summarization request failed: ${error instanceof Error ? error.message : String(error)}`,
-			)
+			const said = error instanceof Error ? error.message : String(error)
+			return fail(`The summarization request failed: ${said}`, {
+				kind: "condense_failed",
+				params: { said },
+			})
 		}
 		this.options.onSummaryUsage(summary.usage, summary.cost)
 		const condensed: ContextView = { keepFrom, summary: summary.text, omitted: 0 }
@@ -249,6 +264,10 @@ export class ContextManager {
 		if (newContextTokens >= prevContextTokens)
 			return fail(
 				`The summary would not make the context smaller (${formatTokens(prevContextTokens)} → ${formatTokens(newContextTokens)} tokens), so it was not used.`,
+				{
+					kind: "condense_not_smaller",
+					params: { before: prevContextTokens, after: newContextTokens },
+				},
 			)
 		history.setView(condensed)
 		this.ledger.viewChanged()
@@ -289,17 +308,28 @@ export class ContextManager {
 		const removed = keepFrom - view.keepFrom
 		this.options.transcript.say("sliding_window_truncation", {
 			text: `Removed the ${removed} oldest message${removed === 1 ? "" : "s"} sent to the model (about ${formatTokens(prevContextTokens)} → ${formatTokens(newContextTokens)} tokens) to fit its ${formatTokens(this.budget.window)}-token context window. The chat keeps them all.`,
+			notice: {
+				kind: "context_truncated",
+				params: {
+					count: removed,
+					before: prevContextTokens,
+					after: newContextTokens,
+					window: this.budget.window,
+				},
+			},
 		})
 		return true
 	}
 
-	private tooLargeMessage(counter: TokenCounter): string {
-		const budget = this.budget
-		return (
+	private tooLarge(counter: TokenCounter): ContextTooLargeError {
+		const { usable, window } = this.budget
+		const tokens = this.expected(counter)
+		return new ContextTooLargeError(
 			`The conversation no longer fits this model's context window: the next request would be about ` +
-			`${formatTokens(this.expected(counter))} tokens, and ${formatTokens(budget.usable)} of the ` +
-			`${formatTokens(budget.window)}-token window are available for it. Nothing more can be dropped: ` +
-			`the task's first message or your latest message is too long. Shorten it, or use a model with a larger window.`
+				`${formatTokens(tokens)} tokens, and ${formatTokens(usable)} of the ` +
+				`${formatTokens(window)}-token window are available for it. Nothing more can be dropped: ` +
+				`the task's first message or your latest message is too long. Shorten it, or use a model with a larger window.`,
+			{ kind: "context_too_large", params: { tokens, available: usable, window } },
 		)
 	}
 }

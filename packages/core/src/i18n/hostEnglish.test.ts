@@ -3,8 +3,8 @@
  * kinds and keys (its locale files, `problem` kinds, the core's `hostText`); a sentence the core
  * or the types package writes in English into a field a client shows is a string a German or
  * Japanese person would read in English. This scans the sources for such sentences:
- * - a row's text: `say`/`ask`/`showRow` given a literal sentence, or an error's `.message`
- *   without the problem (kind + parameters) that lets the client word it;
+ * - a row's text: `say`/`ask`/`showRow` given a literal sentence, or an error's `.message`,
+ *   without the problem or notice (kind + parameters) that lets the client word it;
  * - an error reply (`{ type: "error", error }`) given a literal sentence;
  * - a slash command's or a mode's words (`description`/`argumentHint` beside `source` or
  *   `argumentHint`, `name` beside `slug`) given as literals.
@@ -57,29 +57,6 @@ const allowed: readonly Allowed[] = [
 			names: `"${command}"`,
 		},
 	})),
-	...[
-		"Nothing to condense: the conversation has not grown since it was last condensed.",
-		"Nothing to condense yet: the conversation is only the task and the latest turn.",
-		"Condensing the conversation…",
-		"Removed the … oldest message… sent to the model (about … → … tokens) to fit its …-token context window. The chat keeps them all.",
-	].map((text) => ({
-		file: "packages/core/src/context/contextManager.ts",
-		field: "say",
-		text,
-		why: "not yet translated: condensing notices (issue 35 item 6 follow-up)",
-	})),
-	{
-		file: "packages/core/src/task/Task.ts",
-		field: "ask",
-		text: "The model has failed several times in a row. You can give it guidance and let it try again.",
-		why: "not yet translated: the mistake-limit row also shows its own translated detail",
-	},
-	{
-		file: "packages/core/src/task/modelRequests.ts",
-		field: "ask",
-		text: "error.message",
-		why: "not yet translated: a context too large even after condensing (ContextTooLargeError)",
-	},
 ]
 
 /** Two words or more: a sentence or a phrase, not an identifier or a path. */
@@ -112,14 +89,20 @@ function rowText(call: ts.CallExpression, file: string): Finding | undefined {
 	const field = calleeName(call)
 	if (!rowCalls.has(field)) return undefined
 	let given = call.arguments[1]
-	if (given !== undefined && ts.isObjectLiteralExpression(given)) given = propertiesOf(given).get("text")
+	if (given !== undefined && ts.isObjectLiteralExpression(given)) {
+		const fields = propertiesOf(given)
+		// The English beside a notice is for the CLI and logs; clients word the notice.
+		if (fields.has("notice")) return undefined
+		given = fields.get("text")
+	}
 	if (given === undefined) return undefined
+	// An ask's fourth argument is what its text means as a problem or a notice.
+	const worded = field === "ask" && call.arguments.length >= 4
 	const text = literalText(given)
-	if (text !== undefined) return sentence.test(text) ? { file, field, text } : undefined
+	if (text !== undefined) return sentence.test(text) && !worded ? { file, field, text } : undefined
 	// An error's English, with no problem beside it for the client to word instead.
 	const isErrorMessage = ts.isPropertyAccessExpression(given) && given.name.text === "message"
-	const problemGiven = field === "ask" && call.arguments.length >= 4
-	return isErrorMessage && !problemGiven ? { file, field, text: given.getText() } : undefined
+	return isErrorMessage && !worded ? { file, field, text: given.getText() } : undefined
 }
 
 function objectTexts(node: ts.ObjectLiteralExpression, file: string): Finding[] {
@@ -196,6 +179,8 @@ describe("English the host builds for a translated UI", () => {
 				'const view = { name: "review", description: "Review a file", source: "builtin" }',
 				'asks.ask("api_req_failed", failure.message, undefined, problemOf(failure))',
 				'transcript.say("error", { text: textFor(context)("task.failed") })',
+				'transcript.say("condense_context", { text: "Condensing now", notice: { kind: "condensing" } })',
+				'asks.ask("mistake_limit_reached", "The model failed", undefined, { notice })',
 			].join("\n"),
 			ts.ScriptTarget.Latest,
 			true,

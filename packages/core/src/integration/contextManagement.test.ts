@@ -197,6 +197,11 @@ describe("a message that alone is over the window", () => {
 		await agent.send({ type: "newTask", text: "lorem ipsum dolor ".repeat(8_000) })
 		await agent.client.waitForAsk("api_req_failed", 60_000)
 		expect(agent.client.messages.at(-1)?.text).toContain("no longer fits this model's context window")
+		// Clients word it from the problem: its kind and the request's size against the window.
+		expect(agent.client.messages.at(-1)?.problem).toMatchObject({
+			kind: "context_too_large",
+			params: { window: 16_000, tokens: expect.any(Number), available: expect.any(Number) },
+		})
 		expect(chats(agent.server.requests)).toEqual([])
 	}, 90_000)
 })

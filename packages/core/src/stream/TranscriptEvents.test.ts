@@ -47,6 +47,24 @@ describe("TranscriptEvents", () => {
 		})
 	})
 
+	it("tells the mentions left out of the person's message once they are known, once", () => {
+		const { events, next, put } = setup()
+		const task: ClineMessage = { ts: next(), type: "say", say: "text", text: "fix @git-changes" }
+		put(task)
+		// The host marks the row after reading its mentions; later updates do not tell it again.
+		put({ ...task, mentionsLeftOut: ["@git-changes"] })
+		put({ ...task, mentionsLeftOut: ["@git-changes"] })
+		const feedback: ClineMessage = { ts: next(), type: "say", say: "user_feedback", text: "and @/a.ts" }
+		put(feedback)
+		put({ ...feedback, mentionsLeftOut: ["@/a.ts"] })
+		expect(events).toEqual([
+			{ type: "user", id: "user_101", text: "fix @git-changes" },
+			{ type: "system", subtype: "mentions_left_out", id: "user_101", mentions: ["@git-changes"] },
+			{ type: "user", id: "user_102", text: "and @/a.ts" },
+			{ type: "system", subtype: "mentions_left_out", id: "user_102", mentions: ["@/a.ts"] },
+		])
+	})
+
 	it("reports a hook row once, and a scope-violation ask as a call of the tool it is about", () => {
 		const { events, next, put } = setup()
 		put({ ts: next(), type: "say", say: "text", text: "task" })

@@ -30,6 +30,8 @@ interface RowState {
 	costed: boolean
 	/** The retry row updates in place, once per attempt. */
 	retryAttempt?: number
+	/** The person's message's left-out mentions were reported. */
+	leftOutReported?: boolean
 }
 
 interface OpenCall {
@@ -153,6 +155,14 @@ export class TranscriptEvents {
 		})
 	}
 
+	/** The mentions left out of a person's message, once they are known (the row is updated with them). */
+	private leftOut(message: ClineMessage, row: RowState): void {
+		const mentions = message.mentionsLeftOut ?? []
+		if (mentions.length === 0 || row.leftOutReported === true || row.reported === undefined) return
+		row.leftOutReported = true
+		this.emit({ type: "system", subtype: "mentions_left_out", id: `user_${message.ts}`, mentions })
+	}
+
 	/** Reports a row once per kind; false when it was reported already. */
 	private once(message: ClineMessage, row: RowState): boolean {
 		const kind = kindOf(message)
@@ -170,6 +180,7 @@ export class TranscriptEvents {
 				if (message.ts === this.firstTs) {
 					if (message.partial !== true && this.once(message, row))
 						this.emit({ type: "user", id: `user_${message.ts}`, text })
+					this.leftOut(message, row)
 					return
 				}
 				this.endCall("success")
@@ -196,6 +207,7 @@ export class TranscriptEvents {
 			}
 			case "user_feedback":
 				if (this.once(message, row)) this.emit({ type: "user", id: `user_${message.ts}`, text })
+				this.leftOut(message, row)
 				return
 			case "tool": {
 				if (message.partial === true || !this.once(message, row)) return

@@ -94,6 +94,11 @@ export type StreamEvent =
 	/** An MCP server was still not connected when the task's first request could wait no longer. */
 	| ({ type: "system"; subtype: "mcp_server_not_ready"; id: string } & McpServerNotReady)
 	| { type: "user"; id: string; text: string }
+	/**
+	 * Mentions in the person's message `id` whose content the model did not get (as typed, e.g.
+	 * "@git-changes"); the model was told why. Follows the `user` event once the mentions are read.
+	 */
+	| { type: "system"; subtype: "mentions_left_out"; id: string; mentions: string[] }
 	| { type: "assistant" | "reasoning"; id: string; delta: string; done: false }
 	| { type: "assistant" | "reasoning"; id: string; text: string; done: true }
 	| {

@@ -1,5 +1,5 @@
 import type { EventEmitter } from "node:events"
-import { askCategory, lastStateMessage, type ClineAsk, type ClineMessage, type Problem } from "@cairn/types"
+import { askCategory, lastStateMessage, type ClineAsk, type ClineMessage } from "@cairn/types"
 import { AskGate, type AskAnswer } from "./askGate.js"
 import type { TaskEvents } from "./taskEvents.js"
 import type { MessageFields, Transcript } from "./transcript.js"
@@ -28,20 +28,17 @@ export class AskChannel {
 
 	/**
 	 * Asks in a new row, or turns the preview row `reuseTs` into the ask while it is still the
-	 * last (asides after it, such as the person's todo edit, do not count). `problem` is an error
-	 * ask's cause as a kind and parameters, for clients to word in the person's language.
+	 * last (asides after it, such as the person's todo edit, do not count). `worded` is what the
+	 * English `text` means as a kind and parameters (an error's problem, a notice), for clients to
+	 * word in the person's language.
 	 */
 	async ask(
 		ask: ClineAsk,
 		text: string | undefined,
 		reuseTs?: number,
-		problem?: Problem,
+		worded: Pick<MessageFields, "problem" | "notice"> = {},
 	): Promise<AskAnswer & { askTs: number }> {
-		const message = this.showAsk(
-			ask,
-			{ ...(text !== undefined && { text }), ...(problem && { problem }) },
-			reuseTs,
-		)
+		const message = this.showAsk(ask, { ...(text !== undefined && { text }), ...worded }, reuseTs)
 		return { ...(await this.waitFor(message)), askTs: message.ts }
 	}
 

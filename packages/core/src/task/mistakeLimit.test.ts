@@ -30,7 +30,11 @@ describe("MistakeLimit", () => {
 		mistakes.made()
 		mistakes.made()
 		const checked = mistakes.check(turn)
-		expect(transcript.last).toMatchObject({ type: "ask", ask: "mistake_limit_reached" })
+		expect(transcript.last).toMatchObject({
+			type: "ask",
+			ask: "mistake_limit_reached",
+			notice: { kind: "mistake_limit" },
+		})
 		asks.answer({ response: "messageResponse", text: "Read the file first." })
 		const next = await checked
 		expect(next.slice(0, 1)).toEqual(turn)

@@ -32,6 +32,8 @@ export class MistakeLimit {
 		const answer = await this.asks.ask(
 			"mistake_limit_reached",
 			"The model has failed several times in a row. You can give it guidance and let it try again.",
+			undefined,
+			{ notice: { kind: "mistake_limit" } },
 		)
 		this.inARow = 0
 		if (!answer.text) return userContent

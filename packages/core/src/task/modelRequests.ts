@@ -66,7 +66,7 @@ export class ModelRequests {
 			} catch (error) {
 				if (!(error instanceof ContextTooLargeError)) throw error
 				// Never sent: what the person changes (a shorter message, a larger model) is what can help.
-				await asks.ask("api_req_failed", error.message)
+				await asks.ask("api_req_failed", error.message, undefined, { problem: error.problem })
 				attempt = 0
 				continue
 			}
@@ -145,7 +145,7 @@ export class ModelRequests {
 				// ask alone says why, as a kind the client words, with the English for the logs.
 				this.finish(row, output, { cancelReason: "streaming_failed" })
 				row = undefined
-				await asks.ask("api_req_failed", failure.message, undefined, problemOf(failure))
+				await asks.ask("api_req_failed", failure.message, undefined, { problem: problemOf(failure) })
 				attempt = 0
 			} finally {
 				call.release()

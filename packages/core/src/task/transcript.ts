@@ -9,6 +9,7 @@ export interface MessageFields {
 	progressStatus?: ClineMessage["progressStatus"]
 	checkpoint?: ClineMessage["checkpoint"]
 	problem?: ClineMessage["problem"]
+	notice?: ClineMessage["notice"]
 }
 
 /**

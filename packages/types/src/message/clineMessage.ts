@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { clineAskSchema } from "./clineAsk.js"
 import { clineSaySchema } from "./clineSay.js"
+import { noticeSchema } from "./notice.js"
 import { problemSchema } from "./problem.js"
 
 /** A short status a running tool shows on its row (a spinner label, a percentage). */
@@ -73,6 +74,8 @@ export const clineMessageSchema = z
 		chosenSuggestion: z.number().int().nonnegative().optional(),
 		/** An error row's cause as a kind and parameters, so each client words it in its language. */
 		problem: problemSchema.optional(),
+		/** A notice row's meaning as a kind and parameters, so each client words it in its language. */
+		notice: noticeSchema.optional(),
 		/**
 		 * A person's message: its mentions whose content could not be included (as typed, e.g.
 		 * "@git-changes"); the model was told why, and the row tells the person.

@@ -26,6 +26,11 @@ export const problemKindSchema = z.enum([
 	"provider_context_overflow",
 	/** The answer could not be read (cut short, invalid JSON, empty). */
 	"provider_malformed",
+	/**
+	 * Not sent: the conversation no longer fits the model's window even after condensing and
+	 * dropping turns (`tokens` needed, `available` of `window`).
+	 */
+	"context_too_large",
 ])
 export type ProblemKind = z.infer<typeof problemKindSchema>
 
@@ -39,6 +44,10 @@ export const problemSchema = z.object({
 		/** The provider's own words, or the network's cause (`connect ECONNREFUSED 127.0.0.1:1234`). */
 		said: z.string().optional(),
 		modelId: z.string().optional(),
+		/** A request's size in tokens, what of the window is available for it, and the window. */
+		tokens: z.number().nonnegative().optional(),
+		available: z.number().nonnegative().optional(),
+		window: z.number().nonnegative().optional(),
 	}),
 })
 export type Problem = z.infer<typeof problemSchema>

@@ -1,4 +1,6 @@
+import { useTranslation } from "react-i18next"
 import { ExpandableText } from "./ExpandableText"
+import { noticeText } from "./notice/noticeText"
 import { RowHeader, type RowTone } from "./RowHeader"
 import type { RowProps } from "./rowProps"
 
@@ -8,13 +10,18 @@ export interface InfoRowProps extends RowProps {
 	tone?: RowTone
 }
 
-/** A one-line note with optional detail: a retried request, a rate-limit wait, a shell warning. */
+/**
+ * A one-line note with optional detail: a retried request, a rate-limit wait, a shell warning.
+ * The detail is the notice's wording where the host gave one (its English text is for the CLI).
+ */
 export function InfoRow({ message, icon, title, tone = "muted" }: InfoRowProps) {
+	const { t } = useTranslation("rows")
+	const detail = message.notice !== undefined ? noticeText(message.notice, t) : message.text
 	return (
 		<div className="info-row">
 			<RowHeader icon={icon} tone={tone} title={title} />
-			{message.text !== undefined && message.text !== "" && (
-				<ExpandableText stateKey={`${message.ts}:text`} text={message.text} />
+			{detail !== undefined && detail !== "" && (
+				<ExpandableText stateKey={`${message.ts}:text`} text={detail} />
 			)}
 		</div>
 	)
