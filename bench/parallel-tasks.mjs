@@ -15,6 +15,7 @@ import path from "node:path"
 import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
+import { pssOf } from "./processTree.mjs"
 
 const thisFile = fileURLToPath(import.meta.url)
 const repoRoot = path.resolve(path.dirname(thisFile), "..")
@@ -97,17 +98,6 @@ async function parent() {
 		}
 	}
 	print(results)
-}
-
-/** The sum of a process's proportional set size (its share of every page it maps), in bytes. */
-function pssOf(pid) {
-	try {
-		const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8")
-		const kb = /^Pss:\s+(\d+) kB/m.exec(rollup)
-		return kb ? Number(kb[1]) * 1024 : undefined
-	} catch {
-		return undefined
-	}
 }
 
 async function runChild(tasks, turns, baseUrl, timeoutMs) {
