@@ -61,6 +61,9 @@ step "Build and package"
 rm -f ./*.vsix
 npm run package --silent
 vsix="$(ls ./*.vsix)"
+# The package holds the extension only; the cairn command is built beside it, so `npx cairn` works
+# from this folder (its build links node_modules/.bin/cairn).
+npm run build --silent -w @cairn/cli
 
 export XDG_CONFIG_HOME="$home/xdg/config" XDG_DATA_HOME="$home/xdg/data" XDG_CACHE_HOME="$home/xdg/cache"
 mkdir -p "$home/user-data/User" "$home/extensions"
