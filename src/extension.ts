@@ -12,7 +12,7 @@ import { ClineProvider } from "./webview/ClineProvider"
 let running: { provider: ClineProvider; agent: AgentLoader; ipc: IpcSocket | undefined } | undefined
 
 /**
- * Returns the public API (see README "API"): usable at once, whether or not the webview was ever
+ * Returns the public API (see docs/api.md): usable at once, whether or not the webview was ever
  * opened; the agent loads on the first call that needs it.
  */
 export function activate(context: vscode.ExtensionContext): CairnAPI {
