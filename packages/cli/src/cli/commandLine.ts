@@ -300,6 +300,11 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 	return program
 }
 
+/** The command line as commander defines it, for what reads its definition (the docs' flag check). */
+export function commandLineProgram(): Command {
+	return buildProgram({ stdout: () => {}, stderr: () => {} }, () => {})
+}
+
 /** Parses argv (without node and the script). Help, version and errors come back as an exit code. */
 export function parseCommandLine(argv: readonly string[], io: CommandLineIO): ParsedCommand {
 	let parsed: ParsedCommand | undefined
