@@ -3,18 +3,23 @@
 // nothing cannot pass.
 import { existsSync, readFileSync } from "node:fs"
 
-const [vitestReport, e2eLog] = process.argv.slice(2)
+// The first vitest report is the main run's; any after the e2e log are runs of their own (the
+// packed CLI's).
+const [vitestReport, e2eLog, ...moreVitestReports] = process.argv.slice(2)
 let passed = 0
 let failed = 0
 
-if (vitestReport && existsSync(vitestReport)) {
-	const report = JSON.parse(readFileSync(vitestReport, "utf8"))
-	passed += report.numPassedTests ?? 0
-	failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0)
-	console.log(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`)
-} else {
-	console.log("vitest: no report")
-	failed += 1
+for (const file of [vitestReport, ...moreVitestReports]) {
+	const name = file === vitestReport ? "vitest" : `vitest (${file})`
+	if (file && existsSync(file)) {
+		const report = JSON.parse(readFileSync(file, "utf8"))
+		passed += report.numPassedTests ?? 0
+		failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0)
+		console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`)
+	} else {
+		console.log(`${name}: no report`)
+		failed += 1
+	}
 }
 
 const e2eLines =

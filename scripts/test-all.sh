@@ -34,13 +34,18 @@ step "unit and integration tests (vitest)"
 unit_status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=artifacts/vitest.json || unit_status=$?
 
+step "the packed CLI (npm pack, installed into an empty prefix)"
+packed_status=0
+npx vitest run --config packages/cli/vitest.packed.config.ts --reporter=default --reporter=json \
+	--outputFile.json=artifacts/vitest-packed.json || packed_status=$?
+
 step "real editor tests (code-server + Playwright)"
 e2e_status=0
 npm run --silent test:e2e 2>&1 | tee artifacts/e2e.log || e2e_status=$?
 
 step "summary"
-node scripts/summarize-tests.mjs artifacts/vitest.json artifacts/e2e.log
-if [ "$unit_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then
-	echo "FAILED: vitest exit $unit_status, e2e exit $e2e_status"
+node scripts/summarize-tests.mjs artifacts/vitest.json artifacts/e2e.log artifacts/vitest-packed.json
+if [ "$unit_status" -ne 0 ] || [ "$packed_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then
+	echo "FAILED: vitest exit $unit_status, packed CLI exit $packed_status, e2e exit $e2e_status"
 	exit 1
 fi

@@ -3,7 +3,8 @@
 // TypeScript sources (the "source" export condition), so the binary needs no other build first.
 // Packages that find their own files at run time (wasm grammars, the ripgrep binary, playwright) stay
 // external: they resolve from node_modules next to the bundle, exactly as from the sources.
-import { chmod, lstat, mkdir, rm, symlink } from "node:fs/promises"
+import { existsSync } from "node:fs"
+import { chmod, cp, lstat, mkdir, rm, symlink } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
@@ -29,9 +30,56 @@ const devtoolsStub = {
 	},
 }
 
-export async function buildCli({ logLevel = "warning" } = {}) {
+/**
+ * What the bundle reads from disk at run time, from node_modules beside it: the packages it
+ * imports unbundled (above) and the tree-sitter grammars' wasm. `files` keeps only those of a
+ * package (with its package.json); without it the whole package is copied, less `skip`.
+ */
+const runtimeFiles = [
+	{ name: "web-tree-sitter" },
+	{ name: "playwright-core", skip: ["types"] },
+	{ name: "@vscode/ripgrep" },
+	// The ripgrep binary of the platform packing: elsewhere the CLI uses the system's rg.
+	{ name: `@vscode/ripgrep-${process.platform}-${process.arch}` },
+	{ name: "tree-sitter-bash", files: ["tree-sitter-bash.wasm"] },
+	{ name: "tree-sitter-c", files: ["tree-sitter-c.wasm"] },
+	{ name: "@vscode/tree-sitter-wasm", files: ["wasm"] },
+]
+
+/** A dependency's folder, where npm put it: beside the CLI or hoisted to the repository's root. */
+function installedPackage(name) {
+	const candidates = [packageDir, path.resolve(packageDir, "..", "..")].map((dir) =>
+		path.join(dir, "node_modules", name),
+	)
+	const found = candidates.find((dir) => existsSync(path.join(dir, "package.json")))
+	if (found === undefined) throw new Error(`build: ${name} is not installed (npm ci first)`)
+	return found
+}
+
+/**
+ * Copies the run-time files into dist/node_modules, so dist/ alone is the whole CLI: what
+ * `npm pack` puts in the package (the prepack script), with no dependency left to install.
+ */
+async function copyRuntimeFiles() {
+	for (const { name, files, skip = [] } of runtimeFiles) {
+		const from = installedPackage(name)
+		const to = path.join(outdir, "node_modules", name)
+		const skipped = skip.map((entry) => path.join(from, entry))
+		const copy = (entry) =>
+			cp(path.join(from, entry), path.join(to, entry), {
+				recursive: true,
+				filter: (source) => !skipped.includes(source),
+			})
+		for (const entry of files === undefined ? [""] : ["package.json", ...files]) await copy(entry)
+	}
+}
+
+/** Builds dist/; `withRuntime` also copies the run-time files in (see copyRuntimeFiles). */
+export async function buildCli({ logLevel = "warning", withRuntime = false } = {}) {
 	// Chunk names carry a hash of their content: without this, every build would leave old ones.
+	// Run-time files copied by an earlier build could be older than node_modules' own.
 	await rm(path.join(outdir, "chunks"), { recursive: true, force: true })
+	await rm(path.join(outdir, "node_modules"), { recursive: true, force: true })
 	await build({
 		entryPoints: [path.join(packageDir, "src", "cairn.ts")],
 		outdir,
@@ -61,6 +109,7 @@ export async function buildCli({ logLevel = "warning" } = {}) {
 		},
 	})
 	await chmod(outfile, 0o755)
+	if (withRuntime) await copyRuntimeFiles()
 	await linkBin()
 	return outfile
 }
@@ -84,5 +133,5 @@ async function linkBin() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-	await buildCli({ logLevel: "info" })
+	await buildCli({ logLevel: "info", withRuntime: process.argv.includes("--with-runtime") })
 }

@@ -1,4 +1,4 @@
-import { defineProject } from "vitest/config"
+import { configDefaults, defineProject } from "vitest/config"
 
 export default defineProject({
 	resolve: { conditions: ["source"] },
@@ -15,6 +15,8 @@ export default defineProject({
 		name: "cli",
 		environment: "node",
 		include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+		// The packed CLI runs on its own (vitest.packed.config.ts): packing rebuilds dist/.
+		exclude: [...configDefaults.exclude, "test/packed/**"],
 		// The end-to-end suites spawn the built binary: build it once before any of them runs.
 		globalSetup: ["test/buildBinary.ts"],
 		testTimeout: 30_000,
