@@ -23,11 +23,11 @@ export default defineConfig({
 					],
 				},
 			},
-			// The README and docs/ checked for links and CLI flags; the CLI's definition is read from
-			// its sources, so the "source" export condition above applies.
+			// The setup scripts, and the README and docs/ checked for links and CLI flags (the CLI's
+			// definition is read from its sources, so the "source" export condition above applies).
 			{
 				extends: true,
-				test: { name: "docs", environment: "node", include: ["scripts/**/*.test.ts"] },
+				test: { name: "scripts", environment: "node", include: ["scripts/**/*.test.ts"] },
 			},
 		],
 		passWithNoTests: false,

@@ -20,33 +20,6 @@ if [ ${#missing[@]} -eq 0 ]; then
 fi
 
 echo "install-system-deps: installing ${missing[*]}"
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-	sudo_cmd=(sudo)
-fi
-export DEBIAN_FRONTEND=noninteractive
-# Another apt-get (unattended-upgrades, a second setup) may hold apt's locks. apt-get waits for the
-# dpkg lock itself (DPkg::Lock::Timeout) but not for the package lists' lock that `update` takes,
-# so a run that failed on a lock is tried again until the bounded wait is over.
-lock_wait="${CAIRN_APT_LOCK_TIMEOUT:-600}"
-apt_get() {
-	local deadline=$((SECONDS + lock_wait)) output told=""
-	while true; do
-		if output="$("${sudo_cmd[@]}" env LC_ALL=C apt-get -o "DPkg::Lock::Timeout=$((deadline - SECONDS))" "$@" 2>&1)"; then
-			[ -z "$output" ] || printf '%s\n' "$output"
-			return 0
-		fi
-		if ! grep -qE 'Could not get lock|Unable to (acquire|lock)' <<<"$output" || [ "$SECONDS" -ge "$deadline" ]; then
-			printf '%s\n' "$output" >&2
-			[ -z "$told" ] || echo "install-system-deps: apt's lock was still held after ${lock_wait} s" >&2
-			return 1
-		fi
-		if [ -z "$told" ]; then
-			echo "install-system-deps: another apt-get holds apt's lock; waiting for it (at most ${lock_wait} s)"
-			told=yes
-		fi
-		sleep 2
-	done
-}
+source "$(dirname "${BASH_SOURCE[0]}")/apt-get-waiting.sh"
 apt_get update -qq
 apt_get install -y -qq --no-install-recommends "${missing[@]}"
