@@ -23,7 +23,9 @@ async function documentation(): Promise<string[]> {
 	]
 }
 
-describe("the README and docs/", () => {
+// Reading every page takes a few seconds; a loaded machine may stretch that well past vitest's
+// default limit.
+describe("the README and docs/", { timeout: 60_000 }, () => {
 	it("link only to files and headings that are in the repository", async () => {
 		expect(await checkRelativeLinks(repoRoot, await documentation())).toEqual([])
 	})
