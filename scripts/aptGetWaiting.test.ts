@@ -57,7 +57,8 @@ async function aptGet(
 	return { ...run, calls: recorded }
 }
 
-describe("apt_get, while another apt-get holds apt's lock", () => {
+// apt_get pauses 2 s between tries: two tries and a loaded machine need more than vitest's 5 s.
+describe("apt_get, while another apt-get holds apt's lock", { timeout: 60_000 }, () => {
 	it("waits for it, saying so once, then runs", async () => {
 		const run = await aptGet({ lockedCalls: 2 }, "update", "-qq")
 		expect(run.code).toBe(0)
