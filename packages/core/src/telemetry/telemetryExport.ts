@@ -16,7 +16,7 @@ export interface TelemetryExportOptions {
 }
 
 /** The longest a task's end or the process's exit waits for the collector. */
-const closeTimeoutMs = 5_000
+const closeTimeoutMs = 3_000
 
 /**
  * The export the person turned on, if any. The OpenTelemetry SDK is loaded the first time a task
