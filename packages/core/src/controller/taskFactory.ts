@@ -86,7 +86,12 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	})
 	const subtasks = parts.subtasks
 	const mcp = parts.mcp()
-	const telemetry = await parts.telemetry.forTask({ taskId, model: () => provider.model.id })
+	const parentTaskId = subtasks.isAwaited(taskId) ? subtasks.stackOf(taskId).at(-2) : undefined
+	const telemetry = await parts.telemetry.forTask({
+		taskId,
+		model: () => provider.model.id,
+		...(parentTaskId !== undefined && { parentTaskId }),
+	})
 	const task = new Task({
 		checkpoints,
 		host,

@@ -155,6 +155,31 @@ describe("OpenTelemetry export", () => {
 		expect(sent).not.toContain(key)
 	})
 
+	it("puts a subtask's run under its parent's new_task call, in the parent's trace", async () => {
+		receiver = await OtlpReceiver.start()
+		agent = await startAgent({
+			provider: "anthropic",
+			scenario: [
+				{ toolCalls: [{ name: "new_task", arguments: { mode: "code", message: "child job" } }] },
+				turns[3]!,
+				turns[3]!,
+			],
+			settings: {
+				mode: "orchestrator",
+				autoApproval: { enabled: true, alwaysAllowSubtasks: true },
+				telemetry: { enabled: true, endpoint: receiver.url },
+			},
+		})
+		await agent.send({ type: "newTask", text: "delegate" })
+		await receiver.waitFor((r) => r.spans.filter((span) => span.name === "cairn.task").length === 2)
+		const [child, parent] = receiver.spans.filter((span) => span.name === "cairn.task")
+		const newTask = receiver.spans.find((span) => span.name === "execute_tool new_task")
+		expect(parent?.parentSpanId).toBeUndefined()
+		expect(child?.parentSpanId).toBe(newTask?.spanId)
+		expect(child?.traceId).toBe(parent?.traceId)
+		expect(child?.attributes["cairn.task.parent_id"]).toBe(parent?.attributes["cairn.task.id"])
+	})
+
 	it("sends nothing while the export is off, even with an endpoint set", async () => {
 		receiver = await OtlpReceiver.start()
 		agent = await startAgent({

@@ -6,7 +6,7 @@ import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk
 import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace"
 import type { ExportConfig } from "./exportConfig.js"
 import { Redaction } from "./redaction.js"
-import { TaskSpans, type TaskAbout } from "./taskSpans.js"
+import { TaskSpans, type OpenTasks, type TaskAbout } from "./taskSpans.js"
 import { TelemetryInstruments } from "./telemetryInstruments.js"
 import type { TaskTelemetry } from "./taskTelemetry.js"
 
@@ -25,6 +25,7 @@ export class OtlpSession {
 	private readonly meterProvider: MeterProvider
 	private readonly instruments: TelemetryInstruments
 	private readonly tracer: Tracer
+	private readonly openTasks: OpenTasks = new Map()
 
 	constructor(
 		private readonly config: ExportConfig,
@@ -69,8 +70,10 @@ export class OtlpSession {
 			instruments: this.instruments,
 			about,
 			exportContent: this.config.exportContent,
-			redaction: new Redaction(secrets),
+			// The collector's own token may reach a prompt too.
+			redaction: new Redaction([...secrets, ...Object.values(this.config.headers)]),
 			flush: () => void this.flush(),
+			open: this.openTasks,
 		})
 	}
 

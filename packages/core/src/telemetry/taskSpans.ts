@@ -22,7 +22,12 @@ export interface TaskAbout {
 	taskId: string
 	/** The model it talks to now (the person may switch it while it runs). */
 	model: () => string
+	/** A subtask: the task whose new_task call is waiting for it. */
+	parentTaskId?: string
 }
+
+/** The tasks whose runs are open, by id: a subtask's span goes under its parent's new_task call. */
+export type OpenTasks = Map<string, TaskSpans>
 
 export interface TaskSpansParts {
 	tracer: Tracer
@@ -32,6 +37,7 @@ export interface TaskSpansParts {
 	redaction: Redaction
 	/** Sends what is buffered (the task ended); never awaited by the task. */
 	flush: () => void
+	open: OpenTasks
 }
 
 /** Content is cut to this many characters: a span is a record, not a copy of the workspace. */
@@ -71,6 +77,11 @@ export class TaskSpans implements TaskTelemetry {
 	private promptExpected = false
 
 	constructor(private readonly parts: TaskSpansParts) {}
+
+	/** The call running now: a subtask's run goes under it (the parent's new_task). */
+	get runningCall(): Span | undefined {
+		return this.tool?.span
+	}
 
 	observe(task: EventEmitter<TaskEvents>): void {
 		task.on("taskStarted", () => {
@@ -154,12 +165,22 @@ export class TaskSpans implements TaskTelemetry {
 
 	/** The span of the task's current run, started when the run's first fact arrives. */
 	private taskSpan(): Span {
-		this.task ??= this.parts.tracer.startSpan("cairn.task", {
-			attributes: {
-				"cairn.task.id": this.parts.about.taskId,
-				"gen_ai.request.model": this.parts.about.model(),
+		if (this.task !== undefined) return this.task
+		const { about, open } = this.parts
+		const parent =
+			about.parentTaskId === undefined ? undefined : open.get(about.parentTaskId)?.runningCall
+		this.task = this.parts.tracer.startSpan(
+			"cairn.task",
+			{
+				attributes: {
+					"cairn.task.id": about.taskId,
+					"gen_ai.request.model": about.model(),
+					...(about.parentTaskId !== undefined && { "cairn.task.parent_id": about.parentTaskId }),
+				},
 			},
-		})
+			parent === undefined ? ROOT_CONTEXT : trace.setSpan(ROOT_CONTEXT, parent),
+		)
+		open.set(about.taskId, this)
 		return this.task
 	}
 
@@ -174,6 +195,7 @@ export class TaskSpans implements TaskTelemetry {
 		span.end()
 		this.task = undefined
 		this.lastRequest = undefined
+		this.parts.open.delete(this.parts.about.taskId)
 		this.parts.flush()
 	}
 
