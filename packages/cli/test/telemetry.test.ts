@@ -57,6 +57,24 @@ describe("cairn --otel-endpoint", () => {
 			},
 		))
 
+	it("exports a run that ends waiting for the person: its approval asked, its run aborted", () =>
+		withWorld({ scenario: [writeFile("hello.txt", "hi\n"), complete("Done.")] }, async (world) => {
+			receiver = await OtlpReceiver.start()
+			const run = await runCli(world, [
+				...world.providerArgs,
+				"--no-tui",
+				"--otel-endpoint",
+				receiver.url,
+				"write a greeting",
+			])
+			expect(run.code).toBe(3)
+			const task = receiver.spans.find((span) => span.name === "cairn.task")
+			expect(task?.attributes["cairn.task.outcome"]).toBe("aborted")
+			const write = receiver.spans.find((span) => span.name === "execute_tool write_to_file")
+			expect(write?.events.map((event) => event.name)).toEqual(["approval.asked"])
+			expect(write?.attributes["cairn.tool.outcome"]).toBe("cancelled")
+		}))
+
 	it("exits with the task's code when the collector never answers", () =>
 		withWorld({ scenario: [complete("Done.")] }, async (world) => {
 			// Accepts connections and never responds: the export gives up after its timeout.

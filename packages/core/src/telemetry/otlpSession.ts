@@ -83,6 +83,8 @@ export class OtlpSession {
 	}
 
 	async shutdown(): Promise<void> {
+		// Spans are exported when they end: a run still open would be lost.
+		for (const task of [...this.openTasks.values()]) task.closeRun()
 		await Promise.allSettled([this.tracerProvider.shutdown(), this.meterProvider.shutdown()])
 	}
 }

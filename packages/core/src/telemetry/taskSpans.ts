@@ -184,7 +184,12 @@ export class TaskSpans implements TaskTelemetry {
 		return this.task
 	}
 
-	private endTask(outcome: "completed" | "aborted"): void {
+	/** The export is closing (the process ends) while the task still runs or waits: its run ends here. */
+	closeRun(): void {
+		this.endTask("unfinished")
+	}
+
+	private endTask(outcome: "completed" | "aborted" | "unfinished"): void {
 		const span = this.task
 		if (span === undefined) return
 		for (const [ts, request] of this.requests) this.endRequest(ts, request, { cancelled: true })

@@ -21,7 +21,8 @@ const closeTimeoutMs = 3_000
 /**
  * The export the person turned on, if any. The OpenTelemetry SDK is loaded the first time a task
  * is made while the export is on, never before: a Cairn that exports nothing never reads it.
- * A change of endpoint (or of what may be sent) applies to the tasks made after it.
+ * A change of endpoint (or of what may be sent) applies to the tasks made after it; the runs of
+ * tasks made before it end there (marked unfinished) and send nothing more.
  */
 export class TelemetryExport {
 	private session: { key: string; started: Promise<OtlpSession | undefined> } | undefined
