@@ -42,6 +42,7 @@ export interface TaskSpansParts {
 
 /** Content is cut to this many characters: a span is a record, not a copy of the workspace. */
 const contentLimit = 8_192
+const toolNameLimit = 64
 
 interface OpenRequest {
 	span: Span
@@ -110,13 +111,15 @@ export class TaskSpans implements TaskTelemetry {
 
 	toolStarted(use: ToolUse): ToolCallTelemetry {
 		const parent = this.lastRequest ?? this.taskSpan()
+		// The model names the tool: an unknown name is its words, so it is cut short and cleaned too.
+		const name = this.parts.redaction.text(use.name).slice(0, toolNameLimit)
 		const span = this.parts.tracer.startSpan(
-			`execute_tool ${use.name}`,
+			`execute_tool ${name}`,
 			{
 				attributes: this.attributes(
 					{
 						"gen_ai.operation.name": "execute_tool",
-						"gen_ai.tool.name": use.name,
+						"gen_ai.tool.name": name,
 						"gen_ai.tool.call.id": use.id,
 					},
 					{ "cairn.tool.input": use.rawArguments },
@@ -126,7 +129,7 @@ export class TaskSpans implements TaskTelemetry {
 		)
 		const open: OpenTool = { span }
 		this.tool = open
-		return { ended: (outcome) => this.endTool(open, use.name, outcome) }
+		return { ended: (outcome) => this.endTool(open, name, outcome) }
 	}
 
 	private endTool(open: OpenTool, name: string, outcome: DispatchOutcome): void {
