@@ -36,24 +36,32 @@ const extension = {
 // bundle cannot be split: the agent's import of the tokenizer gets a module that requires that
 // file at run time, as the extension requires the agent.
 const tokenizerModule = "gpt-tokenizer/encoding/cl100k_base"
-/** @type {import("esbuild").Plugin} */
-const tokenizerApart = {
-	name: "tokenizer-apart",
-	setup(build) {
-		build.onResolve({ filter: new RegExp(`^${tokenizerModule}$`) }, () => ({
-			path: tokenizerModule,
-			namespace: "tokenizer-apart",
-		}))
-		build.onLoad({ filter: /.*/, namespace: "tokenizer-apart" }, () => ({
-			contents: 'module.exports = require("./tokenizer.js")',
-			loader: "js",
-		}))
-		build.onResolve({ filter: /^\.\/tokenizer\.js$/, namespace: "tokenizer-apart" }, (args) => ({
-			path: args.path,
-			external: true,
-		}))
-	},
+
+/**
+ * An import matched by `filter` gets a module that requires `file` (a bundle of its own beside the
+ * agent's) at run time.
+ * @returns {import("esbuild").Plugin}
+ */
+function requiredApart(name, filter, file) {
+	return {
+		name,
+		setup(build) {
+			build.onResolve({ filter }, (args) => ({ path: args.path, namespace: name }))
+			build.onLoad({ filter: /.*/, namespace: name }, () => ({
+				contents: `module.exports = require("./${file}")`,
+				loader: "js",
+			}))
+			build.onResolve(
+				{ filter: new RegExp(`^\\./${file.replace(".", "\\.")}$`), namespace: name },
+				(args) => ({
+					path: args.path,
+					external: true,
+				}),
+			)
+		},
+	}
 }
+const tokenizerApart = requiredApart("tokenizer-apart", new RegExp(`^${tokenizerModule}$`), "tokenizer.js")
 /** @type {import("esbuild").BuildOptions} */
 const tokenizer = {
 	...shared,
@@ -61,6 +69,10 @@ const tokenizer = {
 	outfile: "dist/tokenizer.js",
 	minify: production,
 }
+
+// The OpenTelemetry SDK (a tenth of the agent's code) is read only by a person who turned the export
+// on: a bundle of its own too, required when the first task is made with the export on.
+const telemetryApart = requiredApart("telemetry-apart", /^\.\/otlpSession\.js$/, "telemetry.js")
 
 // zod's namespace object (`z`) carries every language's error messages, 64 of them and 250 KB of
 // the agent: the agent uses `z` as a value, so esbuild keeps all it holds. zod shows English
@@ -94,10 +106,18 @@ const agent = {
 	entryPoints: ["src/agent/index.ts"],
 	outfile: "dist/agent.js",
 	external: ["vscode", "playwright-core"],
-	plugins: [tokenizerApart, zodEnglishOnly],
+	plugins: [tokenizerApart, telemetryApart, zodEnglishOnly],
 	minify: production,
 	define: { "import.meta.url": "__cairnModuleUrl" },
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+}
+
+/** @type {import("esbuild").BuildOptions} */
+const telemetry = {
+	...agent,
+	entryPoints: ["packages/core/src/telemetry/otlpSession.ts"],
+	outfile: "dist/telemetry.js",
+	plugins: [zodEnglishOnly],
 }
 
 // tree-sitter's wasm files (the runtime, the shell grammar, the code outline grammars) ship next
@@ -138,7 +158,7 @@ const tests = {
 	banner: agent.banner,
 }
 
-const builds = [extension, agent, tokenizer, tests]
+const builds = [extension, agent, tokenizer, telemetry, tests]
 
 if (watch) {
 	const contexts = await Promise.all(builds.map((options) => context(options)))

@@ -32,10 +32,11 @@ async function filesRead(args: string[]): Promise<string[]> {
 
 // The bundle's chunks are named after the module they start from ("openai-<hash>.js" is the
 // openai SDK, "cl100k_base-" the tokenizer's tables, "sdk-" and "vertex-sdk-" Anthropic's,
-// "dist-cjs-" AWS's, "client-" and "transport-" the MCP SDK's, "runTui-" Ink and React).
+// "dist-cjs-" AWS's, "client-" and "transport-" the MCP SDK's, "runTui-" Ink and React,
+// "otlpSession-" the OpenTelemetry SDK, read only when the person turned the export on).
 const agent = /^runCommand-/
 const providerSdks = /^(openai|sdk|vertex-sdk|dist-cjs)-/
-const rarelyNeeded = /^(cl100k_base|client|transport|runTui)-/
+const rarelyNeeded = /^(cl100k_base|client|transport|runTui|otlpSession)-/
 
 describe("what a command loads", () => {
 	it("--help reads the command line only: not the agent, a provider's SDK or the tokenizer", async () => {

@@ -33,6 +33,7 @@ export * from "./settings/userHooks.js"
 export * from "./settings/settings.js"
 export * from "./settings/autoApprovalInEffect.js"
 export * from "./settings/codebaseIndex.js"
+export * from "./settings/telemetry.js"
 export * from "./settings/trustSettings.js"
 
 export * from "./i18n/language.js"

@@ -53,6 +53,8 @@ export interface Flags {
 	/** `--worktree [name]`: true without a name. */
 	worktree?: string | true
 	allowWorktreeSetup?: boolean
+	otelEndpoint?: string
+	otelContent?: boolean
 }
 
 export type ParsedCommand =
@@ -142,6 +144,8 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--allow-project-mcp", t("help.allowProjectMcp"))
 		.option("--worktree [name]", t("help.worktree"))
 		.option("--allow-worktree-setup", t("help.allowWorktreeSetup"))
+		.option("--otel-endpoint <url>", t("help.otelEndpoint"))
+		.option("--otel-content", t("help.otelContent"))
 		.addHelpText("after", ["", t("help.exitCodes"), t("help.storage")].join("\n"))
 		.showSuggestionAfterError(true)
 		.exitOverride()

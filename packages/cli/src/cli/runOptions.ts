@@ -45,6 +45,8 @@ export interface RunOptions {
 	worktree: { name?: string } | undefined
 	/** --allow-worktree-setup: the person agrees to the workspace's .cairn/worktree.json as it is. */
 	allowWorktreeSetup: boolean
+	/** --otel-endpoint (and --otel-content): this run's OpenTelemetry export, whatever the settings say. */
+	telemetry: { endpoint: string; exportContent: boolean } | undefined
 }
 
 export interface Environment {
@@ -106,6 +108,19 @@ function checkBaseUrl(value: string | undefined): string | undefined {
 	if (url.protocol !== "http:" && url.protocol !== "https:")
 		throw new UsageError(t("errors.notHttpUrl", { value }))
 	return value
+}
+
+/** --otel-endpoint: an OTLP/HTTP collector's base URL; --otel-content only with it. */
+function telemetryOf(flags: Flags): RunOptions["telemetry"] {
+	const endpoint = nonEmpty("--otel-endpoint", flags.otelEndpoint)
+	if (endpoint === undefined) {
+		if (flags.otelContent === true) throw new UsageError(t("errors.otelContentAlone"))
+		return undefined
+	}
+	const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined
+	if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:"))
+		throw new UsageError(t("errors.otelEndpointNotHttp", { value: endpoint }))
+	return { endpoint, exportContent: flags.otelContent === true }
 }
 
 function tokenCount(flag: string, value: string | undefined): number | undefined {
@@ -223,5 +238,6 @@ export async function resolveRunOptions(
 		allowProjectMcp: flags.allowProjectMcp === true,
 		worktree: worktreeOf(flags, sessionId !== undefined || flags.continue === true),
 		allowWorktreeSetup: flags.allowWorktreeSetup === true,
+		telemetry: telemetryOf(flags),
 	}
 }

@@ -5,6 +5,7 @@ import {
 	NodeHost,
 	toolSpecs,
 	type ConsentAsker,
+	type ControllerOptions,
 	type Logger,
 	type RepositoryCode,
 	type ModelProvider,
@@ -43,6 +44,10 @@ export interface ExtensionHostOptions {
 	allowWorktreeSetup?: boolean
 	/** --worktree: this run makes a worktree, and says when its setup was not agreed to. */
 	makesWorktree?: boolean
+	/** --otel-endpoint: this run's OpenTelemetry export, in place of the settings'. */
+	telemetry?: ControllerOptions["telemetry"]
+	/** Keys this run was given (--api-key, the environment's): never exported. */
+	knownSecrets?: readonly (string | undefined)[]
 }
 
 /**
@@ -105,6 +110,8 @@ export class ExtensionHost {
 				buildProvider(settings, runKey(settings.provider) ?? storedKey),
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
 			...(options.checkpoints === false && { checkpoints: false }),
+			...(options.telemetry && { telemetry: options.telemetry }),
+			...(options.knownSecrets && { knownSecrets: options.knownSecrets }),
 			...(options.mcpConfigFile !== undefined && {
 				mcp: {
 					globalConfigFile: options.mcpConfigFile,
@@ -151,6 +158,7 @@ export class ExtensionHost {
 	/** Waits until the tasks' journals are on disk, then ends running commands and MCP servers. */
 	async shutdown(): Promise<void> {
 		await this.controller.flush()
+		await this.controller.closeTelemetry()
 		await this.controller.mcpHub?.dispose()
 		process.off("exit", this.killServersOnExit)
 		await this.host.dispose()

@@ -37,17 +37,18 @@ export interface RuntimeSetup {
  * a UsageError.
  */
 export async function createRuntime(options: RunOptions, setup: RuntimeSetup): Promise<CliRuntime> {
+	const secrets = [
+		options.apiKey,
+		setup.env.ANTHROPIC_API_KEY,
+		setup.env.OPENAI_API_KEY,
+		setup.env.GEMINI_API_KEY,
+		setup.env.OPENROUTER_API_KEY,
+	]
 	const logger = createCliLogger({
 		debug: options.debug,
 		cairnHome: options.cairnHome,
 		stderr: setup.stderrLogs,
-		secrets: [
-			options.apiKey,
-			setup.env.ANTHROPIC_API_KEY,
-			setup.env.OPENAI_API_KEY,
-			setup.env.GEMINI_API_KEY,
-			setup.env.OPENROUTER_API_KEY,
-		],
+		secrets,
 	})
 	let providerInUse: ProviderName | undefined = options.provider
 	const extensionHost = await ExtensionHost.start({
@@ -61,6 +62,8 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		allowWorktreeSetup: options.allowWorktreeSetup,
 		makesWorktree: options.worktree !== undefined,
 		checkpoints: options.checkpoints,
+		...(options.telemetry && { telemetry: options.telemetry }),
+		knownSecrets: secrets,
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),
 	})

@@ -36,6 +36,8 @@ import { broadcastSettings, followModeProfile } from "./profileHandlers.js"
 import { SettingsStore } from "./settingsStore.js"
 import { startMcp, type ControllerMcp } from "./startMcp.js"
 import { TaskProviders } from "./taskProviders.js"
+import { controllerTelemetry } from "./controllerTelemetry.js"
+import type { TelemetryExport } from "../telemetry/telemetryExport.js"
 import { CheckpointsByRoot } from "./workspaceCheckpoints.js"
 
 export type { Client } from "./handlerContext.js"
@@ -66,6 +68,7 @@ export class Controller implements HandlerContext {
 	private readonly modesByRoot: ModesByRoot
 	private readonly taskProviders: TaskProviders
 	private readonly worktreePort: TaskWorktreesPort
+	private readonly telemetry: TelemetryExport
 
 	constructor(readonly options: ControllerOptions) {
 		const { host } = options
@@ -79,6 +82,7 @@ export class Controller implements HandlerContext {
 				titleOf: (taskId) => this.storeInstance?.get(taskId)?.task ?? taskId,
 			})
 		this.taskProviders = new TaskProviders(this.settingsStore, options.buildProvider, host.logger)
+		this.telemetry = controllerTelemetry(this.settingsStore, options)
 		this.events =
 			options.events ??
 			new IsolatedEmitter((event, error) =>
@@ -138,6 +142,7 @@ export class Controller implements HandlerContext {
 				modes: (root) => this.modesByRoot.of(root),
 				checkpointStore: (root) => this.checkpointStore(root),
 				previews: this.chat.previews,
+				telemetry: this.telemetry,
 			},
 			broadcast,
 			postState: () => this.postState(),
@@ -452,7 +457,13 @@ export class Controller implements HandlerContext {
 		} finally {
 			// No MCP server process outlives the Controller, whatever failed above.
 			await this.mcp?.hub.dispose()
+			await this.telemetry.close()
 		}
+	}
+
+	/** Sends the spans and metrics not yet exported and stops exporting (bounded: the process is ending). */
+	closeTelemetry(): Promise<void> {
+		return this.telemetry.close()
 	}
 
 	/**

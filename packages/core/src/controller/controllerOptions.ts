@@ -11,6 +11,7 @@ import type { IndexProgress } from "../codebase-index/indexProgress.js"
 import type { Host } from "../host/Host.js"
 import type { ReconnectPolicy } from "../mcp/reconnectPolicy.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
+import type { TelemetryRun } from "../telemetry/exportConfig.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { IsolatedEmitter } from "./isolatedEmitter.js"
 
@@ -39,6 +40,10 @@ export interface ControllerOptions {
 	 * git) each call fails saying so, and tasks run in place only.
 	 */
 	worktrees?: TaskWorktreesPort
+	/** This run's OpenTelemetry export (the CLI's --otel-endpoint), in place of the settings'. */
+	telemetry?: TelemetryRun
+	/** Keys given to this process outside secret storage (the CLI's --api-key, its environment): never exported. */
+	knownSecrets?: readonly (string | undefined)[]
 }
 
 export interface ControllerMcpOptions {

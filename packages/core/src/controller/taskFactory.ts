@@ -8,6 +8,7 @@ import { hostWith } from "../host/hostWith.js"
 import type { ModeCatalog } from "../modes/modeCatalog.js"
 import type { ModelProvider } from "../providers/modelProvider.js"
 import type { SubtaskStack } from "../subtasks/subtaskStack.js"
+import type { TelemetryExport } from "../telemetry/telemetryExport.js"
 import { Task } from "../task/Task.js"
 import type { SavedTask } from "../task/taskPersistence.js"
 import { checkpointRows } from "./checkpointRows.js"
@@ -36,6 +37,8 @@ export interface TaskFactoryParts {
 	previews: OffScreenPreviews
 	/** The checkpoints of the folder a task works in. */
 	checkpointStore(root: string): Promise<CheckpointStore | CheckpointsUnavailable>
+	/** OpenTelemetry export, when the person turned it on. */
+	telemetry: TelemetryExport
 }
 
 export interface NewTaskOptions {
@@ -83,6 +86,12 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	})
 	const subtasks = parts.subtasks
 	const mcp = parts.mcp()
+	const parentTaskId = subtasks.isAwaited(taskId) ? subtasks.stackOf(taskId).at(-2) : undefined
+	const telemetry = await parts.telemetry.forTask({
+		taskId,
+		model: () => provider.model.id,
+		...(parentTaskId !== undefined && { parentTaskId }),
+	})
 	const task = new Task({
 		checkpoints,
 		host,
@@ -103,7 +112,9 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		...(parts.options.retryBaseDelayMs !== undefined && {
 			retryBaseDelayMs: parts.options.retryBaseDelayMs,
 		}),
+		...(telemetry && { telemetry }),
 	})
+	telemetry?.observe(task)
 	created.task = task
 	parts.taskProviders.attach(task, provider)
 	return task

@@ -127,6 +127,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(persistence && { persisted: () => persistence.flushed() }),
 			onSummaryUsage: (usage, cost) => {
 				this.usage.addSummary(usage, cost)
+				options.telemetry?.billed(usage, cost, "summary")
 				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 			},
 		})
@@ -142,6 +143,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
 			onUsage: (usage, cost) => {
 				this.usage.addRequest(usage, cost)
+				options.telemetry?.billed(usage, cost, "request")
 				this.autoApprovalUsage.cost += cost
 				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 			},
@@ -476,6 +478,7 @@ export class Task extends EventEmitter<TaskEvents> {
 				}),
 			})
 			this.options.host.logger.debug("Tool call", { taskId: this.taskId, tool: use.name })
+			const toolCall = this.options.telemetry?.toolStarted(use)
 			const outcome = await dispatchToolUse(use, {
 				tools: this.offered.tools,
 				context,
@@ -491,6 +494,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			}).finally(() => {
 				this.currentCall = undefined
 			})
+			toolCall?.ended(outcome)
 			// A preview row the call never turned into an ask becomes the error, the result, or a note.
 			const stalePreview =
 				previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)

@@ -5,6 +5,7 @@ import type { Host } from "../host/Host.js"
 import type { ModeLookup } from "../modes/modeLookup.js"
 import type { ModelProvider, ToolSpec } from "../providers/modelProvider.js"
 import type { ReturnedSubtask, TaskSubtasks } from "../subtasks/taskSubtasks.js"
+import type { TaskTelemetry } from "../telemetry/taskTelemetry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
 import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
@@ -40,6 +41,8 @@ export interface TaskOptions {
 	subtasks?: TaskSubtasks
 	/** A subtask: its completion goes straight back to its parent instead of waiting for feedback. */
 	returnsToParent?: boolean
+	/** Where its spans and metrics go, when the person turned OpenTelemetry export on. */
+	telemetry?: TaskTelemetry
 }
 
 /** How a task read back from disk goes on. */

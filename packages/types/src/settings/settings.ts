@@ -3,6 +3,7 @@ import { followEditorLanguage } from "../i18n/language.js"
 import { codebaseIndexSettingsSchema, embeddingSettingsSchema } from "./codebaseIndex.js"
 import { profileIdSchema, profileListSchema } from "./profiles.js"
 import { providerSettingsSchema } from "./provider.js"
+import { telemetrySettingsSchema } from "./telemetry.js"
 import { userHooksSchema } from "./userHooks.js"
 
 /** What the agent may do without asking. Each switch only matters while `enabled` is on. */
@@ -147,6 +148,8 @@ export const cairnSettingsSchema = z.object({
 	hooks: userHooksSchema.prefault({}),
 	/** Semantic search over the workspace (the codebase_search tool). */
 	codebaseIndex: codebaseIndexSettingsSchema.prefault({}),
+	/** OpenTelemetry export of traces and metrics (off by default). */
+	telemetry: telemetrySettingsSchema.prefault({}),
 })
 export type CairnSettings = z.infer<typeof cairnSettingsSchema>
 
@@ -181,9 +184,12 @@ export const cairnSettingsPatchSchema = z
 				profiles: true,
 				currentProfileId: true,
 				codebaseIndex: true,
+				telemetry: true,
 			}).shape,
 		),
 		autoApproval: z.object(patchShape(autoApprovalSettingsSchema.shape)).strict().optional(),
+		/** Like autoApproval: turning the export on keeps the endpoint. */
+		telemetry: z.object(patchShape(telemetrySettingsSchema.shape)).strict().optional(),
 		/** Like autoApproval, field by field; `embedding: null` forgets the embedding model. */
 		codebaseIndex: z
 			.object({
@@ -207,11 +213,12 @@ export function defaultSettings(): CairnSettings {
  * patch allows it) removes an optional field.
  */
 export function applySettingsPatch(settings: CairnSettings, patch: CairnSettingsPatch): CairnSettings {
-	const { autoApproval, codebaseIndex, ...rest } = patch
+	const { autoApproval, codebaseIndex, telemetry, ...rest } = patch
 	const next = {
 		...settings,
 		...definedFields(rest),
 		autoApproval: { ...settings.autoApproval, ...definedFields(autoApproval ?? {}) },
+		telemetry: { ...settings.telemetry, ...definedFields(telemetry ?? {}) },
 		codebaseIndex: withoutNulls({ ...settings.codebaseIndex, ...definedFields(codebaseIndex ?? {}) }),
 	}
 	return withoutNulls(next)

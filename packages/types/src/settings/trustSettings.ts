@@ -44,6 +44,8 @@ const settingTrust = {
 	language: "everyday",
 	hooks: "trust",
 	codebaseIndex: "embedding",
+	// Where a record of the person's tasks (and, if they allow it, their contents) is sent.
+	telemetry: "trust",
 	apiKey: "trust",
 } as const satisfies Record<
 	keyof CairnSettingsPatch | "apiKey",

@@ -16,6 +16,7 @@ import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
 import { ProfilesSection } from "./ProfilesSection"
 import { ProviderSection } from "./ProviderSection"
+import { TelemetrySection } from "./telemetry/TelemetrySection"
 import "./settings.css"
 
 /** Every setting; each change sends that one field: `updateTrustSettings` for a trust setting, else `updateSettings`. */
@@ -73,6 +74,7 @@ export function SettingsView() {
 			<BrowserSection />
 			<CodebaseIndexSection />
 			<LanguageSection />
+			<TelemetrySection />
 			<section className="settings-section" aria-labelledby="settings-agent">
 				<h2 id="settings-agent">{t("agent.title")}</h2>
 				<NumberField
