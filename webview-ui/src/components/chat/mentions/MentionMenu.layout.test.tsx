@@ -37,7 +37,7 @@ interface Row {
 	descriptionWidth: number
 }
 
-/** The chat box with its @ menu open on `query`, as the webview renders it in German. */
+/** The chat box with its @ menu open, as the webview renders it in German. */
 async function chatBoxWithMenu(): Promise<string> {
 	await showLanguage("de")
 	loadTask([])
