@@ -66,6 +66,7 @@ export * from "./todos/todoItem.js"
 export * from "./todos/currentTodos.js"
 
 export * from "./mcp/mcpServerView.js"
+export * from "./mcp/mcpProblem.js"
 export * from "./mcp/mcpServerInput.js"
 export * from "./mcp/mcpCatalog.js"
 
