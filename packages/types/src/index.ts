@@ -72,6 +72,7 @@ export * from "./mcp/mcpCatalog.js"
 
 export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"
+export * from "./modes/modesFileProblem.js"
 
 export * from "./slash-commands/slashCommand.js"
 export * from "./slash-commands/commandElement.js"
