@@ -73,6 +73,7 @@ export * from "./mcp/mcpCatalog.js"
 export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"
 export * from "./modes/modesFileProblem.js"
+export * from "./modes/modeIssue.js"
 
 export * from "./slash-commands/slashCommand.js"
 export * from "./slash-commands/commandElement.js"

@@ -1,7 +1,7 @@
 import {
+	modeIssueMeaning,
 	toolGroupNames,
 	type ModesFileProblem,
-	type ModesFileProblemKind,
 	type ModesFileProblemKind as Kind,
 } from "@cairn/types"
 import type { z } from "zod"
@@ -11,7 +11,7 @@ type Params = ModesFileProblem["params"]
 const quoted = (names: readonly string[] = []) => names.map((name) => JSON.stringify(name)).join(", ")
 
 // The English of each kind, for logs and the CLI; the webview words kinds itself.
-const english: Record<ModesFileProblemKind, (params: Params) => string> = {
+const english: Record<Kind, (params: Params) => string> = {
 	file_too_large: (p) => `the file is larger than ${p.max} characters`,
 	not_yaml: (p) => `not valid YAML: ${p.said}`,
 	unreadable: (p) => `cannot be read (${p.said})`,
@@ -55,45 +55,9 @@ export function modesProblem(
 	}
 }
 
-const isObject = (value: unknown): value is Record<PropertyKey, unknown> =>
-	typeof value === "object" && value !== null
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-	let at = value
-	for (const key of path) at = isObject(at) ? at[key] : undefined
-	return at
-}
-
 /** `["groups", 2, "group"]` as `.groups[2].group`. */
 function fieldPath(path: readonly PropertyKey[]): string {
 	return path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("")
-}
-
-/** A custom issue's kind, as the mode schema gives it (see customModeSchema). */
-function customKind(issue: z.core.$ZodIssue): { kind: Kind; params: Params } | undefined {
-	if (issue.code !== "custom") return undefined
-	const { kind, ...params } = (issue.params ?? {}) as { kind?: Kind } & Params
-	return kind === undefined ? undefined : { kind, params }
-}
-
-/** What an issue of the mode schema means, as a kind and its parameters. */
-function issueKind(entry: unknown, issue: z.core.$ZodIssue): { kind: Kind; params: Params } {
-	const custom = customKind(issue)
-	if (custom !== undefined) return custom
-	const last = issue.path.at(-1)
-	if (issue.code === "unrecognized_keys") return { kind: "unknown_field", params: { names: issue.keys } }
-	if (issue.code === "invalid_type" && valueAt(entry, issue.path) === undefined)
-		return { kind: "required", params: {} }
-	if (issue.code === "invalid_value" && last === "group") {
-		// A group written by its name alone ("shell") is checked as { group: "shell" }.
-		const value = valueAt(entry, issue.path) ?? valueAt(entry, issue.path.slice(0, -1))
-		return { kind: "unknown_group", params: { value: JSON.stringify(value) } }
-	}
-	if (last === "slug" && issue.code === "invalid_format") return { kind: "slug_format", params: {} }
-	if (issue.code === "too_small" && issue.origin === "string") return { kind: "empty", params: {} }
-	if (issue.code === "too_big" && issue.origin === "string")
-		return { kind: "too_long", params: { max: Number(issue.maximum) } }
-	return { kind: "invalid", params: { said: issue.message } }
 }
 
 /** One problem per issue of the mode at `where` (e.g. `customModes[2]`), naming its field as the file spells it. */
@@ -104,7 +68,7 @@ export function issueProblems(
 	error: z.ZodError,
 ): ModesFileProblem[] {
 	return error.issues.map((issue) => {
-		const { kind, params } = issueKind(entry, issue)
+		const { kind, params } = modeIssueMeaning(entry, issue)
 		return modesProblem(file, kind, params, `${where}${fieldPath(issue.path)}`)
 	})
 }

@@ -94,9 +94,21 @@ describe("the Modes view", () => {
 		})
 		fireEvent.click(screen.getByRole("button", { name: "Save" }))
 		expect(screen.getByRole("alert", { name: "Problems" }).textContent).toContain(
-			"File pattern: repeats a group",
+			"File pattern: cannot be used: repeats a group",
 		)
 		expect(posted).toEqual([])
+	})
+
+	it("the form says what is wrong in German, from the kind of each problem", async () => {
+		await showLanguage("de")
+		showModes()
+		fireEvent.click(screen.getByRole("button", { name: "Neuer Modus" }))
+		fireEvent.change(screen.getByLabelText("Slug"), { target: { value: "Docs Writer" } })
+		fireEvent.click(screen.getByRole("button", { name: "Speichern" }))
+		const problems = screen.getByRole("alert").textContent ?? ""
+		expect(problems).toContain("ein Slug besteht aus Kleinbuchstaben")
+		expect(problems).toContain("ist leer")
+		expect(problems).not.toMatch(/a slug is|is empty/)
 	})
 
 	it("edits a workspace mode in its own file, renamed in place", () => {
