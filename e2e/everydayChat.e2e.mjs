@@ -1,7 +1,8 @@
 // The everyday chat in the real editor (issue 35): the auto-approval bar says what is approved
 // (Commands with no allowed command still ask); after a subtask returns, the parent's long result
 // is in view without "Jump to latest"; a request refused with 401 and one to a dead port are each
-// told once, with the real cause, Retry and Open Settings (which goes to the provider's fields).
+// told once, with the real cause, Retry (on the row only, not again in the button bar) and Open
+// Settings (which goes to the provider's fields).
 import { createServer } from "node:net"
 import { startEditorSession } from "./lib/editorSession.mjs"
 import { createSuite } from "./lib/harness.mjs"
@@ -127,6 +128,8 @@ export async function runEverydayChatTests() {
 			await row.getByText(/^Reason: 401 /).waitFor()
 			for (const name of ["Retry", "Open Settings"])
 				await until(() => shown(row.getByRole("button", { name })), `the row's ${name} shown`)
+			if ((await sidebar().getByRole("button", { name: "Retry", exact: true }).count()) !== 1)
+				throw new Error("Retry is offered more than once")
 			if ((await failedRows().count()) !== 1) throw new Error("the failure is told more than once")
 			const told = (await sidebar().locator("body").innerText()).split("Incorrect API key provided.")
 			if (told.length !== 2) throw new Error(`the provider's words appear ${told.length - 1} times`)
@@ -164,6 +167,8 @@ export async function runEverydayChatTests() {
 			if (told.length !== 2) throw new Error(`ECONNREFUSED appears ${told.length - 1} times`)
 			for (const name of ["Retry", "Open Settings"])
 				await until(() => shown(row.getByRole("button", { name })), `the row's ${name} shown`)
+			if ((await sidebar().getByRole("button", { name: "Retry", exact: true }).count()) !== 1)
+				throw new Error("Retry is offered more than once")
 			await screenshot("5-dead-port")
 			await row.getByRole("button", { name: "Open Settings" }).click()
 			await providerFields().waitFor({ timeout: 15_000 })

@@ -67,11 +67,14 @@ export * from "./todos/todoItem.js"
 export * from "./todos/currentTodos.js"
 
 export * from "./mcp/mcpServerView.js"
+export * from "./mcp/mcpProblem.js"
 export * from "./mcp/mcpServerInput.js"
 export * from "./mcp/mcpCatalog.js"
 
 export * from "./modes/fileRegex.js"
 export * from "./modes/customMode.js"
+export * from "./modes/modesFileProblem.js"
+export * from "./modes/modeIssue.js"
 
 export * from "./slash-commands/slashCommand.js"
 export * from "./slash-commands/commandElement.js"

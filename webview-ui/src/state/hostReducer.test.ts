@@ -199,7 +199,12 @@ describe("the store applies the other host messages", () => {
 
 	it("keeps the latest MCP servers and problems, whole", () => {
 		expect(store().mcp).toBeUndefined()
-		const problem = { source: "global", file: "/cfg/mcp.json", message: "not JSON" } as const
+		const problem = {
+			source: "global",
+			file: "/cfg/mcp.json",
+			message: "The file is empty",
+			problem: { kind: "config_empty", params: {} },
+		} as const
 		fromHost({ type: "mcpServers", servers: [], problems: [problem] })
 		expect(store().mcp).toEqual({ servers: [], problems: [problem] })
 		fromHost({ type: "mcpServers", servers: [], problems: [] })

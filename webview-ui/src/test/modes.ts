@@ -1,4 +1,4 @@
-import type { ModeView, ModesSnapshot } from "@cairn/types"
+import type { ModeView, ModesSnapshot, ModesFileProblem } from "@cairn/types"
 
 // Modes as the host lists them, for tests of the picker and the Modes view.
 
@@ -33,7 +33,20 @@ export const reviewerMode: ModeView = {
 	source: "project",
 }
 
-export const modesSnapshot = (problems: string[] = []): ModesSnapshot => ({
+/** A modes file's problem as the host sends it (its English `text` is the host's; a stand-in here). */
+export const modesFileProblem = (
+	kind: ModesFileProblem["kind"],
+	params: ModesFileProblem["params"] = {},
+	field?: string,
+): ModesFileProblem => ({
+	file: ".cairn/modes.yaml",
+	...(field !== undefined && { field }),
+	kind,
+	params,
+	text: `.cairn/modes.yaml: ${field ?? ""}: ${kind}`,
+})
+
+export const modesSnapshot = (problems: ModesFileProblem[] = []): ModesSnapshot => ({
 	modes: [codeMode, askMode, reviewerMode],
 	problems,
 })

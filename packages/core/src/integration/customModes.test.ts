@@ -90,7 +90,13 @@ describe("a custom mode of .cairn/modes.yaml", () => {
 		await a.send({ type: "webviewDidLaunch" })
 		const state = a.client.received.find((m) => m.type === "state")
 		expect(state?.type === "state" && state.state.modes.problems).toEqual([
-			'.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"; expected one of read, edit, command, mcp, browser, modes',
+			{
+				file: ".cairn/modes.yaml",
+				field: "customModes[1].groups[1].group",
+				kind: "unknown_group",
+				params: { value: '"shell"' },
+				text: '.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"; expected one of read, edit, command, mcp, browser, modes',
+			},
 		])
 		const slugs =
 			state?.type === "state"

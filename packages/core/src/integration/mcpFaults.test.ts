@@ -57,10 +57,17 @@ describe("MCP faults", () => {
 		expect(sent.servers.find((s) => s.name === "broken")).toMatchObject({
 			status: "error",
 			error: "The server exited before it was ready.",
+			problem: { kind: "exited_early", params: {} },
 			stderr: ["fixture: cannot open the database at /nowhere", "fixture: giving up"],
 		})
 		expect(sent.servers.find((s) => s.name === "typo")).toMatchObject({ status: "error" })
-		expect(sent.problems).toEqual([expect.objectContaining({ server: "typo", field: "args" })])
+		expect(sent.problems).toEqual([
+			expect.objectContaining({
+				server: "typo",
+				field: "args",
+				problem: expect.objectContaining({ kind: "field_invalid" }),
+			}),
+		])
 	})
 
 	it("a server that crashes mid-call gives an error row, the task goes on, and the server comes back", async () => {

@@ -85,7 +85,7 @@ describe("McpConnection over stdio", () => {
 			}),
 		)
 		await until((c) => c.status === "error" && c.view.stderr.length === 2, "the error with stderr")
-		expect(connection.view.error).toBe("The server exited before it was ready.")
+		expect(connection.view.problem).toEqual({ kind: "exited_early", params: {} })
 		expect(connection.view.stderr).toEqual([
 			"fixture: cannot open the database at /nowhere",
 			"fixture: giving up",
@@ -101,7 +101,10 @@ describe("McpConnection over stdio", () => {
 			launch: { ...config.launch, command: "/no/such/program-cairn" } as McpServerConfig["launch"],
 		})
 		await until((c) => c.status === "error", "the error")
-		expect(connection.view.error).toMatch(/"\/no\/such\/program-cairn" was not found/)
+		expect(connection.view.problem).toMatchObject({
+			kind: "program_not_found",
+			params: { command: "/no/such/program-cairn" },
+		})
 	})
 
 	it("a server that crashes mid-call fails the call, then reconnects with backoff", async () => {

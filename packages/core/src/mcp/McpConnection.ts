@@ -1,4 +1,4 @@
-import type { McpServerStatus } from "@cairn/types"
+import type { McpProblem, McpServerStatus } from "@cairn/types"
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type {
@@ -15,7 +15,8 @@ import { reconnectDelay, type ReconnectPolicy } from "./reconnectPolicy.js"
 import type { McpServerConfig } from "./serverConfig.js"
 import { StderrTail } from "./stderrTail.js"
 import type { ServerTransport } from "./transport.js"
-import { describeMcpError } from "./mcpErrors.js"
+import { startProblem } from "./mcpErrors.js"
+import { mcpProblemEnglish } from "./mcpProblemText.js"
 import { loadMcpSdk, type McpSdk } from "./mcpSdk.js"
 
 export interface ConnectionOptions {
@@ -36,7 +37,8 @@ export interface CallOptions {
 /** What a connection knows of its server, for the hub's views. */
 export interface ConnectionState {
 	status: McpServerStatus
-	error?: string
+	/** Why it is not connected (status error or disconnected). */
+	problem?: McpProblem
 	stderr: string[]
 	retryAt?: number
 	tools: readonly Tool[]
@@ -160,7 +162,7 @@ export class McpConnection {
 	private connectedClient(): Client {
 		if (this.state.status !== "connected" || this.current === undefined)
 			throw new Error(
-				`The MCP server "${this.config.name}" is not connected (${this.state.status}${this.state.error ? `: ${this.state.error}` : ""}).`,
+				`The MCP server "${this.config.name}" is not connected (${this.state.status}${this.state.problem ? `: ${mcpProblemEnglish(this.state.problem)}` : ""}).`,
 			)
 		return this.current.client
 	}
@@ -174,12 +176,12 @@ export class McpConnection {
 
 	private async connect(): Promise<void> {
 		const generation = ++this.generation
-		this.set({ status: "connecting", error: undefined, retryAt: undefined })
+		this.set({ status: "connecting", problem: undefined, retryAt: undefined })
 		let sdk: McpSdk
 		try {
 			sdk = await loadMcpSdk()
 		} catch (error) {
-			if (generation === this.generation) this.failed(describeMcpError(error, this.config))
+			if (generation === this.generation) this.failed(startProblem(error, this.config))
 			return
 		}
 		if (generation !== this.generation) return
@@ -214,12 +216,12 @@ export class McpConnection {
 			if (generation !== this.generation) return
 			this.everConnected = true
 			this.failedAttempts = 0
-			this.set({ status: "connected", error: undefined, retryAt: undefined })
+			this.set({ status: "connected", problem: undefined, retryAt: undefined })
 		} catch (error) {
 			if (generation !== this.generation) return
 			await this.stopClient()
 			if (generation !== this.generation) return
-			this.failed(describeMcpError(error, this.config))
+			this.failed(startProblem(error, this.config))
 		}
 	}
 
@@ -266,31 +268,33 @@ export class McpConnection {
 
 	/** A connected server stopped (crashed, or its remote end went away). */
 	private async lost(generation: number): Promise<void> {
-		this.set({ status: "disconnected", error: `The server stopped.` })
+		const stopped: McpProblem = { kind: "stopped", params: {} }
+		this.set({ status: "disconnected", problem: stopped })
 		await this.stopClient()
-		if (generation === this.generation) this.scheduleRetry(`The server stopped.`)
+		if (generation === this.generation) this.scheduleRetry(stopped)
 	}
 
-	private failed(error: string): void {
+	private failed(problem: McpProblem): void {
 		if (!this.everConnected) {
-			this.set({ status: "error", error, retryAt: undefined })
+			this.set({ status: "error", problem, retryAt: undefined })
 			return
 		}
-		this.scheduleRetry(error)
+		this.scheduleRetry(problem)
 	}
 
-	private scheduleRetry(reason: string): void {
+	private scheduleRetry(reason: McpProblem): void {
 		this.failedAttempts++
-		if (this.failedAttempts > this.options.reconnect.maxAttempts) {
+		const { maxAttempts } = this.options.reconnect
+		if (this.failedAttempts > maxAttempts) {
 			this.set({
 				status: "error",
-				error: `${reason} Gave up after ${this.options.reconnect.maxAttempts} attempts to reconnect.`,
+				problem: { kind: reason.kind, params: { ...reason.params, gaveUpAfter: maxAttempts } },
 				retryAt: undefined,
 			})
 			return
 		}
 		const delay = reconnectDelay(this.options.reconnect, this.failedAttempts)
-		this.set({ status: "disconnected", error: reason, retryAt: Date.now() + delay })
+		this.set({ status: "disconnected", problem: reason, retryAt: Date.now() + delay })
 		this.retryTimer = setTimeout(() => {
 			if (!this.closed) void this.connect()
 		}, delay)

@@ -2,6 +2,7 @@ import path from "node:path"
 import { isDeepStrictEqual } from "node:util"
 import type {
 	McpConfigProblem,
+	McpProblem,
 	McpServerInput,
 	McpServerNotReady,
 	McpSnapshot,
@@ -26,6 +27,7 @@ import {
 import { McpConnection } from "./McpConnection.js"
 import { configEntryOf } from "./configEntry.js"
 import { parseConfig } from "./parseConfig.js"
+import { mcpProblemEnglish } from "./mcpProblemText.js"
 import { ProjectConsent, type ProjectConsentOptions } from "./projectConsent.js"
 import { defaultReconnectPolicy, type ReconnectPolicy } from "./reconnectPolicy.js"
 import { isInvalid, type McpServerConfig, type ServerEntry } from "./serverConfig.js"
@@ -326,9 +328,10 @@ export class McpHub {
 
 	private problemReading(source: McpSource, error: Error): void {
 		const state = this.sources[source]
-		const message =
-			error instanceof UnreadFileError ? error.message : `The file cannot be read: ${error.message}`
-		state.problems = [{ source, file: state.file, message }]
+		const problem: McpProblem = { kind: "config_unreadable", params: { said: error.message } }
+		// The file reader's own refusal already says which file and why.
+		const message = error instanceof UnreadFileError ? error.message : mcpProblemEnglish(problem)
+		state.problems = [{ source, file: state.file, message, problem }]
 		this.changed()
 	}
 
@@ -404,17 +407,17 @@ export class McpHub {
 	 * Why the project's servers may not run, or undefined once the person agreed to this text.
 	 * The person is asked in the background; their answer applies the file again.
 	 */
-	private async projectBlock(text: string | undefined): Promise<string | undefined> {
+	private async projectBlock(text: string | undefined): Promise<McpProblem | undefined> {
 		const runnable = this.sources.project.entries.some((entry) => !entry.disabled && !isInvalid(entry))
 		if (text === undefined || !runnable || (await this.consent.allowed(text))) return undefined
 		this.consent.ask(
 			text,
 			() => void this.enqueue(() => this.apply("project", this.sources.project.text)),
 		)
-		return this.consent.asking ? this.consent.waitingMessage : this.consent.refusedMessage
+		return this.consent.asking ? this.consent.waitingProblem : this.consent.refusedProblem
 	}
 
-	private async reconcile(source: McpSource, blocked: string | undefined): Promise<void> {
+	private async reconcile(source: McpSource, blocked: McpProblem | undefined): Promise<void> {
 		const wanted = new Map(this.sources[source].entries.map((entry) => [entry.name, entry]))
 		const stopping: Promise<void>[] = []
 		for (const [recordKey, record] of this.records) {

@@ -1,3 +1,4 @@
+import type { McpProblem } from "@cairn/types"
 import { loadedMcpSdk } from "./mcpSdk.js"
 import type { McpServerConfig } from "./serverConfig.js"
 
@@ -9,19 +10,18 @@ function isMcpError(error: unknown, code: "ConnectionClosed" | "RequestTimeout")
 	return sdk !== undefined && error instanceof sdk.McpError && error.code === sdk.ErrorCode[code]
 }
 
-/** Why a server could not be connected, in words a person can act on. */
-export function describeMcpError(error: unknown, config: McpServerConfig): string {
+/** Why a server could not be connected, as a problem a person can act on. */
+export function startProblem(error: unknown, config: McpServerConfig): McpProblem {
 	const launch = config.launch
 	const code = (error as NodeJS.ErrnoException).code
 	if (launch.transport === "stdio" && code === "ENOENT")
-		return `The program "${launch.command}" was not found (or the folder ${launch.cwd} does not exist).`
+		return { kind: "program_not_found", params: { command: launch.command, cwd: launch.cwd } }
 	if (isMcpError(error, "ConnectionClosed"))
-		return launch.transport === "stdio"
-			? "The server exited before it was ready."
-			: "The connection closed before the server was ready."
-	if (isMcpError(error, "RequestTimeout")) return "The server did not answer its initialization in time."
-	if (launch.transport !== "stdio") return `Could not connect to ${launch.url}: ${messageOf(error)}`
-	return messageOf(error)
+		return { kind: launch.transport === "stdio" ? "exited_early" : "closed_early", params: {} }
+	if (isMcpError(error, "RequestTimeout")) return { kind: "init_timeout", params: {} }
+	if (launch.transport !== "stdio")
+		return { kind: "connect_failed", params: { url: launch.url, said: messageOf(error) } }
+	return { kind: "start_failed", params: { said: messageOf(error) } }
 }
 
 /** Why a call failed, for the model and the person: a timeout, a server that stopped, or its own error. */

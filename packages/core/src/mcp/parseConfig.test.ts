@@ -165,7 +165,47 @@ describe("parseConfig", () => {
 		const parsed = read('{\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": {}\n  }\n}')
 		expect(parsed).toEqual({
 			ok: false,
-			problems: [{ source: "global", file, message: expect.stringMatching(/line 4, column 5/) }],
+			problems: [
+				{
+					source: "global",
+					file,
+					message: expect.stringMatching(/line 4, column 5/),
+					problem: {
+						kind: "config_not_json",
+						params: { said: "CommaExpected", line: 4, column: 5 },
+					},
+				},
+			],
+		})
+	})
+
+	it("gives each problem a kind and its parameters, which clients word in the person's language", () => {
+		const parsed = read(
+			JSON.stringify({
+				mcpServers: {
+					keyed: { command: "node", env: { API_KEY: "${env:NOT_SET_ANYWHERE}" } },
+					both: { command: "node", url: "http://localhost" },
+					remote: { type: "sse", url: "ftp://example.com" },
+					noCommand: { args: [] },
+					copied: { command: "node", autoApprove: [] },
+				},
+			}),
+		)
+		expect(parsed.problems.map((p) => [p.server, p.field, p.problem])).toEqual([
+			[
+				"keyed",
+				"env.API_KEY",
+				{ kind: "env_missing", params: { field: "env.API_KEY", variable: "NOT_SET_ANYWHERE" } },
+			],
+			["both", undefined, { kind: "command_and_url", params: {} }],
+			["remote", "url", { kind: "url_not_http", params: { field: "url" } }],
+			["noCommand", "command", { kind: "field_required", params: { field: "command" } }],
+			["copied", "autoApprove", { kind: "field_unknown", params: { field: "autoApprove" } }],
+		])
+		const invalid = parsed.ok ? parsed.entries.find((e) => e.name === "keyed") : undefined
+		expect(invalid).toMatchObject({
+			error: "The environment variable NOT_SET_ANYWHERE is not set. (env.API_KEY)",
+			problem: { kind: "env_missing" },
 		})
 	})
 

@@ -1,8 +1,9 @@
 import path from "node:path"
-import type { McpConfigProblem, McpSource, McpTransport } from "@cairn/types"
+import type { McpConfigProblem, McpProblem, McpProblemKind, McpSource, McpTransport } from "@cairn/types"
 import { parse, printParseErrorCode, type ParseError } from "./jsonc.js"
 import type { z } from "zod"
 import { expandEnv } from "./expandEnv.js"
+import { mcpProblemEnglish } from "./mcpProblemText.js"
 import {
 	knownFields,
 	remoteEntrySchema,
@@ -29,17 +30,34 @@ export type ParsedConfig =
 /** Longest server name: it travels in client messages, which allow 200 characters. */
 const maxNameLength = 200
 
-function lineAndColumn(text: string, offset: number): string {
-	const before = text.slice(0, offset).split("\n")
-	return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`
-}
+const problemOf = (kind: McpProblemKind, params: McpProblem["params"] = {}): McpProblem => ({
+	kind,
+	params,
+})
 
-function syntaxProblem(input: ConfigFileInput, error: ParseError): McpConfigProblem {
+/** A problem of the file `input`, where known of one server's field, with its English. */
+function configProblem(input: ConfigFileInput, problem: McpProblem, server?: string): McpConfigProblem {
+	const field = problem.params.field
 	return {
 		source: input.source,
 		file: input.file,
-		message: `The file is not valid JSON (${printParseErrorCode(error.error)} at ${lineAndColumn(input.text, error.offset)}).`,
+		...(server !== undefined && { server }),
+		...(field !== undefined && { field }),
+		message: mcpProblemEnglish(problem),
+		problem,
 	}
+}
+
+function syntaxProblem(input: ConfigFileInput, error: ParseError): McpConfigProblem {
+	const before = input.text.slice(0, error.offset).split("\n")
+	return configProblem(
+		input,
+		problemOf("config_not_json", {
+			said: printParseErrorCode(error.error),
+			line: before.length,
+			column: (before.at(-1)?.length ?? 0) + 1,
+		}),
+	)
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -61,35 +79,19 @@ function guessTransport(entry: unknown): McpTransport {
 export function parseConfig(input: ConfigFileInput): ParsedConfig {
 	// An editor that truncates before writing shows an empty file for a moment: not "no servers".
 	if (input.text.trim() === "")
-		return {
-			ok: false,
-			problems: [
-				{
-					source: input.source,
-					file: input.file,
-					message: 'The file is empty; a file without servers holds {"mcpServers": {}}.',
-				},
-			],
-		}
+		return { ok: false, problems: [configProblem(input, problemOf("config_empty"))] }
 	const errors: ParseError[] = []
 	const root: unknown = parse(input.text, errors, { allowTrailingComma: true, disallowComments: false })
 	const firstError = errors[0]
 	if (firstError !== undefined) return { ok: false, problems: [syntaxProblem(input, firstError)] }
-	const problem = (message: string, server?: string, field?: string): McpConfigProblem => ({
-		source: input.source,
-		file: input.file,
-		...(server !== undefined && { server }),
-		...(field !== undefined && { field }),
-		message,
-	})
 	if (!isObject(root))
-		return { ok: false, problems: [problem('The file must hold an object: {"mcpServers": {...}}.')] }
+		return { ok: false, problems: [configProblem(input, problemOf("config_not_object"))] }
 	const servers = root.mcpServers
 	if (servers === undefined) return { ok: true, entries: [], problems: [] }
 	if (!isObject(servers))
 		return {
 			ok: false,
-			problems: [problem("mcpServers must be an object of servers by name.", undefined, "mcpServers")],
+			problems: [configProblem(input, problemOf("config_servers_not_object", { field: "mcpServers" }))],
 		}
 
 	const entries: ServerEntry[] = []
@@ -103,63 +105,55 @@ export function parseConfig(input: ConfigFileInput): ParsedConfig {
 			disabled: isObject(raw) && raw.disabled === true,
 		}
 		const result = checkEntry(name, raw, input)
-		problems.push(...result.warnings.map((w) => problem(w.message, name, w.field)))
+		problems.push(...result.warnings.map((warning) => configProblem(input, warning, name)))
 		if (!result.ok) {
-			problems.push(problem(result.message, name, result.field))
-			const where = result.field === undefined ? "" : ` (${result.field})`
-			entries.push({ ...base, error: `${result.message}${where}` })
+			problems.push(configProblem(input, result.problem, name))
+			entries.push({
+				...base,
+				error: mcpProblemEnglish(result.problem, "field"),
+				problem: result.problem,
+			})
 		} else entries.push(result.config)
 	}
 	return { ok: true, entries, problems }
 }
 
 type Checked =
-	| { ok: true; config: Extract<ServerEntry, { launch: McpLaunch }>; warnings: Warning[] }
-	| { ok: false; message: string; field?: string; warnings: Warning[] }
+	| { ok: true; config: Extract<ServerEntry, { launch: McpLaunch }>; warnings: McpProblem[] }
+	| { ok: false; problem: McpProblem; warnings: McpProblem[] }
 
-interface Warning {
-	message: string
-	field: string
-}
-
-function firstIssue(error: z.ZodError): { message: string; field?: string } {
+/** The entry's first issue as a problem of its field. */
+function firstIssue(error: z.ZodError, entry: Record<string, unknown>): McpProblem {
 	const issue = error.issues[0]
-	const field = issue?.path.map(String).join(".")
-	return { message: issue?.message ?? "invalid entry", ...(field && { field }) }
+	const path = issue?.path ?? []
+	const field = path.length > 0 ? path.map(String).join(".") : undefined
+	const at = field === undefined ? {} : { field }
+	if (path[0] === "type") return problemOf("transport_unknown", at)
+	const missing = issue?.code === "invalid_type" && path.length === 1 && !(String(path[0]) in entry)
+	if (missing || (issue?.code === "too_small" && issue.origin === "string"))
+		return problemOf("field_required", at)
+	return problemOf("field_invalid", { ...at, said: issue?.message ?? "" })
 }
 
 function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked {
 	if (name.trim() === "" || name.length > maxNameLength)
-		return {
-			ok: false,
-			message: `A server needs a name of 1 to ${maxNameLength} characters.`,
-			warnings: [],
-		}
-	if (!isObject(raw)) return { ok: false, message: "A server entry must be an object.", warnings: [] }
-	const warnings: Warning[] = Object.keys(raw)
+		return { ok: false, problem: problemOf("server_name_length", { max: maxNameLength }), warnings: [] }
+	if (!isObject(raw)) return { ok: false, problem: problemOf("server_not_object"), warnings: [] }
+	const warnings = Object.keys(raw)
 		.filter((key) => !knownFields.has(key))
-		.map((key) => ({ field: key, message: `Unknown field "${key}"; it is ignored.` }))
+		.map((key) => problemOf("field_unknown", { field: key }))
 	const remote = raw.type !== undefined && raw.type !== "stdio" ? true : "url" in raw && !("command" in raw)
 	if ("command" in raw && "url" in raw)
-		return {
-			ok: false,
-			message: "Give either command (a local server) or url (a remote one), not both.",
-			warnings,
-		}
+		return { ok: false, problem: problemOf("command_and_url"), warnings }
 	if (remote) {
 		const parsed = remoteEntrySchema.safeParse(raw)
-		if (!parsed.success) return { ok: false, ...firstIssue(parsed.error), warnings }
+		if (!parsed.success) return { ok: false, problem: firstIssue(parsed.error, raw), warnings }
 		const { url, headers, type } = parsed.data
 		const expanded = expandAll({ url, ...prefixed("headers", headers) }, input.env)
 		if (!expanded.ok) return { ...expanded, warnings }
 		const finalUrl = expanded.values.url ?? url
 		if (!isHttpUrl(finalUrl))
-			return {
-				ok: false,
-				message: "url must be an http:// or https:// address.",
-				field: "url",
-				warnings,
-			}
+			return { ok: false, problem: problemOf("url_not_http", { field: "url" }), warnings }
 		return {
 			ok: true,
 			warnings,
@@ -174,7 +168,7 @@ function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked
 		}
 	}
 	const parsed = stdioEntrySchema.safeParse(raw)
-	if (!parsed.success) return { ok: false, ...firstIssue(parsed.error), warnings }
+	if (!parsed.success) return { ok: false, problem: firstIssue(parsed.error, raw), warnings }
 	const { command, args, env, cwd } = parsed.data
 	const expanded = expandAll(
 		{
@@ -241,12 +235,12 @@ const unprefixed = (prefix: string, values: Record<string, string>) =>
 function expandAll(
 	fields: Record<string, string>,
 	env: NodeJS.ProcessEnv,
-): { ok: true; values: Record<string, string> } | { ok: false; message: string; field: string } {
+): { ok: true; values: Record<string, string> } | { ok: false; problem: McpProblem } {
 	const values: Record<string, string> = {}
 	for (const [field, text] of Object.entries(fields)) {
 		const expanded = expandEnv(text, env)
 		if (!expanded.ok)
-			return { ok: false, field, message: `The environment variable ${expanded.missing} is not set.` }
+			return { ok: false, problem: problemOf("env_missing", { field, variable: expanded.missing }) }
 		values[field] = expanded.value
 	}
 	return { ok: true, values }

@@ -1,4 +1,5 @@
 import path from "node:path"
+import type { McpProblem } from "@cairn/types"
 import {
 	grantConsent,
 	RepositoryConsent,
@@ -42,12 +43,15 @@ export class ProjectConsent {
 		return this.pending !== undefined
 	}
 
-	get waitingMessage(): string {
-		return `Waiting for your answer: may the servers of ${this.relativeFile} run?`
+	get waitingProblem(): McpProblem {
+		return { kind: "consent_waiting", params: { file: this.relativeFile } }
 	}
 
-	get refusedMessage(): string {
-		return `${this.relativeFile} starts programs from the workspace; they run only with your consent. ${this.options.howToAllow}`
+	get refusedProblem(): McpProblem {
+		return {
+			kind: "consent_refused",
+			params: { file: this.relativeFile, howToAllow: this.options.howToAllow },
+		}
 	}
 
 	/** True when the person already agreed to this text (nobody is asked). */

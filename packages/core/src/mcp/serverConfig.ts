@@ -1,4 +1,4 @@
-import type { McpSource, McpTransport } from "@cairn/types"
+import type { McpProblem, McpSource, McpTransport } from "@cairn/types"
 import { z } from "zod"
 
 /** Seconds a call may run when the config does not say. */
@@ -36,7 +36,9 @@ export interface InvalidServerConfig {
 	/** A best guess from the entry, so the list shows something sensible. */
 	transport: McpTransport
 	disabled: boolean
+	/** Why, in English (naming the field). */
 	error: string
+	problem: McpProblem
 }
 
 export type ServerEntry = McpServerConfig | InvalidServerConfig

@@ -1,8 +1,9 @@
-import type { McpServerView, McpSource } from "@cairn/types"
+import type { McpProblem, McpServerView, McpSource } from "@cairn/types"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import type { ConnectionState } from "./McpConnection.js"
 import type { ServerEntry } from "./serverConfig.js"
 import { isInvalid } from "./serverConfig.js"
+import { mcpProblemEnglish } from "./mcpProblemText.js"
 import { modelToolNames } from "./toolNames.js"
 
 /** A server as the hub holds it: its entry, and its connection's state or why it has none. */
@@ -10,7 +11,7 @@ export interface ServerRecord {
 	entry: ServerEntry
 	state: ConnectionState | undefined
 	/** Why a project server does not run (no consent yet). */
-	blocked?: string
+	blocked?: McpProblem
 }
 
 /** A connected server's tool with the name the model calls it by. */
@@ -59,7 +60,8 @@ export function serverViews(records: readonly ServerRecord[]): McpServerView[] {
 				: record.blocked !== undefined
 					? "blocked"
 					: (state?.status ?? "connecting")
-		const error = isInvalid(entry) ? entry.error : (record.blocked ?? state?.error)
+		const problem = isInvalid(entry) ? entry.problem : (record.blocked ?? state?.problem)
+		const error = isInvalid(entry) ? entry.error : problem && mcpProblemEnglish(problem)
 		const stderr = state?.stderr ?? []
 		return {
 			name: entry.name,
@@ -67,6 +69,7 @@ export function serverViews(records: readonly ServerRecord[]): McpServerView[] {
 			transport: transportOf(entry),
 			status,
 			...(error !== undefined && status !== "disabled" && { error }),
+			...(problem !== undefined && status !== "disabled" && { problem }),
 			...(stderr.length > 0 && { stderr }),
 			...(state?.retryAt !== undefined && status === "disconnected" && { retryAt: state.retryAt }),
 			tools: offered

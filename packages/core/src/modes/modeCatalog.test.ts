@@ -89,7 +89,7 @@ describe("ModeCatalog", () => {
 			overrides: "global",
 		})
 		expect(catalog.mode("code").name).toBe("Code")
-		expect(catalog.snapshot().problems).toEqual([
+		expect(catalog.snapshot().problems.map((p) => p.text)).toEqual([
 			'.cairn/modes.yaml: customModes[1].slug: "code" is a built-in mode, which a workspace may not replace; give the mode another slug, or add rules for code in .cairn/rules-code/',
 		])
 	})
@@ -99,7 +99,7 @@ describe("ModeCatalog", () => {
 		async () => {
 			execFileSync("mkfifo", [projectFile])
 			const catalog = await open()
-			expect(catalog.snapshot().problems).toEqual([
+			expect(catalog.snapshot().problems.map((p) => p.text)).toEqual([
 				".cairn/modes.yaml is a FIFO (named pipe), not a regular file; it was not read",
 			])
 			expect(catalog.mode("code").slug).toBe("code")
@@ -112,7 +112,7 @@ describe("ModeCatalog", () => {
 		await symlink(outside, projectFile)
 		const catalog = await open()
 		expect(catalog.snapshot().modes.map((mode) => mode.slug)).not.toContain("writer")
-		expect(catalog.snapshot().problems).toEqual([
+		expect(catalog.snapshot().problems.map((p) => p.text)).toEqual([
 			".cairn/modes.yaml is a link to a file outside the workspace; it was not read",
 		])
 	})

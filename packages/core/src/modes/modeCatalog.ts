@@ -12,6 +12,7 @@ import {
 import type { ModeLookup } from "./modeLookup.js"
 import { builtInModes, type Mode } from "./modes.js"
 import { parseModesFile, type ModesFileContent } from "./modesFile.js"
+import { modesProblem, modesProblemSentence } from "./modesFileProblems.js"
 import { modesFileText, withMode, withoutMode } from "./modesFileEdit.js"
 
 /** A modes file Cairn reads: the person's own, or the workspace's. */
@@ -40,11 +41,7 @@ const builtInSlugs = () => new Set(builtInModes.map((mode) => mode.slug))
  * the project's, but not redefine a built-in mode, whose name the person trusts to mean what
  * Cairn documents. A workspace adds to a built-in mode with `.cairn/rules-<slug>/` instead.
  */
-function projectReserved(slug: string): string | undefined {
-	return builtInSlugs().has(slug)
-		? `"${slug}" is a built-in mode, which a workspace may not replace; give the mode another slug, or add rules for ${slug} in .cairn/rules-${slug}/`
-		: undefined
-}
+const projectReserved = (slug: string): boolean => builtInSlugs().has(slug)
 
 interface CatalogEntry {
 	mode: Mode
@@ -83,12 +80,14 @@ export class ModeCatalog implements ModeLookup {
 				text = await readConfigText(catalog.fileOf(source), catalog.scopeOf(source))
 				catalog.take(source, text)
 			} catch (error) {
-				const problem =
-					error instanceof UnreadFileError
-						? error.message
-						: `${catalog.labelOf(source)}: cannot be read (${String(error)})`
+				const label = catalog.labelOf(source)
+				const problem = modesProblem(label, "unreadable", {
+					said: error instanceof Error ? error.message : String(error),
+				})
+				// The file reader's own refusal already names the file and says why.
+				if (error instanceof UnreadFileError) problem.text = error.message
 				catalog.contents[source] = { modes: [], problems: [problem] }
-				options.logger.warn("A modes file cannot be read", { problem })
+				options.logger.warn("A modes file cannot be read", { problem: problem.text })
 			}
 			if (options.watch !== false)
 				catalog.watchers.push(
@@ -173,8 +172,8 @@ export class ModeCatalog implements ModeLookup {
 
 	/** Writes `mode` into a modes file, in place of `previousSlug` when it was renamed. */
 	async save(source: ModesFileSource, mode: CustomMode, previousSlug?: string): Promise<void> {
-		const reserved = source === "project" ? projectReserved(mode.slug) : undefined
-		if (reserved !== undefined) throw new Error(reserved)
+		if (source === "project" && projectReserved(mode.slug))
+			throw new Error(modesProblemSentence("reserved_slug", { slug: mode.slug }))
 		await this.edit(source, (text) => withMode(text, mode, previousSlug))
 	}
 
@@ -188,7 +187,7 @@ export class ModeCatalog implements ModeLookup {
 			...(source === "project" && { reserved: projectReserved }),
 		})
 		if (parsed.problems.length > 0)
-			throw new Error(`Nothing was imported:\n${parsed.problems.join("\n")}`)
+			throw new Error(`Nothing was imported:\n${parsed.problems.map((p) => p.text).join("\n")}`)
 		if (parsed.modes.length === 0)
 			throw new Error(
 				"Nothing was imported: the text has no modes (a modes file holds a customModes list).",
@@ -249,7 +248,7 @@ export class ModeCatalog implements ModeLookup {
 
 	/** Takes in a file's text; undefined: the file is gone, and its modes with it. */
 	private take(source: ModesFileSource, text: string | undefined): void {
-		const before = new Set(this.contents[source].problems)
+		const before = new Set(this.contents[source].problems.map((problem) => problem.text))
 		this.contents[source] =
 			text === undefined
 				? { modes: [], problems: [] }
@@ -257,8 +256,8 @@ export class ModeCatalog implements ModeLookup {
 						...(source === "project" && { reserved: projectReserved }),
 					})
 		// The host's log (VS Code's output channel) says it too, once per problem.
-		for (const problem of this.contents[source].problems)
-			if (!before.has(problem)) this.options.logger.warn("A custom mode was left out", { problem })
+		for (const { text } of this.contents[source].problems)
+			if (!before.has(text)) this.options.logger.warn("A custom mode was left out", { problem: text })
 		this.merge()
 	}
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { parseModesFile } from "./modesFile.js"
 
+const lines = (text: string, label: string) => parseModesFile(text, label).problems.map((p) => p.text)
+
 const docsWriter = `
   - slug: docs-writer
     name: Docs Writer
@@ -51,7 +53,20 @@ describe("parseModesFile", () => {
 `
 		const { modes, problems } = parseModesFile(text, ".cairn/modes.yaml")
 		expect(modes.map((mode) => mode.slug)).toEqual(["docs-writer"])
-		expect(problems).toEqual([
+		expect(problems.map((problem) => [problem.field, problem.kind, problem.params])).toEqual([
+			["customModes[1].groups[2].group", "unknown_group", { value: '"shell"' }],
+			["customModes[2].slug", "slug_format", {}],
+			["customModes[2].name", "empty", {}],
+			["customModes[2].roleDefinition", "required", {}],
+			["customModes[2].groups[0].fileRegex", "regex_only_edit", { group: "read" }],
+			[
+				"customModes[2].groups[1].fileRegex",
+				"regex_unusable",
+				{ said: expect.stringMatching(/^repeats a group/) },
+			],
+			["customModes[2]", "unknown_field", { names: ["roleDefiniton"] }],
+		])
+		expect(problems.map((problem) => problem.text)).toEqual([
 			'.cairn/modes.yaml: customModes[1].groups[2].group: unknown group "shell"; expected one of read, edit, command, mcp, browser, modes',
 			".cairn/modes.yaml: customModes[2].slug: a slug is lowercase letters, digits and single dashes, like docs-writer",
 			".cairn/modes.yaml: customModes[2].name: is empty",
@@ -72,7 +87,7 @@ describe("parseModesFile", () => {
 `
 		const { modes, problems } = parseModesFile(text, ".cairn/modes.yaml")
 		expect(modes).toEqual([])
-		expect(problems).toEqual([
+		expect(problems.map((problem) => problem.text)).toEqual([
 			".cairn/modes.yaml: customModes[0].groups[1].fileRegex: uses a backreference or lookaround (\\1, \\k<name>, (?=, (?!, (?<=, (?<!), which Cairn's linear-time regex engine does not run; rewrite it without them",
 		])
 	})
@@ -86,22 +101,28 @@ describe("parseModesFile", () => {
     groups: []
 `
 		const { modes, problems } = parseModesFile(text, "m.yaml", {
-			reserved: (slug) => (slug === "code" ? "is built in" : undefined),
+			reserved: (slug) => slug === "code",
 		})
 		expect(modes).toHaveLength(1)
-		expect(problems).toEqual([
+		expect(problems.map((problem) => [problem.kind, problem.params])).toEqual([
+			["duplicate_slug", { slug: "docs-writer", first: 0 }],
+			["reserved_slug", { slug: "code" }],
+		])
+		expect(problems.map((problem) => problem.text)).toEqual([
 			'm.yaml: customModes[1].slug: "docs-writer" is already defined by customModes[0]',
-			"m.yaml: customModes[2].slug: is built in",
+			'm.yaml: customModes[2].slug: "code" is a built-in mode, which a workspace may not replace; give the mode another slug, or add rules for code in .cairn/rules-code/',
 		])
 	})
 
 	it("an empty file has no modes and no problems; text that is not a modes file yields none", () => {
 		expect(parseModesFile("", "m.yaml")).toEqual({ modes: [], problems: [] })
-		expect(parseModesFile("customModes: [\n", "m.yaml").problems[0]).toMatch(/^m\.yaml: not valid YAML: /)
-		expect(parseModesFile("- a\n", "m.yaml").problems).toEqual([
-			"m.yaml: expected a mapping with a customModes list",
+		expect(lines("customModes: [\n", "m.yaml")[0]).toMatch(/^m\.yaml: not valid YAML: /)
+		expect(lines("- a\n", "m.yaml")).toEqual(["m.yaml: expected a mapping with a customModes list"])
+		expect(parseModesFile("customModes: 3\nmodes: []\n", "m.yaml").problems).toMatchObject([
+			{ file: "m.yaml", kind: "unknown_top_field", params: { names: ["modes"] } },
+			{ file: "m.yaml", field: "customModes", kind: "modes_not_list" },
 		])
-		expect(parseModesFile("customModes: 3\nmodes: []\n", "m.yaml").problems).toEqual([
+		expect(lines("customModes: 3\nmodes: []\n", "m.yaml")).toEqual([
 			'm.yaml: unknown field "modes" (a modes file holds customModes)',
 			"m.yaml: customModes: expected a list of modes",
 		])
@@ -116,6 +137,9 @@ describe("parseModesFile", () => {
 		}
 		const { modes, problems } = parseModesFile(bomb.join("\n"), "m.yaml")
 		expect(modes).toEqual([])
-		expect(problems[0]).toMatch(/^m\.yaml: .*alias/i)
+		expect(problems[0]).toMatchObject({
+			kind: "unreadable",
+			text: expect.stringMatching(/^m\.yaml: .*alias/i),
+		})
 	})
 })

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { mcpProblemSchema } from "./mcpProblem.js"
 
 /** Where a server's configuration comes from: the person's own file, or the workspace's `.cairn/mcp.json`. */
 export const mcpSourceSchema = z.enum(["global", "project"])
@@ -58,8 +59,10 @@ export const mcpServerViewSchema = z.object({
 	source: mcpSourceSchema,
 	transport: mcpTransportSchema,
 	status: mcpServerStatusSchema,
-	/** What went wrong, in words a person can act on (status error, disconnected or blocked). */
+	/** What went wrong, in English words a person can act on (status error, disconnected or blocked). */
 	error: z.string().optional(),
+	/** The same as a kind and parameters, which clients word in the person's language. */
+	problem: mcpProblemSchema.optional(),
 	/** The last lines the server wrote to stderr (stdio servers), newest last. */
 	stderr: z.array(z.string()).optional(),
 	/** When the next reconnect attempt is due (ms since the epoch), while disconnected. */
@@ -79,7 +82,10 @@ export const mcpConfigProblemSchema = z.object({
 	server: z.string().optional(),
 	/** A dotted path inside the server's entry, e.g. `args.2` or `url`. */
 	field: z.string().optional(),
+	/** In English, for the CLI and logs. */
 	message: z.string(),
+	/** The same as a kind and parameters, which clients word in the person's language. */
+	problem: mcpProblemSchema,
 })
 export type McpConfigProblem = z.infer<typeof mcpConfigProblemSchema>
 

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { fileRegexProblem } from "./fileRegex.js"
+import { modesFileProblemSchema } from "./modesFileProblem.js"
 
 /** The named families of tools a mode is built from (the tools of each are core's business). */
 export const toolGroupNames = ["read", "edit", "command", "mcp", "browser", "modes"] as const
@@ -53,6 +54,7 @@ const fileGroupEntrySchema = z
 					code: "custom",
 					path: ["description"],
 					message: "a description needs a fileRegex",
+					params: { kind: "description_needs_regex" },
 				})
 			return
 		}
@@ -61,9 +63,16 @@ const fileGroupEntrySchema = z
 				code: "custom",
 				path: ["fileRegex"],
 				message: `only the edit group takes a fileRegex, not ${entry.group}`,
+				params: { kind: "regex_only_edit", group: entry.group },
 			})
 		const problem = fileRegexProblem(entry.fileRegex)
-		if (problem !== undefined) context.addIssue({ code: "custom", path: ["fileRegex"], message: problem })
+		if (problem !== undefined)
+			context.addIssue({
+				code: "custom",
+				path: ["fileRegex"],
+				message: problem,
+				params: { kind: "regex_unusable", said: problem },
+			})
 	})
 	.transform((entry): GroupEntryView =>
 		entry.fileRegex === undefined
@@ -97,6 +106,7 @@ export const customModeSchema = z
 							code: "custom",
 							path: [index],
 							message: `group ${entry.group} is listed twice`,
+							params: { kind: "group_twice", group: entry.group },
 						})
 					seen.add(entry.group)
 				})
@@ -144,8 +154,8 @@ export type ModeView = z.infer<typeof modeViewSchema>
 /** Every mode there is, and why any mode of a modes file was left out. */
 export const modesSnapshotSchema = z.object({
 	modes: z.array(modeViewSchema),
-	/** One line per problem, naming the file and the field, e.g. `.cairn/modes.yaml: customModes[1].groups[2].group: unknown group "shell"; …`. */
-	problems: z.array(z.string()),
+	/** Why a modes file or a mode in it was left out, each naming the file and the field. */
+	problems: z.array(modesFileProblemSchema),
 	/** The person's own modes file. */
 	globalFile: z.string().optional(),
 	/** The workspace's modes file. */

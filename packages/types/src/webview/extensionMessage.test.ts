@@ -116,7 +116,15 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 				source: "project",
 			},
 		],
-		problems: ['.cairn/modes.yaml: customModes[1].groups[0].group: unknown group "shell"'],
+		problems: [
+			{
+				file: ".cairn/modes.yaml",
+				field: "customModes[1].groups[0].group",
+				kind: "unknown_group",
+				params: { value: '"shell"' },
+				text: '.cairn/modes.yaml: customModes[1].groups[0].group: unknown group "shell"; expected one of read, edit, command, mcp, browser, modes',
+			},
+		],
 	},
 	slashCommands: {
 		type: "slashCommands",
@@ -151,7 +159,14 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 			},
 		],
 		problems: [
-			{ source: "project", file: "/w/.cairn/mcp.json", server: "x", field: "args.1", message: "bad" },
+			{
+				source: "project",
+				file: "/w/.cairn/mcp.json",
+				server: "x",
+				field: "args.1",
+				message: "The value is not valid: Invalid input",
+				problem: { kind: "field_invalid", params: { field: "args.1", said: "Invalid input" } },
+			},
 		],
 	},
 	checkpointDiff: {

@@ -79,7 +79,8 @@ function buttonsOfTypesTable(kind: ClineAsk) {
 }
 
 describe("ChatView buttons for every ask of seed 001", () => {
-	it.each(clineAsks)("%s: labels, enabled state, and the exact message of each button", (kind) => {
+	// A failed request's Retry is on its row (the list shows rows a moment later), not in the bar.
+	it.each(clineAsks)("%s: labels, enabled state, and the exact message of each button", async (kind) => {
 		const expected = buttonsOfTypesTable(kind)
 		expect(expected.map((b) => [b.text, b.message])).toEqual(seedTable[kind])
 		const messages = transcriptAt(kind)
@@ -89,7 +90,7 @@ describe("ChatView buttons for every ask of seed 001", () => {
 			posted.length = 0
 			loadTask(messages)
 			const { unmount } = renderWithList(<ChatView />)
-			const element = screen.getByRole("button", { name: button.text })
+			const element = await screen.findByRole("button", { name: button.text })
 			// A button that sends the typed answer waits for something typed (see below).
 			const waitsForTyping = sendsTyped(button)
 			expect(element.hasAttribute("disabled")).toBe(!controls.enableButtons || waitsForTyping)
@@ -101,20 +102,25 @@ describe("ChatView buttons for every ask of seed 001", () => {
 		}
 	})
 
-	it.each(clineAsks)("%s, still streaming in: buttons as seed 001 enables them, or Cancel", (kind) => {
-		loadTask(transcriptAt(kind, true))
-		renderWithList(<ChatView />)
-		const controls = chatControls(transcriptAt(kind, true))
-		if (controls.cancelButton !== undefined) {
-			expect(screen.queryByRole("button", { name: controls.primaryButton?.text ?? "none" })).toBeNull()
-			fireEvent.click(screen.getByRole("button", { name: "Cancel" }))
-			expect(posted).toEqual([{ type: "cancelTask" }])
-		} else {
-			const primary = screen.getByRole("button", { name: controls.primaryButton!.text })
-			const waitsForTyping = sendsTyped(controls.primaryButton)
-			expect(primary.hasAttribute("disabled")).toBe(!controls.enableButtons || waitsForTyping)
-		}
-	})
+	it.each(clineAsks)(
+		"%s, still streaming in: buttons as seed 001 enables them, or Cancel",
+		async (kind) => {
+			loadTask(transcriptAt(kind, true))
+			renderWithList(<ChatView />)
+			const controls = chatControls(transcriptAt(kind, true))
+			if (controls.cancelButton !== undefined) {
+				expect(
+					screen.queryByRole("button", { name: controls.primaryButton?.text ?? "none" }),
+				).toBeNull()
+				fireEvent.click(screen.getByRole("button", { name: "Cancel" }))
+				expect(posted).toEqual([{ type: "cancelTask" }])
+			} else {
+				const primary = await screen.findByRole("button", { name: controls.primaryButton!.text })
+				const waitsForTyping = sendsTyped(controls.primaryButton)
+				expect(primary.hasAttribute("disabled")).toBe(!controls.enableButtons || waitsForTyping)
+			}
+		},
+	)
 
 	it("Answer waits beside an empty box, then sends what is typed", () => {
 		loadTask(transcriptAt("followup"))

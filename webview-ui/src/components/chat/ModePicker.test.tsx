@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useWebviewStore } from "../../state/store"
 import { fromHost, loadTask } from "../../test/fixtures"
-import { modesSnapshot } from "../../test/modes"
+import { modesFileProblem, modesSnapshot } from "../../test/modes"
 import { posted } from "../../test/setup"
 import { ChatTextArea } from "./ChatTextArea"
 
@@ -50,7 +50,7 @@ describe("the chat box's mode picker", () => {
 	})
 
 	it("points to the Modes view when a modes file has a problem", () => {
-		loadTask([], { modes: modesSnapshot([".cairn/modes.yaml: customModes[0].name: is empty"]) })
+		loadTask([], { modes: modesSnapshot([modesFileProblem("empty", {}, "customModes[0].name")]) })
 		render(<ChatTextArea />)
 		fireEvent.click(
 			screen.getByRole("button", { name: "A problem in the modes files left a mode out; show it" }),

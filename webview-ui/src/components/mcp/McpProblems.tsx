@@ -2,6 +2,7 @@ import type { McpConfigProblem } from "@cairn/types"
 import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
 import { Icon } from "../common/Icon"
+import { mcpProblemText } from "./mcpProblemText"
 
 function where(problem: McpConfigProblem, t: TFunction<"mcp">): string {
 	const place = [
@@ -30,7 +31,7 @@ export function McpProblems({ problems }: { problems: readonly McpConfigProblem[
 								where: where(problem, t),
 							})}
 						</span>
-						<div>{problem.message}</div>
+						<div>{mcpProblemText(problem.problem, t)}</div>
 					</li>
 				))}
 			</ul>

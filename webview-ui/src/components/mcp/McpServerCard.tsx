@@ -8,6 +8,7 @@ import { Disclosure } from "./Disclosure"
 import { McpResourceLists } from "./McpResourceLists"
 import { McpStatusBadge } from "./McpStatusBadge"
 import { McpToolList } from "./McpToolList"
+import { mcpProblemText } from "./mcpProblemText"
 
 // Protocol names, the same in every language.
 const transportLabels: Record<McpServerView["transport"], string> = {
@@ -21,11 +22,12 @@ function Failure({ server }: { server: McpServerView }) {
 	const { t } = useTranslation("mcp")
 	const stderr = server.stderr ?? []
 	const failing = server.status === "error" || server.status === "disconnected"
+	const why = server.problem && mcpProblemText(server.problem, t, "field")
 	return (
 		<>
-			{server.error !== undefined && server.error !== "" && (
+			{why !== undefined && (
 				<div className={`mcp-server-error${server.status === "blocked" ? " blocked" : ""}`}>
-					{server.error}
+					{why}
 				</div>
 			)}
 			{failing && stderr.length > 0 && (

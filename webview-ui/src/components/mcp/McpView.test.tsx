@@ -85,13 +85,14 @@ describe("the MCP view", () => {
 		showMcp([
 			server({
 				status: "error",
-				error: "The server exited at start (code 1)",
+				error: "The server exited before it was ready.",
+				problem: { kind: "exited_early", params: {} },
 				stderr: ["Starting…", "Error: GITHUB_TOKEN is not set"],
 				tools: [],
 			}),
 		])
 		const github = card("github (Global)")
-		expect(within(github).getByText("The server exited at start (code 1)")).toBeTruthy()
+		expect(within(github).getByText("The server exited before it was ready.")).toBeTruthy()
 		expect(within(github).queryByLabelText("github stderr")).toBeNull()
 		fireEvent.click(button(github, "Server output (last 2 lines)"))
 		expect(within(github).getByLabelText("github stderr").textContent).toBe(
@@ -104,15 +105,71 @@ describe("the MCP view", () => {
 			server({
 				source: "project",
 				status: "blocked",
-				error: "Allow this workspace's .cairn/mcp.json when Cairn asks to start its servers.",
+				error: "… Run cairn with --allow-project-mcp to allow them.",
+				problem: {
+					kind: "consent_refused",
+					params: {
+						file: ".cairn/mcp.json",
+						howToAllow: "Run cairn with --allow-project-mcp to allow them.",
+					},
+				},
 				tools: [],
 			}),
 		])
 		expect(
 			within(card("github (Project)")).getByText(
-				"Allow this workspace's .cairn/mcp.json when Cairn asks to start its servers.",
+				".cairn/mcp.json starts programs from the workspace; they run only with your consent. Press Restart to be asked again.",
 			),
 		).toBeTruthy()
+	})
+
+	it("words a server's problem and the config's problems in German, from their kinds", async () => {
+		await showLanguage("de")
+		showMcp(
+			[
+				server({
+					status: "error",
+					error: "The environment variable GITHUB_TOKEN is not set. (env.GITHUB_TOKEN)",
+					problem: {
+						kind: "env_missing",
+						params: { field: "env.GITHUB_TOKEN", variable: "GITHUB_TOKEN" },
+					},
+					tools: [],
+				}),
+				server({
+					name: "docs",
+					status: "error",
+					error: "The server stopped. Gave up after 5 attempts to reconnect.",
+					problem: { kind: "stopped", params: { gaveUpAfter: 5 } },
+					tools: [],
+				}),
+			],
+			[
+				{
+					source: "global",
+					file: "/cfg/mcp_settings.json",
+					message: "The file is not valid JSON (CommaExpected at line 4, column 5).",
+					problem: {
+						kind: "config_not_json",
+						params: { said: "CommaExpected", line: 4, column: 5 },
+					},
+				},
+			],
+		)
+		expect(
+			within(card("github (Global)")).getByText(
+				"Die Umgebungsvariable GITHUB_TOKEN ist nicht gesetzt. (env.GITHUB_TOKEN)",
+			),
+		).toBeTruthy()
+		expect(
+			within(card("docs (Global)")).getByText(
+				"Der Server wurde beendet. Die Neuverbindung wurde nach 5 Versuchen aufgegeben.",
+			),
+		).toBeTruthy()
+		expect(
+			screen.getByText("Die Datei ist kein gültiges JSON (CommaExpected in Zeile 4, Spalte 5)."),
+		).toBeTruthy()
+		expect(document.body.textContent).not.toMatch(/not set|Gave up|not valid JSON/)
 	})
 
 	it("lists the tools with their descriptions and the name the model calls them by", () => {
@@ -217,9 +274,18 @@ describe("the MCP view", () => {
 					file: "/work/app/.cairn/mcp.json",
 					server: "db",
 					field: "args.2",
-					message: "Expected a string.",
+					message: "The value is not valid: Invalid input: expected string",
+					problem: {
+						kind: "field_invalid",
+						params: { field: "args.2", said: "Invalid input: expected string" },
+					},
 				},
-				{ source: "global", file: "/cfg/mcp_settings.json", message: "Not valid JSON (line 3)." },
+				{
+					source: "global",
+					file: "/cfg/mcp_settings.json",
+					message: 'The file is empty; a file without servers holds {"mcpServers": {}}.',
+					problem: { kind: "config_empty", params: {} },
+				},
 			],
 		)
 		const problems = screen.getByRole("region", { name: "2 problems in the MCP config" })
@@ -227,8 +293,8 @@ describe("the MCP view", () => {
 			.getAllByRole("listitem")
 			.map((item) => item.textContent)
 		expect(items).toEqual([
-			'Project: /work/app/.cairn/mcp.json, server "db", field args.2Expected a string.',
-			"Global: /cfg/mcp_settings.jsonNot valid JSON (line 3).",
+			'Project: /work/app/.cairn/mcp.json, server "db", field args.2The value is not valid: Invalid input: expected string',
+			'Global: /cfg/mcp_settings.jsonThe file is empty; a file without servers holds {"mcpServers": {}}.',
 		])
 		expect(screen.getAllByRole("article")).toHaveLength(1)
 	})
@@ -270,7 +336,12 @@ describe("the MCP view", () => {
 
 	it("counts the config's problems with Russian plural forms", async () => {
 		await showLanguage("ru")
-		const problem = (file: string): McpConfigProblem => ({ source: "global", file, message: "Ошибка" })
+		const problem = (file: string): McpConfigProblem => ({
+			source: "global",
+			file,
+			message: "The file is empty",
+			problem: { kind: "config_empty", params: {} },
+		})
 		showMcp([], [problem("/a.json"), problem("/b.json")])
 		expect(screen.getByRole("region", { name: "2 проблемы в конфигурации MCP" })).toBeTruthy()
 		fromHost({ type: "mcpServers", servers: [], problems: ["/1", "/2", "/3", "/4", "/5"].map(problem) })

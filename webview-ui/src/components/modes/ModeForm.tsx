@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { saveCustomMode } from "../../state/modeActions"
 import { CheckboxField } from "../settings/CheckboxField"
 import { checkDraft, type DraftProblem, type ModeDraft } from "./modeDraft"
+import { modesSentence } from "./modesProblemText"
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
 	const id = useId()
@@ -118,9 +119,10 @@ export function ModeForm({
 			{fields.customInstructions}
 			{problems.length > 0 && (
 				<ul className="field-error" role="alert" aria-label={t("form.problems")}>
-					{problems.map(({ place, message }) => {
+					{problems.map((problem) => {
+						const { place } = problem
 						const field = "label" in place ? t(`form.place.${place.label}`) : place.key
-						const text = t("form.problem", { field, message })
+						const text = t("form.problem", { field, message: modesSentence(problem, t) })
 						return <li key={text}>{text}</li>
 					})}
 				</ul>

@@ -1,16 +1,17 @@
+import type { ModesFileProblem } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { App } from "../../App"
 import { showLanguage } from "../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../test/fixtures"
-import { modesSnapshot } from "../../test/modes"
+import { modesFileProblem, modesSnapshot } from "../../test/modes"
 import { posted } from "../../test/setup"
 import { ModesView } from "./ModesView"
 
 const card = (name: string) => screen.getByRole("article", { name })
 const field = (name: string) => screen.getByLabelText<HTMLInputElement>(name)
 
-function showModes(problems: string[] = []) {
+function showModes(problems: ModesFileProblem[] = []) {
 	loadTask([], { modes: modesSnapshot(problems) })
 	render(<ModesView />)
 }
@@ -24,9 +25,11 @@ describe("the Modes view", () => {
 	})
 
 	it("lists the modes by where they come from, and the modes files' problems", () => {
-		showModes(['.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"'])
+		showModes([modesFileProblem("unknown_group", { value: '"shell"' }, "customModes[1].groups[1].group")])
 		expect(
-			screen.getByText('.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"'),
+			screen.getByText(
+				'.cairn/modes.yaml: customModes[1].groups[1].group: unknown group "shell"; expected one of read, edit, command, mcp, browser, modes',
+			),
 		).toBeTruthy()
 		const workspace = screen.getByRole("region", { name: "This workspace (.cairn/modes.yaml)" })
 		expect(within(workspace).getByRole("article", { name: "Reviewer" })).toBeTruthy()
@@ -91,9 +94,21 @@ describe("the Modes view", () => {
 		})
 		fireEvent.click(screen.getByRole("button", { name: "Save" }))
 		expect(screen.getByRole("alert", { name: "Problems" }).textContent).toContain(
-			"File pattern: repeats a group",
+			"File pattern: cannot be used: repeats a group",
 		)
 		expect(posted).toEqual([])
+	})
+
+	it("the form says what is wrong in German, from the kind of each problem", async () => {
+		await showLanguage("de")
+		showModes()
+		fireEvent.click(screen.getByRole("button", { name: "Neuer Modus" }))
+		fireEvent.change(screen.getByLabelText("Slug"), { target: { value: "Docs Writer" } })
+		fireEvent.click(screen.getByRole("button", { name: "Speichern" }))
+		const problems = screen.getByRole("alert").textContent ?? ""
+		expect(problems).toContain("ein Slug besteht aus Kleinbuchstaben")
+		expect(problems).toContain("ist leer")
+		expect(problems).not.toMatch(/a slug is|is empty/)
 	})
 
 	it("edits a workspace mode in its own file, renamed in place", () => {
@@ -127,13 +142,37 @@ describe("the Modes view", () => {
 			{ type: "mode", mode: "ask" },
 			{ type: "importModes", source: "project", text: "customModes: []" },
 		])
-		fromHost({ type: "modes", ...modesSnapshot(["the imported modes: customModes[0].name: is empty"]) })
-		expect(screen.getByText("the imported modes: customModes[0].name: is empty")).toBeTruthy()
+		fromHost({
+			type: "modes",
+			...modesSnapshot([modesFileProblem("empty", {}, "customModes[0].name")]),
+		})
+		expect(screen.getByText(".cairn/modes.yaml: customModes[0].name: is empty")).toBeTruthy()
+	})
+
+	it("words the modes files' problems in German, from their kinds", async () => {
+		await showLanguage("de")
+		showModes([
+			modesFileProblem("reserved_slug", { slug: "code" }, "customModes[1].slug"),
+			modesFileProblem("unknown_field", { names: ["roleDefiniton"] }, "customModes[2]"),
+			modesFileProblem("too_many_modes", { max: 100 }, "customModes"),
+			modesFileProblem("not_yaml", { said: "Unexpected flow-seq-end" }),
+		])
+		const problems = screen.getByRole("region", { name: "4 Probleme in den Modusdateien" })
+		expect(
+			within(problems)
+				.getAllByRole("listitem")
+				.map((item) => item.textContent),
+		).toEqual([
+			".cairn/modes.yaml: customModes[1].slug: „code“ ist ein eingebauter Modus, den ein Arbeitsbereich nicht ersetzen darf; gib dem Modus einen anderen Slug oder lege Regeln für code in .cairn/rules-code/ ab",
+			'.cairn/modes.yaml: customModes[2]: unbekanntes Feld "roleDefiniton"',
+			".cairn/modes.yaml: customModes: mehr als 100 Modi; der Rest wird ignoriert",
+			".cairn/modes.yaml: kein gültiges YAML: Unexpected flow-seq-end",
+		])
 	})
 
 	it("speaks Japanese: sections, the tool list, a problem count, and the form's field names", async () => {
 		await showLanguage("ja")
-		showModes(["a", "b"])
+		showModes([modesFileProblem("not_mapping"), modesFileProblem("required", {}, "customModes[0].name")])
 		expect(screen.getByRole("region", { name: "モード ファイルに 2 件の問題があります" })).toBeTruthy()
 		expect(screen.getByRole("region", { name: "組み込み" })).toBeTruthy()
 		expect(within(card("Reviewer")).getByText("ツール: read、edit (Markdown files のみ)")).toBeTruthy()

@@ -9,6 +9,7 @@ import { ModeCard } from "./ModeCard"
 import { draftOf, emptyDraft } from "./modeDraft"
 import { ModeForm } from "./ModeForm"
 import { ModeImport } from "./ModeImport"
+import { modesProblemText } from "./modesProblemText"
 import "./modes.css"
 
 const sections: readonly ModeSource[] = ["project", "global", "builtin"]
@@ -30,7 +31,7 @@ export function ModesView() {
 					</h3>
 					<ul>
 						{problems.map((problem) => (
-							<li key={problem}>{problem}</li>
+							<li key={problem.text}>{modesProblemText(problem, t)}</li>
 						))}
 					</ul>
 				</section>

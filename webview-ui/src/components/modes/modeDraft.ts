@@ -1,5 +1,7 @@
 import {
 	customModeSchema,
+	modeIssueMeaning,
+	type ModeIssueMeaning,
 	toolGroupNames,
 	type CustomMode,
 	type CustomModeInput,
@@ -80,16 +82,16 @@ function inputOf(draft: ModeDraft): CustomModeInput {
  */
 export type ProblemPlace = { label: "filePattern" | "groups" | "mode" } | { key: string }
 
-export interface DraftProblem {
+export interface DraftProblem extends ModeIssueMeaning {
 	place: ProblemPlace
-	message: string
 }
 
 /** The mode the draft describes, or its problems, each with its field (the host checks it again). */
 export function checkDraft(
 	draft: ModeDraft,
 ): { ok: true; mode: CustomMode } | { ok: false; problems: DraftProblem[] } {
-	const parsed = customModeSchema.safeParse(inputOf(draft))
+	const input = inputOf(draft)
+	const parsed = customModeSchema.safeParse(input)
 	if (parsed.success) return { ok: true, mode: parsed.data }
 	return {
 		ok: false,
@@ -101,7 +103,7 @@ export function checkDraft(
 					: key === undefined
 						? { label: "mode" }
 						: { key: String(key) }
-			return { place, message: issue.message }
+			return { place, ...modeIssueMeaning(input, issue) }
 		}),
 	}
 }

@@ -61,6 +61,17 @@ describe("a request that failed for good", () => {
 		expect(useWebviewStore.getState().view).toBe("settings")
 	})
 
+	it("offers Retry once, on the row beside the cause: the chat's button bar keeps only New Task", async () => {
+		loadTask(failedAfterRetries())
+		renderWithList(<ChatView />)
+		await failedRow()
+		expect(screen.getAllByRole("button", { name: "Retry" })).toHaveLength(1)
+		const bar = within(document.querySelector<HTMLElement>(".chat-buttons") as HTMLElement)
+		expect(bar.queryByRole("button", { name: "Retry" })).toBeNull()
+		fireEvent.click(bar.getByRole("button", { name: "New Task" }))
+		expect(posted).toEqual([{ type: "clearTask" }])
+	})
+
 	it("a 401 says the key was refused, with the provider's words as the reason", () => {
 		const problem: Problem = {
 			kind: "provider_auth",
