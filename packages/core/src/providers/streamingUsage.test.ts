@@ -118,6 +118,24 @@ describe("usage while the answer streams, per wire form", () => {
 		expect(usages(chunks).at(-1)).not.toHaveProperty("estimated")
 	})
 
+	it("Gemini: running counts that leave the output for the end do not take the streamed output back to 0", async () => {
+		const server = await start({
+			scenario: [{ ...answer, usage: { inputTokens: 800, outputTokens: 64 } }],
+		})
+		const { chunks } = await streamed(geminiAt(server))
+
+		// Until the final count, which replaces the estimate whichever is larger.
+		const outputs = usages(chunks)
+			.slice(0, -1)
+			.map((usage) => usage.outputTokens)
+		expect(outputs).toEqual([...outputs].sort((a, b) => a - b))
+		expect(whileStreaming(chunks).some((usage) => usage.estimated && usage.inputTokens === 800)).toBe(
+			true,
+		)
+		expect(usages(chunks).at(-1)).toMatchObject({ inputTokens: 800, outputTokens: 64 })
+		expect(usages(chunks).at(-1)).not.toHaveProperty("estimated")
+	})
+
 	it("Gemini: reports thoughtsTokenCount as reasoning tokens, within the output", async () => {
 		const server = await start({
 			scenario: [

@@ -22,8 +22,9 @@ const step = (shown: number): number => Math.max(8, Math.ceil(shown / 10))
  * and compatible servers, Ollama) or count the output only at the end (Anthropic). Once the
  * provider has answered, estimated usage chunks (marked `estimated`) follow the streamed answer:
  * the input counted locally, or as the provider reported it, and the output by what streamed.
- * The provider's own figures pass through as they come and are the stream's last usage whenever it
- * sent any; a stream that ends without any keeps the estimate, still marked. Nothing is estimated
+ * The provider's own figures pass through as they come (with the output estimated while they lag
+ * behind what streamed) and are the stream's last usage whenever it sent any; a stream that ends
+ * without any keeps the estimate, still marked. Nothing is estimated
  * before the provider's first chunk, so a request that was refused shows no usage at all.
  */
 export async function* withUsageEstimate(
@@ -49,13 +50,18 @@ export async function* withUsageEstimate(
 	}
 	for await (const chunk of stream) {
 		answered = true
-		yield chunk
 		if (chunk.type === "usage") {
 			reported = chunk
-			shown = chunk.outputTokens
-			estimateIsLast = false
+			// Running counts that lag behind what streamed (Gemini counts the output at the end) would
+			// make the figure jump back: they are shown with the streamed output's estimate instead.
+			const behind = chunk.outputTokens < Math.ceil(outputChars / 4)
+			const shownChunk = behind ? estimate() : chunk
+			shown = shownChunk.outputTokens
+			estimateIsLast = behind
+			yield shownChunk
 			continue
 		}
+		yield chunk
 		outputChars += answerChars(chunk)
 		const output = Math.ceil(outputChars / 4)
 		if (shown !== undefined && output < shown + step(shown)) continue
