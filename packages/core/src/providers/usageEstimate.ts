@@ -24,8 +24,8 @@ const step = (shown: number): number => Math.max(8, Math.ceil(shown / 10))
  * the input counted locally, or as the provider reported it, and the output by what streamed.
  * The provider's own figures pass through as they come (with the output estimated while they lag
  * behind what streamed) and are the stream's last usage whenever it sent any; a stream that ends
- * without any keeps the estimate, still marked. Nothing is estimated
- * before the provider's first chunk, so a request that was refused shows no usage at all.
+ * without any keeps the estimate, still marked. Nothing is estimated before the provider's first
+ * chunk, so a request that was refused shows no usage at all.
  */
 export async function* withUsageEstimate(
 	stream: AsyncIterable<ApiStreamChunk>,
@@ -70,6 +70,7 @@ export async function* withUsageEstimate(
 		yield estimate()
 	}
 	if (reported === undefined) {
-		if (answered) yield estimate()
+		// The last estimate may have waited for a step: the stream's last usage counts all it streamed.
+		if (answered && shown !== Math.ceil(outputChars / 4)) yield estimate()
 	} else if (estimateIsLast) yield reported
 }
