@@ -16,6 +16,8 @@ export interface PlannedUsage {
 	outputTokens: number
 	cacheCreationInputTokens: number
 	cacheReadInputTokens: number
+	/** Of `outputTokens`, those spent reasoning. */
+	reasoningTokens: number
 }
 
 /** A scripted turn with every default resolved, ready for any of the encoders. */
@@ -100,6 +102,7 @@ export function planReply(
 		countedInputTokens === undefined
 			? undefined
 			: Math.max(0, countedInputTokens - cacheCreationInputTokens - cacheReadInputTokens)
+	const outputTokens = turn.usage?.outputTokens ?? Math.max(1, estimateTokens(outputText))
 	return {
 		sequence,
 		model: turn.model ?? (typeof requestedModel === "string" ? requestedModel : "cairn-test-model"),
@@ -111,9 +114,10 @@ export function planReply(
 		toolCalls,
 		usage: {
 			inputTokens: turn.usage?.inputTokens ?? counted ?? estimateTokens(requestPromptText(requestBody)),
-			outputTokens: turn.usage?.outputTokens ?? Math.max(1, estimateTokens(outputText)),
+			outputTokens,
 			cacheCreationInputTokens,
 			cacheReadInputTokens,
+			reasoningTokens: Math.min(outputTokens, turn.usage?.reasoningTokens ?? estimateTokens(reasoning)),
 		},
 		stopReason: turn.stopReason ?? (toolCalls.length > 0 ? "tool_use" : "end_turn"),
 	}

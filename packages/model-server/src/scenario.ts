@@ -31,6 +31,12 @@ export interface ScriptedUsage {
 	outputTokens?: number
 	cacheCreationInputTokens?: number
 	cacheReadInputTokens?: number
+	/**
+	 * Of the output, the tokens spent reasoning, as OpenAI's `completion_tokens_details` and Gemini's
+	 * `thoughtsTokenCount` report them (Anthropic and Ollama do not count them apart). Defaults to
+	 * the estimate of the reasoning text, at most the output.
+	 */
+	reasoningTokens?: number
 }
 
 /** Replace the normal answer with an HTTP error in the provider's error shape. */

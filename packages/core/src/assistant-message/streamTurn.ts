@@ -183,6 +183,8 @@ export async function streamTurn(
 					...(chunk.cacheWriteTokens !== undefined && { cacheWriteTokens: chunk.cacheWriteTokens }),
 					...(chunk.cacheReadTokens !== undefined && { cacheReadTokens: chunk.cacheReadTokens }),
 					...(chunk.costUsd !== undefined && { costUsd: chunk.costUsd }),
+					...(chunk.reasoningTokens !== undefined && { reasoningTokens: chunk.reasoningTokens }),
+					...(chunk.estimated && { estimated: true }),
 				}
 				listeners.usage?.(output.usage)
 				break

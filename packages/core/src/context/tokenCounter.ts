@@ -30,6 +30,7 @@ const chunkChars = 4_096
 
 let loading: Promise<TokenCounter> | undefined
 let bound: TokenCounter | undefined
+let approximateCounter: TokenCounter | undefined
 
 export class TokenCounter {
 	private lastSystemPrompt = ""
@@ -50,6 +51,16 @@ export class TokenCounter {
 	static upperBound(): TokenCounter {
 		bound ??= new TokenCounter((text) => Buffer.byteLength(text, "utf8"))
 		return bound
+	}
+
+	/**
+	 * A counter by the rule of thumb of four characters a token, for figures shown as estimates
+	 * (a request's usage while its provider has not reported it): it needs no tables, and a
+	 * figure that is marked as an estimate may be off by as much as that rule is.
+	 */
+	static approximate(): TokenCounter {
+		approximateCounter ??= new TokenCounter((text) => Math.ceil(text.length / 4))
+		return approximateCounter
 	}
 
 	/** The tokenizer costs ~100 ms to load, so it loads at the first request that needs it. */

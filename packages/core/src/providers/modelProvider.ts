@@ -36,6 +36,16 @@ export interface ApiUsageChunk {
 	cacheReadTokens?: number
 	/** What the provider says the request cost (OpenRouter's usage accounting); preferred to a computed cost. */
 	costUsd?: number
+	/**
+	 * Of `outputTokens`, those the model spent reasoning, where the wire counts them apart (OpenAI's
+	 * `completion_tokens_details.reasoning_tokens`, Gemini's `thoughtsTokenCount`).
+	 */
+	reasoningTokens?: number
+	/**
+	 * The provider has not reported these counts (yet): Cairn estimated them from what was sent and
+	 * what streamed back. A later chunk without it carries the provider's own figures.
+	 */
+	estimated?: true
 }
 
 export interface ModelProvider {

@@ -1,5 +1,6 @@
 import { withIdleTimeout } from "./idleTimeout.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "./modelProvider.js"
+import { withUsageEstimate } from "./usageEstimate.js"
 
 export interface StreamedRequest {
 	stream: AsyncIterable<ApiStreamChunk>
@@ -10,7 +11,8 @@ export interface StreamedRequest {
 }
 
 /**
- * Starts one model request with a signal of its own, linked to `signal`, and the idle timeout.
+ * Starts one model request with a signal of its own, linked to `signal`, the idle timeout and
+ * usage estimated while the provider has not reported it (see withUsageEstimate).
  * SDKs attach an abort listener to the signal of every request and keep it; one signal per
  * request keeps a long task from piling them up on the task's.
  */
@@ -22,10 +24,13 @@ export function streamRequest(
 	const controller = new AbortController()
 	const abort = () => controller.abort(options.signal.reason)
 	options.signal.addEventListener("abort", abort, { once: true })
-	const stream = withIdleTimeout(
-		provider.createMessage({ ...request, signal: controller.signal }),
-		options.idleTimeoutMs,
-		(reason) => controller.abort(reason),
+	const stream = withUsageEstimate(
+		withIdleTimeout(
+			provider.createMessage({ ...request, signal: controller.signal }),
+			options.idleTimeoutMs,
+			(reason) => controller.abort(reason),
+		),
+		request,
 	)
 	return {
 		stream,

@@ -91,7 +91,8 @@ export class ModelRequests {
 				})
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
-				context.reported(output.usage)
+				// An estimate would calibrate the context's count against itself.
+				if (!output.usage.estimated) context.reported(output.usage)
 				this.finish(row, output, {})
 				logger.debug("Model answered", { taskId, ms: Date.now() - started })
 				return output

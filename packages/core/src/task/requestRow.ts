@@ -1,5 +1,6 @@
 import type { ApiRetryDelay } from "@cairn/types"
 import { requestCost } from "../providers/cost.js"
+import { leastInputPrice } from "../providers/inputPricing.js"
 import { outputReserve } from "../providers/outputReserve.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import type { Transcript } from "./transcript.js"
@@ -23,6 +24,7 @@ function sum(a: Usage, b: Usage): Usage {
 		...(a.cacheReadTokens !== undefined || b.cacheReadTokens !== undefined
 			? { cacheReadTokens: cacheReads }
 			: {}),
+		...((a.estimated || b.estimated) && { estimated: true }),
 	}
 }
 
@@ -85,16 +87,20 @@ export class RequestRow {
 	}
 
 	private fields(usage?: Usage) {
+		const { name, model } = this.provider
+		const price = leastInputPrice(name, model.info)
 		return {
 			request: this.request,
-			apiProtocol: this.provider.name,
-			contextWindow: this.provider.model.info.contextWindow,
-			outputReserve: outputReserve(this.provider.model.info),
+			apiProtocol: name,
+			contextWindow: model.info.contextWindow,
+			outputReserve: outputReserve(model.info),
+			...(price !== undefined && { leastInputPrice: price }),
 			...(usage && {
 				tokensIn: usage.inputTokens,
 				tokensOut: usage.outputTokens,
 				...(usage.cacheWriteTokens !== undefined && { cacheWrites: usage.cacheWriteTokens }),
 				...(usage.cacheReadTokens !== undefined && { cacheReads: usage.cacheReadTokens }),
+				...(usage.estimated && { estimated: true }),
 			}),
 		}
 	}

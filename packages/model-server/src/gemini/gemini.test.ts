@@ -27,7 +27,7 @@ function vertex(server: ModelServer): GoogleGenAI {
 const contents = [{ role: "user", parts: [{ text: "hi" }] }]
 
 describe("Gemini generateContentStream through @google/genai", () => {
-	it("streams thoughts, text and a whole function call with its signature, then usage with cached tokens", async () => {
+	it("streams thoughts, text and a whole function call with its signature, then usage with cached tokens and thoughts", async () => {
 		const server = await start({
 			scenario: [
 				{
@@ -36,7 +36,12 @@ describe("Gemini generateContentStream through @google/genai", () => {
 					textChunks: 2,
 					reasoningSignature: "sig-1",
 					toolCalls: [{ name: "read_file", arguments: { path: "a.ts" } }],
-					usage: { inputTokens: 100, outputTokens: 20, cacheReadInputTokens: 300 },
+					usage: {
+						inputTokens: 100,
+						outputTokens: 20,
+						cacheReadInputTokens: 300,
+						reasoningTokens: 5,
+					},
 				},
 			],
 		})
@@ -56,7 +61,9 @@ describe("Gemini generateContentStream through @google/genai", () => {
 		expect(items.at(-1)?.candidates?.[0]?.finishReason).toBe("STOP")
 		expect(items.at(-1)?.usageMetadata).toMatchObject({
 			promptTokenCount: 400,
-			candidatesTokenCount: 20,
+			// The thoughts are counted apart from the answer.
+			candidatesTokenCount: 15,
+			thoughtsTokenCount: 5,
 			cachedContentTokenCount: 300,
 		})
 		const [request] = server.requests

@@ -40,11 +40,14 @@ export function geminiUsageMetadata(reply: PlannedReply, final: boolean): Record
 	const prompt = totalPromptTokens(reply.usage)
 	const cached = reply.usage.cacheReadInputTokens
 	if (!final) return { promptTokenCount: prompt, totalTokenCount: prompt }
+	// Gemini counts the thoughts apart from the answer's candidates.
+	const thoughts = reply.usage.reasoningTokens
 	return {
 		promptTokenCount: prompt,
-		candidatesTokenCount: reply.usage.outputTokens,
+		candidatesTokenCount: reply.usage.outputTokens - thoughts,
 		totalTokenCount: prompt + reply.usage.outputTokens,
 		...(cached > 0 && { cachedContentTokenCount: cached }),
+		...(thoughts > 0 && { thoughtsTokenCount: thoughts }),
 	}
 }
 

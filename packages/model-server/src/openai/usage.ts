@@ -10,7 +10,7 @@ export function openaiUsage(reply: PlannedReply): Record<string, unknown> {
 		total_tokens: prompt + completion,
 		prompt_tokens_details: { cached_tokens: reply.usage.cacheReadInputTokens, audio_tokens: 0 },
 		completion_tokens_details: {
-			reasoning_tokens: Math.min(completion, Math.ceil(reply.reasoning.length / 4)),
+			reasoning_tokens: reply.usage.reasoningTokens,
 			audio_tokens: 0,
 			accepted_prediction_tokens: 0,
 			rejected_prediction_tokens: 0,

@@ -23,6 +23,17 @@ export const clineApiReqInfoSchema = z.object({
 	contextWindow: z.number().int().positive().optional(),
 	/** Tokens of that window kept free for the model's answer (the request's output cap). */
 	outputReserve: z.number().int().positive().optional(),
+	/**
+	 * The token figures are Cairn's estimate: the provider has not reported its own (yet). While the
+	 * answer streams they are replaced as the provider reports; a request whose provider never did
+	 * keeps them, marked.
+	 */
+	estimated: z.literal(true).optional(),
+	/**
+	 * The least one million input tokens of this request's model can cost, in USD (its cache-read
+	 * price when it caches prompts). Absent when Cairn has no price for the model.
+	 */
+	leastInputPrice: z.number().nonnegative().optional(),
 })
 export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>

@@ -85,4 +85,28 @@ describe("how full the context window is", () => {
 		expect(contextUsageOf([...messages, { ...writing, partial: false }]).condensing).toBe(false)
 		expect(contextUsageOf([...messages, condensed(10)]).condensing).toBe(false)
 	})
+
+	it("tells the newest request's figures are an estimate while they are, and its least input price", () => {
+		const streaming = apiRequest({
+			request: "r",
+			tokensIn: 900,
+			tokensOut: 40,
+			estimated: true,
+			leastInputPrice: 0.3,
+		})
+		expect(
+			contextUsageOf([say("text", "task"), finishedRequest({ estimated: true }), streaming]),
+		).toMatchObject({
+			tokens: 940,
+			estimated: true,
+			leastInputPrice: 0.3,
+		})
+		// The provider's own counts replace the estimate; an older estimate says nothing of the newest.
+		const reported = finishedRequest({ tokensIn: 1_000, tokensOut: 50, leastInputPrice: 0.3 })
+		expect(contextUsageOf([finishedRequest({ estimated: true }), reported])).toEqual({
+			tokens: 1_050,
+			condensing: false,
+			leastInputPrice: 0.3,
+		})
+	})
 })

@@ -16,6 +16,10 @@ export const contextUsageSchema = z.object({
 	reserved: z.number().optional(),
 	/** The newest condense row is still partial: a summary is being written. */
 	condensing: z.boolean(),
+	/** The newest request's figures are Cairn's estimate: its provider has not reported them (yet). */
+	estimated: z.literal(true).optional(),
+	/** The least a million input tokens of the newest request's model cost, in USD; undefined without a price. */
+	leastInputPrice: z.number().nonnegative().optional(),
 })
 export type ContextUsage = z.infer<typeof contextUsageSchema>
 
@@ -43,6 +47,7 @@ export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage 
 	let tokens: number | undefined
 	let window: number | undefined
 	let reserved: number | undefined
+	let newest: ClineApiReqInfo | undefined
 	let condensing = false
 	let seenRow = false
 	let seenRequest = false
@@ -58,6 +63,7 @@ export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage 
 			if (!seenRequest) {
 				window = info?.contextWindow
 				reserved = info?.outputReserve
+				newest = info
 			}
 			seenRequest = true
 			tokens ??= contextTokensOf(info)
@@ -69,5 +75,7 @@ export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage 
 		...(window !== undefined && { window }),
 		...(reserved !== undefined && { reserved }),
 		condensing,
+		...(newest?.estimated && { estimated: true }),
+		...(newest?.leastInputPrice !== undefined && { leastInputPrice: newest.leastInputPrice }),
 	}
 }

@@ -5,6 +5,7 @@ import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { Spinner } from "../common/Spinner"
 import { BoardFilterBar } from "./BoardFilterBar"
+import { BoardTotal } from "./BoardTotal"
 import type { BoardFilter } from "./boardFilters"
 import { CardList } from "./CardList"
 import { CompareView } from "./CompareView"
@@ -33,6 +34,7 @@ export function BoardView() {
 			<div className="board-head">
 				<h2>{t("title")}</h2>
 				{limit !== undefined && <span className="muted">{t("limit", { count: limit })}</span>}
+				<BoardTotal />
 				<IconButton
 					icon={starting ? "close" : "add"}
 					label={starting ? t("start.close") : t("start.open")}

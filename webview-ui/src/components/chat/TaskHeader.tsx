@@ -5,6 +5,8 @@ import { openFind } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
 import { formatCost, formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
+import { EstimateMark } from "./spend/EstimateMark"
+import { TaskSpendForecast } from "./spend/TaskSpendForecast"
 import { CondenseButton } from "./CondenseButton"
 import { ContextWindowBar } from "./ContextWindowBar"
 import { taskTitle } from "./slash/taskTitle"
@@ -28,6 +30,7 @@ export function TaskHeader() {
 		(s) => s.context.window ?? s.settings.provider?.modelInfo?.contextWindow,
 	)
 	const intent = useWebviewStore((s) => s.activeIntent)
+	const estimated = useWebviewStore((s) => s.context.estimated === true)
 	const [expanded, setExpanded] = useState(false)
 
 	const sums =
@@ -79,6 +82,7 @@ export function TaskHeader() {
 						<dd title={t("header.countingTitle")}>{t("header.counting")}</dd>
 					) : (
 						<dd>
+							{estimated && <EstimateMark />}
 							<span aria-label={t("header.in")}>↑</span> {formatTokens(sums.tokensIn)}{" "}
 							<span aria-label={t("header.out")}>↓</span> {formatTokens(sums.tokensOut)}
 						</dd>
@@ -99,6 +103,7 @@ export function TaskHeader() {
 					<dt>{t("header.cost")}</dt>
 					<dd>{formatCost(sums.cost)}</dd>
 				</div>
+				<TaskSpendForecast />
 			</dl>
 			{contextTokens !== undefined && contextWindow !== undefined && (
 				<ContextWindowBar used={contextTokens} window={contextWindow} reserved={contextReserved} />

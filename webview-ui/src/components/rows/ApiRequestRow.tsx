@@ -3,6 +3,7 @@ import { clineApiReqInfoSchema, type ClineApiReqInfo } from "@cairn/types"
 import { useExpanded } from "../../state/rowUi"
 import { formatCost, formatTokens } from "../../util/format"
 import { usePayload } from "../../util/parsePayload"
+import { EstimateMark } from "../chat/spend/EstimateMark"
 import { Spinner } from "../common/Spinner"
 import { Badge } from "./Badge"
 import { GenericRow } from "./GenericRow"
@@ -37,7 +38,12 @@ function TokenLine({ info }: { info: ClineApiReqInfo }) {
 		info.cacheReads ? t("api.cacheReads", { tokens: formatTokens(info.cacheReads) }) : false,
 	].filter((part): part is string => typeof part === "string")
 	if (parts.length === 0) return null
-	return <div className="api-tokens">{parts.join(" · ")}</div>
+	return (
+		<div className="api-tokens">
+			{info.estimated && <EstimateMark />}
+			{parts.join(" · ")}
+		</div>
+	)
 }
 
 /** One model request: its tokens and cost once done, a spinner while it streams. */

@@ -143,6 +143,16 @@ describe("API request rows", () => {
 		expect(screen.getByText("↑ 12.3K in · ↓ 512 out · cache writes 1.2K · cache reads 30K")).toBeTruthy()
 	})
 
+	it("marks tokens the provider has not counted yet as Cairn's estimate", () => {
+		const { container } = renderRow(
+			apiRequest({ request: "x", tokensIn: 4_000, tokensOut: 120, estimated: true }),
+			{ isCurrentRequest: true },
+		)
+		const mark = screen.getByTitle("Estimated: the provider has not reported its count yet")
+		expect(mark.getAttribute("aria-label")).toBe("estimated")
+		expect(container.querySelector(".api-tokens")?.textContent).toBe("~↑ 4K in · ↓ 120 out")
+	})
+
 	it("the current request without cost spins; its summary opens on demand", () => {
 		renderRow(apiRequest({ request: "<task>Fix it</task>" }), { isCurrentRequest: true })
 		expect(screen.getByRole("status", { name: "Waiting for the model" })).toBeTruthy()

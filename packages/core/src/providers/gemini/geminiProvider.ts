@@ -215,5 +215,6 @@ export function geminiUsage(usage: NonNullable<GenerateContentResponse["usageMet
 		inputTokens: Math.max(0, prompt - cacheRead),
 		outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
 		cacheReadTokens: cacheRead,
+		...(usage.thoughtsTokenCount !== undefined && { reasoningTokens: usage.thoughtsTokenCount }),
 	}
 }

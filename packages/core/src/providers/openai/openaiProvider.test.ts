@@ -108,6 +108,7 @@ describe("OpenAiProvider streaming", () => {
 			inputTokens: 1_000,
 			outputTokens: 200,
 			cacheReadTokens: 9_000,
+			reasoningTokens: 0,
 		})
 		// GPT-5.2: $1.75 in, $14 out, $0.175 cached per million.
 		expect(requestCost(openai.model.info, usage!)).toBeCloseTo(0.00175 + 0.0028 + 0.001575, 10)
@@ -133,7 +134,9 @@ describe("OpenAiProvider streaming", () => {
 		const server = await start({ scenario: [{ usage: { inputTokens: 3, outputTokens: 1 } }] })
 		const { chunks, error } = await drain(openaiAt(server))
 		expect(error).toBeUndefined()
-		expect(chunks).toEqual([{ type: "usage", inputTokens: 3, outputTokens: 1, cacheReadTokens: 0 }])
+		expect(chunks).toEqual([
+			{ type: "usage", inputTokens: 3, outputTokens: 1, cacheReadTokens: 0, reasoningTokens: 0 },
+		])
 	})
 })
 

@@ -37,6 +37,7 @@ export function openaiUsage(usage: Usage): Extract<ApiStreamChunk, { type: "usag
 	const cost = usage.cost
 	const cacheRead = details?.cached_tokens ?? 0
 	const cacheWrite = details?.cache_write_tokens ?? 0
+	const reasoning = usage.completion_tokens_details?.reasoning_tokens
 	return {
 		type: "usage",
 		// prompt_tokens includes the cached tokens, which are priced separately.
@@ -44,6 +45,7 @@ export function openaiUsage(usage: Usage): Extract<ApiStreamChunk, { type: "usag
 		outputTokens: usage.completion_tokens,
 		...(details?.cached_tokens !== undefined && { cacheReadTokens: cacheRead }),
 		...(details?.cache_write_tokens !== undefined && { cacheWriteTokens: cacheWrite }),
+		...(typeof reasoning === "number" && { reasoningTokens: reasoning }),
 		...(typeof cost === "number" && Number.isFinite(cost) && cost >= 0 && { costUsd: cost }),
 	}
 }
