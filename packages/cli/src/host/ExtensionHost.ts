@@ -11,6 +11,7 @@ import {
 	type ShellCommandSettings,
 } from "@cairn/core"
 import type {
+	BudgetLimit,
 	ExtensionMessage,
 	HistoryItem,
 	ProviderName,
@@ -35,6 +36,8 @@ export interface ExtensionHostOptions {
 	trustWorkspaceHooks?: boolean
 	/** --no-checkpoints: false saves none in this run. */
 	checkpoints?: boolean
+	/** --max-cost and --max-tokens: each task's budget in this run, over the setting's. */
+	taskBudget?: BudgetLimit
 	/** MCP servers: the person's config file (--mcp-config, else $CAIRN_HOME/mcp.json); absent: none run. */
 	mcpConfigFile?: string
 	/** --allow-project-mcp: the person agrees to the workspace's .cairn/mcp.json as it is. */
@@ -105,6 +108,7 @@ export class ExtensionHost {
 				buildProvider(settings, runKey(settings.provider) ?? storedKey),
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
 			...(options.checkpoints === false && { checkpoints: false }),
+			...(options.taskBudget && { taskBudget: options.taskBudget }),
 			...(options.mcpConfigFile !== undefined && {
 				mcp: {
 					globalConfigFile: options.mcpConfigFile,

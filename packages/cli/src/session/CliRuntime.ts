@@ -61,6 +61,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		allowWorktreeSetup: options.allowWorktreeSetup,
 		makesWorktree: options.worktree !== undefined,
 		checkpoints: options.checkpoints,
+		...(options.taskBudget && { taskBudget: options.taskBudget }),
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),
 	})

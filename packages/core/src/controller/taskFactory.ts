@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { ProviderProfile, ProviderSettings } from "@cairn/types"
+import type { Budgets } from "../budgets/budgets.js"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
@@ -34,6 +35,8 @@ export interface TaskFactoryParts {
 	modes(root: string): Promise<ModeCatalog>
 	/** Keeps the edits of a task the chat does not show out of the editor. */
 	previews: OffScreenPreviews
+	/** The spending limits every task spends from. */
+	budgets: Budgets
 	/** The checkpoints of the folder a task works in. */
 	checkpointStore(root: string): Promise<CheckpointStore | CheckpointsUnavailable>
 }
@@ -48,6 +51,10 @@ export interface NewTaskOptions {
 	place?: TaskPlace
 	/** The profile it talks to: the current one by default. */
 	profile?: ProviderProfile
+	/** A subtask's parent: it spends from the parent's budget. */
+	parentTaskId?: string
+	/** Tasks started together share this run's budget. */
+	run?: string
 }
 
 /**
@@ -83,6 +90,14 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	})
 	const subtasks = parts.subtasks
 	const mcp = parts.mcp()
+	const profile =
+		options.profile ?? settings.profiles.find((known) => known.id === settings.currentProfileId)
+	const budgets = await parts.budgets.forTask({
+		taskId,
+		...(options.parentTaskId !== undefined && { parentTaskId: options.parentTaskId }),
+		...(options.run !== undefined && { run: options.run }),
+		profile: { key: profile?.id ?? provider.name, name: profile?.name ?? provider.name },
+	})
 	const task = new Task({
 		checkpoints,
 		host,
@@ -99,6 +114,7 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		persistence: parts.writers.persistence(taskId),
 		...(options.saved && { saved: options.saved }),
 		subtasks,
+		budgets,
 		...(subtasks.isAwaited(taskId) && { returnsToParent: true }),
 		...(parts.options.retryBaseDelayMs !== undefined && {
 			retryBaseDelayMs: parts.options.retryBaseDelayMs,
