@@ -8,7 +8,9 @@ function amounts(spend: BudgetSpend, limit: BudgetLimit): { spent: string; limit
 		limit.maxCost === undefined ? undefined : [formatCost(spend.cost), formatCost(limit.maxCost)],
 		limit.maxTokens === undefined
 			? undefined
-			: [formatTokens(spend.tokens), formatTokens(limit.maxTokens)].map((n) => t("budget.tokens", { n })),
+			: [formatTokens(spend.tokens), formatTokens(limit.maxTokens)].map((n) =>
+					t("budget.tokens", { n }),
+				),
 	].filter((part) => part !== undefined)
 	return { spent: parts.map(([spent]) => spent).join(", "), limit: parts.map(([, max]) => max).join(", ") }
 }

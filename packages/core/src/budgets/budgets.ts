@@ -50,7 +50,9 @@ export class Budgets {
 		await this.dayOf(place.profile, this.today())
 		const day = () => {
 			const today = this.today()
-			return this.days.get(`${today}\n${key}`) ?? this.newDay(place.profile, today, { cost: 0, tokens: 0 })
+			return (
+				this.days.get(`${today}\n${key}`) ?? this.newDay(place.profile, today, { cost: 0, tokens: 0 })
+			)
 		}
 		return {
 			current: () => [own.task, own.run, day()],
