@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { jsonLines, runCli, withWorld } from "./support/cliProcess.js"
+import { jsonLines, runCli, withWorld, type CliWorld } from "./support/cliProcess.js"
 import { complete, readFile } from "./support/scenarios.js"
 
 // The real binary against the model server: each scripted turn reports its usage, so the run's
 // spend is known exactly, and the test counts the requests the model server was sent.
 
 const billed = (inputTokens: number) => ({ usage: { inputTokens, outputTokens: 10 } })
-const chatRequests = (world: { server: { requests: { route: string }[] } }) =>
-	world.server.requests.filter((r) => r.route === "chat").length
+const chatRequests = (world: CliWorld) => world.server.requests.filter((r) => r.route === "chat").length
 
 describe.concurrent("--max-tokens and --max-cost: a budget nobody in the run can raise", () => {
 	it("stops before the request past the limit and exits 5 with reason budget", () =>

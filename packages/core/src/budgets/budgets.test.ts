@@ -102,7 +102,7 @@ describe("a profile's day", () => {
 
 describe("limits", () => {
 	it("are the settings' at every check, raised by the configured limit each time", async () => {
-		const settings = { task: { maxCost: 1 }, run: {}, day: { maxTokens: 100 } }
+		const settings: BudgetSettings = { task: { maxCost: 1 }, run: {}, day: { maxTokens: 100 } }
 		const budgets = new Budgets(() => settings, new DaySpend(folder))
 		const task = await budgets.forTask({ taskId: "t", profile })
 		task.billed({ cost: 0.85, tokens: 50 })
