@@ -14,8 +14,8 @@ describe.concurrent("--max-tokens and --max-cost: a budget nobody in the run can
 			{
 				files: { "a.txt": "a\n" },
 				scenario: [
-					{ ...readFile("a.txt"), ...billed(990) },
-					{ ...readFile("a.txt"), ...billed(990) },
+					{ ...readFile("a.txt"), ...billed(1190) },
+					{ ...readFile("a.txt"), ...billed(1190) },
 					{ ...complete("never sent"), ...billed(10) },
 				],
 			},
@@ -31,16 +31,24 @@ describe.concurrent("--max-tokens and --max-cost: a budget nobody in the run can
 				])
 				expect(run.code).toBe(5)
 				expect(chatRequests(world)).toBe(2)
-				const result = jsonLines(run.stdout).at(-1)
+				const lines = jsonLines(run.stdout)
+				// 1,200 tokens (80%) after the first request: said before the second is sent.
+				expect(lines.filter((line) => line.subtype === "budget_notice")).toEqual([
+					expect.objectContaining({
+						scope: "task",
+						spent: expect.objectContaining({ tokens: 1200 }),
+					}),
+				])
+				const result = lines.at(-1)
 				expect(result).toMatchObject({
 					type: "result",
 					success: false,
 					reason: "budget",
 					exitCode: 5,
-					tokens: expect.objectContaining({ input: 1980, output: 20 }),
+					tokens: expect.objectContaining({ input: 2380, output: 20 }),
 				})
 				expect(String(result?.result)).toMatch(
-					/the task's budget is spent: 2,000 tokens of 1,500 tokens/,
+					/the task's budget is spent: 2,400 tokens of 1,500 tokens/,
 				)
 				expect(run.stderr).toMatch(/raise the limit \(--max-cost, --max-tokens/)
 			},

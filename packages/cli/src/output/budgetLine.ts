@@ -1,4 +1,10 @@
-import { budgetStatusSchema, safeParseJson, type BudgetLimit, type BudgetSpend } from "@cairn/types"
+import {
+	budgetStatusSchema,
+	safeParseJson,
+	type BudgetLimit,
+	type BudgetSpend,
+	type BudgetStatus,
+} from "@cairn/types"
 import { t } from "../i18n/cliI18n.js"
 import { formatCost, formatTokens } from "./format.js"
 
@@ -21,8 +27,10 @@ function amounts(spend: BudgetSpend, limit: BudgetLimit): { spent: string; limit
  */
 export function budgetLine(text: string | undefined, reached: boolean): string {
 	const parsed = safeParseJson(budgetStatusSchema, text ?? "")
-	if (!parsed.success) return text ?? ""
-	const { scope, spent, limit, profile } = parsed.data
+	return parsed.success ? budgetStatusLine(parsed.data, reached) : (text ?? "")
+}
+
+export function budgetStatusLine({ scope, spent, limit, profile }: BudgetStatus, reached: boolean): string {
 	const budget = t(`budget.${scope}`, { profile: profile ?? "" })
 	return t(reached ? "budget.reached" : "budget.near", { budget, ...amounts(spent, limit) })
 }
