@@ -120,6 +120,29 @@ describe("a task's budget", () => {
 	})
 })
 
+describe("auto-approval's cost limit", () => {
+	it("counts the spend the task's budget is fed: past it, an automatic approval asks first", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: { autoApproval: { enabled: true, readOnly: true, maxCost: 0.000001 } },
+			scenario: [read("a.txt", 100), complete("done")],
+		})
+		await agent.send({ type: "newTask", text: "read it" })
+		await agent.client.waitForAsk("auto_approval_max_req_reached")
+		const limit = JSON.parse(agent.client.messages.at(-1)?.text ?? "{}") as {
+			limit: string
+			cost: number
+		}
+		expect(limit.limit).toBe("cost")
+		expect(limit.cost).toBeGreaterThan(0.000001)
+		// Continuing confirms the limit: the count starts again, and the read runs.
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		expect(chatRequests(agent)).toHaveLength(2)
+	})
+})
+
 describe("a task started from the board", () => {
 	it("stops the same way while it runs off screen, its card waiting on the budget's ask", async () => {
 		agent = await startAgent({
