@@ -30,6 +30,8 @@ export interface Flags {
 	vertexCredentialsFile?: string
 	contextWindow?: string
 	maxOutputTokens?: string
+	maxCost?: string
+	maxTokens?: string
 	region?: string
 	awsAuth?: (typeof bedrockAuthMethods)[number]
 	awsProfile?: string
@@ -121,6 +123,8 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--vertex-credentials-file <path>", t("help.vertexCredentialsFile"))
 		.option("--context-window <tokens>", t("help.contextWindow"))
 		.option("--max-output-tokens <tokens>", t("help.maxOutputTokens"))
+		.option("--max-cost <usd>", t("help.maxCost"))
+		.option("--max-tokens <n>", t("help.maxTokens"))
 		.option("--region <region>", t("help.region"))
 		.addOption(new Option("--aws-auth <how>", t("help.awsAuth")).choices(bedrockAuthMethods))
 		.option("--aws-profile <name>", t("help.awsProfile"))

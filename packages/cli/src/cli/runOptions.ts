@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import { modeSlugSchema, worktreeNameSchema, type ProviderName } from "@cairn/types"
+import { modeSlugSchema, worktreeNameSchema, type BudgetLimit, type ProviderName } from "@cairn/types"
 import type { BedrockFlags, VertexFlags } from "../host/providerSetup.js"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
@@ -38,6 +38,8 @@ export interface RunOptions {
 	stdinPromptStream: boolean
 	/** False: this run saves no checkpoints (--no-checkpoints); the setting is left as it is. */
 	checkpoints: boolean
+	/** --max-cost and --max-tokens: each task's budget in this run (subtasks included); the setting is left as it is. */
+	taskBudget: BudgetLimit | undefined
 	/** The MCP servers config file (absolute): --mcp-config, else $CAIRN_HOME/mcp.json. */
 	mcpConfigFile: string
 	allowProjectMcp: boolean
@@ -121,6 +123,23 @@ function telemetryOf(flags: Flags): RunOptions["telemetry"] {
 	if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:"))
 		throw new UsageError(t("errors.otelEndpointNotHttp", { value: endpoint }))
 	return { endpoint, exportContent: flags.otelContent === true }
+/** Dollars, as --max-cost takes them: a positive number ("0.50", "2"). */
+function dollars(flag: string, value: string | undefined): number | undefined {
+	if (value === undefined) return undefined
+	const text = value.trim()
+	const amount = /^\d+(\.\d+)?$|^\.\d+$/.test(text) ? Number(text) : Number.NaN
+	if (!Number.isFinite(amount) || amount <= 0) throw new UsageError(t("errors.notDollars", { flag, value }))
+	return amount
+}
+
+function taskBudgetOf(flags: { maxCost?: string; maxTokens?: string }): BudgetLimit | undefined {
+	const maxCost = dollars("--max-cost", flags.maxCost)
+	const maxTokens = tokenCount("--max-tokens", flags.maxTokens)
+	if (maxCost === undefined && maxTokens === undefined) return undefined
+	return {
+		...(maxCost !== undefined && { maxCost }),
+		...(maxTokens !== undefined && { maxTokens }),
+	}
 }
 
 function tokenCount(flag: string, value: string | undefined): number | undefined {
@@ -231,6 +250,7 @@ export async function resolveRunOptions(
 		debug: flags.debug === true,
 		stdinPromptStream,
 		checkpoints: flags.checkpoints !== false,
+		taskBudget: taskBudgetOf(flags),
 		mcpConfigFile: path.resolve(
 			environment.cwd,
 			nonEmpty("--mcp-config", flags.mcpConfig) ?? path.join(cairnHomeOf(environment.env), "mcp.json"),

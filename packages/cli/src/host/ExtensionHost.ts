@@ -12,6 +12,7 @@ import {
 	type ShellCommandSettings,
 } from "@cairn/core"
 import type {
+	BudgetLimit,
 	ExtensionMessage,
 	HistoryItem,
 	ProviderName,
@@ -36,6 +37,8 @@ export interface ExtensionHostOptions {
 	trustWorkspaceHooks?: boolean
 	/** --no-checkpoints: false saves none in this run. */
 	checkpoints?: boolean
+	/** --max-cost and --max-tokens: each task's budget in this run, over the setting's. */
+	taskBudget?: BudgetLimit
 	/** MCP servers: the person's config file (--mcp-config, else $CAIRN_HOME/mcp.json); absent: none run. */
 	mcpConfigFile?: string
 	/** --allow-project-mcp: the person agrees to the workspace's .cairn/mcp.json as it is. */
@@ -112,6 +115,7 @@ export class ExtensionHost {
 			...(options.checkpoints === false && { checkpoints: false }),
 			...(options.telemetry && { telemetry: options.telemetry }),
 			...(options.knownSecrets && { knownSecrets: options.knownSecrets }),
+			...(options.taskBudget && { taskBudget: options.taskBudget }),
 			...(options.mcpConfigFile !== undefined && {
 				mcp: {
 					globalConfigFile: options.mcpConfigFile,

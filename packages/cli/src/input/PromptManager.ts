@@ -15,6 +15,7 @@ const idlePrompts: Readonly<Record<string, () => string>> = {
 	api_req_failed: () => t("prompt.retry"),
 	mistake_limit_reached: () => t("prompt.guidance"),
 	auto_approval_max_req_reached: () => t("prompt.continue"),
+	budget_reached: () => t("prompt.raiseLimit"),
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { StreamEvent, InitInfo, Renderer, RunResult } from "@cairn/core"
 import { t } from "../i18n/cliI18n.js"
+import { budgetStatusLine } from "./budgetLine.js"
 import { contextLine, type ContextChange } from "./contextLine.js"
 import { formatCost, formatTokens } from "./format.js"
 import { hookLine } from "./hookLine.js"
@@ -134,6 +135,8 @@ export class TextRenderer implements Renderer {
 					for (const line of mentionsLeftOutLines(event.mentions)) this.line(style.yellow(line))
 				} else if (event.subtype === "background_command") {
 					this.line(style.dim(backgroundLine(event)))
+				} else if (event.subtype === "budget_notice") {
+					this.line(style.yellow(`⚠ ${budgetStatusLine(event, false)}`))
 				} else if (event.subtype === "mcp_server_not_ready") {
 					this.line(
 						style.yellow(

@@ -64,6 +64,7 @@ export async function createRuntime(options: RunOptions, setup: RuntimeSetup): P
 		checkpoints: options.checkpoints,
 		...(options.telemetry && { telemetry: options.telemetry }),
 		knownSecrets: secrets,
+		...(options.taskBudget && { taskBudget: options.taskBudget }),
 		runApiKey: (provider) =>
 			runApiKey(provider, { provider: providerInUse, apiKey: options.apiKey }, setup.env),
 	})

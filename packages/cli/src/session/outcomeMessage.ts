@@ -15,6 +15,8 @@ export function outcomeMessage(outcome: TaskOutcome, taskId: string | undefined)
 			return `cairn: ${outcome.error}`
 		case "needsPerson":
 			return `cairn: ${t("outcome.needsPerson", { reason: outcome.reason })}${resume}`
+		case "budget":
+			return `cairn: ${t("outcome.budget", { reason: outcome.reason })}${resume}`
 		case "interrupted":
 		case "cancelled":
 			return `cairn: ${t("outcome.cancelled")}${resume}`

@@ -12,6 +12,7 @@ import {
 } from "@cairn/core"
 import type { CliRuntime } from "./CliRuntime.js"
 import { t } from "../i18n/cliI18n.js"
+import { budgetLine } from "../output/budgetLine.js"
 import { outcomeMessage } from "./outcomeMessage.js"
 import { resumeTarget } from "./taskControl.js"
 import { startInWorktree } from "./worktreeStart.js"
@@ -85,6 +86,8 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 			return end({ kind: "completed", result: output.transcript.lastCompletion ?? "" })
 		const text = message.text ?? ask
 		if (person === undefined) {
+			if (ask === "budget_reached")
+				return end({ kind: "budget", reason: budgetLine(message.text, true) })
 			if (ask === "auto_approval_max_req_reached")
 				return end({ kind: "needsPerson", reason: t("outcome.autoApprovalLimit"), ask })
 			return end({
@@ -132,7 +135,8 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		const reached = await ended
 		dispatcher.dispose()
 		// Leave a task that stopped half-way resumable on disk: cancel it and let it offer to resume.
-		if (["needsPerson", "interrupted", "cancelled"].includes(reached.kind)) await stopTask(client)
+		if (["needsPerson", "budget", "interrupted", "cancelled"].includes(reached.kind))
+			await stopTask(client)
 		// A save can fail after the task has finished: nothing is reported done before it is on disk.
 		await rt.extensionHost.controller.flush()
 		const outcome = unsaved?.outcome ?? reached

@@ -20,6 +20,8 @@ export function promptLabel(ask: ClineAsk | undefined): string {
 			return t("tui.completed")
 		case "auto_approval_max_req_reached":
 			return t("tui.autoApprovalLimit")
+		case "budget_reached":
+			return t("tui.budgetReached")
 		default:
 			return "›"
 	}

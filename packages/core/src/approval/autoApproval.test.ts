@@ -10,10 +10,17 @@ import path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
+import { SpendMeter } from "../budgets/spendMeter.js"
 import { decideAutoApproval, type ApprovalPlace, type AutoApprovalUsage } from "./autoApproval.js"
 
 const settings = (patch: CairnSettingsPatch): CairnSettings => applySettingsPatch(defaultSettings(), patch)
-const fresh = { autoApproved: 0, cost: 0 }
+/** Usage so far: `autoApproved` actions, and `cost` dollars the task's budget fed the meter. */
+const used = (autoApproved: number, cost = 0): AutoApprovalUsage => {
+	const spend = new SpendMeter()
+	spend.add({ cost, tokens: 0 })
+	return { autoApproved, spend }
+}
+const fresh = used(0)
 const read = (isOutsideWorkspace = false): ApprovalRequest => ({
 	kind: "read",
 	row: { tool: "readFile", path: "a" },
@@ -121,7 +128,7 @@ describe("decideAutoApproval", () => {
 
 	it("a tool always allowed still counts toward the auto-approval limits", async () => {
 		const s = settings({ autoApproval: { maxRequests: 2 } })
-		expect((await decide(s, mcp(true), { autoApproved: 2, cost: 0 })).decision).toBe("limit")
+		expect((await decide(s, mcp(true), used(2))).decision).toBe("limit")
 	})
 
 	it("asks when the master switch is off, whatever else is on", async () => {
@@ -228,8 +235,8 @@ describe("decideAutoApproval", () => {
 
 	it("turns an automatic approval into a confirmation at the request limit", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true, maxRequests: 3 } })
-		expect((await decide(s, read(), { autoApproved: 2, cost: 0 })).decision).toBe("auto")
-		expect(await decide(s, read(), { autoApproved: 3, cost: 0 })).toEqual({
+		expect((await decide(s, read(), used(2))).decision).toBe("auto")
+		expect(await decide(s, read(), used(3))).toEqual({
 			decision: "limit",
 			limit: { limit: "requests", count: 3 },
 		})
@@ -237,7 +244,7 @@ describe("decideAutoApproval", () => {
 
 	it("turns an automatic approval into a confirmation at the cost limit", async () => {
 		const s = settings({ autoApproval: { enabled: true, readOnly: true, maxCost: 0.5 } })
-		expect(await decide(s, read(), { autoApproved: 0, cost: 0.5 })).toEqual({
+		expect(await decide(s, read(), used(0, 0.5))).toEqual({
 			decision: "limit",
 			limit: { limit: "cost", cost: 0.5 },
 		})
@@ -245,6 +252,6 @@ describe("decideAutoApproval", () => {
 
 	it("limits never approve what the settings would ask about", async () => {
 		const s = settings({ autoApproval: { enabled: true, maxRequests: 1 } })
-		expect((await decide(s, write(), { autoApproved: 5, cost: 0 })).decision).toBe("ask")
+		expect((await decide(s, write(), used(5))).decision).toBe("ask")
 	})
 })

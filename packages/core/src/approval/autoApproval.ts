@@ -5,6 +5,8 @@ import {
 	autoApprovalSwitchOn,
 	commandsAutoApproval,
 } from "@cairn/types"
+import { budgetLevel } from "../budgets/budgetRule.js"
+import type { SpendMeter } from "../budgets/spendMeter.js"
 import { isDestructiveTool } from "../hooks/toolClassifier.js"
 import type { ApprovalRequest } from "../tools/toolDefinition.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -20,8 +22,8 @@ export type AutoApprovalDecision =
 export interface AutoApprovalUsage {
 	/** Actions auto-approved since the task started or the limit was last confirmed. */
 	autoApproved: number
-	/** Dollars spent since the task started or the limit was last confirmed. */
-	cost: number
+	/** What the task spent since it started or the limit was last confirmed (its budget feeds it). */
+	spend: SpendMeter
 }
 
 /** The workspace a request is judged in: a command's paths are checked against it. */
@@ -121,8 +123,9 @@ export async function decideAutoApproval(
 	if (maxRequests !== undefined && usage.autoApproved >= maxRequests) {
 		return { decision: "limit", limit: { limit: "requests", count: usage.autoApproved } }
 	}
-	if (maxCost !== undefined && usage.cost >= maxCost) {
-		return { decision: "limit", limit: { limit: "cost", cost: usage.cost } }
+	// A cost limit like any budget's, by the budgets' one rule.
+	if (budgetLevel(usage.spend.spent, { ...(maxCost !== undefined && { maxCost }) }) === "reached") {
+		return { decision: "limit", limit: { limit: "cost", cost: usage.spend.spent.cost } }
 	}
 	return decision
 }

@@ -12,6 +12,7 @@ import {
 import { orchestrationFiles } from "../governance/orchestrationFiles.js"
 import type { Host } from "../host/Host.js"
 import type { McpHub } from "../mcp/McpHub.js"
+import { storedBudgets } from "../budgets/budgets.js"
 import { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import { ModesByRoot } from "../modes/modesByRoot.js"
@@ -143,6 +144,10 @@ export class Controller implements HandlerContext {
 				checkpointStore: (root) => this.checkpointStore(root),
 				previews: this.chat.previews,
 				telemetry: this.telemetry,
+				budgets: storedBudgets(host.storageDir, () => {
+					const { budgets } = this.settingsStore.settings
+					return options.taskBudget ? { ...budgets, task: options.taskBudget } : budgets
+				}),
 			},
 			broadcast,
 			postState: () => this.postState(),

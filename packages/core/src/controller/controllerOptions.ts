@@ -1,4 +1,5 @@
 import type {
+	BudgetLimit,
 	CairnAPIEvents,
 	CardChanges,
 	CardChecks,
@@ -30,6 +31,8 @@ export interface ControllerOptions {
 	events?: IsolatedEmitter<CairnAPIEvents>
 	/** False turns checkpoints off for this Controller's life whatever the settings say (the CLI's --no-checkpoints). */
 	checkpoints?: boolean
+	/** Each task's budget for this Controller's life, over the setting's (the CLI's --max-cost, --max-tokens). */
+	taskBudget?: BudgetLimit
 	/** MCP servers; absent: this Controller runs none. */
 	mcp?: ControllerMcpOptions
 	/** Hears how the codebase index is coming along (the extension shows the first build). */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { ProviderProfile, ProviderSettings } from "@cairn/types"
+import type { Budgets } from "../budgets/budgets.js"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
@@ -35,6 +36,8 @@ export interface TaskFactoryParts {
 	modes(root: string): Promise<ModeCatalog>
 	/** Keeps the edits of a task the chat does not show out of the editor. */
 	previews: OffScreenPreviews
+	/** The spending limits every task spends from. */
+	budgets: Budgets
 	/** The checkpoints of the folder a task works in. */
 	checkpointStore(root: string): Promise<CheckpointStore | CheckpointsUnavailable>
 	/** OpenTelemetry export, when the person turned it on. */
@@ -51,6 +54,10 @@ export interface NewTaskOptions {
 	place?: TaskPlace
 	/** The profile it talks to: the current one by default. */
 	profile?: ProviderProfile
+	/** A subtask's parent: it spends from the parent's budget. */
+	parentTaskId?: string
+	/** Tasks started together share this run's budget. */
+	run?: string
 }
 
 /**
@@ -86,11 +93,19 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	})
 	const subtasks = parts.subtasks
 	const mcp = parts.mcp()
-	const parentTaskId = subtasks.isAwaited(taskId) ? subtasks.stackOf(taskId).at(-2) : undefined
+	const { parentTaskId } = options
 	const telemetry = await parts.telemetry.forTask({
 		taskId,
 		model: () => provider.model.id,
 		...(parentTaskId !== undefined && { parentTaskId }),
+	})
+	const profile =
+		options.profile ?? settings.profiles.find((known) => known.id === settings.currentProfileId)
+	const budgets = await parts.budgets.forTask({
+		taskId,
+		...(parentTaskId !== undefined && { parentTaskId }),
+		...(options.run !== undefined && { run: options.run }),
+		profile: { key: profile?.id ?? provider.name, name: profile?.name ?? provider.name },
 	})
 	const task = new Task({
 		checkpoints,
@@ -108,6 +123,7 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		persistence: parts.writers.persistence(taskId),
 		...(options.saved && { saved: options.saved }),
 		subtasks,
+		budgets,
 		...(subtasks.isAwaited(taskId) && { returnsToParent: true }),
 		...(parts.options.retryBaseDelayMs !== undefined && {
 			retryBaseDelayMs: parts.options.retryBaseDelayMs,

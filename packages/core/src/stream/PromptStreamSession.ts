@@ -34,6 +34,7 @@ const doneCodes: Readonly<Record<TaskOutcome["kind"], string>> = {
 	completed: "task_completed",
 	failed: "task_failed",
 	needsPerson: "needs_person",
+	budget: "budget",
 	interrupted: "task_aborted",
 	cancelled: "task_aborted",
 	storageFailed: "storage_failed",
@@ -415,8 +416,8 @@ export class PromptStreamSession implements PersonChannel {
 				result: this.context.output.transcript.lastCompletion ?? "",
 			})
 		}
-		// Continuing past an auto-approval limit is the stream's call: a `message` answers it.
-		if (ask === "auto_approval_max_req_reached") return
+		// Continuing past an auto-approval limit or a budget is the stream's call: a `message` answers it.
+		if (ask === "auto_approval_max_req_reached" || ask === "budget_reached") return
 		this.taskEnded({ kind: "failed", error: message.text ?? ask })
 	}
 
@@ -441,7 +442,7 @@ export class PromptStreamSession implements PersonChannel {
 				outcome.kind === "locked") && {
 				error: outcome.error,
 			}),
-			...(outcome.kind === "needsPerson" && { error: outcome.reason }),
+			...((outcome.kind === "needsPerson" || outcome.kind === "budget") && { error: outcome.reason }),
 		}
 		if (this.activeStart !== undefined)
 			this.done({ ...this.activeStart, command: "start" }, doneCodes[outcome.kind], extra)

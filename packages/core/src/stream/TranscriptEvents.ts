@@ -1,4 +1,5 @@
 import {
+	budgetStatusSchema,
 	apiRetryDelaySchema,
 	backgroundCommandRowSchema,
 	checkpointOf,
@@ -240,6 +241,18 @@ export class TranscriptEvents {
 			case "sliding_window_truncation":
 				if (message.partial === true || !this.once(message, row)) return
 				return this.contextChange(message)
+			case "budget_notice": {
+				if (!this.once(message, row)) return
+				const parsed = safeParseJson(budgetStatusSchema, text)
+				if (parsed.success)
+					this.emit({
+						type: "system",
+						subtype: "budget_notice",
+						id: `budget_${message.ts}`,
+						...parsed.data,
+					})
+				return
+			}
 			case "mcp_server_not_ready": {
 				if (!this.once(message, row)) return
 				const parsed = safeParseJson(mcpServerNotReadySchema, text)

@@ -10,6 +10,8 @@ export const ExitCode = {
 	needsPerson: 3,
 	/** The task could not be saved (a full disk, a read-only folder) and was stopped; what was saved is intact. */
 	storage: 4,
+	/** A spending limit (--max-cost, --max-tokens, the budgets' settings) was reached and nobody could raise it; `-c` continues. */
+	budget: 5,
 	/** Cancelled by SIGINT; the task is saved and `-c` continues it. */
 	interrupted: 130,
 	/** Ended by SIGTERM; saved like SIGINT. */

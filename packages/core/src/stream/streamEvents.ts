@@ -1,5 +1,6 @@
 import type {
 	BackgroundStopper,
+	BudgetStatus,
 	CheckpointSaved,
 	ClineAsk,
 	ClineSayHook,
@@ -93,6 +94,8 @@ export type StreamEvent =
 	| { type: "background_output"; id: string; delta: string }
 	/** An MCP server was still not connected when the task's first request could wait no longer. */
 	| ({ type: "system"; subtype: "mcp_server_not_ready"; id: string } & McpServerNotReady)
+	/** A budget passed 80% of its limit; at 100% the task asks `budget_reached` before its next request. */
+	| ({ type: "system"; subtype: "budget_notice"; id: string } & BudgetStatus)
 	| { type: "user"; id: string; text: string }
 	/**
 	 * Mentions in the person's message `id` whose content the model did not get (as typed, e.g.

@@ -13,6 +13,8 @@ export type TaskOutcome =
 	| { kind: "cancelled" }
 	/** A save failed, so the task was stopped; it resumes from what is on disk once the cause is fixed. */
 	| { kind: "storageFailed"; error: string }
+	/** A budget was reached and nobody in this run can raise it; the task is saved and can be continued. */
+	| { kind: "budget"; reason: string }
 	/** The task is open in another process; nothing ran. */
 	| { kind: "locked"; error: string }
 
@@ -34,6 +36,8 @@ export function exitCodeOf(outcome: TaskOutcome): number {
 			return ExitCode.storage
 		case "needsPerson":
 			return ExitCode.needsPerson
+		case "budget":
+			return ExitCode.budget
 		case "interrupted":
 			return outcome.signal === "SIGTERM" ? ExitCode.terminated : ExitCode.interrupted
 		case "cancelled":
@@ -45,6 +49,7 @@ const reasons: Readonly<Record<TaskOutcome["kind"], string>> = {
 	completed: "completed",
 	failed: "failed",
 	needsPerson: "needs_person",
+	budget: "budget",
 	interrupted: "interrupted",
 	cancelled: "cancelled",
 	storageFailed: "storage_failed",
@@ -57,7 +62,7 @@ export function runResult(outcome: TaskOutcome, taskId: string | undefined, usag
 			? outcome.result
 			: outcome.kind === "failed" || outcome.kind === "storageFailed" || outcome.kind === "locked"
 				? outcome.error
-				: outcome.kind === "needsPerson"
+				: outcome.kind === "needsPerson" || outcome.kind === "budget"
 					? outcome.reason
 					: "cancelled"
 	return {

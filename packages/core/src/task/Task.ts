@@ -25,6 +25,7 @@ import { responses } from "../prompts/responses.js"
 import { SkippedFileNotices } from "../prompts/skippedFileNotices.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
+import { TaskBudget } from "../budgets/taskBudget.js"
 import { returnedResultBlocks } from "../subtasks/taskSubtasks.js"
 import { TaskTodos } from "../todos/taskTodos.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -65,7 +66,9 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly context: ContextManager
 	private readonly requests: ModelRequests
 	private readonly usage = new UsageTracker()
-	private readonly autoApprovalUsage: AutoApprovalUsage = { autoApproved: 0, cost: 0 }
+	/** Its spending limits (task, run, day), looked at before each request. */
+	private readonly budget: TaskBudget
+	private readonly autoApprovalUsage: AutoApprovalUsage
 	private mode: string
 	private readonly offered: OfferedTools
 	/** Seed 004: the intent this task works under, and the hooks every tool call goes through. */
@@ -109,6 +112,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			options.saved?.contextView,
 		)
 		this.asks = new AskChannel(this.transcript, this)
+		const seat = { transcript: this.transcript, asks: this.asks, end: () => this.abandon() }
+		this.budget = new TaskBudget(options.budgets, seat)
+		this.autoApprovalUsage = { autoApproved: 0, spend: this.budget.meter() }
 		this.mistakes = new MistakeLimit(
 			this.asks,
 			this.transcript,
@@ -128,6 +134,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			onSummaryUsage: (usage, cost) => {
 				this.usage.addSummary(usage, cost)
 				options.telemetry?.billed(usage, cost, "summary")
+				this.budget.billed(usage, cost)
 				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 			},
 		})
@@ -141,10 +148,11 @@ export class Task extends EventEmitter<TaskEvents> {
 			asks: this.asks,
 			settings: options.settings,
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
+			beforeRequest: () => this.budget.beforeRequest(),
 			onUsage: (usage, cost) => {
 				this.usage.addRequest(usage, cost)
 				options.telemetry?.billed(usage, cost, "request")
-				this.autoApprovalUsage.cost += cost
+				this.budget.billed(usage, cost)
 				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 			},
 		})

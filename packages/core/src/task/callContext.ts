@@ -228,7 +228,7 @@ export function createCallContext(env: CallEnvironment): {
 				return { approved: false }
 			}
 			env.autoApprovalUsage.autoApproved = 0
-			env.autoApprovalUsage.cost = 0
+			env.autoApprovalUsage.spend.reset()
 			decision = { decision: "auto" }
 		}
 		const sandbox: CommandSandbox =

@@ -27,6 +27,8 @@ export interface ModelRequestsOptions {
 	settings: () => CairnSettings
 	/** First retry delay when the provider gives no retry-after; tests shorten it. */
 	retryBaseDelayMs?: number
+	/** Looked at before every request, retries included: a spent budget waits for the person here. */
+	beforeRequest: () => Promise<void>
 	/** Every finished request's usage and cost, failed and cancelled ones included. */
 	onUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
 }
@@ -58,6 +60,7 @@ export class ModelRequests {
 		// not fill the chat. Usage of failed attempts still counts (summed on the row).
 		let row: RequestRow | undefined
 		for (let attempt = 1; ; attempt++) {
+			await this.options.beforeRequest()
 			const settings = this.options.settings()
 			const frame = turn.frame(settings)
 			let messages

@@ -1,4 +1,5 @@
 import type { CairnSettings } from "@cairn/types"
+import type { TaskBudgets } from "../budgets/budgets.js"
 import type { TaskCheckpointer } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { Host } from "../host/Host.js"
@@ -39,6 +40,8 @@ export interface TaskOptions {
 	checkpoints?: TaskCheckpointer
 	/** Runs the subtasks this task starts (new_task); absent: it can start none. */
 	subtasks?: TaskSubtasks
+	/** The budgets it spends from (its own, its run's, its profile's day); none: no limits but auto-approval's. */
+	budgets?: TaskBudgets
 	/** A subtask: its completion goes straight back to its parent instead of waiting for feedback. */
 	returnsToParent?: boolean
 	/** Where its spans and metrics go, when the person turned OpenTelemetry export on. */

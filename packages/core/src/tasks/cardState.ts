@@ -26,7 +26,8 @@ export function liveCardState(messages: readonly ClineMessage[]): LiveCardState 
 	if (ask === undefined || info.isStreaming || info.state === AgentLoopState.RUNNING)
 		return { state: "running" }
 	const asked = askAt(messages, info.lastMessageTs)
-	if (isInteractiveAsk(ask) || ask === "auto_approval_max_req_reached")
+	// A reached limit waits on the person like an approval: raising it goes on with the task.
+	if (isInteractiveAsk(ask) || ask === "auto_approval_max_req_reached" || ask === "budget_reached")
 		return { state: "waiting", ...(asked && { waitingOn: asked }) }
 	if (failingAsks.has(ask)) return { state: "failed", ...(asked && { waitingOn: asked }) }
 	if (ask === "resume_task") return { state: "interrupted" }

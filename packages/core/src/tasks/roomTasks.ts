@@ -74,7 +74,11 @@ export class RoomTasks {
 			newTask: (options) => {
 				const parentId = this.store.get(options.taskId)?.parentTaskId
 				const place = parentId === undefined ? undefined : parts.room.placeOf(parentId)
-				return this.create({ ...options, ...(place && { place }) })
+				return this.create({
+					...options,
+					...(place && { place }),
+					...(parentId !== undefined && { parentTaskId: parentId }),
+				})
 			},
 			lock: (taskId) => this.writers.lock(taskId),
 			show: (task) => this.showIfFollowing(task),
@@ -121,6 +125,7 @@ export class RoomTasks {
 			taskId: options.taskId ?? randomUUID(),
 			place,
 			...(options.profile && { profile: options.profile }),
+			...(options.group !== undefined && { run: options.group }),
 		})
 		await this.store.createTask({
 			id: task.taskId,

@@ -92,4 +92,11 @@ export const askControls: Readonly<Record<ClineAsk, (partial: boolean) => AskCon
 		primaryButton: button("Continue", yes),
 		secondaryButton: button("End Task", clearTask),
 	}),
+	// A spending limit was reached: raising it (by the limit again) goes on with the request.
+	budget_reached: () => ({
+		sendingDisabled: true,
+		enableButtons: true,
+		primaryButton: button("Raise Limit", yes),
+		secondaryButton: button("End Task", clearTask),
+	}),
 }

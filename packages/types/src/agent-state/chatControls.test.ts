@@ -80,6 +80,13 @@ describe("chatControls: seed 001's Response Actions by State", () => {
 			["Kill Command", kill],
 		])
 	})
+	it("budget_reached: Raise Limit (yesButtonClicked) / End Task (clearTask)", () => {
+		expect(buttons("budget_reached")).toEqual([
+			["Raise Limit", yes],
+			["End Task", clearTask],
+		])
+	})
+
 	it("auto_approval_max_req_reached: Continue (yesButtonClicked) / End Task (clearTask)", () => {
 		expect(buttons("auto_approval_max_req_reached")).toEqual([
 			["Continue", yes],
@@ -103,6 +110,7 @@ describe("chatControls: seed 001's detection of sendingDisabled and enableButton
 		resume_completed_task: { final: [false, true], partial: [false, true] },
 		command_output: { final: [false, true], partial: [false, true] },
 		auto_approval_max_req_reached: { final: [true, true], partial: [true, true] },
+		budget_reached: { final: [true, true], partial: [true, true] },
 	}
 	const preceding: Record<string, ClineMessage[]> = {
 		nothing: [],

@@ -66,6 +66,7 @@ describe("detectAgentState: the states of seed 000", () => {
 		["api_req_failed", "retry_or_new_task"],
 		["mistake_limit_reached", "proceed_or_new_task"],
 		["auto_approval_max_req_reached", "continue_or_end"],
+		["budget_reached", "continue_or_end"],
 		["resume_completed_task", "new_task"],
 	] as const)("IDLE at a %s ask, asking to %s", (kind, action) => {
 		const info = detectAgentState([say("text", "task"), finishedApiRequest(), ask(kind, "")])
@@ -144,6 +145,7 @@ describe("detectAgentState: every ask x partial x preceding message", () => {
 		resume_completed_task: "idle",
 		mistake_limit_reached: "idle",
 		auto_approval_max_req_reached: "idle",
+		budget_reached: "idle",
 		resume_task: "resumable",
 	}
 

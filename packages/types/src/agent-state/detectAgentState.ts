@@ -55,6 +55,7 @@ const actionByAsk: Readonly<Record<ClineAsk, RequiredAction>> = {
 	api_req_failed: "retry_or_new_task",
 	mistake_limit_reached: "proceed_or_new_task",
 	auto_approval_max_req_reached: "continue_or_end",
+	budget_reached: "continue_or_end",
 	resume_task: "resume_or_abandon",
 	resume_completed_task: "new_task",
 }

@@ -40,6 +40,7 @@ describe("sendMode: what the chat box does", () => {
 		browser_action_launch: { final: "answer", partial: "queue" },
 		use_mcp_server: { final: "answer", partial: "queue" },
 		auto_approval_max_req_reached: { final: "disabled", partial: "queue" },
+		budget_reached: { final: "disabled", partial: "queue" },
 	}
 	it.each(clineAsks)("%s", (kind) => {
 		expect(modeOf(atAsk(kind))).toBe(expected[kind].final)

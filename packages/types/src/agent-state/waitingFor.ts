@@ -95,6 +95,8 @@ export function waitingFor(message: ClineMessage): string | undefined {
 			return "Cairn is stuck and needs your guidance."
 		case "auto_approval_max_req_reached":
 			return "Cairn reached the auto-approval limit and waits for you to go on."
+		case "budget_reached":
+			return "Cairn reached a spending limit: raise it or end the task."
 		case "resume_task":
 			return "Cairn's task was interrupted: resume it?"
 		default:

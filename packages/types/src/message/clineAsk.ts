@@ -14,6 +14,7 @@ export const clineAsks = [
 	"browser_action_launch",
 	"use_mcp_server",
 	"auto_approval_max_req_reached",
+	"budget_reached",
 ] as const
 
 export const clineAskSchema = z.enum(clineAsks)
@@ -28,6 +29,7 @@ export const idleAsks = [
 	"resume_completed_task",
 	"mistake_limit_reached",
 	"auto_approval_max_req_reached",
+	"budget_reached",
 ] as const satisfies readonly ClineAsk[]
 
 /** The task waits for an approval or an answer before it can go on. */

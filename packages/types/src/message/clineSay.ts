@@ -39,6 +39,8 @@ export const clineSays = [
 	"hook",
 	/** A command running on in the background (JSON of BackgroundCommandRow), updated in place. */
 	"background_command",
+	/** A budget passed 80% of its limit (JSON of BudgetStatus). */
+	"budget_notice",
 ] as const
 
 export const clineSaySchema = z.enum(clineSays)

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { followEditorLanguage } from "../i18n/language.js"
+import { budgetLimitSchema, budgetSettingsSchema, type BudgetSettings } from "./budgets.js"
 import { codebaseIndexSettingsSchema, embeddingSettingsSchema } from "./codebaseIndex.js"
 import { profileIdSchema, profileListSchema } from "./profiles.js"
 import { providerSettingsSchema } from "./provider.js"
@@ -27,10 +28,21 @@ export const autoApprovalSettingsSchema = z.object({
 	followupTimeoutMs: z.number().int().min(1000).default(60_000),
 	/** Auto-approved requests per task before a person must confirm; unset means no limit. */
 	maxRequests: z.number().int().positive().optional(),
-	/** Dollars per task before a person must confirm; unset means no limit. */
+	/**
+	 * Dollars spent since the task started or this limit was last confirmed before auto-approval
+	 * asks a person again; unset means no limit. Counted by the task's budget (core budgets/).
+	 */
 	maxCost: z.number().positive().optional(),
 })
 export type AutoApprovalSettings = z.infer<typeof autoApprovalSettingsSchema>
+
+const budgetLimitPatchSchema = z
+	.object({
+		maxCost: budgetLimitSchema.shape.maxCost.nullable(),
+		maxTokens: budgetLimitSchema.shape.maxTokens.nullable(),
+	})
+	.partial()
+	.strict()
 
 /** Command prefixes, e.g. "git log" or "npm test". "*" in allowed means any command. */
 const commandPrefixList = z.array(z.string().trim().min(1)).default([])
@@ -44,6 +56,8 @@ export const cairnSettingsSchema = z.object({
 	currentProfileId: profileIdSchema.optional(),
 	mode: z.string().min(1).default("code"),
 	autoApproval: autoApprovalSettingsSchema.prefault({}),
+	/** Spending limits: at 80% the chat says so, at 100% the task asks before its next request. */
+	budgets: budgetSettingsSchema.prefault({}),
 	allowedCommands: commandPrefixList,
 	deniedCommands: commandPrefixList,
 	/** Seconds before a command is killed; 0 waits forever. */
@@ -185,11 +199,21 @@ export const cairnSettingsPatchSchema = z
 				currentProfileId: true,
 				codebaseIndex: true,
 				telemetry: true,
+				budgets: true,
 			}).shape,
 		),
 		autoApproval: z.object(patchShape(autoApprovalSettingsSchema.shape)).strict().optional(),
 		/** Like autoApproval: turning the export on keeps the endpoint. */
 		telemetry: z.object(patchShape(telemetrySettingsSchema.shape)).strict().optional(),
+		/** One budget at a time: a patch names the limits it changes; `null` removes a limit. */
+		budgets: z
+			.object({
+				task: budgetLimitPatchSchema.optional(),
+				run: budgetLimitPatchSchema.optional(),
+				day: budgetLimitPatchSchema.optional(),
+			})
+			.strict()
+			.optional(),
 		/** Like autoApproval, field by field; `embedding: null` forgets the embedding model. */
 		codebaseIndex: z
 			.object({
@@ -213,15 +237,22 @@ export function defaultSettings(): CairnSettings {
  * patch allows it) removes an optional field.
  */
 export function applySettingsPatch(settings: CairnSettings, patch: CairnSettingsPatch): CairnSettings {
-	const { autoApproval, codebaseIndex, telemetry, ...rest } = patch
+	const { autoApproval, codebaseIndex, telemetry, budgets, ...rest } = patch
 	const next = {
 		...settings,
 		...definedFields(rest),
 		autoApproval: { ...settings.autoApproval, ...definedFields(autoApproval ?? {}) },
 		telemetry: { ...settings.telemetry, ...definedFields(telemetry ?? {}) },
 		codebaseIndex: withoutNulls({ ...settings.codebaseIndex, ...definedFields(codebaseIndex ?? {}) }),
+		budgets: patchedBudgets(settings.budgets, budgets),
 	}
 	return withoutNulls(next)
+}
+
+function patchedBudgets(budgets: BudgetSettings, patch: CairnSettingsPatch["budgets"]): BudgetSettings {
+	const limit = (scope: keyof BudgetSettings) =>
+		withoutNulls({ ...budgets[scope], ...definedFields(patch?.[scope] ?? {}) })
+	return { task: limit("task"), run: limit("run"), day: limit("day") }
 }
 
 function definedFields<T extends object>(patch: T): Partial<T> {

@@ -15,6 +15,8 @@ const settingTrust = {
 	provider: "endpoint",
 	mode: "everyday",
 	autoApproval: "trust",
+	// A program that raised or removed them would spend the person's money.
+	budgets: "trust",
 	allowedCommands: "trust",
 	deniedCommands: "trust",
 	commandTimeoutSec: "everyday",

@@ -1,5 +1,6 @@
 import {
 	autoApprovalLimitSchema,
+	budgetStatusSchema,
 	clineAskCommandSchema,
 	clineAskFollowupSchema,
 	clineAskUseMcpServerSchema,
@@ -8,6 +9,7 @@ import {
 	type ClineMessage,
 } from "@cairn/types"
 import type { TFunction } from "i18next"
+import { budgetWords } from "../rows/budgetWords"
 import type { RowTone } from "../rows/RowHeader"
 import { toolIcon, toolTitle } from "../rows/tool/toolTitle"
 
@@ -121,6 +123,11 @@ export function askSummary(ask: ClineMessage, t: TFunction<"rows">, waiting: str
 				tone: "warning",
 				title: parsed.data.limit === "requests" ? t("limit.requestsTitle") : t("limit.costTitle"),
 			}
+		}
+		case "budget_reached": {
+			const parsed = safeParseJson(budgetStatusSchema, ask.text)
+			if (!parsed.success) break
+			return { icon: "stop-circle", tone: "warning", ...budgetWords(parsed.data, true, t) }
 		}
 		case "resume_task":
 			return { icon: "debug-pause", tone: "default", title: t("resume.interrupted") }

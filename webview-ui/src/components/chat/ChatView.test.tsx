@@ -67,6 +67,10 @@ const seedTable: Record<ClineAsk, [string, WebviewMessage][]> = {
 		["Continue", yes],
 		["End Task", clearTask],
 	],
+	budget_reached: [
+		["Raise Limit", yes],
+		["End Task", clearTask],
+	],
 }
 
 /** A button that answers with the typed text (a followup's Answer). */

@@ -16,6 +16,7 @@ const keys = {
 	"Kill Command": "button.killCommand",
 	Continue: "button.continue",
 	"End Task": "button.endTask",
+	"Raise Limit": "button.raiseLimit",
 	"Return to parent": "button.returnToParent",
 } as const
 

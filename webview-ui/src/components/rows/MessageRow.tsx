@@ -12,6 +12,7 @@ import { BackgroundCommandRow } from "./BackgroundCommandRow"
 import { CheckpointRow } from "./checkpoint/CheckpointRow"
 import { CodebaseSearchResultRow } from "./codebase/CodebaseSearchResultRow"
 import { BlockedPathRow } from "./BlockedPathRow"
+import { BudgetRow } from "./BudgetRow"
 import { BrowserActionRow, BrowserLaunchRow, BrowserResultRow } from "./browser/BrowserRows"
 import { CommandAskRow } from "./CommandAskRow"
 import { CommandOutputRow } from "./CommandOutputRow"
@@ -102,6 +103,8 @@ function sayRow(props: MessageRowProps, t: TFunction<"rows">): ReactNode {
 			return <InfoRow {...props} icon="warning" tone="warning" title={t("kind.condenseError")} />
 		case "subtask_result":
 			return <SubtaskResultRow {...props} />
+		case "budget_notice":
+			return <BudgetRow {...props} />
 		case "sliding_window_truncation":
 			return <InfoRow {...props} icon="fold" title={t("kind.slidingWindow")} />
 		default:
@@ -131,6 +134,8 @@ function askRow(props: MessageRowProps): ReactNode {
 			return <ResumeRow {...props} />
 		case "auto_approval_max_req_reached":
 			return <AutoApprovalLimitRow {...props} />
+		case "budget_reached":
+			return <BudgetRow {...props} />
 		case "use_mcp_server":
 			return <McpRow {...props} />
 		case "browser_action_launch":

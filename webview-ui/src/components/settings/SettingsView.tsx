@@ -4,6 +4,7 @@ import { updateSetting, updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
 import { AutoApprovalSection } from "./AutoApprovalSection"
 import { BrowserSection } from "./BrowserSection"
+import { BudgetsSection } from "./BudgetsSection"
 import { CheckboxField } from "./CheckboxField"
 import { CommandListField } from "./CommandListField"
 import { CheckpointsSection } from "./CheckpointsSection"
@@ -35,6 +36,7 @@ export function SettingsView() {
 			<ContextSection />
 			<CheckpointsSection />
 			<AutoApprovalSection />
+			<BudgetsSection />
 			<section className="settings-section" aria-labelledby="settings-commands">
 				<h2 id="settings-commands">{t("commands.title")}</h2>
 				<CommandListField

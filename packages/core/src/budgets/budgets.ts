@@ -1,0 +1,99 @@
+import path from "node:path"
+import type { BudgetSettings, BudgetSpend } from "@cairn/types"
+import { Budget } from "./budget.js"
+import { DaySpend, localDay } from "./daySpend.js"
+
+/** Which budgets a new task spends from. */
+export interface BudgetPlace {
+	taskId: string
+	/** A subtask spends from its parent's task budget (and its parent's run). */
+	parentTaskId?: string
+	/** Tasks started together (the board's Best of N) share a run budget; alone, a task is its own run. */
+	run?: string
+	/** The profile it talks to: `key` its id, `name` as the chat says it. */
+	profile: { key: string; name: string }
+}
+
+/** The budgets one task spends from, its day's budget the one of the day it is. */
+export interface TaskBudgets {
+	current(): readonly Budget[]
+	/** A billed request: every budget counts it, the day's on disk too. */
+	billed(spend: BudgetSpend): void
+	/** Resolves when the day's spend is on disk; throws when it could not be written. */
+	saved(): Promise<void>
+}
+
+/**
+ * The process's budgets: a task's (shared with its subtasks), a run's (tasks started together),
+ * and each profile's day (read back from Cairn's storage). Limits are the settings', read at every
+ * check.
+ */
+export class Budgets {
+	private readonly tasks = new Map<string, { task: Budget; run: Budget }>()
+	private readonly runs = new Map<string, Budget>()
+	private readonly days = new Map<string, Budget>()
+
+	constructor(
+		private readonly settings: () => BudgetSettings,
+		private readonly daySpend: DaySpend,
+		private readonly today: () => string = localDay,
+	) {}
+
+	async forTask(place: BudgetPlace): Promise<TaskBudgets> {
+		const parent = place.parentTaskId === undefined ? undefined : this.tasks.get(place.parentTaskId)
+		const own = parent ?? {
+			task: new Budget({ scope: "task", limit: () => this.settings().task }),
+			run: this.runOf(place.run ?? place.taskId),
+		}
+		this.tasks.set(place.taskId, own)
+		const { key } = place.profile
+		await this.dayOf(place.profile, this.today())
+		const day = () => {
+			const today = this.today()
+			return (
+				this.days.get(`${today}\n${key}`) ?? this.newDay(place.profile, today, { cost: 0, tokens: 0 })
+			)
+		}
+		return {
+			current: () => [own.task, own.run, day()],
+			billed: (spend) => {
+				own.task.add(spend)
+				own.run.add(spend)
+				day().add(spend)
+				this.daySpend.record(key, this.today(), spend)
+			},
+			saved: () => this.daySpend.settled(),
+		}
+	}
+
+	private runOf(run: string): Budget {
+		const known = this.runs.get(run)
+		if (known !== undefined) return known
+		const budget = new Budget({ scope: "run", limit: () => this.settings().run })
+		this.runs.set(run, budget)
+		return budget
+	}
+
+	private async dayOf(profile: BudgetPlace["profile"], day: string): Promise<Budget> {
+		const known = this.days.get(`${day}\n${profile.key}`)
+		if (known !== undefined) return known
+		const start = await this.daySpend.of(profile.key, day)
+		return this.days.get(`${day}\n${profile.key}`) ?? this.newDay(profile, day, start)
+	}
+
+	private newDay(profile: BudgetPlace["profile"], day: string, start: BudgetSpend): Budget {
+		const budget = new Budget({
+			scope: "day",
+			limit: () => this.settings().day,
+			start,
+			profile: profile.name,
+		})
+		this.days.set(`${day}\n${profile.key}`, budget)
+		return budget
+	}
+}
+
+/** The budgets of a process whose storage is `storageDir` (where each day's spend is kept). */
+export function storedBudgets(storageDir: string, settings: () => BudgetSettings): Budgets {
+	return new Budgets(settings, new DaySpend(path.join(storageDir, "budgets")))
+}

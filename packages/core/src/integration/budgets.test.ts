@@ -1,0 +1,179 @@
+import type { BudgetStatus, ClineMessage } from "@cairn/types"
+import { afterEach, describe, expect, it } from "vitest"
+import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { BoardMirror } from "../test-support/boardMirror.js"
+
+// Budgets against the model server: every scripted turn reports its usage, so the tokens each
+// request was billed for are known exactly (input + output), and the test counts what was sent.
+
+const billed = (inputTokens: number) => ({ usage: { inputTokens, outputTokens: 10 } })
+const read = (path: string, inputTokens: number) => ({
+	toolCalls: [{ name: "read_file", arguments: { path } }],
+	...billed(inputTokens),
+})
+const complete = (result: string, inputTokens = 90) => ({
+	toolCalls: [{ name: "attempt_completion", arguments: { result } }],
+	...billed(inputTokens),
+})
+const delegate = (message: string, inputTokens: number) => ({
+	toolCalls: [{ name: "new_task", arguments: { mode: "code", message } }],
+	...billed(inputTokens),
+})
+
+const chatRequests = (agent: AgentHarness) => agent.server.requests.filter((r) => r.route === "chat")
+const statusOf = (message: ClineMessage | undefined): BudgetStatus =>
+	JSON.parse(message?.text ?? "{}") as BudgetStatus
+
+let agent: AgentHarness | undefined
+afterEach(async () => {
+	await agent?.cleanup()
+	agent = undefined
+})
+
+describe("a task's budget", () => {
+	it("says so at 80%, stops before the next request at 100%, and goes on when the person raises it", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: {
+				autoApproval: { enabled: true, readOnly: true },
+				budgets: { task: { maxTokens: 1500 } },
+			},
+			scenario: [read("a.txt", 1290), read("a.txt", 1290), complete("done")],
+		})
+		await agent.send({ type: "newTask", text: "read it twice" })
+		await agent.client.waitForAsk("budget_reached")
+		// 1,300 tokens (87%) after the first request: the notice, then the second request is sent;
+		// 2,600 after it: the third waits for the person.
+		expect(chatRequests(agent)).toHaveLength(2)
+		const notices = agent.client.says("budget_notice")
+		expect(notices.map(statusOf)).toEqual([
+			{ scope: "task", spent: { cost: expect.any(Number), tokens: 1300 }, limit: { maxTokens: 1500 } },
+		])
+		const ask = agent.client.messages.at(-1)
+		expect(statusOf(ask)).toMatchObject({
+			scope: "task",
+			spent: { tokens: 2600 },
+			limit: { maxTokens: 1500 },
+		})
+		expect(agent.client.controls.primaryButton?.text).toBe("Raise Limit")
+		expect(agent.client.controls.secondaryButton?.message).toEqual({ type: "clearTask" })
+
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		// Raised by the limit again (3,000): 2,600 is 87% of it, said once more, and the task went on.
+		expect(chatRequests(agent)).toHaveLength(3)
+		expect(agent.client.says("budget_notice").map((m) => statusOf(m).limit)).toEqual([
+			{ maxTokens: 1500 },
+			{ maxTokens: 3000 },
+		])
+	})
+
+	it("ends the task when the person answers No instead of raising it", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: {
+				autoApproval: { enabled: true, readOnly: true },
+				budgets: { task: { maxCost: 0.000001 } },
+			},
+			scenario: [read("a.txt", 100), complete("never sent")],
+		})
+		await agent.send({ type: "newTask", text: "read it" })
+		await agent.client.waitForAsk("budget_reached")
+		const task = agent.controller.currentTask
+		await agent.send({ type: "askResponse", askResponse: "noButtonClicked" })
+		await agent.client.waitFor(() => task?.state === "abandoned", "the task to end")
+		expect(chatRequests(agent)).toHaveLength(1)
+	})
+
+	it("holds a task and its subtasks together: the parent stops on what its child spent", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: {
+				mode: "orchestrator",
+				autoApproval: { enabled: true, readOnly: true, alwaysAllowSubtasks: true },
+				budgets: { task: { maxTokens: 1500 } },
+			},
+			scenario: [
+				delegate("read a.txt", 590),
+				read("a.txt", 590),
+				complete("read it", 590),
+				complete("never sent"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "plan" })
+		await agent.client.waitFor(
+			(mirror) =>
+				mirror.messages.at(-1)?.ask === "budget_reached" &&
+				mirror.says("subtask_result").length === 1,
+			"the parent's budget ask after its subtask returned",
+		)
+		// The parent's 600 tokens and its child's 1,200: the parent's next request waits.
+		expect(chatRequests(agent)).toHaveLength(3)
+		expect(agent.controller.currentTask?.messages[0]?.text).toBe("plan")
+		expect(statusOf(agent.client.messages.at(-1))).toMatchObject({
+			scope: "task",
+			spent: { tokens: 1800 },
+		})
+	})
+})
+
+describe("auto-approval's cost limit", () => {
+	it("counts the spend the task's budget is fed: past it, an automatic approval asks first", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: { autoApproval: { enabled: true, readOnly: true, maxCost: 0.000001 } },
+			scenario: [read("a.txt", 100), complete("done")],
+		})
+		await agent.send({ type: "newTask", text: "read it" })
+		await agent.client.waitForAsk("auto_approval_max_req_reached")
+		const limit = JSON.parse(agent.client.messages.at(-1)?.text ?? "{}") as {
+			limit: string
+			cost: number
+		}
+		expect(limit.limit).toBe("cost")
+		expect(limit.cost).toBeGreaterThan(0.000001)
+		// Continuing confirms the limit: the count starts again, and the read runs.
+		await agent.press("primary")
+		await agent.client.waitForAsk("completion_result")
+		expect(chatRequests(agent)).toHaveLength(2)
+	})
+})
+
+describe("a task started from the board", () => {
+	it("stops the same way while it runs off screen, its card waiting on the budget's ask", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: {
+				autoApproval: { enabled: true, readOnly: true },
+				budgets: { task: { maxTokens: 1000 } },
+			},
+			scenario: [read("a.txt", 1190), complete("done")],
+		})
+		const board = new BoardMirror()
+		agent.controller.attach(board.receive)
+		await agent.controller.handleWebviewMessage(
+			{ type: "startBoardTask", text: "on the board", place: { kind: "inPlace" } },
+			board.receive,
+		)
+		await board.waitForState("on the board", "waiting")
+		const card = board.card(board.idOf("on the board"))
+		expect(card.waitingOn?.ask).toBe("budget_reached")
+		expect(chatRequests(agent)).toHaveLength(1)
+		await agent.controller.handleWebviewMessage(
+			{
+				type: "answerCard",
+				taskId: card.taskId,
+				ts: card.waitingOn?.ts ?? 0,
+				askResponse: "yesButtonClicked",
+			},
+			board.receive,
+		)
+		await board.waitForState("on the board", "done")
+		expect(chatRequests(agent)).toHaveLength(2)
+	})
+})
