@@ -123,6 +123,8 @@ function telemetryOf(flags: Flags): RunOptions["telemetry"] {
 	if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:"))
 		throw new UsageError(t("errors.otelEndpointNotHttp", { value: endpoint }))
 	return { endpoint, exportContent: flags.otelContent === true }
+}
+
 /** Dollars, as --max-cost takes them: a positive number ("0.50", "2"). */
 function dollars(flag: string, value: string | undefined): number | undefined {
 	if (value === undefined) return undefined
