@@ -153,10 +153,15 @@ export class ModelRequests {
 		}
 	}
 
-	/** A failed attempt that will be retried: its usage counts, and shows on the request's row. */
+	/**
+	 * An attempt ended (and may be retried): its usage counts, and shows on the request's row. One
+	 * that got nothing back (refused, unreachable) never reached the model and cost nothing.
+	 */
 	private spent(row: RequestRow, output: TurnOutput): void {
-		this.options.onUsage(output.usage, requestCost(this.options.provider.model.info, output.usage))
-		row.add(output.usage)
+		const { usage } = output
+		if (output.isEmpty && output.reasoning === "" && usage.inputTokens + usage.outputTokens === 0) return
+		this.options.onUsage(usage, requestCost(this.options.provider.model.info, usage))
+		row.add(usage)
 	}
 
 	private finish(row: RequestRow, output: TurnOutput, outcome: RowOutcome): void {
