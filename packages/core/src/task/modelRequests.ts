@@ -7,6 +7,7 @@ import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js
 import { ProviderError } from "../providers/providerError.js"
 import { problemOf } from "../providers/providerProblem.js"
 import { streamRequest } from "../providers/streamRequest.js"
+import { estimatedUsage, reportedNoUsage } from "../ledger/estimatedUsage.js"
 import { RequestRow, type RowOutcome } from "./requestRow.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ApiHistory } from "./apiHistory.js"
@@ -80,6 +81,7 @@ export class ModelRequests {
 				attempt,
 				messages: messages.length,
 			})
+			const sent = () => context.expectedTokens(frame, messages)
 			const call = streamRequest(
 				provider,
 				{ ...frame, messages },
@@ -92,13 +94,13 @@ export class ModelRequests {
 				if (output.isEmpty)
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				context.reported(output.usage)
-				this.finish(row, output, {})
+				await this.finish(row, output, sent, {})
 				logger.debug("Model answered", { taskId, ms: Date.now() - started })
 				return output
 			} catch (error) {
 				output.finishRows(transcript)
 				if (signal.aborted) {
-					this.finish(row, output, { cancelReason: "user_cancelled" })
+					await this.finish(row, output, sent, { cancelReason: "user_cancelled" })
 					output.abandonPreview(transcript, "cancelled")
 					// Keep what the model said so far: the resumed task continues from it.
 					history.pushAssistant(output.assistantBlocks(false))
@@ -118,11 +120,11 @@ export class ModelRequests {
 					failure.kind === "context_overflow" && (await context.overflowed(failure, signal))
 				if (shrunk && !overflowRetried) {
 					overflowRetried = true
-					this.spent(row, output)
+					await this.spent(row, output, sent)
 					continue
 				}
 				if (failure.retryable && attempt <= settings.requestRetries) {
-					this.spent(row, output)
+					await this.spent(row, output, sent)
 					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
 					row.retrying({
 						attempt,
@@ -143,7 +145,7 @@ export class ModelRequests {
 				// Retries are spent (or pointless, like a bad key): the person decides. The partial
 				// answer is not in the history, so a retry does not show it to the model twice. The
 				// ask alone says why, as a kind the client words, with the English for the logs.
-				this.finish(row, output, { cancelReason: "streaming_failed" })
+				await this.finish(row, output, sent, { cancelReason: "streaming_failed" })
 				row = undefined
 				await asks.ask("api_req_failed", failure.message, undefined, { problem: problemOf(failure) })
 				attempt = 0
@@ -157,15 +159,21 @@ export class ModelRequests {
 	 * An attempt ended (and may be retried): its usage counts, and shows on the request's row. One
 	 * that got nothing back (refused, unreachable) never reached the model and cost nothing.
 	 */
-	private spent(row: RequestRow, output: TurnOutput): void {
-		const { usage } = output
-		if (output.isEmpty && output.reasoning === "" && usage.inputTokens + usage.outputTokens === 0) return
+	private async spent(row: RequestRow, output: TurnOutput, sent: () => Promise<number>): Promise<void> {
+		const noUsage = reportedNoUsage(output.usage)
+		if (noUsage && output.isEmpty && output.reasoning === "") return
+		const usage = noUsage ? await estimatedUsage(await sent(), output) : output.usage
 		this.options.onUsage(usage, requestCost(this.options.provider.model.info, usage))
 		row.add(usage)
 	}
 
-	private finish(row: RequestRow, output: TurnOutput, outcome: RowOutcome): void {
-		this.spent(row, output)
+	private async finish(
+		row: RequestRow,
+		output: TurnOutput,
+		sent: () => Promise<number>,
+		outcome: RowOutcome,
+	): Promise<void> {
+		await this.spent(row, output, sent)
 		row.finish(outcome)
 	}
 }
