@@ -1,3 +1,5 @@
+import { requestInfo, type ClineMessage, type TaskTotals } from "@cairn/types"
+import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
 import { useState } from "react"
 import { startNewTask } from "../../state/chatActions"
@@ -13,8 +15,9 @@ import { TaskTodos } from "./todos/TaskTodos"
 /**
  * The task at the top of the chat: its text, what it has used so far, how full the model's
  * context window is (with a way to condense it), its todo list and a way to start over.
- * The sums are the host's summary of the whole task (the view holds only some of its messages);
- * a task reopened without request rows falls back to its history entry.
+ * The sums are the task's ledger, as the host's summary carries it (the view holds only some of
+ * its messages): what was spent, subtasks included, which deleting rows never lowers. A task
+ * reopened without request rows falls back to its history entry.
  */
 export function TaskHeader() {
 	const { t } = useTranslation("chat")
@@ -28,6 +31,7 @@ export function TaskHeader() {
 		(s) => s.context.window ?? s.settings.provider?.modelInfo?.contextWindow,
 	)
 	const intent = useWebviewStore((s) => s.activeIntent)
+	const streaming = useWebviewStore((s) => requestStreaming(s.messages))
 	const [expanded, setExpanded] = useState(false)
 
 	const sums =
@@ -74,7 +78,7 @@ export function TaskHeader() {
 				)}
 				<div>
 					<dt>{t("header.tokens")}</dt>
-					{sums.tokensIn === 0 && sums.tokensOut === 0 && totals.requests > 0 ? (
+					{sums.tokensIn === 0 && sums.tokensOut === 0 && streaming ? (
 						// The first request streams and its provider reports usage only at the end.
 						<dd title={t("header.countingTitle")}>{t("header.counting")}</dd>
 					) : (
@@ -97,8 +101,18 @@ export function TaskHeader() {
 				)}
 				<div>
 					<dt>{t("header.cost")}</dt>
-					<dd>{formatCost(sums.cost)}</dd>
+					{(totals.estimated ?? 0) > 0 ? (
+						<dd title={t("header.estimatedTitle")}>≈ {costText(totals, sums.cost, t)}</dd>
+					) : (
+						<dd>{costText(totals, sums.cost, t)}</dd>
+					)}
 				</div>
+				{totals.subtasks !== undefined && (
+					<div>
+						<dt>{t("header.subtasks")}</dt>
+						<dd>{costText(totals.subtasks, totals.subtasks.cost, t)}</dd>
+					</div>
+				)}
 			</dl>
 			{contextTokens !== undefined && contextWindow !== undefined && (
 				<ContextWindowBar used={contextTokens} window={contextWindow} reserved={contextReserved} />
@@ -106,4 +120,19 @@ export function TaskHeader() {
 			<TaskTodos />
 		</section>
 	)
+}
+
+/** The newest request row is still streaming: its provider may report tokens only when it ends. */
+function requestStreaming(messages: readonly ClineMessage[]): boolean {
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]
+		if (message?.say === "api_req_started") return requestInfo(message)?.cost === undefined
+	}
+	return false
+}
+
+/** A cost that lacks requests whose price is unknown says so, and is never $0.00 for them. */
+function costText(totals: Pick<TaskTotals, "unpriced">, cost: number, t: TFunction<"chat">): string {
+	if ((totals.unpriced ?? 0) === 0) return formatCost(cost)
+	return cost > 0 ? t("header.costAndUnknown", { cost: formatCost(cost) }) : t("header.priceUnknown")
 }
