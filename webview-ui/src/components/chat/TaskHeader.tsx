@@ -1,11 +1,11 @@
-import { requestInfo, type ClineMessage, type TaskTotals } from "@cairn/types"
-import type { TFunction } from "i18next"
+import { requestInfo, type ClineMessage } from "@cairn/types"
 import { useTranslation } from "react-i18next"
 import { useState } from "react"
 import { startNewTask } from "../../state/chatActions"
 import { openFind } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
-import { formatCost, formatTokens } from "../../util/format"
+import { costText } from "../../util/costText"
+import { formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
 import { CondenseButton } from "./CondenseButton"
 import { ContextWindowBar } from "./ContextWindowBar"
@@ -102,15 +102,15 @@ export function TaskHeader() {
 				<div>
 					<dt>{t("header.cost")}</dt>
 					{(totals.estimated ?? 0) > 0 ? (
-						<dd title={t("header.estimatedTitle")}>≈ {costText(totals, sums.cost, t)}</dd>
+						<dd title={t("header.estimatedTitle")}>≈ {costText(sums.cost, totals.unpriced, t)}</dd>
 					) : (
-						<dd>{costText(totals, sums.cost, t)}</dd>
+						<dd>{costText(sums.cost, totals.unpriced, t)}</dd>
 					)}
 				</div>
 				{totals.subtasks !== undefined && (
 					<div>
 						<dt>{t("header.subtasks")}</dt>
-						<dd>{costText(totals.subtasks, totals.subtasks.cost, t)}</dd>
+						<dd>{costText(totals.subtasks.cost, totals.subtasks.unpriced, t)}</dd>
 					</div>
 				)}
 			</dl>
@@ -129,10 +129,4 @@ function requestStreaming(messages: readonly ClineMessage[]): boolean {
 		if (message?.say === "api_req_started") return requestInfo(message)?.cost === undefined
 	}
 	return false
-}
-
-/** A cost that lacks requests whose price is unknown says so, and is never $0.00 for them. */
-function costText(totals: Pick<TaskTotals, "unpriced">, cost: number, t: TFunction<"chat">): string {
-	if ((totals.unpriced ?? 0) === 0) return formatCost(cost)
-	return cost > 0 ? t("header.costAndUnknown", { cost: formatCost(cost) }) : t("header.priceUnknown")
 }
