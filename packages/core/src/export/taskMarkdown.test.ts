@@ -61,7 +61,9 @@ describe("taskToMarkdown", () => {
 			"**Spent:** $0.0215 · 7300 tokens in · 59 out · 4 requests · subtasks $0.0065 of it",
 		)
 		const unknown = { totalCost: 0, tokensIn: 100, tokensOut: 5, unpricedRequests: 1 }
-		expect(taskToMarkdown("Plan it", messages, unknown)).toContain("**Spent:** price unknown · 100 tokens in")
+		expect(taskToMarkdown("Plan it", messages, unknown)).toContain(
+			"**Spent:** price unknown · 100 tokens in",
+		)
 	})
 
 	it("keeps what governance hooks did, since a governed task's record is an audit", () => {

@@ -89,7 +89,8 @@ function safeCommand(text: string): string {
 function spentLine(item: SpentFigures): string {
 	const unpriced = item.unpricedRequests ?? 0
 	const dollars = `$${item.totalCost.toFixed(4)}`
-	const cost = unpriced === 0 ? dollars : item.totalCost > 0 ? `${dollars} + price unknown` : "price unknown"
+	const cost =
+		unpriced === 0 ? dollars : item.totalCost > 0 ? `${dollars} + price unknown` : "price unknown"
 	const parts = [cost, `${item.tokensIn} tokens in`, `${item.tokensOut} out`]
 	if ((item.cacheReads ?? 0) > 0 || (item.cacheWrites ?? 0) > 0)
 		parts.push(`cache ${item.cacheWrites ?? 0} written, ${item.cacheReads ?? 0} read`)
@@ -116,7 +117,11 @@ type SpentFigures = Pick<
  * A readable record of a task for people: what it spent (`spent`: its history item, which carries
  * its ledger's totals), then its messages as markdown, without internal rows.
  */
-export function taskToMarkdown(title: string, messages: readonly ClineMessage[], spent?: SpentFigures): string {
+export function taskToMarkdown(
+	title: string,
+	messages: readonly ClineMessage[],
+	spent?: SpentFigures,
+): string {
 	const [first, ...rest] = messages
 	const parts = [`# ${title.split("\n")[0]?.slice(0, 120) ?? "Task"}`]
 	if (spent !== undefined) parts.push(spentLine(spent))

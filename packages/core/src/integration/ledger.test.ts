@@ -25,7 +25,9 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 	it("counts a request cancelled before an OpenAI-compatible server reported usage, as an estimate", async () => {
 		agent = await startAgent({
 			provider: "openai",
-			scenario: [{ text: "A long answer that streams slowly word by word", textChunks: 20, chunkDelayMs: 60 }],
+			scenario: [
+				{ text: "A long answer that streams slowly word by word", textChunks: 20, chunkDelayMs: 60 },
+			],
 		})
 		await agent.send({ type: "newTask", text: "talk" })
 		await agent.client.waitFor(
@@ -128,7 +130,10 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 				sideTurns: [
 					{
 						when: { systemIncludes: "summar" },
-						turn: { text: "The person asked twice; the model answered.", usage: { inputTokens: 900, outputTokens: 70 } },
+						turn: {
+							text: "The person asked twice; the model answered.",
+							usage: { inputTokens: 900, outputTokens: 70 },
+						},
 					},
 				],
 			},
@@ -178,7 +183,10 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 			provider: "anthropic",
 			settings: { mode: "orchestrator", autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
 			scenario: [
-				{ toolCalls: [{ name: "new_task", arguments: { mode: "code", message: "the part" } }], usage },
+				{
+					toolCalls: [{ name: "new_task", arguments: { mode: "code", message: "the part" } }],
+					usage,
+				},
 				{ ...complete("part done"), usage: { inputTokens: 5_000, outputTokens: 10 } },
 				{ ...complete("all done"), usage },
 			],

@@ -15,7 +15,11 @@ export const modelKeyOf = (provider: Pick<ModelProvider, "name" | "model">): str
  * What one request spent. `cost` is the dollars Cairn computed or the provider reported; it is
  * the price of nothing when the price is unknown (no catalog or profile price, none reported).
  */
-export function billedRequest(provider: Pick<ModelProvider, "model">, usage: ReportedUsage, cost: number): Spent {
+export function billedRequest(
+	provider: Pick<ModelProvider, "model">,
+	usage: ReportedUsage,
+	cost: number,
+): Spent {
 	const unpriced = usage.costUsd === undefined && provider.model.info.priceUnknown === true
 	return {
 		requests: 1,

@@ -4,7 +4,8 @@ import type { ReportedUsage } from "./billedRequest.js"
 
 /** The provider reported no usage at all (many report it only once the answer ends). */
 export const reportedNoUsage = (usage: ReportedUsage): boolean =>
-	usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) === 0
+	usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) ===
+	0
 
 /**
  * What a request that ended (cancelled, cut) before its provider reported usage is likely to have

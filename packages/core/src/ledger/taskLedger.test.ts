@@ -15,12 +15,20 @@ const info: ModelInfo = {
 	supportsReasoning: true,
 }
 const sonnet = { name: "anthropic" as const, model: { id: "sonnet", info } }
-const unlisted = { name: "openrouter" as const, model: { id: "new/model", info: { ...info, priceUnknown: true } } }
+const unlisted = {
+	name: "openrouter" as const,
+	model: { id: "new/model", info: { ...info, priceUnknown: true } },
+}
 
 describe("a task's ledger", () => {
 	it("keeps every request per model, with cache and reasoning tokens, and a summary leaves the context as it was", () => {
 		const ledger = new TaskLedger()
-		ledger.record(sonnet, { inputTokens: 1_000, outputTokens: 200, cacheReadTokens: 500, reasoningTokens: 80 }, 0.1, "turn")
+		ledger.record(
+			sonnet,
+			{ inputTokens: 1_000, outputTokens: 200, cacheReadTokens: 500, reasoningTokens: 80 },
+			0.1,
+			"turn",
+		)
 		ledger.record(sonnet, { inputTokens: 300, outputTokens: 50 }, 0.02, "summary")
 		expect(ledger.totals).toMatchObject({
 			requests: 2,
@@ -59,7 +67,9 @@ describe("a task's ledger", () => {
 	it("starts a task saved before ledgers from its transcript's rows, journaled once", () => {
 		const persisted: LedgerRecord[] = []
 		const row = { request: "r", tokensIn: 100, tokensOut: 5, cost: 0.25 }
-		const messages: ClineMessage[] = [{ ts: 1, type: "say", say: "api_req_started", text: JSON.stringify(row) }]
+		const messages: ClineMessage[] = [
+			{ ts: 1, type: "say", say: "api_req_started", text: JSON.stringify(row) },
+		]
 		const ledger = openLedger({ messages }, (record) => persisted.push(record))
 		expect(ledger.totals).toMatchObject({ requests: 1, tokensIn: 100, cost: 0.25 })
 		expect(persisted).toEqual([{ kind: "carried", spent: expect.objectContaining({ cost: 0.25 }) }])

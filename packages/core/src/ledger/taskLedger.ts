@@ -154,5 +154,8 @@ function sameSpent(a: Spent, b: Spent): boolean {
 
 function sameModels(a: ByModel, b: ByModel): boolean {
 	const keys = Object.keys(b)
-	return keys.length === Object.keys(a).length && keys.every((key) => a[key] && sameSpent(a[key], b[key] as Spent))
+	return (
+		keys.length === Object.keys(a).length &&
+		keys.every((key) => a[key] && sameSpent(a[key], b[key] as Spent))
+	)
 }

@@ -61,7 +61,8 @@ describe("model catalog", () => {
 describe("what the catalog says of prices", () => {
 	it("dates every price it lists: the day it was compared with the provider's list", () => {
 		for (const models of Object.values(knownModels))
-			for (const info of Object.values(models)) expect(info.pricesCheckedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+			for (const info of Object.values(models))
+				expect(info.pricesCheckedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
 	})
 
 	it("marks a paid provider's unknown model as priced unknown, never as free", () => {

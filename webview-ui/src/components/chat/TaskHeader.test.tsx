@@ -31,7 +31,10 @@ describe("TaskHeader", () => {
 	})
 
 	it("shows the ledger's figures, not 'counting…' and $0.00, once a cancelled request was counted", () => {
-		const messages = [say("text", "task"), finishedRequest({ tokensIn: 0, tokensOut: 0, cost: 0, cancelReason: "user_cancelled" })]
+		const messages = [
+			say("text", "task"),
+			finishedRequest({ tokensIn: 0, tokensOut: 0, cost: 0, cancelReason: "user_cancelled" }),
+		]
 		loadWithTotals(messages, { requests: 1, tokensIn: 2_400, tokensOut: 30, cost: 0.0076, estimated: 1 })
 		render(<TaskHeader />)
 		const metrics = screen.getByRole("region", { name: "Current task" }).textContent
@@ -56,7 +59,14 @@ describe("TaskHeader", () => {
 
 	it("shows a parent's cost with its subtasks' and their part", () => {
 		const messages = [say("text", "plan"), finishedRequest({ cost: 0.25 })]
-		const subtasks = { ...emptyTotals, reasoningTokens: 0, unpriced: 0, estimated: 0, requests: 1, cost: 0.5 }
+		const subtasks = {
+			...emptyTotals,
+			reasoningTokens: 0,
+			unpriced: 0,
+			estimated: 0,
+			requests: 1,
+			cost: 0.5,
+		}
 		loadWithTotals(messages, { requests: 2, cost: 0.75, subtasks })
 		render(<TaskHeader />)
 		const metrics = screen.getByRole("region", { name: "Current task" }).textContent

@@ -102,7 +102,9 @@ export function TaskHeader() {
 				<div>
 					<dt>{t("header.cost")}</dt>
 					{(totals.estimated ?? 0) > 0 ? (
-						<dd title={t("header.estimatedTitle")}>≈ {costText(sums.cost, totals.unpriced, t)}</dd>
+						<dd title={t("header.estimatedTitle")}>
+							≈ {costText(sums.cost, totals.unpriced, t)}
+						</dd>
 					) : (
 						<dd>{costText(sums.cost, totals.unpriced, t)}</dd>
 					)}

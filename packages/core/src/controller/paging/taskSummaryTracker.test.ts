@@ -67,7 +67,10 @@ describe("the summary the host keeps per task", () => {
 		const { tracker, put, remove, ledger } = transcript([row({ text: "the task" })])
 		const streaming = put(request({ request: "r" }))
 		ledger.record(provider, { inputTokens: 1_000, outputTokens: 100 }, 0.0045, "turn")
-		put({ ...streaming, text: JSON.stringify({ request: "r", tokensIn: 1_000, tokensOut: 100, cost: 0.0045 }) })
+		put({
+			...streaming,
+			text: JSON.stringify({ request: "r", tokensIn: 1_000, tokensOut: 100, cost: 0.0045 }),
+		})
 		expect(tracker.takeChange()?.totals).toMatchObject({ requests: 1, tokensIn: 1_000, cost: 0.0045 })
 		remove(streaming.ts)
 		put(row({ text: "after the rewind" }))
