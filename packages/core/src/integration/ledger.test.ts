@@ -84,7 +84,9 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 	})
 
 	it("shows one figure in the header, the history item, the API event and the CLI's result, across a restart", async () => {
-		const events = new IsolatedEmitter<CairnAPIEvents>()
+		const events = new IsolatedEmitter<CairnAPIEvents>((event, error) => {
+			throw new Error(`A listener of ${event} failed: ${String(error)}`)
+		})
 		const reported: TokenUsage[] = []
 		events.on(CairnEventName.TaskTokenUsageUpdated, (_id, tokens) => reported.push(tokens))
 		agent = await startAgent({
