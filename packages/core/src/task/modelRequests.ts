@@ -28,7 +28,10 @@ export interface ModelRequestsOptions {
 	settings: () => CairnSettings
 	/** First retry delay when the provider gives no retry-after; tests shorten it. */
 	retryBaseDelayMs?: number
-	/** Every finished request's usage and cost, failed and cancelled ones included. */
+	/**
+	 * Every attempt that reached the model, failed and cancelled ones included: its usage (Cairn's
+	 * estimate, marked `estimated`, when the provider reported none) and cost.
+	 */
 	onUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
 }
 
