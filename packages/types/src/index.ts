@@ -50,6 +50,7 @@ export * from "./webview/codebaseIndexMessages.js"
 export * from "./webview/boardMessages.js"
 export * from "./board/taskCard.js"
 
+export * from "./ledger/spent.js"
 export * from "./task-summary/taskTotals.js"
 export * from "./task-summary/contextUsage.js"
 export * from "./task-summary/taskSummary.js"

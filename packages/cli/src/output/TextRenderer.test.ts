@@ -152,6 +152,7 @@ describe("TextRenderer in the person's language", () => {
 			result: "",
 			cost: 1.5,
 			tokens: { input: 12_345, output: 2_345, cacheReads: 0, cacheWrites: 0 },
+			requests: 3,
 			taskId: undefined,
 			exitCode: 0,
 			reason: "completed",

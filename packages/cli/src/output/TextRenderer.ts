@@ -2,7 +2,7 @@ import type { StreamEvent, InitInfo, Renderer, RunResult } from "@cairn/core"
 import { t } from "../i18n/cliI18n.js"
 import { budgetStatusLine } from "./budgetLine.js"
 import { contextLine, type ContextChange } from "./contextLine.js"
-import { formatCost, formatTokens } from "./format.js"
+import { costText, formatCost, formatTokens } from "./format.js"
 import { hookLine } from "./hookLine.js"
 import { mentionsLeftOutLines } from "./mentionsLeftOutLines.js"
 import type { Style } from "./style.js"
@@ -175,15 +175,13 @@ export class TextRenderer implements Renderer {
 
 	result(result: RunResult): void {
 		const { tokens } = result
-		this.line(
-			this.style.dim(
-				t("run.cost", {
-					cost: formatCost(result.cost),
-					input: formatTokens(tokens.input),
-					output: formatTokens(tokens.output),
-				}),
-			),
-		)
+		const line = t("run.cost", {
+			cost: costText(result.cost, result.unpricedRequests ?? 0),
+			input: formatTokens(tokens.input),
+			output: formatTokens(tokens.output),
+		})
+		const subtasks = result.subtasks && t("run.subtasksPart", { cost: formatCost(result.subtasks.cost) })
+		this.line(this.style.dim(subtasks === undefined ? line : `${line} · ${subtasks}`))
 	}
 }
 

@@ -1,4 +1,4 @@
-import { numberFormat } from "../i18n/cliI18n.js"
+import { numberFormat, t } from "../i18n/cliI18n.js"
 
 /** Dollars as people read them: cents, or four decimals for the fractions of a cent cheap requests cost. */
 export function formatCost(cost: number): string {
@@ -9,6 +9,15 @@ export function formatCost(cost: number): string {
 		minimumFractionDigits: digits,
 		maximumFractionDigits: digits,
 	}).format(cost)
+}
+
+/**
+ * What requests cost when the prices of `unpriced` of them are unknown: never passed off as
+ * complete, nor as $0.00 when nothing had a price.
+ */
+export function costText(cost: number, unpriced: number): string {
+	if (unpriced === 0) return formatCost(cost)
+	return cost > 0 ? t("run.costAndUnknown", { cost: formatCost(cost) }) : t("run.priceUnknown")
 }
 
 /** A token count: grouped digits, or thousands with one decimal ("96.4k") from 10,000 on. */

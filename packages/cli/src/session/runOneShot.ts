@@ -141,7 +141,7 @@ export async function runOneShot(rt: CliRuntime, options: OneShotOptions): Promi
 		await rt.extensionHost.controller.flush()
 		const outcome = unsaved?.outcome ?? reached
 		const taskId = unsaved?.taskId ?? client.getTaskId()
-		output.result(runResult(outcome, taskId, output.transcript.usage))
+		output.result(runResult(outcome, taskId, client.state.summary.totals))
 		const message = outcomeMessage(outcome, taskId)
 		if (message !== undefined) options.stderr(`${message}\n`)
 		return exitCodeOf(outcome)

@@ -2,7 +2,7 @@ import type { AgentStateInfo } from "@cairn/types"
 import { Box, Text } from "ink"
 import type { Usage } from "@cairn/core"
 import { t, type CliMessageKey } from "../i18n/cliI18n.js"
-import { formatCost, formatTokens } from "../output/format.js"
+import { costText, formatTokens } from "../output/format.js"
 
 const stateColors: Readonly<Record<string, string>> = {
 	streaming: "cyan",
@@ -46,7 +46,7 @@ export function StatusLine({
 					input: formatTokens(usage.tokens.input),
 					output: formatTokens(usage.tokens.output),
 				})}{" "}
-				· {formatCost(usage.cost)} · {hint}
+				· {costText(usage.cost, usage.unpriced ?? 0)} · {hint}
 			</Text>
 		</Box>
 	)

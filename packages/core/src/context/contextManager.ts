@@ -41,8 +41,8 @@ export interface ContextManagerOptions {
 	condensingProvider?: ModelProvider
 	settings: () => CairnSettings
 	logger: Logger
-	/** A summarization request's usage, for the task's totals. */
-	onSummaryUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
+	/** A summarization request's usage, for the task's ledger (`provider`: the model that wrote it). */
+	onSummaryUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number, provider: ModelProvider) => void
 	/** Resolves once the history's changes so far are on disk. */
 	persisted?: () => Promise<void>
 }
@@ -118,6 +118,12 @@ export class ContextManager {
 			this.ledger.sending(estimate)
 			return messages
 		})
+	}
+
+	/** Tokens the provider is expected to count for `messages` sent with `frame` (its report's stand-in). */
+	async expectedTokens(frame: RequestFrame, messages: readonly ApiMessage[]): Promise<number> {
+		const counter = await TokenCounter.load()
+		return this.ledger.expected(counter.request({ ...frame, messages }))
 	}
 
 	/** The provider's count of the request just answered. */
@@ -232,15 +238,17 @@ export class ContextManager {
 			return false
 		}
 		const prevContextTokens = this.expected(counter)
+		const provider = this.options.condensingProvider ?? this.options.provider
 		let summary
 		try {
 			summary = await summarizeConversation({
-				provider: this.options.condensingProvider ?? this.options.provider,
+				provider,
 				...(view.summary !== undefined && { previousSummary: view.summary }),
 				messages: all.slice(view.keepFrom, keepFrom),
 				counter,
 				idleTimeoutMs: this.options.settings().requestIdleTimeoutMs,
 				signal,
+				spent: (usage, cost) => this.options.onSummaryUsage(usage, cost, provider),
 			})
 		} catch (error) {
 			if (signal.aborted) {
@@ -258,7 +266,6 @@ export class ContextManager {
 				params: { said },
 			})
 		}
-		this.options.onSummaryUsage(summary.usage, summary.cost)
 		const condensed: ContextView = { keepFrom, summary: summary.text, omitted: 0 }
 		const newContextTokens = this.expected(counter, condensed)
 		if (newContextTokens >= prevContextTokens)

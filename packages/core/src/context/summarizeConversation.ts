@@ -46,6 +46,8 @@ export async function summarizeConversation(options: {
 	counter: TokenCounter
 	idleTimeoutMs: number
 	signal: AbortSignal
+	/** What the request spent once it ends, failed or cancelled too, when the provider answered at all. */
+	spent: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
 }): Promise<Summary> {
 	const { provider, counter } = options
 	const prompt = systemPrompt(wordsFor(provider))
@@ -60,6 +62,7 @@ export async function summarizeConversation(options: {
 	)
 	let text = ""
 	let usage: Omit<ApiUsageChunk, "type"> = { inputTokens: 0, outputTokens: 0 }
+	let answered = false
 	const call = streamRequest(
 		provider,
 		{
@@ -81,6 +84,7 @@ export async function summarizeConversation(options: {
 	)
 	try {
 		for await (const chunk of call.stream) {
+			answered = true
 			if (chunk.type === "text") text += chunk.text
 			else if (chunk.type === "usage") {
 				const { type: _type, ...counts } = chunk
@@ -91,6 +95,7 @@ export async function summarizeConversation(options: {
 		if (call.signal.aborted) throw toError(call.signal.reason)
 	} finally {
 		call.release()
+		if (answered) options.spent(usage, requestCost(provider.model.info, usage))
 	}
 	if (text.trim() === "")
 		throw new ProviderError("malformed_response", "The model answered with an empty summary.")

@@ -1,6 +1,23 @@
 import type { ClineMessage, ExtensionMessage } from "@cairn/types"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { TaskLedger } from "../ledger/taskLedger.js"
 import { DeltaStream, partialUpdateIntervalMs } from "./deltaStream.js"
+
+const provider = {
+	name: "openrouter" as const,
+	model: {
+		id: "m",
+		info: {
+			contextWindow: 100_000,
+			maxOutputTokens: 8_000,
+			inputPrice: 0,
+			outputPrice: 0,
+			supportsImages: false,
+			supportsPromptCache: false,
+			supportsReasoning: false,
+		},
+	},
+}
 
 const text = (ts: number, body: string, partial?: boolean): ClineMessage => ({
 	ts,
@@ -65,7 +82,8 @@ describe("DeltaStream of a task", () => {
 	it("sends the summary with the delta that changed it, and a snapshot's page with it", () => {
 		const sent: Extract<ExtensionMessage, { type: "messageUpdated" }>[] = []
 		const messages: ClineMessage[] = Array.from({ length: 250 }, (_, i) => text(i + 1, `m${i}`))
-		const stream = DeltaStream.ofTask({ taskId: "t1", messages }, (m) => {
+		const ledger = new TaskLedger()
+		const stream = DeltaStream.ofTask({ taskId: "t1", messages, ledger }, (m) => {
 			if (m.type === "messageUpdated") sent.push(m)
 		})
 		const opening = stream.opening(messages)
@@ -74,6 +92,7 @@ describe("DeltaStream of a task", () => {
 		expect(opening.summary?.totals.requests).toBe(0)
 
 		const request: ClineMessage = { ts: 300, type: "say", say: "api_req_started", text: '{"cost":0.5}' }
+		ledger.record(provider, { inputTokens: 10, outputTokens: 0, costUsd: 0.5 }, 0.5, "turn")
 		messages.push(request)
 		stream.push(request)
 		const next = text(301, "done")

@@ -1,4 +1,10 @@
-import { lastPage, type ClineMessage, type ExtensionMessage, type ExtensionState } from "@cairn/types"
+import {
+	lastPage,
+	type ClineMessage,
+	type ExtensionMessage,
+	type ExtensionState,
+	type TaskTotals,
+} from "@cairn/types"
 import { TaskSummaryTracker } from "./paging/taskSummaryTracker.js"
 
 /** Partial (streaming) updates of a message are sent at most this often; the latest wins. */
@@ -24,10 +30,14 @@ export class DeltaStream {
 
 	/** The deltas of `task`, each carrying its summary when it changed. */
 	static ofTask(
-		task: { taskId: string; messages: readonly ClineMessage[] },
+		task: { taskId: string; messages: readonly ClineMessage[]; ledger: { totals: TaskTotals } },
 		send: (message: ExtensionMessage) => void,
 	): DeltaStream {
-		return new DeltaStream(task.taskId, send, new TaskSummaryTracker(() => task.messages))
+		const summary = new TaskSummaryTracker(
+			() => task.messages,
+			() => task.ledger.totals,
+		)
+		return new DeltaStream(task.taskId, send, summary)
 	}
 
 	/**

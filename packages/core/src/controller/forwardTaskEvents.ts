@@ -46,6 +46,10 @@ export function forwardTaskEvents(
 			cacheWrites: usage.totalCacheWrites ?? 0,
 			cacheReads: usage.totalCacheReads ?? 0,
 			totalCost: usage.totalCost,
+			requests: usage.requests ?? 0,
+			reasoningTokens: usage.totalReasoningTokens ?? 0,
+			unpricedRequests: usage.unpricedRequests ?? 0,
+			...(usage.subtasks && { subtasks: usage.subtasks }),
 		})
 		events.emit(CairnEventName.TaskTokenUsageUpdated, id, usage)
 	})

@@ -102,7 +102,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 		}
 		await context.host.saveExport(
 			`cairn-task-${message.taskId}.md`,
-			taskToMarkdown(record.item.task, record.messages),
+			taskToMarkdown(record.item.task, record.messages, record.item),
 		)
 	},
 	updateSettings: async (context, message) => {

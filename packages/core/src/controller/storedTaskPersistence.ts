@@ -1,6 +1,7 @@
 import type { ClineMessage } from "@cairn/types"
 import type { FileContextState } from "../context/fileContext/fileContextState.js"
 import type { Logger } from "../host/Host.js"
+import type { LedgerRecord } from "../ledger/ledgerRecord.js"
 import { StorageError } from "../persistence/storageError.js"
 import type { TaskMetadata } from "../persistence/taskMetadata.js"
 import type { MetadataChanges, TaskStore } from "../persistence/taskStore.js"
@@ -46,6 +47,10 @@ export class StoredTaskPersistence implements TaskPersistence {
 
 	fileContextChanged(state: FileContextState): void {
 		this.track("the files in context", () => this.store.saveFileContext(this.taskId, state))
+	}
+
+	ledgerRecorded(record: LedgerRecord): void {
+		this.track("what the task spent", () => this.store.appendLedger(this.taskId, record))
 	}
 
 	/** Saves metadata changes (tokens, cost, status); the store applies them in order. */

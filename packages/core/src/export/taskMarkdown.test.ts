@@ -38,6 +38,34 @@ describe("taskToMarkdown", () => {
 		expect(markdown).toContain("**Result:**\n\nFixed it.")
 	})
 
+	it("says what the task spent, as its ledger does: subtasks and unknown prices included", () => {
+		const messages = [say("text", "Plan it")]
+		const spent = {
+			totalCost: 0.0215,
+			tokensIn: 7_300,
+			tokensOut: 59,
+			requests: 4,
+			subtasks: {
+				requests: 1,
+				tokensIn: 2_000,
+				tokensOut: 10,
+				cacheReads: 0,
+				cacheWrites: 0,
+				reasoningTokens: 0,
+				cost: 0.0065,
+				unpriced: 0,
+				estimated: 0,
+			},
+		}
+		expect(taskToMarkdown("Plan it", messages, spent)).toContain(
+			"**Spent:** $0.0215 · 7300 tokens in · 59 out · 4 requests · subtasks $0.0065 of it",
+		)
+		const unknown = { totalCost: 0, tokensIn: 100, tokensOut: 5, unpricedRequests: 1 }
+		expect(taskToMarkdown("Plan it", messages, unknown)).toContain(
+			"**Spent:** price unknown · 100 tokens in",
+		)
+	})
+
 	it("keeps what governance hooks did, since a governed task's record is an audit", () => {
 		const markdown = taskToMarkdown("Edit", [
 			say("text", "Edit"),

@@ -1,4 +1,10 @@
-import { clineSayHookSchema, clineSayToolSchema, safeParseJson, type ClineMessage } from "@cairn/types"
+import {
+	clineSayHookSchema,
+	clineSayToolSchema,
+	safeParseJson,
+	type ClineMessage,
+	type HistoryItem,
+} from "@cairn/types"
 import { formatTodoChecklist } from "../todos/todoChecklist.js"
 
 function describeTool(text: string | undefined, byPerson = false): string {
@@ -79,10 +85,46 @@ function safeCommand(text: string): string {
 	}
 }
 
-/** A readable record of a task for people: its messages as markdown, without internal rows. */
-export function taskToMarkdown(title: string, messages: readonly ClineMessage[]): string {
+/** What the task spent, as its ledger says (the history item carries the ledger's totals). */
+function spentLine(item: SpentFigures): string {
+	const unpriced = item.unpricedRequests ?? 0
+	const dollars = `$${item.totalCost.toFixed(4)}`
+	const cost =
+		unpriced === 0 ? dollars : item.totalCost > 0 ? `${dollars} + price unknown` : "price unknown"
+	const parts = [cost, `${item.tokensIn} tokens in`, `${item.tokensOut} out`]
+	if ((item.cacheReads ?? 0) > 0 || (item.cacheWrites ?? 0) > 0)
+		parts.push(`cache ${item.cacheWrites ?? 0} written, ${item.cacheReads ?? 0} read`)
+	if ((item.reasoningTokens ?? 0) > 0) parts.push(`${item.reasoningTokens} reasoning`)
+	if (item.requests !== undefined) parts.push(`${item.requests} requests`)
+	if (item.subtasks !== undefined) parts.push(`subtasks $${item.subtasks.cost.toFixed(4)} of it`)
+	return `**Spent:** ${parts.join(" · ")}`
+}
+
+type SpentFigures = Pick<
+	HistoryItem,
+	| "totalCost"
+	| "tokensIn"
+	| "tokensOut"
+	| "cacheReads"
+	| "cacheWrites"
+	| "reasoningTokens"
+	| "requests"
+	| "unpricedRequests"
+	| "subtasks"
+>
+
+/**
+ * A readable record of a task for people: what it spent (`spent`: its history item, which carries
+ * its ledger's totals), then its messages as markdown, without internal rows.
+ */
+export function taskToMarkdown(
+	title: string,
+	messages: readonly ClineMessage[],
+	spent?: SpentFigures,
+): string {
 	const [first, ...rest] = messages
 	const parts = [`# ${title.split("\n")[0]?.slice(0, 120) ?? "Task"}`]
+	if (spent !== undefined) parts.push(spentLine(spent))
 	if (first?.text) parts.push(`**User:** ${first.text}`)
 	for (const message of rest) {
 		const text = block(message)

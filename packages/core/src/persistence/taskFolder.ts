@@ -5,6 +5,7 @@ import { syncFolder } from "../fs/atomicWrite.js"
 import { removeStaleTemps } from "./atomicFile.js"
 import { apiHistoryFileName } from "./apiHistoryJournal.js"
 import { fileContextFileName, legacyFileContextFileName } from "./fileContextJournal.js"
+import { ledgerFileName } from "./ledgerJournal.js"
 import { legacyMetadataFileName, metadataFileName } from "./taskMetadata.js"
 import { uiMessagesFileName } from "./uiMessageJournal.js"
 
@@ -69,6 +70,7 @@ export async function taskFolderSize(dir: string): Promise<number> {
 		apiHistoryFileName,
 		metadataFileName,
 		fileContextFileName,
+		ledgerFileName,
 		legacyMetadataFileName,
 		legacyFileContextFileName,
 	]

@@ -8,6 +8,8 @@ import { errorMessage, removeStaleTemps } from "./atomicFile.js"
 import { ApiHistoryJournal, apiHistoryFileName } from "./apiHistoryJournal.js"
 import type { CompactionOutcome, CompactionPolicy } from "./compaction.js"
 import { FileContextJournal } from "./fileContextJournal.js"
+import { LedgerJournal } from "./ledgerJournal.js"
+import type { LedgerRecord } from "../ledger/ledgerRecord.js"
 import { HistoryIndex, type IndexReport, type ListOptions } from "./historyIndex.js"
 import {
 	createTaskFolder,
@@ -56,6 +58,8 @@ export interface LoadedTask {
 	contextView: ContextView
 	/** The saved state of the files the model has in context (unvalidated); undefined when none. */
 	fileContext: unknown
+	/** What the task spent (its ledger's records); undefined for a task saved before ledgers. */
+	ledger: LedgerRecord[] | undefined
 	/** Damage found and worked around; the task opened anyway. */
 	problems: TaskProblem[]
 }
@@ -72,6 +76,7 @@ interface OpenTask {
 	api: ApiHistoryJournal
 	meta: LatestValueJournal<TaskMetadata>
 	fileContext: FileContextJournal
+	ledger: LedgerJournal
 	metadata: TaskMetadata | undefined
 	/** Its history entry has changes that were only noted (see HistoryIndex.note), to settle when it closes. */
 	unsettled: boolean
@@ -137,7 +142,10 @@ export class TaskStore {
 			updatedAt: now,
 		}
 		await saving(input.id, "the new task", async () => {
-			await createTaskFolder(dir, (staging) => writeNewTaskMetadata(staging, metadata))
+			await createTaskFolder(dir, async (staging) => {
+				await writeNewTaskMetadata(staging, metadata)
+				await LedgerJournal.create(staging)
+			})
 			this.tasks.set(input.id, this.newOpenTask(input.id, { isNew: true, metadata }))
 			await this.index.upsert(toHistoryItem(metadata))
 		})
@@ -191,6 +199,12 @@ export class TaskStore {
 		return this.writeMetadata(taskId, task, changes, onlyCounts ? "note" : "upsert")
 	}
 
+	/** Journals a record of the task's ledger (a request it paid for, a subtask's spending). */
+	appendLedger(taskId: string, record: LedgerRecord): Promise<void> {
+		const task = this.openTask(taskId)
+		return saving(taskId, "what the task spent", () => task.ledger.append(record))
+	}
+
 	/** Replaces the saved state of the files the model has in context (see LoadedTask.fileContext). */
 	saveFileContext(taskId: string, state: unknown): Promise<void> {
 		const task = this.openTask(taskId)
@@ -212,13 +226,18 @@ export class TaskStore {
 			throw new TaskNotFoundError(taskId)
 		}
 		await removeStaleTemps(task.dir, leftoverAgeMs)
-		const [ui, loadedApi, stored, fileContext] = await Promise.all([
+		const [ui, loadedApi, stored, fileContext, ledger] = await Promise.all([
 			task.ui.load(),
 			task.api.load(),
 			readTaskMetadata(task.dir),
 			task.fileContext.load(),
+			task.ledger.load(),
 		])
-		const problems = [...problemsOfLoad(task.ui.file, ui), ...problemsOfLoad(task.api.file, loadedApi)]
+		const problems = [
+			...problemsOfLoad(task.ui.file, ui),
+			...problemsOfLoad(task.api.file, loadedApi),
+			...ledger.problems,
+		]
 		const api = await this.finishRewinds(taskId, task, ui.rewinds, loadedApi, problems)
 		if (fileContext.problem) problems.push(fileContext.problem)
 		let metadata: TaskMetadata
@@ -248,6 +267,7 @@ export class TaskStore {
 			apiHistory: api.messages,
 			contextView: api.view,
 			fileContext: fileContext.state,
+			ledger: ledger.records,
 			problems,
 		}
 	}
@@ -310,7 +330,7 @@ export class TaskStore {
 		this.tasks.delete(taskId)
 		await Promise.all([task.ui.close(), task.api.close(), task.saving, task.savingFileContext])
 		if (task.unsettled && options.settle !== false) await this.writeMetadata(taskId, task, {}, "settle")
-		await Promise.all([task.meta.close(), task.fileContext.close()])
+		await Promise.all([task.meta.close(), task.fileContext.close(), task.ledger.close()])
 	}
 
 	/** Waits for every pending write and releases all open files. */
@@ -351,6 +371,7 @@ export class TaskStore {
 			api: new ApiHistoryJournal(path.join(dir, apiHistoryFileName), journalOptions),
 			meta: metadataJournal(dir, { durable: this.options.durable, isNew: init.isNew }),
 			fileContext: new FileContextJournal(dir, { durable: this.options.durable }),
+			ledger: new LedgerJournal(dir, { durable: this.options.durable }),
 			metadata: init.metadata,
 			unsettled: false,
 			saving: Promise.resolve(),
@@ -443,6 +464,10 @@ const countFields = new Set([
 	"cacheWrites",
 	"cacheReads",
 	"totalCost",
+	"requests",
+	"reasoningTokens",
+	"unpricedRequests",
+	"subtasks",
 	"lastMessageTs",
 ])
 

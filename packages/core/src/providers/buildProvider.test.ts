@@ -107,6 +107,8 @@ describe("buildProvider", () => {
 			maxOutputTokens: 16_384,
 			inputPrice: 0,
 			outputPrice: 0,
+			// Not free: nobody said what it costs.
+			priceUnknown: true,
 			supportsImages: true,
 			supportsPromptCache: false,
 			supportsReasoning: false,

@@ -57,3 +57,26 @@ describe("model catalog", () => {
 		})
 	})
 })
+
+describe("what the catalog says of prices", () => {
+	it("dates every price it lists: the day it was compared with the provider's list", () => {
+		for (const models of Object.values(knownModels))
+			for (const info of Object.values(models))
+				expect(info.pricesCheckedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+	})
+
+	it("marks a paid provider's unknown model as priced unknown, never as free", () => {
+		expect(resolveModelInfo("anthropic", "claude-from-the-future").priceUnknown).toBe(true)
+		expect(resolveModelInfo("openrouter", "some/model").priceUnknown).toBe(true)
+		// Local servers are free.
+		expect(resolveModelInfo("ollama", "llama3").priceUnknown).toBeUndefined()
+	})
+
+	it("takes a profile's own prices as known, and no longer dates them as the catalog's", () => {
+		const own = resolveModelInfo("anthropic", "claude-from-the-future", { inputPrice: 1, outputPrice: 2 })
+		expect(own).toMatchObject({ inputPrice: 1, outputPrice: 2, priceUnknown: false })
+		const listed = resolveModelInfo("anthropic", "claude-sonnet-4-5", { inputPrice: 2.5 })
+		expect(listed.pricesCheckedOn).toBeUndefined()
+		expect(resolveModelInfo("anthropic", "claude-sonnet-4-5").pricesCheckedOn).toBe("2026-11-25")
+	})
+})

@@ -255,23 +255,45 @@ const geminiModels: Record<string, ModelInfo> = {
 	"gemini-2.0-flash": gemini(8_192, { inputPrice: 0.1, outputPrice: 0.4, cacheReadsPrice: 0.025 }, false),
 }
 
+/**
+ * The day each list's prices were last compared with the provider's published price list; the
+ * model picker shows it, so a person can tell how fresh a price is. Update it with the prices.
+ */
+const pricesCheckedOn = {
+	anthropic: "2026-11-25",
+	openai: "2026-11-22",
+	gemini: "2026-11-25",
+	bedrock: "2026-11-25",
+} as const
+
+function dated(models: Record<string, ModelInfo>, checkedOn: string): Record<string, ModelInfo> {
+	return Object.fromEntries(
+		Object.entries(models).map(([id, info]) => [id, { ...info, pricesCheckedOn: checkedOn }]),
+	)
+}
+
+const datedAnthropic = dated(anthropicModels, pricesCheckedOn.anthropic)
+const datedGemini = dated(geminiModels, pricesCheckedOn.gemini)
+
 export const knownModels: Readonly<Record<ProviderName, Readonly<Record<string, ModelInfo>>>> = {
-	anthropic: anthropicModels,
-	openai: openaiModels,
+	anthropic: datedAnthropic,
+	openai: dated(openaiModels, pricesCheckedOn.openai),
 	// Local models have no price and too many names to list; their info comes from the defaults.
 	ollama: {},
-	gemini: geminiModels,
-	bedrock: bedrockModels,
+	gemini: datedGemini,
+	bedrock: dated(bedrockModels, pricesCheckedOn.bedrock),
 	// Vertex serves both families at the same list prices (regional endpoints add a little).
-	vertex: { ...anthropicModels, ...geminiModels },
+	vertex: { ...datedAnthropic, ...datedGemini },
 	openrouter: {},
 	lmstudio: {},
 	"vscode-lm": {},
 }
 
 /**
- * For ids Cairn does not know. Prices are 0 because an unknown price cannot be guessed (the
- * person can set them in `modelInfo`). Anthropic's output cap is one every Claude still served
+ * For ids Cairn does not know. A paid provider's unknown price cannot be guessed: it is marked
+ * unknown (costs show "price unknown", never $0.00) until the person sets it in the profile's
+ * `modelInfo` or the provider reports the cost. Local servers (Ollama, LM Studio) are free, and
+ * the editor's models are paid by the editor's subscription, not per request. Anthropic's output cap is one every Claude still served
  * accepts; Ollama's context is what Cairn asks Ollama to allocate (`num_ctx`), since Ollama's own
  * small default would silently cut the start of an agent's prompt.
  */
@@ -281,6 +303,7 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 		maxOutputTokens: 32_000,
 		inputPrice: 0,
 		outputPrice: 0,
+		priceUnknown: true,
 		supportsImages: true,
 		supportsPromptCache: true,
 		supportsReasoning: true,
@@ -290,6 +313,7 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 		maxOutputTokens: 16_384,
 		inputPrice: 0,
 		outputPrice: 0,
+		priceUnknown: true,
 		supportsImages: false,
 		supportsPromptCache: false,
 		supportsReasoning: false,
@@ -308,6 +332,7 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 		maxOutputTokens: 65_536,
 		inputPrice: 0,
 		outputPrice: 0,
+		priceUnknown: true,
 		supportsImages: true,
 		supportsPromptCache: true,
 		supportsReasoning: true,
@@ -317,6 +342,7 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 		maxOutputTokens: 8_192,
 		inputPrice: 0,
 		outputPrice: 0,
+		priceUnknown: true,
 		supportsImages: true,
 		supportsPromptCache: false,
 		supportsReasoning: false,
@@ -326,6 +352,7 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 		maxOutputTokens: 32_000,
 		inputPrice: 0,
 		outputPrice: 0,
+		priceUnknown: true,
 		supportsImages: true,
 		supportsPromptCache: true,
 		supportsReasoning: true,
@@ -335,6 +362,7 @@ export const defaultModelInfo: Readonly<Record<ProviderName, ModelInfo>> = {
 		maxOutputTokens: 16_384,
 		inputPrice: 0,
 		outputPrice: 0,
+		priceUnknown: true,
 		supportsImages: false,
 		supportsPromptCache: false,
 		supportsReasoning: false,
@@ -394,6 +422,12 @@ export function resolveModelInfo(
 	overrides: Partial<ModelInfo> | undefined = undefined,
 ): ModelInfo {
 	const base = findKnownModel(provider, modelId) ?? defaultModelInfo[provider]
-	const defined = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined)
-	return { ...base, ...(Object.fromEntries(defined) as Partial<ModelInfo>) }
+	const defined = Object.fromEntries(
+		Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined),
+	) as Partial<ModelInfo>
+	// Prices the person (or the provider's listing) set are theirs: known, and not the catalog's date.
+	const priced = defined.inputPrice !== undefined || defined.outputPrice !== undefined
+	const info = { ...base, ...(priced && { priceUnknown: false }), ...defined }
+	if (priced && defined.pricesCheckedOn === undefined) delete info.pricesCheckedOn
+	return info
 }

@@ -434,7 +434,7 @@ export class PromptStreamSession implements PersonChannel {
 		const { client, output } = this.context
 		this.lastOutcome = outcome
 		const taskId = client.getTaskId()
-		output.result(runResult(outcome, taskId, output.transcript.usage))
+		output.result(runResult(outcome, taskId, client.state.summary.totals))
 		const extra = {
 			...(taskId !== undefined && { taskId }),
 			...((outcome.kind === "failed" ||

@@ -24,6 +24,8 @@ export function apiRequestInfo(message: ClineMessage): ClineApiReqInfo | undefin
 export interface Usage {
 	tokens: Tokens
 	cost: number
+	/** Requests whose price is unknown: `cost` lacks them. */
+	unpriced?: number
 }
 
 export const noUsage = (): Usage => ({
@@ -48,15 +50,17 @@ export function addCondense(usage: Usage, message: ClineMessage): void {
 		usage.cost += message.contextCondense?.cost ?? 0
 }
 
-/** The host's totals of a whole task (its summary), as usage. */
-export function usageOfTotals(totals: TaskTotals): Usage {
+/** The host's totals of a whole task (its summary, its ledger's), as usage. */
+export function usageOfTotals(totals: Omit<TaskTotals, "requests">): Usage {
 	return {
 		tokens: {
 			input: totals.tokensIn,
 			output: totals.tokensOut,
 			cacheWrites: totals.cacheWrites,
 			cacheReads: totals.cacheReads,
+			...((totals.reasoningTokens ?? 0) > 0 && { reasoning: totals.reasoningTokens }),
 		},
 		cost: totals.cost,
+		...((totals.unpriced ?? 0) > 0 && { unpriced: totals.unpriced }),
 	}
 }

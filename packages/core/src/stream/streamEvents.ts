@@ -161,4 +161,6 @@ export interface Tokens {
 	output: number
 	cacheWrites: number
 	cacheReads: number
+	/** Output tokens spent reasoning (part of `output`), where the provider said so. */
+	reasoning?: number
 }

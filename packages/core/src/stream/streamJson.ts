@@ -6,8 +6,15 @@ export interface RunResult {
 	success: boolean
 	/** The completion result, or what went wrong. */
 	result: string
+	/** Dollars of the requests whose price is known: the task's and its subtasks'. */
 	cost: number
 	tokens: Tokens
+	/** Requests that reached the provider, cancelled and failed ones included. */
+	requests: number
+	/** Requests whose price is unknown: `cost` lacks them. */
+	unpricedRequests?: number
+	/** The subtasks' part of `cost` and `tokens`. */
+	subtasks?: { cost: number; tokens: Tokens }
 	taskId: string | undefined
 	exitCode: number
 	/** completed | failed | needs_person | interrupted | terminated */

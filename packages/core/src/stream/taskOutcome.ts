@@ -1,5 +1,5 @@
-import type { ClineAsk, ExtensionMessageOf } from "@cairn/types"
-import type { Usage } from "./apiUsage.js"
+import type { ClineAsk, ExtensionMessageOf, TaskTotals } from "@cairn/types"
+import { usageOfTotals } from "./apiUsage.js"
 import { ExitCode } from "./exitCodes.js"
 import type { RunResult } from "./streamJson.js"
 
@@ -56,7 +56,9 @@ const reasons: Readonly<Record<TaskOutcome["kind"], string>> = {
 	locked: "task_locked",
 }
 
-export function runResult(outcome: TaskOutcome, taskId: string | undefined, usage: Usage): RunResult {
+/** `totals`: the task's ledger as the host's summary carries it (its subtasks' spending included). */
+export function runResult(outcome: TaskOutcome, taskId: string | undefined, totals: TaskTotals): RunResult {
+	const usage = usageOfTotals(totals)
 	const text =
 		outcome.kind === "completed"
 			? outcome.result
@@ -71,6 +73,11 @@ export function runResult(outcome: TaskOutcome, taskId: string | undefined, usag
 		result: text,
 		cost: usage.cost,
 		tokens: { ...usage.tokens },
+		requests: totals.requests,
+		...((totals.unpriced ?? 0) > 0 && { unpricedRequests: totals.unpriced }),
+		...(totals.subtasks && {
+			subtasks: { cost: totals.subtasks.cost, tokens: usageOfTotals(totals.subtasks).tokens },
+		}),
 		taskId,
 		exitCode: exitCodeOf(outcome),
 		reason: reasons[outcome.kind],

@@ -48,7 +48,9 @@ import { taskHookEngine } from "./taskHooks.js"
 import { showCompletion, showFailedCall, skippedResult } from "./toolCallRows.js"
 import type { ResumeOptions, TaskOptions, TaskStatus } from "./taskOptions.js"
 import { Transcript } from "./transcript.js"
-import { UsageTracker } from "./usageTracker.js"
+import { ToolUsageTracker } from "./toolUsageTracker.js"
+import { openLedger } from "../ledger/openLedger.js"
+import type { TaskLedger } from "../ledger/taskLedger.js"
 import { personLanguage } from "../i18n/personLanguage.js"
 
 /**
@@ -65,7 +67,9 @@ export class Task extends EventEmitter<TaskEvents> {
 	private readonly asks: AskChannel
 	private readonly context: ContextManager
 	private readonly requests: ModelRequests
-	private readonly usage = new UsageTracker()
+	/** What the task (its subtasks included) spent: `ledger.totals`; it only grows. */
+	readonly ledger: TaskLedger
+	private readonly tools = new ToolUsageTracker()
 	/** Its spending limits (task, run, day), looked at before each request. */
 	private readonly budget: TaskBudget
 	private readonly autoApprovalUsage: AutoApprovalUsage
@@ -95,6 +99,8 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.browser = new TaskBrowser(options.host.browser)
 		const persistence = options.persistence
 		const reloaded = prepareReloadedTranscript(options.saved?.messages ?? [])
+		this.ledger = openLedger(options.saved, (record) => persistence?.ledgerRecorded?.(record))
+		this.ledger.onChange(() => this.emit("taskTokenUsageUpdated", this.ledger.tokenUsage))
 		this.transcript = new Transcript(
 			(change) => {
 				if (change.message.partial !== true) persistence?.messageFinal(change.message)
@@ -131,11 +137,10 @@ export class Task extends EventEmitter<TaskEvents> {
 			settings: options.settings,
 			logger: options.host.logger,
 			...(persistence && { persisted: () => persistence.flushed() }),
-			onSummaryUsage: (usage, cost) => {
-				this.usage.addSummary(usage, cost)
+			onSummaryUsage: (usage, cost, provider) => {
+				this.ledger.record(provider, usage, cost, "summary")
 				options.telemetry?.billed(usage, cost, "summary")
 				this.budget.billed(usage, cost)
-				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 			},
 		})
 		this.requests = new ModelRequests({
@@ -150,10 +155,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
 			beforeRequest: () => this.budget.beforeRequest(),
 			onUsage: (usage, cost) => {
-				this.usage.addRequest(usage, cost)
+				this.ledger.record(options.provider, usage, cost, "turn")
 				options.telemetry?.billed(usage, cost, "request")
 				this.budget.billed(usage, cost)
-				this.emit("taskTokenUsageUpdated", this.usage.tokenUsage)
 			},
 		})
 		this.mode = options.mode
@@ -203,11 +207,11 @@ export class Task extends EventEmitter<TaskEvents> {
 	}
 
 	get tokenUsage(): TokenUsage {
-		return this.usage.tokenUsage
+		return this.ledger.tokenUsage
 	}
 
 	get toolUsage(): ToolUsage {
-		return this.usage.toolUsage
+		return this.tools.toolUsage
 	}
 
 	/**
@@ -506,7 +510,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			// A preview row the call never turned into an ask becomes the error, the result, or a note.
 			const stalePreview =
 				previewTs !== undefined && this.transcript.all.some((m) => m.ts === previewTs && m.partial)
-			if (outcome.toolName) this.usage.recordTool(outcome.toolName, outcome.failed)
+			if (outcome.toolName) this.tools.record(outcome.toolName, outcome.failed)
 			if (outcome.failed) {
 				this.mistakes.made()
 				if (outcome.toolName) this.emit("taskToolFailed", outcome.toolName, outcome.error ?? "failed")
@@ -550,7 +554,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		previewTs?: number,
 	): Promise<string | undefined> {
 		showCompletion(this.transcript, result, previewTs)
-		this.emit("taskCompleted", this.usage.tokenUsage, this.usage.toolUsage)
+		this.emit("taskCompleted", this.ledger.tokenUsage, this.tools.toolUsage)
 		// Shown its result, the task is complete; feedback below makes it run again.
 		this.status = "completed"
 		this.commands.stopAll()

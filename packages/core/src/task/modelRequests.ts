@@ -7,6 +7,7 @@ import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js
 import { ProviderError } from "../providers/providerError.js"
 import { problemOf } from "../providers/providerProblem.js"
 import { streamRequest } from "../providers/streamRequest.js"
+import { estimatedUsage, reportedNoUsage } from "../ledger/estimatedUsage.js"
 import { RequestRow, type RowOutcome } from "./requestRow.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ApiHistory } from "./apiHistory.js"
@@ -29,7 +30,10 @@ export interface ModelRequestsOptions {
 	retryBaseDelayMs?: number
 	/** Looked at before every request, retries included: a spent budget waits for the person here. */
 	beforeRequest: () => Promise<void>
-	/** Every finished request's usage and cost, failed and cancelled ones included. */
+	/**
+	 * Every attempt that reached the model, failed and cancelled ones included: its usage (Cairn's
+	 * estimate, marked `estimated`, when the provider reported none) and cost.
+	 */
 	onUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
 }
 
@@ -83,6 +87,7 @@ export class ModelRequests {
 				attempt,
 				messages: messages.length,
 			})
+			const sent = () => context.expectedTokens(frame, messages)
 			const call = streamRequest(
 				provider,
 				{ ...frame, messages },
@@ -96,13 +101,13 @@ export class ModelRequests {
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				// An estimate would calibrate the context's count against itself.
 				if (!output.usage.estimated) context.reported(output.usage)
-				this.finish(row, output, {})
+				await this.finish(row, output, sent, {})
 				logger.debug("Model answered", { taskId, ms: Date.now() - started })
 				return output
 			} catch (error) {
 				output.finishRows(transcript)
 				if (signal.aborted) {
-					this.finish(row, output, { cancelReason: "user_cancelled" })
+					await this.finish(row, output, sent, { cancelReason: "user_cancelled" })
 					output.abandonPreview(transcript, "cancelled")
 					// Keep what the model said so far: the resumed task continues from it.
 					history.pushAssistant(output.assistantBlocks(false))
@@ -122,11 +127,11 @@ export class ModelRequests {
 					failure.kind === "context_overflow" && (await context.overflowed(failure, signal))
 				if (shrunk && !overflowRetried) {
 					overflowRetried = true
-					this.spent(row, output)
+					await this.spent(row, output, sent)
 					continue
 				}
 				if (failure.retryable && attempt <= settings.requestRetries) {
-					this.spent(row, output)
+					await this.spent(row, output, sent)
 					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
 					row.retrying({
 						attempt,
@@ -147,7 +152,7 @@ export class ModelRequests {
 				// Retries are spent (or pointless, like a bad key): the person decides. The partial
 				// answer is not in the history, so a retry does not show it to the model twice. The
 				// ask alone says why, as a kind the client words, with the English for the logs.
-				this.finish(row, output, { cancelReason: "streaming_failed" })
+				await this.finish(row, output, sent, { cancelReason: "streaming_failed" })
 				row = undefined
 				await asks.ask("api_req_failed", failure.message, undefined, { problem: problemOf(failure) })
 				attempt = 0
@@ -157,14 +162,25 @@ export class ModelRequests {
 		}
 	}
 
-	/** A failed attempt that will be retried: its usage counts, and shows on the request's row. */
-	private spent(row: RequestRow, output: TurnOutput): void {
-		this.options.onUsage(output.usage, requestCost(this.options.provider.model.info, output.usage))
-		row.add(output.usage)
+	/**
+	 * An attempt ended (and may be retried): its usage counts, and shows on the request's row. One
+	 * that got nothing back (refused, unreachable) never reached the model and cost nothing.
+	 */
+	private async spent(row: RequestRow, output: TurnOutput, sent: () => Promise<number>): Promise<void> {
+		const noUsage = reportedNoUsage(output.usage)
+		if (noUsage && output.isEmpty && output.reasoning === "") return
+		const usage = noUsage ? await estimatedUsage(await sent(), output) : output.usage
+		this.options.onUsage(usage, requestCost(this.options.provider.model.info, usage))
+		row.add(usage)
 	}
 
-	private finish(row: RequestRow, output: TurnOutput, outcome: RowOutcome): void {
-		this.spent(row, output)
+	private async finish(
+		row: RequestRow,
+		output: TurnOutput,
+		sent: () => Promise<number>,
+		outcome: RowOutcome,
+	): Promise<void> {
+		await this.spent(row, output, sent)
 		row.finish(outcome)
 	}
 }

@@ -1,6 +1,7 @@
 import type { ClineMessage } from "@cairn/types"
 import type { ContextView } from "../context/contextView.js"
 import type { FileContextState } from "../context/fileContext/fileContextState.js"
+import type { LedgerRecord } from "../ledger/ledgerRecord.js"
 import type { ApiMessage } from "../providers/apiMessage.js"
 
 /**
@@ -19,6 +20,8 @@ export interface TaskPersistence {
 	flushed(): Promise<void>
 	/** The files the model has in context changed (at most once per turn): save this state. */
 	fileContextChanged?(state: FileContextState): void
+	/** The task's ledger gained a record (a request it paid for, a subtask's spending): journal it. */
+	ledgerRecorded?(record: LedgerRecord): void
 }
 
 /** A task read back from disk, to continue. */
@@ -29,4 +32,6 @@ export interface SavedTask {
 	contextView?: ContextView
 	/** The last saved FileContextState, unvalidated; absent for a task saved without one. */
 	fileContext?: unknown
+	/** The ledger's journal; absent for a task saved before ledgers (its transcript's rows are carried over). */
+	ledger?: readonly LedgerRecord[]
 }

@@ -8,6 +8,7 @@ import { makeTask, type NewTaskOptions, type TaskFactoryParts } from "../control
 import { TaskWriters, type WriterStop } from "../controller/taskWriters.js"
 import { forwardTaskEvents } from "../controller/forwardTaskEvents.js"
 import type { Host } from "../host/Host.js"
+import { learnSubtasksOnRecord, reportToParent } from "../ledger/subtaskLedgers.js"
 import { toHistoryItem } from "../persistence/taskMetadata.js"
 import type { TaskStore } from "../persistence/taskStore.js"
 import { stopStack, SubtaskStack, type SubtaskEnding } from "../subtasks/subtaskStack.js"
@@ -104,6 +105,7 @@ export class RoomTasks {
 		const task = await makeTask(this.factory, options)
 		const taskId = task.taskId
 		forwardTaskEvents(task, parts.events, (changes) => this.saveItem(taskId, changes))
+		reportToParent(task, this.store.get(taskId)?.parentTaskId, (id) => parts.room.get(id))
 		parts.chat.follow(task, (error) =>
 			parts.host.logger.error("Saving the switched mode failed", { error: String(error) }),
 		)
@@ -248,8 +250,10 @@ export class RoomTasks {
 					apiHistory: loaded.apiHistory,
 					contextView: loaded.contextView,
 					fileContext: loaded.fileContext,
+					...(loaded.ledger && { ledger: loaded.ledger }),
 				},
 			})
+			learnSubtasksOnRecord(task, this.store.list())
 		} catch (error) {
 			await this.writers.abandon(taskId)
 			throw error

@@ -3,6 +3,7 @@ import path from "node:path"
 import {
 	applyMessageUpdate,
 	chatControls,
+	emptyTaskSummary,
 	detectAgentState,
 	isNextSeq,
 	type AgentStateInfo,
@@ -13,6 +14,7 @@ import {
 	type ModelInfo,
 	type ProviderName,
 	type ProviderSettings,
+	type TaskSummary,
 	type WebviewMessage,
 } from "@cairn/types"
 import {
@@ -59,6 +61,8 @@ const openaiStyles: Partial<Record<ServedProvider, OverflowStyle>> = {
 /** What a client that only sees the protocol knows: the transcript rebuilt from state + deltas. */
 export class ClientMirror {
 	messages: ClineMessage[] = []
+	/** The host's summary of the task shown (what the header reads), from the snapshot and deltas. */
+	summary: TaskSummary = emptyTaskSummary
 	taskId: string | undefined
 	private lastSeq = 0
 	readonly received: ExtensionMessage[] = []
@@ -69,12 +73,14 @@ export class ClientMirror {
 		this.received.push(message)
 		if (message.type === "state") {
 			this.messages = [...message.state.clineMessages]
+			this.summary = message.state.summary
 			this.taskId = message.state.currentTaskId
 			this.lastSeq = message.state.seq
 		} else if (message.type === "messageUpdated" && message.taskId === this.taskId) {
 			if (!isNextSeq(this.lastSeq, message.seq)) this.gaps.push(message.seq)
 			this.lastSeq = message.seq
 			this.messages = applyMessageUpdate(this.messages, message.message)
+			if (message.summary) this.summary = message.summary
 		}
 		for (const wake of this.waiters.splice(0)) wake()
 	}

@@ -2,6 +2,7 @@ import {
 	applyMessageUpdate,
 	emptyExtensionState,
 	lastPage,
+	totalsOf,
 	type ClineMessage,
 	type ExtensionMessage,
 	type WebviewMessage,
@@ -21,7 +22,7 @@ export class FakeHost {
 	private ts = 1_000
 	/** The whole task as the host holds it, and its summary, which deltas carry as the host's do. */
 	private messages: ClineMessage[] = []
-	private summary = new TaskSummaryTracker(() => this.messages)
+	private summary = this.tracker()
 
 	constructor(readonly taskId = "task-1") {}
 
@@ -37,7 +38,7 @@ export class FakeHost {
 		const taskId = "taskId" in overrides ? overrides.taskId : this.taskId
 		this.seq = 0
 		this.messages = [...messages]
-		this.summary = new TaskSummaryTracker(() => this.messages)
+		this.summary = this.tracker()
 		const page = lastPage(messages)
 		this.post({
 			type: "state",
@@ -50,6 +51,14 @@ export class FakeHost {
 				mode: overrides.mode ?? "code",
 			}),
 		})
+	}
+
+	/** A fake host's ledger is its request rows: enough for a client, which only reads the totals. */
+	private tracker(): TaskSummaryTracker {
+		return new TaskSummaryTracker(
+			() => this.messages,
+			() => totalsOf(this.messages),
+		)
 	}
 
 	/** The next message id (ts), increasing like the core's. */

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { cardWorktreeSchema, landingSchema } from "../board/taskCard.js"
+import { spentSchema } from "../ledger/spent.js"
 
 export const taskStatuses = ["active", "completed", "aborted"] as const
 export const taskStatusSchema = z.enum(taskStatuses)
@@ -17,6 +18,13 @@ export const historyItemSchema = z.object({
 	cacheWrites: z.number().nonnegative().optional(),
 	cacheReads: z.number().nonnegative().optional(),
 	totalCost: z.number().nonnegative(),
+	/** The ledger's figures past the counts above (which are its totals, subtasks included). */
+	requests: z.number().int().nonnegative().optional(),
+	reasoningTokens: z.number().nonnegative().optional(),
+	/** Requests whose price is unknown: `totalCost` lacks them. */
+	unpricedRequests: z.number().int().nonnegative().optional(),
+	/** What its subtasks spent, part of the totals above. */
+	subtasks: spentSchema.optional(),
 	/** Bytes on disk. */
 	size: z.number().int().nonnegative().optional(),
 	workspace: z.string().optional(),

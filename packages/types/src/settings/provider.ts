@@ -28,6 +28,13 @@ export const modelInfoSchema = z.object({
 	outputPrice: z.number().nonnegative(),
 	cacheWritesPrice: z.number().nonnegative().optional(),
 	cacheReadsPrice: z.number().nonnegative().optional(),
+	/**
+	 * Nobody knows what this model costs (an id Cairn's catalog lacks, no price set for it): its
+	 * requests' cost is shown as "price unknown", never as $0.00.
+	 */
+	priceUnknown: z.boolean().optional(),
+	/** The day the catalog's prices were checked against the provider's published list (YYYY-MM-DD). */
+	pricesCheckedOn: z.iso.date().optional(),
 	supportsImages: z.boolean(),
 	supportsPromptCache: z.boolean(),
 	supportsReasoning: z.boolean(),

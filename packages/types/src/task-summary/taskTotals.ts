@@ -1,17 +1,30 @@
 import { z } from "zod"
 import { clineApiReqInfoSchema, type ClineApiReqInfo } from "../message/apiReqInfo.js"
 import type { ClineMessage } from "../message/clineMessage.js"
+import { spentSchema } from "../ledger/spent.js"
 import { safeParseJson } from "../parse.js"
 
-/** What the task header shows: the sums over the task's model requests. */
+/**
+ * What the task header, the history and the CLI show: the task's ledger (its own requests and its
+ * subtasks' together). The fields after `requests` are optional for totals of before the ledger.
+ */
 export const taskTotalsSchema = z.object({
 	tokensIn: z.number(),
 	tokensOut: z.number(),
 	cacheReads: z.number(),
 	cacheWrites: z.number(),
 	cost: z.number(),
-	/** Model requests seen in the transcript; 0 means the totals say nothing yet. */
+	/** Model requests that reached the provider; 0 means the totals say nothing yet. */
 	requests: z.number().int().nonnegative(),
+	reasoningTokens: z.number().nonnegative().optional(),
+	/** Requests whose price is unknown: `cost` lacks them, so it is shown with "price unknown". */
+	unpriced: z.number().int().nonnegative().optional(),
+	/** Requests whose tokens are an estimate (the provider reported none). */
+	estimated: z.number().int().nonnegative().optional(),
+	/** The subtasks' part of these totals, when the task started any. */
+	subtasks: spentSchema.optional(),
+	/** What each model the task (and its subtasks) used spent. */
+	byModel: z.record(z.string(), spentSchema).optional(),
 })
 export type TaskTotals = z.infer<typeof taskTotalsSchema>
 
@@ -31,15 +44,15 @@ export function requestInfo(message: ClineMessage | undefined): ClineApiReqInfo 
 	return parsed.success ? parsed.data : undefined
 }
 
-function add(totals: TaskTotals, info: ClineApiReqInfo | undefined, sign: 1 | -1): TaskTotals {
+function add(totals: TaskTotals, info: ClineApiReqInfo | undefined): TaskTotals {
 	if (info === undefined) return totals
 	return {
-		tokensIn: totals.tokensIn + sign * (info.tokensIn ?? 0),
-		tokensOut: totals.tokensOut + sign * (info.tokensOut ?? 0),
-		cacheReads: totals.cacheReads + sign * (info.cacheReads ?? 0),
-		cacheWrites: totals.cacheWrites + sign * (info.cacheWrites ?? 0),
-		cost: totals.cost + sign * (info.cost ?? 0),
-		requests: totals.requests + sign,
+		tokensIn: totals.tokensIn + (info.tokensIn ?? 0),
+		tokensOut: totals.tokensOut + (info.tokensOut ?? 0),
+		cacheReads: totals.cacheReads + (info.cacheReads ?? 0),
+		cacheWrites: totals.cacheWrites + (info.cacheWrites ?? 0),
+		cost: totals.cost + (info.cost ?? 0),
+		requests: totals.requests + 1,
 	}
 }
 
@@ -49,33 +62,16 @@ function condenseCost(message: ClineMessage | undefined): number {
 	return message.contextCondense?.cost ?? 0
 }
 
-/** Sums a whole transcript; done once per snapshot. */
+/**
+ * Sums a whole transcript's request rows: what a task saved before the ledger existed is known to
+ * have spent (its ledger starts from it).
+ */
 export function totalsOf(messages: readonly ClineMessage[]): TaskTotals {
 	let totals = emptyTotals
 	for (const message of messages) {
-		totals = add(totals, requestInfo(message), 1)
+		totals = add(totals, requestInfo(message))
 		const cost = condenseCost(message)
 		if (cost > 0) totals = { ...totals, cost: totals.cost + cost }
 	}
 	return totals
-}
-
-/** Rows whose changes move the totals: requests and condenses. */
-export const movesTotals = (message: ClineMessage | undefined): boolean =>
-	message?.say === "api_req_started" || message?.say === "condense_context"
-
-/**
- * The totals after one message changed. Only request and condense rows move them, so a streaming
- * text update costs nothing here and the work per delta does not grow with the task.
- */
-export function updateTotals(
-	totals: TaskTotals,
-	previous: ClineMessage | undefined,
-	next: ClineMessage,
-): TaskTotals {
-	if (!movesTotals(previous) && !movesTotals(next)) return totals
-	const updated = add(add(totals, requestInfo(previous), -1), requestInfo(next), 1)
-	const cost = updated.cost - condenseCost(previous) + condenseCost(next)
-	// Subtracting floats can leave dust such as -1e-18 behind.
-	return { ...updated, cost: Math.max(0, cost) }
 }

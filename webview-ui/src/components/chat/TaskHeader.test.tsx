@@ -1,4 +1,4 @@
-import { defaultSettings } from "@cairn/types"
+import { defaultSettings, emptyTotals, taskSummaryOf, type ClineMessage, type TaskTotals } from "@cairn/types"
 import { fireEvent, render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { apiRequest, delta, finishedRequest, fromHost, loadTask, say, taskId } from "../../test/fixtures"
@@ -28,6 +28,50 @@ describe("TaskHeader", () => {
 		const metrics = screen.getByRole("region", { name: "Current task" }).textContent
 		expect(metrics).toContain("counting…")
 		expect(metrics).not.toContain("↑ 0")
+	})
+
+	it("shows the ledger's figures, not 'counting…' and $0.00, once a cancelled request was counted", () => {
+		const messages = [
+			say("text", "task"),
+			finishedRequest({ tokensIn: 0, tokensOut: 0, cost: 0, cancelReason: "user_cancelled" }),
+		]
+		loadWithTotals(messages, { requests: 1, tokensIn: 2_400, tokensOut: 30, cost: 0.0076, estimated: 1 })
+		render(<TaskHeader />)
+		const metrics = screen.getByRole("region", { name: "Current task" }).textContent
+		expect(metrics).not.toContain("counting…")
+		expect(metrics).toContain("↑ 2.4K")
+		expect(metrics).toContain("~$0.0076")
+	})
+
+	it("says the price is unknown rather than $0.00, and what the rest cost when some prices are known", () => {
+		const messages = [say("text", "task"), finishedRequest({ cost: 0 })]
+		loadWithTotals(messages, { requests: 1, tokensIn: 1_000, cost: 0, unpriced: 1 })
+		const { unmount } = render(<TaskHeader />)
+		let metrics = screen.getByRole("region", { name: "Current task" }).textContent
+		expect(metrics).toContain("price unknown")
+		expect(metrics).not.toContain("$0.00")
+		unmount()
+		loadWithTotals(messages, { requests: 2, tokensIn: 2_000, cost: 0.5, unpriced: 1 })
+		render(<TaskHeader />)
+		metrics = screen.getByRole("region", { name: "Current task" }).textContent
+		expect(metrics).toContain("$0.50 + price unknown")
+	})
+
+	it("shows a parent's cost with its subtasks' and their part", () => {
+		const messages = [say("text", "plan"), finishedRequest({ cost: 0.25 })]
+		const subtasks = {
+			...emptyTotals,
+			reasoningTokens: 0,
+			unpriced: 0,
+			estimated: 0,
+			requests: 1,
+			cost: 0.5,
+		}
+		loadWithTotals(messages, { requests: 2, cost: 0.75, subtasks })
+		render(<TaskHeader />)
+		const metrics = screen.getByRole("region", { name: "Current task" }).textContent
+		expect(metrics).toContain("Cost$0.75")
+		expect(metrics).toContain("Of which subtasks$0.50")
 	})
 
 	it("falls back to the history entry when the transcript has no request rows", () => {
@@ -194,3 +238,8 @@ describe("TaskHeader", () => {
 		expect(posted).toEqual([{ type: "clearTask" }])
 	})
 })
+
+/** The task with `messages` whose ledger says `totals` (the host's summary carries the ledger's). */
+function loadWithTotals(messages: ClineMessage[], totals: Partial<TaskTotals>) {
+	loadTask(messages, { summary: { ...taskSummaryOf(messages), totals: { ...emptyTotals, ...totals } } })
+}

@@ -1,9 +1,11 @@
+import { requestInfo, type ClineMessage } from "@cairn/types"
 import { useTranslation } from "react-i18next"
 import { useState } from "react"
 import { startNewTask } from "../../state/chatActions"
 import { openFind } from "../../state/pagingActions"
 import { useWebviewStore } from "../../state/store"
-import { formatCost, formatTokens } from "../../util/format"
+import { costText } from "../../util/costText"
+import { formatTokens } from "../../util/format"
 import { IconButton } from "../common/IconButton"
 import { EstimateMark } from "./spend/EstimateMark"
 import { TaskSpendForecast } from "./spend/TaskSpendForecast"
@@ -15,8 +17,9 @@ import { TaskTodos } from "./todos/TaskTodos"
 /**
  * The task at the top of the chat: its text, what it has used so far, how full the model's
  * context window is (with a way to condense it), its todo list and a way to start over.
- * The sums are the host's summary of the whole task (the view holds only some of its messages);
- * a task reopened without request rows falls back to its history entry.
+ * The sums are the task's ledger, as the host's summary carries it (the view holds only some of
+ * its messages): what was spent, subtasks included, which deleting rows never lowers. A task
+ * reopened without request rows falls back to its history entry.
  */
 export function TaskHeader() {
 	const { t } = useTranslation("chat")
@@ -30,8 +33,11 @@ export function TaskHeader() {
 		(s) => s.context.window ?? s.settings.provider?.modelInfo?.contextWindow,
 	)
 	const intent = useWebviewStore((s) => s.activeIntent)
-	const estimated = useWebviewStore((s) => s.context.estimated === true)
+	const streamingEstimate = useWebviewStore((s) => s.context.estimated === true)
+	const streaming = useWebviewStore((s) => requestStreaming(s.messages))
 	const [expanded, setExpanded] = useState(false)
+	// Requests whose provider never reported usage stay Cairn's estimate in the ledger.
+	const partlyEstimated = (totals.estimated ?? 0) > 0
 
 	const sums =
 		totals.requests > 0 || item === undefined
@@ -77,12 +83,12 @@ export function TaskHeader() {
 				)}
 				<div>
 					<dt>{t("header.tokens")}</dt>
-					{sums.tokensIn === 0 && sums.tokensOut === 0 && totals.requests > 0 ? (
+					{sums.tokensIn === 0 && sums.tokensOut === 0 && streaming ? (
 						// The first request streams and its provider reports usage only at the end.
 						<dd title={t("header.countingTitle")}>{t("header.counting")}</dd>
 					) : (
 						<dd>
-							{estimated && <EstimateMark />}
+							{(streamingEstimate || partlyEstimated) && <EstimateMark />}
 							<span aria-label={t("header.in")}>↑</span> {formatTokens(sums.tokensIn)}{" "}
 							<span aria-label={t("header.out")}>↓</span> {formatTokens(sums.tokensOut)}
 						</dd>
@@ -101,9 +107,18 @@ export function TaskHeader() {
 				)}
 				<div>
 					<dt>{t("header.cost")}</dt>
-					<dd>{formatCost(sums.cost)}</dd>
+					<dd>
+						{partlyEstimated && <EstimateMark title={t("header.estimatedTitle")} />}
+						{costText(sums.cost, totals.unpriced, t)}
+					</dd>
 				</div>
 				<TaskSpendForecast />
+				{totals.subtasks !== undefined && (
+					<div>
+						<dt>{t("header.subtasks")}</dt>
+						<dd>{costText(totals.subtasks.cost, totals.subtasks.unpriced, t)}</dd>
+					</div>
+				)}
 			</dl>
 			{contextTokens !== undefined && contextWindow !== undefined && (
 				<ContextWindowBar used={contextTokens} window={contextWindow} reserved={contextReserved} />
@@ -111,4 +126,13 @@ export function TaskHeader() {
 			<TaskTodos />
 		</section>
 	)
+}
+
+/** The newest request row is still streaming: its provider may report tokens only when it ends. */
+function requestStreaming(messages: readonly ClineMessage[]): boolean {
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]
+		if (message?.say === "api_req_started") return requestInfo(message)?.cost === undefined
+	}
+	return false
 }

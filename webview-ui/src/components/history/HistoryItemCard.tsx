@@ -2,7 +2,8 @@ import type { HistoryItem } from "@cairn/types"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { showView } from "../../state/chatActions"
-import { formatBytes, formatCost, formatDate, formatTokens } from "../../util/format"
+import { costText } from "../../util/costText"
+import { formatBytes, formatDate, formatTokens } from "../../util/format"
 import { postToHost } from "../../vscode"
 import { Icon } from "../common/Icon"
 import { IconButton } from "../common/IconButton"
@@ -17,6 +18,7 @@ export interface HistoryItemCardProps {
 /** One past task: open it, export it, or delete it after a confirmation. */
 export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardProps) {
 	const { t } = useTranslation("history")
+	const { t: chatT } = useTranslation("chat")
 	const [confirming, setConfirming] = useState(false)
 	const open = () => {
 		postToHost({ type: "showTaskWithId", taskId: item.id })
@@ -48,7 +50,7 @@ export function HistoryItemCard({ item, depth = 0, isCurrent }: HistoryItemCardP
 				<span className="history-item-task">{item.task}</span>
 				<span className="history-item-meta">
 					↑ {formatTokens(item.tokensIn)} ↓ {formatTokens(item.tokensOut)} ·{" "}
-					{formatCost(item.totalCost)}
+					{costText(item.totalCost, item.unpricedRequests, chatT)}
 					{item.size !== undefined && ` · ${formatBytes(item.size)}`}
 				</span>
 			</button>

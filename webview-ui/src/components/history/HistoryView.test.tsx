@@ -41,6 +41,19 @@ describe("HistoryView", () => {
 		])
 	})
 
+	it("says a task's price is unknown rather than $0.00, as the header does", async () => {
+		const unpriced = {
+			...item("t-local", 1_700_000_000_000, "Ask an unlisted model"),
+			totalCost: 0,
+			unpricedRequests: 2,
+		}
+		loadTask([], { taskHistory: [unpriced] })
+		renderWithList(<HistoryView />)
+		const card = await screen.findByRole("article", { name: "Ask an unlisted model" })
+		expect(card.textContent).toContain("price unknown")
+		expect(card.textContent).not.toContain("$0.00")
+	})
+
 	it("shows each subtask under the task that started it", async () => {
 		loadTask([], {
 			taskHistory: [

@@ -1,5 +1,6 @@
-import { taskSummaryOf, type ClineMessage } from "@cairn/types"
+import { taskSummaryOf, type ClineMessage, type ModelInfo } from "@cairn/types"
 import { describe, expect, it } from "vitest"
+import { TaskLedger } from "../../ledger/taskLedger.js"
 import { TaskSummaryTracker } from "./taskSummaryTracker.js"
 
 let clock = 1_700_000_000_000
@@ -19,7 +20,11 @@ const todoRow = (content: string) =>
 /** A transcript that changes as a Task's does: replace by ts, else append. */
 function transcript(initial: ClineMessage[]) {
 	const messages = [...initial]
-	const tracker = new TaskSummaryTracker(() => messages)
+	const ledger = new TaskLedger()
+	const tracker = new TaskSummaryTracker(
+		() => messages,
+		() => ledger.totals,
+	)
 	const put = (message: ClineMessage) => {
 		const i = messages.findIndex((m) => m.ts === message.ts)
 		if (i >= 0) messages[i] = message
@@ -27,30 +32,49 @@ function transcript(initial: ClineMessage[]) {
 		tracker.observe(message)
 		return message
 	}
-	return { messages, tracker, put }
+	const remove = (ts: number) => {
+		messages.splice(
+			messages.findIndex((m) => m.ts === ts),
+			1,
+		)
+	}
+	return { messages, tracker, put, remove, ledger }
 }
 
+const info: ModelInfo = {
+	contextWindow: 100_000,
+	maxOutputTokens: 8_000,
+	inputPrice: 3,
+	outputPrice: 15,
+	supportsImages: false,
+	supportsPromptCache: false,
+	supportsReasoning: false,
+}
+const provider = { name: "anthropic" as const, model: { id: "m", info } }
+
 describe("the summary the host keeps per task", () => {
-	it("starts from the whole transcript", () => {
+	it("starts from the whole transcript, its totals from the ledger", () => {
 		const initial = [
 			row({ text: "the task" }),
 			request({ request: "r", tokensIn: 5, cost: 0.5 }),
 			todoRow("a"),
 		]
-		const { tracker } = transcript(initial)
-		expect(tracker.current).toEqual(taskSummaryOf(initial))
+		const { tracker, ledger } = transcript(initial)
+		expect(tracker.current).toEqual({ ...taskSummaryOf(initial), totals: ledger.totals })
 	})
 
-	it("follows a request from streaming to finished without counting it twice", () => {
-		const { tracker, put, messages } = transcript([row({ text: "the task" })])
+	it("carries what the ledger recorded with the next change, and no row's removal lowers it", () => {
+		const { tracker, put, remove, ledger } = transcript([row({ text: "the task" })])
 		const streaming = put(request({ request: "r" }))
+		ledger.record(provider, { inputTokens: 1_000, outputTokens: 100 }, 0.0045, "turn")
 		put({
 			...streaming,
-			text: JSON.stringify({ request: "r", tokensIn: 100, tokensOut: 10, cost: 0.25 }),
+			text: JSON.stringify({ request: "r", tokensIn: 1_000, tokensOut: 100, cost: 0.0045 }),
 		})
-		put({ ...streaming, text: JSON.stringify({ request: "r", tokensIn: 120, tokensOut: 10, cost: 0.5 }) })
-		expect(tracker.current.totals).toMatchObject({ requests: 1, tokensIn: 120, cost: 0.5 })
-		expect(tracker.current).toEqual(taskSummaryOf(messages))
+		expect(tracker.takeChange()?.totals).toMatchObject({ requests: 1, tokensIn: 1_000, cost: 0.0045 })
+		remove(streaming.ts)
+		put(row({ text: "after the rewind" }))
+		expect(tracker.current.totals).toMatchObject({ requests: 1, tokensIn: 1_000, cost: 0.0045 })
 	})
 
 	it("reports a change once, and text tokens change nothing", () => {
@@ -69,6 +93,6 @@ describe("the summary the host keeps per task", () => {
 		for (let i = 0; i < 300; i++) put(row({ text: `line ${i}` }))
 		expect(tracker.current.todos?.todos[0]?.content).toBe("first")
 		put(todoRow("second"))
-		expect(tracker.current).toEqual(taskSummaryOf(messages))
+		expect(tracker.current.todos).toEqual(taskSummaryOf(messages).todos)
 	})
 })

@@ -3,12 +3,11 @@ import {
 	affectsContextUsage,
 	contextUsageOf,
 	currentTodos,
-	movesTotals,
 	taskSummaryOf,
 	taskTextOf,
-	updateTotals,
 	type ClineMessage,
 	type TaskSummary,
+	type TaskTotals,
 } from "@cairn/types"
 
 /** A row that may set the todo list (currentTodos reads only these). */
@@ -19,18 +18,18 @@ const mayBeTodoRow = (message: ClineMessage) =>
 /**
  * Keeps one task's summary current as its messages change: the whole transcript is read once,
  * then each change touches only the figures it can move (a text token moves none), so the work
- * per update does not grow with the task.
+ * per update does not grow with the task. The totals are the task's ledger's (`totals`), never
+ * sums of rows: deleting a row does not lower what was spent.
  */
 export class TaskSummaryTracker {
 	private summary: TaskSummary
 	private unsent = false
-	/** The task's request and condense rows by ts, as last counted in the totals. */
-	private readonly counted = new Map<number, ClineMessage>()
 
-	constructor(private readonly messages: () => readonly ClineMessage[]) {
-		const all = messages()
-		this.summary = taskSummaryOf(all)
-		for (const message of all) if (movesTotals(message)) this.counted.set(message.ts, message)
+	constructor(
+		private readonly messages: () => readonly ClineMessage[],
+		private readonly totals: () => TaskTotals,
+	) {
+		this.summary = { ...taskSummaryOf(messages()), totals: totals() }
 	}
 
 	get current(): TaskSummary {
@@ -40,15 +39,11 @@ export class TaskSummaryTracker {
 	/** Takes in a message as it now is (already in the task's transcript). */
 	observe(message: ClineMessage): void {
 		const all = this.messages()
-		const previous = this.counted.get(message.ts)
 		let next = this.summary
-		if (movesTotals(message) || previous !== undefined) {
-			next = { ...next, totals: updateTotals(next.totals, previous, message) }
-			if (movesTotals(message)) this.counted.set(message.ts, message)
-			else this.counted.delete(message.ts)
-		}
-		// A failed condense turns its row into another kind, so the row before counts too.
-		if (affectsContextUsage(message) || (previous !== undefined && affectsContextUsage(previous)))
+		const totals = this.totals()
+		if (!sameTotals(totals, next.totals)) next = { ...next, totals }
+		// A failed condense turns its row into another kind: its old kind may have moved the figures.
+		if (affectsContextUsage(message) || message.say === "condense_context_error")
 			next = { ...next, context: contextUsageOf(all) }
 		if (message.say === "hook") next = withOptional(next, "activeIntent", activeIntentOf(all))
 		if (mayBeTodoRow(message) || message.ts === next.todos?.ts)
@@ -72,6 +67,20 @@ export class TaskSummaryTracker {
 		this.unsent = false
 		return this.summary
 	}
+}
+
+/** The ledger hands out the same object until it changes; other sources are compared by figures. */
+function sameTotals(a: TaskTotals, b: TaskTotals): boolean {
+	if (a === b) return true
+	const figures = ["requests", "cost", "tokensIn", "tokensOut", "cacheReads", "cacheWrites"] as const
+	return (
+		figures.every((key) => a[key] === b[key]) &&
+		a.unpriced === b.unpriced &&
+		a.estimated === b.estimated &&
+		a.reasoningTokens === b.reasoningTokens &&
+		a.subtasks?.cost === b.subtasks?.cost &&
+		a.subtasks?.requests === b.subtasks?.requests
+	)
 }
 
 function withOptional<K extends "activeIntent" | "todos" | "taskText">(

@@ -51,4 +51,14 @@ describe("model info edits", () => {
 			"131k context · free",
 		)
 	})
+
+	it("dates a catalog's prices, and never calls an unknown price free", () => {
+		const english = i18n.getFixedT("en", "settings")
+		expect(modelSummary({ inputPrice: 3, outputPrice: 15, pricesCheckedOn: "2026-11-25" }, english)).toBe(
+			"$3 in / $15 out per million tokens · prices as of 2026-11-25",
+		)
+		expect(modelSummary({ inputPrice: 0, outputPrice: 0, priceUnknown: true }, english)).toBe(
+			"price unknown",
+		)
+	})
 })

@@ -50,11 +50,15 @@ export function modelSummary(info: Partial<ModelInfo>, t: TFunction<"settings">)
 		parts.push(t("models.context", { tokens: tokenCount(info.contextWindow) }))
 	if (info.maxOutputTokens !== undefined)
 		parts.push(t("models.output", { tokens: tokenCount(info.maxOutputTokens) }))
-	if (info.inputPrice !== undefined && info.outputPrice !== undefined)
+	if (info.priceUnknown === true) parts.push(t("models.priceUnknown"))
+	else if (info.inputPrice !== undefined && info.outputPrice !== undefined)
 		parts.push(
 			info.inputPrice === 0 && info.outputPrice === 0
 				? t("models.free")
 				: t("models.prices", { input: info.inputPrice, output: info.outputPrice }),
 		)
+	// How fresh a catalog price is: the day it was compared with the provider's list.
+	if (info.pricesCheckedOn !== undefined && info.priceUnknown !== true)
+		parts.push(t("models.pricesCheckedOn", { date: info.pricesCheckedOn }))
 	return parts.join(" · ")
 }
