@@ -158,7 +158,20 @@ const tests = {
 	banner: agent.banner,
 }
 
-const builds = [extension, agent, tokenizer, telemetry, tests]
+// The demo's scripted model (packages/model-server) is required when the demo starts, never before;
+// its script and sample project ship beside it (examples/demo).
+/** @type {import("esbuild").BuildOptions} */
+const demoModel = {
+	...shared,
+	entryPoints: ["src/demo/demoModelServer.ts"],
+	outfile: "dist/demoModel.js",
+	plugins: [tokenizerApart],
+	minify: production,
+}
+rmSync("dist/demo", { recursive: true, force: true })
+cpSync("examples/demo", "dist/demo", { recursive: true })
+
+const builds = [extension, agent, tokenizer, telemetry, demoModel, tests]
 
 if (watch) {
 	const contexts = await Promise.all(builds.map((options) => context(options)))

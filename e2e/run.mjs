@@ -7,6 +7,7 @@ import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runI18nTests } from "./i18n.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
+import { runDemoTests } from "./demo.e2e.mjs"
 import { runEverydayChatTests } from "./everydayChat.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
 import { runMentionTests } from "./mentions.e2e.mjs"
@@ -58,6 +59,7 @@ for (const suite of [
 	runSwitchersTests,
 	runSettingsTests,
 	runEverydayChatTests,
+	runDemoTests,
 	runI18nTests,
 	runExtensionHostTests,
 ]) {

@@ -8,11 +8,13 @@ import {
 	ControllerApi,
 	coreTools,
 	IpcServer,
+	resumeDemo,
 	toolSpecs,
 	useRipgrep,
 	type CairnApi,
 } from "@cairn/core"
 import * as vscode from "vscode"
+import { EditorDemo } from "../demo/editorDemo"
 import { buildEditorProvider } from "../languageModel/buildEditorProvider"
 import { notifyWhenWaiting, type CairnView } from "./attentionNotifier"
 import { CheckpointChanges } from "./checkpointChanges"
@@ -60,7 +62,9 @@ export async function createAgent(
 	if (ripgrep !== undefined) useRipgrep(ripgrep)
 	const previews = new EditPreviews()
 	const checkpointChanges = new CheckpointChanges()
-	const host = new VsCodeHost(context, channel, previews, checkpointChanges)
+	const editorHost = new VsCodeHost(context, channel, previews, checkpointChanges)
+	const demo = new EditorDemo(context, editorHost.workspaceRoot)
+	const host = Object.assign(editorHost, { demo })
 	const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "unknown")
 	const created: { controller?: Controller } = {}
 	const codebaseIndex = followCodebaseIndex(() => created.controller)
@@ -82,6 +86,10 @@ export async function createAgent(
 	})
 	created.controller = controller
 	await controller.initialize()
+	// A demo profile kept from before (the window reloaded on the sample project) gets its model back.
+	await resumeDemo(controller).catch((error: unknown) =>
+		host.logger.warn("The demo's model could not start", { error: String(error) }),
+	)
 	const openTask = trackOpenTask(controller)
 	const attention = notifyWhenWaiting(controller, view)
 	return {
@@ -94,6 +102,7 @@ export async function createAgent(
 			attention.dispose()
 			codebaseIndex.dispose()
 			await controller.dispose()
+			await demo.stopModel()
 			host.dispose()
 			previews.dispose()
 			checkpointChanges.dispose()

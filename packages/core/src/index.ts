@@ -37,6 +37,8 @@ export {
 	type ControllerOptions,
 } from "./controller/Controller.js"
 export { startController } from "./controller/startController.js"
+export { resumeDemo } from "./demo/demoHandlers.js"
+export type { DemoHost } from "./demo/demoHost.js"
 export type { CardDiff, CreatedWorktree, TaskWorktreesPort } from "./controller/controllerOptions.js"
 export { editorOwnedSettings, userScopedSettings } from "./controller/editorSettingsTrust.js"
 export { Task } from "./task/Task.js"

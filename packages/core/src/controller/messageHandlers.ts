@@ -19,6 +19,7 @@ import {
 } from "./slashCommandHandlers.js"
 import { broadcastSettings, followCurrentProfile, profileHandlers } from "./profileHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
+import { demoHandlers } from "../demo/demoHandlers.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import { textFor } from "./personText.js"
 
@@ -177,6 +178,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...slashCommandHandlers,
 	...mentionHandlers,
 	...profileHandlers,
+	...demoHandlers,
 	...modelListHandlers,
 	...pagingHandlers,
 	...codebaseIndexHandlers,

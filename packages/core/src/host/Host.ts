@@ -1,5 +1,6 @@
 import type { ListedModel } from "@cairn/types"
 import type { BrowserLauncher } from "../browser/browserLauncher.js"
+import type { DemoHost } from "../demo/demoHost.js"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import type { SandboxPolicy, SandboxSupport } from "../sandbox/sandboxPolicy.js"
 
@@ -67,6 +68,8 @@ export interface Host {
 	askConsent?(code: RepositoryCode): Promise<boolean>
 	/** Starts the headless browser browser_action drives; absent where none can run. */
 	readonly browser?: BrowserLauncher
+	/** Cairn's demo: its scripted model and sample project (see demo/); absent where it cannot run. */
+	readonly demo?: DemoHost
 }
 
 /**

@@ -27,6 +27,8 @@ import {
 import type { ConsentAsker } from "../consent/repositoryConsent.js"
 import { Controller } from "../controller/Controller.js"
 import type { IsolatedEmitter } from "../controller/isolatedEmitter.js"
+import type { DemoHost } from "../demo/demoHost.js"
+import type { Host } from "../host/Host.js"
 import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
@@ -163,6 +165,8 @@ export interface AgentHarnessOptions {
 	 * workspace's `.cairn/mcp.json` (put it in `files`). Absent: the Controller runs no hub.
 	 */
 	mcp?: { global?: unknown; env?: Record<string, string>; readyTimeoutMs?: number }
+	/** The host's demo (its scripted model and sample project); absent: the host has none. */
+	demo?: DemoHost
 }
 
 export interface AgentHarness {
@@ -207,7 +211,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		lifetimeMs: 300_000,
 	})
 	const logger = recordingLogger()
-	const host = new NodeHost({
+	const nodeHost = new NodeHost({
 		workspaceRoot: workspace,
 		storageDir: path.join(temp.dir, "storage"),
 		logger,
@@ -215,6 +219,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		...(options.bwrapPath !== undefined && { bwrapPath: options.bwrapPath }),
 		...(options.askConsent && { askConsent: options.askConsent }),
 	})
+	const host: Host = options.demo ? Object.assign(nodeHost, { demo: options.demo }) : nodeHost
 	const mcpConfigFile = path.join(temp.dir, "home", "mcp.json")
 	if (options.mcp?.global !== undefined) {
 		await mkdir(path.dirname(mcpConfigFile), { recursive: true })
@@ -306,7 +311,7 @@ export async function startAgent(options: AgentHarnessOptions): Promise<AgentHar
 		},
 		async cleanup() {
 			await harness.controller.dispose()
-			await host.dispose()
+			await nodeHost.dispose()
 			await server.close()
 			await temp.remove()
 		},

@@ -113,6 +113,9 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	deleteProfile: { type: "deleteProfile", profileId: "p-2" },
 	importProfiles: { type: "importProfiles", text: '{"cairnProfiles":1,"profiles":[]}' },
 	exportProfiles: { type: "exportProfiles" },
+	startDemo: { type: "startDemo" },
+	startDemoTask: { type: "startDemoTask", text: "Show me the demo" },
+	removeDemo: { type: "removeDemo" },
 	requestModels: { type: "requestModels", requestId: 3, provider: { provider: "lmstudio" } },
 	testConnection: {
 		type: "testConnection",

@@ -14,6 +14,7 @@ import { codebaseIndexRequestSchemas } from "./codebaseIndexMessages.js"
 import { pagingRequestSchemas } from "./pagingMessages.js"
 import { boardRequestSchemas } from "./boardMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
+import { demoMessageSchemas } from "./demoMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
 const mcpServerNameSchema = z.string().min(1).max(200)
@@ -208,6 +209,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 		requestId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
 	}),
 	...profileMessageSchemas,
+	...demoMessageSchemas,
 	...modelRequestSchemas,
 	...pagingRequestSchemas,
 	...codebaseIndexRequestSchemas,

@@ -6,6 +6,7 @@ import { SubtaskBar } from "../subtasks/SubtaskBar"
 import { ChatButtons } from "./ChatButtons"
 import { ChatTextArea } from "./ChatTextArea"
 import { AutoApprovalBar } from "./switchers/AutoApprovalBar"
+import { DemoBanner } from "../demo/DemoBanner"
 import { EmptyChat } from "./EmptyChat"
 import { FindBar } from "./find/FindBar"
 import { MessageList } from "./MessageList"
@@ -33,6 +34,7 @@ export function ChatView() {
 	const findOpen = useWebviewStore((s) => s.findOpen)
 	return (
 		<main className="chat-view" aria-label={t("view")} onKeyDown={openFindOnShortcut}>
+			<DemoBanner />
 			{hasTask ? (
 				<>
 					<TaskHeader />

@@ -33,6 +33,15 @@ describe("WelcomeView", () => {
 		expect(form()).toBeTruthy()
 	})
 
+	it("offers the demo, which needs no key: the link asks the host to start it", () => {
+		render(<WelcomeView version="1.2.3" />)
+		const link = screen.getByRole("button", { name: "Try the demo" })
+		expect(link.parentElement?.textContent).toContain("without a key")
+		posted.length = 0
+		fireEvent.click(link)
+		expect(posted).toEqual([{ type: "startDemo" }])
+	})
+
 	it("asks for the provider, where it is, the key, and only then the model", () => {
 		render(<WelcomeView version="1.2.3" />)
 		chooseProvider("openai")

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next"
+import { startDemo } from "../../state/demoActions"
 import { ProviderSetupForm } from "./ProviderSetupForm"
 import "./WelcomeView.css"
 
@@ -22,6 +23,12 @@ export function WelcomeView({ version }: WelcomeViewProps) {
 				</p>
 			) : (
 				<>
+					<p className="welcome-demo">
+						<button type="button" className="welcome-demo-link" onClick={startDemo}>
+							{t("tryDemo")}
+						</button>{" "}
+						{t("tryDemoHint")}
+					</p>
 					<h2 className="welcome-subtitle">{t("chooseModel")}</h2>
 					<ProviderSetupForm />
 					<p className="welcome-status" data-testid="version">

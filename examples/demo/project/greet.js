@@ -1,0 +1,4 @@
+// Greets a person by name.
+export function greet(name) {
+	return "Hello, world!"
+}
