@@ -3,6 +3,7 @@ import {
 	Controller,
 	coreTools,
 	NodeHost,
+	processLauncher,
 	toolSpecs,
 	type ConsentAsker,
 	type Logger,
@@ -151,6 +152,8 @@ export class ExtensionHost {
 	/** Waits until the tasks' journals are on disk, then ends running commands and MCP servers. */
 	async shutdown(): Promise<void> {
 		await this.controller.flush()
+		// No process the checkpoints started outlives the CLI: the launcher ends, and is waited for.
+		await processLauncher.dispose()
 		await this.controller.mcpHub?.dispose()
 		process.off("exit", this.killServersOnExit)
 		await this.host.dispose()
