@@ -1,8 +1,11 @@
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { type CliWorld, jsonLines, runCli, withWorld } from "./support/cliProcess.js"
 import { complete, writeFile } from "./support/scenarios.js"
+
+const subreaper = fileURLToPath(new URL("./support/subreaper.py", import.meta.url))
 
 const edits = [writeFile("app.ts", "v2\n"), writeFile("notes.md", "new\n"), complete()]
 
@@ -42,6 +45,24 @@ describe.concurrent("checkpoints from the CLI", () => {
 			expect(await world.read("app.ts")).toBe("v1\n")
 			expect(existsSync(path.join(world.workspace, "notes.md"))).toBe(false)
 		}))
+
+	it.skipIf(process.platform !== "linux")(
+		"no process cairn started for its checkpoints outlives it: the run waits for every one",
+		() =>
+			withWorld({ scenario: edits, files: { "app.ts": "v1\n" } }, async (world) => {
+				// Run under a subreaper: whatever cairn leaves behind is handed to it and named.
+				const report = path.join(world.root, "orphans.json")
+				const run = await runCli(
+					world,
+					[...world.providerArgs, "-y", "--output-format", "stream-json", "edit"],
+					{ wrapper: ["python3", subreaper, report] },
+				)
+				expect(run.code).toBe(0)
+				const saved = jsonLines(run.stdout).filter((line) => line.subtype === "checkpoint_saved")
+				expect(saved).toHaveLength(3)
+				expect(JSON.parse(readFileSync(report, "utf8"))).toEqual({ code: 0, orphans: [] })
+			}),
+	)
 
 	it("an unknown or malformed checkpoint id is a usage error that changes nothing", () =>
 		withWorld({ scenario: edits, files: { "app.ts": "v1\n" } }, async (world) => {

@@ -45,6 +45,7 @@ export { Task } from "./task/Task.js"
 export type { TaskOptions, TaskStatus } from "./task/taskOptions.js"
 export { summarizationMarker } from "./context/summarizeConversation.js"
 export { CheckpointStore, type CheckpointChanges } from "./checkpoints/checkpointStore.js"
+export { processLauncher } from "./checkpoints/processLauncher.js"
 export {
 	TaskWorktrees,
 	type SetupReport,

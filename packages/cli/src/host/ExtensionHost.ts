@@ -3,6 +3,7 @@ import {
 	Controller,
 	coreTools,
 	NodeHost,
+	processLauncher,
 	toolSpecs,
 	type ConsentAsker,
 	type ControllerOptions,
@@ -163,6 +164,8 @@ export class ExtensionHost {
 	async shutdown(): Promise<void> {
 		await this.controller.flush()
 		await this.controller.closeTelemetry()
+		// No process the checkpoints started outlives the CLI: the launcher ends, and is waited for.
+		await processLauncher.dispose()
 		await this.controller.mcpHub?.dispose()
 		process.off("exit", this.killServersOnExit)
 		await this.host.dispose()

@@ -190,6 +190,8 @@ export interface SpawnOptions {
 	env?: Record<string, string>
 	/** Text for stdin, then EOF; omit to keep stdin open (write with CliChild.write). */
 	input?: string
+	/** A program that runs cairn (its command line then follows), e.g. subreaper.py. */
+	wrapper?: string[]
 }
 
 export function spawnCli(world: CliWorld | undefined, args: string[], options: SpawnOptions = {}): CliChild {
@@ -200,7 +202,8 @@ export function spawnCli(world: CliWorld | undefined, args: string[], options: S
 		...(world && { CAIRN_HOME: world.cairnHome }),
 		...options.env,
 	}
-	const child = spawn(process.execPath, [binary, ...args], {
+	const [command, ...commandArgs] = [...(options.wrapper ?? []), process.execPath, binary, ...args]
+	const child = spawn(command ?? process.execPath, commandArgs, {
 		cwd: options.cwd ?? world?.workspace ?? os.tmpdir(),
 		env,
 		stdio: "pipe",

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises"
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { recordingLogger } from "../test-support/recordingLogger.js"
@@ -219,5 +219,46 @@ describe("a task's checkpoints", () => {
 		expect(message.stdout.toString().startsWith(`${title}\n\nCairn-Not-Kept:`)).toBe(true)
 		expect(existsSync(path.join(root, "ran"))).toBe(false)
 		expect(existsSync(path.join(temp.dir, "ran"))).toBe(false)
+	})
+})
+
+describe("a checkpoint off the change's path", () => {
+	it("keeps the workspace as it was when `staged` resolved, whatever changes while its commit is written", async () => {
+		await put("app.ts", "v1\n")
+		const store = await open()
+		const { staged, saved } = store.begin("t", "before changes")
+		await staged
+		await put("app.ts", "v2\n")
+		await put("new.ts", "added after\n")
+		const checkpoint = await saved
+		const since = await store.changesSince(checkpoint)
+		expect(since.changes.map((c) => [c.path, c.status])).toEqual([
+			["app.ts", "modified"],
+			["new.ts", "added"],
+		])
+		expect(since.before.get("app.ts")?.toString()).toBe("v1\n")
+	})
+
+	it("writes each checkpoint's changed index entries, not the whole index (the index is split)", async () => {
+		// An hour old: git writes an entry as new as the index again at its next write ("racily clean").
+		const anHourAgo = new Date(Date.now() - 3_600_000)
+		for (let i = 0; i < 200; i++) {
+			await put(`files/f${i}.txt`, `${i}\n`)
+			await utimes(path.join(root, `files/f${i}.txt`), anHourAgo, anHourAgo)
+		}
+		const store = await open()
+		await store.save("t", "first")
+		await put("files/f1.txt", "changed\n")
+		await store.save("t", "second")
+		const gitDir = path.join(
+			await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root),
+			"git",
+		)
+		// The shared part names the 200 files; the index written by the second checkpoint, the one changed.
+		const index = await lstat(path.join(gitDir, "index"))
+		const shared = (await readdir(gitDir)).filter((name) => name.startsWith("sharedindex."))
+		expect(shared).toHaveLength(1)
+		const sharedSize = (await lstat(path.join(gitDir, shared[0] ?? ""))).size
+		expect(index.size).toBeLessThan(sharedSize / 4)
 	})
 })

@@ -85,9 +85,25 @@ export class CheckpointStore {
 
 	/** Saves the workspace as the task's next checkpoint; returns its id (a commit). */
 	save(taskId: string, message: string): Promise<string> {
-		return this.exclusive(async () => {
-			return this.repository.commitWorkspace(taskRef(taskId), message)
-		})
+		return this.begin(taskId, message).saved
+	}
+
+	/**
+	 * Saves the workspace as the task's next checkpoint. `staged` resolves as soon as the
+	 * workspace's content is kept (the files may change from then on without changing the
+	 * checkpoint), before the commit is written; `saved` gives the checkpoint's id. A failure
+	 * rejects both.
+	 */
+	begin(taskId: string, message: string): { staged: Promise<void>; saved: Promise<string> } {
+		let markStaged = () => {}
+		const staged = new Promise<void>((resolve) => (markStaged = resolve))
+		const saved = this.exclusive(() =>
+			this.repository.commitWorkspace(taskRef(taskId), message, markStaged),
+		)
+		const stagedOrFailed = Promise.race([staged, saved.then(() => undefined)])
+		// A failure is the caller's through `saved` too, whether or not it waits for `staged`.
+		stagedOrFailed.catch(() => undefined)
+		return { staged: stagedOrFailed, saved }
 	}
 
 	/**

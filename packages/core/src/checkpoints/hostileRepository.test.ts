@@ -66,8 +66,8 @@ describe("checkpoints in a workspace holding a FIFO where git reads its rules", 
 	}
 
 	it("stop a git that would wait on it forever, and fail the checkpoint", { timeout: 60_000 }, async () => {
-		// git ls-files waits on a .gitignore; the shell's git update-index on a .gitattributes.
+		// git ls-files waits on a .gitignore; git update-index (adding the files) on a .gitattributes.
 		await expect(saveWithFifo(".gitignore")).rejects.toThrow(/git ls-files was stopped/)
-		await expect(saveWithFifo(".gitattributes")).rejects.toThrow(/git commit-tree was stopped/)
+		await expect(saveWithFifo(".gitattributes")).rejects.toThrow(/git update-index was stopped/)
 	})
 })

@@ -42,4 +42,28 @@ describe.skipIf(process.platform === "win32")("the process launcher", () => {
 		await expect(sh(launcher, "kill -9 $PPID; sleep 2")).rejects.toBeInstanceOf(LaunchError)
 		expect((await sh(launcher, "echo again")).stdout.toString()).toBe("again\n")
 	})
+
+	it("ends on dispose only once what it runs has answered, and leaves no process behind", async () => {
+		const launcher = new ProcessLauncher()
+		// Still running when dispose is called: the shell and the launcher (its parent) are named.
+		const running = sh(launcher, "sleep 0.3; echo $$ $PPID")
+		await launcher.dispose()
+		const answered = await running
+		expect(answered.code).toBe(0)
+		const pids = answered.stdout.toString().trim().split(" ").map(Number)
+		expect(pids).toHaveLength(2)
+		for (const pid of pids) expect(alive(pid)).toBe(false)
+		// A request after dispose starts a new launcher.
+		expect((await sh(launcher, "echo next")).stdout.toString()).toBe("next\n")
+		await launcher.dispose()
+	})
 })
+
+function alive(pid: number): boolean {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}

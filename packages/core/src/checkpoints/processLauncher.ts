@@ -36,13 +36,23 @@ export interface LaunchRequest {
 const launcherSource = `
 const { spawn } = require("node:child_process")
 const send = (answer) => process.stdout.write(JSON.stringify(answer) + "\\n")
+// Once its input has closed it ends, but only after what it started has: nothing it started
+// outlives it (each runs in a group of its own, which its parent's end would not stop).
+let running = 0
+let inputClosed = false
+const endWhenIdle = () => {
+	if (inputClosed && running === 0) process.exit(0)
+}
 require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
 	const request = JSON.parse(line)
 	let answered = false
+	running++
 	const answer = (fields) => {
 		if (answered) return
 		answered = true
+		running--
 		send({ id: request.id, ...fields })
+		endWhenIdle()
 	}
 	// A group of its own, so that a timeout stops what it started too (a shell's git would keep
 	// the output open, and the answer waiting, after the shell itself was stopped).
@@ -76,7 +86,10 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
 	child.stdin.on("error", () => undefined)
 	child.stdin.end(Buffer.from(request.input, "base64"))
 })
-process.stdin.on("end", () => process.exit(0))
+process.stdin.on("end", () => {
+	inputClosed = true
+	endWhenIdle()
+})
 `
 
 interface Answer {
@@ -99,66 +112,101 @@ interface Pending {
  * does. The launcher holds ~40 MB however much the host holds, so a checkpoint's git runs cost
  * the host a line of JSON each way instead.
  *
- * It starts at the first request and ends when the host does (its input closes). One that dies
- * fails the requests it was running; the next request starts a new one.
+ * It starts at the first request. `dispose` ends it, once what it runs has ended, and resolves when
+ * it is gone; a host that ends without calling it closes its input, and it ends likewise (but the
+ * host cannot tell when). One that dies fails the requests it was running; the next request
+ * starts a new one.
  */
 export class ProcessLauncher {
-	private child: ChildProcessWithoutNullStreams | undefined
-	private readonly pending = new Map<number, Pending>()
+	private current: Running | undefined
 	private nextId = 0
 
 	run(request: LaunchRequest): Promise<Launched> {
-		const child = this.child ?? this.start()
+		const launcher = this.current ?? this.start()
 		const id = this.nextId++
 		const input = request.input === undefined ? "" : Buffer.from(request.input).toString("base64")
 		return new Promise((resolve, reject) => {
-			if (this.pending.size === 0) keepAlive(child, true)
-			this.pending.set(id, { resolve, reject })
+			if (launcher.pending.size === 0) keepAlive(launcher.child, true)
+			launcher.pending.set(id, { resolve, reject })
 			const { command, args, cwd, env, timeoutMs } = request
-			child.stdin.write(`${JSON.stringify({ id, command, args, cwd, env, input, timeoutMs })}\n`)
+			launcher.child.stdin.write(
+				`${JSON.stringify({ id, command, args, cwd, env, input, timeoutMs })}\n`,
+			)
 		})
 	}
 
-	private start(): ChildProcessWithoutNullStreams {
+	/**
+	 * Ends the launcher once the requests it was given have been answered; resolves when it has
+	 * exited, so nothing it started outlives the host's shutdown. A later request starts a new one.
+	 */
+	async dispose(): Promise<void> {
+		const launcher = this.current
+		if (launcher === undefined) return
+		this.current = undefined
+		// Held until it has exited: the host's event loop waits for it.
+		launcher.closing = true
+		keepAlive(launcher.child, true)
+		// It answers what it runs, then ends on its own (see launcherSource).
+		launcher.child.stdin.end()
+		await launcher.exited
+	}
+
+	private start(): Running {
 		const child = spawn(process.execPath, ["-e", launcherSource], {
 			// The editor's host is Electron: this makes its binary a plain Node.
 			env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" },
 			stdio: ["pipe", "pipe", "pipe"],
 		})
-		this.child = child
+		let ended = () => {}
+		const exited = new Promise<void>((resolve) => (ended = resolve))
+		const launcher: Running = { child, pending: new Map(), exited, closing: false }
+		this.current = launcher
 		keepAlive(child, false)
 		child.stderr.resume()
 		child.stdin.on("error", () => undefined)
-		createInterface({ input: child.stdout }).on("line", (line) => this.answer(line))
+		createInterface({ input: child.stdout }).on("line", (line) => answer(launcher, line))
 		const gone = (reason: string) => {
-			if (this.child !== child) return
-			this.child = undefined
-			const failed = [...this.pending.values()]
-			this.pending.clear()
+			if (this.current === launcher) this.current = undefined
+			const failed = [...launcher.pending.values()]
+			launcher.pending.clear()
 			for (const request of failed)
 				request.reject(new LaunchError(`the process launcher ${reason}`, undefined))
 		}
-		child.on("error", (error) => gone(`could not start: ${error.message}`))
+		child.on("error", (error) => {
+			gone(`could not start: ${error.message}`)
+			ended()
+		})
 		// "close", not "exit": the answers it wrote before it ended are read first.
-		child.on("close", (code, signal) => gone(`ended (${signal ?? `exit ${code}`})`))
-		return child
+		child.on("close", (code, signal) => {
+			gone(`ended (${signal ?? `exit ${code}`})`)
+			ended()
+		})
+		return launcher
 	}
+}
 
-	private answer(line: string): void {
-		const answer = JSON.parse(line) as Answer
-		const request = this.pending.get(answer.id)
-		if (request === undefined) return
-		this.pending.delete(answer.id)
-		if (this.pending.size === 0 && this.child) keepAlive(this.child, false)
-		if (answer.error !== undefined)
-			request.reject(new LaunchError(answer.error.message, answer.error.code))
-		else
-			request.resolve({
-				code: answer.code ?? -1,
-				stdout: Buffer.from(answer.stdout ?? "", "base64"),
-				stderr: Buffer.from(answer.stderr ?? "", "base64"),
-			})
-	}
+/** One launcher process and the requests it has not answered yet. */
+interface Running {
+	child: ChildProcessWithoutNullStreams
+	pending: Map<number, Pending>
+	exited: Promise<void>
+	/** Being disposed: it keeps the host alive until it has exited. */
+	closing: boolean
+}
+
+function answer(launcher: Running, line: string): void {
+	const answer = JSON.parse(line) as Answer
+	const request = launcher.pending.get(answer.id)
+	if (request === undefined) return
+	launcher.pending.delete(answer.id)
+	if (launcher.pending.size === 0 && !launcher.closing) keepAlive(launcher.child, false)
+	if (answer.error !== undefined) request.reject(new LaunchError(answer.error.message, answer.error.code))
+	else
+		request.resolve({
+			code: answer.code ?? -1,
+			stdout: Buffer.from(answer.stdout ?? "", "base64"),
+			stderr: Buffer.from(answer.stderr ?? "", "base64"),
+		})
 }
 
 /**

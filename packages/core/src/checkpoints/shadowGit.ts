@@ -4,7 +4,10 @@ import { processLauncher } from "./processLauncher.js"
 /**
  * Settings of the shadow repository on top of the hardened ones (see gitHardening): no
  * line-ending conversion can change bytes, and the work tree is trusted although another user
- * may own it (the shadow's git folder is Cairn's own).
+ * may own it (the shadow's git folder is Cairn's own). The index is split: each checkpoint
+ * writes the entries that changed, not one entry per file of the workspace (a whole index per
+ * checkpoint made what a task writes grow with the square of its files); the shared part is
+ * rewritten once the changes reach a tenth of it, and the one it replaced removed.
  */
 const shadowSettings: readonly (readonly [string, string])[] = [
 	["core.autocrlf", "false"],
@@ -13,6 +16,9 @@ const shadowSettings: readonly (readonly [string, string])[] = [
 	["core.fileMode", "true"],
 	["core.longpaths", "true"],
 	["safe.directory", "*"],
+	["core.splitIndex", "true"],
+	["splitIndex.maxPercentChange", "10"],
+	["splitIndex.sharedIndexExpire", "now"],
 ]
 
 /**

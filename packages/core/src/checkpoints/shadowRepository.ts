@@ -114,27 +114,27 @@ export class ShadowRepository {
 	/**
 	 * Records the workspace as it is now as a commit after the one `ref` points at (the task's
 	 * previous checkpoint), moves `ref` to it and returns it. What was there but not kept goes in
-	 * the message, so a restore knows those files existed then. Where a shell can run them, the
-	 * index update, tree, commit and ref update are one start from the host (see ShadowGit.script).
+	 * the message, so a restore knows those files existed then.
+	 *
+	 * `staged` is called once the workspace's content is in the repository (the index names it,
+	 * its objects are written): from then on the workspace may change without changing this
+	 * checkpoint, so a change waiting for it can go ahead while the tree, commit and ref are
+	 * written. Where a shell can run them, those are one start from the host (see ShadowGit.script).
 	 */
-	async commitWorkspace(ref: string, title: string): Promise<string> {
+	async commitWorkspace(ref: string, title: string, staged?: () => void): Promise<string> {
 		const { add, notKept } = await this.stage()
+		if (add.length > 0) await this.git.run(addArgs, { input: nulJoin(add) })
+		staged?.()
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
 		if (!ShadowGit.canRunScripts) {
-			if (add.length > 0) await this.git.run(addArgs, { input: nulJoin(add) })
 			const tree = (await this.git.text(["write-tree"])).trim()
 			const commit = (await this.git.text(commitArgs(tree, parent, message))).trim()
 			await this.setRef(ref, commit)
 			return commit
 		}
-		const variables = {
-			CAIRN_ADD: add.length > 0 ? "1" : "",
-			CAIRN_PARENT: parent ?? "",
-			CAIRN_MESSAGE: message,
-			CAIRN_REF: ref,
-		}
-		const output = await this.git.script("commit-tree", commitScript, variables, { input: nulJoin(add) })
+		const variables = { CAIRN_PARENT: parent ?? "", CAIRN_MESSAGE: message, CAIRN_REF: ref }
+		const output = await this.git.script("commit-tree", commitScript, variables)
 		return output.toString("utf8").trim()
 	}
 
@@ -364,9 +364,8 @@ function commitArgs(tree: string, parent: string | undefined, message: string): 
 	return ["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message]
 }
 
-/** commitWorkspace's steps in one shell; its input is the paths to add (see ShadowGit.script). */
+/** commitWorkspace's steps once the index is up to date, in one shell (see ShadowGit.script). */
 const commitScript = `set -e
-if [ -n "$CAIRN_ADD" ]; then git "$@" ${addArgs.join(" ")}; fi
 tree=$(git "$@" write-tree)
 if [ -n "$CAIRN_PARENT" ]; then
 	commit=$(git "$@" commit-tree "$tree" -p "$CAIRN_PARENT" -m "$CAIRN_MESSAGE")

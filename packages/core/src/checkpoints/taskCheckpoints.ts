@@ -71,21 +71,33 @@ export class TaskCheckpoints implements TaskCheckpointer {
 		}
 	}
 
-	/** Saves after any save in progress, so checkpoints follow the task's order. */
-	private save(reason: CheckpointSaved["reason"], title: string, rowTs?: number): Promise<void> {
+	/**
+	 * Saves after any save in progress, so checkpoints follow the task's order. Resolves once the
+	 * workspace's content is kept (or checkpoints are off): the change waiting for it may go
+	 * ahead while the commit is written, its row reserved in the chat before the change's rows.
+	 */
+	private save(reason: CheckpointSaved["reason"], title: string, reservedTs?: number): Promise<void> {
 		const history = this.options.historyPoint()
+		let kept = () => {}
+		const staged = new Promise<void>((resolve) => (kept = resolve))
 		this.pending = this.pending.then(async () => {
-			if (this.off || (rowTs === undefined && !this.options.enabled())) return
+			let rowTs = reservedTs
 			try {
+				if (this.off || (rowTs === undefined && !this.options.enabled())) return
 				const store = await this.options.store()
-				if (!("save" in store)) return this.turnOff(store.reason, rowTs)
-				const commit = await store.save(this.options.taskId, `${title} (task ${this.options.taskId})`)
-				this.options.rows.saved({ commit, reason, history }, rowTs)
+				if (!("begin" in store)) return this.turnOff(store.reason, rowTs)
+				const save = store.begin(this.options.taskId, `${title} (task ${this.options.taskId})`)
+				await save.staged
+				rowTs ??= this.options.rows.reserve()
+				kept()
+				this.options.rows.saved({ commit: await save.saved, reason, history }, rowTs)
 			} catch (error) {
 				this.turnOff(error instanceof Error ? error.message : String(error), rowTs)
+			} finally {
+				kept()
 			}
 		})
-		return this.pending
+		return staged
 	}
 
 	private turnOff(reason: string, rowTs: number | undefined): void {

@@ -40,6 +40,7 @@ import { TaskProviders } from "./taskProviders.js"
 import { controllerTelemetry } from "./controllerTelemetry.js"
 import type { TelemetryExport } from "../telemetry/telemetryExport.js"
 import { CheckpointsByRoot } from "./workspaceCheckpoints.js"
+import { processLauncher } from "../checkpoints/processLauncher.js"
 
 export type { Client } from "./handlerContext.js"
 export type { ControllerOptions, ControllerMcpOptions, TaskWorktreesPort } from "./controllerOptions.js"
@@ -454,6 +455,8 @@ export class Controller implements HandlerContext {
 		try {
 			// A checkpoint being saved finishes its git commands before the host goes.
 			await Promise.all(tasks.map((task) => task.checkpointsSettled()))
+			// Nor does the process that started its git commands.
+			await processLauncher.dispose()
 			// No background command outlives its task: each has ended, its whole process group with it.
 			await Promise.all(tasks.map((task) => task.commands.settled()))
 			await this.tasks.writers.close()

@@ -544,6 +544,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			else if (use.name === "new_task")
 				skipReason = "new_task must be the last tool call of its message"
 		}
+		// The turn's checkpoint commits while its calls run; the model hears of them once it has.
+		await this.options.checkpoints?.settled()
 		this.interruptedResults = []
 		return results
 	}
