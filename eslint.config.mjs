@@ -38,6 +38,8 @@ export default tseslint.config(
 			"artifacts/**",
 			"webview-ui/build/**",
 			"**/.test-build/**",
+			// The demo's sample project carries a bug on purpose: the demo task finds and fixes it.
+			"examples/demo/project/**",
 			"packages/core/src/code-definitions/fixtures/**",
 			"packages/core/src/codebase-index/fixtures/**",
 		],
