@@ -25,10 +25,12 @@ describe("trust settings leave the webview only from the person's trust controls
 			"components/chat/switchers/AutoApprovalBar.tsx",
 			"components/settings/AutoApprovalSection.tsx",
 			"components/settings/BrowserSection.tsx",
+			"components/settings/BudgetsSection.tsx",
 			"components/settings/CondensingModelFields.tsx",
 			"components/settings/ProviderSection.tsx",
 			"components/settings/SettingsView.tsx",
 			"components/settings/codebase-index/EmbeddingModelFields.tsx",
+			"components/settings/telemetry/TelemetrySection.tsx",
 			"components/welcome/ProviderSetupForm.tsx",
 			"state/settingsActions.ts",
 		])

@@ -13,7 +13,7 @@ import {
 } from "./clineAsk.js"
 
 describe("ask categories", () => {
-	it("are exactly the lists of seeds 000/001", () => {
+	it("are exactly the lists of seeds 000/001, plus Cairn's own budget_reached (issue 36)", () => {
 		expect([...idleAsks].sort()).toEqual(
 			[
 				"completion_result",
@@ -21,6 +21,7 @@ describe("ask categories", () => {
 				"resume_completed_task",
 				"mistake_limit_reached",
 				"auto_approval_max_req_reached",
+				"budget_reached",
 			].sort(),
 		)
 		expect([...interactiveAsks].sort()).toEqual(
