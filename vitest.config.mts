@@ -15,6 +15,8 @@ export default defineConfig({
 				test: {
 					name: "repo",
 					environment: "node",
+					// Some start npm scripts as child processes, slow on a busy CI machine.
+					testTimeout: 30_000,
 					include: [
 						"*.test.ts",
 						"src/webview/*.test.ts",

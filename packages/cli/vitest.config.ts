@@ -19,7 +19,9 @@ export default defineProject({
 		exclude: [...configDefaults.exclude, "test/packed/**"],
 		// The end-to-end suites spawn the built binary: build it once before any of them runs.
 		globalSetup: ["test/buildBinary.ts"],
-		testTimeout: 30_000,
-		hookTimeout: 30_000,
+		// A test here starts one or more real cairn processes; at a load of 20 on 2 cores each took
+		// 15 s. The timeout only catches a hang; no test waits on it.
+		testTimeout: 90_000,
+		hookTimeout: 90_000,
 	},
 })
