@@ -20,8 +20,10 @@ async function journalLines(home: string, taskId: string, name: string) {
 	return jsonLines(complete)
 }
 
-// Far more than the 128 KiB left free: the message holding it cannot be journaled.
-const bigAnswer = `${"All of it, explained at length. ".repeat(10_000)}\n`
+// More than the 256 KiB left free: the message holding it cannot be journaled. The free space
+// still holds the task's start: its journals, its ledger and the checkpoints' shadow repository,
+// whose first commit stages the workspace before the first change (128 KiB no longer does).
+const bigAnswer = `${"All of it, explained at length. ".repeat(12_000)}\n`
 
 describe("a full disk", () => {
 	it("stops the task with exit code 4 and what to do; what was saved stays intact and -c resumes once space is freed", async (ctx) => {
@@ -39,7 +41,7 @@ describe("a full disk", () => {
 			ctx.skip(error.message),
 		)
 		disk = mounted
-		await mounted.fill(128 * 1024)
+		await mounted.fill(256 * 1024)
 
 		const run = await runCli(world, [...world.providerArgs, "-y", "--output-format", "json", "add hello"])
 		expect(run.code).toBe(4)

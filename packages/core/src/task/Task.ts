@@ -555,6 +555,10 @@ export class Task extends EventEmitter<TaskEvents> {
 		result: ToolResultBlock,
 		previewTs?: number,
 	): Promise<string | undefined> {
+		// The result is shown over a journal that holds all before it: a save that failed has
+		// stopped the task by now, and no completion may be written behind the hole.
+		await this.options.persistence?.flushed()
+		if (this.abortController.signal.aborted) throw new TaskCancelled()
 		showCompletion(this.transcript, result, previewTs)
 		this.emit("taskCompleted", this.ledger.tokenUsage, this.tools.toolUsage)
 		// Shown its result, the task is complete; feedback below makes it run again.
