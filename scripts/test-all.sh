@@ -37,7 +37,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=artifacts/vi
 step "the packed CLI (npm pack, installed into an empty prefix)"
 packed_status=0
 npx vitest run --config packages/cli/vitest.packed.config.ts --reporter=default --reporter=json \
-	--outputFile.json=artifacts/vitest-packed.json || packed_status=$?
+	--outputFile.json="$PWD/artifacts/vitest-packed.json" || packed_status=$?
 
 step "real editor tests (code-server + Playwright)"
 e2e_status=0
