@@ -55,9 +55,8 @@ export function notifyWhenWaiting(controller: Controller, view: CairnView): vsco
 	}
 
 	const cardNeedsYou = (card: TaskCard, over: Promise<void>) => {
-		// The person sees it: on the board, or as the chat's own task.
+		// The person sees it on the board.
 		if (view.board.isVisible() || !notifying()) return
-		if (view.isVisible() && controller.currentTask?.taskId === card.taskId) return
 		const text =
 			card.state === "failed"
 				? vscode.l10n.t("The task “{title}” failed: {error}", {
@@ -86,6 +85,7 @@ export function notifyWhenWaiting(controller: Controller, view: CairnView): vsco
 				if (count > 0) waitingItem.show()
 				else waitingItem.hide()
 			},
+			leftToChat: (card) => view.isVisible() && controller.currentTask?.taskId === card.taskId,
 			newlyNeeds: cardNeedsYou,
 		},
 		told,

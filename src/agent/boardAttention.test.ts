@@ -23,7 +23,8 @@ const card = (taskId: string, overrides: Partial<TaskCard> = {}): TaskCard => ({
 const waiting = (taskId: string, ts: number, partial = false) =>
 	card(taskId, { state: "waiting", waitingOn: approval(ts, partial) })
 
-function follow(told?: ToldOnce) {
+/** `chatShows`: the chat's own task, while the chat is in view. */
+function follow(told?: ToldOnce, chatShows = (_: TaskCard) => false) {
 	const badges: number[] = []
 	const news: string[] = []
 	/** The news whose card no longer needs the person for it, in the order that ended. */
@@ -31,6 +32,7 @@ function follow(told?: ToldOnce) {
 	const attention = new BoardAttention(
 		{
 			badge: (count) => badges.push(count),
+			leftToChat: chatShows,
 			newlyNeeds: (c, ended) => {
 				const what = `${c.taskId}:${c.state}@${c.waitingOn?.ts ?? c.endedAt}`
 				news.push(`${c.taskId}:${c.state}`)
@@ -96,6 +98,20 @@ describe("BoardAttention", () => {
 		update(waiting("b", 20))
 		expect(told).toEqual(["b:waiting"])
 		expect(shared.first(askKey("b", 20))).toBe(false)
+	})
+
+	it("leaves the chat's own ask untold while the chat shows it, so the chat tells of it when the person looks away", () => {
+		const shared = new ToldOnce()
+		let chatInView = true
+		const { update, told } = follow(shared, (c) => chatInView && c.taskId === "a")
+		// The card's update can reach the notifier before the editor says the chat was hidden.
+		update(waiting("a", 10))
+		update(waiting("b", 20))
+		expect(told).toEqual(["b:waiting"])
+		chatInView = false
+		expect(shared.first(askKey("a", 10))).toBe(true)
+		update(waiting("a", 10))
+		expect(told).toEqual(["b:waiting"])
 	})
 
 	it("ends what told of a card once the card no longer needs the person for it, and no sooner", async () => {

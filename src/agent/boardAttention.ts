@@ -39,6 +39,12 @@ export interface BoardAttentionOutput {
 	/** How many cards need the person now; called when the number changes. */
 	badge(count: number): void
 	/**
+	 * The card is the chat's own task and the chat is in view: the chat shows its ask, and its own
+	 * notification tells of it if the person looks away while it still waits. The board leaves such
+	 * a need untold, so that notification is still the first.
+	 */
+	leftToChat(card: TaskCard): boolean
+	/**
 	 * A card needs the person for something it was not told of before. `over` settles once the card
 	 * no longer needs them for it (answered, moved on, gone), so what told of it can go too.
 	 */
@@ -75,7 +81,8 @@ export class BoardAttention {
 				const { card } = message
 				this.cards.set(card.taskId, card)
 				const key = attentionKey(card)
-				if (key !== undefined && this.once.first(key)) this.tell(card, key)
+				if (key !== undefined && !this.output.leftToChat(card) && this.once.first(key))
+					this.tell(card, key)
 				break
 			}
 			case "taskCardRemoved":
