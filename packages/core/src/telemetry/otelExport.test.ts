@@ -180,6 +180,33 @@ describe("OpenTelemetry export", () => {
 		expect(child?.attributes["cairn.task.parent_id"]).toBe(parent?.attributes["cairn.task.id"])
 	})
 
+	it("says in the log once when the collector refuses the exports", async () => {
+		receiver = await OtlpReceiver.start()
+		receiver.refuse(400)
+		const settings = { telemetry: { enabled: true, endpoint: receiver.url } }
+		agent = await startAgent({ provider: "anthropic", scenario: [turns[3]!], settings })
+		await agent.send({ type: "newTask", text: "finish" })
+		await agent.client.waitForAsk("completion_result")
+		await agent.controller.dispose()
+		const exportLines = (logs: AgentHarness["logs"]) =>
+			logs.filter((entry) => entry.message.startsWith("OpenTelemetry export"))
+		// Spans and metrics both failed: one line says so, naming the collector without its path.
+		expect(exportLines(agent.logs)).toEqual([
+			{
+				level: "error",
+				message: "OpenTelemetry export failed; what it carried is lost",
+				details: { endpoint: receiver.url, error: expect.any(String) as string },
+			},
+		])
+		expect(receiver.bodies).toEqual([])
+	})
+
+	it("says nothing of a collector that takes every export", async () => {
+		const { agent } = await runTask(false)
+		await agent.controller.dispose()
+		expect(agent.logs.filter((entry) => entry.message.startsWith("OpenTelemetry"))).toEqual([])
+	})
+
 	it("sends nothing while the export is off, even with an endpoint set", async () => {
 		receiver = await OtlpReceiver.start()
 		agent = await startAgent({

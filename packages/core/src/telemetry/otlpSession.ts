@@ -4,7 +4,9 @@ import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http"
 import { resourceFromAttributes } from "@opentelemetry/resources"
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics"
 import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace"
+import type { Logger } from "../host/Host.js"
 import type { ExportConfig } from "./exportConfig.js"
+import { ExportHealth } from "./exportHealth.js"
 import { Redaction } from "./redaction.js"
 import { TaskSpans, type OpenTasks, type TaskAbout } from "./taskSpans.js"
 import { TelemetryInstruments } from "./telemetryInstruments.js"
@@ -30,18 +32,22 @@ export class OtlpSession {
 	constructor(
 		private readonly config: ExportConfig,
 		version: string,
+		logger: Logger,
 	) {
+		const health = new ExportHealth(logger, collectorOrigin(config.tracesUrl))
 		const resource = resourceFromAttributes({ "service.name": "cairn", "service.version": version })
 		const headers = config.headers
 		this.tracerProvider = new TracerProvider({
 			resource,
 			spanProcessors: [
 				new BatchSpanProcessor({
-					exporter: new OTLPTraceExporter({
-						url: config.tracesUrl,
-						headers,
-						timeoutMillis: exportTimeoutMs,
-					}),
+					exporter: health.watch(
+						new OTLPTraceExporter({
+							url: config.tracesUrl,
+							headers,
+							timeoutMillis: exportTimeoutMs,
+						}),
+					),
 					exportTimeoutMillis: exportTimeoutMs,
 				}),
 			],
@@ -50,11 +56,13 @@ export class OtlpSession {
 			resource,
 			readers: [
 				new PeriodicExportingMetricReader({
-					exporter: new OTLPMetricExporter({
-						url: config.metricsUrl,
-						headers,
-						timeoutMillis: exportTimeoutMs,
-					}),
+					exporter: health.watch(
+						new OTLPMetricExporter({
+							url: config.metricsUrl,
+							headers,
+							timeoutMillis: exportTimeoutMs,
+						}),
+					),
 					exportIntervalMillis: metricsIntervalMs,
 					exportTimeoutMillis: exportTimeoutMs,
 				}),
@@ -86,5 +94,14 @@ export class OtlpSession {
 		// Spans are exported when they end: a run still open would be lost.
 		for (const task of [...this.openTasks.values()]) task.closeRun()
 		await Promise.allSettled([this.tracerProvider.shutdown(), this.meterProvider.shutdown()])
+	}
+}
+
+/** The collector's scheme, host and port for the log: a URL's user and password stay out of it. */
+function collectorOrigin(url: string): string {
+	try {
+		return new URL(url).origin
+	} catch {
+		return "(an endpoint that is not a URL)"
 	}
 }

@@ -39,7 +39,7 @@ export class TelemetryExport {
 			this.session = {
 				key,
 				started: import("./otlpSession.js").then(
-					({ OtlpSession }) => new OtlpSession(config, this.options.version),
+					({ OtlpSession }) => new OtlpSession(config, this.options.version, this.options.logger),
 					(error: unknown) => {
 						this.options.logger.error("OpenTelemetry could not be loaded; nothing is exported", {
 							error: String(error),

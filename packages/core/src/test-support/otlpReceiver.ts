@@ -64,6 +64,8 @@ export class OtlpReceiver {
 	readonly spans: ReceivedSpan[] = []
 	private readonly points = new Map<string, ReceivedPoint>()
 	private waiters: (() => void)[] = []
+	/** While set, every export is answered with this status and kept nowhere. */
+	private refusal: number | undefined
 
 	private constructor(
 		private readonly server: ReturnType<typeof createServer>,
@@ -77,11 +79,20 @@ export class OtlpReceiver {
 		const receiver = new OtlpReceiver(server, `http://127.0.0.1:${port}`)
 		server.on("request", (request, response) => {
 			void bodyOf(request).then((body) => {
+				if (receiver.refusal !== undefined) {
+					response.writeHead(receiver.refusal, { "content-type": "application/json" }).end("{}")
+					return
+				}
 				receiver.received(request, body)
 				response.writeHead(200, { "content-type": "application/json" }).end("{}")
 			})
 		})
 		return receiver
+	}
+
+	/** Answers every export with `status` (a collector that refuses), or accepts them again (undefined). */
+	refuse(status: number | undefined): void {
+		this.refusal = status
 	}
 
 	/** Every data point of `metric` (one per attribute set). */
