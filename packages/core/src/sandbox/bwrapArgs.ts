@@ -12,9 +12,15 @@ export interface SandboxScratch {
 
 /**
  * bubblewrap's arguments (everything before `--`) for one command under `policy`, started in
- * `cwd`. Later mounts cover earlier ones, which is what the order below relies on.
+ * `cwd`, with `sockets` covered (see socketsToCover). Later mounts cover earlier ones, which is
+ * what the order below relies on.
  */
-export function bwrapArgs(policy: SandboxPolicy, cwd: string, scratch: SandboxScratch): string[] {
+export function bwrapArgs(
+	policy: SandboxPolicy,
+	cwd: string,
+	scratch: SandboxScratch,
+	sockets: readonly string[],
+): string[] {
 	const workspace = policy.workspaceRoot
 	const hide = (folders: readonly string[], files: readonly string[]) => [
 		...folders.flatMap((folder) => ["--tmpfs", folder]),
@@ -66,7 +72,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, scratch: SandboxSc
 			return entry.kind === "file" ? [] : ["--tmpfs", entry.path, "--remount-ro", entry.path]
 		}),
 		// A socket file covered by /dev/null refuses connections.
-		...policy.hiddenSockets.flatMap((socket) => ["--ro-bind", "/dev/null", socket]),
+		...sockets.flatMap((socket) => ["--ro-bind", "/dev/null", socket]),
 		...(shelter ? ["--remount-ro", shelter] : []),
 		"--chdir",
 		cwd,

@@ -5,13 +5,10 @@ import type { CairnSettings } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import { credentialStorePaths } from "../workspace/credentialStores.js"
 import { sandboxedEnvironment } from "./commandEnvironment.js"
-import { listeningSockets } from "./listeningSockets.js"
 import { protectedMounts } from "./protectedMounts.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
-import { inPrivateArea } from "./privateAreas.js"
 import { probeSandbox, type SandboxAvailability } from "./sandboxProbe.js"
 import { systemPaths } from "./systemPaths.js"
-import { isInside } from "../workspace/workspacePaths.js"
 
 export type CommandSandbox =
 	| { state: "off" }
@@ -69,11 +66,6 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 		...credentialStorePaths(home, settings.commandSandboxHiddenPaths),
 	])
 	const workspaceRoot = realpathSync(host.workspaceRoot)
-	// Under a hidden folder, or in /tmp or /run (unless the workspace shows it again), a socket is
-	// out of sight already; covering it would only cost a mount.
-	const covered = (socket: string) =>
-		hidden.folders.some((folder) => isInside(folder, socket)) ||
-		(inPrivateArea(socket) && !isInside(workspaceRoot, socket))
 	return {
 		state: "ready",
 		policy: {
@@ -83,9 +75,8 @@ export async function commandSandbox(host: Host, settings: CairnSettings): Promi
 			hiddenFiles: hidden.files,
 			protectedPaths: protectedMounts(workspaceRoot),
 			quarantineDir: path.join(host.storageDir, "sandbox-quarantine"),
-			hiddenSockets: [
-				...new Set([...listeningSockets(), ...existing(support.privateSockets).files]),
-			].filter((socket) => !covered(socket)),
+			// Those bound on the machine are read as each command starts (see socketsToCover).
+			hiddenSockets: existing(support.privateSockets).files,
 			systemPaths: systemPaths(),
 			environment: sandboxedEnvironment(process.env, settings.commandEnvironment),
 			allowNetwork: settings.commandSandboxNetwork,

@@ -1,7 +1,8 @@
-import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from "node:fs"
+import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs"
 import path from "node:path"
 import { isWorkspaceFileName, protectedFiles, protectedFolders } from "../workspace/protectedPaths.js"
 import { isInside } from "../workspace/workspacePaths.js"
+import { present } from "./present.js"
 
 /**
  * A path inside the workspace that a sandboxed command must not change, and how it is mounted:
@@ -55,21 +56,12 @@ function resolve(target: string, workspace: string): { path: string; kind: "file
 	}
 }
 
-function exists(target: string): boolean {
-	try {
-		lstatSync(target)
-		return true
-	} catch {
-		return false
-	}
-}
-
 /** One top-level protected name: read-only where it exists, a stand-in where nothing is. */
 function protectedName(target: string, kind: "file" | "folder", workspace: string): ProtectedMount[] {
 	const found = resolve(target, workspace)
 	if (found !== undefined) return [{ ...found, mount: "readOnly" }]
 	// A dangling symlink cannot be mounted over; Cairn's readers do not follow it either.
-	if (exists(target)) return []
+	if (present(target)) return []
 	return [{ path: target, kind, mount: "missing" }]
 }
 
@@ -77,13 +69,13 @@ function protectedName(target: string, kind: "file" | "folder", workspace: strin
 function gitMounts(git: string, workspace: string, standIns: boolean): ProtectedMount[] {
 	const found = resolve(git, workspace)
 	if (found === undefined)
-		return standIns && !exists(git) ? [{ path: git, kind: "folder", mount: "missing" }] : []
+		return standIns && !present(git) ? [{ path: git, kind: "folder", mount: "missing" }] : []
 	if (found.kind === "file") return [{ ...found, mount: "readOnly" }]
 	const internals = gitInternals.flatMap(([name, internalKind, when]): ProtectedMount[] => {
 		const target = path.join(found.path, name)
 		const internal = resolve(target, workspace)
 		if (internal !== undefined) return [{ ...internal, mount: "readOnly" }]
-		return when === "always" && standIns && !exists(target)
+		return when === "always" && standIns && !present(target)
 			? [{ path: target, kind: internalKind, mount: "missing" }]
 			: []
 	})

@@ -31,7 +31,10 @@ export interface SandboxPolicy {
 	 * hidden from commands): the sandbox cannot keep the file from being made (see ProtectedMount).
 	 */
 	readonly quarantineDir: string
-	/** Unix sockets of programs outside (tmux, ssh-agent, Docker...) that would reach around the sandbox. */
+	/**
+	 * Unix sockets the host names that would reach around the sandbox, besides those programs
+	 * outside (tmux, ssh-agent, Docker...) have bound when a command starts, which are covered too.
+	 */
 	readonly hiddenSockets: readonly string[]
 	/**
 	 * Paths under the private /run that the system needs (the DNS configuration /etc/resolv.conf

@@ -1,6 +1,7 @@
-import { execFile } from "node:child_process"
+import { type ChildProcessByStdio, spawn } from "node:child_process"
 import { realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
+import type { Readable } from "node:stream"
 import { sandboxedEnvironment } from "./commandEnvironment.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
 import { sandboxedSpawn } from "./sandboxedSpawn.js"
@@ -24,16 +25,40 @@ function probe(bwrapPath: string): Promise<SandboxAvailability> {
 		environment: sandboxedEnvironment(process.env, []),
 		allowNetwork: false,
 	}
-	const { file, args, cleanup } = sandboxedSpawn(policy, workspaceRoot, ["/bin/sh", "-c", ":"])
+	// No sockets to cover: whether the sandbox is there must not hang on the machine's sockets of
+	// the moment, one of which may vanish as it starts (see SandboxedStart.retry).
+	const { file, args, descriptors, cleanup } = sandboxedSpawn(
+		policy,
+		workspaceRoot,
+		["/bin/sh", "-c", ":"],
+		[],
+	)
 	return new Promise((resolve) => {
-		execFile(file, args, { timeout: 10_000, env: policy.environment }, (error, _out, stderr) => {
+		const child = spawn(file, args, {
+			env: policy.environment,
+			stdio: ["ignore", "ignore", "pipe", ...descriptors],
+			timeout: 10_000,
+		}) as ChildProcessByStdio<null, null, Readable>
+		let stderr = ""
+		child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+		const unavailable = (why: string) => {
 			cleanup()
-			if (error === null) return resolve({ available: true })
-			const reason =
-				(error as NodeJS.ErrnoException).code === "ENOENT"
-					? `bubblewrap (${bwrapPath}) is not installed (Debian and Ubuntu: apt-get install bubblewrap)`
-					: `bubblewrap cannot create a sandbox here: ${stderr.trim() || error.message}`
-			resolve({ available: false, reason })
+			resolve({ available: false, reason: `bubblewrap cannot create a sandbox here: ${why}` })
+		}
+		child.on("error", (error: NodeJS.ErrnoException) => {
+			if (child.pid !== undefined) return
+			if (error.code !== "ENOENT") return unavailable(error.message)
+			cleanup()
+			resolve({
+				available: false,
+				reason: `bubblewrap (${bwrapPath}) is not installed (Debian and Ubuntu: apt-get install bubblewrap)`,
+			})
+		})
+		child.on("close", (code, signal) => {
+			if (child.pid === undefined) return
+			if (code !== 0) return unavailable(stderr.trim() || (signal ?? `exit code ${code}`))
+			cleanup()
+			resolve({ available: true })
 		})
 	})
 }

@@ -114,6 +114,50 @@ describe.skipIf(!availability.available)(`what a sandboxed command cannot reach$
 		expect(result.output).toContain("ECONNREFUSED")
 	})
 
+	describe("sockets that come and go", () => {
+		it("cannot connect to a socket bound after the sandbox's policy was made: sockets are covered as the command starts", async () => {
+			const sandbox = await sandboxPolicyFor(host)
+			const socket = path.join(inHome, "later.sock")
+			await serveSocket(socket)
+			const result = await runIn(host, connect(socket), sandbox)
+			expect(result.output).not.toContain("hello over the socket")
+			expect(result.output).toMatch(/ECONNREFUSED|ENOTSOCK/)
+		})
+
+		it("cannot connect to a socket its server bound again at the same path", async () => {
+			const socket = path.join(inHome, "again.sock")
+			await serveSocket(socket)
+			const sandbox = await sandboxPolicyFor(host)
+			await new Promise((resolve) => servers.pop()?.close(resolve))
+			expect(existsSync(socket)).toBe(false)
+			await serveSocket(socket)
+			const result = await runIn(host, connect(socket), sandbox)
+			expect(result.output).not.toContain("hello over the socket")
+			expect(result.output).toMatch(/ECONNREFUSED|ENOTSOCK/)
+		})
+
+		// What a scan found can be gone when bubblewrap mounts over it: another program's tmux ended
+		// and its folder was removed. The policy's own sockets stand in for such a scan here.
+		it.each([
+			["its folder", "gone/tmux.sock"],
+			["the socket file alone", "tmux.sock"],
+		])(
+			"runs a command although %s vanished before the command started, and covers the sockets there are then",
+			async (_, vanished) => {
+				const sandbox = await sandboxPolicyFor(host)
+				const live = path.join(inHome, "live.sock")
+				await serveSocket(live)
+				const result = await runIn(host, `echo ran; ${connect(live)}`, {
+					...sandbox,
+					hiddenSockets: [...sandbox.hiddenSockets, path.join(inHome, vanished)],
+				})
+				expect(result.output).toMatch(/^ran\n/)
+				expect(result.output).not.toContain("hello over the socket")
+				expect(result.output).toMatch(/ECONNREFUSED|ENOTSOCK/)
+			},
+		)
+	})
+
 	it.each([
 		["off", false],
 		["on", true],

@@ -6,6 +6,7 @@ import {
 	mkdirSync,
 	mkdtempSync,
 	openSync,
+	readFileSync,
 	renameSync,
 	rmdirSync,
 	rmSync,
@@ -14,22 +15,14 @@ import {
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { bwrapArgs } from "./bwrapArgs.js"
+import { present } from "./present.js"
 import type { ProtectedMount } from "./protectedMounts.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
+import { socketsToCover } from "./socketsToCover.js"
 import { unixSocketFilter } from "./unixSocketFilter.js"
 
-/** The descriptor bubblewrap reads its seccomp filter from: the first after stdin, stdout and stderr. */
-const filterDescriptor = 3
-
-/** Whether anything is at `target`, a dangling link included. */
-function present(target: string): boolean {
-	try {
-		lstatSync(target)
-		return true
-	} catch {
-		return false
-	}
-}
+/** How bubblewrap exits when it cannot set the sandbox up. */
+const setupFailed = 1
 
 /**
  * Moves what the command made at a protected path into `quarantine`, keeping it (a person's own
@@ -69,19 +62,44 @@ function settle(entry: ProtectedMount, quarantine: () => string): string[] {
 	return [entry.path]
 }
 
+/** What to spawn to run a command in the sandbox, and what to do once it has ended. */
+export interface SandboxedStart {
+	readonly file: string
+	readonly args: string[]
+	/** To give the process after its stdin, stdout and stderr. */
+	readonly descriptors: number[]
+	/**
+	 * Removes the command's /tmp once the command has ended, with what it made of missing
+	 * protected paths (see ProtectedMount); returns the protected files the command created,
+	 * which are moved into `policy.quarantineDir`.
+	 */
+	cleanup(): string[]
+	/**
+	 * Once the process has ended with `exitCode` and written `stderr`: when bubblewrap never
+	 * started the command because a socket to cover had vanished since it was read (another
+	 * program's tmux ended and its folder went), this start is cleaned up and the one to spawn
+	 * instead is returned, the sockets read again; its cleanup reports what both made. Only once:
+	 * undefined otherwise and for a start that is itself the second.
+	 */
+	retry(exitCode: number | null, stderr: string): SandboxedStart | undefined
+}
+
 /**
- * What to spawn to run `argv` in the sandbox: bubblewrap, with a /tmp of the command's own that
- * `cleanup` removes once the command has ended, with what it made of missing protected paths
- * (see ProtectedMount); `cleanup` returns the protected files the command created, which are
- * moved into `policy.quarantineDir`. Spawn it
- * with `policy.environment` as its environment and `descriptors` after its stdin, stdout and
- * stderr.
+ * Whether bubblewrap stopped on one of `sockets`: it names the path it could not mount over
+ * ("Can't mkdir parents for <path>: Read-only file system", "Can't create file at <path>: ...").
  */
-export function sandboxedSpawn(
+const stoppedOn = (sockets: readonly string[], stderr: string) =>
+	stderr
+		.split("\n")
+		.some((line) => line.startsWith("bwrap: ") && sockets.some((socket) => line.includes(`${socket}:`)))
+
+function start(
 	policy: SandboxPolicy,
 	cwd: string,
 	argv: readonly string[],
-): { file: string; args: string[]; descriptors: number[]; cleanup(): string[] } {
+	sockets: readonly string[],
+	earlier?: { created: readonly string[] },
+): SandboxedStart {
 	const scratchRoot = mkdtempSync(path.join(tmpdir(), "cairn-sandbox-"))
 	const scratch = { tmp: path.join(scratchRoot, "tmp"), emptyFile: path.join(scratchRoot, "empty") }
 	mkdirSync(scratch.tmp)
@@ -91,29 +109,59 @@ export function sandboxedSpawn(
 	// One folder per command that made something, so names never collide.
 	let movedTo: string | undefined
 	const quarantine = () => (movedTo ??= path.join(policy.quarantineDir, path.basename(scratchRoot)))
-	const filter = policy.allowNetwork ? unixSocketFilter() : undefined
 	const descriptors: number[] = []
+	/** The number `file`, opened, has in the process. */
+	const pass = (file: string, flags: "r" | "w") => String(2 + descriptors.push(openSync(file, flags)))
+	const filter = policy.allowNetwork ? unixSocketFilter() : undefined
+	const seccomp: string[] = []
 	if (filter !== undefined) {
 		const filterFile = path.join(scratchRoot, "filter.bpf")
 		writeFileSync(filterFile, filter)
-		descriptors.push(openSync(filterFile, "r"))
+		seccomp.push("--seccomp", pass(filterFile, "r"))
+	}
+	// bubblewrap writes the command's exit code here only if it started the command; the command
+	// itself never holds this descriptor, so it cannot pretend either way.
+	const statusFile = path.join(scratchRoot, "status.json")
+	const status = ["--json-status-fd", pass(statusFile, "w")]
+	const cleanup = () => {
+		for (const descriptor of descriptors.splice(0)) closeSync(descriptor)
+		const created = policy.protectedPaths.flatMap((entry) =>
+			entry.mount === "missing" ? settle(entry, quarantine) : [],
+		)
+		rmSync(scratchRoot, { recursive: true, force: true })
+		return [...(earlier?.created ?? []), ...created]
 	}
 	return {
 		file: policy.bwrapPath,
-		args: [
-			...bwrapArgs(policy, cwd, scratch),
-			...(filter ? ["--seccomp", String(filterDescriptor)] : []),
-			"--",
-			...argv,
-		],
+		args: [...bwrapArgs(policy, cwd, scratch, sockets), ...seccomp, ...status, "--", ...argv],
 		descriptors,
-		cleanup: () => {
-			for (const descriptor of descriptors.splice(0)) closeSync(descriptor)
-			const created = policy.protectedPaths.flatMap((entry) =>
-				entry.mount === "missing" ? settle(entry, quarantine) : [],
-			)
-			rmSync(scratchRoot, { recursive: true, force: true })
-			return created
+		cleanup,
+		retry: (exitCode, stderr) => {
+			if (earlier !== undefined || exitCode !== setupFailed || !stoppedOn(sockets, stderr))
+				return undefined
+			if (readFileSync(statusFile, "utf8").includes('"exit-code"')) return undefined
+			return start(policy, cwd, argv, socketsToCover(policy, true), { created: cleanup() })
 		},
 	}
+}
+
+/**
+ * What to spawn to run `argv` in the sandbox under `policy`, started in `cwd`: bubblewrap, with a
+ * /tmp of the command's own and `sockets` covered, by default the machine's as they are now.
+ * Spawn it with `policy.environment` as its environment and `descriptors` after its stdin, stdout
+ * and stderr; once it has ended, spawn what `retry` returns instead if anything, else call
+ * `cleanup`.
+ */
+export function sandboxedSpawn(
+	policy: SandboxPolicy,
+	cwd: string,
+	argv: readonly string[],
+	sockets: readonly string[] = socketsToCover(policy),
+): SandboxedStart {
+	return start(policy, cwd, argv, sockets)
+}
+
+/** The same shape for `file` run with `args` as it is, outside the sandbox. */
+export function unsandboxedStart(file: string, args: string[]): SandboxedStart {
+	return { file, args, descriptors: [], cleanup: () => [], retry: () => undefined }
 }

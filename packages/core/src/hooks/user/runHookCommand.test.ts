@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir, readFile } from "node:fs/promises"
+import { createServer } from "node:net"
+import { homedir } from "node:os"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { cairnSettingsSchema } from "@cairn/types"
@@ -116,6 +118,47 @@ describe.skipIf(!availability.available)(`running a hook command in the sandbox$
 			'{"tool_name":"write_to_file"}',
 		)
 		expect(existsSync(path.join(temp.dir, "escaped"))).toBe(false)
+	})
+
+	it("runs a hook although a socket the sandbox was to cover vanished before it started", async () => {
+		const workspace = path.join(temp.dir, "workspace")
+		await mkdir(workspace)
+		const sandbox = await sandboxIn(workspace)
+		const result = await runHookCommand(
+			"cat",
+			options({
+				cwd: workspace,
+				// Outside the workspace and /tmp, where the machine is read-only in the sandbox.
+				sandbox: {
+					...sandbox,
+					hiddenSockets: [path.join(homedir(), `.${path.basename(temp.dir)}/tmux.sock`)],
+				},
+			}),
+		)
+		expect(result).toEqual({
+			kind: "exited",
+			exitCode: 0,
+			stdout: '{"tool_name":"write_to_file"}',
+			stderr: "",
+		})
+	})
+
+	it("runs a hook that only claims bubblewrap stopped on a socket once", async () => {
+		const workspace = path.join(temp.dir, "workspace")
+		await mkdir(workspace)
+		const socket = path.join(workspace, "dev.sock")
+		const server = createServer()
+		await new Promise<void>((resolve) => server.listen(socket, resolve))
+		try {
+			const result = await runHookCommand(
+				`echo run >> runs.txt; echo "bwrap: Can't create file at ${socket}: Read-only file system" >&2; exit 1`,
+				options({ cwd: workspace, sandbox: await sandboxIn(workspace) }),
+			)
+			expect(result).toMatchObject({ kind: "exited", exitCode: 1 })
+			expect(await readFile(path.join(workspace, "runs.txt"), "utf8")).toBe("run\n")
+		} finally {
+			await new Promise((resolve) => server.close(resolve))
+		}
 	})
 
 	it("kills everything inside when it times out", async () => {

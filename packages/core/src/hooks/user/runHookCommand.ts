@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from "node:child_process"
 import type { Readable, Writable } from "node:stream"
 import { withoutCairnInternals } from "../../sandbox/commandEnvironment.js"
 import type { SandboxPolicy } from "../../sandbox/sandboxPolicy.js"
-import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
+import { sandboxedSpawn, unsandboxedStart } from "../../sandbox/sandboxedSpawn.js"
 
 export interface HookCommandOptions {
 	cwd: string
@@ -30,22 +30,27 @@ const maxOutputChars = 64 * 1024
 export function runHookCommand(command: string, options: HookCommandOptions): Promise<HookCommandResult> {
 	return new Promise((resolve) => {
 		let settled = false
-		const stdout: string[] = []
-		const stderr: string[] = []
-		const size = { stdout: 0, stderr: 0 }
+		let stdout: string[] = []
+		let stderr: string[] = []
+		let size = { stdout: 0, stderr: 0 }
 		const argv = ["/bin/sh", "-c", command]
-		const { file, args, descriptors, cleanup } = options.sandbox
+		let start = options.sandbox
 			? sandboxedSpawn(options.sandbox, options.cwd, argv)
-			: { file: "/bin/sh", args: argv.slice(1), descriptors: [], cleanup: (): string[] => [] }
-		// The extra descriptors (bubblewrap's seccomp filter) hide from the types that the first three are pipes.
-		const child = spawn(file, args, {
-			cwd: options.cwd,
-			// In the sandbox, its allowlisted environment; outside, never Cairn's IPC socket and token:
-			// a hook holding them could change Cairn's own settings.
-			env: { ...(options.sandbox?.environment ?? withoutCairnInternals(process.env)), ...options.env },
-			detached: true,
-			stdio: ["pipe", "pipe", "pipe", ...descriptors],
-		}) as ChildProcessByStdio<Writable, Readable, Readable>
+			: unsandboxedStart("/bin/sh", argv.slice(1))
+		// The extra descriptors (bubblewrap's) hide from the types that the first three are pipes.
+		const spawnChild = () =>
+			spawn(start.file, start.args, {
+				cwd: options.cwd,
+				// In the sandbox, its allowlisted environment; outside, never Cairn's IPC socket and token:
+				// a hook holding them could change Cairn's own settings.
+				env: {
+					...(options.sandbox?.environment ?? withoutCairnInternals(process.env)),
+					...options.env,
+				},
+				detached: true,
+				stdio: ["pipe", "pipe", "pipe", ...start.descriptors],
+			}) as ChildProcessByStdio<Writable, Readable, Readable>
+		let child = spawnChild()
 		const killGroup = () => {
 			if (child.pid === undefined) return
 			try {
@@ -58,7 +63,7 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 			if (settled) return
 			settled = true
 			clearTimeout(timer)
-			const created = cleanup()
+			const created = start.cleanup()
 			options.signal.removeEventListener("abort", onAbort)
 			// A protected file the hook made was moved aside by the sandbox: the hook did not do what it meant to.
 			if (created.length > 0 && result.kind === "exited")
@@ -82,30 +87,44 @@ export function runHookCommand(command: string, options: HookCommandOptions): Pr
 		if (options.signal.aborted) onAbort()
 		else options.signal.addEventListener("abort", onAbort, { once: true })
 
-		const collect = (into: string[], which: keyof typeof size) => (chunk: Buffer) => {
-			if (size[which] >= maxOutputChars) return
-			const text = chunk.toString("utf8")
-			into.push(text)
-			size[which] += text.length
+		const follow = () => {
+			const current = child
+			const collect = (into: string[], which: keyof typeof size) => (chunk: Buffer) => {
+				if (size[which] >= maxOutputChars) return
+				const text = chunk.toString("utf8")
+				into.push(text)
+				size[which] += text.length
+			}
+			current.stdout.on("data", collect(stdout, "stdout"))
+			current.stderr.on("data", collect(stderr, "stderr"))
+			// A hook that does not read its stdin closes the pipe early: that is its right, not an error.
+			current.stdin.on("error", () => undefined)
+			current.stdin.end(options.stdin)
+			current.on("error", (error) =>
+				settle({ kind: "failed", error: `it could not start: ${error.message}` }),
+			)
+			current.on("close", (code, signal) => {
+				if (settled) return
+				const again = start.retry(code, stderr.join(""))
+				if (again !== undefined) {
+					start = again
+					stdout = []
+					stderr = []
+					size = { stdout: 0, stderr: 0 }
+					child = spawnChild()
+					return follow()
+				}
+				if (code === null)
+					settle({ kind: "failed", error: `it was ended by signal ${signal ?? "unknown"}` })
+				else
+					settle({
+						kind: "exited",
+						exitCode: code,
+						stdout: stdout.join("").slice(0, maxOutputChars),
+						stderr: stderr.join("").slice(0, maxOutputChars),
+					})
+			})
 		}
-		child.stdout.on("data", collect(stdout, "stdout"))
-		child.stderr.on("data", collect(stderr, "stderr"))
-		// A hook that does not read its stdin closes the pipe early: that is its right, not an error.
-		child.stdin.on("error", () => undefined)
-		child.stdin.end(options.stdin)
-		child.on("error", (error) =>
-			settle({ kind: "failed", error: `it could not start: ${error.message}` }),
-		)
-		child.on("close", (code, signal) => {
-			if (code === null)
-				settle({ kind: "failed", error: `it was ended by signal ${signal ?? "unknown"}` })
-			else
-				settle({
-					kind: "exited",
-					exitCode: code,
-					stdout: stdout.join("").slice(0, maxOutputChars),
-					stderr: stderr.join("").slice(0, maxOutputChars),
-				})
-		})
+		follow()
 	})
 }

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs"
 import type { Readable } from "node:stream"
 import { StringDecoder } from "node:string_decoder"
 import { unsandboxedEnvironment } from "../../sandbox/commandEnvironment.js"
-import { sandboxedSpawn } from "../../sandbox/sandboxedSpawn.js"
+import { type SandboxedStart, sandboxedSpawn, unsandboxedStart } from "../../sandbox/sandboxedSpawn.js"
 import type { CommandExit, RunCommandOptions, RunningCommand } from "../Host.js"
 
 export interface ShellCommandSettings {
@@ -55,33 +55,38 @@ export function runShellCommand(
 	const closeGraceMs = settings.closeGraceMs ?? 1_000
 
 	const wrapper = ["/bin/sh", "-c", 'exec 2>&1; exec "$0" -c "$1"', shell, command]
-	const { file, args, descriptors, cleanup } = options.sandbox
+	let start: SandboxedStart = options.sandbox
 		? sandboxedSpawn(options.sandbox, options.cwd, wrapper)
-		: { file: "/bin/sh", args: wrapper.slice(1), descriptors: [], cleanup: (): string[] => [] }
-	// The extra descriptors (bubblewrap's seccomp filter) hide from the types that stdout and stderr are pipes.
-	const child = spawn(file, args, {
-		cwd: options.cwd,
-		env: {
-			...(options.sandbox?.environment ??
-				unsandboxedEnvironment(process.env, options.passedVariables ?? [])),
-			...options.env,
-		},
-		detached: true,
-		// The wrapper merges the command's stderr into stdout; only errors of the wrapper itself or
-		// of bubblewrap come through stderr.
-		stdio: ["ignore", "pipe", "pipe", ...descriptors],
-	}) as ChildProcessByStdio<null, Readable, Readable>
+		: unsandboxedStart("/bin/sh", wrapper.slice(1))
 	const decoder = new StringDecoder("utf8")
 	let timedOut = false
+	let killed = false
 	let finished = false
 	let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
 	let timeoutTimer: NodeJS.Timeout | undefined
 	let killTimer: NodeJS.Timeout | undefined
 	let closeTimer: NodeJS.Timeout | undefined
+	// The wrapper merges the command's stderr into stdout; only errors of the wrapper itself or of
+	// bubblewrap come through stderr. Kept until the end: a sandbox that did not start may be retried.
+	let stderr: Buffer[] = []
 
 	const emit = (text: string) => {
 		if (text !== "") options.onOutput(text)
 	}
+
+	// The extra descriptors (bubblewrap's) hide from the types that stdout and stderr are pipes.
+	const spawnChild = () =>
+		spawn(start.file, start.args, {
+			cwd: options.cwd,
+			env: {
+				...(options.sandbox?.environment ??
+					unsandboxedEnvironment(process.env, options.passedVariables ?? [])),
+				...options.env,
+			},
+			detached: true,
+			stdio: ["ignore", "pipe", "pipe", ...start.descriptors],
+		}) as ChildProcessByStdio<null, Readable, Readable>
+	let child = spawnChild()
 
 	const signalGroup = (signal: NodeJS.Signals) => {
 		if (child.pid === undefined) return
@@ -100,12 +105,24 @@ export function runShellCommand(
 		finished = true
 		clearTimeout(timeoutTimer)
 		clearTimeout(closeTimer)
-		const createdProtected = cleanup()
+		const createdProtected = start.cleanup()
 		emit(decoder.end())
+		emit(Buffer.concat(stderr).toString("utf8"))
 		resolveDone(createdProtected.length > 0 ? { ...result, createdProtected } : result)
 	}
 
 	const finishFromExit = () => {
+		const again =
+			killed || timedOut ? undefined : start.retry(exit?.code ?? null, Buffer.concat(stderr).toString())
+		if (again !== undefined) {
+			start = again
+			exit = undefined
+			stderr = []
+			clearTimeout(closeTimer)
+			child = spawnChild()
+			follow()
+			return
+		}
 		finish({
 			exitCode: exit?.code ?? undefined,
 			signal: exit?.signal ?? undefined,
@@ -113,35 +130,47 @@ export function runShellCommand(
 		})
 	}
 
-	const onData = (chunk: Buffer) => {
-		if (!finished) emit(decoder.write(chunk))
+	const follow = () => {
+		const current = child
+		// Once a retry replaced it, what is left of the first start is not the command's.
+		const ended = () => {
+			if (current === child && !finished) finishFromExit()
+		}
+		current.stdout.on("data", (chunk: Buffer) => {
+			if (!finished) emit(decoder.write(chunk))
+		})
+		current.stderr.on("data", (chunk: Buffer) => {
+			if (current === child) stderr.push(chunk)
+		})
+
+		current.on("exit", (code, signal) => {
+			exit = { code, signal }
+			closeTimer = setTimeout(() => {
+				current.stdout.destroy()
+				current.stderr.destroy()
+				ended()
+			}, closeGraceMs)
+		})
+
+		// "close" comes after the last output: resolving here is what keeps instant commands' output.
+		// The SIGKILL timer of a kill() stays armed past "close": a child that ignored SIGTERM and
+		// let go of the pipe is still in the group and must not survive.
+		current.on("close", ended)
+
+		current.on("error", (error: NodeJS.ErrnoException) => {
+			if (current.pid !== undefined) return
+			const reason = existsSync(options.cwd)
+				? error.message
+				: `the folder ${options.cwd} does not exist`
+			emit(`Could not start the command: ${reason}\n`)
+			finish({ exitCode: cannotStart, timedOut: false })
+		})
 	}
-	child.stdout.on("data", onData)
-	child.stderr.on("data", onData)
-
-	child.on("exit", (code, signal) => {
-		exit = { code, signal }
-		closeTimer = setTimeout(() => {
-			child.stdout.destroy()
-			child.stderr.destroy()
-			finishFromExit()
-		}, closeGraceMs)
-	})
-
-	// "close" comes after the last output: resolving here is what keeps instant commands' output.
-	// The SIGKILL timer of a kill() stays armed past "close": a child that ignored SIGTERM and
-	// let go of the pipe is still in the group and must not survive.
-	child.on("close", finishFromExit)
-
-	child.on("error", (error: NodeJS.ErrnoException) => {
-		if (child.pid !== undefined) return
-		const reason = existsSync(options.cwd) ? error.message : `the folder ${options.cwd} does not exist`
-		emit(`Could not start the command: ${reason}\n`)
-		finish({ exitCode: cannotStart, timedOut: false })
-	})
+	follow()
 
 	const kill = () => {
 		if (finished && exit !== undefined && child.stdout.readableEnded) return
+		killed = true
 		signalGroup("SIGTERM")
 		clearTimeout(killTimer)
 		killTimer = setTimeout(() => signalGroup("SIGKILL"), killGraceMs)
