@@ -1,5 +1,5 @@
 import type { Turn } from "@cairn/model-server"
-import { CairnEventName, type CairnAPIEvents, type TokenUsage } from "@cairn/types"
+import { boardTotal, CairnEventName, type CairnAPIEvents, type TokenUsage } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { IsolatedEmitter } from "../controller/isolatedEmitter.js"
 import { runResult } from "../stream/taskOutcome.js"
@@ -274,5 +274,36 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 		const total = cards.reduce((sum, card) => sum + card.cost, 0)
 		expect(total).toBeGreaterThan(0)
 		expect(total).toBeCloseTo(a.totalCost + b.totalCost, 12)
+	})
+
+	it("counts a board task's subtask once in the board's total, though the parent's card shows it too", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				{
+					toolCalls: [{ name: "new_task", arguments: { mode: "code", message: "the part" } }],
+					usage,
+				},
+				{ ...complete("part done"), usage: { inputTokens: 5_000, outputTokens: 10 } },
+				{ ...complete("all done"), usage },
+			],
+		})
+		const board = new BoardMirror()
+		agent.controller.attach(board.receive)
+		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+			agent?.controller.handleWebviewMessage(message, board.receive)
+		await send({ type: "startBoardTask", text: "plan", place: { kind: "inPlace" }, mode: "orchestrator" })
+		await board.waitForState("plan", "done")
+		await agent.controller.flush()
+		await send({ type: "requestTaskBoard" })
+		const answer = board.received.findLast((m) => m.type === "taskBoard")
+		const cards = answer?.type === "taskBoard" ? answer.cards : []
+		const root = agent.controller.historyItem(board.idOf("plan"))!
+		expect(root).toMatchObject({ requests: 3, tokensIn: 11_000 })
+		expect(cards.map((card) => card.title).sort()).toEqual(["plan", "the part"])
+		// The parent's card shows its subtask's cost with its own; the subtask's card shows it again.
+		expect(board.card(root.id).cost).toBeCloseTo(root.totalCost, 12)
+		expect(boardTotal(cards)).toBeCloseTo(root.totalCost, 12)
 	})
 })
