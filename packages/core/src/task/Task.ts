@@ -408,10 +408,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			transcript: this.transcript,
 			ignore,
 		})
-		const { tools } = this.offered
 		return this.requests.attempt({
 			summary: requestSummary,
-			tools,
+			tools: this.offered.tools,
 			signal: this.abortController.signal,
 			frame,
 		})
