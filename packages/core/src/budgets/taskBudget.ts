@@ -21,10 +21,7 @@ export interface BudgetSeat {
 export class TaskBudget {
 	private readonly meters: SpendMeter[] = []
 
-	constructor(
-		private readonly budgets: TaskBudgets | undefined,
-		private readonly seat: BudgetSeat,
-	) {}
+	constructor(private readonly budgets: TaskBudgets | undefined) {}
 
 	/** One billed request or summary, with the usage and cost the Task's callbacks give. */
 	billed(usage: BilledUsage, cost: number): void {
@@ -40,8 +37,8 @@ export class TaskBudget {
 		return meter
 	}
 
-	/** Before each model request. Throws TaskCancelled when the person ends the task instead. */
-	async beforeRequest(): Promise<void> {
+	/** Before each model request, asking at `seat`. Throws TaskCancelled when the person ends the task instead. */
+	async beforeRequest(seat: BudgetSeat): Promise<void> {
 		if (this.budgets === undefined) return
 		// A day's spend that could not be saved would let the next restart spend it again.
 		await this.budgets.saved()
@@ -49,12 +46,12 @@ export class TaskBudget {
 			const budgets = this.budgets.current()
 			for (const budget of budgets)
 				if (budget.takeNotice())
-					this.seat.transcript.say("budget_notice", { text: JSON.stringify(budget.status) })
+					seat.transcript.say("budget_notice", { text: JSON.stringify(budget.status) })
 			const reached = budgets.find((budget) => budget.level === "reached")
 			if (reached === undefined) return
-			const answer = await this.seat.asks.ask("budget_reached", JSON.stringify(reached.status))
+			const answer = await seat.asks.ask("budget_reached", JSON.stringify(reached.status))
 			if (answer.response !== "yesButtonClicked") {
-				this.seat.end()
+				seat.end()
 				throw new TaskCancelled()
 			}
 			// Another task of the run may have raised it while this one waited.

@@ -120,12 +120,6 @@ export class ContextManager {
 		})
 	}
 
-	/** Tokens the provider is expected to count for `messages` sent with `frame` (its report's stand-in). */
-	async expectedTokens(frame: RequestFrame, messages: readonly ApiMessage[]): Promise<number> {
-		const counter = await TokenCounter.load()
-		return this.ledger.expected(counter.request({ ...frame, messages }))
-	}
-
 	/** The provider's count of the request just answered. */
 	reported(usage: Omit<ApiUsageChunk, "type">): void {
 		const prompt = usage.inputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0)

@@ -11,6 +11,7 @@ import type { ModelProvider } from "../providers/modelProvider.js"
 import type { SubtaskStack } from "../subtasks/subtaskStack.js"
 import type { TelemetryExport } from "../telemetry/telemetryExport.js"
 import { Task } from "../task/Task.js"
+import { TaskBilling } from "../task/taskBilling.js"
 import type { SavedTask } from "../task/taskPersistence.js"
 import { checkpointRows } from "./checkpointRows.js"
 import type { ControllerOptions } from "./controllerOptions.js"
@@ -107,6 +108,13 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		...(options.run !== undefined && { run: options.run }),
 		profile: { key: profile?.id ?? provider.name, name: profile?.name ?? provider.name },
 	})
+	const persistence = parts.writers.persistence(taskId)
+	const billing = new TaskBilling({
+		...(options.saved && { saved: options.saved }),
+		persistence,
+		budgets,
+		...(telemetry && { telemetry }),
+	})
 	const task = new Task({
 		checkpoints,
 		host,
@@ -120,10 +128,10 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		mode: options.mode,
 		modes: await parts.modes(host.workspaceRoot),
 		taskId,
-		persistence: parts.writers.persistence(taskId),
+		persistence,
 		...(options.saved && { saved: options.saved }),
 		subtasks,
-		budgets,
+		billing,
 		...(subtasks.isAwaited(taskId) && { returnsToParent: true }),
 		...(parts.options.retryBaseDelayMs !== undefined && {
 			retryBaseDelayMs: parts.options.retryBaseDelayMs,

@@ -1,9 +1,11 @@
 import type { Turn } from "@cairn/model-server"
-import { CairnEventName, type CairnAPIEvents, type TokenUsage } from "@cairn/types"
+import { boardTotal, CairnEventName, type CairnAPIEvents, type TokenUsage } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
 import { IsolatedEmitter } from "../controller/isolatedEmitter.js"
 import { runResult } from "../stream/taskOutcome.js"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
+import { BoardMirror } from "../test-support/boardMirror.js"
+import { plainGit as git } from "../test-support/plainGit.js"
 
 // Issue 36: what a task cost, one figure everywhere. Each case played a disagreement on the main
 // of before the ledger: the header summed the transcript's rows, the history item the requests of
@@ -13,6 +15,9 @@ const complete = (result = "done"): Turn => ({
 	toolCalls: [{ name: "attempt_completion", arguments: { result } }],
 })
 const read = (path: string): Turn => ({ toolCalls: [{ name: "read_file", arguments: { path } }] })
+const write = (path: string): Turn => ({
+	toolCalls: [{ name: "write_to_file", arguments: { path, content: `${path}\n` } }],
+})
 const usage = { inputTokens: 3_000, outputTokens: 40 }
 
 let agent: AgentHarness | undefined
@@ -211,5 +216,94 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 		expect(cli.subtasks?.cost).toBeCloseTo(totals.subtasks!.cost, 12)
 		await agent.controller.flush()
 		expect(agent.controller.historyItem(root.taskId)?.totalCost).toBeCloseTo(totals.cost, 12)
+	})
+
+	it("counts every request of a parallel task in its own ledger, and the board's total is the sum of its cards'", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: { "README.md": "main\n" },
+			// Each task asks before it writes, so which task gets which scripted turn never depends on timing.
+			scenario: [
+				{ ...write("a.txt"), usage },
+				{ ...write("b.txt"), usage: { inputTokens: 2_000, outputTokens: 30 } },
+				{ text: "Half an answer that is cut", textChunks: 6, disconnectAfterChunks: 5, usage },
+				{ ...complete("A done"), usage },
+				{ ...complete("B done"), usage: { inputTokens: 2_000, outputTokens: 30 } },
+			],
+		})
+		git(agent.workspace, "init", "-q", "-b", "main")
+		git(agent.workspace, "add", "-A")
+		git(agent.workspace, "commit", "-qm", "first")
+		const board = new BoardMirror()
+		agent.controller.attach(board.receive)
+		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+			agent?.controller.handleWebviewMessage(message, board.receive)
+		const approve = async (title: string) => {
+			const card = board.card(board.idOf(title))
+			await send({
+				type: "answerCard",
+				taskId: card.taskId,
+				ts: card.waitingOn?.ts ?? 0,
+				askResponse: "yesButtonClicked",
+			})
+		}
+		await send({ type: "startBoardTask", text: "task A", place: { kind: "worktree" } })
+		await board.waitForState("task A", "waiting")
+		await send({ type: "startBoardTask", text: "task B", place: { kind: "worktree" } })
+		await board.waitForState("task B", "waiting")
+		// A's next request is cut mid-stream and retried while B waits on its approval.
+		await approve("task A")
+		await board.waitForState("task A", "done")
+		await approve("task B")
+		await board.waitForState("task B", "done")
+		await agent.controller.flush()
+
+		const a = agent.controller.historyItem(board.idOf("task A"))!
+		const b = agent.controller.historyItem(board.idOf("task B"))!
+		// A: its write, the cut attempt (Anthropic reported its input when it began) and its retry.
+		expect(a).toMatchObject({ requests: 3, tokensIn: 9_000 })
+		expect(b).toMatchObject({ requests: 2, tokensIn: 4_000 })
+		expect(agent.server.requests.filter((r) => r.route === "chat")).toHaveLength(5)
+		await send({ type: "requestTaskBoard" })
+		const answer = board.received.findLast((m) => m.type === "taskBoard")
+		const cards = answer?.type === "taskBoard" ? answer.cards : []
+		expect(cards).toHaveLength(2)
+		for (const item of [a, b])
+			expect(cards.find((card) => card.taskId === item.id)?.cost).toBeCloseTo(item.totalCost, 12)
+		// The board's total (BoardTotal sums the cards) is what the two ledgers spent together.
+		const total = cards.reduce((sum, card) => sum + card.cost, 0)
+		expect(total).toBeGreaterThan(0)
+		expect(total).toBeCloseTo(a.totalCost + b.totalCost, 12)
+	})
+
+	it("counts a board task's subtask once in the board's total, though the parent's card shows it too", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				{
+					toolCalls: [{ name: "new_task", arguments: { mode: "code", message: "the part" } }],
+					usage,
+				},
+				{ ...complete("part done"), usage: { inputTokens: 5_000, outputTokens: 10 } },
+				{ ...complete("all done"), usage },
+			],
+		})
+		const board = new BoardMirror()
+		agent.controller.attach(board.receive)
+		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+			agent?.controller.handleWebviewMessage(message, board.receive)
+		await send({ type: "startBoardTask", text: "plan", place: { kind: "inPlace" }, mode: "orchestrator" })
+		await board.waitForState("plan", "done")
+		await agent.controller.flush()
+		await send({ type: "requestTaskBoard" })
+		const answer = board.received.findLast((m) => m.type === "taskBoard")
+		const cards = answer?.type === "taskBoard" ? answer.cards : []
+		const root = agent.controller.historyItem(board.idOf("plan"))!
+		expect(root).toMatchObject({ requests: 3, tokensIn: 11_000 })
+		expect(cards.map((card) => card.title).sort()).toEqual(["plan", "the part"])
+		// The parent's card shows its subtask's cost with its own; the subtask's card shows it again.
+		expect(board.card(root.id).cost).toBeCloseTo(root.totalCost, 12)
+		expect(boardTotal(cards)).toBeCloseTo(root.totalCost, 12)
 	})
 })

@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { NodeHost } from "../host/node/NodeHost.js"
 import { buildProvider } from "../providers/buildProvider.js"
 import { Task } from "../task/Task.js"
+import { TaskBilling } from "../task/taskBilling.js"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
 import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
@@ -193,6 +194,7 @@ describe("the todo list", () => {
 			toolSpecs: toolSpecs(coreTools),
 			settings: () => settings,
 			mode: "code",
+			billing: new TaskBilling(),
 		})
 		const asked = new Promise<void>((resolve) =>
 			task.on("message", ({ message }) => {

@@ -1,4 +1,5 @@
 import type { Spent } from "@cairn/types"
+import { requestPriced } from "../providers/modelPrice.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 
 /**
@@ -20,7 +21,7 @@ export function billedRequest(
 	usage: ReportedUsage,
 	cost: number,
 ): Spent {
-	const unpriced = usage.costUsd === undefined && provider.model.info.priceUnknown === true
+	const unpriced = !requestPriced(provider.model.info, usage)
 	return {
 		requests: 1,
 		tokensIn: usage.inputTokens,

@@ -162,6 +162,42 @@ describe("usage while the answer streams, per wire form", () => {
 		expect(last?.outputTokens).toBeGreaterThan(0)
 	})
 
+	it("a server that says it counted nothing keeps the estimate, marked as one", async () => {
+		const server = await start({ scenario: [{ ...answer, usage: { inputTokens: 0, outputTokens: 0 } }] })
+		const { chunks } = await streamed(openaiAt(server))
+
+		const last = usages(chunks).at(-1)
+		expect(last?.estimated).toBe(true)
+		expect(last?.inputTokens).toBeGreaterThan(0)
+		expect(last?.outputTokens).toBeGreaterThan(0)
+	})
+
+	it("shows usage before the first part of the answer: a reader that stops there already holds it", async () => {
+		const server = await start({ scenario: [answer] })
+		const { systemPrompt, messages, tools } = baseRequest
+		const call = streamRequest(
+			openaiAt(server),
+			{ systemPrompt, messages, tools },
+			{
+				signal: new AbortController().signal,
+				idleTimeoutMs: 30_000,
+			},
+		)
+		const before: ApiStreamChunk[] = []
+		try {
+			for await (const chunk of call.stream) {
+				if (chunk.type === "text") break
+				before.push(chunk)
+			}
+		} finally {
+			call.release()
+		}
+		expect(usages(before)).toEqual([
+			expect.objectContaining({ estimated: true, outputTokens: expect.any(Number) }),
+		])
+		expect(usages(before)[0]?.inputTokens).toBeGreaterThan(0)
+	})
+
 	it("a refused request shows no usage at all", async () => {
 		const server = await start({ scenario: [{ error: { status: 401 } }] })
 		const { chunks, error } = await streamed(openaiAt(server))

@@ -14,6 +14,11 @@ function answerChars(chunk: ApiStreamChunk): number {
 	}
 }
 
+/** Usage that counts nothing: no tokens and no cost (what a request that never reached the model shows). */
+export const countsNothing = (usage: Omit<ApiUsageChunk, "type">): boolean =>
+	usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0) ===
+		0 && usage.costUsd === undefined
+
 /** Output tokens an estimate waits for before it is shown again: an update every few words, not every chunk. */
 const step = (shown: number): number => Math.max(8, Math.ceil(shown / 10))
 
@@ -24,8 +29,10 @@ const step = (shown: number): number => Math.max(8, Math.ceil(shown / 10))
  * the input counted locally, or as the provider reported it, and the output by what streamed.
  * The provider's own figures pass through as they come (with the output estimated while they lag
  * behind what streamed) and are the stream's last usage whenever it sent any; a stream that ends
- * without any keeps the estimate, still marked. Nothing is estimated before the provider's first
- * chunk, so a request that was refused shows no usage at all.
+ * without any (or with counts of nothing) keeps the estimate, still marked. An estimate comes
+ * before the part of the answer it counts, so whoever reads the stream never holds an answer
+ * without usage, however it stops reading; nothing is estimated before the provider's first chunk,
+ * so a request that was refused shows no usage at all.
  */
 export async function* withUsageEstimate(
 	stream: AsyncIterable<ApiStreamChunk>,
@@ -49,6 +56,8 @@ export async function* withUsageEstimate(
 		return { type: "usage", inputTokens, outputTokens, estimated: true }
 	}
 	for await (const chunk of stream) {
+		// A server that says it counted nothing did not count: any estimate stands.
+		if (chunk.type === "usage" && countsNothing(chunk)) continue
 		answered = true
 		if (chunk.type === "usage") {
 			reported = chunk
@@ -61,13 +70,14 @@ export async function* withUsageEstimate(
 			yield shownChunk
 			continue
 		}
-		yield chunk
 		outputChars += answerChars(chunk)
 		const output = Math.ceil(outputChars / 4)
-		if (shown !== undefined && output < shown + step(shown)) continue
-		shown = output
-		estimateIsLast = true
-		yield estimate()
+		if (shown === undefined || output >= shown + step(shown)) {
+			shown = output
+			estimateIsLast = true
+			yield estimate()
+		}
+		yield chunk
 	}
 	if (reported === undefined) {
 		// The last estimate may have waited for a step: the stream's last usage counts all it streamed.

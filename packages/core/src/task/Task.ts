@@ -15,17 +15,13 @@ import { environmentDetails } from "../context/environmentDetails.js"
 import { FileContextTracker } from "../context/fileContext/fileContextTracker.js"
 import { markMentionsLeftOut } from "./mentionsLeftOutRow.js"
 import { PersonMentions } from "../mentions/personMentions.js"
-import { governanceTurn } from "../governance/governancePrompt.js"
 import { GovernanceSession } from "../governance/governanceSession.js"
 import type { HookEngine } from "../hooks/hookEngine.js"
 import { editRestrictionOf, editsLimitedIn } from "../modes/editRestriction.js"
 import { builtInModeLookup, type ModeLookup } from "../modes/modeLookup.js"
-import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { responses } from "../prompts/responses.js"
 import { SkippedFileNotices } from "../prompts/skippedFileNotices.js"
-import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
 import type { ToolResultBlock, UserBlock } from "../providers/apiMessage.js"
-import { TaskBudget } from "../budgets/taskBudget.js"
 import { returnedResultBlocks } from "../subtasks/taskSubtasks.js"
 import { TaskTodos } from "../todos/taskTodos.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
@@ -48,10 +44,9 @@ import { taskHookEngine } from "./taskHooks.js"
 import { showCompletion, showFailedCall, skippedResult } from "./toolCallRows.js"
 import type { ResumeOptions, TaskOptions, TaskStatus } from "./taskOptions.js"
 import { Transcript } from "./transcript.js"
+import { turnFrame } from "./turnFrame.js"
 import { ToolUsageTracker } from "./toolUsageTracker.js"
-import { openLedger } from "../ledger/openLedger.js"
 import type { TaskLedger } from "../ledger/taskLedger.js"
-import { personLanguage } from "../i18n/personLanguage.js"
 
 /**
  * One task: the agent loop of seeds 003/004. The loop is a loop (a 1,000-turn task does not grow
@@ -70,8 +65,6 @@ export class Task extends EventEmitter<TaskEvents> {
 	/** What the task (its subtasks included) spent: `ledger.totals`; it only grows. */
 	readonly ledger: TaskLedger
 	private readonly tools = new ToolUsageTracker()
-	/** Its spending limits (task, run, day), looked at before each request. */
-	private readonly budget: TaskBudget
 	private readonly autoApprovalUsage: AutoApprovalUsage
 	private mode: string
 	private readonly offered: OfferedTools
@@ -99,7 +92,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.browser = new TaskBrowser(options.host.browser)
 		const persistence = options.persistence
 		const reloaded = prepareReloadedTranscript(options.saved?.messages ?? [])
-		this.ledger = openLedger(options.saved, (record) => persistence?.ledgerRecorded?.(record))
+		this.ledger = options.billing.ledger
 		this.ledger.onChange(() => this.emit("taskTokenUsageUpdated", this.ledger.tokenUsage))
 		this.transcript = new Transcript(
 			(change) => {
@@ -119,8 +112,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		)
 		this.asks = new AskChannel(this.transcript, this)
 		const seat = { transcript: this.transcript, asks: this.asks, end: () => this.abandon() }
-		this.budget = new TaskBudget(options.budgets, seat)
-		this.autoApprovalUsage = { autoApproved: 0, spend: this.budget.meter() }
+		this.autoApprovalUsage = { autoApproved: 0, spend: options.billing.budget.meter() }
 		this.mistakes = new MistakeLimit(
 			this.asks,
 			this.transcript,
@@ -137,11 +129,8 @@ export class Task extends EventEmitter<TaskEvents> {
 			settings: options.settings,
 			logger: options.host.logger,
 			...(persistence && { persisted: () => persistence.flushed() }),
-			onSummaryUsage: (usage, cost, provider) => {
-				this.ledger.record(provider, usage, cost, "summary")
-				options.telemetry?.billed(usage, cost, "summary")
-				this.budget.billed(usage, cost)
-			},
+			onSummaryUsage: (usage, cost, provider) =>
+				options.billing.billed({ provider, usage, cost, purpose: "summary" }),
 		})
 		this.requests = new ModelRequests({
 			taskId: this.taskId,
@@ -153,12 +142,9 @@ export class Task extends EventEmitter<TaskEvents> {
 			asks: this.asks,
 			settings: options.settings,
 			...(options.retryBaseDelayMs !== undefined && { retryBaseDelayMs: options.retryBaseDelayMs }),
-			beforeRequest: () => this.budget.beforeRequest(),
-			onUsage: (usage, cost) => {
-				this.ledger.record(options.provider, usage, cost, "turn")
-				options.telemetry?.billed(usage, cost, "request")
-				this.budget.billed(usage, cost)
-			},
+			beforeRequest: () => options.billing.budget.beforeRequest(seat),
+			onUsage: (usage, cost) =>
+				options.billing.billed({ provider: options.provider, usage, cost, purpose: "turn" }),
 		})
 		this.mode = options.mode
 		this.offered = new OfferedTools(options)
@@ -410,38 +396,23 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
-		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
-		this.skippedFiles.report([ignore.skipped, ...skipped], (text) =>
-			this.transcript.say("error", { text }),
-		)
-		const governance = await governanceTurn(this.governance)
-		await this.offered.refresh(
-			this.modes.mode(this.mode),
-			this.browser,
-			this.options.settings().browserExecutablePath,
-		)
-		const mcpServers = this.offered.mcpSection
-		const tools = governance.offersIntentTool
-			? this.offered.specs
-			: this.offered.specs.filter((spec) => spec.name !== "select_active_intent")
+		const frame = await turnFrame({
+			host: this.options.host,
+			settings: this.options.settings,
+			mode: () => this.mode,
+			modes: this.modes,
+			offered: this.offered,
+			browser: this.browser,
+			governance: this.governance,
+			skippedFiles: this.skippedFiles,
+			transcript: this.transcript,
+			ignore,
+		})
 		return this.requests.attempt({
 			summary: requestSummary,
 			tools: this.offered.tools,
 			signal: this.abortController.signal,
-			frame: (settings) => ({
-				systemPrompt: buildSystemPrompt({
-					workspaceRoot: this.options.host.workspaceRoot,
-					mode: this.mode,
-					modes: this.modes,
-					rules,
-					customInstructions: settings.customInstructions,
-					...(ignore.source && { ignoreRules: ignore.source }),
-					...(governance.section && { governance: governance.section }),
-					...(mcpServers && { mcpServers }),
-					language: personLanguage(this.options.host, settings),
-				}),
-				tools,
-			}),
+			frame,
 		})
 	}
 

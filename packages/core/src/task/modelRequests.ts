@@ -7,7 +7,7 @@ import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js
 import { ProviderError } from "../providers/providerError.js"
 import { problemOf } from "../providers/providerProblem.js"
 import { streamRequest } from "../providers/streamRequest.js"
-import { estimatedUsage, reportedNoUsage } from "../ledger/estimatedUsage.js"
+import { countsNothing } from "../providers/usageEstimate.js"
 import { RequestRow, type RowOutcome } from "./requestRow.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ApiHistory } from "./apiHistory.js"
@@ -32,7 +32,7 @@ export interface ModelRequestsOptions {
 	beforeRequest: () => Promise<void>
 	/**
 	 * Every attempt that reached the model, failed and cancelled ones included: its usage (Cairn's
-	 * estimate, marked `estimated`, when the provider reported none) and cost.
+	 * estimate, marked `estimated`, where the provider reported none: see withUsageEstimate) and cost.
 	 */
 	onUsage: (usage: Omit<ApiUsageChunk, "type">, cost: number) => void
 }
@@ -87,7 +87,6 @@ export class ModelRequests {
 				attempt,
 				messages: messages.length,
 			})
-			const sent = () => context.expectedTokens(frame, messages)
 			const call = streamRequest(
 				provider,
 				{ ...frame, messages },
@@ -101,13 +100,13 @@ export class ModelRequests {
 					throw new ProviderError("malformed_response", "The model returned an empty response.")
 				// An estimate would calibrate the context's count against itself.
 				if (!output.usage.estimated) context.reported(output.usage)
-				await this.finish(row, output, sent, {})
+				this.finish(row, output, {})
 				logger.debug("Model answered", { taskId, ms: Date.now() - started })
 				return output
 			} catch (error) {
 				output.finishRows(transcript)
 				if (signal.aborted) {
-					await this.finish(row, output, sent, { cancelReason: "user_cancelled" })
+					this.finish(row, output, { cancelReason: "user_cancelled" })
 					output.abandonPreview(transcript, "cancelled")
 					// Keep what the model said so far: the resumed task continues from it.
 					history.pushAssistant(output.assistantBlocks(false))
@@ -127,11 +126,11 @@ export class ModelRequests {
 					failure.kind === "context_overflow" && (await context.overflowed(failure, signal))
 				if (shrunk && !overflowRetried) {
 					overflowRetried = true
-					await this.spent(row, output, sent)
+					this.spent(row, output)
 					continue
 				}
 				if (failure.retryable && attempt <= settings.requestRetries) {
-					await this.spent(row, output, sent)
+					this.spent(row, output)
 					const delayMs = retryDelayMs(failure, attempt, this.options.retryBaseDelayMs)
 					row.retrying({
 						attempt,
@@ -152,7 +151,7 @@ export class ModelRequests {
 				// Retries are spent (or pointless, like a bad key): the person decides. The partial
 				// answer is not in the history, so a retry does not show it to the model twice. The
 				// ask alone says why, as a kind the client words, with the English for the logs.
-				await this.finish(row, output, sent, { cancelReason: "streaming_failed" })
+				this.finish(row, output, { cancelReason: "streaming_failed" })
 				row = undefined
 				await asks.ask("api_req_failed", failure.message, undefined, { problem: problemOf(failure) })
 				attempt = 0
@@ -163,24 +162,19 @@ export class ModelRequests {
 	}
 
 	/**
-	 * An attempt ended (and may be retried): its usage counts, and shows on the request's row. One
-	 * that got nothing back (refused, unreachable) never reached the model and cost nothing.
+	 * An attempt ended (and may be retried): its usage counts, and shows on the request's row. Usage
+	 * comes (estimated, if the provider counts only at the end) as soon as the provider answers, so
+	 * an attempt without any got nothing back (refused, unreachable): it never reached the model
+	 * and cost nothing.
 	 */
-	private async spent(row: RequestRow, output: TurnOutput, sent: () => Promise<number>): Promise<void> {
-		const noUsage = reportedNoUsage(output.usage)
-		if (noUsage && output.isEmpty && output.reasoning === "") return
-		const usage = noUsage ? await estimatedUsage(await sent(), output) : output.usage
-		this.options.onUsage(usage, requestCost(this.options.provider.model.info, usage))
-		row.add(usage)
+	private spent(row: RequestRow, output: TurnOutput): void {
+		if (countsNothing(output.usage)) return
+		this.options.onUsage(output.usage, requestCost(this.options.provider.model.info, output.usage))
+		row.add(output.usage)
 	}
 
-	private async finish(
-		row: RequestRow,
-		output: TurnOutput,
-		sent: () => Promise<number>,
-		outcome: RowOutcome,
-	): Promise<void> {
-		await this.spent(row, output, sent)
+	private finish(row: RequestRow, output: TurnOutput, outcome: RowOutcome): void {
+		this.spent(row, output)
 		row.finish(outcome)
 	}
 }

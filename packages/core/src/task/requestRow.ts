@@ -1,6 +1,6 @@
 import type { ApiRetryDelay } from "@cairn/types"
 import { requestCost } from "../providers/cost.js"
-import { leastInputPrice } from "../providers/inputPricing.js"
+import { leastInputPrice } from "../providers/modelPrice.js"
 import { outputReserve } from "../providers/outputReserve.js"
 import type { ApiUsageChunk, ModelProvider } from "../providers/modelProvider.js"
 import type { Transcript } from "./transcript.js"
@@ -88,7 +88,7 @@ export class RequestRow {
 
 	private fields(usage?: Usage) {
 		const { name, model } = this.provider
-		const price = leastInputPrice(name, model.info)
+		const price = leastInputPrice(model.info)
 		return {
 			request: this.request,
 			apiProtocol: name,

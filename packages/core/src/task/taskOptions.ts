@@ -1,5 +1,4 @@
 import type { CairnSettings } from "@cairn/types"
-import type { TaskBudgets } from "../budgets/budgets.js"
 import type { TaskCheckpointer } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseSearch } from "../codebase-index/codebaseIndex.js"
 import type { Host } from "../host/Host.js"
@@ -9,6 +8,7 @@ import type { ReturnedSubtask, TaskSubtasks } from "../subtasks/taskSubtasks.js"
 import type { TaskTelemetry } from "../telemetry/taskTelemetry.js"
 import type { ToolDefinition } from "../tools/toolDefinition.js"
 import type { ToolSource } from "../tools/toolSource.js"
+import type { TaskBilling } from "./taskBilling.js"
 import type { SavedTask, TaskPersistence } from "./taskPersistence.js"
 
 // What a Task is made of and how a stored one goes on: the Controller and the subtask stack
@@ -40,8 +40,8 @@ export interface TaskOptions {
 	checkpoints?: TaskCheckpointer
 	/** Runs the subtasks this task starts (new_task); absent: it can start none. */
 	subtasks?: TaskSubtasks
-	/** The budgets it spends from (its own, its run's, its profile's day); none: no limits but auto-approval's. */
-	budgets?: TaskBudgets
+	/** Where each request it sends is billed: its ledger, budgets and telemetry (the task factory builds it). */
+	billing: TaskBilling
 	/** A subtask: its completion goes straight back to its parent instead of waiting for feedback. */
 	returnsToParent?: boolean
 	/** Where its spans and metrics go, when the person turned OpenTelemetry export on. */

@@ -9,6 +9,7 @@ import { recordingLogger } from "../test-support/recordingLogger.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { coreTools, toolSpecs } from "../tools/registry.js"
 import { Task } from "./Task.js"
+import { TaskBilling } from "./taskBilling.js"
 import type { TaskPersistence } from "./taskPersistence.js"
 
 // A process can be killed while the model answers the task's first request (the subtask crash
@@ -76,6 +77,7 @@ describe("a task's first request", () => {
 			settings: () => settings,
 			mode: "code",
 			persistence,
+			billing: new TaskBilling(),
 		})
 		const asked = new Promise<void>((resolve) =>
 			task.on("message", ({ message }) => {

@@ -29,6 +29,10 @@ export interface BoardParts {
 	changesOf?(taskId: string): Promise<CardChanges | undefined>
 }
 
+/** The part of a card's cost its subtasks spent, when they spent any (their own cards show it too). */
+const subtasksCost = (cost: number | undefined): { subtasksCost?: number } =>
+	cost !== undefined && cost > 0 ? { subtasksCost: cost } : {}
+
 /** What the board knows of a card beyond its task: its link, its last checks, its changes, why it failed. */
 interface CardNotes {
 	after?: TaskCard["after"]
@@ -200,6 +204,7 @@ export class TaskBoard {
 			mode: item.mode ?? "code",
 			createdAt: item.ts,
 			cost: item.totalCost,
+			...subtasksCost(item.subtasks?.cost),
 			...(notes.endedAt !== undefined && { endedAt: notes.endedAt }),
 			...(item.worktree && { worktree: item.worktree }),
 			...(item.group !== undefined && { group: item.group }),
@@ -218,6 +223,7 @@ export class TaskBoard {
 			...base,
 			mode: task.currentMode,
 			cost: task.tokenUsage.totalCost,
+			...subtasksCost(task.tokenUsage.subtasks?.cost),
 			...(profile && { profileName: profile.name, modelId: profile.provider.modelId }),
 		}
 		if (this.blocked.has(task.taskId)) return { ...card, state: "blocked" }

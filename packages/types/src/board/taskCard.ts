@@ -99,8 +99,10 @@ export const taskCardSchema = z.object({
 	/** When it was created, and when it last stopped running (absent while it runs): elapsed time. */
 	createdAt: z.number(),
 	endedAt: z.number().optional(),
-	/** What the task has cost so far, in USD. */
+	/** What the task has cost so far, in USD (its subtasks' included). */
 	cost: z.number().nonnegative(),
+	/** The part of `cost` its subtasks spent; they have cards of their own. */
+	subtasksCost: z.number().nonnegative().optional(),
 	changes: cardChangesSchema.optional(),
 	worktree: cardWorktreeSchema.optional(),
 	/** The ask it waits on (state `waiting`): a client shows its text and buttons on the card. */
@@ -121,3 +123,13 @@ export type TaskCard = z.infer<typeof taskCardSchema>
 /** States in which the card needs the person (the badge counts these). */
 export const cardNeedsPerson = (card: TaskCard): boolean =>
 	card.state === "waiting" || card.state === "failed"
+
+/**
+ * What the tasks on the board cost together: each card's own spending, so a subtask, whose card
+ * is on the board beside its parent's, counts once.
+ */
+export function boardTotal(cards: Iterable<TaskCard>): number {
+	let total = 0
+	for (const card of cards) total += card.cost - (card.subtasksCost ?? 0)
+	return total
+}

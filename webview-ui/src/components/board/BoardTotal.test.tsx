@@ -18,6 +18,18 @@ describe("the board's total", () => {
 		)
 	})
 
+	it("counts a subtask once: its parent's card shows the subtask's cost with its own", () => {
+		render(<BoardView />)
+		showBoard([
+			card("parent", { title: "Plan", cost: 0.75, subtasksCost: 0.5 }),
+			card("child", { title: "The part", cost: 0.5 }),
+		])
+		expect(screen.getByTitle("What the tasks on the board have cost together so far").textContent).toBe(
+			"Total $0.75",
+		)
+		expect(screen.getByRole("article", { name: "Plan" }).textContent).toContain("$0.75")
+	})
+
 	it("is not shown on an empty board", () => {
 		render(<BoardView />)
 		showBoard([])

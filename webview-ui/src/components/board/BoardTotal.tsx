@@ -1,18 +1,12 @@
 import { useTranslation } from "react-i18next"
-import type { TaskCard } from "@cairn/types"
+import { boardTotal } from "@cairn/types"
 import { useWebviewStore } from "../../state/store"
 import { formatCost } from "../../util/format"
-
-function totalCost(cards: Readonly<Record<string, TaskCard>>): number {
-	let total = 0
-	for (const card of Object.values(cards)) total += card.cost
-	return total
-}
 
 /** What the tasks on the board have cost together so far: the run's total beside each card's own. */
 export function BoardTotal() {
 	const { t } = useTranslation("board")
-	const total = useWebviewStore((s) => totalCost(s.board.cards))
+	const total = useWebviewStore((s) => boardTotal(Object.values(s.board.cards)))
 	const any = useWebviewStore((s) => s.board.order.length > 0)
 	if (!any) return null
 	return (
