@@ -3,13 +3,14 @@
 // 127.0.0.1) and opens a fresh copy of the sample project; the banner says the answers are
 // scripted; "Start the demo task" plays the script through the real tools: a todo list, a subtask
 // (approved), a file read (approved), an edit shown as a diff with a checkpoint before it
-// (approved), a command (run); "Remove the demo" takes the profile away and the welcome view is back.
+// (approved), a command (run); "Remove the demo" takes the profile away and the welcome view is back;
+// "Cairn: Try the Demo" in the command palette then does what the welcome view's link did.
 import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { startEditorSession } from "./lib/editorSession.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { viewContainerTitle } from "./lib/paths.mjs"
-import { activityBarItem, waitForWorkbench } from "./lib/workbench.mjs"
+import { activityBarItem, runCommand, waitForWorkbench } from "./lib/workbench.mjs"
 
 export async function runDemoTests() {
 	// The session's own model server stays idle: the demo brings its model, started by the extension.
@@ -100,6 +101,20 @@ export async function runDemoTests() {
 			await sidebar().getByRole("button", { name: "New Task", exact: true }).click()
 			await sidebar().getByRole("button", { name: "Try the demo" }).waitFor({ timeout: 30_000 })
 			await screenshot("7-removed")
+		},
+		{ timeoutMs: 60_000 },
+	)
+
+	suite.test(
+		"Cairn: Try the Demo in the command palette brings the demo back, as the welcome view's link does",
+		async () => {
+			await runCommand(page, "Cairn: Try the Demo")
+			// The sample project is already open, so the window stays; the demo's profile is current again.
+			await banner().getByRole("button", { name: "Start the demo task" }).waitFor({ timeout: 30_000 })
+			const picker = sidebar().getByRole("combobox", { name: "API profile" })
+			const shown = await picker.evaluate((select) => select.selectedOptions[0]?.text)
+			if (shown !== "Demo (offline) · cairn-scripted-demo") throw new Error(`the picker shows ${shown}`)
+			await screenshot("8-from-the-palette")
 		},
 		{ timeoutMs: 60_000 },
 	)

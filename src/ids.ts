@@ -25,6 +25,7 @@ export const commandIds = {
 	improveCode: "cairn.improveCode",
 	showAgentTrace: "cairn.showAgentTrace",
 	condenseContext: "cairn.condenseContext",
+	tryDemo: "cairn.tryDemo",
 } as const
 
 /** True while the agent has a current task; the `when` of the palette's task commands. */

@@ -4,6 +4,7 @@ import type { ClineProvider } from "../webview/ClineProvider"
 import { showAgentTrace } from "./agentTrace"
 import { condenseContext } from "./condenseContext"
 import { codeAsContext, selectionAsContext } from "./selection"
+import { tryDemo } from "./tryDemo"
 
 /** What the person asks about the code, in their language: the chat shows it as their message. */
 const codePrompts = {
@@ -95,6 +96,7 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 		vscode.commands.registerCommand(commandIds.explainCode, askAbout(commandIds.explainCode)),
 		vscode.commands.registerCommand(commandIds.fixCode, askAbout(commandIds.fixCode)),
 		vscode.commands.registerCommand(commandIds.improveCode, askAbout(commandIds.improveCode)),
+		vscode.commands.registerCommand(commandIds.tryDemo, () => tryDemo(() => provider.controller())),
 		vscode.commands.registerCommand(commandIds.showAgentTrace, async () =>
 			showAgentTrace((await provider.controller()).agentTraceFile),
 		),

@@ -66,7 +66,7 @@ describe.concurrent("slash commands in the CLI", () => {
 					/^\/review <path> +Review for bugs {2}\(project: \.cairn\/commands\/review\.md\)$/m,
 				)
 				expect(run.stdout).toContain(
-					"Left out: .cairn/commands/Oops.md: a command name is lowercase letters",
+					"Left out: .cairn/commands/Oops.md: a command name is 1 to 64 lowercase letters",
 				)
 
 				const json = await runCli(world, ["commands", "list", "--json"])

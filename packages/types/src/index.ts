@@ -80,5 +80,6 @@ export * from "./modes/modesFileProblem.js"
 export * from "./modes/modeIssue.js"
 
 export * from "./slash-commands/slashCommand.js"
+export * from "./slash-commands/commandFileProblem.js"
 export * from "./slash-commands/commandElement.js"
 export * from "./mentions/parseMentions.js"

@@ -36,7 +36,7 @@ export function formatCommandsList(
 			.filter((cell) => cell !== "")
 			.join("  "),
 	)
-	for (const problem of snapshot.problems) lines.push(t("commands.leftOut", { problem }))
+	for (const { text } of snapshot.problems) lines.push(t("commands.leftOut", { problem: text }))
 	return `${lines.join("\n")}\n`
 }
 

@@ -64,7 +64,14 @@ describe("the CLI's listings in the person's language", () => {
 						overrides: "global",
 					},
 				],
-				problems: [".cairn/commands/Oops.md: bad name"],
+				problems: [
+					{
+						file: ".cairn/commands/Oops.md",
+						kind: "name_invalid",
+						params: { max: 64 },
+						text: ".cairn/commands/Oops.md: bad name",
+					},
+				],
 			},
 			"text",
 		)

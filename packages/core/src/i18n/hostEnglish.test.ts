@@ -78,16 +78,6 @@ const allowed: readonly Allowed[] = [
 		text,
 		why: "a repaired task's damage goes to the host's log, which no client shows",
 	})),
-	...[
-		"…: more than … command files; the rest are ignored",
-		"…: …; rename the file",
-		"…: /… is a built-in command, which a command file may not replace; rename the file",
-	].map((text) => ({
-		file: "packages/core/src/slash-commands/commandCatalog.ts",
-		field: "problems",
-		text,
-		why: "not yet worded by kind: the / menu shows a command file's problem in English",
-	})),
 ]
 
 /** Two words or more: a sentence or a phrase, not an identifier or a path. */

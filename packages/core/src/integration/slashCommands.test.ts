@@ -154,7 +154,12 @@ describe("slash commands", () => {
 			"project:review",
 		])
 		expect(launched?.problems).toEqual([
-			".cairn/commands/condense.md: /condense is a built-in command, which a command file may not replace; rename the file",
+			{
+				file: ".cairn/commands/condense.md",
+				kind: "built_in_name",
+				params: { name: "condense" },
+				text: ".cairn/commands/condense.md: /condense is a built-in command, which a command file may not replace; rename the file",
+			},
 		])
 		await writeFile(path.join(agent.workspace, ".cairn/commands/test.md"), "Run the tests.")
 		await agent.send({ type: "requestSlashCommands" })

@@ -77,8 +77,20 @@ describe("loadSlashCommands", () => {
 		await mkdir(path.join(folders.project, "folder.md"))
 		const catalog = await load()
 		expect(catalog.custom.map((c) => c.name)).toEqual(["good"])
-		expect(catalog.problems).toEqual([
-			".cairn/commands/Bad Name.md: a command name is lowercase letters, digits, '-' and '_', starting with a letter or digit; rename the file",
+		expect(catalog.problems.map(({ file, kind, params }) => ({ file, kind, params }))).toEqual([
+			{ file: ".cairn/commands/Bad Name.md", kind: "name_invalid", params: { max: 64 } },
+			{
+				file: ".cairn/commands/folder.md",
+				kind: "unreadable",
+				params: {
+					said: ".cairn/commands/folder.md is a folder, not a regular file; it was not read",
+				},
+			},
+			{ file: ".cairn/commands/new.md", kind: "built_in_name", params: { name: "new" } },
+			{ file: ".cairn/commands/typo.md", kind: "unknown_field", params: { names: ["descripton"] } },
+		])
+		expect(catalog.problems.map((problem) => problem.text)).toEqual([
+			".cairn/commands/Bad Name.md: a command name is 1 to 64 lowercase letters, digits, '-' and '_', starting with a letter or digit; rename the file",
 			".cairn/commands/folder.md is a folder, not a regular file; it was not read",
 			".cairn/commands/new.md: /new is a built-in command, which a command file may not replace; rename the file",
 			'.cairn/commands/typo.md: unknown field "descripton" in the front matter (it holds description and argument-hint)',
@@ -101,7 +113,7 @@ describe("loadSlashCommands with a hostile repository", () => {
 		await symlink(path.join(temp.dir, "id_ed25519"), path.join(folders.project, "x.md"))
 		const catalog = await loadSlashCommands(folders, [])
 		expect(catalog.custom).toEqual([])
-		expect(catalog.problems).toEqual([
+		expect(catalog.problems.map((problem) => problem.text)).toEqual([
 			".cairn/commands/x.md is a link to a file outside the workspace; it was not read",
 		])
 	})
@@ -112,7 +124,7 @@ describe("loadSlashCommands with a hostile repository", () => {
 		await symlink(temp.dir, folders.project)
 		const catalog = await loadSlashCommands(folders, [])
 		expect(catalog.custom).toEqual([])
-		expect(catalog.problems).toEqual([
+		expect(catalog.problems.map((problem) => problem.text)).toEqual([
 			".cairn/commands is a link to a folder outside the workspace; it was not read",
 		])
 	})
@@ -120,7 +132,7 @@ describe("loadSlashCommands with a hostile repository", () => {
 	it.runIf(process.platform !== "win32")("skips a FIFO command file at once", async () => {
 		execFileSync("mkfifo", [path.join(folders.project, "x.md")])
 		const catalog = await loadSlashCommands(folders, [])
-		expect(catalog.problems).toEqual([
+		expect(catalog.problems.map((problem) => problem.text)).toEqual([
 			".cairn/commands/x.md is a FIFO (named pipe), not a regular file; it was not read",
 		])
 	})

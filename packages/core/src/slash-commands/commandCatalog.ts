@@ -1,7 +1,15 @@
 import path from "node:path"
-import { slashCommandNameSchema, type SlashCommandsSnapshot, type SlashCommandView } from "@cairn/types"
+import {
+	maxCommandNameLength,
+	slashCommandNameSchema,
+	type CommandFileIssue,
+	type CommandFileProblem,
+	type SlashCommandsSnapshot,
+	type SlashCommandView,
+} from "@cairn/types"
 import { builtInCommandViews, isBuiltInCommand } from "./builtInCommands.js"
-import { maxCommandFileLength, parseCommandFile } from "./commandFile.js"
+import { maxCommandFileLength, parseCommandFile, type CommandFileContent } from "./commandFile.js"
+import { commandFileIssue, commandFileProblem } from "./commandFileProblems.js"
 import {
 	listRepositoryFolder,
 	readRepositoryFile,
@@ -43,12 +51,12 @@ export function commandFolders(workspaceRoot: string, storageDir: string): Comma
 	}
 }
 
-/** The built-in commands and the command files as they were read, with one line per file left out. */
+/** The built-in commands and the command files as they were read, with why each file was left out. */
 export class SlashCommandCatalog {
 	constructor(
 		readonly builtIn: readonly SlashCommandView[],
 		readonly custom: readonly CustomSlashCommand[],
-		readonly problems: readonly string[],
+		readonly problems: readonly CommandFileProblem[],
 	) {}
 
 	/** The custom command of this name; built-in names are the caller's to act on. */
@@ -66,7 +74,7 @@ export class SlashCommandCatalog {
 
 interface FolderContent {
 	commands: CustomSlashCommand[]
-	problems: string[]
+	problems: CommandFileProblem[]
 }
 
 /** How problems and commands name a file: the workspace's relative to it, the person's in full. */
@@ -77,46 +85,31 @@ function labelOf(folders: CommandFolders, source: CommandFolderSource, file: str
 async function readFolder(folders: CommandFolders, source: CommandFolderSource): Promise<FolderContent> {
 	const folder = folders[source]
 	const content: FolderContent = { commands: [], problems: [] }
-	const listing = await listRepositoryFolder(folder, {
-		...scopeOf(folders, source),
-		shownAs: labelOf(folders, source, folder),
-	})
+	const folderLabel = labelOf(folders, source, folder)
+	const listing = await listRepositoryFolder(folder, { ...scopeOf(folders, source), shownAs: folderLabel })
 	if (listing.kind === "absent") return content
 	if (listing.kind === "skipped") {
-		content.problems.push(listing.reason)
+		content.problems.push(
+			commandFileProblem(folderLabel, commandFileIssue("unreadable", { said: listing.reason })),
+		)
 		return content
 	}
 	// A folder named like a command file is read as one too, to say why it is left out.
 	const names = [...listing.names, ...listing.folders].filter((name) => name.endsWith(".md")).sort()
 	if (names.length > maxCommandsPerFolder)
 		content.problems.push(
-			`${labelOf(folders, source, folder)}: more than ${maxCommandsPerFolder} command files; the rest are ignored`,
+			commandFileProblem(
+				folderLabel,
+				commandFileIssue("too_many_files", { max: maxCommandsPerFolder }),
+			),
 		)
 	for (const fileName of names.slice(0, maxCommandsPerFolder)) {
 		const file = path.join(folder, fileName)
 		const label = labelOf(folders, source, file)
 		const name = fileName.slice(0, -".md".length)
-		const named = slashCommandNameSchema.safeParse(name)
-		if (!named.success) {
-			content.problems.push(
-				`${label}: ${named.error.issues[0]?.message ?? "bad name"}; rename the file`,
-			)
-			continue
-		}
-		if (isBuiltInCommand(name)) {
-			content.problems.push(
-				`${label}: /${name} is a built-in command, which a command file may not replace; rename the file`,
-			)
-			continue
-		}
-		const text = await readCommandText(folders, source, file, label)
-		if (typeof text !== "string") {
-			content.problems.push(text.problem)
-			continue
-		}
-		const parsed = parseCommandFile(text)
+		const parsed = await readCommandFile(folders, source, file, label, name)
 		if ("problem" in parsed) {
-			content.problems.push(`${label}: ${parsed.problem}`)
+			content.problems.push(commandFileProblem(label, parsed.problem))
 			continue
 		}
 		content.commands.push({ name, ...parsed, source, file: label })
@@ -129,6 +122,21 @@ function scopeOf(folders: CommandFolders, source: CommandFolderSource): FileScop
 	return source === "project" ? workspaceScope(folders.workspaceRoot) : settingsScope(folders.storageDir)
 }
 
+/** A command file's content, or the one thing wrong with its name or its text. */
+async function readCommandFile(
+	folders: CommandFolders,
+	source: CommandFolderSource,
+	file: string,
+	label: string,
+	name: string,
+): Promise<CommandFileContent | { problem: CommandFileIssue }> {
+	if (!slashCommandNameSchema.safeParse(name).success)
+		return { problem: commandFileIssue("name_invalid", { max: maxCommandNameLength }) }
+	if (isBuiltInCommand(name)) return { problem: commandFileIssue("built_in_name", { name }) }
+	const text = await readCommandText(folders, source, file, label)
+	return typeof text === "string" ? parseCommandFile(text) : { problem: text }
+}
+
 /**
  * A command file's text; a link out, a FIFO, a folder, too large or unreadable is a problem, not
  * an exception. Read a little past the limit, so a huge file is refused without being read whole.
@@ -138,16 +146,15 @@ async function readCommandText(
 	source: CommandFolderSource,
 	file: string,
 	label: string,
-): Promise<string | { problem: string }> {
+): Promise<string | CommandFileIssue> {
 	const read = await readRepositoryFile(file, {
 		...scopeOf(folders, source),
 		maxBytes: maxCommandFileLength * 4,
 		shownAs: label,
 	})
-	if (read.kind === "absent") return { problem: `${label}: was removed while it was being read` }
-	if (read.kind === "skipped") return { problem: read.reason }
-	if (read.truncated)
-		return { problem: `${label}: the file is larger than ${maxCommandFileLength} characters` }
+	if (read.kind === "absent") return commandFileIssue("removed")
+	if (read.kind === "skipped") return commandFileIssue("unreadable", { said: read.reason })
+	if (read.truncated) return commandFileIssue("too_large", { max: maxCommandFileLength })
 	return read.text
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { maxCommandFileLength, parseCommandFile } from "./commandFile.js"
+import { commandFileProblem } from "./commandFileProblems.js"
 
 describe("parseCommandFile", () => {
 	it("reads the description and argument hint from the front matter, and the rest as the prompt", () => {
@@ -33,29 +34,47 @@ describe("parseCommandFile", () => {
 		})
 	})
 
-	it("says precisely what is wrong with a bad file", () => {
-		const problems: [string, string][] = [
-			["---\ndescription: x\nPrompt", "the front matter has no closing --- line"],
-			["---\ndescription: [unclosed\n---\nPrompt", "the front matter is not valid YAML"],
+	it("says precisely what is wrong with a bad file, as a kind and its parameters", () => {
+		const problems: [string, unknown][] = [
+			["---\ndescription: x\nPrompt", { kind: "front_matter_unclosed", params: {} }],
 			[
-				"---\n- a list\n---\nPrompt",
-				"the front matter is not a mapping (it holds description and argument-hint)",
+				"---\ndescription: [unclosed\n---\nPrompt",
+				{ kind: "front_matter_not_yaml", params: { said: expect.any(String) } },
 			],
-			["---\ndescripton: x\n---\nPrompt", 'unknown field "descripton" in the front matter'],
-			["---\ndescription: 3\n---\nPrompt", "description: "],
+			["---\n- a list\n---\nPrompt", { kind: "front_matter_not_mapping", params: {} }],
+			["---\ndescripton: x\n---\nPrompt", { kind: "unknown_field", params: { names: ["descripton"] } }],
 			[
-				"---\nargument-hint: a\nargument_hint: b\n---\nPrompt",
-				"argument-hint and argument_hint are the same field",
+				"---\ndescription: 3\n---\nPrompt",
+				{ kind: "field_invalid", params: { field: "description", said: expect.any(String) } },
 			],
-			["---\ndescription: Empty\n---\n\n", "the file has no prompt"],
+			[
+				`---\nargument-hint: ${"a".repeat(201)}\n---\nPrompt`,
+				{ kind: "too_long", params: { field: "argument-hint", max: 200 } },
+			],
+			["---\nargument-hint: a\nargument_hint: b\n---\nPrompt", { kind: "hint_twice", params: {} }],
+			["---\ndescription: Empty\n---\n\n", { kind: "no_prompt", params: {} }],
 			[
 				"x".repeat(maxCommandFileLength + 1),
-				`the file is larger than ${maxCommandFileLength} characters`,
+				{ kind: "too_large", params: { max: maxCommandFileLength } },
 			],
 		]
-		for (const [text, problem] of problems) {
+		for (const [text, problem] of problems)
+			expect(parseCommandFile(text), text.slice(0, 40)).toEqual({ problem })
+	})
+
+	it("keeps a line of English for the CLI and logs, naming the file", () => {
+		const english = (text: string) => {
 			const parsed = parseCommandFile(text)
-			expect("problem" in parsed && parsed.problem, text.slice(0, 40)).toContain(problem)
+			return "problem" in parsed ? commandFileProblem(".cairn/commands/x.md", parsed.problem).text : ""
 		}
+		expect(english("---\ndescripton: x\n---\nPrompt")).toBe(
+			'.cairn/commands/x.md: unknown field "descripton" in the front matter (it holds description and argument-hint)',
+		)
+		expect(english(`---\ndescription: ${"a".repeat(301)}\n---\nPrompt`)).toBe(
+			".cairn/commands/x.md: description is longer than 300 characters",
+		)
+		expect(english("---\ndescription: [unclosed\n---\nPrompt")).toMatch(
+			/^\.cairn\/commands\/x\.md: the front matter is not valid YAML: \S/,
+		)
 	})
 })

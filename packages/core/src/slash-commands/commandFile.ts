@@ -1,5 +1,7 @@
+import type { CommandFileIssue } from "@cairn/types"
 import YAML from "yaml"
 import { z } from "zod"
+import { commandFileIssue } from "./commandFileProblems.js"
 
 /** Far above any prompt a person writes; a generated or binary file is refused past this. */
 export const maxCommandFileLength = 100_000
@@ -13,69 +15,72 @@ export interface CommandFileContent {
 
 const frontMatterSchema = z
 	.object({
-		description: z.string().trim().max(300, "is longer than 300 characters").optional(),
-		"argument-hint": z.string().trim().max(200, "is longer than 200 characters").optional(),
+		description: z.string().trim().max(300).optional(),
+		"argument-hint": z.string().trim().max(200).optional(),
 		/** The same as argument-hint, for people who write YAML keys with underscores. */
-		argument_hint: z.string().trim().max(200, "is longer than 200 characters").optional(),
+		argument_hint: z.string().trim().max(200).optional(),
 	})
 	.strict()
-
-const knownFields = "description and argument-hint"
 
 /**
  * Splits `---` front matter from the body. A file that does not open with a `---` line has no
  * front matter: all of it is the prompt.
  */
-function split(text: string): { yaml?: string; body: string } | { problem: string } {
+function split(text: string): { yaml?: string; body: string } | { problem: CommandFileIssue } {
 	const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/)
 	if (lines[0]?.trim() !== "---") return { body: lines.join("\n") }
 	const end = lines.findIndex((line, index) => index > 0 && line.trim() === "---")
-	if (end === -1) return { problem: "the front matter has no closing --- line" }
+	if (end === -1) return { problem: commandFileIssue("front_matter_unclosed") }
 	return { yaml: lines.slice(1, end).join("\n"), body: lines.slice(end + 1).join("\n") }
 }
 
-function frontMatter(yaml: string): { fields: unknown } | { problem: string } {
+function frontMatter(yaml: string): { fields: unknown } | { problem: CommandFileIssue } {
 	const document = YAML.parseDocument(yaml, { uniqueKeys: true })
 	const syntaxError = document.errors[0]
 	if (syntaxError !== undefined)
-		return { problem: `the front matter is not valid YAML: ${syntaxError.message.split("\n")[0] ?? ""}` }
+		return {
+			problem: commandFileIssue("front_matter_not_yaml", {
+				said: syntaxError.message.split("\n")[0] ?? "",
+			}),
+		}
 	// Aliases are capped: a few lines must not expand into gigabytes.
 	let fields: unknown
 	try {
 		fields = document.toJS({ maxAliasCount: 20 })
 	} catch (error) {
-		return { problem: `the front matter: ${error instanceof Error ? error.message : String(error)}` }
+		const said = error instanceof Error ? error.message : String(error)
+		return { problem: commandFileIssue("front_matter_unusable", { said }) }
 	}
 	if (fields === null || fields === undefined) return { fields: {} }
 	if (typeof fields !== "object" || Array.isArray(fields))
-		return { problem: `the front matter is not a mapping (it holds ${knownFields})` }
+		return { problem: commandFileIssue("front_matter_not_mapping") }
 	return { fields }
 }
 
-/** The first issue as the file spells it: `argument-hint: expected string, received number`. */
-function issueLine(error: z.ZodError): string {
+/** The first issue, naming the field as the file spells it (`argument-hint`). */
+function issueOf(error: z.ZodError): CommandFileIssue {
 	const issue = error.issues[0]
-	if (issue === undefined) return "the front matter is not valid"
-	if (issue.code === "unrecognized_keys")
-		return `unknown field ${issue.keys.map((key) => JSON.stringify(key)).join(", ")} in the front matter (it holds ${knownFields})`
-	return `${issue.path.map(String).join(".")}: ${issue.message}`
+	if (issue?.code === "unrecognized_keys") return commandFileIssue("unknown_field", { names: issue.keys })
+	const field = issue?.path.map(String).join(".") ?? ""
+	if (issue?.code === "too_big") return commandFileIssue("too_long", { field, max: Number(issue.maximum) })
+	return commandFileIssue("field_invalid", { field, said: issue?.message ?? "" })
 }
 
 /** Reads a command file's text: its content, or the one thing wrong with it. */
-export function parseCommandFile(text: string): CommandFileContent | { problem: string } {
+export function parseCommandFile(text: string): CommandFileContent | { problem: CommandFileIssue } {
 	if (text.length > maxCommandFileLength)
-		return { problem: `the file is larger than ${maxCommandFileLength} characters` }
+		return { problem: commandFileIssue("too_large", { max: maxCommandFileLength }) }
 	const parts = split(text)
 	if ("problem" in parts) return parts
 	const read = parts.yaml === undefined ? { fields: {} } : frontMatter(parts.yaml)
 	if ("problem" in read) return read
 	const parsed = frontMatterSchema.safeParse(read.fields)
-	if (!parsed.success) return { problem: issueLine(parsed.error) }
+	if (!parsed.success) return { problem: issueOf(parsed.error) }
 	const { description, "argument-hint": hyphenated, argument_hint: underscored } = parsed.data
 	if (hyphenated !== undefined && underscored !== undefined)
-		return { problem: "argument-hint and argument_hint are the same field; keep one" }
+		return { problem: commandFileIssue("hint_twice") }
 	const body = parts.body.trim()
-	if (body === "") return { problem: "the file has no prompt (the text after the front matter)" }
+	if (body === "") return { problem: commandFileIssue("no_prompt") }
 	const argumentHint = hyphenated ?? underscored
 	return {
 		description: description ?? "",

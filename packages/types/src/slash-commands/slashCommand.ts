@@ -1,4 +1,7 @@
 import { z } from "zod"
+import { commandFileProblemSchema } from "./commandFileProblem.js"
+
+export const maxCommandNameLength = 64
 
 /**
  * A command's name is what follows the `/`: a custom command's file name without `.md`. Lowercase
@@ -7,7 +10,7 @@ import { z } from "zod"
 export const slashCommandNameSchema = z
 	.string()
 	.min(1, "a command name is empty")
-	.max(64, "a command name is at most 64 characters")
+	.max(maxCommandNameLength, `a command name is at most ${maxCommandNameLength} characters`)
 	.regex(
 		/^[a-z0-9][a-z0-9_-]*$/,
 		"a command name is lowercase letters, digits, '-' and '_', starting with a letter or digit",
@@ -32,10 +35,10 @@ export const slashCommandViewSchema = z.object({
 })
 export type SlashCommandView = z.infer<typeof slashCommandViewSchema>
 
-/** Every command there is, and one line per command file that was left out and why. */
+/** Every command there is, and why each command file that was left out was. */
 export const slashCommandsSnapshotSchema = z.object({
 	commands: z.array(slashCommandViewSchema),
-	problems: z.array(z.string()),
+	problems: z.array(commandFileProblemSchema),
 })
 export type SlashCommandsSnapshot = z.infer<typeof slashCommandsSnapshotSchema>
 

@@ -139,7 +139,14 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 				overrides: "global",
 			},
 		],
-		problems: [".cairn/commands/Bad.md: a command name is lowercase letters, digits, '-' and '_'"],
+		problems: [
+			{
+				file: ".cairn/commands/Bad.md",
+				kind: "name_invalid",
+				params: { max: 64 },
+				text: ".cairn/commands/Bad.md: a command name is 1 to 64 lowercase letters, digits, '-' and '_', starting with a letter or digit; rename the file",
+			},
+		],
 	},
 	action: { type: "action", action: "historyButtonClicked" },
 	invoke: { type: "invoke", invoke: "setChatBoxMessage", text: "explain this" },

@@ -1,6 +1,7 @@
-import type { SlashCommandsSnapshot } from "@cairn/types"
+import type { CommandFileProblem, SlashCommandsSnapshot } from "@cairn/types"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { showLanguage } from "../../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../../test/fixtures"
 import { modesSnapshot } from "../../../test/modes"
 import { posted } from "../../../test/setup"
@@ -33,7 +34,16 @@ const commands: SlashCommandsSnapshot = {
 			file: ".cairn/commands/review.md",
 		},
 	],
-	problems: [".cairn/commands/Bad.md: a command name is lowercase letters"],
+	problems: [problem(".cairn/commands/Bad.md", "name_invalid", { max: 64 })],
+}
+
+/** A command file's problem as the host sends it; `text` is its English for the CLI, which the menu does not show. */
+function problem(
+	file: string,
+	kind: CommandFileProblem["kind"],
+	params: CommandFileProblem["params"] = {},
+): CommandFileProblem {
+	return { file, kind, params, text: `${file}: (English for the CLI)` }
 }
 
 const box = () => screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Message to Cairn" })
@@ -68,7 +78,9 @@ describe("the slash command menu", () => {
 			"/review<file>Review a file for bugsproject",
 		])
 		expect(
-			screen.getByText("Left out: .cairn/commands/Bad.md: a command name is lowercase letters"),
+			screen.getByText(
+				"Left out: .cairn/commands/Bad.md: a command name is 1 to 64 lowercase letters, digits, '-' and '_', starting with a letter or digit; rename the file",
+			),
 		).toBeTruthy()
 		// The box keeps the focus and points at the highlighted command.
 		expect(box().getAttribute("aria-controls")).toBe(menu()?.id)
@@ -135,5 +147,36 @@ describe("the slash command menu", () => {
 			type(text)
 			expect(menu(), text).toBeNull()
 		}
+	})
+
+	it("words the command files' problems in German, from their kinds", async () => {
+		await showLanguage("de")
+		loadTask([], { modes: modesSnapshot() })
+		fromHost({
+			type: "slashCommands",
+			commands: commands.commands,
+			problems: [
+				problem(".cairn/commands/new.md", "built_in_name", { name: "new" }),
+				problem(".cairn/commands/typo.md", "unknown_field", { names: ["descripton"] }),
+				problem(".cairn/commands/long.md", "too_long", { field: "argument-hint", max: 200 }),
+				problem(".cairn/commands/yaml.md", "front_matter_not_yaml", {
+					said: "Unexpected flow-seq-end",
+				}),
+				problem(".cairn/commands", "too_many_files", { max: 200 }),
+				problem(".cairn/commands/empty.md", "no_prompt"),
+			],
+		})
+		render(<ChatTextArea />)
+		fireEvent.change(screen.getByRole("textbox", { name: "Nachricht an Cairn" }), {
+			target: { value: "/" },
+		})
+		expect(screen.getAllByText(/^Ausgelassen: /).map((line) => line.textContent)).toEqual([
+			"Ausgelassen: .cairn/commands/new.md: /new ist ein eingebauter Befehl, den eine Befehlsdatei nicht ersetzen darf; benenne die Datei um",
+			'Ausgelassen: .cairn/commands/typo.md: unbekanntes Feld "descripton" im Front Matter (es enthält description und argument-hint)',
+			"Ausgelassen: .cairn/commands/long.md: argument-hint ist länger als 200 Zeichen",
+			"Ausgelassen: .cairn/commands/yaml.md: das Front Matter ist kein gültiges YAML: Unexpected flow-seq-end",
+			"Ausgelassen: .cairn/commands: mehr als 200 Befehlsdateien; der Rest wird ignoriert",
+			"Ausgelassen: .cairn/commands/empty.md: die Datei hat keinen Prompt (den Text nach dem Front Matter)",
+		])
 	})
 })

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next"
-import type { SlashCommandView } from "@cairn/types"
+import type { CommandFileProblem, SlashCommandView } from "@cairn/types"
+import { commandFileProblemText } from "./commandFileProblemText"
 import "./slash.css"
 
 export interface SlashCommandMenuProps {
@@ -10,8 +11,8 @@ export interface SlashCommandMenuProps {
 	optionId: (index: number) => string
 	onPick: (command: SlashCommandView) => void
 	onHover: (index: number) => void
-	/** The command files left out, one line each. */
-	problems: readonly string[]
+	/** The command files left out, and why. */
+	problems: readonly CommandFileProblem[]
 }
 
 /**
@@ -54,7 +55,9 @@ export function SlashCommandMenu(props: SlashCommandMenuProps) {
 			{props.problems.length > 0 && (
 				<div className="slash-menu-problems">
 					{props.problems.map((problem) => (
-						<div key={problem}>{t("slash.leftOut", { problem })}</div>
+						<div key={problem.text}>
+							{t("slash.leftOut", { problem: commandFileProblemText(problem, t) })}
+						</div>
 					))}
 				</div>
 			)}
