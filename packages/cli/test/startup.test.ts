@@ -18,11 +18,11 @@ afterEach(async () => {
 })
 
 /** Runs `cairn` and returns the names of the files it read from node_modules and dist/. */
-async function filesRead(args: string[]): Promise<string[]> {
+async function filesRead(args: string[], env: Record<string, string> = {}): Promise<string[]> {
 	folder = await mkdtemp(path.join(os.tmpdir(), "cairn-loads-"))
 	const record = path.join(folder, "loads.txt")
 	const run = await runCli(world, args, {
-		env: { CAIRN_RECORD_LOADS: record, NODE_OPTIONS: `--import ${recordLoads}` },
+		env: { ...env, CAIRN_RECORD_LOADS: record, NODE_OPTIONS: `--import ${recordLoads}` },
 	})
 	expect(run.stderr).not.toMatch(/error/i)
 	expect(run.code).toBe(0)
@@ -37,6 +37,8 @@ async function filesRead(args: string[]): Promise<string[]> {
 const agent = /^runCommand-/
 const providerSdks = /^(openai|sdk|vertex-sdk|dist-cjs)-/
 const rarelyNeeded = /^(cl100k_base|client|transport|runTui|otlpSession)-/
+// The CLI's languages other than English (which every run reads: it fills in what a language lacks).
+const otherLanguage = /^(zh-CN|zh-TW|ja|ko|es|pt-BR|de|fr|ru|tr)-/
 
 describe("what a command loads", () => {
 	it("--help reads the command line only: not the agent, a provider's SDK or the tokenizer", async () => {
@@ -46,6 +48,14 @@ describe("what a command loads", () => {
 		expect(
 			read.filter((file) => agent.test(file) || providerSdks.test(file) || rarelyNeeded.test(file)),
 		).toEqual([])
+		expect(read.filter((file) => otherLanguage.test(file))).toEqual([])
+	})
+
+	it("reads the messages of the person's language and of no other", async () => {
+		const read = await filesRead(["--help"], { LANG: "ja_JP.UTF-8" })
+		expect(read.filter((file) => otherLanguage.test(file)).map((file) => file.split("-")[0])).toEqual([
+			"ja",
+		])
 	})
 
 	it("a headless run reads its provider's SDK and no other, nor the tokenizer far from the window's limit", async () => {
