@@ -7,6 +7,7 @@ import { createWorld, runCli, type CliWorld } from "./support/cliProcess.js"
 import { complete, writeFile } from "./support/scenarios.js"
 
 const recordLoads = fileURLToPath(new URL("./support/recordLoads.mjs", import.meta.url))
+const recordYoungGeneration = fileURLToPath(new URL("./support/recordYoungGeneration.mjs", import.meta.url))
 
 let world: CliWorld | undefined
 let folder: string | undefined
@@ -70,5 +71,20 @@ describe("what a command loads", () => {
 			"openai",
 		])
 		expect(read.filter((file) => rarelyNeeded.test(file))).toEqual([])
+	})
+})
+
+describe("the CLI's memory", () => {
+	// Without youngGeneration.ts, V8 doubled it from 2 to 8 MB during --help alone, and to 32 MB
+	// in any real task. A Node whose V8 refuses the setting (newer than 22) fails here: then the
+	// limit has to come from Node's own start (--max-semi-space-size).
+	it("keeps V8's young generation at its first size (2 MB)", async () => {
+		folder = await mkdtemp(path.join(os.tmpdir(), "cairn-young-"))
+		const record = path.join(folder, "new-space.txt")
+		const run = await runCli(world, ["--help"], {
+			env: { CAIRN_RECORD_YOUNG_GENERATION: record, NODE_OPTIONS: `--import ${recordYoungGeneration}` },
+		})
+		expect(run.code).toBe(0)
+		expect(Number(await readFile(record, "utf8"))).toBeLessThanOrEqual(2 * 2 ** 20)
 	})
 })
