@@ -5,6 +5,7 @@ import { build, context } from "esbuild"
 import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
+import { zodEnglishOnly } from "./scripts/bundling/zodEnglishOnly.mjs"
 
 const production = process.argv.includes("--production")
 const watch = process.argv.includes("--watch")
@@ -73,29 +74,6 @@ const tokenizer = {
 // The OpenTelemetry SDK (a tenth of the agent's code) is read only by a person who turned the export
 // on: a bundle of its own too, required when the first task is made with the export on.
 const telemetryApart = requiredApart("telemetry-apart", /^\.\/otlpSession\.js$/, "telemetry.js")
-
-// zod's namespace object (`z`) carries every language's error messages, 64 of them and 250 KB of
-// the agent: the agent uses `z` as a value, so esbuild keeps all it holds. zod shows English
-// unless told otherwise, and nothing here tells it otherwise; `z.locales` keeps English only.
-/** @type {import("esbuild").Plugin} */
-const zodEnglishOnly = {
-	name: "zod-english-only",
-	setup(build) {
-		build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-			/[\\/]zod[\\/]v4[\\/]/.test(args.importer)
-				? {
-						path: path.join(path.dirname(args.importer), "..", "locales", "index.js"),
-						namespace: "zod-english-only",
-					}
-				: undefined,
-		)
-		build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
-			contents: 'export { default as en } from "./en.js"',
-			resolveDir: path.dirname(args.path),
-			loader: "js",
-		}))
-	},
-}
 
 // The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
 // stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.

@@ -1,4 +1,4 @@
-import { main } from "./cli/main.js"
+import "./youngGeneration.js"
 
 /**
  * The `cairn` binary. A second SIGINT while the first is being handled (the task is being
@@ -18,6 +18,9 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 	if (error.code === "EPIPE") process.exit(0)
 })
 
+// Imported once the young generation is settled (youngGeneration.ts): a static import would be
+// evaluated first, and the command line's modules allocate enough to make it grow.
+const { main } = await import("./cli/main.js")
 const code = await main({
 	argv: process.argv.slice(2),
 	env: process.env,

@@ -170,16 +170,16 @@ describe("commander's errors in the person's language", () => {
 		return err
 	}
 
-	it("keep the option, the value and the suggestion, and count by the language's plural rules", () => {
-		useCliLanguage("es")
+	it("keep the option, the value and the suggestion, and count by the language's plural rules", async () => {
+		await useCliLanguage("es")
 		expect(errorOf(["--modle", "x"])).toBe(
 			"cairn: opción desconocida '--modle' (¿quisiste decir una de --mode, --model?)\n",
 		)
-		useCliLanguage("ru")
+		await useCliLanguage("ru")
 		expect(errorOf(["checkpoints", "a", "list", "b", "c"])).toBe(
 			"cairn: слишком много аргументов для 'checkpoints': ожидалось 3 аргумента, получено 4.\n",
 		)
-		useCliLanguage("en")
+		await useCliLanguage("en")
 		expect(errorOf(["--provider", "nope"])).toMatch(
 			/^cairn: option '--provider <name>' argument 'nope' is invalid\. Allowed choices are anthropic, /,
 		)

@@ -17,7 +17,7 @@ export interface CliProcess {
 
 /** Runs `cairn` with these arguments and returns the exit code. */
 export async function main(io: CliProcess): Promise<number> {
-	useCliLanguage(await cliLanguage(io.env, cairnHomeOf(io.env)))
+	await useCliLanguage(await cliLanguage(io.env, cairnHomeOf(io.env)))
 	const parsed = parseCommandLine(io.argv, {
 		stdout: (text) => void io.stdout.write(text),
 		stderr: (text) => void io.stderr.write(text),

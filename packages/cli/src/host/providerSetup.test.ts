@@ -233,8 +233,8 @@ describe("provider flags", () => {
 describe("the provider flags' usage errors in the person's language", () => {
 	afterEach(() => useCliLanguage("en"))
 
-	it("name the flag and the value in Turkish, the flags themselves unchanged", () => {
-		useCliLanguage("tr")
+	it("name the flag and the value in Turkish, the flags themselves unchanged", async () => {
+		await useCliLanguage("tr")
 		expect(() => providerAfterFlags(undefined, { ...none, model: "gpt-4.1" })).toThrow(
 			"--model için --provider gerekir: henüz model sağlayıcısı yapılandırılmadı",
 		)

@@ -24,21 +24,26 @@ function flat(messages: Record<string, Record<string, string>>): Record<string, 
 describe("the CLI's translations", () => {
 	it.each(uiLanguages.filter((language) => language !== "en"))(
 		"into %s have English's keys, the language's plural forms, and English's placeholders and code",
-		(language) => {
+		async (language) => {
 			expect(
-				translationProblems(flat(en), flat(cliResources[language]), i18nextPlaceholders, language),
+				translationProblems(
+					flat(en),
+					flat(await cliResources[language]()),
+					i18nextPlaceholders,
+					language,
+				),
 			).toEqual([])
 		},
 	)
 
-	it("interpolate and pluralize through i18next, by each language's plural rules", () => {
+	it("interpolate and pluralize through i18next, by each language's plural rules", async () => {
 		expect(t("mcp.tools", { count: 1 })).toBe("1 tool")
 		expect(t("mcp.tools", { count: 3 })).toBe("3 tools")
-		useCliLanguage("ru")
+		await useCliLanguage("ru")
 		expect(t("mcp.tools", { count: 1 })).toBe("1 инструмент")
 		expect(t("mcp.tools", { count: 3 })).toBe("3 инструмента")
 		expect(t("mcp.tools", { count: 5 })).toBe("5 инструментов")
-		useCliLanguage("ja")
+		await useCliLanguage("ja")
 		expect(t("outcome.failed", { error: "<boom> & co" })).toBe("タスクが失敗しました: <boom> & co")
 	})
 })

@@ -14,9 +14,8 @@ const i18n = i18next.createInstance()
 void i18n.init({
 	lng: "en",
 	fallbackLng: "en",
-	resources: Object.fromEntries(
-		Object.entries(cliResources).map(([language, messages]) => [language, { translation: messages }]),
-	),
+	// English is the fallback of every other language: always there. The others are added when chosen.
+	resources: { en: { translation: en } },
 	// Resources are in memory: init and language changes finish before they return.
 	initAsync: false,
 	// Terminal text, not HTML: values are printed as they are.
@@ -48,9 +47,11 @@ export function cliUiLanguage(): UiLanguage {
 	return uiLanguageFor(i18n.language)
 }
 
-/** Shows the CLI's text in this language from now on. */
-export function useCliLanguage(language: UiLanguage): void {
-	void i18n.changeLanguage(language)
+/** Shows the CLI's text in this language from now on, once its messages are read. */
+export async function useCliLanguage(language: UiLanguage): Promise<void> {
+	if (!i18n.hasResourceBundle(language, "translation"))
+		i18n.addResourceBundle(language, "translation", await cliResources[language]())
+	await i18n.changeLanguage(language)
 }
 
 /**

@@ -132,8 +132,8 @@ describe("TextRenderer", () => {
 describe("TextRenderer in the person's language", () => {
 	afterEach(() => useCliLanguage("en"))
 
-	it("prints tool lines, context notices and the cost in German, numbers as German writes them (no-break space before $)", () => {
-		useCliLanguage("de")
+	it("prints tool lines, context notices and the cost in German, numbers as German writes them (no-break space before $)", async () => {
+		await useCliLanguage("de")
 		let out = ""
 		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
 		renderer.event({
@@ -168,17 +168,17 @@ describe("TextRenderer in the person's language", () => {
 		)
 	})
 
-	it("says how many lines were left out by the language's plural rules", () => {
+	it("says how many lines were left out by the language's plural rules", async () => {
 		const lines = (count: number) => Array.from({ length: count }, (_, i) => `l${i}`).join("\n")
 		expect(clipLines(lines(3), 2)).toBe("l0\nl1\n… 1 more line")
-		useCliLanguage("ru")
+		await useCliLanguage("ru")
 		expect(clipLines(lines(4), 2).split("\n").at(-1)).toBe("… ещё 2 строки")
 		expect(clipLines(lines(7), 2).split("\n").at(-1)).toBe("… ещё 5 строк")
 		expect(clipLines(lines(23), 2).split("\n").at(-1)).toBe("… ещё 21 строка")
 	})
 
-	it("tells the mentions left out of the person's message in German, each by its kind", () => {
-		useCliLanguage("de")
+	it("tells the mentions left out of the person's message in German, each by its kind", async () => {
+		await useCliLanguage("de")
 		let out = ""
 		const renderer = new TextRenderer((text) => (out += text), createStyle(false))
 		renderer.event({ type: "user", id: "user_1", text: "fix @git-changes @/missing.ts" })

@@ -20,8 +20,8 @@ const task = (id: string, task: string, status: HistoryItem["status"]): HistoryI
 })
 
 describe("the CLI's listings in the person's language", () => {
-	it("heads the task table in Chinese, lining up columns by terminal width (a CJK character takes two)", () => {
-		useCliLanguage("zh-CN")
+	it("heads the task table in Chinese, lining up columns by terminal width (a CJK character takes two)", async () => {
+		await useCliLanguage("zh-CN")
 		const [header, row] = formatTaskList([task("t-1", "修复构建", "completed")], "text").split("\n")
 		expect(header).toMatch(/^ID {3}更新时间 +状态 +费用 +任务$/)
 		expect(row).toBe(`t-1  ${formatDateTime(Date.UTC(2026, 10, 26, 9, 5))}  已完成  US$0.25  修复构建`)
@@ -31,8 +31,8 @@ describe("the CLI's listings in the person's language", () => {
 		expect(column(header ?? "", "任务")).toBe(column(row ?? "", "修复构建"))
 	})
 
-	it("writes prices per million tokens with the language's currency format (pt-BR)", () => {
-		useCliLanguage("pt-BR")
+	it("writes prices per million tokens with the language's currency format (pt-BR)", async () => {
+		await useCliLanguage("pt-BR")
 		const text = formatModelList(
 			"openrouter",
 			[
@@ -51,8 +51,8 @@ describe("the CLI's listings in the person's language", () => {
 		expect(text).toBe("a/model  contexto 200k  saída 64k  US$\u00a00,075 / US$\u00a015 por M\n")
 	})
 
-	it("says where each slash command comes from, and what was left out, in French (a no-break space before its colons)", () => {
-		useCliLanguage("fr")
+	it("says where each slash command comes from, and what was left out, in French (a no-break space before its colons)", async () => {
+		await useCliLanguage("fr")
 		const text = formatCommandsList(
 			{
 				commands: [
@@ -80,8 +80,8 @@ describe("the CLI's listings in the person's language", () => {
 		)
 	})
 
-	it("names each MCP server's origin and status, and counts its tools, in Russian", () => {
-		useCliLanguage("ru")
+	it("names each MCP server's origin and status, and counts its tools, in Russian", async () => {
+		await useCliLanguage("ru")
 		const tool = (name: string) => ({ name, modelName: `mcp_fs_${name}`, alwaysAllow: name === "read" })
 		const text = formatMcpList(
 			{

@@ -13,8 +13,8 @@ const row = (message: Omit<ClineMessage, "ts">): string =>
 	render(<MessageRow message={{ ts: 1, ...message }} isTask={false} />).lastFrame() ?? ""
 
 describe("the TUI in the person's language", () => {
-	it("tells under the person's message, in Japanese, the mentions the model did not get", () => {
-		useCliLanguage("ja")
+	it("tells under the person's message, in Japanese, the mentions the model did not get", async () => {
+		await useCliLanguage("ja")
 		const frame = row({
 			type: "say",
 			say: "user_feedback",
@@ -27,8 +27,8 @@ describe("the TUI in the person's language", () => {
 		expect(frame).toContain("@git-changes: ここでは Git の変更を読み取れませんでした")
 	})
 
-	it("asks for a task and offers to continue a finished one in Japanese", () => {
-		useCliLanguage("ja")
+	it("asks for a task and offers to continue a finished one in Japanese", async () => {
+		await useCliLanguage("ja")
 		expect(render(<PromptBox ask={undefined} onSubmit={() => {}} />).lastFrame()).toContain(
 			"Cairn に何をさせますか?",
 		)
@@ -37,8 +37,8 @@ describe("the TUI in the person's language", () => {
 		)
 	})
 
-	it("puts an approval to the person in Korean", () => {
-		useCliLanguage("ko")
+	it("puts an approval to the person in Korean", async () => {
+		await useCliLanguage("ko")
 		const frame = render(
 			<ApprovalPrompt
 				question={{
@@ -54,8 +54,8 @@ describe("the TUI in the person's language", () => {
 		expect(frame).toContain("y 예 · n 아니요")
 	})
 
-	it("shows the state, tokens and cost in German with German numbers", () => {
-		useCliLanguage("de")
+	it("shows the state, tokens and cost in German with German numbers", async () => {
+		await useCliLanguage("de")
 		const frame = render(
 			<StatusLine
 				state={{
@@ -75,8 +75,8 @@ describe("the TUI in the person's language", () => {
 		expect(frame).toContain("1.234 ein / 56,8k aus · 0,50\u00a0$")
 	})
 
-	it("counts retries by Russian plural rules and names a tool call's ending in French", () => {
-		useCliLanguage("ru")
+	it("counts retries by Russian plural rules and names a tool call's ending in French", async () => {
+		await useCliLanguage("ru")
 		const retry = (attempt: number) =>
 			row({
 				type: "say",
@@ -91,7 +91,7 @@ describe("the TUI in the person's language", () => {
 			})
 		expect(retry(1)).toContain("прошло после 1 повтора")
 		expect(retry(5)).toContain("прошло после 5 повторов")
-		useCliLanguage("fr")
+		await useCliLanguage("fr")
 		expect(
 			row({
 				type: "say",

@@ -19,15 +19,17 @@ export function stripWholeFileFence(content: string): string {
 
 const commentStart = String.raw`(?:\/\/|#|\/\*|<!--|--|;|\*)`
 const elided = String.raw`(?:unchanged|the same|as before|remains?|stays?|omitted|here|goes here|not shown|truncated)`
+// An ellipsis is written \u2026 (RegExp reads the escape): one character past Latin-1 in a bundle
+// doubles the memory V8 keeps its source in.
 const placeholderPatterns = [
 	// "// rest of code unchanged", "# ... rest of the file remains the same"
 	new RegExp(
-		String.raw`^\s*${commentStart}\s*(?:\.{3}|…)?\s*(?:the\s+)?rest of (?:the\s+)?(?:code|file|implementation|function|class|content|methods?|component)\b.*\b${elided}`,
+		String.raw`^\s*${commentStart}\s*(?:\.{3}|\u2026)?\s*(?:the\s+)?rest of (?:the\s+)?(?:code|file|implementation|function|class|content|methods?|component)\b.*\b${elided}`,
 		"i",
 	),
 	// "// ... existing code ...", "/* previous code remains */"
 	new RegExp(
-		String.raw`^\s*${commentStart}\s*(?:\.{3}|…)\s*(?:existing|previous|remaining|other|original)\s+(?:code|content|methods|imports)\b`,
+		String.raw`^\s*${commentStart}\s*(?:\.{3}|\u2026)\s*(?:existing|previous|remaining|other|original)\s+(?:code|content|methods|imports)\b`,
 		"i",
 	),
 	new RegExp(
