@@ -410,7 +410,10 @@ export class Task extends EventEmitter<TaskEvents> {
 
 	/** One model request (with its retries) for the turn: the system prompt and tools of this mode. */
 	private async attemptApiRequest(requestSummary: string, ignore: CairnIgnore): Promise<TurnOutput> {
-		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode)
+		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode, {
+			disabled: this.options.settings().disabledInstructionFiles,
+			contextFiles: this.fileContext.trackedPaths,
+		})
 		this.skippedFiles.report([ignore.skipped, ...skipped], (text) =>
 			this.transcript.say("error", { text }),
 		)
