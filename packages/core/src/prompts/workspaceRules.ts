@@ -122,7 +122,11 @@ export async function loadWorkspaceRules(
 		for (const folder of foldersWorkedIn(contextFiles))
 			for (const nested of nestedInstructionFiles) {
 				if (nested.alsoKind !== undefined && disabled.has(nested.alsoKind)) continue
-				await add(workspace, `${folder}/${nested.name}`, nested.tool === undefined ? "" : ` (${nested.tool})`)
+				await add(
+					workspace,
+					`${folder}/${nested.name}`,
+					nested.tool === undefined ? "" : ` (${nested.tool})`,
+				)
 			}
 	return loaded
 }

@@ -34,7 +34,14 @@ export function instructionLocations(mode: string | undefined): InstructionLocat
 	return [
 		{ kind: "roo", tool: roo, path: ".roo/rules", base: "workspace", shape: "folder" },
 		// Roo reads the single file only where the folder is absent.
-		{ kind: "roo", tool: roo, path: ".roorules", base: "workspace", shape: "file", fallbackFor: ".roo/rules" },
+		{
+			kind: "roo",
+			tool: roo,
+			path: ".roorules",
+			base: "workspace",
+			shape: "file",
+			fallbackFor: ".roo/rules",
+		},
 		...forMode<InstructionLocation>((slug) => [
 			{ kind: "roo", tool: roo, path: `.roo/rules-${slug}`, base: "workspace", shape: "folder" },
 			{
@@ -83,5 +90,8 @@ export function instructionLocations(mode: string | undefined): InstructionLocat
 }
 
 /** The files read in each subfolder the task works in (`nested`), and the tool each belongs to. */
-export const nestedInstructionFiles: readonly { name: string; tool?: string; alsoKind?: InstructionFileKind }[] =
-	[{ name: "AGENTS.md" }, { name: "CLAUDE.md", tool: claude, alsoKind: "claude" }]
+export const nestedInstructionFiles: readonly {
+	name: string
+	tool?: string
+	alsoKind?: InstructionFileKind
+}[] = [{ name: "AGENTS.md" }, { name: "CLAUDE.md", tool: claude, alsoKind: "claude" }]

@@ -40,7 +40,7 @@ function unquote(value: string): string {
 }
 
 function listOf(value: string): string[] {
-	const inner = value.trim().replace(/^\[(.*)\]$/, "$1")
+	const inner = unquote(value).replace(/^\[(.*)\]$/, "$1")
 	return inner
 		.split(",")
 		.map(unquote)
