@@ -2,7 +2,12 @@ import os from "node:os"
 import path from "node:path"
 import type { InstructionFileKind } from "@cairn/types"
 import { surelyAbsent } from "../fs/surelyAbsent.js"
-import { listRepositoryFolder, readRepositoryFile, type FileScope } from "../workspace/repositoryFile.js"
+import {
+	listRepositoryFolder,
+	readRepositoryFile,
+	settingsScope,
+	type FileScope,
+} from "../workspace/repositoryFile.js"
 import {
 	folderSafeSlug,
 	instructionLocations,
@@ -12,6 +17,8 @@ import {
 import { globsMatchAny, parseRuleFrontMatter } from "./instructionFiles/ruleFrontMatter.js"
 
 const maxRuleBytes = 50_000
+/** How the person's own rules in Cairn's settings folder are named in the prompt's sources. */
+const ownRules = " (your Cairn rules)"
 
 export interface WorkspaceRules {
 	rules: { source: string; text: string }[]
@@ -29,6 +36,11 @@ export interface RuleSourceOptions {
 	contextFiles?: readonly string[]
 	/** The person's home folder, for their global rules (~/.roo/rules); the process's by default. */
 	home?: string
+	/**
+	 * Cairn's storage: the person's own rules for every workspace are in its settings folder's
+	 * rules/ and rules-<mode>/ (beside their modes and commands), read before the workspace's.
+	 */
+	storageDir?: string
 }
 
 /** Where a rule's relative path starts, the folder its real path must stay in, and how it is named. */
@@ -89,8 +101,14 @@ export async function loadWorkspaceRules(
 		if (text !== undefined) loaded.rules.push({ source: place.shown(relative) + label, text })
 	}
 
-	await add(workspace, "AGENTS.md")
 	const folders = ["rules", ...(mode !== undefined && folderSafeSlug.test(mode) ? [`rules-${mode}`] : [])]
+	if (options.storageDir !== undefined) {
+		const settings = path.join(options.storageDir, "settings")
+		const own: Place = { dir: settings, scope: settingsScope(settings), shown: (relative) => relative }
+		for (const folder of folders)
+			for (const file of (await list(own, folder, ownRules)) ?? []) await add(own, file, ownRules)
+	}
+	await add(workspace, "AGENTS.md")
 	for (const folder of folders)
 		for (const file of (await list(workspace, `.cairn/${folder}`, "")) ?? []) await add(workspace, file)
 

@@ -413,6 +413,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		const { rules, skipped } = await loadWorkspaceRules(this.options.host.workspaceRoot, this.mode, {
 			disabled: this.options.settings().disabledInstructionFiles,
 			contextFiles: this.fileContext.trackedPaths,
+			storageDir: this.options.host.storageDir,
 		})
 		this.skippedFiles.report([ignore.skipped, ...skipped], (text) =>
 			this.transcript.say("error", { text }),
