@@ -23,6 +23,12 @@ describe("parseRuleFrontMatter", () => {
 		})
 	})
 
+	it("keeps a comma inside braces in its glob", () => {
+		expect(
+			parseRuleFrontMatter("---\nglobs: src/*.{ts,tsx}, docs/**\n---\nBody.", "globs").globs,
+		).toEqual(["src/*.{ts,tsx}", "docs/**"])
+	})
+
 	it("reads Copilot's applyTo as the globs", () => {
 		expect(parseRuleFrontMatter('---\napplyTo: "**/*.py,docs/**"\n---\nBody.', "applyTo").globs).toEqual([
 			"**/*.py",
@@ -46,5 +52,11 @@ describe("globsMatchAny", () => {
 		expect(globsMatchAny(["src/**/*.tsx"], ["src/a/b.tsx"])).toBe(true)
 		expect(globsMatchAny(["src/**/*.tsx"], ["lib/src/b.tsx"])).toBe(false)
 		expect(globsMatchAny(["*.py"], [])).toBe(false)
+		expect(globsMatchAny(["src/**/*.{ts,tsx}"], ["src/a/b.tsx"])).toBe(true)
+	})
+
+	it("lets no glob the repository wrote take exponential time: extglobs are literal, long globs match nothing", () => {
+		expect(globsMatchAny(["+(a|b).ts"], ["a.ts"])).toBe(false)
+		expect(globsMatchAny([`${"*".repeat(201)}.ts`], ["a.ts"])).toBe(false)
 	})
 })

@@ -41,18 +41,29 @@ function unquote(value: string): string {
 
 function listOf(value: string): string[] {
 	const inner = unquote(value).replace(/^\[(.*)\]$/, "$1")
+	// A comma inside braces belongs to the glob (`*.{ts,tsx}`), not the list.
 	return inner
-		.split(",")
+		.split(/,(?![^{]*\})/)
 		.map(unquote)
 		.filter((item) => item !== "")
 }
+
+/**
+ * The repository wrote the globs: a longer one, or extglobs (`+(…)`, `*(…)`, which can nest into
+ * patterns that take exponential time), name no file.
+ */
+const maxGlobLength = 200
 
 /**
  * Whether a glob names one of the files (workspace-relative, "/"-separated). A glob without a
  * "/" names a file by its name in any folder (`*.ts`), as the tools' documentation shows it used.
  */
 export function globsMatchAny(globs: readonly string[], files: readonly string[]): boolean {
-	return globs.some((glob) =>
-		files.some((file) => minimatch(file, glob, { dot: true, matchBase: !glob.includes("/") })),
+	return globs.some(
+		(glob) =>
+			glob.length <= maxGlobLength &&
+			files.some((file) =>
+				minimatch(file, glob, { dot: true, noext: true, matchBase: !glob.includes("/") }),
+			),
 	)
 }
