@@ -42,10 +42,15 @@ function unquote(value: string): string {
 function listOf(value: string): string[] {
 	const inner = unquote(value).replace(/^\[(.*)\]$/, "$1")
 	// A comma inside braces belongs to the glob (`*.{ts,tsx}`), not the list.
-	return inner
-		.split(/,(?![^{]*\})/)
-		.map(unquote)
-		.filter((item) => item !== "")
+	const items = [""]
+	let depth = 0
+	for (const char of inner) {
+		if (char === "," && depth === 0) items.push("")
+		else items[items.length - 1] += char
+		if (char === "{") depth++
+		if (char === "}" && depth > 0) depth--
+	}
+	return items.map(unquote).filter((item) => item !== "")
 }
 
 /**
