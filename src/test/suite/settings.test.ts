@@ -26,6 +26,7 @@ suite("settings.json contributions", () => {
 		assert.equal(cairn.get("language"), "auto")
 		assert.equal(cairn.get("maxConcurrentTasks"), 4)
 		assert.equal(cairn.get("worktreesFolder"), "")
+		assert.deepEqual(cairn.get("disabledInstructionFiles"), [])
 	})
 
 	test("the Settings view's changes land in settings.json and are announced", async () => {
@@ -45,6 +46,7 @@ suite("settings.json contributions", () => {
 				commandSandboxHiddenPaths: undefined,
 				maxConcurrentTasks: undefined,
 				worktreesFolder: undefined,
+				disabledInstructionFiles: undefined,
 				hooks: undefined,
 				language: undefined,
 			})

@@ -20,6 +20,8 @@ export const editorSettingScopes = {
 	maxConcurrentTasks: "userOnly",
 	// A repository does not choose where on the person's disk Cairn writes its worktrees.
 	worktreesFolder: "userOnly",
+	// The person's own rules folders are theirs: a repository does not turn them off.
+	disabledInstructionFiles: "userOnly",
 	// Widens nothing; a workspace may set the language its people work in.
 	language: "workspaceOverrides",
 } as const satisfies Record<string, EditorSettingScope>

@@ -92,6 +92,13 @@ describe("SettingsStore with the editor's settings file", () => {
 		expect((await store.load()).deniedCommands).toEqual(["rm"])
 	})
 
+	it("takes the instruction files turned off from the person's settings only, never a workspace's", async () => {
+		const { host, store } = await setup()
+		host.editorSettings.values = { disabledInstructionFiles: ["cursor"] }
+		host.editorSettings.workspaceValues = { disabledInstructionFiles: ["rooGlobal"] }
+		expect((await store.load()).disabledInstructionFiles).toEqual(["cursor"])
+	})
+
 	it("ignores an invalid value with one warning naming the setting, keeping the valid ones", async () => {
 		const { host, store, logs } = await setup()
 		host.editorSettings.values = { commandTimeoutSec: -3, allowedCommands: ["make"] }

@@ -8,7 +8,7 @@ export interface SystemPromptInput {
 	mode: string
 	/** Where `mode` is looked up (custom modes too); the built-in modes only by default. */
 	modes?: ModeLookup
-	/** Contents of AGENTS.md, .cairn/rules/* and the mode's .cairn/rules-<slug>/*, already read. */
+	/** Contents of AGENTS.md, .cairn/rules, the mode's rules and other tools' instruction files, already read. */
 	rules: readonly { source: string; text: string }[]
 	customInstructions: string
 	/** The .cairnignore text, when there is one. */

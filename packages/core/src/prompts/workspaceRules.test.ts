@@ -91,6 +91,26 @@ describe("loadWorkspaceRules", () => {
 		},
 	)
 
+	it("reads the person's own rules in Cairn's settings folder first, for every workspace", async () => {
+		const storage = path.join(temp.dir, "storage")
+		await mkdir(path.join(storage, "settings", "rules-code"), { recursive: true })
+		await mkdir(path.join(storage, "settings", "rules"), { recursive: true })
+		await writeFile(path.join(storage, "settings", "rules", "mine.md"), "Mine everywhere.")
+		await writeFile(path.join(storage, "settings", "rules-code", "coding.md"), "Mine in code mode.")
+		await symlink(secret, path.join(storage, "settings", "rules", "key.md"))
+		await writeFile(at("AGENTS.md"), "The repository's.")
+		const loaded = await loadWorkspaceRules(workspace, "code", { storageDir: storage, home: temp.dir })
+		expect(loaded.rules).toEqual([
+			{
+				source: "rules/key.md (your Cairn rules)",
+				text: "(Cairn did not read this file: rules/key.md is a link to a file outside Cairn's settings folder; it was not read.)",
+			},
+			{ source: "rules/mine.md (your Cairn rules)", text: "Mine everywhere." },
+			{ source: "rules-code/coding.md (your Cairn rules)", text: "Mine in code mode." },
+			{ source: "AGENTS.md", text: "The repository's." },
+		])
+	})
+
 	it("caps a huge rules file", async () => {
 		await writeFile(at("AGENTS.md"), "x".repeat(3_000_000))
 		const [rule] = (await loadWorkspaceRules(workspace)).rules

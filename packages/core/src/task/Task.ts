@@ -407,6 +407,7 @@ export class Task extends EventEmitter<TaskEvents> {
 			skippedFiles: this.skippedFiles,
 			transcript: this.transcript,
 			ignore,
+			contextFiles: this.fileContext.trackedPaths,
 		})
 		return this.requests.attempt({
 			summary: requestSummary,

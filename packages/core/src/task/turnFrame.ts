@@ -27,6 +27,8 @@ export interface TurnFrameParts {
 	transcript: Transcript
 	/** The turn's ignore rules, read once for its prompt, environment details and tools. */
 	ignore: CairnIgnore
+	/** The files the task has read or edited: a rule written for them (a glob rule) applies. */
+	contextFiles: readonly string[]
 }
 
 /**
@@ -37,7 +39,11 @@ export interface TurnFrameParts {
  */
 export async function turnFrame(parts: TurnFrameParts): Promise<(settings: CairnSettings) => RequestFrame> {
 	const { host, modes, ignore } = parts
-	const { rules, skipped } = await loadWorkspaceRules(host.workspaceRoot, parts.mode())
+	const { rules, skipped } = await loadWorkspaceRules(host.workspaceRoot, parts.mode(), {
+		disabled: parts.settings().disabledInstructionFiles,
+		contextFiles: parts.contextFiles,
+		storageDir: host.storageDir,
+	})
 	parts.skippedFiles.report([ignore.skipped, ...skipped], (text) => parts.transcript.say("error", { text }))
 	const governance = await governanceTurn(parts.governance)
 	await parts.offered.refresh(

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { followEditorLanguage } from "../i18n/language.js"
+import { instructionFileKindSchema } from "./instructionFiles.js"
 import { budgetLimitSchema, budgetSettingsSchema, type BudgetSettings } from "./budgets.js"
 import { codebaseIndexSettingsSchema, embeddingSettingsSchema } from "./codebaseIndex.js"
 import { profileIdSchema, profileListSchema } from "./profiles.js"
@@ -143,6 +144,8 @@ export const cairnSettingsSchema = z.object({
 		})
 		.default(""),
 	customInstructions: z.string().default(""),
+	/** Other tools' instruction files (Roo, Cline, Claude Code, Cursor, Copilot...) not read into the prompt. */
+	disabledInstructionFiles: z.array(instructionFileKindSchema).default([]),
 	/**
 	 * The profile each mode remembers, by mode slug: picking the mode in the chat makes it the
 	 * current profile (set from the chat box's "Remember this model for <mode>").

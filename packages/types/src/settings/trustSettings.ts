@@ -39,6 +39,8 @@ const settingTrust = {
 	worktreesFolder: "trust",
 	maxConcurrentTasks: "everyday",
 	customInstructions: "everyday",
+	// Turns sources of rules off or on: the repository's files are read as data either way.
+	disabledInstructionFiles: "everyday",
 	// Points modes at profiles the person saved (unknown ids are dropped); it creates none.
 	modeProfiles: "everyday",
 	// Old clients' form: it creates profiles, with any endpoint.

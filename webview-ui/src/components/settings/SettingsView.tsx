@@ -12,6 +12,7 @@ import { CodebaseIndexSection } from "./codebase-index/CodebaseIndexSection"
 import { ContextSection } from "./ContextSection"
 import { SettingsFinder } from "./find/SettingsFinder"
 import { useSettingsSearch } from "./find/useSettingsSearch"
+import { InstructionFilesSection } from "./instruction-files/InstructionFilesSection"
 import { InstructionsField } from "./InstructionsField"
 import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
@@ -35,6 +36,7 @@ export function SettingsView() {
 			<ProviderSection />
 			<ContextSection />
 			<CheckpointsSection />
+			<InstructionFilesSection />
 			<AutoApprovalSection />
 			<BudgetsSection />
 			<section className="settings-section" aria-labelledby="settings-commands">
