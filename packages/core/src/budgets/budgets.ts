@@ -2,6 +2,7 @@ import path from "node:path"
 import type { BudgetSettings, BudgetSpend } from "@cairn/types"
 import { Budget } from "./budget.js"
 import { DaySpend, localDay } from "./daySpend.js"
+import { noSpend } from "./spendMeter.js"
 
 /** Which budgets a new task spends from. */
 export interface BudgetPlace {
@@ -12,6 +13,11 @@ export interface BudgetPlace {
 	run?: string
 	/** The profile it talks to: `key` its id, `name` as the chat says it. */
 	profile: { key: string; name: string }
+	/**
+	 * What a task read back from disk already spent, its subtasks included (its ledger's totals):
+	 * its budgets go on from there, so a restart does not hand it its limit afresh.
+	 */
+	spent?: BudgetSpend
 }
 
 /** The budgets one task spends from, its day's budget the one of the day it is. */
@@ -41,9 +47,10 @@ export class Budgets {
 
 	async forTask(place: BudgetPlace): Promise<TaskBudgets> {
 		const parent = place.parentTaskId === undefined ? undefined : this.tasks.get(place.parentTaskId)
+		const start = place.spent ?? noSpend
 		const own = parent ?? {
-			task: new Budget({ scope: "task", limit: () => this.settings().task }),
-			run: this.runOf(place.run ?? place.taskId),
+			task: new Budget({ scope: "task", limit: () => this.settings().task, start }),
+			run: this.runOf(place.run ?? place.taskId, start),
 		}
 		this.tasks.set(place.taskId, own)
 		const { key } = place.profile
@@ -66,10 +73,11 @@ export class Budgets {
 		}
 	}
 
-	private runOf(run: string): Budget {
+	/** A run's budget; a new one starts from what its first task already spent. */
+	private runOf(run: string, start: BudgetSpend): Budget {
 		const known = this.runs.get(run)
 		if (known !== undefined) return known
-		const budget = new Budget({ scope: "run", limit: () => this.settings().run })
+		const budget = new Budget({ scope: "run", limit: () => this.settings().run, start })
 		this.runs.set(run, budget)
 		return budget
 	}

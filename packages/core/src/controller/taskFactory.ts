@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto"
 import type { ProviderProfile, ProviderSettings } from "@cairn/types"
 import type { Budgets } from "../budgets/budgets.js"
+import { spendOfTotals } from "../budgets/spendMeter.js"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import type { Host } from "../host/Host.js"
+import { openLedger } from "../ledger/openLedger.js"
 import { hostWith } from "../host/hostWith.js"
 import type { ModeCatalog } from "../modes/modeCatalog.js"
 import type { ModelProvider } from "../providers/modelProvider.js"
@@ -106,6 +108,7 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		...(parentTaskId !== undefined && { parentTaskId }),
 		...(options.run !== undefined && { run: options.run }),
 		profile: { key: profile?.id ?? provider.name, name: profile?.name ?? provider.name },
+		...(options.saved && { spent: spendOfTotals(openLedger(options.saved, undefined).totals) }),
 	})
 	const task = new Task({
 		checkpoints,

@@ -120,6 +120,41 @@ describe("a task's budget", () => {
 	})
 })
 
+describe("a task read back from disk", () => {
+	it("starts its budget from what its ledger says it spent, its subtask's included", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { mode: "orchestrator", autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				delegate("do the part", 300),
+				complete("part done", 900),
+				complete("all done", 300),
+				complete("never sent"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "plan" })
+		await agent.client.waitFor(
+			(m) => m.messages.at(-1)?.ask === "completion_result" && m.says("subtask_result").length === 1,
+			"the parent's completion",
+		)
+		const taskId = agent.client.taskId!
+		await agent.restart()
+		// Its own requests spent 620 tokens, its subtask's 910: only the two together pass 1,000.
+		await agent.controller.settingsStore.update({ budgets: { task: { maxTokens: 1000 } } })
+		await agent.send({ type: "showTaskWithId", taskId })
+		await agent.client.waitForAsk("resume_completed_task")
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "one more thing" })
+		await agent.client.waitForAsk("budget_reached")
+		// Before: the resumed task's budget started at zero, and the request was sent.
+		expect(chatRequests(agent)).toHaveLength(3)
+		expect(statusOf(agent.client.messages.at(-1))).toMatchObject({
+			scope: "task",
+			spent: { tokens: 1530 },
+			limit: { maxTokens: 1000 },
+		})
+	})
+})
+
 describe("auto-approval's cost limit", () => {
 	it("counts the spend the task's budget is fed: past it, an automatic approval asks first", async () => {
 		agent = await startAgent({
