@@ -1,7 +1,8 @@
 import path from "node:path"
-import type { BudgetSettings, BudgetSpend } from "@cairn/types"
+import type { BudgetSettings, BudgetSpend, BudgetStatus } from "@cairn/types"
 import { Budget } from "./budget.js"
 import { DaySpend, localDay } from "./daySpend.js"
+import { ProfileSwitcher } from "./profileSwitcher.js"
 import { noSpend } from "./spendMeter.js"
 
 /** Which budgets a new task spends from. */
@@ -18,6 +19,11 @@ export interface BudgetPlace {
 	 * its budgets go on from there, so a restart does not hand it its limit afresh.
 	 */
 	spent?: BudgetSpend
+	/**
+	 * Moves the task to the profile with this id from its next request; resolves to that
+	 * profile's name, or undefined when the task cannot move (no such profile, already on it).
+	 */
+	switchProfile?: (profileId: string) => Promise<string | undefined>
 }
 
 /** The budgets one task spends from, its day's budget the one of the day it is. */
@@ -27,6 +33,11 @@ export interface TaskBudgets {
 	billed(spend: BudgetSpend): void
 	/** Resolves when the day's spend is on disk; throws when it could not be written. */
 	saved(): Promise<void>
+	/**
+	 * Moves the task to the person's cheaper profile once its task budget passes their threshold
+	 * (once per task); the task budget's status, with the profile's name, when it moved now.
+	 */
+	switchIfDue(): Promise<BudgetStatus | undefined>
 }
 
 /**
@@ -53,6 +64,7 @@ export class Budgets {
 			run: this.runOf(place.run ?? place.taskId, start),
 		}
 		this.tasks.set(place.taskId, own)
+		const switcher = new ProfileSwitcher(() => this.settings().switchProfile, place.switchProfile)
 		const { key } = place.profile
 		await this.dayOf(place.profile, this.today())
 		const day = () => {
@@ -70,6 +82,7 @@ export class Budgets {
 				this.daySpend.record(key, this.today(), spend)
 			},
 			saved: () => this.daySpend.settled(),
+			switchIfDue: () => switcher.due(own.task),
 		}
 	}
 

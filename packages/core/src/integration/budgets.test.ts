@@ -120,6 +120,44 @@ describe("a task's budget", () => {
 	})
 })
 
+describe("the person's cheaper profile", () => {
+	it("takes over the task's next request once the task has spent the share they named, and the chat says so", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			files: { "a.txt": "a\n" },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [read("a.txt", 590), read("a.txt", 590), complete("done")],
+		})
+		const first = agent.controller.settingsStore.settings.currentProfileId ?? ""
+		await agent.send({ type: "createProfile", name: "Cheap" })
+		const cheap = agent.controller.settingsStore.settings.currentProfileId ?? ""
+		const provider = agent.controller.settingsStore.settings.provider!
+		await agent.send({
+			type: "updateSettings",
+			settings: { provider: { ...provider, modelId: "gpt-cheap" } },
+		})
+		await agent.send({ type: "updateApiKey", provider: "openai", apiKey: "cheap-key" })
+		await agent.send({ type: "selectProfile", profileId: first })
+		await agent.controller.settingsStore.update({
+			budgets: { task: { maxTokens: 2000 }, switchProfile: { profileId: cheap, atPercent: 50 } },
+		})
+		await agent.send({ type: "newTask", text: "read it twice" })
+		await agent.client.waitForAsk("completion_result")
+		// 600 tokens (30%) after the first request, 1,200 (60%) after the second: the third is the cheap one's.
+		const models = chatRequests(agent).map((r) => (r.body as { model?: string }).model)
+		expect(models).toEqual(["gpt-4.1", "gpt-4.1", "gpt-cheap"])
+		expect(chatRequests(agent)[2]?.headers.authorization).toBe("Bearer cheap-key")
+		expect(agent.client.says("budget_notice").map(statusOf)).toEqual([
+			{
+				scope: "task",
+				spent: { cost: expect.any(Number), tokens: 1200 },
+				limit: { maxTokens: 2000 },
+				switchedTo: "Cheap",
+			},
+		])
+	})
+})
+
 describe("a task read back from disk", () => {
 	it("starts its budget from what its ledger says it spent, its subtask's included", async () => {
 		agent = await startAgent({
