@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs"
 import { runBackgroundCommandTests } from "./backgroundCommands.e2e.mjs"
 import { runBoardTests } from "./board.e2e.mjs"
+import { runBudgetTests } from "./budgets.e2e.mjs"
 import { runCheckpointTests } from "./checkpoints.e2e.mjs"
 import { runGovernanceTests } from "./governance.e2e.mjs"
 import { runI18nTests } from "./i18n.e2e.mjs"
@@ -53,6 +54,7 @@ for (const suite of [
 	runModesTests,
 	runSubtaskTests,
 	runBoardTests,
+	runBudgetTests,
 	runSlashCommandTests,
 	runRowsTests,
 	runBackgroundCommandTests,

@@ -30,7 +30,12 @@ export function budgetLine(text: string | undefined, reached: boolean): string {
 	return parsed.success ? budgetStatusLine(parsed.data, reached) : (text ?? "")
 }
 
-export function budgetStatusLine({ scope, spent, limit, profile }: BudgetStatus, reached: boolean): string {
+export function budgetStatusLine(
+	{ scope, spent, limit, profile, switchedTo }: BudgetStatus,
+	reached: boolean,
+): string {
 	const budget = t(`budget.${scope}`, { profile: profile ?? "" })
+	if (switchedTo !== undefined)
+		return t("budget.switched", { budget, ...amounts(spent, limit), profile: switchedTo })
 	return t(reached ? "budget.reached" : "budget.near", { budget, ...amounts(spent, limit) })
 }

@@ -48,6 +48,24 @@ describe("which budgets a task spends from", () => {
 	})
 })
 
+describe("a task read back from disk", () => {
+	it("goes on from what it spent, its subtasks sharing that; the day's budget keeps its own count", async () => {
+		const budgets = new Budgets(limits({}), new DaySpend(folder))
+		const parent = await budgets.forTask({
+			taskId: "parent",
+			profile,
+			spent: { cost: 0.75, tokens: 1500 },
+		})
+		const child = await budgets.forTask({ taskId: "child", parentTaskId: "parent", profile })
+		child.billed({ cost: 0.25, tokens: 500 })
+		expect(scopes(parent)).toEqual({
+			task: { cost: 1, tokens: 2000 },
+			run: { cost: 1, tokens: 2000 },
+			day: { cost: 0.25, tokens: 500 },
+		})
+	})
+})
+
 describe("a profile's day", () => {
 	it("is read back after a restart, for that profile and that day only", async () => {
 		const first = new Budgets(limits({}), new DaySpend(folder), () => "2026-11-27")

@@ -1,7 +1,9 @@
 import path from "node:path"
-import type { BudgetSettings, BudgetSpend } from "@cairn/types"
+import type { BudgetSettings, BudgetSpend, BudgetStatus } from "@cairn/types"
 import { Budget } from "./budget.js"
 import { DaySpend, localDay } from "./daySpend.js"
+import { ProfileSwitcher } from "./profileSwitcher.js"
+import { noSpend } from "./spendMeter.js"
 
 /** Which budgets a new task spends from. */
 export interface BudgetPlace {
@@ -12,6 +14,16 @@ export interface BudgetPlace {
 	run?: string
 	/** The profile it talks to: `key` its id, `name` as the chat says it. */
 	profile: { key: string; name: string }
+	/**
+	 * What a task read back from disk already spent, its subtasks included (its ledger's totals):
+	 * its budgets go on from there, so a restart does not hand it its limit afresh.
+	 */
+	spent?: BudgetSpend
+	/**
+	 * Moves the task to the profile with this id from its next request; resolves to that
+	 * profile's name, or undefined when the task cannot move (no such profile, already on it).
+	 */
+	switchProfile?: (profileId: string) => Promise<string | undefined>
 }
 
 /** The budgets one task spends from, its day's budget the one of the day it is. */
@@ -21,6 +33,11 @@ export interface TaskBudgets {
 	billed(spend: BudgetSpend): void
 	/** Resolves when the day's spend is on disk; throws when it could not be written. */
 	saved(): Promise<void>
+	/**
+	 * Moves the task to the person's cheaper profile once its task budget passes their threshold
+	 * (once per task); the task budget's status, with the profile's name, when it moved now.
+	 */
+	switchIfDue(): Promise<BudgetStatus | undefined>
 }
 
 /**
@@ -41,11 +58,13 @@ export class Budgets {
 
 	async forTask(place: BudgetPlace): Promise<TaskBudgets> {
 		const parent = place.parentTaskId === undefined ? undefined : this.tasks.get(place.parentTaskId)
+		const start = place.spent ?? noSpend
 		const own = parent ?? {
-			task: new Budget({ scope: "task", limit: () => this.settings().task }),
-			run: this.runOf(place.run ?? place.taskId),
+			task: new Budget({ scope: "task", limit: () => this.settings().task, start }),
+			run: this.runOf(place.run ?? place.taskId, start),
 		}
 		this.tasks.set(place.taskId, own)
+		const switcher = new ProfileSwitcher(() => this.settings().switchProfile, place.switchProfile)
 		const { key } = place.profile
 		await this.dayOf(place.profile, this.today())
 		const day = () => {
@@ -63,13 +82,15 @@ export class Budgets {
 				this.daySpend.record(key, this.today(), spend)
 			},
 			saved: () => this.daySpend.settled(),
+			switchIfDue: () => switcher.due(own.task),
 		}
 	}
 
-	private runOf(run: string): Budget {
+	/** A run's budget; a new one starts from what its first task already spent. */
+	private runOf(run: string, start: BudgetSpend): Budget {
 		const known = this.runs.get(run)
 		if (known !== undefined) return known
-		const budget = new Budget({ scope: "run", limit: () => this.settings().run })
+		const budget = new Budget({ scope: "run", limit: () => this.settings().run, start })
 		this.runs.set(run, budget)
 		return budget
 	}

@@ -1,4 +1,4 @@
-import type { BudgetSpend } from "@cairn/types"
+import type { BudgetSpend, TaskTotals } from "@cairn/types"
 import type { ApiUsageChunk } from "../providers/modelProvider.js"
 
 /** One billed request's usage, as the Task's usage callbacks hand it over. */
@@ -9,6 +9,14 @@ export function billedTokens(usage: BilledUsage): number {
 	return (
 		usage.inputTokens + usage.outputTokens + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0)
 	)
+}
+
+/** A ledger's totals as a budget counts them: its cost, and every token billed by the rule above. */
+export function spendOfTotals(totals: TaskTotals): BudgetSpend {
+	return {
+		cost: totals.cost,
+		tokens: totals.tokensIn + totals.tokensOut + totals.cacheReads + totals.cacheWrites,
+	}
 }
 
 export const noSpend: BudgetSpend = Object.freeze({ cost: 0, tokens: 0 })

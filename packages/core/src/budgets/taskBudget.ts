@@ -14,9 +14,9 @@ export interface BudgetSeat {
 
 /**
  * A task's face of its budgets. The Task hands it every billed request and lets it look before
- * each request: at 80% of a limit the chat says so once; at 100% the request waits for the person
- * to raise the limit (it goes on) or end the task. A stream is never cut: the check is between
- * requests.
+ * each request: past the person's threshold it moves to their cheaper profile and says so; at 80%
+ * of a limit the chat says so once; at 100% the request waits for the person to raise the limit
+ * (it goes on) or end the task. A stream is never cut: the check is between requests.
  */
 export class TaskBudget {
 	private readonly meters: SpendMeter[] = []
@@ -42,6 +42,9 @@ export class TaskBudget {
 		if (this.budgets === undefined) return
 		// A day's spend that could not be saved would let the next restart spend it again.
 		await this.budgets.saved()
+		const switched = await this.budgets.switchIfDue()
+		if (switched !== undefined)
+			seat.transcript.say("budget_notice", { text: JSON.stringify(switched) })
 		for (;;) {
 			const budgets = this.budgets.current()
 			for (const budget of budgets)

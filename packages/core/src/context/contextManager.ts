@@ -1,4 +1,4 @@
-import type { CairnSettings, Notice, Problem } from "@cairn/types"
+import { contextUsageOf, type CairnSettings, type Notice, type Problem } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
 import type { ApiMessage, UserBlock } from "../providers/apiMessage.js"
 import type { ApiUsageChunk, ModelProvider, ToolSpec } from "../providers/modelProvider.js"
@@ -51,6 +51,8 @@ type Reason = "automatic" | "manual" | "overflow"
 
 const formatTokens = (n: number): string => n.toLocaleString("en-US")
 
+const noFrame: RequestFrame = { systemPrompt: "", tools: [] }
+
 /**
  * Keeps each request inside the model's window (issue 14): it condenses the older part of the
  * conversation into a summary past the threshold, drops the oldest turns when condensing fails
@@ -60,6 +62,8 @@ const formatTokens = (n: number): string => n.toLocaleString("en-US")
 export class ContextManager {
 	private readonly ledger = new ContextLedger()
 	private frame: RequestFrame | undefined
+	/** The frame's tokens as last shown, while this process has built no frame (see shownFrameTokens). */
+	private shownFrame: number | undefined
 	/** Messages in the history when it last condensed: a new answer must come before the next. */
 	private condensedAt = -1
 	/** The last request overflowed and nothing could be dropped then: the next one must shrink. */
@@ -178,10 +182,30 @@ export class ContextManager {
 
 	/** Tokens of the next request under the current view, as the provider would count them. */
 	private expected(counter: TokenCounter, view?: ContextView): number {
-		const frame = this.frame ?? { systemPrompt: "", tools: [] }
 		const messages =
 			view === undefined ? this.options.history.forModel : viewMessages(this.options.history.all, view)
-		return this.ledger.expected(counter.request({ ...frame, messages }))
+		if (this.frame !== undefined)
+			return this.ledger.expected(counter.request({ ...this.frame, messages }))
+		return (
+			this.ledger.expected(counter.request({ ...noFrame, messages })) + this.shownFrameTokens(counter)
+		)
+	}
+
+	/**
+	 * The system prompt's and tools' tokens before this process has built them (a task read back
+	 * from disk and condensed before its next request): what the context bar shows, the newest
+	 * request's count or what the last condense left, less the messages that count held, which
+	 * are the view up to the model's newest answer. Without it a condense's figures would be the
+	 * messages' alone, a tenth of the bar's beside it.
+	 */
+	private shownFrameTokens(counter: TokenCounter): number {
+		if (this.shownFrame !== undefined) return this.shownFrame
+		const shown = contextUsageOf(this.options.transcript.all).tokens
+		const messages = this.options.history.forModel
+		const answered = messages.findLastIndex((message) => message.role === "assistant")
+		const counted = counter.request({ ...noFrame, messages: messages.slice(0, answered + 1) })
+		this.shownFrame = shown === undefined || answered < 0 ? 0 : Math.max(0, shown - counted)
+		return this.shownFrame
 	}
 
 	private answeredSinceCondense(): boolean {

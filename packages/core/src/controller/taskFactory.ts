@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto"
 import type { ProviderProfile, ProviderSettings } from "@cairn/types"
 import type { Budgets } from "../budgets/budgets.js"
+import { spendOfTotals } from "../budgets/spendMeter.js"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import type { Host } from "../host/Host.js"
+import { openLedger } from "../ledger/openLedger.js"
 import { hostWith } from "../host/hostWith.js"
 import type { ModeCatalog } from "../modes/modeCatalog.js"
 import type { ModelProvider } from "../providers/modelProvider.js"
@@ -107,6 +109,8 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		...(parentTaskId !== undefined && { parentTaskId }),
 		...(options.run !== undefined && { run: options.run }),
 		profile: { key: profile?.id ?? provider.name, name: profile?.name ?? provider.name },
+		...(options.saved && { spent: spendOfTotals(openLedger(options.saved, undefined).totals) }),
+		switchProfile: (profileId) => switchTaskProfile(parts, created.task, profileId),
 	})
 	const persistence = parts.writers.persistence(taskId)
 	const billing = new TaskBilling({
@@ -142,6 +146,30 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	created.task = task
 	parts.taskProviders.attach(task, provider)
 	return task
+}
+
+/**
+ * Moves `task` to the profile `profileId` (the budget's cheaper one); its name, or undefined when
+ * the task stays: no such profile, already on it, or its model cannot be used (logged).
+ */
+async function switchTaskProfile(
+	parts: TaskFactoryParts,
+	task: Task | undefined,
+	profileId: string,
+): Promise<string | undefined> {
+	const profile = parts.settingsStore.settings.profiles.find((known) => known.id === profileId)
+	if (task === undefined || profile === undefined) return undefined
+	if (parts.taskProviders.profileOf(task)?.id === profileId) return undefined
+	try {
+		await parts.taskProviders.switch(task, profile)
+		return profile.name
+	} catch (error) {
+		parts.host.logger.warn("The budget's cheaper profile cannot be used; the task keeps its model", {
+			profile: profile.name,
+			error: String(error),
+		})
+		return undefined
+	}
 }
 
 /** The model that writes summaries; the task's own (undefined) when unset or unusable. */

@@ -120,6 +120,79 @@ describe("a task's budget", () => {
 	})
 })
 
+describe("the person's cheaper profile", () => {
+	it("takes over the task's next request once the task has spent the share they named, and the chat says so", async () => {
+		agent = await startAgent({
+			provider: "openai",
+			files: { "a.txt": "a\n" },
+			settings: { autoApproval: { enabled: true, readOnly: true } },
+			scenario: [read("a.txt", 590), read("a.txt", 590), complete("done")],
+		})
+		const first = agent.controller.settingsStore.settings.currentProfileId ?? ""
+		await agent.send({ type: "createProfile", name: "Cheap" })
+		const cheap = agent.controller.settingsStore.settings.currentProfileId ?? ""
+		const provider = agent.controller.settingsStore.settings.provider!
+		await agent.send({
+			type: "updateSettings",
+			settings: { provider: { ...provider, modelId: "gpt-cheap" } },
+		})
+		await agent.send({ type: "updateApiKey", provider: "openai", apiKey: "cheap-key" })
+		await agent.send({ type: "selectProfile", profileId: first })
+		await agent.controller.settingsStore.update({
+			budgets: { task: { maxTokens: 2000 }, switchProfile: { profileId: cheap, atPercent: 50 } },
+		})
+		await agent.send({ type: "newTask", text: "read it twice" })
+		await agent.client.waitForAsk("completion_result")
+		// 600 tokens (30%) after the first request, 1,200 (60%) after the second: the third is the cheap one's.
+		const models = chatRequests(agent).map((r) => (r.body as { model?: string }).model)
+		expect(models).toEqual(["gpt-4.1", "gpt-4.1", "gpt-cheap"])
+		expect(chatRequests(agent)[2]?.headers.authorization).toBe("Bearer cheap-key")
+		expect(agent.client.says("budget_notice").map(statusOf)).toEqual([
+			{
+				scope: "task",
+				spent: { cost: expect.any(Number), tokens: 1200 },
+				limit: { maxTokens: 2000 },
+				switchedTo: "Cheap",
+			},
+		])
+	})
+})
+
+describe("a task read back from disk", () => {
+	it("starts its budget from what its ledger says it spent, its subtask's included", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			settings: { mode: "orchestrator", autoApproval: { enabled: true, alwaysAllowSubtasks: true } },
+			scenario: [
+				delegate("do the part", 300),
+				complete("part done", 900),
+				complete("all done", 300),
+				complete("never sent"),
+			],
+		})
+		await agent.send({ type: "newTask", text: "plan" })
+		await agent.client.waitFor(
+			(m) => m.messages.at(-1)?.ask === "completion_result" && m.says("subtask_result").length === 1,
+			"the parent's completion",
+		)
+		const taskId = agent.client.taskId!
+		await agent.restart()
+		// Its own requests spent 620 tokens, its subtask's 910: only the two together pass 1,000.
+		await agent.controller.settingsStore.update({ budgets: { task: { maxTokens: 1000 } } })
+		await agent.send({ type: "showTaskWithId", taskId })
+		await agent.client.waitForAsk("resume_completed_task")
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "one more thing" })
+		await agent.client.waitForAsk("budget_reached")
+		// Before: the resumed task's budget started at zero, and the request was sent.
+		expect(chatRequests(agent)).toHaveLength(3)
+		expect(statusOf(agent.client.messages.at(-1))).toMatchObject({
+			scope: "task",
+			spent: { tokens: 1530 },
+			limit: { maxTokens: 1000 },
+		})
+	})
+})
+
 describe("auto-approval's cost limit", () => {
 	it("counts the spend the task's budget is fed: past it, an automatic approval asks first", async () => {
 		agent = await startAgent({

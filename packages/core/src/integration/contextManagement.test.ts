@@ -205,3 +205,54 @@ describe("a message that alone is over the window", () => {
 		expect(chats(agent.server.requests)).toEqual([])
 	}, 90_000)
 })
+
+describe("a manual condense of a task read back from disk", () => {
+	it("gives before and after figures on the context bar's scale: the system prompt and tools included", async () => {
+		// The server counts every request by the shared rule and reports it: the bar shows real counts.
+		agent = await startAgent({
+			provider: "anthropic",
+			server: {
+				contextWindow: 200_000,
+				sideTurns: summary("The person asked twice; the model answered twice."),
+			},
+			scenario: [
+				{ text: "A first answer without a tool, which the task corrects." },
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "first" } }] },
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "second" } }] },
+				{ toolCalls: [{ name: "attempt_completion", arguments: { result: "third" } }] },
+			],
+		})
+		await agent.send({ type: "newTask", text: "answer twice" })
+		await agent.client.waitForAsk("completion_result")
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "and again" })
+		await agent.client.waitFor(
+			(m) => m.messages.some((x) => x.say === "completion_result" && x.text === "second"),
+			"the second result",
+		)
+		await agent.client.waitForAsk("completion_result")
+		const taskId = agent.client.taskId!
+		await agent.restart()
+		await agent.send({ type: "showTaskWithId", taskId })
+		await agent.client.waitForAsk("resume_completed_task")
+		const bar = agent.client.summary.context.tokens!
+		expect(bar).toBeGreaterThan(1_000)
+
+		await agent.send({ type: "condenseTaskContextRequest" })
+		await agent.client.waitFor(
+			(m) => m.says("condense_context").some((x) => x.contextCondense !== undefined),
+			"the condense",
+		)
+		const condensed = agent.client.says("condense_context").at(-1)!.contextCondense!
+		// Before: "156 → 152 tokens" (the messages alone) beside a bar of about 2.4K.
+		expect(condensed.prevContextTokens).toBeGreaterThan(bar * 0.95)
+		expect(condensed.prevContextTokens).toBeLessThan(bar * 1.05)
+		expect(agent.client.summary.context.tokens).toBe(condensed.newContextTokens)
+
+		// What the condense left is what the provider counts next, give or take the resumption's message.
+		await agent.send({ type: "askResponse", askResponse: "messageResponse", text: "once more" })
+		await agent.client.waitForAsk("completion_result")
+		const next = chats(agent.server.requests).at(-1)!.inputTokens!
+		expect(condensed.newContextTokens).toBeGreaterThan(next * 0.9)
+		expect(condensed.newContextTokens).toBeLessThan(next)
+	}, 90_000)
+})

@@ -16,6 +16,16 @@ export const budgetScopeSchema = z.enum(budgetScopes)
 export type BudgetScope = z.infer<typeof budgetScopeSchema>
 
 /**
+ * A cheaper model for the rest of a task: once the task (its subtasks included) has spent
+ * `atPercent` of its task budget, it goes on with the profile `profileId`, and its chat says so.
+ */
+export const budgetProfileSwitchSchema = z.object({
+	profileId: z.string().min(1),
+	atPercent: z.number().int().min(1).max(99),
+})
+export type BudgetProfileSwitch = z.infer<typeof budgetProfileSwitchSchema>
+
+/**
  * The person's spending limits. `task` holds a task and its subtasks, `run` the tasks the board
  * starts together (Best of N), `day` each profile's spend from midnight in the person's time.
  */
@@ -23,6 +33,7 @@ export const budgetSettingsSchema = z.object({
 	task: budgetLimitSchema.prefault({}),
 	run: budgetLimitSchema.prefault({}),
 	day: budgetLimitSchema.prefault({}),
+	switchProfile: budgetProfileSwitchSchema.optional(),
 })
 export type BudgetSettings = z.infer<typeof budgetSettingsSchema>
 
@@ -43,5 +54,7 @@ export const budgetStatusSchema = z.object({
 	limit: budgetLimitSchema,
 	/** The profile a day's budget is for (its name). */
 	profile: z.string().optional(),
+	/** A `budget_notice` only: the task goes on with this cheaper profile (its name) from now on. */
+	switchedTo: z.string().optional(),
 })
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>

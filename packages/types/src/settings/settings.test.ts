@@ -56,6 +56,21 @@ describe("settings", () => {
 		expect(safeParse(cairnSettingsSchema, after).success).toBe(true)
 	})
 
+	it("a budget's cheaper profile is set and removed on its own, the limits kept", () => {
+		const limited = applySettingsPatch(defaultSettings(), { budgets: { task: { maxCost: 2 } } })
+		const rule = { profileId: "cheap", atPercent: 50 }
+		const set = applySettingsPatch(limited, { budgets: { switchProfile: rule } })
+		expect(set.budgets).toEqual({ task: { maxCost: 2 }, run: {}, day: {}, switchProfile: rule })
+		expect(applySettingsPatch(set, { budgets: { run: { maxTokens: 9 } } }).budgets.switchProfile).toEqual(
+			rule,
+		)
+		const cleared = safeParse(cairnSettingsPatchSchema, { budgets: { switchProfile: null } })
+		if (!cleared.success) throw new Error(cleared.error)
+		const after = applySettingsPatch(set, cleared.data)
+		expect(after.budgets).toEqual({ task: { maxCost: 2 }, run: {}, day: {} })
+		expect(safeParse(cairnSettingsSchema, after).success).toBe(true)
+	})
+
 	it.each([
 		[{ consecutiveMistakeLimit: 0 }, "consecutiveMistakeLimit"],
 		[{ autoApproval: { followupTimeoutMs: 5 } }, "autoApproval.followupTimeoutMs"],

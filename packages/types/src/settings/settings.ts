@@ -1,7 +1,13 @@
 import { z } from "zod"
 import { followEditorLanguage } from "../i18n/language.js"
 import { instructionFileKindSchema } from "./instructionFiles.js"
-import { budgetLimitSchema, budgetSettingsSchema, type BudgetSettings } from "./budgets.js"
+import {
+	budgetLimitSchema,
+	budgetProfileSwitchSchema,
+	budgetSettingsSchema,
+	type BudgetScope,
+	type BudgetSettings,
+} from "./budgets.js"
 import { codebaseIndexSettingsSchema, embeddingSettingsSchema } from "./codebaseIndex.js"
 import { profileIdSchema, profileListSchema } from "./profiles.js"
 import { providerSettingsSchema } from "./provider.js"
@@ -214,6 +220,7 @@ export const cairnSettingsPatchSchema = z
 				task: budgetLimitPatchSchema.optional(),
 				run: budgetLimitPatchSchema.optional(),
 				day: budgetLimitPatchSchema.optional(),
+				switchProfile: budgetProfileSwitchSchema.nullable().optional(),
 			})
 			.strict()
 			.optional(),
@@ -253,9 +260,15 @@ export function applySettingsPatch(settings: CairnSettings, patch: CairnSettings
 }
 
 function patchedBudgets(budgets: BudgetSettings, patch: CairnSettingsPatch["budgets"]): BudgetSettings {
-	const limit = (scope: keyof BudgetSettings) =>
+	const limit = (scope: BudgetScope) =>
 		withoutNulls({ ...budgets[scope], ...definedFields(patch?.[scope] ?? {}) })
-	return { task: limit("task"), run: limit("run"), day: limit("day") }
+	const switchProfile = patch?.switchProfile === undefined ? budgets.switchProfile : patch.switchProfile
+	return {
+		task: limit("task"),
+		run: limit("run"),
+		day: limit("day"),
+		...(switchProfile !== null && switchProfile !== undefined && { switchProfile }),
+	}
 }
 
 function definedFields<T extends object>(patch: T): Partial<T> {

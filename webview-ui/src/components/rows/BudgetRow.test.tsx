@@ -52,6 +52,16 @@ describe("a spending limit in the chat", () => {
 		expect(screen.queryByText(/raise the limit/)).toBeNull()
 	})
 
+	it("the move to the person's cheaper profile: what was spent, and the profile the task uses now", () => {
+		renderRow(say("budget_notice", status({ limit: { maxCost: 1 }, switchedTo: "Cheap" })))
+		expect(screen.getByText("Switched to a cheaper profile")).toBeTruthy()
+		expect(
+			screen.getByText(
+				"This task's budget (its subtasks included): $0.52 of $1.00 spent. From now on this task uses Cheap.",
+			),
+		).toBeTruthy()
+	})
+
 	it("in the person's language: German wording and button", async () => {
 		await showLanguage("de")
 		renderRow(ask("budget_reached", status({})))

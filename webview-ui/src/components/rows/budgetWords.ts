@@ -14,11 +14,17 @@ function amounts(spent: BudgetSpend, limit: BudgetLimit, t: TFunction<"rows">) {
 	return { spent: parts.map(([s]) => s).join(", "), limit: parts.map(([, l]) => l).join(", ") }
 }
 
-/** A budget's state in the person's language: which budget, and how much of it is spent. */
+/**
+ * A budget's state in the person's language: which budget, how much of it is spent, and the
+ * cheaper profile the task moved to when it did.
+ */
 export function budgetWords(status: BudgetStatus, reached: boolean, t: TFunction<"rows">) {
 	const budget = t(`budget.${status.scope}`, { profile: status.profile ?? "" })
-	return {
-		title: reached ? t("budget.reachedTitle") : t("budget.nearTitle"),
-		detail: t("budget.spent", { budget, ...amounts(status.spent, status.limit, t) }),
-	}
+	const detail = t("budget.spent", { budget, ...amounts(status.spent, status.limit, t) })
+	if (status.switchedTo !== undefined)
+		return {
+			title: t("budget.switchedTitle"),
+			detail: `${detail} ${t("budget.switchedTo", { profile: status.switchedTo })}`,
+		}
+	return { title: reached ? t("budget.reachedTitle") : t("budget.nearTitle"), detail }
 }

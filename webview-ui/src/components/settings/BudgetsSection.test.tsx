@@ -40,4 +40,42 @@ describe("the budgets' settings", () => {
 		commit(field("Per task", "Tokens"), "1.5")
 		expect(posted).toEqual([])
 	})
+
+	it("a cheaper profile: picked with half the limit at first, its share changed, and removed", () => {
+		const profiles = [
+			{ id: "work", name: "Work", provider: { provider: "anthropic" as const, modelId: "big" } },
+			{ id: "cheap", name: "Cheap", provider: { provider: "openai" as const, modelId: "small" } },
+		]
+		loadTask([], { settings: { ...defaultSettings(), profiles } })
+		render(<BudgetsSection />)
+		const group = () => within(screen.getByRole("group", { name: "Cheaper profile" }))
+		expect(group().getByRole("spinbutton", { name: "At % of the task limit" })).toHaveProperty(
+			"disabled",
+			true,
+		)
+		fireEvent.change(group().getByRole("combobox", { name: "Cheaper profile" }), {
+			target: { value: "cheap" },
+		})
+		expect(posted).toEqual([
+			{
+				type: "updateTrustSettings",
+				settings: { budgets: { switchProfile: { profileId: "cheap", atPercent: 50 } } },
+			},
+		])
+		posted.length = 0
+		commit(group().getByRole("spinbutton", { name: "At % of the task limit" }), "70")
+		expect(posted).toEqual([
+			{
+				type: "updateTrustSettings",
+				settings: { budgets: { switchProfile: { profileId: "cheap", atPercent: 70 } } },
+			},
+		])
+		posted.length = 0
+		fireEvent.change(group().getByRole("combobox", { name: "Cheaper profile" }), {
+			target: { value: "" },
+		})
+		expect(posted).toEqual([
+			{ type: "updateTrustSettings", settings: { budgets: { switchProfile: null } } },
+		])
+	})
 })

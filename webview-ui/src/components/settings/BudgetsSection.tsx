@@ -3,6 +3,7 @@ import { useId } from "react"
 import { useTranslation } from "react-i18next"
 import { updateTrustSetting } from "../../state/settingsActions"
 import { useWebviewStore } from "../../state/store"
+import { BudgetProfileSwitchFields } from "./BudgetProfileSwitchFields"
 import { NumberField } from "./NumberField"
 
 type LimitPatch = { [K in keyof BudgetLimit]?: BudgetLimit[K] | null }
@@ -42,6 +43,7 @@ export function BudgetsSection() {
 					/>
 				</div>
 			))}
+			<BudgetProfileSwitchFields />
 		</section>
 	)
 }
