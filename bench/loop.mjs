@@ -19,11 +19,12 @@ import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { approvalScenario, loopScenario } from "./loopScenarios.mjs"
-import { allProcesses, descendantsCpu, descendantsOf, procStat, pssOf, totalCpuMs } from "./processTree.mjs"
+import { descendantsCpu, descendantsOf, pssOf } from "./processTree.mjs"
 
 const thisFile = fileURLToPath(import.meta.url)
 const repoRoot = path.resolve(path.dirname(thisFile), "..")
 const resultPrefix = "BENCH-RESULT "
+const subreaper = path.join(repoRoot, "packages/cli/test/support/subreaper.py")
 /** Processes the parent started and has not seen exit; the global timeout kills them. */
 const running = new Set()
 /** Temp folders of the runs in progress, removed on the way out whatever happens. */
@@ -175,10 +176,16 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		const profile = args["cpu-prof-dir"]
 			? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args["cpu-prof-dir"])]
 			: []
+		// Under a subreaper: every process the agent starts is waited for, by its parent or, once
+		// orphaned, by the subreaper, whose count of its children's CPU is then the whole tree's.
+		const reaperReport = path.join(dir, "subreaper.json")
 		const child = track(
 			spawn(
-				process.execPath,
+				"python3",
 				[
+					subreaper,
+					reaperReport,
+					process.execPath,
 					"--expose-gc",
 					...profile,
 					thisFile,
@@ -202,7 +209,7 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		if (code !== 0 || line === undefined)
 			fail(`the ${kind} run (${JSON.stringify(childArgs)}) failed with exit code ${code}`)
 		const result = JSON.parse(line.slice(resultPrefix.length))
-		const survivors = await followSurvivors(child.pid, watch.seen, result.liveAtEnd ?? [])
+		const reaped = JSON.parse(fs.readFileSync(reaperReport, "utf8"))
 		server.kill("SIGTERM")
 		await server.closed
 		const served = /(\d+) chat request\(s\) of (\d+) body bytes/.exec(serverOut.stderr)
@@ -210,7 +217,11 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 			...result,
 			peakPssBytes: watch.peakPss,
 			peakTreePssBytes: watch.peakTreePss,
-			survivors,
+			// From the window's start to the last descendant's end, less the agent's own CPU after
+			// the window (its report, dispose and exit are not the task's; what its children still
+			// spend is).
+			treeCpuMs: reaped.treeCpuMs - result.treeCpuBeforeMs - result.ownCpuAfterMs,
+			orphans: reaped.orphans,
 			served: served ? Number(served[1]) : -1,
 			requestBytes: served ? Number(served[2]) : -1,
 		}
@@ -221,64 +232,28 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 }
 
 /**
- * Samples the agent's process and its descendants every 50 ms: peak PSS of the agent and of the
- * whole tree, and every descendant seen (to find any that outlive the agent).
+ * Samples the agent's process (the subreaper's child) and its descendants every 50 ms: peak PSS
+ * of the agent and of the whole tree.
  */
-function watchTree(rootPid) {
-	const watch = { peakPss: 0, peakTreePss: 0, seen: new Map() }
+function watchTree(reaperPid) {
+	const watch = { peakPss: 0, peakTreePss: 0 }
+	let agentPid
 	const sample = () => {
-		const own = pssOf(rootPid)
+		const tree = descendantsOf(reaperPid)
+		// The first child seen is the agent; orphans handed to the subreaper later are not.
+		agentPid ??= tree.find((p) => p.ppid === reaperPid)?.pid
+		const own = agentPid === undefined ? undefined : pssOf(agentPid)
 		if (own === undefined) return
-		let tree = own
-		for (const p of descendantsOf(rootPid)) {
-			watch.seen.set(p.pid, p)
-			tree += pssOf(p.pid) ?? 0
-		}
 		watch.peakPss = Math.max(watch.peakPss, own)
-		watch.peakTreePss = Math.max(watch.peakTreePss, tree)
+		watch.peakTreePss = Math.max(
+			watch.peakTreePss,
+			tree.reduce((total, p) => total + (pssOf(p.pid) ?? 0), 0),
+		)
 	}
 	sample()
 	const timer = setInterval(sample, 50)
 	watch.stop = () => clearInterval(timer)
 	return watch
-}
-
-/**
- * Descendants still running once the agent has exited (seen in its tree, or in its session):
- * nobody waits for them, so the agent's figures miss what they spend. Each is followed until it
- * ends (10 ms polls, at most 10 s) and its CPU beyond what the agent already counted for it is
- * returned. Only the outermost are followed: one that is a survivor's child is in its parent's
- * waited-for CPU once reaped.
- */
-async function followSurvivors(rootPid, seen, liveAtEnd) {
-	const alive = (p) => {
-		const now = procStat(p.pid)
-		return now !== undefined && now.startTicks === p.startTicks && now.state !== "Z" ? now : undefined
-	}
-	const candidates = new Map(seen)
-	for (const p of allProcesses()) if (p.session === rootPid) candidates.set(p.pid, p)
-	const survivors = [...candidates.values()].filter((p) => alive(p) !== undefined)
-	const pids = new Set(survivors.map((p) => p.pid))
-	const outermost = survivors.filter((p) => !pids.has(alive(p)?.ppid))
-	const counted = new Map(liveAtEnd.map((p) => [`${p.pid}/${p.startTicks}`, p.cpuMs]))
-	const followed = []
-	const deadline = performance.now() + 10_000
-	for (const p of outermost) {
-		let last = alive(p)
-		let now
-		while (last !== undefined && (now = alive(p)) !== undefined && performance.now() < deadline) {
-			last = now
-			await new Promise((resolve) => setTimeout(resolve, 10))
-		}
-		const already = counted.get(`${p.pid}/${p.startTicks}`) ?? 0
-		followed.push({
-			pid: p.pid,
-			command: p.command,
-			extraCpuMs: last === undefined ? 0 : Math.max(0, totalCpuMs(last) - already),
-			stillRunning: alive(p) !== undefined,
-		})
-	}
-	return followed
 }
 
 /** Kills the processes still running and removes the temp folders (retrying while a dying child writes). */
@@ -360,31 +335,32 @@ function printReport(loops, approval) {
 		"CPU per turn (agent process)",
 		cpuPerTurn.map((ms) => `${ms.toFixed(2)} ms`),
 	)
-	const outlived = (r) => sum(r.survivors.map((p) => p.extraCpuMs))
+	// Counted by the subreaper (see runChild); the agent's own count of its descendants, taken
+	// after dispose(), shows what escaped it: CPU spent after that by processes still running, and
+	// the agent's exit.
 	row(
 		"CPU of its descendants",
-		loops.map((r) => `${(r.descendantsCpuMs / 1000).toFixed(2)} s`),
+		loops.map((r) => `${((r.treeCpuMs - r.cpuMs) / 1000).toFixed(2)} s`),
 	)
 	row(
-		"  of which after the agent exited",
-		loops.map((r) => `${(outlived(r) / 1000).toFixed(2)} s`),
+		"  of which after its dispose()",
+		loops.map((r) => `${((r.treeCpuMs - r.cpuMs - r.descendantsCpuMs) / 1000).toFixed(2)} s`),
 	)
-	const allCpu = loops.map((r) => r.cpuMs + r.descendantsCpuMs + outlived(r))
 	row(
 		"CPU with every descendant",
-		allCpu.map((ms) => `${(ms / 1000).toFixed(2)} s`),
+		loops.map((r) => `${(r.treeCpuMs / 1000).toFixed(2)} s`),
 	)
 	row(
 		"  per turn",
-		allCpu.map((ms, i) => `${(ms / loops[i].turns).toFixed(2)} ms`),
+		loops.map((r) => `${(r.treeCpuMs / r.turns).toFixed(2)} ms`),
 		`< ${targets.cpuPerTurnMs} ms`,
-		mark(allCpu.every((ms, i) => ms / loops[i].turns < targets.cpuPerTurnMs)),
+		mark(loops.every((r) => r.treeCpuMs / r.turns < targets.cpuPerTurnMs)),
 	)
 	row(
 		"descendants alive at its exit",
-		loops.map((r) => String(r.survivors.length)),
+		loops.map((r) => String(r.orphans.length)),
 		"0",
-		mark(loops.every((r) => r.survivors.length === 0)),
+		mark(loops.every((r) => r.orphans.length === 0)),
 	)
 	row(
 		"peak PSS (agent process)",
@@ -482,11 +458,9 @@ function printReport(loops, approval) {
 			console.log(
 				`  ${name}: process ${p.pid} (${p.command}) was still running after the agent's dispose()`,
 			)
-		for (const p of r.survivors)
+		for (const p of r.orphans)
 			console.log(
-				`  ${name}: process ${p.pid} (${p.command}) outlived the agent` +
-					(p.stillRunning ? ", still running 10 s later" : "") +
-					`; ${p.extraCpuMs.toFixed(0)} ms of CPU after the agent's last count`,
+				`  ${name}: process ${p.pid} (${p.command || "?"}) outlived the agent (the subreaper waited for it)`,
 			)
 		const uncovered = r.writeCoverage.filter((f) => f.written < f.size)
 		console.log(
@@ -754,8 +728,9 @@ async function childLoop() {
 		syncs: counter.syncs,
 	}
 	const diskByFileBefore = new Map([...counter.byFile].map(([k, v]) => [k, { ...v }]))
-	const descendants0 = descendantsCpu()
-	const cpu0 = process.cpuUsage()
+	const window = windowStart()
+	const descendants0 = window.descendants
+	const cpu0 = window.cpu
 	const t0 = performance.now()
 	await controller.handleWebviewMessage(
 		{ type: "newTask", text: `Write ${turns} small files, one per turn.` },
@@ -764,6 +739,7 @@ async function childLoop() {
 	await client.done
 	await controller.flush()
 	const wallMs = performance.now() - t0
+	const cpuEnd = process.cpuUsage()
 	const cpu = process.cpuUsage(cpu0)
 	const taskId = controller.currentTask?.taskId
 	// Measured while the task is still open (and after the CPU figure: a full GC is not the loop's).
@@ -785,6 +761,8 @@ async function childLoop() {
 		systemCpuMs: cpu.system / 1000,
 		descendantsCpuMs: descendants1.ms - descendants0.ms,
 		liveAtEnd: descendants1.live,
+		treeCpuBeforeMs: window.treeCpuMs,
+		ownCpuAfterMs: cpuMs(process.cpuUsage(cpuEnd)),
 		maxRssBytes: process.resourceUsage().maxRSS * 1024,
 		clientMessages: client.messages - before.messages,
 		clientBytes: client.bytes - before.bytes,
@@ -825,18 +803,22 @@ async function childApprovals() {
 	})
 	controller.attach(client.receive)
 	await controller.handleWebviewMessage({ type: "webviewDidLaunch" }, client.receive)
+	const window = windowStart()
 	await controller.handleWebviewMessage(
 		{ type: "newTask", text: `Run echo ${count} times.` },
 		client.receive,
 	)
 	await client.done
 	await controller.flush()
+	const cpuEnd = process.cpuUsage()
 	await controller.dispose()
 	await host.dispose()
 	if (samplesMs.length !== count) fail(`expected ${count} approval samples, got ${samplesMs.length}`)
 	report({
 		kind: "approvals",
 		liveAtEnd: descendantsCpu().live,
+		treeCpuBeforeMs: window.treeCpuMs,
+		ownCpuAfterMs: cpuMs(process.cpuUsage(cpuEnd)),
 		turns: count,
 		clickDelayMs,
 		samplesMs,
@@ -860,6 +842,20 @@ function storageSummary(agent, counter, writtenByFile) {
 			.sort((a, b) => b.bytes - a.bytes)
 			.map((f) => ({ ...f, size: sizes.get(f.file) })),
 	}
+}
+
+/**
+ * The CPU spent so far by this process and every descendant (running or waited for), at the
+ * start of the measured window: the parent subtracts it from the subreaper's total.
+ */
+function windowStart() {
+	const descendants = descendantsCpu()
+	const cpu = process.cpuUsage()
+	return { descendants, cpu, treeCpuMs: cpuMs(cpu) + descendants.ms }
+}
+
+function cpuMs(usage) {
+	return (usage.user + usage.system) / 1000
 }
 
 /** V8 heap in use once garbage is collected: what the run retains (the child runs with --expose-gc). */

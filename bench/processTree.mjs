@@ -2,10 +2,10 @@
 // that a helper process (a checkpoint launcher, a git) cannot hide CPU or memory from the figures.
 //
 // The kernel keeps, per process, its own CPU (utime + stime) and that of its children it has waited
-// for (cutime + cstime, which include their own waited-for descendants). So the CPU of a tree is
-// its root's four fields plus those of its descendants still running; a process that was not waited
-// for (an orphan adopted by init) is lost from them, which is why the parent also watches for
-// descendants that outlive the root and adds what they spend (see loop.mjs).
+// for (cutime + cstime, which include their own waited-for descendants). So the CPU of a tree so far
+// is its root's four fields plus those of its descendants still running; a process that was not
+// waited for (an orphan adopted by init) is lost from them, which is why loop.mjs runs the agent
+// under a subreaper and takes the total from it.
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 
