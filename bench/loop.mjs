@@ -4,13 +4,17 @@
 // delay from an approval click to the tool starting. Prints figures; it is not a test.
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
-//                                        [--checkpoints on|off] [--cpu-prof-dir dir]
+//                                        [--checkpoints on|off] [--cpu-prof-dir dir] [--window tokens]
+//
+// --window gives the model a context window of that many tokens (the server refuses a longer
+// request, as OpenAI does, and answers the agent's summary requests): the long-task scenario, where
+// the figures include the condensings and the total input tokens. --approvals 0 skips that run.
 //
 // It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
 // the package exports when run by plain node). The parent process only orchestrates: every
 // measured run is a fresh child Node process (so peak RSS is per run) and every model server is a
 // separate process (so its CPU and memory are not counted).
-import { spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import { syncBuiltinESMExports } from "node:module"
 import os from "node:os"
@@ -18,13 +22,16 @@ import path from "node:path"
 import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
-import { approvalScenario, loopScenario } from "./loopScenarios.mjs"
+import { approvalScenario, longTaskSummary, loopScenario } from "./loopScenarios.mjs"
 import { descendantsCpu, descendantsOf, pssOf } from "./processTree.mjs"
 
 const thisFile = fileURLToPath(import.meta.url)
 const repoRoot = path.resolve(path.dirname(thisFile), "..")
 const resultPrefix = "BENCH-RESULT "
 const subreaper = path.join(repoRoot, "packages/cli/test/support/subreaper.py")
+/** The interpreter itself, not a version manager's shim, whose own helpers would join the tree. */
+const python = () =>
+	execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim()
 /** Processes the parent started and has not seen exit; the global timeout kills them. */
 const running = new Set()
 /** Temp folders of the runs in progress, removed on the way out whatever happens. */
@@ -51,6 +58,7 @@ const { values: args } = parseArgs({
 		dir: { type: "string" },
 		"cpu-prof-dir": { type: "string" },
 		checkpoints: { type: "string", default: "on" },
+		window: { type: "string" },
 	},
 	strict: true,
 })
@@ -67,7 +75,8 @@ else await parent()
 
 async function parent() {
 	const turnCounts = args.turns.split(",").map((s) => positiveInt(s.trim(), "--turns"))
-	const approvals = positiveInt(args.approvals, "--approvals")
+	const approvals = args.approvals === "0" ? 0 : positiveInt(args.approvals, "--approvals")
+	const window = args.window === undefined ? undefined : positiveInt(args.window, "--window")
 	const timeoutMs = positiveInt(args["timeout-sec"], "--timeout-sec") * 1000
 	if (args.checkpoints !== "on" && args.checkpoints !== "off")
 		fail(`--checkpoints: expected on or off, got "${args.checkpoints}"`)
@@ -89,7 +98,23 @@ async function parent() {
 	console.log(
 		"The model server runs in its own process; each run is a fresh child process (figures are the child's).",
 	)
-	console.log(`Checkpoints ${args.checkpoints} (--checkpoints).\n`)
+	console.log(`Checkpoints ${args.checkpoints} (--checkpoints).`)
+	console.log(
+		window === undefined
+			? "No context window (--window): nothing is condensed.\n"
+			: `A context window of ${window.toLocaleString("en-US")} tokens (--window): the model server refuses longer requests and answers summary requests.\n`,
+	)
+	const { summarizationMarker } = window === undefined ? {} : await import("@cairn/core")
+	const withWindow = (turns) =>
+		window === undefined
+			? turns
+			: {
+					turns,
+					contextWindow: window,
+					sideTurns: [
+						{ when: { systemIncludes: summarizationMarker }, turn: { text: longTaskSummary } },
+					],
+				}
 
 	const loops = []
 	for (const turns of turnCounts) {
@@ -98,20 +123,23 @@ async function parent() {
 			await runChild(
 				modelServerBin,
 				"loop",
-				loopScenario(turns),
-				{ turns, checkpoints: args.checkpoints },
+				withWindow(loopScenario(turns)),
+				{ turns, checkpoints: args.checkpoints, ...(window === undefined ? {} : { window }) },
 				timeoutMs,
 			),
 		)
 	}
-	process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
-	const approval = await runChild(
-		modelServerBin,
-		"approvals",
-		approvalScenario(approvals),
-		{ turns: approvals, "click-delay-ms": args["click-delay-ms"], checkpoints: args.checkpoints },
-		timeoutMs,
-	)
+	let approval
+	if (approvals > 0) {
+		process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
+		approval = await runChild(
+			modelServerBin,
+			"approvals",
+			approvalScenario(approvals),
+			{ turns: approvals, "click-delay-ms": args["click-delay-ms"], checkpoints: args.checkpoints },
+			timeoutMs,
+		)
+	}
 	clearTimeout(timer)
 	printReport(loops, approval)
 }
@@ -181,7 +209,7 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		const reaperReport = path.join(dir, "subreaper.json")
 		const child = track(
 			spawn(
-				"python3",
+				python(),
 				[
 					subreaper,
 					reaperReport,
@@ -213,6 +241,7 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		server.kill("SIGTERM")
 		await server.closed
 		const served = /(\d+) chat request\(s\) of (\d+) body bytes/.exec(serverOut.stderr)
+		const counted = /(\d+) input tokens; (\d+) answered by side turns/.exec(serverOut.stderr)
 		return {
 			...result,
 			peakPssBytes: watch.peakPss,
@@ -224,6 +253,8 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 			orphans: reaped.orphans,
 			served: served ? Number(served[1]) : -1,
 			requestBytes: served ? Number(served[2]) : -1,
+			inputTokens: counted ? Number(counted[1]) : undefined,
+			summaryRequests: counted ? Number(counted[2]) : 0,
 		}
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true })
@@ -240,8 +271,8 @@ function watchTree(reaperPid) {
 	let agentPid
 	const sample = () => {
 		const tree = descendantsOf(reaperPid)
-		// The first child seen is the agent; orphans handed to the subreaper later are not.
-		agentPid ??= tree.find((p) => p.ppid === reaperPid)?.pid
+		// The subreaper's Node child is the agent; orphans handed to it later are other programs.
+		agentPid ??= tree.find((p) => p.ppid === reaperPid && p.command === "node")?.pid
 		const own = agentPid === undefined ? undefined : pssOf(agentPid)
 		if (own === undefined) return
 		watch.peakPss = Math.max(watch.peakPss, own)
@@ -311,9 +342,29 @@ function printReport(loops, approval) {
 	row(
 		"chat requests served",
 		loops.map((r) => String(r.served)),
-		"= N+1",
-		mark(loops.every((r) => r.served === r.turns + 1)),
+		"= N+1 + summaries",
+		mark(loops.every((r) => r.served === r.turns + 1 + r.summaryRequests)),
 	)
+	if (loops.some((r) => r.inputTokens !== undefined)) {
+		row(
+			"condensings",
+			loops.map(
+				(r) => `${r.condensings}${r.condenseErrors > 0 ? ` (+${r.condenseErrors} failed)` : ""}`,
+			),
+		)
+		row(
+			"  summary requests",
+			loops.map((r) => String(r.summaryRequests)),
+		)
+		row(
+			"  truncations",
+			loops.map((r) => String(r.truncations)),
+		)
+		row(
+			"total input tokens",
+			loops.map((r) => r.inputTokens?.toLocaleString("en-US") ?? "-"),
+		)
+	}
 	row(
 		"request bytes per task",
 		loops.map((r) => bytes(r.requestBytes)),
@@ -433,26 +484,10 @@ function printReport(loops, approval) {
 		)
 	}
 
-	const samples = approval.samplesMs
-	const median = percentile(samples, 0.5)
-	const p95 = percentile(samples, 0.95)
-	console.log(
-		`\nApproval click -> tool starts: K=${samples.length} execute_command "echo x", manual approval,`,
-	)
-	console.log(
-		`a click ${approval.clickDelayMs} ms after each command ask is shown (t0: before handleWebviewMessage(askResponse), t1: host.runCommand entered)`,
-	)
-	printTable(
-		["", "ms", "target", ""],
-		[
-			["median", median.toFixed(3), `< ${targets.approvalMs} ms`, mark(median < targets.approvalMs)],
-			["p95", p95.toFixed(3), `< ${targets.approvalMs} ms`, mark(p95 < targets.approvalMs)],
-			["max", Math.max(...samples).toFixed(3), "", ""],
-		],
-	)
+	if (approval !== undefined) printApprovals(approval)
 
 	console.log("\nChecks:")
-	for (const r of [...loops, approval]) {
+	for (const r of approval === undefined ? loops : [...loops, approval]) {
 		const name = r.kind === "loop" ? `N=${r.turns.toLocaleString("en-US")}` : `K=${r.turns} approvals`
 		for (const p of r.liveAtEnd ?? [])
 			console.log(
@@ -464,7 +499,7 @@ function printReport(loops, approval) {
 			)
 		const uncovered = r.writeCoverage.filter((f) => f.written < f.size)
 		console.log(
-			`  ${name}: server answered ${r.served}/${r.turns + 1} requests; ${r.workspaceFiles} workspace file(s) made; ` +
+			`  ${name}: server answered ${r.served}/${r.turns + 1 + (r.summaryRequests ?? 0)} requests; ${r.workspaceFiles} workspace file(s) made; ` +
 				`counted writes cover ${r.writeCoverage.length - uncovered.length}/${r.writeCoverage.length} storage files (git's under checkpoints/ left out) ` +
 				`(${bytes(r.storageWrittenTotal)} counted since start >= ${bytes(r.storageFinalBytes)} on disk: ${r.storageWrittenTotal >= r.storageFinalBytes ? "yes" : "NO"})` +
 				(uncovered.length > 0
@@ -486,6 +521,27 @@ function printReport(loops, approval) {
 			f.size === undefined ? "-" : bytes(f.size),
 			f.size ? `${(f.bytes / f.size).toFixed(2)}x` : "-",
 		]),
+	)
+}
+
+function printApprovals(approval) {
+	const mark = (ok) => (ok ? "PASS" : "MISS")
+	const samples = approval.samplesMs
+	const median = percentile(samples, 0.5)
+	const p95 = percentile(samples, 0.95)
+	console.log(
+		`\nApproval click -> tool starts: K=${samples.length} execute_command "echo x", manual approval,`,
+	)
+	console.log(
+		`a click ${approval.clickDelayMs} ms after each command ask is shown (t0: before handleWebviewMessage(askResponse), t1: host.runCommand entered)`,
+	)
+	printTable(
+		["", "ms", "target", ""],
+		[
+			["median", median.toFixed(3), `< ${targets.approvalMs} ms`, mark(median < targets.approvalMs)],
+			["p95", p95.toFixed(3), `< ${targets.approvalMs} ms`, mark(p95 < targets.approvalMs)],
+			["max", Math.max(...samples).toFixed(3), "", ""],
+		],
 	)
 }
 
@@ -675,8 +731,17 @@ async function startAgent(settings) {
 	const { NodeHost, startController } = await import("@cairn/core")
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
 	const controller = await startController({ host, version: "bench" })
+	const window = args.window === undefined ? undefined : positiveInt(args.window, "--window")
 	await controller.settingsStore.update({
-		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
+		provider:
+			window === undefined
+				? { provider: "openai", modelId: "gpt-4.1", baseUrl }
+				: {
+						provider: "openai",
+						modelId: "bench-model",
+						baseUrl,
+						modelInfo: { contextWindow: window, maxOutputTokens: 4_000 },
+					},
 		requestRetries: 0,
 		enableCheckpoints: args.checkpoints === "on",
 		...settings,
@@ -717,7 +782,12 @@ async function childLoop() {
 	const turns = positiveInt(args.turns, "--turns")
 	const agent = await startAgent({ autoApproval: { enabled: true, write: true, readOnly: true } })
 	const { controller, host, counter } = agent
-	const client = countingClient()
+	const context = { condensings: 0, condenseErrors: 0, truncations: 0 }
+	const client = countingClient((message) => {
+		if (message.say === "condense_context" && message.contextCondense !== undefined) context.condensings++
+		if (message.say === "condense_context_error") context.condenseErrors++
+		if (message.say === "sliding_window_truncation") context.truncations++
+	})
 	controller.attach(client.receive)
 	await controller.handleWebviewMessage({ type: "webviewDidLaunch" }, client.receive)
 
@@ -769,6 +839,7 @@ async function childLoop() {
 		diskWritten: counter.total - before.disk,
 		fsyncs: counter.syncs - before.syncs,
 		heapAfterGcBytes,
+		...context,
 		taskFolderBytes: sum(filesUnder(path.join(agent.storage, "tasks", taskId)).map(([, size]) => size)),
 		...storageSummary(agent, counter, writtenByFile),
 	})
