@@ -81,13 +81,13 @@ export class OpenAiProvider implements ModelProvider {
 
 	/** One client for every request (its fetch files a failed response's body under the request's). */
 	private client: OpenAI | undefined
-	/** The body of each failed response, by the body of the request that got it, until reported. */
-	private readonly failedResponses = new Map<string, string>()
+	/** The body of each failed response, by the body of the request that got it. */
+	private readonly failedResponses = new WeakMap<object, string>()
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
 		let sdk: Sdk | undefined
-		let body: string | undefined
+		let body: Buffer | undefined
 		try {
 			sdk = await loadSdk()
 			this.client ??= this.newClient(sdk)
@@ -101,14 +101,12 @@ export class OpenAiProvider implements ModelProvider {
 			})
 			yield* this.read(stream, context)
 		} catch (error) {
-			const responseBody = body === undefined ? undefined : this.failedResponses.get(body)
+			const responseBody = body && this.failedResponses.get(body)
 			throw toProviderError(error, {
 				...context,
 				...(sdk && { sdk }),
 				...(responseBody !== undefined && { responseBody }),
 			})
-		} finally {
-			if (body !== undefined) this.failedResponses.delete(body)
 		}
 	}
 
@@ -131,7 +129,7 @@ export class OpenAiProvider implements ModelProvider {
 				const response = await fetch(input, init)
 				// A body that cannot be read is the SDK's to report, not this copy's.
 				const sent = init?.body
-				if (!response.ok && typeof sent === "string") {
+				if (!response.ok && typeof sent === "object" && sent !== null) {
 					const text = await response
 						.clone()
 						.text()
