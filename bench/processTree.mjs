@@ -22,7 +22,7 @@ const ticksPerSecond = (() => {
  * /proc/<pid>/stat of a live process: parent, session, start time (ticks since boot, to tell a
  * reused pid apart), its own CPU and that of its waited-for descendants, in ms; undefined once gone.
  */
-export function procStat(pid) {
+function procStat(pid) {
 	let text
 	try {
 		text = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
@@ -48,7 +48,7 @@ export function procStat(pid) {
 }
 
 /** Every live process, as procStat gives it. */
-export function allProcesses() {
+function allProcesses() {
 	const stats = []
 	for (const name of fs.readdirSync("/proc")) {
 		if (!/^\d+$/.test(name)) continue
@@ -78,7 +78,7 @@ export function descendantsOf(root, processes = allProcesses()) {
 }
 
 /** A process's CPU with everything it waited for: what it has cost so far, if it ends now. */
-export function totalCpuMs(stat) {
+function totalCpuMs(stat) {
 	return stat.ownCpuMs + stat.waitedChildrenCpuMs
 }
 
