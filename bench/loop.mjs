@@ -4,13 +4,17 @@
 // delay from an approval click to the tool starting. Prints figures; it is not a test.
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
-//                                        [--checkpoints on|off] [--cpu-prof-dir dir]
+//                                        [--checkpoints on|off] [--cpu-prof-dir dir] [--window tokens]
+//
+// --window gives the model a context window of that many tokens (the server refuses a longer
+// request, as OpenAI does, and answers the agent's summary requests): the long-task scenario, where
+// the figures include the condensings and the total input tokens. --approvals 0 skips that run.
 //
 // It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
 // the package exports when run by plain node). The parent process only orchestrates: every
 // measured run is a fresh child Node process (so peak RSS is per run) and every model server is a
 // separate process (so its CPU and memory are not counted).
-import { spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import { syncBuiltinESMExports } from "node:module"
 import os from "node:os"
@@ -18,12 +22,16 @@ import path from "node:path"
 import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
-import { approvalScenario, loopScenario } from "./loopScenarios.mjs"
-import { allProcesses, descendantsCpu, descendantsOf, procStat, pssOf, totalCpuMs } from "./processTree.mjs"
+import { approvalScenario, longTaskSummary, loopScenario } from "./loopScenarios.mjs"
+import { descendantsCpu, descendantsOf, pssOf } from "./processTree.mjs"
 
 const thisFile = fileURLToPath(import.meta.url)
 const repoRoot = path.resolve(path.dirname(thisFile), "..")
 const resultPrefix = "BENCH-RESULT "
+const subreaper = path.join(repoRoot, "packages/cli/test/support/subreaper.py")
+/** The interpreter itself, not a version manager's shim, whose own helpers would join the tree. */
+const python = () =>
+	execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim()
 /** Processes the parent started and has not seen exit; the global timeout kills them. */
 const running = new Set()
 /** Temp folders of the runs in progress, removed on the way out whatever happens. */
@@ -50,6 +58,7 @@ const { values: args } = parseArgs({
 		dir: { type: "string" },
 		"cpu-prof-dir": { type: "string" },
 		checkpoints: { type: "string", default: "on" },
+		window: { type: "string" },
 	},
 	strict: true,
 })
@@ -66,7 +75,8 @@ else await parent()
 
 async function parent() {
 	const turnCounts = args.turns.split(",").map((s) => positiveInt(s.trim(), "--turns"))
-	const approvals = positiveInt(args.approvals, "--approvals")
+	const approvals = args.approvals === "0" ? 0 : positiveInt(args.approvals, "--approvals")
+	const window = args.window === undefined ? undefined : positiveInt(args.window, "--window")
 	const timeoutMs = positiveInt(args["timeout-sec"], "--timeout-sec") * 1000
 	if (args.checkpoints !== "on" && args.checkpoints !== "off")
 		fail(`--checkpoints: expected on or off, got "${args.checkpoints}"`)
@@ -88,7 +98,23 @@ async function parent() {
 	console.log(
 		"The model server runs in its own process; each run is a fresh child process (figures are the child's).",
 	)
-	console.log(`Checkpoints ${args.checkpoints} (--checkpoints).\n`)
+	console.log(`Checkpoints ${args.checkpoints} (--checkpoints).`)
+	console.log(
+		window === undefined
+			? "No context window (--window): nothing is condensed.\n"
+			: `A context window of ${window.toLocaleString("en-US")} tokens (--window): the model server refuses longer requests and answers summary requests.\n`,
+	)
+	const { summarizationMarker } = window === undefined ? {} : await import("@cairn/core")
+	const withWindow = (turns) =>
+		window === undefined
+			? turns
+			: {
+					turns,
+					contextWindow: window,
+					sideTurns: [
+						{ when: { systemIncludes: summarizationMarker }, turn: { text: longTaskSummary } },
+					],
+				}
 
 	const loops = []
 	for (const turns of turnCounts) {
@@ -97,20 +123,23 @@ async function parent() {
 			await runChild(
 				modelServerBin,
 				"loop",
-				loopScenario(turns),
-				{ turns, checkpoints: args.checkpoints },
+				withWindow(loopScenario(turns)),
+				{ turns, checkpoints: args.checkpoints, ...(window === undefined ? {} : { window }) },
 				timeoutMs,
 			),
 		)
 	}
-	process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
-	const approval = await runChild(
-		modelServerBin,
-		"approvals",
-		approvalScenario(approvals),
-		{ turns: approvals, "click-delay-ms": args["click-delay-ms"], checkpoints: args.checkpoints },
-		timeoutMs,
-	)
+	let approval
+	if (approvals > 0) {
+		process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
+		approval = await runChild(
+			modelServerBin,
+			"approvals",
+			approvalScenario(approvals),
+			{ turns: approvals, "click-delay-ms": args["click-delay-ms"], checkpoints: args.checkpoints },
+			timeoutMs,
+		)
+	}
 	clearTimeout(timer)
 	printReport(loops, approval)
 }
@@ -175,10 +204,16 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		const profile = args["cpu-prof-dir"]
 			? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args["cpu-prof-dir"])]
 			: []
+		// Under a subreaper: every process the agent starts is waited for, by its parent or, once
+		// orphaned, by the subreaper, whose count of its children's CPU is then the whole tree's.
+		const reaperReport = path.join(dir, "subreaper.json")
 		const child = track(
 			spawn(
-				process.execPath,
+				python(),
 				[
+					subreaper,
+					reaperReport,
+					process.execPath,
 					"--expose-gc",
 					...profile,
 					thisFile,
@@ -202,17 +237,24 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 		if (code !== 0 || line === undefined)
 			fail(`the ${kind} run (${JSON.stringify(childArgs)}) failed with exit code ${code}`)
 		const result = JSON.parse(line.slice(resultPrefix.length))
-		const survivors = await followSurvivors(child.pid, watch.seen, result.liveAtEnd ?? [])
+		const reaped = JSON.parse(fs.readFileSync(reaperReport, "utf8"))
 		server.kill("SIGTERM")
 		await server.closed
 		const served = /(\d+) chat request\(s\) of (\d+) body bytes/.exec(serverOut.stderr)
+		const counted = /(\d+) input tokens; (\d+) answered by side turns/.exec(serverOut.stderr)
 		return {
 			...result,
 			peakPssBytes: watch.peakPss,
 			peakTreePssBytes: watch.peakTreePss,
-			survivors,
+			// From the window's start to the last descendant's end, less the agent's own CPU after
+			// the window (its report, dispose and exit are not the task's; what its children still
+			// spend is).
+			treeCpuMs: reaped.treeCpuMs - result.treeCpuBeforeMs - result.ownCpuAfterMs,
+			orphans: reaped.orphans,
 			served: served ? Number(served[1]) : -1,
 			requestBytes: served ? Number(served[2]) : -1,
+			inputTokens: counted ? Number(counted[1]) : undefined,
+			summaryRequests: counted ? Number(counted[2]) : 0,
 		}
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true })
@@ -221,64 +263,28 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 }
 
 /**
- * Samples the agent's process and its descendants every 50 ms: peak PSS of the agent and of the
- * whole tree, and every descendant seen (to find any that outlive the agent).
+ * Samples the agent's process (the subreaper's child) and its descendants every 50 ms: peak PSS
+ * of the agent and of the whole tree.
  */
-function watchTree(rootPid) {
-	const watch = { peakPss: 0, peakTreePss: 0, seen: new Map() }
+function watchTree(reaperPid) {
+	const watch = { peakPss: 0, peakTreePss: 0 }
+	let agentPid
 	const sample = () => {
-		const own = pssOf(rootPid)
+		const tree = descendantsOf(reaperPid)
+		// The subreaper's Node child is the agent; orphans handed to it later are other programs.
+		agentPid ??= tree.find((p) => p.ppid === reaperPid && p.command === "node")?.pid
+		const own = agentPid === undefined ? undefined : pssOf(agentPid)
 		if (own === undefined) return
-		let tree = own
-		for (const p of descendantsOf(rootPid)) {
-			watch.seen.set(p.pid, p)
-			tree += pssOf(p.pid) ?? 0
-		}
 		watch.peakPss = Math.max(watch.peakPss, own)
-		watch.peakTreePss = Math.max(watch.peakTreePss, tree)
+		watch.peakTreePss = Math.max(
+			watch.peakTreePss,
+			tree.reduce((total, p) => total + (pssOf(p.pid) ?? 0), 0),
+		)
 	}
 	sample()
 	const timer = setInterval(sample, 50)
 	watch.stop = () => clearInterval(timer)
 	return watch
-}
-
-/**
- * Descendants still running once the agent has exited (seen in its tree, or in its session):
- * nobody waits for them, so the agent's figures miss what they spend. Each is followed until it
- * ends (10 ms polls, at most 10 s) and its CPU beyond what the agent already counted for it is
- * returned. Only the outermost are followed: one that is a survivor's child is in its parent's
- * waited-for CPU once reaped.
- */
-async function followSurvivors(rootPid, seen, liveAtEnd) {
-	const alive = (p) => {
-		const now = procStat(p.pid)
-		return now !== undefined && now.startTicks === p.startTicks && now.state !== "Z" ? now : undefined
-	}
-	const candidates = new Map(seen)
-	for (const p of allProcesses()) if (p.session === rootPid) candidates.set(p.pid, p)
-	const survivors = [...candidates.values()].filter((p) => alive(p) !== undefined)
-	const pids = new Set(survivors.map((p) => p.pid))
-	const outermost = survivors.filter((p) => !pids.has(alive(p)?.ppid))
-	const counted = new Map(liveAtEnd.map((p) => [`${p.pid}/${p.startTicks}`, p.cpuMs]))
-	const followed = []
-	const deadline = performance.now() + 10_000
-	for (const p of outermost) {
-		let last = alive(p)
-		let now
-		while (last !== undefined && (now = alive(p)) !== undefined && performance.now() < deadline) {
-			last = now
-			await new Promise((resolve) => setTimeout(resolve, 10))
-		}
-		const already = counted.get(`${p.pid}/${p.startTicks}`) ?? 0
-		followed.push({
-			pid: p.pid,
-			command: p.command,
-			extraCpuMs: last === undefined ? 0 : Math.max(0, totalCpuMs(last) - already),
-			stillRunning: alive(p) !== undefined,
-		})
-	}
-	return followed
 }
 
 /** Kills the processes still running and removes the temp folders (retrying while a dying child writes). */
@@ -336,9 +342,29 @@ function printReport(loops, approval) {
 	row(
 		"chat requests served",
 		loops.map((r) => String(r.served)),
-		"= N+1",
-		mark(loops.every((r) => r.served === r.turns + 1)),
+		"= N+1 + summaries",
+		mark(loops.every((r) => r.served === r.turns + 1 + r.summaryRequests)),
 	)
+	if (loops.some((r) => r.inputTokens !== undefined)) {
+		row(
+			"condensings",
+			loops.map(
+				(r) => `${r.condensings}${r.condenseErrors > 0 ? ` (+${r.condenseErrors} failed)` : ""}`,
+			),
+		)
+		row(
+			"  summary requests",
+			loops.map((r) => String(r.summaryRequests)),
+		)
+		row(
+			"  truncations",
+			loops.map((r) => String(r.truncations)),
+		)
+		row(
+			"total input tokens",
+			loops.map((r) => r.inputTokens?.toLocaleString("en-US") ?? "-"),
+		)
+	}
 	row(
 		"request bytes per task",
 		loops.map((r) => bytes(r.requestBytes)),
@@ -360,31 +386,32 @@ function printReport(loops, approval) {
 		"CPU per turn (agent process)",
 		cpuPerTurn.map((ms) => `${ms.toFixed(2)} ms`),
 	)
-	const outlived = (r) => sum(r.survivors.map((p) => p.extraCpuMs))
+	// Counted by the subreaper (see runChild); the agent's own count of its descendants, taken
+	// after dispose(), shows what escaped it: CPU spent after that by processes still running, and
+	// the agent's exit.
 	row(
 		"CPU of its descendants",
-		loops.map((r) => `${(r.descendantsCpuMs / 1000).toFixed(2)} s`),
+		loops.map((r) => `${((r.treeCpuMs - r.cpuMs) / 1000).toFixed(2)} s`),
 	)
 	row(
-		"  of which after the agent exited",
-		loops.map((r) => `${(outlived(r) / 1000).toFixed(2)} s`),
+		"  of which after its dispose()",
+		loops.map((r) => `${((r.treeCpuMs - r.cpuMs - r.descendantsCpuMs) / 1000).toFixed(2)} s`),
 	)
-	const allCpu = loops.map((r) => r.cpuMs + r.descendantsCpuMs + outlived(r))
 	row(
 		"CPU with every descendant",
-		allCpu.map((ms) => `${(ms / 1000).toFixed(2)} s`),
+		loops.map((r) => `${(r.treeCpuMs / 1000).toFixed(2)} s`),
 	)
 	row(
 		"  per turn",
-		allCpu.map((ms, i) => `${(ms / loops[i].turns).toFixed(2)} ms`),
+		loops.map((r) => `${(r.treeCpuMs / r.turns).toFixed(2)} ms`),
 		`< ${targets.cpuPerTurnMs} ms`,
-		mark(allCpu.every((ms, i) => ms / loops[i].turns < targets.cpuPerTurnMs)),
+		mark(loops.every((r) => r.treeCpuMs / r.turns < targets.cpuPerTurnMs)),
 	)
 	row(
 		"descendants alive at its exit",
-		loops.map((r) => String(r.survivors.length)),
+		loops.map((r) => String(r.orphans.length)),
 		"0",
-		mark(loops.every((r) => r.survivors.length === 0)),
+		mark(loops.every((r) => r.orphans.length === 0)),
 	)
 	row(
 		"peak PSS (agent process)",
@@ -457,40 +484,22 @@ function printReport(loops, approval) {
 		)
 	}
 
-	const samples = approval.samplesMs
-	const median = percentile(samples, 0.5)
-	const p95 = percentile(samples, 0.95)
-	console.log(
-		`\nApproval click -> tool starts: K=${samples.length} execute_command "echo x", manual approval,`,
-	)
-	console.log(
-		`a click ${approval.clickDelayMs} ms after each command ask is shown (t0: before handleWebviewMessage(askResponse), t1: host.runCommand entered)`,
-	)
-	printTable(
-		["", "ms", "target", ""],
-		[
-			["median", median.toFixed(3), `< ${targets.approvalMs} ms`, mark(median < targets.approvalMs)],
-			["p95", p95.toFixed(3), `< ${targets.approvalMs} ms`, mark(p95 < targets.approvalMs)],
-			["max", Math.max(...samples).toFixed(3), "", ""],
-		],
-	)
+	if (approval !== undefined) printApprovals(approval)
 
 	console.log("\nChecks:")
-	for (const r of [...loops, approval]) {
+	for (const r of approval === undefined ? loops : [...loops, approval]) {
 		const name = r.kind === "loop" ? `N=${r.turns.toLocaleString("en-US")}` : `K=${r.turns} approvals`
 		for (const p of r.liveAtEnd ?? [])
 			console.log(
 				`  ${name}: process ${p.pid} (${p.command}) was still running after the agent's dispose()`,
 			)
-		for (const p of r.survivors)
+		for (const p of r.orphans)
 			console.log(
-				`  ${name}: process ${p.pid} (${p.command}) outlived the agent` +
-					(p.stillRunning ? ", still running 10 s later" : "") +
-					`; ${p.extraCpuMs.toFixed(0)} ms of CPU after the agent's last count`,
+				`  ${name}: process ${p.pid} (${p.command || "?"}) outlived the agent (the subreaper waited for it)`,
 			)
 		const uncovered = r.writeCoverage.filter((f) => f.written < f.size)
 		console.log(
-			`  ${name}: server answered ${r.served}/${r.turns + 1} requests; ${r.workspaceFiles} workspace file(s) made; ` +
+			`  ${name}: server answered ${r.served}/${r.turns + 1 + (r.summaryRequests ?? 0)} requests; ${r.workspaceFiles} workspace file(s) made; ` +
 				`counted writes cover ${r.writeCoverage.length - uncovered.length}/${r.writeCoverage.length} storage files (git's under checkpoints/ left out) ` +
 				`(${bytes(r.storageWrittenTotal)} counted since start >= ${bytes(r.storageFinalBytes)} on disk: ${r.storageWrittenTotal >= r.storageFinalBytes ? "yes" : "NO"})` +
 				(uncovered.length > 0
@@ -512,6 +521,27 @@ function printReport(loops, approval) {
 			f.size === undefined ? "-" : bytes(f.size),
 			f.size ? `${(f.bytes / f.size).toFixed(2)}x` : "-",
 		]),
+	)
+}
+
+function printApprovals(approval) {
+	const mark = (ok) => (ok ? "PASS" : "MISS")
+	const samples = approval.samplesMs
+	const median = percentile(samples, 0.5)
+	const p95 = percentile(samples, 0.95)
+	console.log(
+		`\nApproval click -> tool starts: K=${samples.length} execute_command "echo x", manual approval,`,
+	)
+	console.log(
+		`a click ${approval.clickDelayMs} ms after each command ask is shown (t0: before handleWebviewMessage(askResponse), t1: host.runCommand entered)`,
+	)
+	printTable(
+		["", "ms", "target", ""],
+		[
+			["median", median.toFixed(3), `< ${targets.approvalMs} ms`, mark(median < targets.approvalMs)],
+			["p95", p95.toFixed(3), `< ${targets.approvalMs} ms`, mark(p95 < targets.approvalMs)],
+			["max", Math.max(...samples).toFixed(3), "", ""],
+		],
 	)
 }
 
@@ -701,8 +731,17 @@ async function startAgent(settings) {
 	const { NodeHost, startController } = await import("@cairn/core")
 	const host = new NodeHost({ workspaceRoot: workspace, storageDir: storage })
 	const controller = await startController({ host, version: "bench" })
+	const window = args.window === undefined ? undefined : positiveInt(args.window, "--window")
 	await controller.settingsStore.update({
-		provider: { provider: "openai", modelId: "gpt-4.1", baseUrl },
+		provider:
+			window === undefined
+				? { provider: "openai", modelId: "gpt-4.1", baseUrl }
+				: {
+						provider: "openai",
+						modelId: "bench-model",
+						baseUrl,
+						modelInfo: { contextWindow: window, maxOutputTokens: 4_000 },
+					},
 		requestRetries: 0,
 		enableCheckpoints: args.checkpoints === "on",
 		...settings,
@@ -743,7 +782,12 @@ async function childLoop() {
 	const turns = positiveInt(args.turns, "--turns")
 	const agent = await startAgent({ autoApproval: { enabled: true, write: true, readOnly: true } })
 	const { controller, host, counter } = agent
-	const client = countingClient()
+	const context = { condensings: 0, condenseErrors: 0, truncations: 0 }
+	const client = countingClient((message) => {
+		if (message.say === "condense_context" && message.contextCondense !== undefined) context.condensings++
+		if (message.say === "condense_context_error") context.condenseErrors++
+		if (message.say === "sliding_window_truncation") context.truncations++
+	})
 	controller.attach(client.receive)
 	await controller.handleWebviewMessage({ type: "webviewDidLaunch" }, client.receive)
 
@@ -754,8 +798,9 @@ async function childLoop() {
 		syncs: counter.syncs,
 	}
 	const diskByFileBefore = new Map([...counter.byFile].map(([k, v]) => [k, { ...v }]))
-	const descendants0 = descendantsCpu()
-	const cpu0 = process.cpuUsage()
+	const window = windowStart()
+	const descendants0 = window.descendants
+	const cpu0 = window.cpu
 	const t0 = performance.now()
 	await controller.handleWebviewMessage(
 		{ type: "newTask", text: `Write ${turns} small files, one per turn.` },
@@ -764,6 +809,7 @@ async function childLoop() {
 	await client.done
 	await controller.flush()
 	const wallMs = performance.now() - t0
+	const cpuEnd = process.cpuUsage()
 	const cpu = process.cpuUsage(cpu0)
 	const taskId = controller.currentTask?.taskId
 	// Measured while the task is still open (and after the CPU figure: a full GC is not the loop's).
@@ -785,12 +831,15 @@ async function childLoop() {
 		systemCpuMs: cpu.system / 1000,
 		descendantsCpuMs: descendants1.ms - descendants0.ms,
 		liveAtEnd: descendants1.live,
+		treeCpuBeforeMs: window.treeCpuMs,
+		ownCpuAfterMs: cpuMs(process.cpuUsage(cpuEnd)),
 		maxRssBytes: process.resourceUsage().maxRSS * 1024,
 		clientMessages: client.messages - before.messages,
 		clientBytes: client.bytes - before.bytes,
 		diskWritten: counter.total - before.disk,
 		fsyncs: counter.syncs - before.syncs,
 		heapAfterGcBytes,
+		...context,
 		taskFolderBytes: sum(filesUnder(path.join(agent.storage, "tasks", taskId)).map(([, size]) => size)),
 		...storageSummary(agent, counter, writtenByFile),
 	})
@@ -825,18 +874,22 @@ async function childApprovals() {
 	})
 	controller.attach(client.receive)
 	await controller.handleWebviewMessage({ type: "webviewDidLaunch" }, client.receive)
+	const window = windowStart()
 	await controller.handleWebviewMessage(
 		{ type: "newTask", text: `Run echo ${count} times.` },
 		client.receive,
 	)
 	await client.done
 	await controller.flush()
+	const cpuEnd = process.cpuUsage()
 	await controller.dispose()
 	await host.dispose()
 	if (samplesMs.length !== count) fail(`expected ${count} approval samples, got ${samplesMs.length}`)
 	report({
 		kind: "approvals",
 		liveAtEnd: descendantsCpu().live,
+		treeCpuBeforeMs: window.treeCpuMs,
+		ownCpuAfterMs: cpuMs(process.cpuUsage(cpuEnd)),
 		turns: count,
 		clickDelayMs,
 		samplesMs,
@@ -860,6 +913,20 @@ function storageSummary(agent, counter, writtenByFile) {
 			.sort((a, b) => b.bytes - a.bytes)
 			.map((f) => ({ ...f, size: sizes.get(f.file) })),
 	}
+}
+
+/**
+ * The CPU spent so far by this process and every descendant (running or waited for), at the
+ * start of the measured window: the parent subtracts it from the subreaper's total.
+ */
+function windowStart() {
+	const descendants = descendantsCpu()
+	const cpu = process.cpuUsage()
+	return { descendants, cpu, treeCpuMs: cpuMs(cpu) + descendants.ms }
+}
+
+function cpuMs(usage) {
+	return (usage.user + usage.system) / 1000
 }
 
 /** V8 heap in use once garbage is collected: what the run retains (the child runs with --expose-gc). */

@@ -28,3 +28,8 @@ export function approvalScenario(count) {
 		{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Ran them all." } }] },
 	]
 }
+
+/** What the model server answers the agent's summary requests with in the long-task scenario. */
+export const longTaskSummary =
+	"The task is to write small files under files/, one per turn, named f0.txt, f1.txt, ... in order. " +
+	"Every file so far was written and confirmed; continue with the next number."

@@ -2,10 +2,10 @@
 // that a helper process (a checkpoint launcher, a git) cannot hide CPU or memory from the figures.
 //
 // The kernel keeps, per process, its own CPU (utime + stime) and that of its children it has waited
-// for (cutime + cstime, which include their own waited-for descendants). So the CPU of a tree is
-// its root's four fields plus those of its descendants still running; a process that was not waited
-// for (an orphan adopted by init) is lost from them, which is why the parent also watches for
-// descendants that outlive the root and adds what they spend (see loop.mjs).
+// for (cutime + cstime, which include their own waited-for descendants). So the CPU of a tree so far
+// is its root's four fields plus those of its descendants still running; a process that was not
+// waited for (an orphan adopted by init) is lost from them, which is why loop.mjs runs the agent
+// under a subreaper and takes the total from it.
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 
@@ -22,7 +22,7 @@ const ticksPerSecond = (() => {
  * /proc/<pid>/stat of a live process: parent, session, start time (ticks since boot, to tell a
  * reused pid apart), its own CPU and that of its waited-for descendants, in ms; undefined once gone.
  */
-export function procStat(pid) {
+function procStat(pid) {
 	let text
 	try {
 		text = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
@@ -48,7 +48,7 @@ export function procStat(pid) {
 }
 
 /** Every live process, as procStat gives it. */
-export function allProcesses() {
+function allProcesses() {
 	const stats = []
 	for (const name of fs.readdirSync("/proc")) {
 		if (!/^\d+$/.test(name)) continue
@@ -78,7 +78,7 @@ export function descendantsOf(root, processes = allProcesses()) {
 }
 
 /** A process's CPU with everything it waited for: what it has cost so far, if it ends now. */
-export function totalCpuMs(stat) {
+function totalCpuMs(stat) {
 	return stat.ownCpuMs + stat.waitedChildrenCpuMs
 }
 

@@ -91,6 +91,7 @@ describe("runCli (the cairn-model-server binary)", () => {
 				refused: (refused as Error).message,
 				summary: summary.choices[0]?.message.content,
 				models,
+				closing: cli.err.at(-1),
 			}
 		}
 		const fromFile = await running(["--scenario", file])
@@ -108,6 +109,10 @@ describe("runCli (the cairn-model-server binary)", () => {
 		)
 		expect(flagged.summary).toBe("summary")
 		expect(flagged.models).toMatchObject({ data: [{ max_model_len: 100 }] })
+		// With a window the closing line also counts input tokens and the side turns' answers.
+		expect(flagged.closing).toMatch(
+			/2 chat request\(s\) of \d+ body bytes, \d+ input tokens; 1 answered by side turns$/,
+		)
 	})
 
 	it("exits 0 by itself when --lifetime-ms runs out", async () => {

@@ -103,9 +103,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 	await server.close()
 	const chats = server.requests.filter((request) => request.route === "chat")
 	const chatBytes = chats.reduce((total, request) => total + Buffer.byteLength(request.rawBody), 0)
+	// Counted only with a context window; the side turns answered the agent's own requests (summaries).
+	const inputTokens = chats.reduce((total, request) => total + (request.inputTokens ?? 0), 0)
+	const sideTurns = chats.filter((request) => request.sideTurn !== undefined).length
 	// Benchmarks read the chat figures here (bench/loop.mjs: request bytes per task).
 	io.stderr(
-		`cairn-model-server: closed after ${server.requests.length} request(s); ${chats.length} chat request(s) of ${chatBytes} body bytes`,
+		`cairn-model-server: closed after ${server.requests.length} request(s); ${chats.length} chat request(s) of ${chatBytes} body bytes` +
+			(options.contextWindow === undefined && file.contextWindow === undefined
+				? ""
+				: `, ${inputTokens} input tokens; ${sideTurns} answered by side turns`),
 	)
 	return 0
 }

@@ -2,6 +2,7 @@ import { providerKinds } from "@cairn/types"
 import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
+import { encodeChatBody } from "./openaiBody.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
@@ -78,30 +79,42 @@ export class OpenAiProvider implements ModelProvider {
 		return {}
 	}
 
+	/** One client for every request (its fetch files a failed response's body under the request's). */
+	private client: OpenAI | undefined
+	/** The body of each failed response, by the body of the request that got it. */
+	private readonly failedResponses = new WeakMap<object, string>()
+
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
-		const failure: { body?: string } = {}
 		let sdk: Sdk | undefined
+		let body: Buffer | undefined
 		try {
 			sdk = await loadSdk()
-			const stream = await this.client(sdk, failure).chat.completions.create(this.params(request), {
+			this.client ??= this.newClient(sdk)
+			const params = this.params(request)
+			body = encodeChatBody(params)
+			// The SDK sends `body` as it is (`params` still tells it that the answer is a stream).
+			const stream = await this.client.chat.completions.create(params, {
 				signal: request.signal,
+				body,
+				headers: { "content-type": "application/json" },
 			})
 			yield* this.read(stream, context)
 		} catch (error) {
+			const responseBody = body && this.failedResponses.get(body)
 			throw toProviderError(error, {
 				...context,
 				...(sdk && { sdk }),
-				...(failure.body !== undefined && { responseBody: failure.body }),
+				...(responseBody !== undefined && { responseBody }),
 			})
 		}
 	}
 
 	/**
-	 * A client per request, whose fetch keeps the body of a failed response: the SDK keeps only a
-	 * body's `error` field, and some compatible servers (vLLM until 2025) put their message elsewhere.
+	 * The client, whose fetch keeps the body of a failed response: the SDK keeps only a body's
+	 * `error` field, and some compatible servers (vLLM until 2025) put their message elsewhere.
 	 */
-	private client(sdk: Sdk, failure: { body?: string }): OpenAI {
+	private newClient(sdk: Sdk): OpenAI {
 		return new sdk.OpenAI({
 			apiKey: this.apiKey,
 			// Explicit values, so OPENAI_BASE_URL / OPENAI_ORG_ID / OPENAI_PROJECT_ID in the editor's
@@ -115,11 +128,14 @@ export class OpenAiProvider implements ModelProvider {
 			fetch: async (input, init) => {
 				const response = await fetch(input, init)
 				// A body that cannot be read is the SDK's to report, not this copy's.
-				if (!response.ok)
-					failure.body = await response
+				const sent = init?.body
+				if (!response.ok && typeof sent === "object" && sent !== null) {
+					const text = await response
 						.clone()
 						.text()
 						.catch(() => undefined)
+					if (text !== undefined) this.failedResponses.set(sent, text)
+				}
 				return response
 			},
 		})
