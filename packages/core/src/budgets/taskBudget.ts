@@ -43,8 +43,7 @@ export class TaskBudget {
 		// A day's spend that could not be saved would let the next restart spend it again.
 		await this.budgets.saved()
 		const switched = await this.budgets.switchIfDue()
-		if (switched !== undefined)
-			seat.transcript.say("budget_notice", { text: JSON.stringify(switched) })
+		if (switched !== undefined) seat.transcript.say("budget_notice", { text: JSON.stringify(switched) })
 		for (;;) {
 			const budgets = this.budgets.current()
 			for (const budget of budgets)
