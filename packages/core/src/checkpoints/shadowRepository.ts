@@ -131,9 +131,11 @@ export class ShadowRepository {
 		heldBefore?: () => Map<string, FileBefore>,
 	): Promise<string> {
 		const { add, notKept, listed } = await this.stage()
-		const held = heldBefore?.() ?? new Map<string, FileBefore>()
-		const fromFiles = add.filter((relative) => !held.has(relative))
+		const heldSoFar = heldBefore?.() ?? new Map<string, FileBefore>()
+		const fromFiles = add.filter((relative) => !heldSoFar.has(relative))
 		if (fromFiles.length > 0) await this.git.run(addArgs, { input: nulJoin(fromFiles) })
+		// Asked again once git has read the files: a change announced meanwhile may have been read.
+		const held = heldBefore?.() ?? heldSoFar
 		if (held.size > 0) await this.putHeld(held, listed)
 		notKept.tooLarge = notKept.tooLarge.filter((relative) => !held.has(relative))
 		staged?.()
