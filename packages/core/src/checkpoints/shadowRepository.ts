@@ -168,13 +168,16 @@ export class ShadowRepository {
 		)
 		const kept = present.filter(({ relative }) => !ignored.has(relative))
 		const blobs = await this.writeBlobs(kept.map(({ before }) => before.content))
-		const entries = [...held].map(([relative, before]) => {
+		const entries = [...held].flatMap(([relative, before]) => {
 			const at = kept.findIndex((entry) => entry.relative === relative)
-			return before === "absent" || at < 0
-				? `0 ${"0".repeat(40)}\t${relative}\0`
-				: `${before.mode} ${blobs[at]}\t${relative}\0`
+			const entry = kept[at]
+			if (entry !== undefined) return [`${entry.before.mode} ${blobs[at]}\t${relative}\0`]
+			// A file the change created that the listing calls untracked: the index has no entry to drop.
+			if (before === "absent" && listed.get(relative) === "?") return []
+			return [`0 ${"0".repeat(40)}\t${relative}\0`]
 		})
-		await this.git.run(["update-index", "-z", "--index-info"], { input: entries.join("") })
+		if (entries.length > 0)
+			await this.git.run(["update-index", "-z", "--index-info"], { input: entries.join("") })
 	}
 
 	/** Writes each content as a blob, in one git; returns their ids in order. */
