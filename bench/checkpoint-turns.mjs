@@ -45,6 +45,7 @@ async function parent() {
 	const sizes = [0, Number.parseInt(args.large, 10)]
 	const results = new Map(sizes.map((size) => [size, []]))
 	const written = new Map()
+	const started = new Map()
 	const loads = [os.loadavg()[0]]
 	const childArgs = (size) => [
 		fileURLToPath(import.meta.url),
@@ -69,13 +70,14 @@ async function parent() {
 				"0",
 				"-y",
 				"-e",
-				"trace=write,pwrite64,writev",
+				"trace=write,pwrite64,writev,execve",
 				"-o",
 				trace,
 				process.execPath,
 				...childArgs(size),
 			])
 			written.set(size, bytesWrittenUnder(trace, traced))
+			started.set(size, processesStarted(trace, traced))
 		} finally {
 			fs.rmSync(trace, { force: true })
 		}
@@ -87,9 +89,9 @@ async function parent() {
 	)
 	console.log("")
 	console.log(
-		"| workspace | approval to effect, median turn | p90 turn | storage written by checkpoints | task leaves on disk: its files + what the shadow repository grew | written / left | target |",
+		"| workspace | approval to effect, median turn | p90 turn | CPU per turn (with every process started) | processes started per turn | storage written by checkpoints | task leaves on disk: its files + what the shadow repository grew | written / left | target |",
 	)
-	console.log("|---|---|---|---|---|---|---|")
+	console.log("|---|---|---|---|---|---|---|---|---|")
 	for (const size of sizes) {
 		const runs = results.get(size)
 		const pick = (f) => median(runs.map(f))
@@ -97,7 +99,7 @@ async function parent() {
 		const shadow = pick((r) => r.shadowGrowthBytes)
 		const target = size === 0 ? "<= 10 ms; <= 3x" : "<= 50 ms; <= 3x"
 		console.log(
-			`| ${size === 0 ? "small (the task's files only)" : `${size.toLocaleString("en-US")} files`} | ${ms(pick((r) => r.medianMs))} | ${ms(pick((r) => r.p90Ms))} | ${kb(written.get(size))} | ${kb(files + shadow)} (${kb(files)} + ${kb(shadow)}) | ${(written.get(size) / (files + shadow)).toFixed(2)}x | ${target} |`,
+			`| ${size === 0 ? "small (the task's files only)" : `${size.toLocaleString("en-US")} files`} | ${ms(pick((r) => r.medianMs))} | ${ms(pick((r) => r.p90Ms))} | ${ms(pick((r) => r.cpuPerTurnMs))} | ${started.get(size)} | ${kb(written.get(size))} | ${kb(files + shadow)} (${kb(files)} + ${kb(shadow)}) | ${(written.get(size) / (files + shadow)).toFixed(2)}x | ${target} |`,
 		)
 	}
 	console.log("")
@@ -136,6 +138,24 @@ function bytesWrittenUnder(trace, run) {
 	return total
 }
 
+/** Processes started between the turns' marks, by program, per turn. */
+function processesStarted(trace, run) {
+	let counting = false
+	const programs = new Map()
+	for (const line of fs.readFileSync(trace, "utf8").split("\n")) {
+		const mark = /^\d+\s+write\(\d+<([^>]*)>/.exec(line)
+		if (mark?.[1] === run.marks.start) counting = true
+		else if (mark?.[1] === run.marks.end) counting = false
+		// A started program's execve may be split over two lines (another process wrote between); a failed one (PATH search) says so.
+		const exec = /^\d+\s+execve\("([^"]+)"/.exec(line)
+		if (counting && exec !== null && !/=\s+-1\s+E/.test(line)) {
+			const program = path.basename(exec[1])
+			programs.set(program, (programs.get(program) ?? 0) + 1)
+		}
+	}
+	return [...programs].map(([program, count]) => `${program} ${(count / turns).toFixed(2)}`).join(", ")
+}
+
 /** One measured run: a workspace of `size` files (committed to a person's repository), then the turns. */
 async function child(size) {
 	const { CheckpointStore, processLauncher } = await import(new URL("index.js", core).href)
@@ -171,6 +191,9 @@ async function child(size) {
 		// The first checkpoint of a large workspace is slow (all its files): the task starts with it.
 		checkpoints.taskStarted()
 		await checkpoints.settled()
+		// Ended and waited for, so its CPU (the first checkpoint's gits) is counted before the turns.
+		await processLauncher.dispose()
+		const cpuAtStart = cpuSeconds()
 		const shadowFolder = path.join(storageDir, "checkpoints")
 		const shadowAtStart = folderBytes(shadowFolder)
 		const marks = { start: path.join(dir, "turns-start"), end: path.join(dir, "turns-end") }
@@ -180,21 +203,24 @@ async function child(size) {
 		for (let turn = 0; turn < turns; turn++) {
 			const beforeChange = checkpoints.forTurn()
 			const content = `// file ${turn}\n${"export const line = 1\n".repeat(4 + (turn % 7))}`
-			// Approval, then the tool's effect once the guard lets it through.
+			const file = path.join(root, "files", `f${turn}.txt`)
+			// Approval, then the tool's effect once the guard lets it through; an edit names its file.
 			const approved = performance.now()
-			await beforeChange()
+			await beforeChange([file])
 			fs.mkdirSync(path.join(root, "files"), { recursive: true })
-			fs.writeFileSync(path.join(root, "files", `f${turn}.txt`), content)
+			fs.writeFileSync(file, content)
 			samples.push(performance.now() - approved)
 			taskFilesBytes += Buffer.byteLength(content)
 		}
 		await checkpoints.settled()
 		await processLauncher.dispose()
+		const cpuPerTurnMs = ((cpuSeconds() - cpuAtStart) * 1000) / turns
 		fs.writeFileSync(marks.end, "x")
 		const sorted = [...samples].sort((a, b) => a - b)
 		const result = {
 			medianMs: median(samples),
 			p90Ms: sorted[Math.floor(sorted.length * 0.9)],
+			cpuPerTurnMs,
 			taskFilesBytes,
 			shadowGrowthBytes: folderBytes(shadowFolder) - shadowAtStart,
 			shadowFolder,
@@ -222,6 +248,13 @@ function generate(root, size) {
 	git("init", "-q")
 	git("add", "-A")
 	git("commit", "-q", "-m", "the person's repository")
+}
+
+/** CPU seconds of this process and of every child it has waited for (the launcher, and through it each git). */
+function cpuSeconds() {
+	const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ")
+	// utime, stime, cutime, cstime: fields 14-17 of the line, in clock ticks (100 a second here).
+	return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100
 }
 
 function folderBytes(folder) {

@@ -29,6 +29,7 @@ const read = (isOutsideWorkspace = false): ApprovalRequest => ({
 const write = (flags: { isOutsideWorkspace?: boolean; isProtected?: boolean } = {}): ApprovalRequest => ({
 	kind: "write",
 	row: { tool: "appliedDiff", path: "a", diff: "" },
+	absolutePath: "/workspace/a",
 	isOutsideWorkspace: flags.isOutsideWorkspace ?? false,
 	isProtected: flags.isProtected ?? false,
 })

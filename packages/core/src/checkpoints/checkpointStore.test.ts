@@ -9,6 +9,7 @@ import { folderDigest } from "../test-support/workspaceState.js"
 import { CheckpointStore } from "./checkpointStore.js"
 import { ShadowRepository } from "./shadowRepository.js"
 import { plainGit as git } from "../test-support/plainGit.js"
+import { acquireLock } from "../persistence/processLock.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let root: string
@@ -237,6 +238,45 @@ describe("a checkpoint off the change's path", () => {
 			["new.ts", "added"],
 		])
 		expect(since.before.get("app.ts")?.toString()).toBe("v1\n")
+	})
+
+	it("lets a change that names its files go ahead before any git runs, and keeps what they held before it", async () => {
+		await put(".gitignore", "*.log\n")
+		await put("app.ts", "v1\n")
+		await put("old.ts", "gone soon\n")
+		await put("x.log", "ignored\n")
+		const store = await open()
+		await store.save("t", "first")
+		const folder = await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root)
+		// With the repository's lock held, none of the store's gits can run until it is released.
+		const lock = await acquireLock({
+			lockDir: `${folder}.lock`,
+			ownerFile: `${folder}.lock.owner`,
+			wait: false,
+			staleMs: 30_000,
+			onCompromised: () => undefined,
+		})
+		const changing = ["app.ts", "old.ts", "new.ts", "x.log"].map((relative) => path.join(root, relative))
+		const { staged, saved } = store.begin("t", "before changes", changing)
+		await staged
+		await put("app.ts", "v2\n")
+		await rm(path.join(root, "old.ts"))
+		await put("new.ts", "added\n")
+		await put("x.log", "still ignored\n")
+		// A later change of the same turn, while the checkpoint is not staged yet.
+		await store.protect([path.join(root, "later.ts")])
+		await put("later.ts", "later\n")
+		await lock.release()
+		const checkpoint = await saved
+		const since = await store.changesSince(checkpoint)
+		expect(since.changes.map((c) => [c.path, c.status])).toEqual([
+			["app.ts", "modified"],
+			["later.ts", "added"],
+			["new.ts", "added"],
+			["old.ts", "deleted"],
+		])
+		expect(since.before.get("app.ts")?.toString()).toBe("v1\n")
+		expect(since.before.get("old.ts")?.toString()).toBe("gone soon\n")
 	})
 
 	it("writes each checkpoint's changed index entries, not the whole index (the index is split)", async () => {

@@ -3,6 +3,7 @@ import path from "node:path"
 import type { RestoreReport } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
 import { acquireLock } from "../persistence/processLock.js"
+import { readBeforeChange, SnapshotLog } from "./changeSnapshots.js"
 import { applyRestore, finishPendingRestore, pendingRestoreName } from "./applyRestore.js"
 import { planRestore } from "./restorePlan.js"
 import { ShadowRepository, type TreeChange } from "./shadowRepository.js"
@@ -38,6 +39,7 @@ const taskRef = (taskId: string) => `${taskRefs}${taskId}`
  */
 export class CheckpointStore {
 	private queue: Promise<unknown> = Promise.resolve()
+	private readonly snapshots = new SnapshotLog()
 
 	private constructor(
 		private readonly repository: ShadowRepository,
@@ -93,17 +95,64 @@ export class CheckpointStore {
 	 * workspace's content is kept (the files may change from then on without changing the
 	 * checkpoint), before the commit is written; `saved` gives the checkpoint's id. A failure
 	 * rejects both.
+	 *
+	 * `changing` names the files (absolute paths) the change waiting for it will touch, when it
+	 * knows them: then what they hold now is read (without git), `staged` resolves, and the
+	 * checkpoint is staged behind the change, from the files and that snapshot. Without it, or when
+	 * a path is one only a staging from the files can judge, `staged` waits for that staging.
 	 */
-	begin(taskId: string, message: string): { staged: Promise<void>; saved: Promise<string> } {
+	begin(
+		taskId: string,
+		message: string,
+		changing?: readonly string[],
+	): { staged: Promise<void>; saved: Promise<string> } {
+		const seq = this.snapshots.reserve()
 		let markStaged = () => {}
 		const staged = new Promise<void>((resolve) => (markStaged = resolve))
-		const saved = this.exclusive(() =>
-			this.repository.commitWorkspace(taskRef(taskId), message, markStaged),
+		const snapshot =
+			changing === undefined ? Promise.resolve(false) : this.recordBeforeChange(changing, seq)
+		void snapshot.then(
+			(recorded) => recorded && markStaged(),
+			() => undefined,
 		)
+		const saved = this.exclusive(async () => {
+			await snapshot
+			try {
+				return await this.repository.commitWorkspace(taskRef(taskId), message, markStaged, () =>
+					this.snapshots.heldAt(seq),
+				)
+			} finally {
+				this.snapshots.close(seq)
+			}
+		})
+		saved.catch(() => this.snapshots.close(seq))
 		const stagedOrFailed = Promise.race([staged, saved.then(() => undefined)])
 		// A failure is the caller's through `saved` too, whether or not it waits for `staged`.
 		stagedOrFailed.catch(() => undefined)
 		return { staged: stagedOrFailed, saved }
+	}
+
+	/**
+	 * Keeps a checkpoint being staged as it is against a change about to touch `changing`
+	 * (absolute paths; undefined when unknown): their content now is read for it, or, when that
+	 * cannot do (see `begin`), this waits until every checkpoint begun is staged and saved.
+	 */
+	async protect(changing: readonly string[] | undefined): Promise<void> {
+		if (!this.snapshots.staging) return
+		if (changing !== undefined && (await this.recordBeforeChange(changing))) return
+		await this.queue
+	}
+
+	/** Reads and records what `changing` holds now; false when only a staging from the files will do. */
+	private async recordBeforeChange(changing: readonly string[], seq?: number): Promise<boolean> {
+		const files = await readBeforeChange(
+			this.repository.workspaceRoot,
+			await this.repository.rules(),
+			changing,
+		).catch(() => undefined)
+		if (files === undefined) return false
+		this.snapshots.record(files, seq)
+		return true
 	}
 
 	/**

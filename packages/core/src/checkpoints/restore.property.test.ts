@@ -23,6 +23,7 @@ import { CheckpointStore } from "./checkpointStore.js"
  * own .git never changes. Sequences are seeded: a failure names the seed that reproduces it.
  */
 const sequences = 200
+const announcedSequences = 100
 const operationsPerSequence = 16
 const sizeLimit = 4096
 
@@ -101,7 +102,7 @@ function restorable(relative: string, pre: Map<string, Entry>, snapshot: Map<str
 	return !tooLarge(pre.get(relative)) && !tooLarge(snapshot.get(relative))
 }
 
-async function runSequence(seed: number): Promise<void> {
+async function runSequence(seed: number, announced: boolean): Promise<void> {
 	const random = seededRandom(seed)
 	const root = path.join(scratch.dir, `seq-${seed}`)
 	const storage = path.join(scratch.dir, `storage-${seed}`)
@@ -125,58 +126,90 @@ async function runSequence(seed: number): Promise<void> {
 	const text = () => random.pick(["one\n", "two\r\nlines\r\n", "", "no newline", `n${random.int(1000)}\n`])
 	const bytes = (length: number) => Buffer.from(Array.from({ length }, () => random.int(256)))
 
-	for (let step = 0; step < operationsPerSequence; step++) {
-		const choice = random.int(15)
-		const state = await capture()
+	/** One change to the workspace: the paths it touches, known before it runs, as a tool knows its own. */
+	const planChange = (choice: number, state: Map<string, Entry>) => {
 		const existing = trackedPool.filter((p) => state.has(p))
+		const plan = (touched: string[], note: string, run: () => Promise<unknown>) => ({
+			touched,
+			note,
+			run,
+		})
 		if (choice <= 2) {
 			const target = random.pick(trackedPool)
-			await put(target, target === "img.bin" ? bytes(1 + random.int(300)) : text())
-			log.push(`write ${target}`)
+			const content = target === "img.bin" ? bytes(1 + random.int(300)) : text()
+			return plan([target], `write ${target}`, () => put(target, content))
 		} else if (choice === 3 && existing.length > 0) {
 			const target = random.pick(existing)
-			await rm(file(target), { force: true })
-			log.push(`delete ${target}`)
+			return plan([target], `delete ${target}`, () => rm(file(target), { force: true }))
 		} else if (choice === 4 && existing.length > 0) {
 			const from = random.pick(existing)
 			const to = random.pick(trackedPool.filter((p) => !state.has(p)))
-			if (to !== undefined) {
+			if (to === undefined) return undefined
+			return plan([from, to], `rename ${from} ${to}`, async () => {
 				await mkdir(path.dirname(file(to)), { recursive: true })
 				await rename(file(from), file(to))
-				log.push(`rename ${from} ${to}`)
-			}
+			})
 		} else if (choice === 5 && state.get("run.sh")?.kind === "file") {
 			const executable = random.int(2) === 1
-			await chmod(file("run.sh"), executable ? 0o755 : 0o644)
-			log.push(`chmod run.sh ${executable}`)
+			return plan(["run.sh"], `chmod run.sh ${executable}`, () =>
+				chmod(file("run.sh"), executable ? 0o755 : 0o644),
+			)
 		} else if (choice === 6) {
-			await mkdir(file(random.pick(["empty1", "src/empty2"])), { recursive: true })
-			log.push("mkdir")
+			const folder = random.pick(["empty1", "src/empty2"])
+			return plan([folder], "mkdir", () => mkdir(file(folder), { recursive: true }))
 		} else if (choice === 7) {
-			await rm(file("link"), { force: true })
 			const target = random.pick(["a.txt", "src/x.ts", path.join(outside, "secret.txt"), "missing"])
-			if (random.int(4) > 0) {
-				await symlink(target, file("link"))
-				log.push(`link -> ${target}`)
-			} else log.push("unlink")
+			const linked = random.int(4) > 0
+			return plan(["link"], linked ? `link -> ${target}` : "unlink", async () => {
+				await rm(file("link"), { force: true })
+				if (linked) await symlink(target, file("link"))
+			})
 		} else if (choice === 8) {
 			const target = random.pick(ignoredPool)
-			await put(target, text())
-			log.push(`write ignored ${target}`)
+			const content = text()
+			return plan([target], `write ignored ${target}`, () => put(target, content))
 		} else if (choice === 9) {
 			const target = random.pick(nestedPool)
-			await put(target, text())
-			log.push(`write nested ${target}`)
+			const content = text()
+			return plan([target], `write nested ${target}`, () => put(target, content))
 		} else if (choice === 10 || choice === 13) {
 			const size = random.pick([sizeLimit + 1 + random.int(2000), random.int(sizeLimit)])
-			await put("big.dat", bytes(size))
-			log.push(`big.dat ${size} bytes`)
+			const content = bytes(size)
+			return plan(["big.dat"], `big.dat ${size} bytes`, () => put("big.dat", content))
 		} else if (choice === 11) {
-			const current = (await readFile(file(".gitignore"), "utf8").catch(() => baseGitignore)).includes(
-				"docs/",
-			)
-			await put(".gitignore", current ? baseGitignore : `${baseGitignore}docs/\n`)
-			log.push(`gitignore docs/ ${!current}`)
+			return plan([".gitignore"], "gitignore docs/", async () => {
+				const current = (
+					await readFile(file(".gitignore"), "utf8").catch(() => baseGitignore)
+				).includes("docs/")
+				await put(".gitignore", current ? baseGitignore : `${baseGitignore}docs/\n`)
+			})
+		}
+		return undefined
+	}
+	const absolute = (touched: readonly string[]) => touched.map(file)
+
+	for (let step = 0; step < operationsPerSequence; step++) {
+		const choice = random.int(15)
+		const change = choice <= 11 || choice === 13 ? planChange(choice, await capture()) : undefined
+		if (change !== undefined) {
+			await change.run()
+			log.push(change.note)
+		} else if (announced && (choice === 12 || checkpoints.length === 0)) {
+			// A turn: the checkpoint before its first change, staged behind the changes it announces.
+			const changes = Array.from({ length: 1 + random.int(3) }, () => random.int(12))
+			const first = planChange(changes[0] ?? 0, await capture())
+			const save = store.begin("task", `checkpoint ${step}`, first && absolute(first.touched))
+			await save.staged
+			const state = await capture()
+			log.push(`checkpoint ${checkpoints.length} announcing`)
+			for (const [index, next] of changes.entries()) {
+				const later = index === 0 ? first : planChange(next, await capture())
+				if (later === undefined) continue
+				if (index > 0) await store.protect(absolute(later.touched))
+				await later.run()
+				log.push(later.note)
+			}
+			checkpoints.push({ commit: await save.saved, state })
 		} else if (choice === 12 || checkpoints.length === 0) {
 			checkpoints.push({
 				commit: await store.save("task", `checkpoint ${step}`),
@@ -212,6 +245,10 @@ async function runSequence(seed: number): Promise<void> {
 
 describe("restoring a checkpoint, over random histories", () => {
 	it(`gives back exactly the files checkpoints keep, leaves every other file and the .git alone (${sequences} seeded sequences)`, async () => {
-		for (let seed = 1; seed <= sequences; seed++) await runSequence(seed)
+		for (let seed = 1; seed <= sequences; seed++) await runSequence(seed, false)
+	}, 600_000)
+
+	it(`gives back each checkpoint as it was when a change that named its files was let through, however far its staging fell behind (${announcedSequences} seeded sequences)`, async () => {
+		for (let seed = 1; seed <= announcedSequences; seed++) await runSequence(seed, true)
 	}, 600_000)
 })

@@ -3,6 +3,7 @@ import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promise
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
 import { nulFields } from "../git/gitOutput.js"
+import type { FileBefore } from "./changeSnapshots.js"
 import { ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { TrackingRules } from "./trackingRules.js"
@@ -116,14 +117,27 @@ export class ShadowRepository {
 	 * previous checkpoint), moves `ref` to it and returns it. What was there but not kept goes in
 	 * the message, so a restore knows those files existed then.
 	 *
-	 * `staged` is called once the workspace's content is in the repository (the index names it,
+	 * `heldBefore` gives, once the workspace's files have been read, what the paths changed since
+	 * the checkpoint began held then (see SnapshotLog): those entries are theirs, not the files'.
+	 * `staged` is called once the checkpoint's content is in the repository (the index names it,
 	 * its objects are written): from then on the workspace may change without changing this
 	 * checkpoint, so a change waiting for it can go ahead while the tree, commit and ref are
 	 * written. Where a shell can run them, those are one start from the host (see ShadowGit.script).
 	 */
-	async commitWorkspace(ref: string, title: string, staged?: () => void): Promise<string> {
-		const { add, notKept } = await this.stage()
-		if (add.length > 0) await this.git.run(addArgs, { input: nulJoin(add) })
+	async commitWorkspace(
+		ref: string,
+		title: string,
+		staged?: () => void,
+		heldBefore?: () => Map<string, FileBefore>,
+	): Promise<string> {
+		const { add, notKept, listed } = await this.stage()
+		const heldSoFar = heldBefore?.() ?? new Map<string, FileBefore>()
+		const fromFiles = add.filter((relative) => !heldSoFar.has(relative))
+		if (fromFiles.length > 0) await this.git.run(addArgs, { input: nulJoin(fromFiles) })
+		// Asked again once git has read the files: a change announced meanwhile may have been read.
+		const held = heldBefore?.() ?? heldSoFar
+		if (held.size > 0) await this.putHeld(held, listed)
+		notKept.tooLarge = notKept.tooLarge.filter((relative) => !held.has(relative))
 		staged?.()
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
@@ -139,10 +153,71 @@ export class ShadowRepository {
 	}
 
 	/**
+	 * Sets the index entries of paths to what they held before a change: their content written as
+	 * blobs (from files of Cairn's own: the workspace's may have changed since), or no entry. A
+	 * file git ignores that the index did not name stays out, as a staging from the files leaves it.
+	 * `listed` is what the staging's listing said of each path it named.
+	 */
+	private async putHeld(held: Map<string, FileBefore>, listed: Map<string, string>): Promise<void> {
+		const present = [...held].flatMap(([relative, before]) =>
+			before === "absent" ? [] : [{ relative, before }],
+		)
+		// Unnamed by the listing: tracked and unchanged, or ignored (git says which).
+		const ignored = await this.gitIgnoredUntracked(
+			present.filter(({ relative }) => !listed.has(relative)).map(({ relative }) => relative),
+		)
+		const kept = present.filter(({ relative }) => !ignored.has(relative))
+		const blobs = await this.writeBlobs(kept.map(({ before }) => before.content))
+		const entries = [...held].flatMap(([relative, before]) => {
+			const at = kept.findIndex((entry) => entry.relative === relative)
+			const entry = kept[at]
+			if (entry !== undefined) return [`${entry.before.mode} ${blobs[at]}\t${relative}\0`]
+			// A file the change created that the listing calls untracked: the index has no entry to drop.
+			if (before === "absent" && listed.get(relative) === "?") return []
+			return [`0 ${"0".repeat(40)}\t${relative}\0`]
+		})
+		if (entries.length > 0)
+			await this.git.run(["update-index", "-z", "--index-info"], { input: entries.join("") })
+	}
+
+	/** Writes each content as a blob, in one git; returns their ids in order. */
+	private async writeBlobs(contents: readonly Buffer[]): Promise<string[]> {
+		if (contents.length === 0) return []
+		const folder = path.join(path.dirname(this.gitDir), "before-change")
+		await rm(folder, { recursive: true, force: true })
+		await mkdir(folder, { recursive: true })
+		try {
+			const files = contents.map((_, i) => path.join(folder, String(i)))
+			await Promise.all(files.map((file, i) => writeFile(file, contents[i] ?? Buffer.alloc(0))))
+			const ids = (
+				await this.git.text(["hash-object", "-w", "--no-filters", "--stdin-paths"], {
+					input: files.map((file) => `${file}\n`).join(""),
+				})
+			)
+				.trim()
+				.split("\n")
+			if (ids.length !== contents.length) throw new GitError("git hash-object did not name every blob")
+			return ids
+		} finally {
+			await rm(folder, { recursive: true, force: true })
+		}
+	}
+
+	/** Of `paths`, those git ignores that the index does not name. */
+	private async gitIgnoredUntracked(paths: readonly string[]): Promise<Set<string>> {
+		if (paths.length === 0) return new Set()
+		const output = await this.git.run(["check-ignore", "-z", "--stdin"], {
+			input: nulJoin(paths),
+			okExitCodes: [1],
+		})
+		return new Set(nulFields(output))
+	}
+
+	/**
 	 * Brings the index up to the workspace for every path but the ones to add, which it returns
 	 * (the `update-index` that adds them reads their content), with what it saw but does not keep.
 	 */
-	private async stage(): Promise<{ add: string[]; notKept: NotKept }> {
+	private async stage(): Promise<{ add: string[]; notKept: NotKept; listed: Map<string, string> }> {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
 		const listing = nulFields(
@@ -156,6 +231,7 @@ export class ShadowRepository {
 				"--exclude-standard",
 			]),
 		)
+		const listed = new Map<string, string>()
 		const deleted = new Set<string>()
 		const candidates = new Set<string>()
 		const notKept: NotKept = { tooLarge: [], nestedRepositories: [] }
@@ -163,6 +239,7 @@ export class ShadowRepository {
 		for (const entry of listing) {
 			const tag = entry.slice(0, 1)
 			const relative = entry.slice(2)
+			listed.set(relative, tag)
 			if (path.posix.basename(relative.replace(/\/$/, "")) === ".gitignore") ignoreRulesChanged = true
 			if (tag === "R") deleted.add(relative)
 			// "dir/" is a folder holding its own repository: never kept (its own git keeps it).
@@ -190,7 +267,7 @@ export class ShadowRepository {
 			await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
 				input: nulJoin(remove),
 			})
-		return { add, notKept }
+		return { add, notKept, listed }
 	}
 
 	/** What a checkpoint saw but did not keep (empty for a commit without the record). */

@@ -8,9 +8,11 @@ export interface TaskCheckpointer {
 	taskStarted(): void
 	/**
 	 * A new turn's guard: the function it returns saves a checkpoint the first time it is called
-	 * (before the turn's first call that may change files) and does nothing after that.
+	 * (before the turn's first call that may change files) and after that keeps it as it is
+	 * against the turn's later changes. A call names the files (absolute paths) its change will
+	 * touch when it knows them: the change then waits for no git.
 	 */
-	forTurn(): () => Promise<void>
+	forTurn(): (changing?: readonly string[]) => Promise<void>
 	/** Resolves when no save of the task is in progress. */
 	settled(): Promise<void>
 }
@@ -50,6 +52,7 @@ export interface CheckpointRows {
  */
 export class TaskCheckpoints implements TaskCheckpointer {
 	private pending: Promise<void> = Promise.resolve()
+	private staging: Promise<void> = Promise.resolve()
 	private off = false
 
 	constructor(private readonly options: TaskCheckpointsOptions) {}
@@ -63,44 +66,69 @@ export class TaskCheckpoints implements TaskCheckpointer {
 		return this.pending
 	}
 
-	forTurn(): () => Promise<void> {
+	forTurn(): (changing?: readonly string[]) => Promise<void> {
 		let saved: Promise<void> | undefined
-		return () => {
-			saved ??= this.save("beforeChange", "before changes")
-			return saved
+		return (changing) => {
+			if (saved === undefined) {
+				saved = this.save("beforeChange", "before changes", undefined, changing)
+				return saved
+			}
+			// A later change of the turn: the turn's checkpoint may still be staging behind the first.
+			return saved.then(() => this.protect(changing))
 		}
 	}
 
 	/**
-	 * Saves after any save in progress, so checkpoints follow the task's order. Resolves once the
-	 * workspace's content is kept (or checkpoints are off): the change waiting for it may go
-	 * ahead while the commit is written, its row reserved in the chat before the change's rows.
+	 * Saves in the task's order: each save begins once the one before it is staged, not saved.
+	 * Resolves once the workspace's content is kept (or checkpoints are off): the change waiting
+	 * for it may go ahead while the checkpoint is finished, its row reserved in the chat before
+	 * the change's rows. `changing` names the files the change will touch, when it knows them.
 	 */
-	private save(reason: CheckpointSaved["reason"], title: string, reservedTs?: number): Promise<void> {
+	private save(
+		reason: CheckpointSaved["reason"],
+		title: string,
+		reservedTs?: number,
+		changing?: readonly string[],
+	): Promise<void> {
 		const history = this.options.historyPoint()
-		let kept = () => {}
-		const staged = new Promise<void>((resolve) => (kept = resolve))
-		this.pending = this.pending.then(async () => {
-			let rowTs = reservedTs
-			try {
-				if (this.off || (rowTs === undefined && !this.options.enabled())) return
-				const store = await this.options.store()
-				if (!("begin" in store)) return this.turnOff(store.reason, rowTs)
-				const save = store.begin(this.options.taskId, `${title} (task ${this.options.taskId})`)
-				await save.staged
-				rowTs ??= this.options.rows.reserve()
-				kept()
-				this.options.rows.saved({ commit: await save.saved, reason, history }, rowTs)
-			} catch (error) {
-				this.turnOff(error instanceof Error ? error.message : String(error), rowTs)
-			} finally {
-				kept()
-			}
+		let rowTs = reservedTs
+		const begun = this.staging.then(async () => {
+			if (this.off || (rowTs === undefined && !this.options.enabled())) return undefined
+			const store = await this.options.store()
+			if (!("begin" in store)) return this.turnOff(store.reason, rowTs)
+			const save = store.begin(this.options.taskId, `${title} (task ${this.options.taskId})`, changing)
+			await save.staged
+			rowTs ??= this.options.rows.reserve()
+			// Wrapped: returning the promise itself would make `begun` wait for it.
+			return { saved: save.saved }
 		})
+		const staged = begun.then(
+			() => undefined,
+			() => undefined,
+		)
+		this.staging = staged
+		const finished = begun
+			.then(async (save) => {
+				if (save !== undefined)
+					this.options.rows.saved({ commit: await save.saved, reason, history }, rowTs)
+			})
+			.catch((error: unknown) =>
+				this.turnOff(error instanceof Error ? error.message : String(error), rowTs),
+			)
+		this.pending = Promise.all([this.pending, finished]).then(() => undefined)
 		return staged
 	}
 
+	/** Keeps the checkpoints being staged as they are against a change about to touch `changing`. */
+	private async protect(changing: readonly string[] | undefined): Promise<void> {
+		if (this.off) return
+		const store = await this.options.store()
+		if ("protect" in store) await store.protect(changing)
+	}
+
 	private turnOff(reason: string, rowTs: number | undefined): void {
+		// Said once; a second save failing meanwhile only fills the row it reserved.
+		if (this.off && rowTs === undefined) return
 		this.off = true
 		this.options.logger.warn("Checkpoints are off for this task", { taskId: this.options.taskId, reason })
 		this.options.rows.unavailable(reason, rowTs)

@@ -60,8 +60,11 @@ export interface CallEnvironment {
 	proceedSignal: AbortSignal
 	intents?: IntentActivation
 	fileContext?: FileContextRecorder
-	/** Saves the turn's checkpoint (once per turn) before an approved call changes anything. */
-	beforeChange?: () => Promise<void>
+	/**
+	 * Saves the turn's checkpoint (once per turn) before an approved call changes anything; told
+	 * the files an edit will change, it lets the edit go ahead without waiting for git.
+	 */
+	beforeChange?: (changing?: readonly string[]) => Promise<void>
 	/** The task's model takes images. */
 	modelTakesImages: boolean
 	/** The current mode's limit on the files the edit tools may change. */
@@ -208,7 +211,8 @@ export function createCallContext(env: CallEnvironment): {
 		// Reads, mode changes and the browser change no file; edits, commands and MCP calls may change any.
 		const changesNothing =
 			request.kind === "read" || request.kind === "mode" || request.kind === "browser"
-		if (outcome.approved && !changesNothing) await env.beforeChange?.()
+		if (outcome.approved && !changesNothing)
+			await env.beforeChange?.(request.kind === "write" ? [request.absolutePath] : undefined)
 		return outcome
 	}
 

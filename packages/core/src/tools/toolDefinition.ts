@@ -28,7 +28,14 @@ import type { TaskCommands } from "../commands/taskCommands.js"
 export type ApprovalRequest =
 	/** `credentialStore` ("~/.ssh"): the path's real place holds keys or tokens; a person always decides. */
 	| { kind: "read"; row: ClineSayTool; isOutsideWorkspace: boolean; credentialStore?: string }
-	| { kind: "write"; row: ClineSayTool; isOutsideWorkspace: boolean; isProtected: boolean }
+	/** `absolutePath`: the one file the edit changes. */
+	| {
+			kind: "write"
+			row: ClineSayTool
+			absolutePath: string
+			isOutsideWorkspace: boolean
+			isProtected: boolean
+	  }
 	/** `folder` is the absolute folder the command runs in. */
 	| { kind: "execute"; command: ClineAskCommand; folder: string }
 	/** `alwaysAllowed`: the server's config lets this tool run without asking (its `alwaysAllow`). */

@@ -29,6 +29,7 @@ describe("write_to_file", () => {
 		expect(t.approvals).toEqual([
 			{
 				kind: "write",
+				absolutePath: path.join(t.workspace, "src/deep/new.ts"),
 				isOutsideWorkspace: false,
 				isProtected: false,
 				row: {

@@ -52,6 +52,7 @@ export async function proposeEdit(context: ToolContext, proposal: EditProposal):
 		outcome = await context.approve({
 			kind: "write",
 			row: proposal.row(diff),
+			absolutePath: path.absolute,
 			isOutsideWorkspace: path.isOutsideWorkspace,
 			isProtected: proposal.isProtected,
 		})
