@@ -25,6 +25,7 @@ describe("trust settings leave the webview only from the person's trust controls
 			"components/chat/switchers/AutoApprovalBar.tsx",
 			"components/settings/AutoApprovalSection.tsx",
 			"components/settings/BrowserSection.tsx",
+			"components/settings/BudgetProfileSwitchFields.tsx",
 			"components/settings/BudgetsSection.tsx",
 			"components/settings/CondensingModelFields.tsx",
 			"components/settings/ProviderSection.tsx",

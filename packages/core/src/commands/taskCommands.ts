@@ -149,6 +149,15 @@ export class TaskCommands {
 		for (const entry of this.entries.values()) void this.stop(entry.id, "task")
 	}
 
+	/**
+	 * Resolves once every command asked to stop has ended and its last row is shown: a run that
+	 * reports its task's end reports this too. Commands still running on are not waited for.
+	 */
+	async stopped(): Promise<void> {
+		const stopping = [...this.entries.values()].filter((entry) => entry.stoppedBy !== undefined)
+		await Promise.all(stopping.map((entry) => entry.ended))
+	}
+
 	/** Resolves once no background command runs any more. */
 	async settled(): Promise<void> {
 		await Promise.all([...this.entries.values()].map((entry) => entry.ended))

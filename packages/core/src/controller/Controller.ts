@@ -475,10 +475,12 @@ export class Controller implements HandlerContext {
 	}
 
 	/**
-	 * Waits until everything the tasks reported is on disk, their checkpoints included (for
-	 * shutdown and tests): a process that ended while a checkpoint's git still ran left it writing.
+	 * Waits until everything the tasks reported is on disk, their checkpoints and the last rows of
+	 * the background commands they stopped included (for shutdown and tests): a process that ended while a checkpoint's git still ran left it writing.
 	 */
 	async flush(): Promise<void> {
+		// A background command the task stopped as it ended has its last row to write.
+		await Promise.all(this.room.tasks().map((task) => task.commands.stopped()))
 		await Promise.all(this.room.tasks().map((task) => task.checkpointsSettled()))
 		await this.tasks.writers.flushed()
 	}

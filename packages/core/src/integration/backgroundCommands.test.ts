@@ -84,6 +84,24 @@ describe("background commands in a task", { timeout: 30_000 }, () => {
 		expect(await gone(child)).toBe(true)
 	})
 
+	it("has its ended row shown by the time the task's work is flushed (the CLI's result follows it)", async () => {
+		// Its shell ignores SIGTERM, so it ends a moment after the task asked it to.
+		const stubborn = "trap '' TERM; echo ready; while :; do sleep 0.2; done"
+		const run: Turn = {
+			toolCalls: [{ name: "execute_command", arguments: { command: stubborn, background: true } }],
+		}
+		agent = await startAgent({ provider: "anthropic", scenario: [run, askPerson, complete] })
+		await agent.send({ type: "newTask", text: "start it" })
+		await agent.client.waitForAsk("command")
+		await agent.press("primary")
+		await agent.client.waitForAsk("followup")
+		await rowWhere((row) => row.output.includes("ready"), "the command's output")
+		await agent.press("primary", "finish")
+		await agent.client.waitForAsk("completion_result")
+		await agent.controller.flush()
+		expect(backgroundRow()).toMatchObject({ state: "ended", stoppedBy: "task" })
+	})
+
 	it("ends with the task when it is cancelled", async () => {
 		const child = await startedServer([])
 		await agent?.send({ type: "cancelTask" })
