@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { IsolatedEmitter } from "../controller/isolatedEmitter.js"
 import { runResult } from "../stream/taskOutcome.js"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
-import { BoardMirror } from "../test-support/boardMirror.js"
+import { boardClient } from "../test-support/boardMirror.js"
 import { plainGit as git } from "../test-support/plainGit.js"
 
 // Issue 36: what a task cost, one figure everywhere. Each case played a disagreement on the main
@@ -234,19 +234,7 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 		git(agent.workspace, "init", "-q", "-b", "main")
 		git(agent.workspace, "add", "-A")
 		git(agent.workspace, "commit", "-qm", "first")
-		const board = new BoardMirror()
-		agent.controller.attach(board.receive)
-		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
-			agent?.controller.handleWebviewMessage(message, board.receive)
-		const approve = async (title: string) => {
-			const card = board.card(board.idOf(title))
-			await send({
-				type: "answerCard",
-				taskId: card.taskId,
-				ts: card.waitingOn?.ts ?? 0,
-				askResponse: "yesButtonClicked",
-			})
-		}
+		const { board, send, approve } = boardClient(agent)
 		await send({ type: "startBoardTask", text: "task A", place: { kind: "worktree" } })
 		await board.waitForState("task A", "waiting")
 		await send({ type: "startBoardTask", text: "task B", place: { kind: "worktree" } })
@@ -289,10 +277,7 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 				{ ...complete("all done"), usage },
 			],
 		})
-		const board = new BoardMirror()
-		agent.controller.attach(board.receive)
-		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
-			agent?.controller.handleWebviewMessage(message, board.receive)
+		const { board, send } = boardClient(agent)
 		await send({ type: "startBoardTask", text: "plan", place: { kind: "inPlace" }, mode: "orchestrator" })
 		await board.waitForState("plan", "done")
 		await agent.controller.flush()

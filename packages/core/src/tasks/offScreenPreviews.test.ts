@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { ProposedEdit } from "../host/Host.js"
 import { startAgent, type AgentHarness } from "../test-support/agentHarness.js"
-import { BoardMirror } from "../test-support/boardMirror.js"
+import { BoardMirror, boardClient } from "../test-support/boardMirror.js"
 
 // A task the chat does not show (started from the board) must not open its proposed edits in the
 // editor in front of what the person is doing: the preview waits until the person asks for it on
@@ -38,19 +38,7 @@ describe("proposed edits of tasks off screen", () => {
 			scenario: [write("a.txt"), complete("A done"), write("b.txt"), complete("B done")],
 		})
 		const previewed = recordPreviews(agent)
-		const board = new BoardMirror()
-		agent.controller.attach(board.receive)
-		const send = (message: Parameters<AgentHarness["send"]>[0]) =>
-			agent?.controller.handleWebviewMessage(message, board.receive)
-		const approve = async (title: string) => {
-			const card = board.card(board.idOf(title))
-			await send({
-				type: "answerCard",
-				taskId: card.taskId,
-				ts: card.waitingOn?.ts ?? 0,
-				askResponse: "yesButtonClicked",
-			})
-		}
+		const { board, send, approve } = boardClient(agent)
 
 		await send({ type: "startBoardTask", text: "task A", place: { kind: "inPlace" } })
 		await board.waitForState("task A", "waiting")

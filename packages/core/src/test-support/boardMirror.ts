@@ -1,4 +1,5 @@
 import type { ExtensionMessage, TaskCard } from "@cairn/types"
+import type { AgentHarness } from "./agentHarness.js"
 
 /** What a board client knows: the cards from `taskBoard` and `taskCardUpdated`, and every answer it got. */
 export class BoardMirror {
@@ -54,4 +55,22 @@ export class BoardMirror {
 			timeoutMs,
 		)
 	}
+}
+
+/** A board client of `agent`'s Controller: its mirror, what it sends, and its approval of a card by title. */
+export function boardClient(agent: AgentHarness) {
+	const board = new BoardMirror()
+	agent.controller.attach(board.receive)
+	const send = (message: Parameters<AgentHarness["send"]>[0]) =>
+		agent.controller.handleWebviewMessage(message, board.receive)
+	const approve = async (title: string) => {
+		const card = board.card(board.idOf(title))
+		await send({
+			type: "answerCard",
+			taskId: card.taskId,
+			ts: card.waitingOn?.ts ?? 0,
+			askResponse: "yesButtonClicked",
+		})
+	}
+	return { board, send, approve }
 }
