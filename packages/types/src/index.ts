@@ -39,6 +39,8 @@ export * from "./settings/codebaseIndex.js"
 export * from "./settings/telemetry.js"
 export * from "./settings/trustSettings.js"
 
+export * from "./imports/importReport.js"
+
 export * from "./i18n/language.js"
 
 export * from "./webview/limits.js"

@@ -6,6 +6,7 @@ import {
 	type ExtensionMessage,
 	type ExtensionState,
 	type HistoryItem,
+	type ImportReport,
 	type McpSnapshot,
 	type ProviderProfile,
 } from "@cairn/types"
@@ -17,6 +18,7 @@ import { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
 import { ModesByRoot } from "../modes/modesByRoot.js"
 import { TaskStore } from "../persistence/taskStore.js"
+import { importRooTasks } from "../imports/importRooTasks.js"
 import type { Task } from "../task/Task.js"
 import type { ResumeOptions } from "../task/taskOptions.js"
 import { deletedSubtask, stopStack, type SubtaskEnding } from "../subtasks/subtaskStack.js"
@@ -418,6 +420,15 @@ export class Controller implements HandlerContext {
 			...(!options.allWorkspaces && { workspace: this.host.workspaceRoot }),
 			...(options.query !== undefined && { query: options.query }),
 		})
+	}
+
+	async importRooTasks(folder: string): Promise<ImportReport> {
+		const { report, imported } = await importRooTasks(folder, this.store, {
+			workspace: this.host.workspaceRoot,
+		})
+		const upserted = imported.flatMap((id) => this.store.get(id) ?? [])
+		if (upserted.length > 0) this.broadcast({ type: "taskHistoryUpdated", upserted, removedIds: [] })
+		return report
 	}
 
 	/** A task's title and transcript, from memory if it is open, else from disk. */

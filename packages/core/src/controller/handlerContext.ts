@@ -2,6 +2,7 @@ import type {
 	ClineMessage,
 	ExtensionMessage,
 	HistoryItem,
+	ImportReport,
 	McpSnapshot,
 	ProviderProfile,
 	WebviewMessageOf,
@@ -81,5 +82,7 @@ export interface HandlerContext extends ChatView, BoardView {
 	checkpointStore(root?: string): Promise<CheckpointStore | CheckpointsUnavailable>
 	deleteTask(taskId: string): Promise<boolean>
 	historyItem(taskId: string): HistoryItem | undefined
+	/** Imports Roo Code's tasks from `folder` into the history (see importRooTasks); every client hears of the new ones. */
+	importRooTasks(folder: string): Promise<ImportReport>
 	taskRecord(taskId: string): Promise<{ item: HistoryItem; messages: readonly ClineMessage[] } | undefined>
 }

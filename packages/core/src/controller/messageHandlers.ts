@@ -20,6 +20,7 @@ import {
 import { broadcastSettings, followCurrentProfile, profileHandlers } from "./profileHandlers.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { demoHandlers } from "../demo/demoHandlers.js"
+import { importHandlers } from "./importHandlers.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import { textFor } from "./personText.js"
 
@@ -184,4 +185,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...codebaseIndexHandlers,
 	...commandRuleHandlers,
 	...boardHandlers,
+	...importHandlers,
 }

@@ -39,6 +39,12 @@ export interface Host {
 	languageModels?(): Promise<ListedModel[]>
 	/** Lets the person pick images (as data URIs); absent where there is no picker (a terminal). */
 	selectImages?(): Promise<string[]>
+	/**
+	 * Asks the person for a file or folder to import from another tool: a Roo Code settings export
+	 * (a file), or Roo's task storage (a folder; `defaultFolder` is the one found on this machine).
+	 * Undefined when they cancel; absent where there is no picker (the CLI takes a path).
+	 */
+	pickImportSource?(what: "rooSettings" | "rooTasks", defaultFolder?: string): Promise<string | undefined>
 	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */
 	saveExport?(suggestedName: string, markdown: string): Promise<string | undefined>
 	/**

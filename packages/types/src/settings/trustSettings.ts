@@ -138,6 +138,8 @@ export const personOnlyMessageTypes: ReadonlySet<WebviewMessageType> = new Set<W
 	"renameProfile",
 	"deleteProfile",
 	"importProfiles",
+	// Brings keys, auto-approval and command rules from another tool's files.
+	"importFromRoo",
 	"toggleToolAlwaysAllow",
 	"toggleMcpServer",
 	"deleteMcpServer",

@@ -8,6 +8,17 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		type: "state",
 		state: emptyExtensionState("0.1.0", { clineMessages: [say("text", "task"), ask("tool", "{}")] }),
 	},
+	importReport: {
+		type: "importReport",
+		report: {
+			source: "rooSettings",
+			from: "/home/p/roo-code-settings.json",
+			lines: [
+				{ kind: "profile", name: "work" },
+				{ kind: "profile", name: "bedrock", skipped: "unsupported_provider", detail: "fireworks" },
+			],
+		},
+	},
 	messageUpdated: {
 		type: "messageUpdated",
 		taskId: "t1",

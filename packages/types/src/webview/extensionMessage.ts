@@ -14,6 +14,7 @@ import { modelAnswerSchemas } from "./modelMessages.js"
 import { codebaseIndexAnswerSchemas } from "./codebaseIndexMessages.js"
 import { pagingAnswerSchemas } from "./pagingMessages.js"
 import { boardAnswerSchemas } from "./boardMessages.js"
+import { importAnswerSchemas } from "./importMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
 /** Things the host asks the UI to do (a view title button, a command). */
@@ -120,6 +121,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	...pagingAnswerSchemas,
 	...codebaseIndexAnswerSchemas,
 	...boardAnswerSchemas,
+	...importAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

@@ -113,6 +113,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	deleteProfile: { type: "deleteProfile", profileId: "p-2" },
 	importProfiles: { type: "importProfiles", text: '{"cairnProfiles":1,"profiles":[]}' },
 	exportProfiles: { type: "exportProfiles" },
+	importFromRoo: { type: "importFromRoo", what: "tasks" },
 	startDemo: { type: "startDemo" },
 	startDemoTask: { type: "startDemoTask", text: "Show me the demo" },
 	removeDemo: { type: "removeDemo" },

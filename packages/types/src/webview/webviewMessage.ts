@@ -15,6 +15,7 @@ import { pagingRequestSchemas } from "./pagingMessages.js"
 import { boardRequestSchemas } from "./boardMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
 import { demoMessageSchemas } from "./demoMessages.js"
+import { importRequestSchemas } from "./importMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
 const mcpServerNameSchema = z.string().min(1).max(200)
@@ -210,6 +211,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	}),
 	...profileMessageSchemas,
 	...demoMessageSchemas,
+	...importRequestSchemas,
 	...modelRequestSchemas,
 	...pagingRequestSchemas,
 	...codebaseIndexRequestSchemas,
