@@ -130,8 +130,13 @@ async function importTask(
 		(await readJsonIn(dir, "ui_messages.json", maxTaskFileBytes)) ?? [],
 	)
 	const firstText = apiHistory[0]?.content.find((block) => block.type === "text")
-	const title = item?.task?.trim() || (firstText?.type === "text" ? firstText.text : "") || "Roo Code task"
-	const messages = convertRooUiMessages(rawUi.success ? rawUi.data : [], title)
+	// Roo wraps the task in <task> tags for the model; the person wrote what is inside.
+	const asked =
+		firstText?.type === "text"
+			? firstText.text.replace(/^\s*<task>\s*([\s\S]*?)\s*<\/task>[\s\S]*$/, "$1")
+			: ""
+	const messages = convertRooUiMessages(rawUi.success ? rawUi.data : [], asked.trim() || "Roo Code task")
+	const title = item?.task?.trim() || messages[0]?.text?.trim() || "Roo Code task"
 	const last = messages.at(-1)
 	await store.createTask({
 		id,
