@@ -72,6 +72,7 @@ export type ParsedCommand =
 			command: CheckpointCommand
 	  }
 	| { kind: "board"; flags: Flags; outputFormatGiven: boolean; command: BoardCommand }
+	| { kind: "import"; flags: Flags; outputFormatGiven: boolean; source: ImportSourceName; from?: string }
 	| { kind: "exit"; code: number }
 
 /** `cairn tasks`, `cairn land <task>`, `cairn discard <task>`, `cairn diff <task>`: the board's tasks. */
@@ -80,6 +81,10 @@ export type BoardCommand =
 	| { action: "land"; task: string; how: "merge" | "apply" | "pullRequest" }
 	| { action: "discard"; task: string; yesLoseWork: boolean }
 	| { action: "diff"; task: string }
+
+/** `cairn import <source> [path]`: what another tool left behind. */
+export const importSourceNames = ["roo", "roo-tasks", "claude"] as const
+export type ImportSourceName = (typeof importSourceNames)[number]
 
 /** `cairn checkpoints <task> [list | diff <id> | restore <id>]`. */
 export type CheckpointCommand =
@@ -262,6 +267,34 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 				})
 			},
 		)
+	program
+		.command("import")
+		.description(t("help.import"))
+		.addArgument(new Argument("<what>", t("help.importWhat")).choices(importSourceNames))
+		.argument("[path]", t("help.importPath"))
+		.option("--json", t("help.json"))
+		.exitOverride()
+		.configureOutput({
+			writeOut: io.stdout,
+			writeErr: io.stderr,
+			outputError: (message, write) => write(oneLineError(message)),
+		})
+		.action((source: ImportSourceName, from: string | undefined, _options, command: Command) => {
+			if (source === "roo" && from === undefined) {
+				command.error(`error: ${t("imports.needsFile")}`, { exitCode: ExitCode.usage })
+				return
+			}
+			const flags = command.optsWithGlobals<Flags>()
+			onParsed({
+				kind: "import",
+				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
+				outputFormatGiven:
+					flags.json === true ||
+					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+				source,
+				...(from !== undefined && { from }),
+			})
+		})
 	/** A subcommand on the board's tasks, its errors on one line. */
 	const boardCommand = (name: string, description: string) =>
 		program

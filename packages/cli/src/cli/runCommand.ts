@@ -5,6 +5,7 @@ import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
 import { runBoardCommand } from "../session/boardCommands.js"
 import { runCheckpointCommand } from "../session/checkpointCommand.js"
+import { runImportCommand } from "../session/importCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { listCommands } from "../session/commandsList.js"
 import { listMcpServers } from "../session/mcpList.js"
@@ -89,6 +90,14 @@ export async function runCommand(
 				stdout: (text) => void io.stdout.write(text),
 				stderr: (text) => void io.stderr.write(text),
 			})
+		if (parsed.kind === "import")
+			return await runImportCommand(
+				options,
+				parsed.source,
+				parsed.from,
+				io.cwd,
+				(text) => void io.stdout.write(text),
+			)
 		if (parsed.kind === "checkpoints")
 			return await runCheckpointCommand(options, parsed.command, {
 				stdout: (text) => void io.stdout.write(text),
