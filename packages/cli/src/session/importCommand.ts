@@ -1,11 +1,5 @@
 import path from "node:path"
-import {
-	findRooTaskFolders,
-	importClaudePermissions,
-	importRooSettings,
-	ImportFileError,
-	jsonLine,
-} from "@cairn/core"
+import { findRooTaskFolders, importClaudePermissions, importRooSettings, jsonLine } from "@cairn/core"
 import type { ImportLine, ImportReport } from "@cairn/types"
 import type { ImportSourceName } from "../cli/commandLine.js"
 import type { RunOptions } from "../cli/runOptions.js"
@@ -48,29 +42,24 @@ export async function runImportCommand(
 	try {
 		const controller = host.controller
 		const reports: ImportReport[] = []
-		try {
-			if (source === "roo")
-				reports.push(
-					await importRooSettings(chosen ?? "", {
-						settings: controller.settingsStore,
-						modes: controller.modes,
-					}),
-				)
-			else if (source === "claude")
-				reports.push(
-					await importClaudePermissions(
-						chosen ?? path.join(options.workspace, ".claude", "settings.json"),
-						controller.settingsStore,
-					),
-				)
-			else {
-				const folders = chosen === undefined ? await findRooTaskFolders() : [chosen]
-				if (folders.length === 0) throw new Error(t("imports.noRooStorage"))
-				for (const folder of folders) reports.push(await controller.importRooTasks(folder))
-			}
-		} catch (error) {
-			if (error instanceof ImportFileError) throw new Error(error.message, { cause: error })
-			throw error
+		if (source === "roo")
+			reports.push(
+				await importRooSettings(chosen ?? "", {
+					settings: controller.settingsStore,
+					modes: controller.modes,
+				}),
+			)
+		else if (source === "claude")
+			reports.push(
+				await importClaudePermissions(
+					chosen ?? path.join(options.workspace, ".claude", "settings.json"),
+					controller.settingsStore,
+				),
+			)
+		else {
+			const folders = chosen === undefined ? await findRooTaskFolders() : [chosen]
+			if (folders.length === 0) throw new Error(t("imports.noRooStorage"))
+			for (const folder of folders) reports.push(await controller.importRooTasks(folder))
 		}
 		for (const report of reports) write(formatImportReport(report, options.outputFormat))
 		return 0
