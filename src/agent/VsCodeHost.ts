@@ -205,6 +205,25 @@ export class VsCodeHost implements Host {
 		})
 	}
 
+	async pickImportSource(
+		what: "rooSettings" | "rooTasks",
+		defaultFolder?: string,
+	): Promise<string | undefined> {
+		const settings = what === "rooSettings"
+		const picked = await vscode.window.showOpenDialog({
+			canSelectFiles: settings,
+			canSelectFolders: !settings,
+			canSelectMany: false,
+			title: settings
+				? vscode.l10n.t("The settings file Roo Code exported")
+				: vscode.l10n.t("Roo Code's storage folder, its tasks folder or one task's folder"),
+			openLabel: vscode.l10n.t("Import"),
+			...(settings && { filters: { JSON: ["json"] } }),
+			...(defaultFolder !== undefined && { defaultUri: vscode.Uri.file(defaultFolder) }),
+		})
+		return picked?.[0]?.fsPath
+	}
+
 	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {
 		const target = await vscode.window.showSaveDialog({
 			defaultUri: vscode.Uri.file(path.join(this.workspaceRoot, suggestedName)),

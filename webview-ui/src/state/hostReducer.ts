@@ -299,6 +299,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "codebaseIndexStatus":
 			store.setState({ codebaseIndex: message.status })
 			return
+		case "importReport":
+			store.setState({ importReport: message.report })
+			return
 		case "connectionTested":
 			if ((store.getState().connectionTest?.requestId ?? -1) < message.requestId)
 				store.setState({ connectionTest: message })

@@ -11,6 +11,7 @@ import {
 	type CodebaseIndexStatus,
 	type ExtensionMessageOf,
 	type HistoryItem,
+	type ImportReport,
 	type McpSnapshot,
 	type Problem,
 	type ModesSnapshot,
@@ -141,6 +142,8 @@ export interface WebviewStore {
 	codebaseIndex?: CodebaseIndexStatus
 	/** The host's latest answer to "Test connection". */
 	connectionTest?: ExtensionMessageOf<"connectionTested">
+	/** What the last import from another tool did (Settings > Import from other tools). */
+	importReport?: ImportReport
 	/** Whether the find bar is open over the transcript. */
 	findOpen: boolean
 	/** The host's latest answer to the find bar's search, for the current task. */

@@ -17,6 +17,7 @@ import { InstructionsField } from "./InstructionsField"
 import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
 import { ProfilesSection } from "./ProfilesSection"
+import { ImportSection } from "./imports/ImportSection"
 import { ProviderSection } from "./ProviderSection"
 import { TelemetrySection } from "./telemetry/TelemetrySection"
 import "./settings.css"
@@ -33,6 +34,7 @@ export function SettingsView() {
 		<main ref={page} className="settings-view" aria-label={t("title")}>
 			<SettingsFinder query={query} onQuery={setQuery} sections={sections} />
 			<ProfilesSection />
+			<ImportSection />
 			<ProviderSection />
 			<ContextSection />
 			<CheckpointsSection />
