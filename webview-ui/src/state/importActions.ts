@@ -4,3 +4,8 @@ import { postToHost } from "../vscode"
 export function importFromRoo(what: "settings" | "tasks"): void {
 	postToHost({ type: "importFromRoo", what })
 }
+
+/** Without `apply`, the host answers with what the workspace's .claude/settings.json would add; with it, adds it. */
+export function importClaudeRules(apply: boolean): void {
+	postToHost({ type: "importClaudeRules", apply })
+}

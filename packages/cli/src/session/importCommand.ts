@@ -51,10 +51,14 @@ export async function runImportCommand(
 			)
 		else if (source === "claude")
 			reports.push(
-				await importClaudePermissions(
-					chosen ?? path.join(options.workspace, ".claude", "settings.json"),
-					controller.settingsStore,
-				),
+				chosen === undefined
+					? // The workspace's own file: read as any repository file is (it stays inside the workspace).
+						await importClaudePermissions(
+							path.join(options.workspace, ".claude", "settings.json"),
+							controller.settingsStore,
+							{ workspace: options.workspace },
+						)
+					: await importClaudePermissions(chosen, controller.settingsStore),
 			)
 		else {
 			const folders = chosen === undefined ? await findRooTaskFolders() : [chosen]

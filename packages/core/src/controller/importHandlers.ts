@@ -1,4 +1,6 @@
+import path from "node:path"
 import type { ImportReport, WebviewMessageOf } from "@cairn/types"
+import { importClaudePermissions } from "../imports/claudePermissions.js"
 import { importRooSettings } from "../imports/importRooSettings.js"
 import { ImportFileError } from "../imports/readImportFile.js"
 import { findRooTaskFolders } from "../imports/rooStorage.js"
@@ -6,12 +8,17 @@ import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 import { broadcastSettings } from "./profileHandlers.js"
 
-const refuse = (context: HandlerContext, reply: Client, problem: string) =>
+const refuse = (
+	context: HandlerContext,
+	reply: Client,
+	problem: string,
+	inReplyTo: "importFromRoo" | "importClaudeRules" = "importFromRoo",
+) =>
 	reply({
 		type: "error",
 		code: "failed",
 		error: textFor(context)("imports.cannotImport", { problem }),
-		inReplyTo: "importFromRoo",
+		inReplyTo,
 	})
 
 async function importChosen(
@@ -26,7 +33,10 @@ async function importChosen(
 }
 
 /** Importing from other tools: the host asks for the file or folder, the core imports, the client gets the report. */
-export const importHandlers: { importFromRoo: Handler<"importFromRoo"> } = {
+export const importHandlers: {
+	importFromRoo: Handler<"importFromRoo">
+	importClaudeRules: Handler<"importClaudeRules">
+} = {
 	importFromRoo: async (context, message, reply) => {
 		const pick = context.host.pickImportSource
 		if (pick === undefined) return refuse(context, reply, textFor(context)("imports.noPicker"))
@@ -42,6 +52,21 @@ export const importHandlers: { importFromRoo: Handler<"importFromRoo"> } = {
 		} catch (error) {
 			if (!(error instanceof ImportFileError)) throw error
 			refuse(context, reply, error.message)
+		}
+	},
+	importClaudeRules: async (context, message, reply) => {
+		const root = context.host.workspaceRoot
+		const file = path.join(root, ".claude", "settings.json")
+		try {
+			const report = await importClaudePermissions(file, context.settingsStore, {
+				workspace: root,
+				preview: !message.apply,
+			})
+			if (message.apply) await broadcastSettings(context)
+			reply({ type: "importReport", report })
+		} catch (error) {
+			if (!(error instanceof ImportFileError)) throw error
+			refuse(context, reply, error.message, message.type)
 		}
 	},
 }

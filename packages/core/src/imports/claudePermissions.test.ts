@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises"
+import { mkdir, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { NodeHost } from "../host/node/NodeHost.js"
@@ -75,5 +75,28 @@ describe("Claude Code's permission rules as Cairn's command rules", () => {
 		await expect(importClaudePermissions(file, store)).rejects.toThrow(
 			/not a Claude Code settings file: permissions.allow/,
 		)
+	})
+
+	it("previews a workspace's file without changing anything, and refuses one that links out of the workspace", async () => {
+		const { store, dir } = await settingsStore()
+		const workspace = path.join(dir, "workspace")
+		await mkdir(path.join(workspace, ".claude"), { recursive: true })
+		const file = path.join(workspace, ".claude", "settings.json")
+		await writeFile(file, JSON.stringify({ permissions: { allow: ["Bash(make:*)"] } }))
+		const preview = await importClaudePermissions(file, store, { workspace, preview: true })
+		expect(preview).toMatchObject({ preview: true, lines: [{ kind: "allowedCommand", name: "make" }] })
+		expect(store.settings.allowedCommands).toEqual([])
+
+		const outside = path.join(dir, "elsewhere.json")
+		await writeFile(outside, JSON.stringify({ permissions: { allow: ["Bash"] } }))
+		const linked = path.join(dir, "linked")
+		await mkdir(path.join(linked, ".claude"), { recursive: true })
+		await symlink(outside, path.join(linked, ".claude", "settings.json"))
+		await expect(
+			importClaudePermissions(path.join(linked, ".claude", "settings.json"), store, {
+				workspace: linked,
+			}),
+		).rejects.toThrow(/outside|not read/)
+		expect(store.settings.allowedCommands).toEqual([])
 	})
 })

@@ -1,7 +1,8 @@
 import type { CairnSettings, CairnSettingsPatch, ImportLine, ImportReport } from "@cairn/types"
 import { safeParse } from "@cairn/types"
 import { z } from "zod"
-import { ImportFileError, parseImportJson, readImportFile } from "./readImportFile.js"
+import { workspaceScope } from "../workspace/repositoryFile.js"
+import { ImportFileError, parseImportJson, requireImportFile } from "./readImportFile.js"
 
 // Claude Code's settings (`.claude/settings.json`, `.claude/settings.local.json`, the person's
 // `~/.claude/settings.json`) hold permission rules: `permissions.allow` / `deny` / `ask`, each a
@@ -71,13 +72,26 @@ export function claudePermissionRules(
 	}
 }
 
-/** Reads a Claude Code settings file and adds its command rules to the settings. */
+/**
+ * Reads a Claude Code settings file and adds its command rules to the settings; with `preview`,
+ * only says what it would add (the rules of a repository's file are shown before they count).
+ * With `workspace`, the file is the workspace's own and is read as any repository file is.
+ */
 export async function importClaudePermissions(
 	file: string,
 	settings: { readonly settings: CairnSettings; update(patch: CairnSettingsPatch): Promise<unknown> },
+	options: { workspace?: string; preview?: boolean } = {},
 ): Promise<ImportReport> {
-	const raw = parseImportJson(file, await readImportFile(file, 1_000_000))
+	const raw = parseImportJson(
+		file,
+		await requireImportFile(
+			file,
+			1_000_000,
+			options.workspace === undefined ? undefined : workspaceScope(options.workspace),
+		),
+	)
 	const { lines, patch } = claudePermissionRules(raw, settings.settings)
+	if (options.preview === true) return { source: "claudePermissions", from: file, lines, preview: true }
 	if (Object.keys(patch).length > 0) await settings.update(patch)
 	return { source: "claudePermissions", from: file, lines }
 }

@@ -14,7 +14,7 @@ import {
 import { maxRooExportBytes, rooExportSchema, type RooGlobalSettings } from "./rooExport.js"
 import { rooMode } from "./rooMode.js"
 import { rooProfile, rooProfileId } from "./rooProfile.js"
-import { ImportFileError, parseImportJson, readImportFile } from "./readImportFile.js"
+import { ImportFileError, parseImportJson, requireImportFile } from "./readImportFile.js"
 
 /** What importing settings changes: the person's settings, secret storage (through it) and global modes. */
 export interface SettingsImportTargets {
@@ -59,7 +59,7 @@ const importedProfileId = (rooId: string | undefined, name: string) =>
  * Throws ImportFileError when the file cannot be read or is not a Roo export at all.
  */
 export async function importRooSettings(file: string, targets: SettingsImportTargets): Promise<ImportReport> {
-	const raw = parseImportJson(file, await readImportFile(file, maxRooExportBytes))
+	const raw = parseImportJson(file, await requireImportFile(file, maxRooExportBytes))
 	const parsed = safeParse(rooExportSchema, raw)
 	if (!parsed.success)
 		throw new ImportFileError(`${file} is not a Roo Code settings export: ${parsed.error}`)

@@ -86,7 +86,8 @@ export async function importRooTasks(
 async function readIndex(file: string): Promise<Map<string, RooHistoryItem>> {
 	let raw: unknown
 	try {
-		raw = parseImportJson(file, await readImportFile(file, 50_000_000))
+		const text = await readImportFile(file, 50_000_000)
+		raw = text === undefined ? undefined : parseImportJson(file, text)
 	} catch {
 		return new Map()
 	}
@@ -102,10 +103,7 @@ async function readIndex(file: string): Promise<Map<string, RooHistoryItem>> {
 
 async function readJsonIn(dir: string, name: string, maxBytes: number): Promise<unknown> {
 	const file = path.join(dir, name)
-	const text = await readImportFile(file, maxBytes).catch((error: unknown) => {
-		if (error instanceof ImportFileError && /\(ENOENT\)$/.test(error.message)) return undefined
-		throw error
-	})
+	const text = await readImportFile(file, maxBytes)
 	return text === undefined ? undefined : parseImportJson(file, text)
 }
 

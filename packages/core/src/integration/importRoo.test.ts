@@ -81,4 +81,25 @@ describe("a Roo Code task imported into Cairn", () => {
 		])
 		expect(agent.controller.listHistory({ allWorkspaces: true })).toHaveLength(2)
 	})
+
+	it("offers the workspace's Claude Code rules first and adds them only when asked to", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			files: {
+				".claude/settings.json": JSON.stringify({ permissions: { allow: ["Bash(npm test:*)"] } }),
+			},
+		})
+		await agent.send({ type: "importClaudeRules", apply: false })
+		expect(agent.controller.settingsStore.settings.allowedCommands).toEqual([])
+		await agent.send({ type: "importClaudeRules", apply: true })
+		expect(agent.controller.settingsStore.settings.allowedCommands).toEqual(["npm test"])
+		const reports = agent.client.received.filter((m) => m.type === "importReport")
+		expect(reports.map((m) => (m as { report: ImportReport }).report.preview)).toEqual([true, undefined])
+		expect(agent.client.received).toContainEqual(
+			expect.objectContaining({
+				type: "settingsUpdated",
+				settings: expect.objectContaining({ allowedCommands: ["npm test"] }) as unknown,
+			}),
+		)
+	})
 })

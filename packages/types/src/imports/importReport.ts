@@ -55,5 +55,7 @@ export const importReportSchema = z.object({
 	/** The file or folder read. */
 	from: z.string(),
 	lines: z.array(importLineSchema),
+	/** Nothing was changed yet: the lines say what importing would do (the person confirms first). */
+	preview: z.literal(true).optional(),
 })
 export type ImportReport = z.infer<typeof importReportSchema>

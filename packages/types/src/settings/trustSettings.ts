@@ -140,6 +140,7 @@ export const personOnlyMessageTypes: ReadonlySet<WebviewMessageType> = new Set<W
 	"importProfiles",
 	// Brings keys, auto-approval and command rules from another tool's files.
 	"importFromRoo",
+	"importClaudeRules",
 	"toggleToolAlwaysAllow",
 	"toggleMcpServer",
 	"deleteMcpServer",

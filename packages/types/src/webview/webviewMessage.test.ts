@@ -114,6 +114,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	importProfiles: { type: "importProfiles", text: '{"cairnProfiles":1,"profiles":[]}' },
 	exportProfiles: { type: "exportProfiles" },
 	importFromRoo: { type: "importFromRoo", what: "tasks" },
+	importClaudeRules: { type: "importClaudeRules", apply: false },
 	startDemo: { type: "startDemo" },
 	startDemoTask: { type: "startDemoTask", text: "Show me the demo" },
 	removeDemo: { type: "removeDemo" },

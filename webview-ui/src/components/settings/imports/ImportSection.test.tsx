@@ -18,6 +18,32 @@ describe("Settings > Import from other tools", () => {
 		])
 	})
 
+	it("shows the workspace's Claude Code rules before adding them, and adds them when the person says so", () => {
+		loadTask([], { settings: defaultSettings() })
+		render(<ImportSection />)
+		fireEvent.click(screen.getByRole("button", { name: "Claude Code's rules in this workspace…" }))
+		expect(posted).toEqual([{ type: "importClaudeRules", apply: false }])
+		act(() =>
+			applyHostMessage({
+				type: "importReport",
+				report: {
+					source: "claudePermissions",
+					from: "/w/.claude/settings.json",
+					preview: true,
+					lines: [
+						{ kind: "allowedCommand", name: "npm run test" },
+						{ kind: "readRule", name: "Read(./.env)", skipped: "unsupported_rule" },
+					],
+				},
+			}),
+		)
+		const lines = screen.getByRole("list", { name: "What the import did" }).textContent
+		expect(lines).toContain("allowed command npm run test — to add")
+		expect(lines).toContain("rule Read(./.env) — Cairn has no rule of this kind")
+		fireEvent.click(screen.getByRole("button", { name: "Add these rules" }))
+		expect(posted.at(-1)).toEqual({ type: "importClaudeRules", apply: true })
+	})
+
 	it("shows what the import took and what it skipped, and why", () => {
 		loadTask([], { settings: defaultSettings() })
 		render(<ImportSection />)

@@ -1,12 +1,15 @@
 import type { ImportLine, ImportReport } from "@cairn/types"
 import { useId } from "react"
 import { useTranslation } from "react-i18next"
-import { importFromRoo } from "../../../state/importActions"
+import { importClaudeRules, importFromRoo } from "../../../state/importActions"
 import { useWebviewStore } from "../../../state/store"
 
-function LineStatus({ line }: { line: ImportLine }) {
+function LineStatus({ line, preview }: { line: ImportLine; preview: boolean }) {
 	const { t } = useTranslation("settings")
-	if (line.skipped === undefined) return <span className="import-imported">{t("imports.imported")}</span>
+	if (line.skipped === undefined)
+		return (
+			<span className="import-imported">{t(preview ? "imports.willImport" : "imports.imported")}</span>
+		)
 	const reason = t(`imports.reasons.${line.skipped}`)
 	return (
 		<span className="import-skipped">
@@ -15,35 +18,43 @@ function LineStatus({ line }: { line: ImportLine }) {
 	)
 }
 
-/** What the last import did: each line imported or skipped, and why. */
+/** What the last import did (or, for a preview, would do): each line imported or skipped, and why. */
 export function ImportReportView({ report }: { report: ImportReport }) {
 	const { t } = useTranslation("settings")
 	const skipped = report.lines.filter((line) => line.skipped !== undefined).length
 	return (
 		<div className="import-report" role="status">
 			<div className="field-description">
-				{t("imports.summary", {
-					imported: report.lines.length - skipped,
-					skipped,
-					from: report.from,
-				})}
+				{report.preview
+					? t("imports.previewNote")
+					: t("imports.summary", {
+							imported: report.lines.length - skipped,
+							skipped,
+							from: report.from,
+						})}
 			</div>
 			<ul aria-label={t("imports.reportTitle")}>
 				{report.lines.map((line, index) => (
 					<li key={index}>
 						<strong>{t(`imports.kinds.${line.kind}`)}</strong> {line.name} —{" "}
-						<LineStatus line={line} />
+						<LineStatus line={line} preview={report.preview === true} />
 					</li>
 				))}
 			</ul>
+			{report.preview && (
+				<button type="button" className="button primary" onClick={() => importClaudeRules(true)}>
+					{t("imports.addRules")}
+				</button>
+			)}
 		</div>
 	)
 }
 
 /**
  * Importing from Roo Code: its exported settings (profiles with their keys, auto-approval,
- * command rules, custom instructions, modes) and its task history. The extension host shows the
- * file or folder picker; importing again adds nothing twice.
+ * command rules, custom instructions, modes) and its task history; the extension host shows the
+ * file or folder picker. And the workspace's Claude Code permission rules, shown before they are
+ * added. Importing again adds nothing twice.
  */
 export function ImportSection() {
 	const { t } = useTranslation("settings")
@@ -59,6 +70,9 @@ export function ImportSection() {
 				</button>
 				<button type="button" className="button secondary" onClick={() => importFromRoo("tasks")}>
 					{t("imports.rooTasks")}
+				</button>
+				<button type="button" className="button secondary" onClick={() => importClaudeRules(false)}>
+					{t("imports.claudeRules")}
 				</button>
 			</div>
 			{report && <ImportReportView report={report} />}
