@@ -157,4 +157,11 @@ describe("importing Roo Code's task history", () => {
 		await mkdir(mac, { recursive: true })
 		expect(await findRooTaskFolders(home, {}, "darwin")).toEqual([mac, server])
 	})
+
+	it("says a chosen folder cannot be read instead of failing without a reason", async () => {
+		const { store, temp } = await setup()
+		await expect(
+			importRooTasks(path.join(temp.dir, "missing"), store, { workspace: "/w" }),
+		).rejects.toThrow(/missing is not a folder Cairn can read \(ENOENT\)/)
+	})
 })

@@ -146,7 +146,8 @@ async function importTask(
 		...(item?.cacheReads !== undefined && { cacheReads: item.cacheReads }),
 		totalCost: item?.totalCost ?? 0,
 		workspace: item?.workspace ?? options.workspace,
-		...(item?.mode !== undefined && { mode: item.mode }),
+		// Roo's slugs may have capitals; its modes come over in lowercase (rooMode).
+		...(item?.mode !== undefined && { mode: item.mode.toLowerCase() }),
 		status: last?.ask === "completion_result" ? "completed" : "aborted",
 		...(last !== undefined && { lastMessageTs: last.ts }),
 	})

@@ -19,6 +19,7 @@ const rooApiConfigSchema = z.object({
 	openAiApiKey: field,
 	openAiModelId: field,
 	openAiHeaders: z.record(z.string(), z.string()).optional(),
+	openAiUseAzure: z.boolean().optional(),
 	openAiNativeApiKey: field,
 	openAiNativeBaseUrl: field,
 	openRouterApiKey: field,
@@ -148,6 +149,9 @@ export function rooProfile(raw: unknown): RooProfileOutcome {
 		return { ok: false, skipped: "invalid", detail: parsed.error.issues.map(issueText).join("; ") }
 	const config = parsed.data
 	const name = config.apiProvider ?? "anthropic"
+	// Azure OpenAI takes deployments and API versions that Cairn's OpenAI provider does not send.
+	if (name === "openai" && config.openAiUseAzure === true)
+		return { ok: false, skipped: "unsupported_provider", detail: "openai (Azure)" }
 	const map = mappings[name]
 	if (map === undefined) return { ok: false, skipped: "unsupported_provider", detail: name }
 	const mapped = map(config)

@@ -1,6 +1,7 @@
 import { readdir, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
+import { ImportFileError } from "./readImportFile.js"
 
 /** The folder Roo Code keeps in each editor's global storage. */
 export const rooExtensionFolder = "rooveterinaryinc.roo-cline"
@@ -49,7 +50,9 @@ export async function findRooTaskFolders(
 export async function rooTaskDirsIn(chosen: string): Promise<string[]> {
 	if (await hasFile(chosen, "api_conversation_history.json")) return [chosen]
 	const tasks = (await isFolder(path.join(chosen, "tasks"))) ? path.join(chosen, "tasks") : chosen
-	const entries = await readdir(tasks, { withFileTypes: true })
+	const entries = await readdir(tasks, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+		throw new ImportFileError(`${chosen} is not a folder Cairn can read (${error.code ?? "error"})`)
+	})
 	return entries
 		.filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
 		.map((entry) => path.join(tasks, entry.name))
