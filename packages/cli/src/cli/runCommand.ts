@@ -7,6 +7,7 @@ import { runBoardCommand } from "../session/boardCommands.js"
 import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { listCommands } from "../session/commandsList.js"
+import { listSkills } from "../session/skillsList.js"
 import { listMcpServers } from "../session/mcpList.js"
 import { runModelsCommand } from "../session/modelsCommand.js"
 import { runPromptStream } from "../session/runPromptStream.js"
@@ -69,6 +70,8 @@ export async function runCommand(
 		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "commandsList")
 			return await listCommands(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "skillsList")
+			return await listSkills(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "models")
 			return await runModelsCommand(
 				parsed.action,

@@ -19,7 +19,10 @@ const files = {
 const useSkill = { toolCalls: [{ name: "use_skill", arguments: { name: "release-notes" } }] }
 const runScript = {
 	toolCalls: [
-		{ name: "execute_command", arguments: { command: "sh .claude/skills/release-notes/scripts/collect.sh" } },
+		{
+			name: "execute_command",
+			arguments: { command: "sh .claude/skills/release-notes/scripts/collect.sh" },
+		},
 	],
 }
 const done = { toolCalls: [{ name: "attempt_completion", arguments: { result: "Done." } }] }

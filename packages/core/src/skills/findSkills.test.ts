@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { CairnIgnore } from "../workspace/ignoreRules.js"
-import { enabledSkill, findSkills } from "./findSkills.js"
+import { enabledSkill, findSkills, skillSummary } from "./findSkills.js"
 import { listSkillFiles } from "./skillFiles.js"
 import { globalSkillsFolder } from "./skillLocations.js"
 import { skillsPromptSection } from "./skillsPrompt.js"
@@ -34,19 +34,18 @@ async function writeSkill(parent: string, name: string, description: string, bod
 }
 
 const summary = (found: Awaited<ReturnType<typeof findSkills>>) =>
-	found.skills.map(({ name, source, folder, enabled, shadowedBy }) => ({
-		name,
-		source,
-		folder,
-		enabled,
-		...(shadowedBy && { shadowedBy }),
-	}))
+	found.skills.map(skillSummary).map(({ description: _shownElsewhere, ...rest }) => rest)
 
 describe("findSkills", () => {
 	it("finds the skills of every folder, Cairn's own first, and leaves out the invalid ones with a reason", async () => {
 		const found = await findSkills({ workspaceRoot: workspace, storageDir })
 		expect(summary(found)).toEqual([
-			{ name: "changelog-style", source: "cairn", folder: ".cairn/skills/changelog-style", enabled: true },
+			{
+				name: "changelog-style",
+				source: "cairn",
+				folder: ".cairn/skills/changelog-style",
+				enabled: true,
+			},
 			{
 				name: "review-checklist",
 				source: "global",
@@ -60,7 +59,12 @@ describe("findSkills", () => {
 				enabled: false,
 				shadowedBy: "cairn",
 			},
-			{ name: "release-notes", source: "claude", folder: ".claude/skills/release-notes", enabled: true },
+			{
+				name: "release-notes",
+				source: "claude",
+				folder: ".claude/skills/release-notes",
+				enabled: true,
+			},
 		])
 		expect(found.skipped).toEqual([
 			expect.stringMatching(/^\.claude\/skills\/Bad_Name\/SKILL\.md has no valid name/),
@@ -71,9 +75,15 @@ describe("findSkills", () => {
 	})
 
 	it("reads a folded description as one text and lists only enabled skills, by name and description, for the prompt", async () => {
-		const found = await findSkills({ workspaceRoot: workspace, storageDir, disabled: ["review-checklist"] })
+		const found = await findSkills({
+			workspaceRoot: workspace,
+			storageDir,
+			disabled: ["review-checklist"],
+		})
 		const section = skillsPromptSection(found.skills) ?? ""
-		expect(section).toContain("- changelog-style: The team's own changelog wording. Use when editing CHANGELOG.md.")
+		expect(section).toContain(
+			"- changelog-style: The team's own changelog wording. Use when editing CHANGELOG.md.",
+		)
 		expect(section).toContain(
 			"- release-notes: Writes release notes from the git log since the last tag. Use when the user asks for release notes or a changelog entry.",
 		)
@@ -132,6 +142,8 @@ describe("findSkills", () => {
 			ignore: await CairnIgnore.load(workspace),
 		})
 		expect(found.skills.map((skill) => skill.source)).not.toContain("agents")
-		expect(found.skipped).toContain(".roo/skills/huge/SKILL.md is larger than 100000 bytes; it was not read")
+		expect(found.skipped).toContain(
+			".roo/skills/huge/SKILL.md is larger than 100000 bytes; it was not read",
+		)
 	})
 })

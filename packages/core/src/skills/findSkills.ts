@@ -70,6 +70,7 @@ export async function findSkills(options: FindSkillsOptions): Promise<SkillsFoun
 				break
 			}
 			const skill = await readSkill(location, directory, folderName)
+			if (skill === undefined) continue
 			if ("problem" in skill) {
 				found.skipped.push(skill.problem)
 				continue
@@ -97,11 +98,12 @@ async function readSkill(
 	location: SkillLocation,
 	directory: string,
 	folderName: string,
-): Promise<SkillFile | { problem: string }> {
+): Promise<SkillFile | { problem: string } | undefined> {
 	const file = path.join(directory, "SKILL.md")
 	const shownAs = location.shown(file)
 	const read = await readRepositoryFile(file, { ...location.scope, maxBytes: maxSkillFileBytes, shownAs })
-	if (read.kind === "absent") return { problem: `${shownAs} vanished while it was being read` }
+	// A file beside the skill folders (a README) has no SKILL.md under it.
+	if (read.kind === "absent") return undefined
 	if (read.kind === "skipped") return { problem: read.reason }
 	if (read.truncated)
 		return { problem: `${shownAs} is larger than ${maxSkillFileBytes} bytes; it was not read` }
@@ -119,6 +121,12 @@ export function visible(
 	if (ignore === undefined || location.source === "global") return true
 	const relative = location.shown(absolute)
 	return kind === "file" ? ignore.isAllowed(relative) : ignore.isFolderAllowed(relative)
+}
+
+/** A found skill as the Skills view and `cairn skills list` show it (no body, no absolute paths of its own). */
+export function skillSummary(skill: FoundSkill): SkillSummary {
+	const { name, description, source, folder, enabled, shadowedBy } = skill
+	return { name, description, source, folder, enabled, ...(shadowedBy !== undefined && { shadowedBy }) }
 }
 
 /** The skill the model may use by this name, if any. */

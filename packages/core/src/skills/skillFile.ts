@@ -28,7 +28,9 @@ export function parseSkillFile(text: string, folderName: string): SkillFile | { 
 	try {
 		const document = YAML.parseDocument(lines.slice(1, end).join("\n"), { uniqueKeys: true })
 		if (document.errors.length > 0)
-			return { problem: `has front matter that is not YAML (${document.errors[0]?.message.split("\n")[0]})` }
+			return {
+				problem: `has front matter that is not YAML (${document.errors[0]?.message.split("\n")[0]})`,
+			}
 		// Aliases are capped: a few lines must not expand into gigabytes.
 		fields = document.toJS({ maxAliasCount: 20 })
 	} catch (error) {
@@ -41,10 +43,17 @@ export function parseSkillFile(text: string, folderName: string): SkillFile | { 
 		return {
 			problem: `has no valid name (lowercase letters, digits and single hyphens, at most ${maxNameLength} characters)`,
 		}
-	if (name !== folderName) return { problem: `names the skill "${name}", not its folder's name "${folderName}"` }
-	if (typeof description !== "string" || description.trim() === "")
-		return { problem: "has no description" }
+	if (name !== folderName)
+		return { problem: `names the skill "${name}", not its folder's name "${folderName}"` }
+	if (typeof description !== "string" || description.trim() === "") return { problem: "has no description" }
 	if (description.length > maxDescriptionLength)
 		return { problem: `has a description longer than ${maxDescriptionLength} characters` }
-	return { name, description: description.trim(), body: lines.slice(end + 1).join("\n").trim() }
+	return {
+		name,
+		description: description.trim(),
+		body: lines
+			.slice(end + 1)
+			.join("\n")
+			.trim(),
+	}
 }

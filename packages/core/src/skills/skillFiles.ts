@@ -26,12 +26,16 @@ export async function listSkillFiles(skill: FoundSkill, ignore?: CairnIgnore): P
 	const root = await realpath(location.scope.root).catch(() => path.resolve(location.scope.root))
 	const listed: SkillFileList = { files: [], partial: false }
 	const walk = async (folder: string, depth: number): Promise<void> => {
-		const listing = await listRepositoryFolder(folder, { ...location.scope, shownAs: location.shown(folder) })
+		const listing = await listRepositoryFolder(folder, {
+			...location.scope,
+			shownAs: location.shown(folder),
+		})
 		if (listing.kind !== "ok") return
 		for (const name of listing.names) {
 			const file = path.join(folder, name)
 			if (depth === 0 && name === "SKILL.md") continue
-			if (!visible(location, file, ignore, "file") || !(await isContainedRegularFile(file, root))) continue
+			if (!visible(location, file, ignore, "file") || !(await isContainedRegularFile(file, root)))
+				continue
 			if (listed.files.length === maxListedFiles) {
 				listed.partial = true
 				return

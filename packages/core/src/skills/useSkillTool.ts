@@ -37,7 +37,9 @@ export const useSkillTool: ToolDefinition<UseSkillParams> = {
 		const content = [
 			`Skill "${skill.name}", from ${skill.folder}:`,
 			"",
-			skill.body === "" ? "(The skill's SKILL.md has no instructions beyond its description.)" : skill.body,
+			skill.body === ""
+				? "(The skill's SKILL.md has no instructions beyond its description.)"
+				: skill.body,
 			...(files.length === 0
 				? []
 				: [
