@@ -6,8 +6,20 @@ import { posted } from "../../../test/setup"
 import { SkillsSection } from "./SkillsSection"
 
 const skills: SkillSummary[] = [
-	{ name: "lint-fix", description: "The team's lint fixes.", source: "cairn", folder: ".cairn/skills/lint-fix", enabled: true },
-	{ name: "review", description: "My review checklist.", source: "global", folder: "/home/me/.cairn/settings/skills/review", enabled: false },
+	{
+		name: "lint-fix",
+		description: "The team's lint fixes.",
+		source: "cairn",
+		folder: ".cairn/skills/lint-fix",
+		enabled: true,
+	},
+	{
+		name: "review",
+		description: "My review checklist.",
+		source: "global",
+		folder: "/home/me/.cairn/settings/skills/review",
+		enabled: false,
+	},
 	{
 		name: "lint-fix",
 		description: "Fixes lint errors.",
@@ -21,18 +33,26 @@ const skills: SkillSummary[] = [
 function renderSection(disabledSkills: string[]) {
 	loadTask([], { settings: { ...defaultSettings(), disabledSkills } })
 	render(<SkillsSection />)
-	fromHost({ type: "skills", skills, skipped: [".roo/skills/broken/SKILL.md has no description; the skill was left out"] })
+	expect(posted).toEqual([])
+	fireEvent.click(screen.getByRole("button", { name: "Show the skills" }))
+	fromHost({
+		type: "skills",
+		skills,
+		skipped: [".roo/skills/broken/SKILL.md has no description; the skill was left out"],
+	})
 }
 
 describe("SkillsSection", () => {
-	it("asks the host for the skills and shows each one's source, folder and switch, a shadowed one without a switch", () => {
+	it("asks the host for the skills when asked to show them, and shows each one's source, folder and switch, a shadowed one without a switch", () => {
 		renderSection(["review"])
 		expect(posted).toContainEqual({ type: "requestSkills" })
 		const [own, shadowed] = screen.getAllByRole("checkbox", { name: "lint-fix" }) as HTMLInputElement[]
 		expect(own?.checked).toBe(true)
 		expect(shadowed?.disabled).toBe(true)
 		expect((screen.getByRole("checkbox", { name: "review" }) as HTMLInputElement).checked).toBe(false)
-		expect(screen.getByText("Not used: .cairn/skills/lint-fix has the same name.", { exact: false })).toBeTruthy()
+		expect(
+			screen.getByText("Not used: .cairn/skills/lint-fix has the same name.", { exact: false }),
+		).toBeTruthy()
 		expect(screen.getByText("/home/me/.cairn/settings/skills/review")).toBeTruthy()
 		expect(screen.getByRole("note").textContent).toBe(
 			"Left out: .roo/skills/broken/SKILL.md has no description; the skill was left out",

@@ -1,5 +1,5 @@
 import type { SkillSummary } from "@cairn/types"
-import { useEffect, useId } from "react"
+import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { requestSkills, setSkillEnabled } from "../../../state/skillActions"
 import { useWebviewStore } from "../../../state/store"
@@ -15,7 +15,8 @@ export function SkillsSection() {
 	const listing = useWebviewStore((s) => s.skills)
 	const disabled = useWebviewStore((s) => s.settings.disabledSkills)
 	const titleId = useId()
-	useEffect(requestSkills, [])
+	// Listed on request: finding the skills reads folders, which Settings opening need not do.
+	const [shown, setShown] = useState(false)
 	const detail = (skill: SkillSummary) => {
 		const used =
 			skill.shadowedBy &&
@@ -26,10 +27,7 @@ export function SkillsSection() {
 				<br />
 				{t(`skills.sources.${skill.source}`)}: <code>{skill.folder}</code>
 				{skill.shadowedBy !== undefined && (
-					<>
-						{" "}
-						{t("skills.shadowed", { folder: used ? used.folder : skill.shadowedBy })}
-					</>
+					<> {t("skills.shadowed", { folder: used ? used.folder : skill.shadowedBy })}</>
 				)}
 			</>
 		)
@@ -38,22 +36,35 @@ export function SkillsSection() {
 		<section className="settings-section" aria-labelledby={titleId}>
 			<h2 id={titleId}>{t("skills.title")}</h2>
 			<div className="field-description">{t("skills.description")}</div>
-			{listing?.skills.length === 0 && <div className="field-description">{t("skills.none")}</div>}
-			{listing?.skills.map((skill) => (
-				<CheckboxField
-					key={`${skill.source}:${skill.name}`}
-					label={skill.name}
-					description={detail(skill)}
-					checked={skill.shadowedBy === undefined && !disabled.includes(skill.name)}
-					disabled={skill.shadowedBy !== undefined}
-					onChange={(enabled) => setSkillEnabled(disabled, skill.name, enabled)}
-				/>
-			))}
-			{listing?.skipped.map((reason) => (
-				<div key={reason} className="field-description" role="note">
-					{t("skills.leftOut", { reason })}
-				</div>
-			))}
+			<button
+				type="button"
+				onClick={() => {
+					setShown(true)
+					requestSkills()
+				}}
+			>
+				{t(shown ? "skills.refresh" : "skills.show")}
+			</button>
+			{!shown
+				? null
+				: listing?.skills.length === 0 && <div className="field-description">{t("skills.none")}</div>}
+			{shown &&
+				listing?.skills.map((skill) => (
+					<CheckboxField
+						key={`${skill.source}:${skill.name}`}
+						label={skill.name}
+						description={detail(skill)}
+						checked={skill.shadowedBy === undefined && !disabled.includes(skill.name)}
+						disabled={skill.shadowedBy !== undefined}
+						onChange={(enabled) => setSkillEnabled(disabled, skill.name, enabled)}
+					/>
+				))}
+			{shown &&
+				listing?.skipped.map((reason) => (
+					<div key={reason} className="field-description" role="note">
+						{t("skills.leftOut", { reason })}
+					</div>
+				))}
 		</section>
 	)
 }
