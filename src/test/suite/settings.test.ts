@@ -27,6 +27,7 @@ suite("settings.json contributions", () => {
 		assert.equal(cairn.get("maxConcurrentTasks"), 4)
 		assert.equal(cairn.get("worktreesFolder"), "")
 		assert.deepEqual(cairn.get("disabledInstructionFiles"), [])
+		assert.deepEqual(cairn.get("disabledSkills"), [])
 	})
 
 	test("the Settings view's changes land in settings.json and are announced", async () => {
@@ -47,6 +48,7 @@ suite("settings.json contributions", () => {
 				maxConcurrentTasks: undefined,
 				worktreesFolder: undefined,
 				disabledInstructionFiles: undefined,
+				disabledSkills: undefined,
 				hooks: undefined,
 				language: undefined,
 			})

@@ -259,6 +259,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "modes":
 			store.setState({ modes: modesOf(message) })
 			return
+		case "skills":
+			store.setState({ skills: { skills: message.skills, skipped: message.skipped } })
+			return
 		case "slashCommands":
 			store.setState({ slashCommands: { commands: message.commands, problems: message.problems } })
 			return

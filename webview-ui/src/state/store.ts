@@ -15,6 +15,7 @@ import {
 	type McpSnapshot,
 	type Problem,
 	type ModesSnapshot,
+	type SkillSummary,
 	type SlashCommandsSnapshot,
 	type TaskCard,
 	type TodoListState,
@@ -99,6 +100,8 @@ export interface WebviewStore {
 	modes: ModesSnapshot
 	/** The slash commands the chat box's menu offers, and the command files left out. */
 	slashCommands: SlashCommandsSnapshot
+	/** The Agent Skills as the host last listed them (asked for by the Skills section); undefined until then. */
+	skills?: { skills: SkillSummary[]; skipped: string[] }
 	cwd?: string
 	themeKind?: ThemeKind
 	/** The language the host resolved for Cairn's text (setting, else the editor's); undefined until the first state. */

@@ -64,6 +64,7 @@ export type ParsedCommand =
 	| { kind: "listTasks"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "mcpList"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "commandsList"; flags: Flags; outputFormatGiven: boolean }
+	| { kind: "skillsList"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "models"; action: ModelsAction; flags: Flags; outputFormatGiven: boolean }
 	| {
 			kind: "checkpoints"
@@ -193,7 +194,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 	const listCommand = (
 		name: string,
 		description: string,
-		kind: "mcpList" | "commandsList" | "models",
+		kind: "mcpList" | "commandsList" | "skillsList" | "models",
 		actions: readonly string[] = ["list"],
 	) =>
 		program
@@ -223,6 +224,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			})
 	listCommand("mcp", t("help.mcp"), "mcpList")
 	listCommand("commands", t("help.commands"), "commandsList")
+	listCommand("skills", t("help.skills"), "skillsList")
 	listCommand("models", t("help.models"), "models", ["list", "test"])
 	program
 		.command("checkpoints")

@@ -8,6 +8,7 @@ import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { runImportCommand } from "../session/importCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { listCommands } from "../session/commandsList.js"
+import { listSkills } from "../session/skillsList.js"
 import { listMcpServers } from "../session/mcpList.js"
 import { runModelsCommand } from "../session/modelsCommand.js"
 import { runPromptStream } from "../session/runPromptStream.js"
@@ -70,6 +71,8 @@ export async function runCommand(
 		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "commandsList")
 			return await listCommands(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "skillsList")
+			return await listSkills(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "models")
 			return await runModelsCommand(
 				parsed.action,

@@ -35,6 +35,7 @@ const verbs: Readonly<Record<string, CliMessageKey>> = {
 	newTask: "tools.newTask",
 	finishTask: "tools.finishTask",
 	fetchInstructions: "tools.fetchInstructions",
+	useSkill: "tools.useSkill",
 	codebaseSearch: "tools.codebaseSearch",
 	updateTodoList: "tools.updateTodoList",
 	selectActiveIntent: "tools.selectActiveIntent",
@@ -97,6 +98,8 @@ export function summarizeTool(kind: string, input: Record<string, unknown>): Too
 			return { verb, target: str(input.mode) ?? "" }
 		case "codebaseSearch":
 			return { verb, target: str(input.query) ?? "" }
+		case "useSkill":
+			return { verb, target: str(input.name) ?? "" }
 		case "scopeViolation":
 			return { verb, target: str(input.reason) ?? "" }
 		case "mcp":

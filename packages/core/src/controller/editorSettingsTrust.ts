@@ -22,6 +22,8 @@ export const editorSettingScopes = {
 	worktreesFolder: "userOnly",
 	// The person's own rules folders are theirs: a repository does not turn them off.
 	disabledInstructionFiles: "userOnly",
+	// The person's own skills are theirs: a repository does not turn them off.
+	disabledSkills: "userOnly",
 	// Widens nothing; a workspace may set the language its people work in.
 	language: "workspaceOverrides",
 } as const satisfies Record<string, EditorSettingScope>

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises"
 import type { CairnSettingsPatch, WebviewMessage, WebviewMessageType } from "@cairn/types"
 import { taskToMarkdown } from "../export/taskMarkdown.js"
 import { codebaseIndexHandlers } from "./codebaseIndexHandlers.js"
+import { skillHandlers } from "./skillHandlers.js"
 import { commandRuleHandlers } from "./commandRuleHandlers.js"
 import { boardHandlers } from "./boardHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
@@ -183,6 +184,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...modelListHandlers,
 	...pagingHandlers,
 	...codebaseIndexHandlers,
+	...skillHandlers,
 	...commandRuleHandlers,
 	...boardHandlers,
 	...importHandlers,

@@ -22,6 +22,7 @@ const classes: Readonly<Record<ToolName, ToolClass>> = {
 	codebase_search: { effect: "reads" },
 	access_mcp_resource: { effect: "reads" },
 	fetch_instructions: { effect: "reads" },
+	use_skill: { effect: "reads" },
 	ask_followup_question: { effect: "converses" },
 	attempt_completion: { effect: "converses" },
 	switch_mode: { effect: "converses" },

@@ -55,6 +55,32 @@ describe("ModeCatalog", () => {
 		await temp.remove()
 	})
 
+	it("takes the workspace's subagents as project modes, its modes file winning a name, and lists the ones left out", async () => {
+		const agents = path.join(workspaceRoot, ".claude", "agents")
+		await mkdir(agents, { recursive: true })
+		await writeFile(
+			path.join(agents, "reviewer.md"),
+			"---\nname: reviewer\ndescription: Reviews.\n---\nAGENT REVIEWER",
+		)
+		await writeFile(
+			path.join(agents, "helper.md"),
+			"---\nname: helper\ndescription: Helps.\ntools: Read\n---\nHELPER",
+		)
+		await writeFile(path.join(agents, "broken.md"), "no front matter")
+		await writeFile(projectFile, `customModes:\n${modeText("reviewer", "Reviewer")}`)
+		const catalog = await open()
+		expect(catalog.mode("helper")).toMatchObject({
+			roleDefinition: "HELPER",
+			groups: [{ group: "read" }],
+		})
+		expect(catalog.mode("reviewer").roleDefinition).toBe("You are Reviewer.")
+		const snapshot = catalog.snapshot()
+		expect(snapshot.modes.find((mode) => mode.slug === "helper")?.source).toBe("project")
+		expect(snapshot.problems.map((problem) => problem.text)).toEqual([
+			".claude/agents/broken.md has no front matter (a `---` block with name and description); the subagent was left out",
+		])
+	})
+
 	it("without modes files offers the built-in modes", async () => {
 		const catalog = await open()
 		expect(catalog.snapshot().modes.map((mode) => [mode.slug, mode.source])).toEqual(

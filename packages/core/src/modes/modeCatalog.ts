@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events"
 import path from "node:path"
 import type { CustomMode, ModeSource, ModesSnapshot, ModeView } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
+import { readSubagentModes } from "../skills/subagents/subagentModes.js"
 import { readConfigText, watchConfigFile, writeConfigText } from "../mcp/configFile.js"
 import {
 	settingsScope,
@@ -60,6 +61,8 @@ export class ModeCatalog implements ModeLookup {
 		global: { modes: [], problems: [] },
 		project: { modes: [], problems: [] },
 	}
+	/** The workspace's subagent definitions (.cairn/agents, .claude/agents) as project modes, read at open. */
+	private subagents: ModesFileContent = { modes: [], problems: [] }
 	private readonly watchers: { dispose(): void }[] = []
 	private entries: CatalogEntry[] = []
 	/** Every mode as it last was while it existed, by slug. */
@@ -104,6 +107,18 @@ export class ModeCatalog implements ModeLookup {
 					),
 				)
 		}
+		const subagents = await readSubagentModes(options.workspaceRoot, projectReserved)
+		catalog.subagents = {
+			modes: subagents.modes,
+			// The reason already names the file and says why; "unreadable" is the nearest kind.
+			problems: subagents.skipped.map((reason) => {
+				const [file = ""] = reason.split(" ")
+				return { ...modesProblem(file, "unreadable", { said: reason }), text: reason }
+			}),
+		}
+		for (const reason of subagents.skipped)
+			options.logger.warn("A subagent was left out", { problem: reason })
+		catalog.merge()
 		return catalog
 	}
 
@@ -158,7 +173,11 @@ export class ModeCatalog implements ModeLookup {
 		}))
 		return {
 			modes,
-			problems: [...this.contents.global.problems, ...this.contents.project.problems],
+			problems: [
+				...this.contents.global.problems,
+				...this.subagents.problems,
+				...this.contents.project.problems,
+			],
 			globalFile: this.options.globalFile,
 			projectFile: this.options.projectFile,
 		}
@@ -263,8 +282,14 @@ export class ModeCatalog implements ModeLookup {
 
 	private merge(): void {
 		const entries: CatalogEntry[] = builtInModes.map((mode) => ({ mode, source: "builtin" }))
-		for (const source of ["global", "project"] as const) {
-			for (const custom of this.contents[source].modes) {
+		// A subagent is the workspace's: after the person's modes, before .cairn/modes.yaml, which wins a name.
+		const sources = [
+			["global", this.contents.global],
+			["project", this.subagents],
+			["project", this.contents.project],
+		] as const
+		for (const [source, content] of sources) {
+			for (const custom of content.modes) {
 				const mode: Mode = { ...custom, groups: custom.groups }
 				const index = entries.findIndex((entry) => entry.mode.slug === mode.slug)
 				const existing = entries[index]

@@ -84,6 +84,7 @@ describe("modeToolset", () => {
 				"search_files",
 				"select_active_intent",
 				"update_todo_list",
+				"use_skill",
 			].sort(),
 		)
 	})

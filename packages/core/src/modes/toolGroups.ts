@@ -24,4 +24,6 @@ export const alwaysOfferedTools: readonly ToolName[] = [
 	"update_todo_list",
 	"select_active_intent",
 	"fetch_instructions",
+	// Withdrawn where no skill is enabled (see turnFrame).
+	"use_skill",
 ]

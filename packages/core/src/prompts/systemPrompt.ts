@@ -17,6 +17,8 @@ export interface SystemPromptInput {
 	governance?: string
 	/** The connected MCP servers, their tools and resources, when there are any. */
 	mcpServers?: string
+	/** The enabled skills' names and descriptions (skillsPromptSection), when there are any. */
+	skills?: string
 	/** The BCP 47 tag of the language the person reads (see personLanguage); English when absent. */
 	language?: string
 }
@@ -55,6 +57,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 	const language = input.language && languageSection(input.language)
 	if (language) parts.push(section("LANGUAGE", language))
 	if (input.mcpServers) parts.push(section("MCP SERVERS", input.mcpServers))
+	if (input.skills) parts.push(section("SKILLS", input.skills))
 	if (input.governance) parts.push(section("GOVERNANCE", input.governance))
 	if (input.ignoreRules) {
 		parts.push(

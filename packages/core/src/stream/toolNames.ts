@@ -17,6 +17,7 @@ const toolNameByKind: Readonly<Record<Exclude<ClineSayTool["tool"], "scopeViolat
 	newTask: "new_task",
 	finishTask: "attempt_completion",
 	fetchInstructions: "fetch_instructions",
+	useSkill: "use_skill",
 	codebaseSearch: "codebase_search",
 	updateTodoList: "update_todo_list",
 	selectActiveIntent: "select_active_intent",

@@ -9,6 +9,8 @@ import type { ModeLookup } from "../modes/modeLookup.js"
 import type { SkippedFileNotices } from "../prompts/skippedFileNotices.js"
 import { buildSystemPrompt } from "../prompts/systemPrompt.js"
 import { loadWorkspaceRules } from "../prompts/workspaceRules.js"
+import { findSkills } from "../skills/findSkills.js"
+import { skillsPromptSection } from "../skills/skillsPrompt.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import type { OfferedTools } from "./offeredTools.js"
 import type { Transcript } from "./transcript.js"
@@ -44,7 +46,16 @@ export async function turnFrame(parts: TurnFrameParts): Promise<(settings: Cairn
 		contextFiles: parts.contextFiles,
 		storageDir: host.storageDir,
 	})
-	parts.skippedFiles.report([ignore.skipped, ...skipped], (text) => parts.transcript.say("error", { text }))
+	const skills = await findSkills({
+		workspaceRoot: host.workspaceRoot,
+		storageDir: host.storageDir,
+		disabled: parts.settings().disabledSkills,
+		ignore,
+	})
+	const skillsSection = skillsPromptSection(skills.skills)
+	parts.skippedFiles.report([ignore.skipped, ...skipped, ...skills.skipped], (text) =>
+		parts.transcript.say("error", { text }),
+	)
 	const governance = await governanceTurn(parts.governance)
 	await parts.offered.refresh(
 		modes.mode(parts.mode()),
@@ -52,9 +63,11 @@ export async function turnFrame(parts: TurnFrameParts): Promise<(settings: Cairn
 		parts.settings().browserExecutablePath,
 	)
 	const mcpServers = parts.offered.mcpSection
-	const tools = governance.offersIntentTool
-		? parts.offered.specs
-		: parts.offered.specs.filter((spec) => spec.name !== "select_active_intent")
+	const withdrawn = new Set([
+		...(governance.offersIntentTool ? [] : ["select_active_intent"]),
+		...(skillsSection === undefined ? ["use_skill"] : []),
+	])
+	const tools = parts.offered.specs.filter((spec) => !withdrawn.has(spec.name))
 	return (settings) => ({
 		systemPrompt: buildSystemPrompt({
 			workspaceRoot: host.workspaceRoot,
@@ -65,6 +78,7 @@ export async function turnFrame(parts: TurnFrameParts): Promise<(settings: Cairn
 			...(ignore.source && { ignoreRules: ignore.source }),
 			...(governance.section && { governance: governance.section }),
 			...(mcpServers && { mcpServers }),
+			...(skillsSection && { skills: skillsSection }),
 			language: personLanguage(host, settings),
 		}),
 		tools,

@@ -24,6 +24,7 @@ const expectedRequired: Record<string, string[]> = {
 	update_todo_list: ["todos"],
 	select_active_intent: ["intent_id"],
 	fetch_instructions: ["task"],
+	use_skill: ["name"],
 	switch_mode: ["mode_slug"],
 	new_task: ["mode", "message"],
 }

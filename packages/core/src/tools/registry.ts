@@ -17,6 +17,7 @@ import { selectActiveIntentTool } from "./selectActiveIntent.js"
 import { stopCommandTool } from "./stopCommand.js"
 import { updateTodoListTool } from "./updateTodoList.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
+import { useSkillTool } from "../skills/useSkillTool.js"
 import { newTaskTool } from "../subtasks/newTaskTool.js"
 import { switchModeTool } from "../subtasks/switchModeTool.js"
 import type { ToolDefinition } from "./toolDefinition.js"
@@ -42,6 +43,7 @@ export const coreTools: readonly ToolDefinition[] = [
 	updateTodoListTool,
 	selectActiveIntentTool,
 	fetchInstructionsTool,
+	useSkillTool,
 	switchModeTool,
 	newTaskTool,
 ]

@@ -59,6 +59,8 @@ export const clineSayToolSchema = z.discriminatedUnion("tool", [
 	z.object({ tool: z.literal("newTask"), mode: z.string(), content: z.string() }),
 	z.object({ tool: z.literal("finishTask"), content: z.string().optional() }),
 	z.object({ tool: z.literal("fetchInstructions"), content: z.string() }),
+	/** use_skill: the skill loaded, where its folder is, and what the model was given. */
+	z.object({ tool: z.literal("useSkill"), name: z.string(), folder: z.string(), content: z.string() }),
 	z.object({ tool: z.literal("codebaseSearch"), query: z.string(), path: z.string().optional() }),
 	/** The task's whole todo list after an update_todo_list call; a `user_edit_todos` row carries the same JSON. */
 	z.object({ tool: z.literal("updateTodoList"), todos: z.array(todoItemSchema) }),

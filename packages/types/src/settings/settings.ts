@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { followEditorLanguage } from "../i18n/language.js"
 import { instructionFileKindSchema } from "./instructionFiles.js"
+import { skillNameSchema } from "../skills/skill.js"
 import {
 	budgetLimitSchema,
 	budgetProfileSwitchSchema,
@@ -152,6 +153,8 @@ export const cairnSettingsSchema = z.object({
 	customInstructions: z.string().default(""),
 	/** Other tools' instruction files (Roo, Cline, Claude Code, Cursor, Copilot...) not read into the prompt. */
 	disabledInstructionFiles: z.array(instructionFileKindSchema).default([]),
+	/** Agent Skills (by name) the person turned off: not listed to the model, not loaded. */
+	disabledSkills: z.array(skillNameSchema).max(1000).default([]),
 	/**
 	 * The profile each mode remembers, by mode slug: picking the mode in the chat makes it the
 	 * current profile (set from the chat box's "Remember this model for <mode>").

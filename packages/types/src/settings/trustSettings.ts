@@ -41,6 +41,8 @@ const settingTrust = {
 	customInstructions: "everyday",
 	// Turns sources of rules off or on: the repository's files are read as data either way.
 	disabledInstructionFiles: "everyday",
+	// Turns skills off or on: reading one is data either way, and running its scripts asks as any command does.
+	disabledSkills: "everyday",
 	// Points modes at profiles the person saved (unknown ids are dropped); it creates none.
 	modeProfiles: "everyday",
 	// Old clients' form: it creates profiles, with any endpoint.

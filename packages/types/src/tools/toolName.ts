@@ -24,6 +24,7 @@ export const toolNames = [
 	"codebase_search",
 	"update_todo_list",
 	"select_active_intent",
+	"use_skill",
 ] as const
 
 export const toolNameSchema = z.enum(toolNames)

@@ -102,6 +102,19 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		results: [{ ts: 1_700_000_000_200, snippet: "…then run npm test…" }],
 		truncated: false,
 	},
+	skills: {
+		type: "skills",
+		skills: [
+			{
+				name: "release-notes",
+				description: "Writes release notes.",
+				source: "claude",
+				folder: ".claude/skills/release-notes",
+				enabled: true,
+			},
+		],
+		skipped: [".roo/skills/x/SKILL.md has no description; the skill was left out"],
+	},
 	codebaseIndexStatus: {
 		type: "codebaseIndexStatus",
 		status: {

@@ -12,6 +12,7 @@ import { uiLanguages } from "../i18n/language.js"
 import { extensionStateSchema } from "./extensionState.js"
 import { modelAnswerSchemas } from "./modelMessages.js"
 import { codebaseIndexAnswerSchemas } from "./codebaseIndexMessages.js"
+import { skillAnswerSchemas } from "../skills/skillMessages.js"
 import { pagingAnswerSchemas } from "./pagingMessages.js"
 import { boardAnswerSchemas } from "./boardMessages.js"
 import { importAnswerSchemas } from "./importMessages.js"
@@ -120,6 +121,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	...modelAnswerSchemas,
 	...pagingAnswerSchemas,
 	...codebaseIndexAnswerSchemas,
+	...skillAnswerSchemas,
 	...boardAnswerSchemas,
 	...importAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */

@@ -46,6 +46,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	},
 	searchTaskMessages: { type: "searchTaskMessages", taskId: "3f2c-11aa", requestId: 3, query: "npm test" },
 	requestCodebaseIndexStatus: { type: "requestCodebaseIndexStatus" },
+	requestSkills: { type: "requestSkills" },
 	requestTaskBoard: { type: "requestTaskBoard" },
 	startBoardTask: {
 		type: "startBoardTask",

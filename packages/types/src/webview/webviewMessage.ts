@@ -11,6 +11,7 @@ import { editedTodoListSchema } from "../todos/todoItem.js"
 import { parseTagged } from "./parseTagged.js"
 import { modelRequestSchemas } from "./modelMessages.js"
 import { codebaseIndexRequestSchemas } from "./codebaseIndexMessages.js"
+import { skillRequestSchemas } from "../skills/skillMessages.js"
 import { pagingRequestSchemas } from "./pagingMessages.js"
 import { boardRequestSchemas } from "./boardMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
@@ -215,6 +216,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	...modelRequestSchemas,
 	...pagingRequestSchemas,
 	...codebaseIndexRequestSchemas,
+	...skillRequestSchemas,
 	...boardRequestSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>

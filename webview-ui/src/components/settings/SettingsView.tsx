@@ -14,6 +14,7 @@ import { SettingsFinder } from "./find/SettingsFinder"
 import { useSettingsSearch } from "./find/useSettingsSearch"
 import { InstructionFilesSection } from "./instruction-files/InstructionFilesSection"
 import { InstructionsField } from "./InstructionsField"
+import { SkillsSection } from "./skills/SkillsSection"
 import { LanguageSection } from "./language/LanguageSection"
 import { NumberField } from "./NumberField"
 import { ProfilesSection } from "./ProfilesSection"
@@ -39,6 +40,7 @@ export function SettingsView() {
 			<ContextSection />
 			<CheckpointsSection />
 			<InstructionFilesSection />
+			<SkillsSection />
 			<AutoApprovalSection />
 			<BudgetsSection />
 			<section className="settings-section" aria-labelledby="settings-commands">

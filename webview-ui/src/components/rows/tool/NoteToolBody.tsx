@@ -12,6 +12,7 @@ type NoteTool = Extract<
 			| "newTask"
 			| "finishTask"
 			| "fetchInstructions"
+			| "useSkill"
 			| "codebaseSearch"
 			| "selectActiveIntent"
 	}
@@ -28,6 +29,7 @@ export function NoteToolBody({ tool, ts }: { tool: NoteTool; ts: number }) {
 		case "selectActiveIntent":
 			return tool.content ? <Markdown text={tool.content} /> : null
 		case "fetchInstructions":
+		case "useSkill":
 			return (
 				<ToolSection stateKey={`${ts}:content`} section="instructions" initiallyExpanded={false}>
 					<CodeBlock code={tool.content} language="markdown" />

@@ -40,6 +40,8 @@ export function toolTitle(tool: ClineSayTool, phase: ToolPhase, t: TFunction<"ro
 			return t(`tool.codebaseSearch.${form}`, { query: tool.query })
 		case "selectActiveIntent":
 			return t(`tool.selectActiveIntent.${form}`, { intent: tool.intentId })
+		case "useSkill":
+			return t(`tool.useSkill.${form}`, { name: tool.name })
 		case "scopeViolation":
 			return tool.path !== undefined
 				? t(`tool.scopeViolationFile.${asked}`, { intent: tool.intentId })
@@ -75,6 +77,8 @@ export function toolIcon(tool: ClineSayTool["tool"]): string {
 			return "git-branch"
 		case "fetchInstructions":
 			return "book"
+		case "useSkill":
+			return "lightbulb"
 		case "updateTodoList":
 			return "checklist"
 		case "selectActiveIntent":
