@@ -22,7 +22,7 @@ const ticksPerSecond = (() => {
  * /proc/<pid>/stat of a live process: parent, session, start time (ticks since boot, to tell a
  * reused pid apart), its own CPU and that of its waited-for descendants, in ms; undefined once gone.
  */
-function procStat(pid) {
+export function procStat(pid) {
 	let text
 	try {
 		text = fs.readFileSync(`/proc/${pid}/stat`, "utf8")

@@ -27,7 +27,12 @@ export class TaskProviders {
 		await this.settings.settled()
 		const profile = chosen ?? this.settings.currentProfile
 		if (profile === undefined) throw new Error(this.settings.personText()("models.noProviderConfigured"))
-		const provider = new SwitchableProvider(await this.modelOf(profile))
+		const apiKey = await this.settings.profileApiKey(profile)
+		// The server's details of the model (its window) need a round trip: the task gets ready
+		// meanwhile, and its first request waits for them (SwitchableProvider.settled).
+		const plain = this.build(profile.provider, apiKey)
+		const provider = new SwitchableProvider(plain)
+		provider.switchTo(this.discovered(profile, apiKey, plain))
 		this.made.set(provider, profile)
 		return provider
 	}
@@ -65,12 +70,23 @@ export class TaskProviders {
 
 	/** A profile's model, as the person configured it and its server describes it. */
 	private async modelOf(profile: ProviderProfile): Promise<ModelProvider> {
-		const apiKey = await this.settings.profileApiKey(profile)
+		return this.discovered(profile, await this.settings.profileApiKey(profile))
+	}
+
+	/**
+	 * The model built from `profile` with what its server says about it; `plain`, when given, is
+	 * the same model built without asking, kept when the server adds nothing.
+	 */
+	private async discovered(
+		profile: ProviderProfile,
+		apiKey: string | undefined,
+		plain?: ModelProvider,
+	): Promise<ModelProvider> {
 		// The server may know the model's window better than Cairn's catalog (a local model, a gateway).
 		const settings = await settingsWithDiscovery(profile.provider, {
 			...(apiKey !== undefined && { apiKey }),
 			debug: (message, details) => this.logger.debug(message, details),
 		})
-		return this.build(settings, apiKey)
+		return plain !== undefined && settings === profile.provider ? plain : this.build(settings, apiKey)
 	}
 }

@@ -35,8 +35,10 @@ void i18n.init({
  */
 export function hostText(language: UiLanguage): HostText {
 	const fixed = i18n.getFixedT(language)
-	const names = new Intl.ListFormat(language, { type: "conjunction", style: "narrow" })
+	// Made on first use: a list formatter loads its language's data (~10 ms), and most texts list nothing.
+	let names: Intl.ListFormat | undefined
 	return Object.assign((key: HostMessageKey, options?: TOptions) => fixed(key, options), {
-		list: (items: readonly string[]) => names.format(items),
+		list: (items: readonly string[]) =>
+			(names ??= new Intl.ListFormat(language, { type: "conjunction", style: "narrow" })).format(items),
 	})
 }

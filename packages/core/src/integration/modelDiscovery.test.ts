@@ -34,3 +34,19 @@ describe("a task's model info comes from the server where the person set none", 
 		expect(await numCtxOfTask(agent)).toBe(24_000)
 	})
 })
+
+describe("the lookup of the model's details is not on the way to the task's start", () => {
+	it("an OpenAI-compatible server's window reaches the first request, asked before it is sent", async () => {
+		agent = await startAgent({
+			provider: "lmstudio",
+			scenario: [done],
+			server: { contextWindow: 12_288, models: ["qwen2.5-coder-7b-instruct"] },
+		})
+		await agent.send({ type: "newTask", text: "do it" })
+		await agent.client.waitForAsk("completion_result")
+		const first = JSON.parse(agent.client.says("api_req_started")[0]?.text ?? "{}")
+		expect(first.contextWindow).toBe(12_288)
+		const routes = agent.server.requests.map((request) => request.route)
+		expect(routes.indexOf("models")).toBeLessThan(routes.indexOf("chat"))
+	})
+})

@@ -56,4 +56,10 @@ export interface ModelProvider {
 	 * providers turn their SDK's own retries off.
 	 */
 	createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk>
+	/**
+	 * Resolves once the model the next request goes to is in place (a switch, or the server's
+	 * details of the model, still on their way): what a request reads of `model` before it is
+	 * sent (the window it is fitted to) is then that model's. Absent: always in place.
+	 */
+	settled?(): Promise<void>
 }

@@ -36,6 +36,16 @@ describe("SwitchableProvider", () => {
 		expect(provider.model.id).toBe("second")
 	})
 
+	it("settled resolves once the switch asked for is in place: the model read then is the new one", async () => {
+		const provider = new SwitchableProvider(model("first"))
+		let ready: (next: ModelProvider) => void = () => undefined
+		provider.switchTo(new Promise((resolve) => (ready = resolve)))
+		const settled = provider.settled().then(() => provider.model.id)
+		expect(provider.model.id).toBe("first")
+		ready(model("second"))
+		expect(await settled).toBe("second")
+	})
+
 	it("a switch that fails leaves the model as it was", async () => {
 		const provider = new SwitchableProvider(model("first"))
 		provider.switchTo(Promise.reject(new Error("No API key")))

@@ -34,6 +34,10 @@ export class SwitchableProvider implements ModelProvider {
 		)
 	}
 
+	settled(): Promise<void> {
+		return this.switching
+	}
+
 	async *createMessage(request: CreateMessageRequest): AsyncGenerator<ApiStreamChunk> {
 		await this.switching
 		yield* this.current.createMessage(request)

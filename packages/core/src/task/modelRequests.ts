@@ -65,6 +65,7 @@ export class ModelRequests {
 		let row: RequestRow | undefined
 		for (let attempt = 1; ; attempt++) {
 			await this.options.beforeRequest()
+			await provider.settled?.()
 			const settings = this.options.settings()
 			const frame = turn.frame(settings)
 			let messages
