@@ -96,7 +96,8 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.ledger.onChange(() => this.emit("taskTokenUsageUpdated", this.ledger.tokenUsage))
 		this.transcript = new Transcript(
 			(change) => {
-				if (change.message.partial !== true) persistence?.messageFinal(change.message)
+				if (change.message.partial !== true && !change.passing)
+					persistence?.messageFinal(change.message)
 				this.emit("message", change)
 			},
 			reloaded.messages,

@@ -29,6 +29,14 @@ function sum(a: Usage, b: Usage): Usage {
 }
 
 /**
+ * Output tokens that must have streamed since the journaled version of a request row before a
+ * streaming estimate is journaled again (and at least as many as that version had): a crash then
+ * keeps a long answer's estimate within a factor of two, while a short answer's row is journaled
+ * when it starts and when it ends only.
+ */
+const journalAfterTokens = 1000
+
+/**
  * The rows of one model request: its `api_req_started` row, kept across retries, and at most one
  * `api_req_retry_delayed` row that each retry updates. The request row's tokens move while the
  * answer streams (as far as the provider reports them) and sum every attempt once it ends.
@@ -38,6 +46,8 @@ export class RequestRow {
 	private spent: Usage = { inputTokens: 0, outputTokens: 0 }
 	private cost = 0
 	private retry: { ts: number; delay: ApiRetryDelay } | undefined
+	/** Output tokens of the journaled version of the row. */
+	private journaledOut = 0
 
 	constructor(
 		private readonly transcript: Transcript,
@@ -47,9 +57,21 @@ export class RequestRow {
 		this.ts = transcript.say("api_req_started", { text: JSON.stringify(this.fields()) }).ts
 	}
 
-	/** The usage the current attempt reported so far (providers report running totals). */
+	/**
+	 * The usage the current attempt reported so far (providers report running totals). Shown at
+	 * once; journaled only when the answer has grown enough since the journaled version (see
+	 * journalAfterTokens), since `finish` journals the row's final figures.
+	 */
 	progress(live: Usage): void {
-		this.transcript.update(this.ts, { text: JSON.stringify(this.fields(sum(this.spent, live))) })
+		const usage = sum(this.spent, live)
+		const fields = { text: JSON.stringify(this.fields(usage)) }
+		const grown = usage.outputTokens - this.journaledOut
+		if (grown < Math.max(journalAfterTokens, this.journaledOut)) {
+			this.transcript.showPassing(this.ts, fields)
+			return
+		}
+		this.journaledOut = usage.outputTokens
+		this.transcript.update(this.ts, fields)
 	}
 
 	/** An attempt ended: its usage and cost join the request's. */

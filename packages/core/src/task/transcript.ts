@@ -1,6 +1,14 @@
 import type { ClineAsk, ClineMessage, ClineSay } from "@cairn/types"
 
-export type TranscriptChange = { action: "created" | "updated"; message: ClineMessage }
+export type TranscriptChange = {
+	action: "created" | "updated"
+	message: ClineMessage
+	/**
+	 * A passing version (a request's usage while its answer streams): shown, not journaled,
+	 * because a later version of the same message will be.
+	 */
+	passing?: true
+}
 
 export interface MessageFields {
 	text?: string
@@ -76,13 +84,16 @@ export class Transcript {
 
 	/** Replaces fields of an existing message (e.g. an api_req_started row gets its cost). */
 	update(ts: number, fields: Partial<ClineMessage>): ClineMessage | undefined {
-		const index = this.indexOf(ts)
-		const current = this.messages[index]
-		if (current === undefined) return undefined
-		const next = { ...current, ...fields }
-		this.messages[index] = next
-		this.onChange({ action: "updated", message: next })
-		return next
+		return this.replace(ts, fields, false)
+	}
+
+	/**
+	 * Like `update`, for a passing version that a later update will supersede: the clients see it,
+	 * the journal does not, so a value that moves often costs one line when it settles, not one
+	 * per move. A crash shows the message as last updated.
+	 */
+	showPassing(ts: number, fields: Partial<ClineMessage>): ClineMessage | undefined {
+		return this.replace(ts, fields, true)
 	}
 
 	/** Marks a message that was left partial (by a cancel or a failure) as final. */
@@ -106,6 +117,16 @@ export class Transcript {
 			return this.update(last.ts, { ...fields, partial }) as ClineMessage
 		}
 		return this.append(kind, fields, partial)
+	}
+
+	private replace(ts: number, fields: Partial<ClineMessage>, passing: boolean): ClineMessage | undefined {
+		const index = this.indexOf(ts)
+		const current = this.messages[index]
+		if (current === undefined) return undefined
+		const next = { ...current, ...fields }
+		this.messages[index] = next
+		this.onChange({ action: "updated", message: next, ...(passing && { passing: true as const }) })
+		return next
 	}
 
 	private indexOf(ts: number): number {
