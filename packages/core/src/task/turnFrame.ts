@@ -44,7 +44,7 @@ export async function turnFrame(parts: TurnFrameParts): Promise<(settings: Cairn
 		contextFiles: parts.contextFiles,
 		storageDir: host.storageDir,
 	})
-	parts.skippedFiles.report([ignore.skipped, ...skipped], (text) => parts.transcript.say("error", { text }))
+	parts.skippedFiles.report([...ignore.skipped, ...skipped], (text) => parts.transcript.say("error", { text }))
 	const governance = await governanceTurn(parts.governance)
 	await parts.offered.refresh(
 		modes.mode(parts.mode()),
