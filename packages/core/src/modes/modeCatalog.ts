@@ -14,9 +14,14 @@ import { builtInModes, type Mode } from "./modes.js"
 import { parseModesFile, type ModesFileContent } from "./modesFile.js"
 import { modesProblem, modesProblemSentence } from "./modesFileProblems.js"
 import { modesFileText, withMode, withoutMode } from "./modesFileEdit.js"
+import { rooModeAsCairnMode, rooModesFile } from "./rooModes.js"
 
 /** A modes file Cairn reads: the person's own, or the workspace's. */
 export type ModesFileSource = Exclude<ModeSource, "builtin">
+/** Every file modes are read from: Cairn's own and, below them, Roo Code's `.roomodes`. */
+type ReadSource = ModesFileSource | "roomodes"
+/** The order they are merged in: by slug, a later one replaces an earlier one. */
+const readOrder: readonly ReadSource[] = ["roomodes", "global", "project"]
 
 export interface ModeCatalogOptions {
 	workspaceRoot: string
@@ -47,16 +52,20 @@ interface CatalogEntry {
 	mode: Mode
 	source: ModeSource
 	overrides?: ModeSource
+	fromFile?: string
+	shadows?: string[]
 }
 
 /**
- * The one place modes are looked up: built-in, then the person's (global) modes file, then the
- * workspace's `.cairn/modes.yaml`; by slug, a later source replaces an earlier one. The files are
- * watched, so an edit applies from the next request without a restart.
+ * The one place modes are looked up: built-in, then Roo Code's `.roomodes` in the workspace (a
+ * project mode, as Roo has it), then the person's (global) modes file, then the workspace's
+ * `.cairn/modes.yaml`; by slug, a later source replaces an earlier one, so Cairn's own files win
+ * over Roo's. The files are watched, so an edit applies from the next request without a restart.
  */
 export class ModeCatalog implements ModeLookup {
 	private readonly emitter = new EventEmitter<{ change: [] }>()
-	private readonly contents: Record<ModesFileSource, ModesFileContent> = {
+	private readonly contents: Record<ReadSource, ModesFileContent> = {
+		roomodes: { modes: [], problems: [] },
 		global: { modes: [], problems: [] },
 		project: { modes: [], problems: [] },
 	}
@@ -74,7 +83,7 @@ export class ModeCatalog implements ModeLookup {
 			...options,
 			projectFile: options.projectFile ?? path.join(options.workspaceRoot, ".cairn", "modes.yaml"),
 		})
-		for (const source of ["global", "project"] as const) {
+		for (const source of readOrder) {
 			let text: string | undefined
 			try {
 				text = await readConfigText(catalog.fileOf(source), catalog.scopeOf(source))
@@ -107,21 +116,22 @@ export class ModeCatalog implements ModeLookup {
 		return catalog
 	}
 
-	fileOf(source: ModesFileSource): string {
+	fileOf(source: ReadSource): string {
+		if (source === "roomodes") return path.join(this.options.workspaceRoot, rooModesFile)
 		return source === "global" ? this.options.globalFile : this.options.projectFile
 	}
 
 	/** Where the file's real path must stay: the workspace, or the folder of the person's own file. */
-	private scopeOf(source: ModesFileSource): FileScope {
-		return source === "project"
-			? workspaceScope(this.options.workspaceRoot)
-			: settingsScope(path.dirname(this.options.globalFile))
+	private scopeOf(source: ReadSource): FileScope {
+		return source === "global"
+			? settingsScope(path.dirname(this.options.globalFile))
+			: workspaceScope(this.options.workspaceRoot)
 	}
 
 	/** How problems name the file: the workspace's relative to it, the person's in full. */
-	private labelOf(source: ModesFileSource): string {
+	private labelOf(source: ReadSource): string {
 		const file = this.fileOf(source)
-		return source === "project" ? path.relative(this.options.workspaceRoot, file) : file
+		return source === "global" ? file : path.relative(this.options.workspaceRoot, file)
 	}
 
 	has(slug: string): boolean {
@@ -146,7 +156,7 @@ export class ModeCatalog implements ModeLookup {
 	}
 
 	snapshot(): ModesSnapshot {
-		const modes: ModeView[] = this.entries.map(({ mode, source, overrides }) => ({
+		const modes: ModeView[] = this.entries.map(({ mode, source, overrides, fromFile, shadows }) => ({
 			slug: mode.slug,
 			name: mode.name,
 			roleDefinition: mode.roleDefinition,
@@ -155,10 +165,12 @@ export class ModeCatalog implements ModeLookup {
 			...(mode.customInstructions !== undefined && { customInstructions: mode.customInstructions }),
 			source,
 			...(overrides && { overrides }),
+			...(fromFile !== undefined && { fromFile }),
+			...(shadows && { shadows }),
 		}))
 		return {
 			modes,
-			problems: [...this.contents.global.problems, ...this.contents.project.problems],
+			problems: readOrder.flatMap((source) => this.contents[source].problems),
 			globalFile: this.options.globalFile,
 			projectFile: this.options.projectFile,
 		}
@@ -247,13 +259,14 @@ export class ModeCatalog implements ModeLookup {
 	}
 
 	/** Takes in a file's text; undefined: the file is gone, and its modes with it. */
-	private take(source: ModesFileSource, text: string | undefined): void {
+	private take(source: ReadSource, text: string | undefined): void {
 		const before = new Set(this.contents[source].problems.map((problem) => problem.text))
 		this.contents[source] =
 			text === undefined
 				? { modes: [], problems: [] }
 				: parseModesFile(text, this.labelOf(source), {
-						...(source === "project" && { reserved: projectReserved }),
+						...(source !== "global" && { reserved: projectReserved }),
+						...(source === "roomodes" && { entryShape: rooModeAsCairnMode }),
 					})
 		// The host's log (VS Code's output channel) says it too, once per problem.
 		for (const { text } of this.contents[source].problems)
@@ -263,12 +276,18 @@ export class ModeCatalog implements ModeLookup {
 
 	private merge(): void {
 		const entries: CatalogEntry[] = builtInModes.map((mode) => ({ mode, source: "builtin" }))
-		for (const source of ["global", "project"] as const) {
-			for (const custom of this.contents[source].modes) {
+		for (const read of readOrder) {
+			const source = read === "roomodes" ? "project" : read
+			const fromFile = read === "roomodes" ? rooModesFile : undefined
+			for (const custom of this.contents[read].modes) {
 				const mode: Mode = { ...custom, groups: custom.groups }
 				const index = entries.findIndex((entry) => entry.mode.slug === mode.slug)
 				const existing = entries[index]
-				if (existing === undefined) entries.push({ mode, source })
+				if (existing === undefined)
+					entries.push({ mode, source, ...(fromFile !== undefined && { fromFile }) })
+				else if (existing.fromFile !== undefined)
+					// Built-in slugs are reserved to other tools' files, so what this hides is only theirs.
+					entries[index] = { mode, source, shadows: [existing.fromFile] }
 				else entries[index] = { mode, source, overrides: existing.overrides ?? existing.source }
 			}
 		}

@@ -51,14 +51,18 @@ describe("CairnIgnore with a hostile .cairnignore", () => {
 		await symlink(path.join(outside, "id_ed25519"), path.join(dir, ".cairnignore"))
 		const rules = await CairnIgnore.load(dir)
 		expect(rules.source).toBeUndefined()
-		expect(rules.skipped).toEqual([".cairnignore is a link to a file outside the workspace; it was not read"])
+		expect(rules.skipped).toEqual([
+			".cairnignore is a link to a file outside the workspace; it was not read",
+		])
 	})
 
 	it.runIf(process.platform !== "win32")("skips a FIFO .cairnignore at once", async () => {
 		const dir = await workspaceWith()
 		execFileSync("mkfifo", [path.join(dir, ".cairnignore")])
 		const rules = await CairnIgnore.load(dir)
-		expect(rules.skipped).toEqual([".cairnignore is a FIFO (named pipe), not a regular file; it was not read"])
+		expect(rules.skipped).toEqual([
+			".cairnignore is a FIFO (named pipe), not a regular file; it was not read",
+		])
 	})
 })
 
@@ -84,7 +88,9 @@ describe("CairnIgnore with other tools' ignore files", () => {
 		expect(rules.isAllowed(".env")).toBe(false)
 		expect(rules.isAllowed("a.key")).toBe(false)
 		expect(rules.isFolderAllowed("build")).toBe(false)
-		expect(rules.source).toBe(".env\n\n# From .rooignore (Roo Code)\n*.key\n!.env\n\n# From .cursorignore (Cursor)\nbuild/\n")
+		expect(rules.source).toBe(
+			".env\n\n# From .rooignore (Roo Code)\n*.key\n!.env\n\n# From .cursorignore (Cursor)\nbuild/\n",
+		)
 	})
 
 	it.each([".rooignore", ".clineignore", ".cursorignore"])(
@@ -97,7 +103,9 @@ describe("CairnIgnore with other tools' ignore files", () => {
 			await symlink(path.join(outside, "id_ed25519"), path.join(dir, name))
 			const rules = await CairnIgnore.load(dir)
 			expect(rules.source).toBeUndefined()
-			expect(rules.skipped).toEqual([`${name} is a link to a file outside the workspace; it was not read`])
+			expect(rules.skipped).toEqual([
+				`${name} is a link to a file outside the workspace; it was not read`,
+			])
 		},
 	)
 
@@ -109,7 +117,9 @@ describe("CairnIgnore with other tools' ignore files", () => {
 			const rules = await CairnIgnore.load(dir)
 			expect(rules.isFolderAllowed("secrets")).toBe(false)
 			expect(rules.isFolderAllowed("late")).toBe(true)
-			expect(rules.skipped).toEqual([`${name} is larger than 100,000 bytes; only its beginning was read`])
+			expect(rules.skipped).toEqual([
+				`${name} is larger than 100,000 bytes; only its beginning was read`,
+			])
 			expect(rules.source?.length).toBeLessThan(100_100)
 		},
 	)

@@ -57,7 +57,9 @@ export class CairnIgnore {
 				)
 			// An ignore file cannot hide itself from being protected, but it must stay readable.
 			rules.push(ignore().add(read.text))
-			texts.push(file.tool === undefined ? read.text : `# From ${file.name} (${file.tool})\n${read.text}`)
+			texts.push(
+				file.tool === undefined ? read.text : `# From ${file.name} (${file.tool})\n${read.text}`,
+			)
 		}
 		return new CairnIgnore(rules, texts.length === 0 ? undefined : texts.join("\n"), skipped)
 	}
