@@ -259,6 +259,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "modes":
 			store.setState({ modes: modesOf(message) })
 			return
+		case "instructionFilesFound":
+			store.setState({ instructionFilesFound: message.found })
+			return
 		case "slashCommands":
 			store.setState({ slashCommands: { commands: message.commands, problems: message.problems } })
 			return

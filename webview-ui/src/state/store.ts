@@ -15,6 +15,7 @@ import {
 	type Problem,
 	type ModesSnapshot,
 	type SlashCommandsSnapshot,
+	type FoundInstructionFiles,
 	type TaskCard,
 	type TodoListState,
 	type UiLanguage,
@@ -98,6 +99,8 @@ export interface WebviewStore {
 	modes: ModesSnapshot
 	/** The slash commands the chat box's menu offers, and the command files left out. */
 	slashCommands: SlashCommandsSnapshot
+	/** Other tools' instruction files found, by kind; undefined until Settings asked for them. */
+	instructionFilesFound?: FoundInstructionFiles
 	cwd?: string
 	themeKind?: ThemeKind
 	/** The language the host resolved for Cairn's text (setting, else the editor's); undefined until the first state. */
