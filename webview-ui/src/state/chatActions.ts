@@ -152,6 +152,8 @@ export function requestFocus(): void {
 export function showView(view: View): void {
 	store.setState({ view })
 	if (view === "chat") requestFocus()
+	// Settings lists the other tools' instruction files there are now: they may have changed since.
+	if (view === "settings") postToHost({ type: "requestInstructionFiles" })
 }
 
 export function dismissNotice(): void {

@@ -262,6 +262,9 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "skills":
 			store.setState({ skills: { skills: message.skills, skipped: message.skipped } })
 			return
+		case "instructionFilesFound":
+			store.setState({ instructionFilesFound: message.found })
+			return
 		case "slashCommands":
 			store.setState({ slashCommands: { commands: message.commands, problems: message.problems } })
 			return

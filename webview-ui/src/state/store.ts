@@ -17,6 +17,7 @@ import {
 	type ModesSnapshot,
 	type SkillSummary,
 	type SlashCommandsSnapshot,
+	type FoundInstructionFiles,
 	type TaskCard,
 	type TodoListState,
 	type UiLanguage,
@@ -102,6 +103,8 @@ export interface WebviewStore {
 	slashCommands: SlashCommandsSnapshot
 	/** The Agent Skills as the host last listed them (asked for by the Skills section); undefined until then. */
 	skills?: { skills: SkillSummary[]; skipped: string[] }
+	/** Other tools' instruction files found, by kind; undefined until Settings asked for them. */
+	instructionFilesFound?: FoundInstructionFiles
 	cwd?: string
 	themeKind?: ThemeKind
 	/** The language the host resolved for Cairn's text (setting, else the editor's); undefined until the first state. */

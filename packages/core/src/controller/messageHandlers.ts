@@ -7,6 +7,7 @@ import { commandRuleHandlers } from "./commandRuleHandlers.js"
 import { boardHandlers } from "./boardHandlers.js"
 import { checkpointChanges, restoreCheckpoint, rewindToMessage } from "./checkpointActions.js"
 import type { Client, Handler, HandlerContext } from "./handlerContext.js"
+import { instructionFileHandlers } from "./instructionFileHandlers.js"
 import { mcpHandlers } from "./mcpHandlers.js"
 import { mentionHandlers } from "./mentionHandlers.js"
 import { modelListHandlers } from "./modelListHandlers.js"
@@ -178,6 +179,7 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...mcpHandlers,
 	...modeHandlers,
 	...slashCommandHandlers,
+	...instructionFileHandlers,
 	...mentionHandlers,
 	...profileHandlers,
 	...demoHandlers,

@@ -15,9 +15,14 @@ import { builtInModes, type Mode } from "./modes.js"
 import { parseModesFile, type ModesFileContent } from "./modesFile.js"
 import { modesProblem, modesProblemSentence } from "./modesFileProblems.js"
 import { modesFileText, withMode, withoutMode } from "./modesFileEdit.js"
+import { rooModeAsCairnMode, rooModesFile } from "./rooModes.js"
 
 /** A modes file Cairn reads: the person's own, or the workspace's. */
 export type ModesFileSource = Exclude<ModeSource, "builtin">
+/** Every file modes are read from: Cairn's own and, below them, Roo Code's `.roomodes`. */
+type ReadSource = ModesFileSource | "roomodes"
+/** The order they are read in; merge() slots the subagents' files in before .cairn/modes.yaml. */
+const readOrder: readonly ReadSource[] = ["roomodes", "global", "project"]
 
 export interface ModeCatalogOptions {
 	workspaceRoot: string
@@ -48,16 +53,20 @@ interface CatalogEntry {
 	mode: Mode
 	source: ModeSource
 	overrides?: ModeSource
+	fromFile?: string
+	shadows?: string[]
 }
 
 /**
- * The one place modes are looked up: built-in, then the person's (global) modes file, then the
- * workspace's `.cairn/modes.yaml`; by slug, a later source replaces an earlier one. The files are
- * watched, so an edit applies from the next request without a restart.
+ * The one place modes are looked up: built-in, then Roo Code's `.roomodes` in the workspace (a
+ * project mode, as Roo has it), then the person's (global) modes file, then the workspace's
+ * `.cairn/modes.yaml`; by slug, a later source replaces an earlier one, so Cairn's own files win
+ * over Roo's. The files are watched, so an edit applies from the next request without a restart.
  */
 export class ModeCatalog implements ModeLookup {
 	private readonly emitter = new EventEmitter<{ change: [] }>()
-	private readonly contents: Record<ModesFileSource, ModesFileContent> = {
+	private readonly contents: Record<ReadSource, ModesFileContent> = {
+		roomodes: { modes: [], problems: [] },
 		global: { modes: [], problems: [] },
 		project: { modes: [], problems: [] },
 	}
@@ -77,7 +86,7 @@ export class ModeCatalog implements ModeLookup {
 			...options,
 			projectFile: options.projectFile ?? path.join(options.workspaceRoot, ".cairn", "modes.yaml"),
 		})
-		for (const source of ["global", "project"] as const) {
+		for (const source of readOrder) {
 			let text: string | undefined
 			try {
 				text = await readConfigText(catalog.fileOf(source), catalog.scopeOf(source))
@@ -122,21 +131,22 @@ export class ModeCatalog implements ModeLookup {
 		return catalog
 	}
 
-	fileOf(source: ModesFileSource): string {
+	fileOf(source: ReadSource): string {
+		if (source === "roomodes") return path.join(this.options.workspaceRoot, rooModesFile)
 		return source === "global" ? this.options.globalFile : this.options.projectFile
 	}
 
 	/** Where the file's real path must stay: the workspace, or the folder of the person's own file. */
-	private scopeOf(source: ModesFileSource): FileScope {
-		return source === "project"
-			? workspaceScope(this.options.workspaceRoot)
-			: settingsScope(path.dirname(this.options.globalFile))
+	private scopeOf(source: ReadSource): FileScope {
+		return source === "global"
+			? settingsScope(path.dirname(this.options.globalFile))
+			: workspaceScope(this.options.workspaceRoot)
 	}
 
 	/** How problems name the file: the workspace's relative to it, the person's in full. */
-	private labelOf(source: ModesFileSource): string {
+	private labelOf(source: ReadSource): string {
 		const file = this.fileOf(source)
-		return source === "project" ? path.relative(this.options.workspaceRoot, file) : file
+		return source === "global" ? file : path.relative(this.options.workspaceRoot, file)
 	}
 
 	has(slug: string): boolean {
@@ -161,7 +171,7 @@ export class ModeCatalog implements ModeLookup {
 	}
 
 	snapshot(): ModesSnapshot {
-		const modes: ModeView[] = this.entries.map(({ mode, source, overrides }) => ({
+		const modes: ModeView[] = this.entries.map(({ mode, source, overrides, fromFile, shadows }) => ({
 			slug: mode.slug,
 			name: mode.name,
 			roleDefinition: mode.roleDefinition,
@@ -170,10 +180,13 @@ export class ModeCatalog implements ModeLookup {
 			...(mode.customInstructions !== undefined && { customInstructions: mode.customInstructions }),
 			source,
 			...(overrides && { overrides }),
+			...(fromFile !== undefined && { fromFile }),
+			...(shadows && { shadows }),
 		}))
 		return {
 			modes,
 			problems: [
+				...this.contents.roomodes.problems,
 				...this.contents.global.problems,
 				...this.subagents.problems,
 				...this.contents.project.problems,
@@ -266,13 +279,14 @@ export class ModeCatalog implements ModeLookup {
 	}
 
 	/** Takes in a file's text; undefined: the file is gone, and its modes with it. */
-	private take(source: ModesFileSource, text: string | undefined): void {
+	private take(source: ReadSource, text: string | undefined): void {
 		const before = new Set(this.contents[source].problems.map((problem) => problem.text))
 		this.contents[source] =
 			text === undefined
 				? { modes: [], problems: [] }
 				: parseModesFile(text, this.labelOf(source), {
-						...(source === "project" && { reserved: projectReserved }),
+						...(source !== "global" && { reserved: projectReserved }),
+						...(source === "roomodes" && { entryShape: rooModeAsCairnMode }),
 					})
 		// The host's log (VS Code's output channel) says it too, once per problem.
 		for (const { text } of this.contents[source].problems)
@@ -284,16 +298,21 @@ export class ModeCatalog implements ModeLookup {
 		const entries: CatalogEntry[] = builtInModes.map((mode) => ({ mode, source: "builtin" }))
 		// A subagent is the workspace's: after the person's modes, before .cairn/modes.yaml, which wins a name.
 		const sources = [
-			["global", this.contents.global],
-			["project", this.subagents],
-			["project", this.contents.project],
+			["project", this.contents.roomodes, rooModesFile],
+			["global", this.contents.global, undefined],
+			["project", this.subagents, undefined],
+			["project", this.contents.project, undefined],
 		] as const
-		for (const [source, content] of sources) {
+		for (const [source, content, fromFile] of sources) {
 			for (const custom of content.modes) {
 				const mode: Mode = { ...custom, groups: custom.groups }
 				const index = entries.findIndex((entry) => entry.mode.slug === mode.slug)
 				const existing = entries[index]
-				if (existing === undefined) entries.push({ mode, source })
+				if (existing === undefined)
+					entries.push({ mode, source, ...(fromFile !== undefined && { fromFile }) })
+				else if (existing.fromFile !== undefined)
+					// Built-in slugs are reserved to other tools' files, so what this hides is only theirs.
+					entries[index] = { mode, source, shadows: [existing.fromFile] }
 				else entries[index] = { mode, source, overrides: existing.overrides ?? existing.source }
 			}
 		}

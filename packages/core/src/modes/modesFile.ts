@@ -15,6 +15,8 @@ export interface ModesFileContent {
 export interface ModesFileRules {
 	/** Slugs the file may not define (a workspace may not replace a built-in mode). */
 	reserved?: (slug: string) => boolean
+	/** Brings another tool's mode into Cairn's shape before it is checked (see rooModes). */
+	entryShape?: (entry: unknown) => unknown
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -59,7 +61,9 @@ export function parseModesFile(text: string, label: string, rules: ModesFileRule
 	const firstIndexOf = new Map<string, number>()
 	entries.slice(0, maxModesPerFile).forEach((entry: unknown, index) => {
 		const where = `customModes[${index}]`
-		const parsed = customModeSchema.safeParse(entry)
+		const parsed = customModeSchema.safeParse(
+			rules.entryShape === undefined ? entry : rules.entryShape(entry),
+		)
 		if (!parsed.success) {
 			problems.push(...issueProblems(label, where, entry, parsed.error))
 			return

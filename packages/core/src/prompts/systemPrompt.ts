@@ -11,7 +11,7 @@ export interface SystemPromptInput {
 	/** Contents of AGENTS.md, .cairn/rules, the mode's rules and other tools' instruction files, already read. */
 	rules: readonly { source: string; text: string }[]
 	customInstructions: string
-	/** The .cairnignore text, when there is one. */
+	/** The ignore files' text (.cairnignore and other tools'), when there is one. */
 	ignoreRules?: string
 	/** What the model must know about the workspace's intents (seed 004), when it has them. */
 	governance?: string
@@ -63,7 +63,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
 		parts.push(
 			section(
 				"IGNORED FILES",
-				`The user's .cairnignore blocks access to these paths (gitignore syntax); do not try to read or change them:\n${input.ignoreRules}`,
+				`The user's ignore files (.cairnignore and other tools' .rooignore, .clineignore, .cursorignore) block access to these paths (gitignore syntax); do not try to read or change them:\n${input.ignoreRules}`,
 			),
 		)
 	}

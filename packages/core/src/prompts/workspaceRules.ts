@@ -41,6 +41,11 @@ export interface RuleSourceOptions {
 	 * rules/ and rules-<mode>/ (beside their modes and commands), read before the workspace's.
 	 */
 	storageDir?: string
+	/**
+	 * Hears each other tool's file that was read, by kind and as the prompt names it, whether or
+	 * not its front matter applies now (for the Settings section's list of files found).
+	 */
+	onFound?: (kind: InstructionFileKind, shown: string) => void
 }
 
 /** Where a rule's relative path starts, the folder its real path must stay in, and how it is named. */
@@ -96,9 +101,10 @@ export async function loadWorkspaceRules(
 		}
 		return listing.kind === "ok" ? listing.names.map((name) => `${relative}/${name}`) : undefined
 	}
-	const add = async (place: Place, relative: string, label = "") => {
+	const add = async (place: Place, relative: string, label = ""): Promise<boolean> => {
 		const text = await read(place, relative, label)
 		if (text !== undefined) loaded.rules.push({ source: place.shown(relative) + label, text })
+		return text !== undefined
 	}
 
 	const folders = ["rules", ...(mode !== undefined && folderSafeSlug.test(mode) ? [`rules-${mode}`] : [])]
@@ -127,10 +133,11 @@ export async function loadWorkspaceRules(
 					) ?? (location.shape === "fileOrFolder" ? [location.path] : []))
 		for (const file of files) {
 			if (location.appliesBy === undefined) {
-				await add(place, file, label)
+				if (await add(place, file, label)) options.onFound?.(location.kind, place.shown(file))
 				continue
 			}
 			const text = await read(place, file, label)
+			if (text !== undefined) options.onFound?.(location.kind, place.shown(file))
 			const rule = text === undefined ? undefined : ruleThatApplies(location, file, text, contextFiles)
 			if (rule !== undefined) loaded.rules.push({ source: place.shown(file) + label, text: rule })
 		}

@@ -31,6 +31,17 @@ export interface CustomSlashCommand extends SlashCommandView {
 	body: string
 }
 
+/**
+ * Other tools' folders of command files in the workspace, read as the workspace's commands after
+ * Cairn's own: Roo Code's commands, Claude Code's commands and Cline's workflows (each a Markdown
+ * file whose name is the command's).
+ */
+export const otherToolCommandFolders: readonly string[] = [
+	".roo/commands",
+	".claude/commands",
+	".clinerules/workflows",
+]
+
 export interface CommandFolders {
 	workspaceRoot: string
 	/** The person's own storage folder, which their command files (and links among them) stay in. */
@@ -82,8 +93,12 @@ function labelOf(folders: CommandFolders, source: CommandFolderSource, file: str
 	return source === "project" ? path.relative(folders.workspaceRoot, file) : file
 }
 
-async function readFolder(folders: CommandFolders, source: CommandFolderSource): Promise<FolderContent> {
-	const folder = folders[source]
+async function readFolder(
+	folders: CommandFolders,
+	source: CommandFolderSource,
+	folder = folders[source],
+): Promise<FolderContent> {
+	const otherTool = folder !== folders[source]
 	const content: FolderContent = { commands: [], problems: [] }
 	const folderLabel = labelOf(folders, source, folder)
 	const listing = await listRepositoryFolder(folder, { ...scopeOf(folders, source), shownAs: folderLabel })
@@ -107,7 +122,7 @@ async function readFolder(folders: CommandFolders, source: CommandFolderSource):
 		const file = path.join(folder, fileName)
 		const label = labelOf(folders, source, file)
 		const name = fileName.slice(0, -".md".length)
-		const parsed = await readCommandFile(folders, source, file, label, name)
+		const parsed = await readCommandFile(folders, source, file, label, name, otherTool)
 		if ("problem" in parsed) {
 			content.problems.push(commandFileProblem(label, parsed.problem))
 			continue
@@ -129,12 +144,13 @@ async function readCommandFile(
 	file: string,
 	label: string,
 	name: string,
+	otherTool: boolean,
 ): Promise<CommandFileContent | { problem: CommandFileIssue }> {
 	if (!slashCommandNameSchema.safeParse(name).success)
 		return { problem: commandFileIssue("name_invalid", { max: maxCommandNameLength }) }
 	if (isBuiltInCommand(name)) return { problem: commandFileIssue("built_in_name", { name }) }
 	const text = await readCommandText(folders, source, file, label)
-	return typeof text === "string" ? parseCommandFile(text) : { problem: text }
+	return typeof text === "string" ? parseCommandFile(text, { otherTool }) : { problem: text }
 }
 
 /**
@@ -161,6 +177,8 @@ async function readCommandText(
 /**
  * Reads the commands as the files are now: built-in, then the person's folder, then the
  * workspace's `.cairn/commands/`; a workspace command replaces the person's of the same name.
+ * Other tools' folders (otherToolCommandFolders) only add names not taken yet: a command of
+ * theirs that an earlier one hides is named in that one's `shadows`.
  * Read afresh each time (a few small files): a command edited a moment ago is the one that runs.
  */
 export async function loadSlashCommands(
@@ -175,9 +193,20 @@ export async function loadSlashCommands(
 		if (index === -1) commands.push(command)
 		else commands[index] = { ...command, overrides: "global" }
 	}
+	const others = await Promise.all(
+		otherToolCommandFolders.map((folder) =>
+			readFolder(folders, "project", path.join(folders.workspaceRoot, folder)),
+		),
+	)
+	for (const command of others.flatMap((content) => content.commands)) {
+		const winner = commands.find((existing) => existing.name === command.name)
+		if (winner === undefined) commands.push(command)
+		else winner.shadows = [...(winner.shadows ?? []), command.file]
+	}
 	commands.sort((a, b) => a.name.localeCompare(b.name))
 	return new SlashCommandCatalog(builtInCommandViews(modeSlugs), commands, [
 		...global.problems,
 		...project.problems,
+		...others.flatMap((content) => content.problems),
 	])
 }

@@ -66,15 +66,24 @@ function issueOf(error: z.ZodError): CommandFileIssue {
 	return commandFileIssue("field_invalid", { field, said: issue?.message ?? "" })
 }
 
-/** Reads a command file's text: its content, or the one thing wrong with it. */
-export function parseCommandFile(text: string): CommandFileContent | { problem: CommandFileIssue } {
+/**
+ * Reads a command file's text: its content, or the one thing wrong with it. Another tool's file
+ * (`otherTool`) may carry front matter of its own (Claude Code's `allowed-tools` and `model`,
+ * Roo's `mode`): Cairn leaves those out rather than refusing the file; its approvals still apply.
+ */
+export function parseCommandFile(
+	text: string,
+	options: { otherTool?: boolean } = {},
+): CommandFileContent | { problem: CommandFileIssue } {
 	if (text.length > maxCommandFileLength)
 		return { problem: commandFileIssue("too_large", { max: maxCommandFileLength }) }
 	const parts = split(text)
 	if ("problem" in parts) return parts
 	const read = parts.yaml === undefined ? { fields: {} } : frontMatter(parts.yaml)
 	if ("problem" in read) return read
-	const parsed = frontMatterSchema.safeParse(read.fields)
+	const parsed = frontMatterSchema.safeParse(
+		options.otherTool === true ? knownFieldsOf(read.fields as Record<string, unknown>) : read.fields,
+	)
 	if (!parsed.success) return { problem: issueOf(parsed.error) }
 	const { description, "argument-hint": hyphenated, argument_hint: underscored } = parsed.data
 	if (hyphenated !== undefined && underscored !== undefined)
@@ -87,4 +96,9 @@ export function parseCommandFile(text: string): CommandFileContent | { problem: 
 		...(argumentHint !== undefined && argumentHint !== "" && { argumentHint }),
 		body,
 	}
+}
+
+function knownFieldsOf(fields: Record<string, unknown>): Record<string, unknown> {
+	const known = frontMatterSchema.keyof().options as readonly string[]
+	return Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key)))
 }

@@ -53,7 +53,7 @@ export async function turnFrame(parts: TurnFrameParts): Promise<(settings: Cairn
 		ignore,
 	})
 	const skillsSection = skillsPromptSection(skills.skills)
-	parts.skippedFiles.report([ignore.skipped, ...skipped, ...skills.skipped], (text) =>
+	parts.skippedFiles.report([...ignore.skipped, ...skipped, ...skills.skipped], (text) =>
 		parts.transcript.say("error", { text }),
 	)
 	const governance = await governanceTurn(parts.governance)

@@ -4,13 +4,30 @@
  * sandbox mounts the same list read-only (sandbox/protectedMounts.ts).
  */
 // .orchestration holds a governed workspace's intents and trace: the agent must not widen its own scope.
-export const protectedFolders: readonly string[] = [".cairn", ".vscode", ".git", ".orchestration"]
+// .roo, .cursor, .claude and .clinerules are other tools' agent settings Cairn reads too (their MCP
+// servers, commands, modes): as much the agent's own configuration as .cairn.
+export const protectedFolders: readonly string[] = [
+	".cairn",
+	".vscode",
+	".git",
+	".orchestration",
+	".roo",
+	".cursor",
+	".claude",
+	".clinerules",
+]
 // .gitattributes names the filter and diff drivers git runs; .gitmodules where submodules come from.
 export const protectedFiles: readonly string[] = [
 	".cairnignore",
 	"AGENTS.md",
 	".gitattributes",
 	".gitmodules",
+	// Other tools' files Cairn honours: an edit would unhide a path, add a mode or start a server.
+	".rooignore",
+	".clineignore",
+	".cursorignore",
+	".roomodes",
+	".mcp.json",
 ]
 // A workspace file holds settings and tasks VS Code runs, wherever it sits; case-insensitive file
 // systems open "A.Code-Workspace" too.

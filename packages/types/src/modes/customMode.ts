@@ -148,6 +148,13 @@ export const modeViewSchema = z.object({
 	source: modeSourceSchema,
 	/** The source of a mode of the same slug that this one hides. */
 	overrides: modeSourceSchema.optional(),
+	/**
+	 * Another tool's file in the workspace the mode is read from (`.roomodes`): a project mode,
+	 * changed in that file, not through Cairn.
+	 */
+	fromFile: z.string().optional(),
+	/** Other tools' files whose mode of this slug this one hides: Cairn's own files win. */
+	shadows: z.array(z.string()).optional(),
 })
 export type ModeView = z.infer<typeof modeViewSchema>
 

@@ -22,3 +22,13 @@ export const instructionFileKinds = [
 ] as const
 export const instructionFileKindSchema = z.enum(instructionFileKinds)
 export type InstructionFileKind = z.infer<typeof instructionFileKindSchema>
+
+/**
+ * The instruction files of each kind found where they are read (workspace-relative, or `~/...`
+ * for the person's own), for the Settings section: the kinds with none are left out. Nested
+ * files depend on the folders a task works in, so they are not listed.
+ */
+export const foundInstructionFilesSchema = z.array(
+	z.object({ kind: instructionFileKindSchema, files: z.array(z.string()) }),
+)
+export type FoundInstructionFiles = z.infer<typeof foundInstructionFilesSchema>

@@ -32,6 +32,11 @@ export const slashCommandViewSchema = z.object({
 	file: z.string().optional(),
 	/** The source of a command of the same name that this one hides (a project command over a global one). */
 	overrides: slashCommandSourceSchema.optional(),
+	/**
+	 * Other tools' command files of the same name this one hides (`.claude/commands/review.md`):
+	 * Cairn's own commands win, then Roo's, Claude Code's and Cline's in that order.
+	 */
+	shadows: z.array(z.string()).optional(),
 })
 export type SlashCommandView = z.infer<typeof slashCommandViewSchema>
 

@@ -150,6 +150,7 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 			},
 		],
 	},
+	instructionFilesFound: { type: "instructionFilesFound", found: [{ kind: "roo", files: [".roorules"] }] },
 	slashCommands: {
 		type: "slashCommands",
 		commands: [

@@ -7,6 +7,7 @@ import { modesSnapshotSchema } from "../modes/customMode.js"
 import type { ParseResult } from "../parse.js"
 import { slashCommandsSnapshotSchema } from "../slash-commands/slashCommand.js"
 import { cairnSettingsSchema } from "../settings/settings.js"
+import { foundInstructionFilesSchema } from "../settings/instructionFiles.js"
 import { taskSummarySchema } from "../task-summary/taskSummary.js"
 import { uiLanguages } from "../i18n/language.js"
 import { extensionStateSchema } from "./extensionState.js"
@@ -106,6 +107,8 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("mcpServers"), ...mcpSnapshotSchema.shape }),
 	/** Every mode and the modes files' problems; sent whole whenever a modes file changes. */
 	z.object({ type: z.literal("modes"), ...modesSnapshotSchema.shape }),
+	/** The other tools' instruction files found, by kind: in answer to `requestInstructionFiles`. */
+	z.object({ type: z.literal("instructionFilesFound"), found: foundInstructionFilesSchema }),
 	/** Every slash command and the command files' problems: on launch and in answer to `requestSlashCommands`. */
 	z.object({ type: z.literal("slashCommands"), ...slashCommandsSnapshotSchema.shape }),
 	/**

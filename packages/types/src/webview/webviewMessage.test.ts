@@ -101,6 +101,7 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	importModes: { type: "importModes", source: "global", text: "customModes: []\n" },
 	openModesFile: { type: "openModesFile", source: "project" },
 	requestSlashCommands: { type: "requestSlashCommands" },
+	requestInstructionFiles: { type: "requestInstructionFiles" },
 	updateTodoList: {
 		type: "updateTodoList",
 		todos: [

@@ -199,6 +199,8 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	}),
 	/** Open a modes file in the editor (created with no modes when missing). */
 	z.object({ type: z.literal("openModesFile"), source: modesFileSchema }),
+	/** Ask which other tools' instruction files are there now; the host answers with `instructionFilesFound`. */
+	z.object({ type: z.literal("requestInstructionFiles") }),
 	/** Ask for the slash commands as the command files are now; the host answers with `slashCommands`. */
 	z.object({ type: z.literal("requestSlashCommands") }),
 	/**

@@ -36,6 +36,14 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 				<strong>{name}</strong> <code>{mode.slug}</code>
 				{current && <span className="mode-badge">{t("card.current")}</span>}
 				{mode.overrides && <span className="mode-badge">{t(`card.replaces.${mode.overrides}`)}</span>}
+				{mode.fromFile !== undefined && (
+					<span className="mode-badge">{t("card.fromFile", { file: mode.fromFile })}</span>
+				)}
+				{mode.shadows && (
+					<span className="mode-badge">
+						{t("card.shadows", { files: mode.shadows.join(t("card.listSeparator")) })}
+					</span>
+				)}
 			</header>
 			<div className="row-detail">{mode.whenToUse}</div>
 			<div className="muted">{t("card.tools", { groups: groupsText(mode, t) })}</div>
@@ -85,7 +93,8 @@ export function ModeCard({ mode, onEdit }: { mode: ModeView; onEdit: () => void 
 						text={t("card.export")}
 						onClick={() => exportMode(mode.slug)}
 					/>
-					{source !== "builtin" && (
+					{/* Another tool's file is changed in that file: Cairn deletes only from its own. */}
+					{source !== "builtin" && mode.fromFile === undefined && (
 						<IconButton
 							icon="trash"
 							label={t("card.deleteMode", { mode: name })}

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { App } from "../../App"
 import { showLanguage } from "../../i18n/showLanguage"
 import { fromHost, loadTask } from "../../test/fixtures"
-import { modesFileProblem, modesSnapshot } from "../../test/modes"
+import { codeMode, modesFileProblem, modesSnapshot, reviewerMode } from "../../test/modes"
 import { posted } from "../../test/setup"
 import { ModesView } from "./ModesView"
 
@@ -41,6 +41,24 @@ describe("the Modes view", () => {
 				.map((a) => a.getAttribute("aria-label")),
 		).toEqual(["Code", "Ask"])
 		expect(within(card("Code")).queryByRole("button", { name: "Delete Code" })).toBeNull()
+	})
+
+	it("says which modes come from Roo's .roomodes (no Delete: that file is Roo's) and what Cairn's own mode hides", () => {
+		loadTask([], {
+			modes: {
+				modes: [
+					codeMode,
+					{ ...reviewerMode, shadows: [".roomodes"] },
+					{ ...reviewerMode, slug: "docs", name: "Docs", fromFile: ".roomodes" },
+				],
+				problems: [],
+			},
+		})
+		render(<ModesView />)
+		expect(within(card("Reviewer")).getByText("hides the mode in .roomodes")).toBeTruthy()
+		expect(within(card("Reviewer")).getByRole("button", { name: "Delete Reviewer" })).toBeTruthy()
+		expect(within(card("Docs")).getByText("from .roomodes")).toBeTruthy()
+		expect(within(card("Docs")).queryByRole("button", { name: "Delete Docs" })).toBeNull()
 	})
 
 	it("creates a mode of the person's own from the form, checking it first", () => {

@@ -87,6 +87,35 @@ describe("the slash command menu", () => {
 		expect(box().getAttribute("aria-activedescendant")).toBe(selected().id)
 	})
 
+	it("says which other tools' command files a command hides", () => {
+		loadTask([], { modes: modesSnapshot() })
+		fromHost({
+			type: "slashCommands",
+			commands: [
+				{
+					name: "review",
+					description: "Review a file for bugs",
+					source: "project",
+					file: ".cairn/commands/review.md",
+					shadows: [".roo/commands/review.md", ".claude/commands/review.md"],
+				},
+				{
+					name: "release-notes",
+					description: "",
+					source: "project",
+					file: ".clinerules/workflows/release-notes.md",
+				},
+			],
+			problems: [],
+		})
+		render(<ChatTextArea />)
+		type("/")
+		expect(options()).toEqual([
+			"/reviewReview a file for bugsprojecthides .roo/commands/review.md, .claude/commands/review.md",
+			"/release-notesproject",
+		])
+	})
+
 	it("filters by what follows the /: names it starts first, then names and descriptions holding it", () => {
 		setUp()
 		type("/re")

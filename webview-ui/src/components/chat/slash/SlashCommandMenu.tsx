@@ -49,6 +49,11 @@ export function SlashCommandMenu(props: SlashCommandMenuProps) {
 						)}
 						<span className="slash-menu-description">{command.description}</span>
 						<span className="slash-menu-source">{t(`slash.source.${command.source}`)}</span>
+						{command.shadows && (
+							<span className="slash-menu-shadows">
+								{t("slash.shadows", { files: command.shadows.join(", ") })}
+							</span>
+						)}
 					</li>
 				))}
 			</ul>

@@ -1,8 +1,9 @@
 import { defaultSettings } from "@cairn/types"
 import { fireEvent, render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
-import { loadTask } from "../../../test/fixtures"
+import { fromHost, loadTask } from "../../../test/fixtures"
 import { posted } from "../../../test/setup"
+import { App } from "../../../App"
 import { InstructionFilesSection } from "./InstructionFilesSection"
 
 function renderSection(
@@ -31,5 +32,28 @@ describe("InstructionFilesSection", () => {
 		expect(posted).toEqual([
 			{ type: "updateSettings", settings: { disabledInstructionFiles: ["cline"] } },
 		])
+	})
+
+	it("lists the files the host found under each kind, or says none were found", () => {
+		renderSection([])
+		expect(screen.queryByText("None found in this workspace")).toBeNull()
+		fromHost({
+			type: "instructionFilesFound",
+			found: [
+				{ kind: "roo", files: [".roo/rules/01-style.md", ".roorules-architect"] },
+				{ kind: "claude", files: ["CLAUDE.md"] },
+			],
+		})
+		expect(screen.getByText("Found here: .roo/rules/01-style.md, .roorules-architect")).toBeTruthy()
+		expect(screen.getByText("Found here: CLAUDE.md")).toBeTruthy()
+		// Roo's global folder, Cline, Cursor and Copilot; nested files depend on the task.
+		expect(screen.getAllByText("None found in this workspace")).toHaveLength(4)
+	})
+
+	it("is asked for afresh each time Settings opens", () => {
+		loadTask([])
+		render(<App />)
+		fireEvent.click(screen.getByRole("button", { name: "Settings" }))
+		expect(posted).toContainEqual({ type: "requestInstructionFiles" })
 	})
 })

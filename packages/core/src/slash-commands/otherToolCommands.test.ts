@@ -1,0 +1,122 @@
+import { cp, mkdir, rm, symlink, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeTempDir } from "../test-support/tempDir.js"
+import { commandFolders, loadSlashCommands, type CommandFolders } from "./commandCatalog.js"
+import { interpretPersonText } from "./expandSlashCommand.js"
+
+const fixtures = path.join(import.meta.dirname, "fixtures", "other-tools")
+
+describe("other tools' command files", () => {
+	let temp: { dir: string; remove(): Promise<void> }
+	let folders: CommandFolders
+	const load = () => loadSlashCommands(folders, ["code"])
+	const custom = async () =>
+		(await load()).snapshot().commands.filter((command) => command.source !== "builtin")
+
+	beforeEach(async () => {
+		temp = await makeTempDir()
+		folders = commandFolders(path.join(temp.dir, "ws"), path.join(temp.dir, "storage"))
+		await cp(fixtures, folders.workspaceRoot, { recursive: true })
+	})
+	afterEach(() => temp.remove())
+
+	it("reads Roo's .roo/commands, Claude Code's .claude/commands and Cline's workflows as the workspace's commands", async () => {
+		expect(await custom()).toEqual([
+			{
+				name: "deploy",
+				description: "Deploy to staging",
+				argumentHint: "<service>",
+				source: "project",
+				file: ".roo/commands/deploy.md",
+			},
+			{
+				name: "release-notes",
+				description: "",
+				source: "project",
+				file: ".clinerules/workflows/release-notes.md",
+			},
+			{
+				name: "review",
+				description: "Review a pull request",
+				argumentHint: "<pull request number>",
+				source: "project",
+				file: ".claude/commands/review.md",
+			},
+		])
+		expect((await load()).problems).toEqual([])
+	})
+
+	it("puts what follows a Claude command's name where its $ARGUMENTS is; its allowed-tools grant nothing", async () => {
+		const typed = interpretPersonText("/review 42", await load())
+		expect(typed).toEqual({
+			kind: "message",
+			command: "review",
+			text: expect.stringContaining("Review pull request #42. Quote each line you comment on."),
+		})
+		expect(JSON.stringify(typed)).not.toContain("allowed-tools")
+	})
+
+	it("lets Cairn's own command of the same name win and says which files it hides", async () => {
+		await mkdir(folders.project, { recursive: true })
+		await writeFile(path.join(folders.project, "review.md"), "Cairn's own review.\n")
+		await writeFile(path.join(folders.workspaceRoot, ".roo/commands/review.md"), "Roo's review.\n")
+		const review = (await custom()).find((command) => command.name === "review")
+		expect(review).toEqual({
+			name: "review",
+			description: "",
+			source: "project",
+			file: ".cairn/commands/review.md",
+			shadows: [".roo/commands/review.md", ".claude/commands/review.md"],
+		})
+		expect(interpretPersonText("/review", await load())).toMatchObject({
+			text: expect.stringContaining("Cairn's own review."),
+		})
+	})
+
+	it("lets Roo's command win over Claude Code's of the same name, saying so", async () => {
+		await writeFile(path.join(folders.workspaceRoot, ".roo/commands/review.md"), "Roo's review.\n")
+		const review = (await custom()).find((command) => command.name === "review")
+		expect(review).toMatchObject({
+			file: ".roo/commands/review.md",
+			shadows: [".claude/commands/review.md"],
+		})
+	})
+
+	it.each([".roo/commands", ".claude/commands", ".clinerules/workflows"])(
+		"never reads a command in %s that links outside the workspace",
+		async (folder) => {
+			const outside = path.join(temp.dir, "secret.md")
+			await writeFile(outside, "PRIVATE KEY")
+			await symlink(outside, path.join(folders.workspaceRoot, folder, "leak.md"))
+			const catalog = await load()
+			expect(catalog.customCommand("leak")).toBeUndefined()
+			expect(catalog.problems.map((problem) => problem.text)).toEqual([
+				`${folder}/leak.md is a link to a file outside the workspace; it was not read`,
+			])
+		},
+	)
+
+	it.each([".roo/commands", ".claude/commands", ".clinerules/workflows"])(
+		"refuses an oversized command file in %s",
+		async (folder) => {
+			await writeFile(path.join(folders.workspaceRoot, folder, "huge.md"), "x".repeat(500_000))
+			const catalog = await load()
+			expect(catalog.customCommand("huge")).toBeUndefined()
+			expect(catalog.problems.map((problem) => problem.kind)).toEqual(["too_large"])
+		},
+	)
+
+	it("never lists a folder of commands that is a link out of the workspace", async () => {
+		const outside = path.join(temp.dir, "elsewhere")
+		await mkdir(outside)
+		await writeFile(path.join(outside, "stolen.md"), "Someone else's prompt.\n")
+		await rm(path.join(folders.workspaceRoot, ".claude/commands"), { recursive: true })
+		await symlink(outside, path.join(folders.workspaceRoot, ".claude/commands"))
+		const catalog = await load()
+		expect(catalog.customCommand("stolen")).toBeUndefined()
+		expect(catalog.problems.map((problem) => problem.text)).toEqual([
+			".claude/commands is a link to a folder outside the workspace; it was not read",
+		])
+	})
+})
