@@ -2,6 +2,7 @@ import type { Anthropic } from "@anthropic-ai/sdk"
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropicMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
+import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
 import { outputReserve } from "../outputReserve.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
@@ -65,6 +66,11 @@ export interface ClaudeConnection {
 	/** The base URL requests go to, for messages. */
 	endpoint: string
 	customEndpoint: boolean
+	/**
+	 * Whether the client sends a ready body as it is. Vertex's client parses the body again to move
+	 * the model into the URL, so it is given the request's params and serialises them itself.
+	 */
+	sendsReadyBody: boolean
 	/** A client with its SDK's retries off: the Task owns retries and shows each one to the person. */
 	createClient(sdk: AnthropicSdk): Promise<MessagesClient>
 }
@@ -75,6 +81,7 @@ export function anthropicConnection(settings: ProviderSettings, apiKey: string):
 		name: "anthropic",
 		endpoint: baseURL,
 		customEndpoint: settings.baseUrl !== undefined,
+		sendsReadyBody: true,
 		createClient: async (sdk) =>
 			new sdk.Anthropic({
 				apiKey,
@@ -107,7 +114,13 @@ export class AnthropicProvider implements ModelProvider {
 		try {
 			sdk = await loadSdk()
 			const client = await this.getClient(sdk)
-			const stream = await client.messages.create(this.params(request), { signal: request.signal })
+			const params = this.params(request)
+			// The SDK sends a ready `body` as it is (`params` still tell it that the answer streams).
+			const ready = this.connection.sendsReadyBody && {
+				body: encodeBodyWithKeptMessages(params, "messages"),
+				headers: { "content-type": "application/json" },
+			}
+			const stream = await client.messages.create(params, { signal: request.signal, ...ready })
 			yield* this.read(stream, context)
 		} catch (error) {
 			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })
