@@ -93,6 +93,23 @@ export function anthropicConnection(settings: ProviderSettings, apiKey: string):
 	}
 }
 
+/**
+ * The SDK's arguments for a request sent as a ready body, byte for byte what it would serialise
+ * (see keptEncoding.ts). The params it is given still say that the answer streams, but hold no
+ * history: it would only walk every message looking for marks its own helpers leave (none of
+ * Cairn's messages has one), O(task) work a request.
+ */
+function readyBody(
+	params: Anthropic.MessageCreateParamsStreaming,
+	signal: AbortSignal | undefined,
+): [Anthropic.MessageCreateParamsStreaming, Anthropic.RequestOptions] {
+	const body = encodeBodyWithKeptMessages(params, "messages")
+	return [
+		{ ...params, messages: [] },
+		{ signal, body, headers: { "content-type": "application/json" } },
+	]
+}
+
 /** Claude over the Messages API, from Anthropic or (same wire format) Vertex AI. */
 export class AnthropicProvider implements ModelProvider {
 	readonly name: "anthropic" | "vertex"
@@ -115,12 +132,10 @@ export class AnthropicProvider implements ModelProvider {
 			sdk = await loadSdk()
 			const client = await this.getClient(sdk)
 			const params = this.params(request)
-			// The SDK sends a ready `body` as it is (`params` still tell it that the answer streams).
-			const ready = this.connection.sendsReadyBody && {
-				body: encodeBodyWithKeptMessages(params, "messages"),
-				headers: { "content-type": "application/json" },
-			}
-			const stream = await client.messages.create(params, { signal: request.signal, ...ready })
+			const [sdkParams, options] = this.connection.sendsReadyBody
+				? readyBody(params, request.signal)
+				: [params, { signal: request.signal }]
+			const stream = await client.messages.create(sdkParams, options)
 			yield* this.read(stream, context)
 		} catch (error) {
 			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })
