@@ -56,27 +56,6 @@ describe("counting the tokens of a request", () => {
 	})
 })
 
-describe("counting a history request after request", () => {
-	const text = (t: string): ApiMessage => ({ role: "user", content: [{ type: "text", text: t }] })
-	const whole = (messages: readonly ApiMessage[]) =>
-		messages.reduce((sum, message) => sum + counter.message(message), 0)
-
-	it("counts a grown history, a message that gained a block and another history as a fresh count would", () => {
-		const history = [text("one two"), text("three")]
-		expect(counter.messages(history)).toBe(whole(history))
-		history.push(text("four five six"))
-		expect(counter.messages(history)).toBe(whole(history))
-		// A user message merged into (ApiHistory.pushUser): same message, one block more.
-		const merged = history[2] as Extract<ApiMessage, { role: "user" }>
-		merged.content.push({ type: "text", text: "seven eight nine ten" })
-		expect(counter.messages(history)).toBe(whole(history))
-		const other = [text("alpha"), history[1] as ApiMessage, text("gamma delta")]
-		expect(counter.messages(other)).toBe(whole(other))
-		expect(counter.messages(history.slice(1))).toBe(whole(history.slice(1)))
-		expect(counter.messages([])).toBe(0)
-	})
-})
-
 describe("the upper bound that spares loading the tokenizer", () => {
 	it("never counts less than the tokenizer, in any script", () => {
 		const bound = TokenCounter.upperBound()

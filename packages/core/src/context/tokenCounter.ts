@@ -17,13 +17,6 @@ export interface RequestShape {
 
 type CountText = (text: string) => number
 
-interface CountedMessage {
-	message: ApiMessage
-	blocks: number
-	last: object | undefined
-	tokens: number
-}
-
 const perMessage = 3
 const perToolResult = 3
 export const imageTokens = 1_000
@@ -44,7 +37,6 @@ export class TokenCounter {
 	private lastSystemPromptTokens = 0
 	// Blocks never change once in the history, so each is counted once however long the task runs.
 	private readonly blockTokens = new WeakMap<object, number>()
-	private lastCounted: readonly CountedMessage[] = []
 	private readonly toolListTokens = new WeakMap<readonly ToolSpec[], number>()
 	// A mode's tool list is a new array each turn, of the same specs.
 	private readonly toolTokens = new WeakMap<ToolSpec, number>()
@@ -104,26 +96,9 @@ export class TokenCounter {
 		return tokens
 	}
 
-	/**
-	 * A request's history is mostly the one counted before it plus a turn, and looking each block
-	 * up again made a count O(task) lookups: a message counted last time is taken as it was while
-	 * it is the same message at the same place with as many blocks and the same last one (a message
-	 * only ever gains blocks, see openaiMessages.ts).
-	 */
 	messages(messages: readonly ApiMessage[]): number {
-		const before = this.lastCounted
-		const counted: CountedMessage[] = []
 		let tokens = 0
-		for (const [i, message] of messages.entries()) {
-			const known = before[i]
-			const blocks = message.content.length
-			const last = message.content[blocks - 1]
-			const same = known?.message === message && known.blocks === blocks && known.last === last
-			const entry = same ? known : { message, blocks, last, tokens: this.message(message) }
-			counted.push(entry)
-			tokens += entry.tokens
-		}
-		this.lastCounted = counted
+		for (const message of messages) tokens += this.message(message)
 		return tokens
 	}
 
