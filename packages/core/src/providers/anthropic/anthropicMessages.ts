@@ -68,9 +68,34 @@ function assistantParts(blocks: readonly AssistantBlock[]): Anthropic.ContentBlo
 }
 
 /**
+ * Each history message's wire form (undefined when it sends nothing), for the requests after it:
+ * the whole history is sent at every turn, and its kept forms are what keptEncoding.ts encodes
+ * once. A message only ever gains blocks and blocks are never changed in place (see
+ * openaiMessages.ts), so the form stays valid while the message holds the same blocks.
+ */
+const converted = new WeakMap<
+	ApiMessage,
+	{ blocks: readonly object[]; wire: Anthropic.MessageParam | undefined }
+>()
+
+function wireForm(message: ApiMessage): Anthropic.MessageParam | undefined {
+	const known = converted.get(message)
+	if (known !== undefined && sameBlocks(known.blocks, message.content)) return known.wire
+	const content = message.role === "user" ? userParts(message.content) : assistantParts(message.content)
+	// Anthropic refuses an empty turn; the API joins the turns around a skipped assistant one.
+	const wire = content.length > 0 ? { role: message.role, content } : undefined
+	converted.set(message, { blocks: [...message.content], wire })
+	return wire
+}
+
+function sameBlocks(a: readonly object[], b: readonly object[]): boolean {
+	return a.length === b.length && a.every((block, i) => block === b[i])
+}
+
+/**
  * The neutral history in Messages API form. With `cache`, the last two user messages get a
  * cache breakpoint: the newest one writes the cache for the next request, the one before reads
- * what the previous request wrote.
+ * what the previous request wrote. Those two are copies: the kept forms are shared between requests.
  */
 export function toAnthropicMessages(
 	messages: readonly ApiMessage[],
@@ -79,22 +104,19 @@ export function toAnthropicMessages(
 	const out: Anthropic.MessageParam[] = []
 	const userIndexes: number[] = []
 	for (const message of messages) {
-		if (message.role === "user") {
-			const content = userParts(message.content)
-			if (content.length === 0) continue
-			userIndexes.push(out.length)
-			out.push({ role: "user", content })
-		} else {
-			const content = assistantParts(message.content)
-			// An empty assistant turn is refused; the API joins the user turns around it.
-			if (content.length > 0) out.push({ role: "assistant", content })
-		}
+		const wire = wireForm(message)
+		if (wire === undefined) continue
+		if (wire.role === "user") userIndexes.push(out.length)
+		out.push(wire)
 	}
 	if (cache) {
 		for (const index of userIndexes.slice(-2)) {
 			const content = out[index]?.content as UserPart[]
-			const last = content[content.length - 1]
-			if (last) content[content.length - 1] = { ...last, cache_control: ephemeral }
+			const last = content[content.length - 1] as UserPart
+			out[index] = {
+				role: "user",
+				content: [...content.slice(0, -1), { ...last, cache_control: ephemeral }],
+			}
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ import type { Anthropic } from "@anthropic-ai/sdk"
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropicMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
+import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
 import { outputReserve } from "../outputReserve.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
@@ -65,6 +66,11 @@ export interface ClaudeConnection {
 	/** The base URL requests go to, for messages. */
 	endpoint: string
 	customEndpoint: boolean
+	/**
+	 * Whether the client sends a ready body as it is. Vertex's client parses the body again to move
+	 * the model into the URL, so it is given the request's params and serialises them itself.
+	 */
+	sendsReadyBody: boolean
 	/** A client with its SDK's retries off: the Task owns retries and shows each one to the person. */
 	createClient(sdk: AnthropicSdk): Promise<MessagesClient>
 }
@@ -75,6 +81,7 @@ export function anthropicConnection(settings: ProviderSettings, apiKey: string):
 		name: "anthropic",
 		endpoint: baseURL,
 		customEndpoint: settings.baseUrl !== undefined,
+		sendsReadyBody: true,
 		createClient: async (sdk) =>
 			new sdk.Anthropic({
 				apiKey,
@@ -84,6 +91,23 @@ export function anthropicConnection(settings: ProviderSettings, apiKey: string):
 				...(settings.headers && { defaultHeaders: settings.headers }),
 			}),
 	}
+}
+
+/**
+ * The SDK's arguments for a request sent as a ready body, byte for byte what it would serialise
+ * (see keptEncoding.ts). The params it is given still say that the answer streams, but hold no
+ * history: it would only walk every message looking for marks its own helpers leave (none of
+ * Cairn's messages has one), O(task) work a request.
+ */
+function readyBody(
+	params: Anthropic.MessageCreateParamsStreaming,
+	signal: AbortSignal | undefined,
+): [Anthropic.MessageCreateParamsStreaming, Anthropic.RequestOptions] {
+	const body = encodeBodyWithKeptMessages(params, "messages")
+	return [
+		{ ...params, messages: [] },
+		{ signal, body, headers: { "content-type": "application/json" } },
+	]
 }
 
 /** Claude over the Messages API, from Anthropic or (same wire format) Vertex AI. */
@@ -107,7 +131,11 @@ export class AnthropicProvider implements ModelProvider {
 		try {
 			sdk = await loadSdk()
 			const client = await this.getClient(sdk)
-			const stream = await client.messages.create(this.params(request), { signal: request.signal })
+			const params = this.params(request)
+			const [sdkParams, options] = this.connection.sendsReadyBody
+				? readyBody(params, request.signal)
+				: [params, { signal: request.signal }]
+			const stream = await client.messages.create(sdkParams, options)
 			yield* this.read(stream, context)
 		} catch (error) {
 			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })

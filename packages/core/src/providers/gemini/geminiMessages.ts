@@ -77,11 +77,12 @@ function modelParts(blocks: readonly AssistantBlock[], signedCalls: boolean): Pa
 			if (block.text !== "") parts.push({ text: block.text })
 			continue
 		}
+		// In the order the SDK writes a call's fields (keptEncoding.ts sends these forms' own JSON).
 		parts.push({
 			functionCall: {
+				args: toolArgumentsObject(block),
 				...(!block.id.startsWith(syntheticIdPrefix) && { id: block.id }),
 				name: block.name,
-				args: toolArgumentsObject(block),
 			},
 		})
 	}
@@ -94,21 +95,51 @@ function modelParts(blocks: readonly AssistantBlock[], signedCalls: boolean): Pa
 	return parts
 }
 
-/** The neutral history as Gemini `contents` (roles `user` and `model`). */
+/**
+ * Each history message's Gemini form, for the requests after it (the whole history is sent at
+ * every turn, and its kept forms are what keptEncoding.ts encodes once). A form also depends on
+ * what it was made with: a tool result on the name of its call (an earlier message), a model turn
+ * on whether the model wants signed calls; `made` notes that, so a change makes the form again.
+ * A message only ever gains blocks, never changed in place (see openaiMessages.ts).
+ */
+const converted = new WeakMap<
+	ApiMessage,
+	{ blocks: readonly object[]; made: string; wire: Content | undefined }
+>()
+
+function wireForm(message: ApiMessage, made: string, make: () => Part[]): Content | undefined {
+	const known = converted.get(message)
+	if (known !== undefined && known.made === made && sameBlocks(known.blocks, message.content))
+		return known.wire
+	const parts = make()
+	// An empty turn is refused. `parts` before `role`: the order the SDK writes a content's fields.
+	const wire = parts.length > 0 ? { parts, role: message.role === "user" ? "user" : "model" } : undefined
+	converted.set(message, { blocks: [...message.content], made, wire })
+	return wire
+}
+
+function sameBlocks(a: readonly object[], b: readonly object[]): boolean {
+	return a.length === b.length && a.every((block, i) => block === b[i])
+}
+
+/** The neutral history as Gemini `contents` (roles `user` and `model`), shared between requests. */
 export function toGeminiContents(messages: readonly ApiMessage[], modelId: string): Content[] {
 	const callNames = new Map<string, string>()
+	const signedCalls = String(requiresSignedCalls(modelId))
 	const contents: Content[] = []
 	for (const message of messages) {
+		let wire: Content | undefined
 		if (message.role === "user") {
-			const parts = userParts(message.content, callNames)
-			if (parts.length > 0) contents.push({ role: "user", parts })
-			continue
+			const names = message.content.map((block) =>
+				block.type === "tool_result" ? (callNames.get(block.toolUseId) ?? "") : "",
+			)
+			wire = wireForm(message, names.join("\n"), () => userParts(message.content, callNames))
+		} else {
+			for (const block of message.content)
+				if (block.type === "tool_use") callNames.set(block.id, block.name)
+			wire = wireForm(message, signedCalls, () => modelParts(message.content, signedCalls === "true"))
 		}
-		for (const block of message.content)
-			if (block.type === "tool_use") callNames.set(block.id, block.name)
-		const parts = modelParts(message.content, requiresSignedCalls(modelId))
-		// An empty model turn is refused.
-		if (parts.length > 0) contents.push({ role: "model", parts })
+		if (wire !== undefined) contents.push(wire)
 	}
 	return contents
 }

@@ -1,4 +1,5 @@
 import type {
+	Content,
 	GenerateContentParameters,
 	GenerateContentResponse,
 	GoogleGenAI,
@@ -6,6 +7,7 @@ import type {
 	ThinkingConfig,
 } from "@google/genai"
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
+import { PlaceholderNotFound, placeholderContents, withKeptContents } from "./geminiBody.js"
 import { fromGoogleApiError, isGoogleApiError } from "./geminiErrors.js"
 import { markGeminiSignature, syntheticCallId, toGeminiContents, toGeminiTools } from "./geminiMessages.js"
 import type { ApiStreamChunk, ApiUsageChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
@@ -85,10 +87,8 @@ export class GeminiProvider implements ModelProvider {
 		}
 		try {
 			const sdk = await loadSdk()
-			const params = this.params(request)
-			params.config = { ...params.config, httpOptions: { fetch: keepFailedHeaders } }
 			const client = await this.getClient(sdk)
-			const stream = await client.models.generateContentStream(params)
+			const stream = await send(client, this.params(request), keepFailedHeaders)
 			yield* this.read(stream, context)
 		} catch (error) {
 			if (isGoogleApiError(error) && !request.signal?.aborted)
@@ -191,6 +191,32 @@ export class GeminiProvider implements ModelProvider {
 			customEndpoint: this.connection.customEndpoint,
 			...(signal && { signal }),
 		}
+	}
+}
+
+/**
+ * The request, its history sent from the contents' kept encodings (see geminiBody.ts). An empty
+ * history is the SDK's to refuse, as it does; a placeholder the SDK wrote otherwise than expected
+ * is noticed before anything is sent, and the SDK is then given the history itself.
+ */
+async function send(
+	client: GoogleGenAI,
+	params: GenerateContentParameters,
+	next: typeof fetch,
+): Promise<AsyncGenerator<GenerateContentResponse>> {
+	const contents = params.contents
+	const withFetch = (fetch: typeof globalThis.fetch) => ({ ...params.config, httpOptions: { fetch } })
+	if (!Array.isArray(contents) || contents.length === 0)
+		return client.models.generateContentStream({ ...params, config: withFetch(next) })
+	try {
+		return await client.models.generateContentStream({
+			...params,
+			contents: placeholderContents,
+			config: withFetch(withKeptContents(contents as Content[], next)),
+		})
+	} catch (error) {
+		if (!(error instanceof PlaceholderNotFound)) throw error
+		return client.models.generateContentStream({ ...params, config: withFetch(next) })
 	}
 }
 

@@ -2,8 +2,8 @@ import { providerKinds } from "@cairn/types"
 import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
-import { encodeChatBody } from "./openaiBody.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
+import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
 import { fallbackToolCallId, lazy } from "../wireHelpers.js"
@@ -92,7 +92,7 @@ export class OpenAiProvider implements ModelProvider {
 			sdk = await loadSdk()
 			this.client ??= this.newClient(sdk)
 			const params = this.params(request)
-			body = encodeChatBody(params)
+			body = encodeBodyWithKeptMessages(params, "messages")
 			// The SDK sends `body` as it is (`params` still tells it that the answer is a stream).
 			const stream = await this.client.chat.completions.create(params, {
 				signal: request.signal,

@@ -61,6 +61,7 @@ function claudeOnVertex(
 		name: "vertex",
 		endpoint: baseUrl,
 		customEndpoint: settings.baseUrl !== undefined,
+		sendsReadyBody: false,
 		async createClient() {
 			const [{ AnthropicVertex }, client] = await Promise.all([loadVertexSdk(), authClient()])
 			return new AnthropicVertex({

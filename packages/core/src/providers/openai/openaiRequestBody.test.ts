@@ -7,7 +7,7 @@ import {
 	richHistory,
 	useModelServers,
 } from "../test-support/providerTesting.js"
-import { encodeChatBody } from "./openaiBody.js"
+import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
 
 const start = useModelServers()
@@ -28,25 +28,27 @@ const odd: ApiMessage = {
 	content: [{ type: "text", text: 'quotes " \\ \n\t\u2028 é 中文 \ud83d a lone half, and "messages":[]' }],
 }
 
-describe("encodeChatBody", () => {
+describe("encodeBodyWithKeptMessages, on a Chat Completions body", () => {
 	it("is byte for byte the JSON of the whole body, as the SDK would have sent it", () => {
 		for (const history of [[], richHistory, [...richHistory, odd]]) {
 			const params = paramsFor(history)
-			expect(encodeChatBody(params).toString("utf8")).toBe(JSON.stringify(params))
+			expect(encodeBodyWithKeptMessages(params, "messages").toString("utf8")).toBe(
+				JSON.stringify(params),
+			)
 		}
 	})
 
 	it("stays exact when the history grows and its kept encodings are reused", () => {
 		const history: ApiMessage[] = [...richHistory]
-		encodeChatBody(paramsFor(history))
+		encodeBodyWithKeptMessages(paramsFor(history), "messages")
 		history.push({ role: "assistant", content: [{ type: "text", text: "It exports a." }] }, odd)
 		const params = paramsFor(history)
-		expect(encodeChatBody(params).toString("utf8")).toBe(JSON.stringify(params))
+		expect(encodeBodyWithKeptMessages(params, "messages").toString("utf8")).toBe(JSON.stringify(params))
 	})
 
 	it("serialises the whole body when a value holds the text that marks the messages' place", () => {
 		const params = paramsFor(richHistory, "\u0000cairn:messages\u0000")
-		expect(encodeChatBody(params).toString("utf8")).toBe(JSON.stringify(params))
+		expect(encodeBodyWithKeptMessages(params, "messages").toString("utf8")).toBe(JSON.stringify(params))
 	})
 })
 
