@@ -112,6 +112,34 @@ describe("a profile's day", () => {
 		await expect(budgets.forTask({ taskId: "t", profile })).rejects.toThrow(/ENOTDIR/)
 	})
 
+	it("after a move to the person's cheaper profile, counts what the task spends from then on against that profile's day", async () => {
+		const settings = limits({
+			task: { maxTokens: 100 },
+			switchProfile: { profileId: "cheap", atPercent: 50 },
+		})
+		const budgets = new Budgets(settings, new DaySpend(folder), () => "2026-11-27")
+		const cheapBefore = await budgets.forTask({
+			taskId: "other",
+			profile: { key: "cheap", name: "Cheap" },
+		})
+		cheapBefore.billed({ cost: 0.5, tokens: 5 })
+		const task = await budgets.forTask({
+			taskId: "t",
+			profile,
+			switchProfile: (profileId) => Promise.resolve(profileId === "cheap" ? "Cheap" : undefined),
+		})
+		task.billed({ cost: 2, tokens: 60 })
+		expect((await task.switchIfDue())?.switchedTo).toBe("Cheap")
+		task.billed({ cost: 0.25, tokens: 10 })
+		const day = task.current().find((budget) => budget.scope === "day")
+		expect(day?.status).toMatchObject({ profile: "Cheap", spent: { cost: 0.75, tokens: 15 } })
+		await task.saved()
+		// Read back after a restart: each profile's day has what was spent with it.
+		const daySpend = new DaySpend(folder)
+		expect(await daySpend.of("p1", "2026-11-27")).toEqual({ cost: 2, tokens: 60 })
+		expect(await daySpend.of("cheap", "2026-11-27")).toEqual({ cost: 0.75, tokens: 15 })
+	})
+
 	it("is the person's local calendar day", () => {
 		expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05")
 		expect(localDay(new Date(2026, 0, 6, 0, 0))).toBe("2026-01-06")

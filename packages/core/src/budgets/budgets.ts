@@ -64,14 +64,24 @@ export class Budgets {
 			run: this.runOf(place.run ?? place.taskId, start),
 		}
 		this.tasks.set(place.taskId, own)
-		const switcher = new ProfileSwitcher(() => this.settings().switchProfile, place.switchProfile)
-		const { key } = place.profile
-		await this.dayOf(place.profile, this.today())
+		// The day's budget is the one of the profile the task talks to now: moved to the cheaper
+		// profile, what it spends from then on is that profile's.
+		let profile = place.profile
+		const { switchProfile } = place
+		const moveTo =
+			switchProfile &&
+			(async (profileId: string) => {
+				const name = await switchProfile(profileId)
+				if (name === undefined) return undefined
+				profile = { key: profileId, name }
+				await this.dayOf(profile, this.today())
+				return name
+			})
+		const switcher = new ProfileSwitcher(() => this.settings().switchProfile, moveTo)
+		await this.dayOf(profile, this.today())
 		const day = () => {
 			const today = this.today()
-			return (
-				this.days.get(`${today}\n${key}`) ?? this.newDay(place.profile, today, { cost: 0, tokens: 0 })
-			)
+			return this.days.get(`${today}\n${profile.key}`) ?? this.newDay(profile, today, noSpend)
 		}
 		return {
 			current: () => [own.task, own.run, day()],
@@ -79,7 +89,7 @@ export class Budgets {
 				own.task.add(spend)
 				own.run.add(spend)
 				day().add(spend)
-				this.daySpend.record(key, this.today(), spend)
+				this.daySpend.record(profile.key, this.today(), spend)
 			},
 			saved: () => this.daySpend.settled(),
 			switchIfDue: () => switcher.due(own.task),

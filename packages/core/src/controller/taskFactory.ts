@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto"
-import type { ProviderProfile, ProviderSettings } from "@cairn/types"
-import type { Budgets } from "../budgets/budgets.js"
-import { spendOfTotals } from "../budgets/spendMeter.js"
+import type { HistoryItem, ProviderProfile, ProviderSettings } from "@cairn/types"
+import type { BudgetPlace, Budgets } from "../budgets/budgets.js"
+import { stackSpentOnRecord } from "../budgets/stackSpend.js"
 import type { CheckpointStore } from "../checkpoints/checkpointStore.js"
 import { TaskCheckpoints, type CheckpointsUnavailable } from "../checkpoints/taskCheckpoints.js"
 import type { CodebaseIndexing } from "../codebase-index/codebaseIndexing.js"
 import type { Host } from "../host/Host.js"
 import { openLedger } from "../ledger/openLedger.js"
+import { learnSubtasksOnRecord } from "../ledger/subtaskLedgers.js"
 import { hostWith } from "../host/hostWith.js"
 import type { ModeCatalog } from "../modes/modeCatalog.js"
 import type { ModelProvider } from "../providers/modelProvider.js"
@@ -53,6 +54,8 @@ export interface NewTaskOptions {
 	taskId?: string
 	/** A stored task read back from disk, to resume. */
 	saved?: SavedTask
+	/** The stored history, with a task read back: its budget goes on from what its stack spent on record. */
+	history?: readonly HistoryItem[]
 	/** Where it works: the workspace by default. */
 	place?: TaskPlace
 	/** The profile it talks to: the current one by default. */
@@ -106,10 +109,9 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 		options.profile ?? settings.profiles.find((known) => known.id === settings.currentProfileId)
 	const budgets = await parts.budgets.forTask({
 		taskId,
-		...(parentTaskId !== undefined && { parentTaskId }),
+		...budgetStartOf(taskId, options),
 		...(options.run !== undefined && { run: options.run }),
 		profile: { key: profile?.id ?? provider.name, name: profile?.name ?? provider.name },
-		...(options.saved && { spent: spendOfTotals(openLedger(options.saved, undefined).totals) }),
 		switchProfile: (profileId) => switchTaskProfile(parts, created.task, profileId),
 	})
 	const persistence = parts.writers.persistence(taskId)
@@ -146,6 +148,23 @@ export async function makeTask(parts: TaskFactoryParts, options: NewTaskOptions)
 	created.task = task
 	parts.taskProviders.attach(task, provider)
 	return task
+}
+
+/**
+ * Which task budget a task joins and where its own starts. A new subtask spends from its parent's.
+ * A task read back goes on from what its stack spent, its subtasks' spending on record included:
+ * its ledger learns that only once its events are wired (RoomTasks.openLocked), after this budget
+ * is made, so the figure is read from a copy that learns it now. A subtask read back shares its
+ * parent's budget when its parent has one in this process.
+ */
+function budgetStartOf(taskId: string, options: NewTaskOptions): Pick<BudgetPlace, "parentTaskId" | "spent"> {
+	const { saved, history = [] } = options
+	const parentTaskId = options.parentTaskId ?? history.find((item) => item.id === taskId)?.parentTaskId
+	const parent = parentTaskId === undefined ? {} : { parentTaskId }
+	if (saved === undefined) return parent
+	const ledger = openLedger(saved, undefined)
+	learnSubtasksOnRecord({ taskId, ledger }, history)
+	return { ...parent, spent: stackSpentOnRecord(taskId, ledger.totals, history) }
 }
 
 /**

@@ -193,6 +193,80 @@ describe("a task read back from disk", () => {
 	})
 })
 
+describe("a stack stopped by a restart while its subtask waited", () => {
+	// The parent's delegation is billed 310 tokens and the subtask's read 210: the stack's 520
+	// pass its limit of 500, so the subtask waits on the budget's ask when the restart comes.
+	const stoppedStack = async () => {
+		const harness = await startAgent({
+			provider: "anthropic",
+			files: { "a.txt": "a\n" },
+			settings: {
+				mode: "orchestrator",
+				autoApproval: { enabled: true, readOnly: true, alwaysAllowSubtasks: true },
+				budgets: { task: { maxTokens: 500 } },
+			},
+			scenario: [
+				delegate("read a.txt", 300),
+				read("a.txt", 200),
+				complete("read it", 500),
+				complete("never sent"),
+			],
+		})
+		await harness.send({ type: "newTask", text: "plan" })
+		const parent = harness.client.taskId ?? ""
+		await harness.client.waitFor(
+			(m) => m.taskId !== parent && m.messages.at(-1)?.ask === "budget_reached",
+			"the subtask's budget ask",
+		)
+		const child = harness.client.taskId ?? ""
+		await harness.restart()
+		return { harness, parent, child }
+	}
+
+	it("the subtask, resumed while its parent is not running, spends from what the whole stack spent", async () => {
+		const stopped = await stoppedStack()
+		agent = stopped.harness
+		await agent.send({ type: "showTaskWithId", taskId: stopped.parent })
+		expect(agent.client.taskId).toBe(stopped.child)
+		await agent.client.waitForAsk("resume_task")
+		await agent.press("primary")
+		await agent.client.waitForAsk("budget_reached")
+		// Before: the subtask's budget started from its own 210 tokens, so its request was sent
+		// and only its parent stopped.
+		expect(agent.client.taskId).toBe(stopped.child)
+		expect(chatRequests(agent)).toHaveLength(2)
+		expect(statusOf(agent.client.messages.at(-1))).toMatchObject({
+			scope: "task",
+			spent: { tokens: 520 },
+			limit: { maxTokens: 500 },
+		})
+	})
+
+	it("the parent, reopened once its subtask returns, counts what the subtask spent after the restart", async () => {
+		const stopped = await stoppedStack()
+		agent = stopped.harness
+		await agent.controller.settingsStore.update({ budgets: { task: { maxTokens: 1000 } } })
+		await agent.send({ type: "showTaskWithId", taskId: stopped.parent })
+		await agent.client.waitForAsk("resume_task")
+		await agent.press("primary")
+		const stops = ["budget_reached", "completion_result"]
+		await agent.client.waitFor(
+			(m) => m.taskId === stopped.parent && stops.includes(m.messages.at(-1)?.ask ?? ""),
+			"the parent's budget ask",
+		)
+		expect(agent.client.messages.at(-1)?.ask).toBe("budget_reached")
+		// 520 before the restart and the subtask's 510 after it. Before: the parent's budget was made
+		// before it learned what its subtask spent after the restart, so it started at 520 and the
+		// parent's request was sent.
+		expect(chatRequests(agent)).toHaveLength(3)
+		expect(statusOf(agent.client.messages.at(-1))).toMatchObject({
+			scope: "task",
+			spent: { tokens: 1030 },
+			limit: { maxTokens: 1000 },
+		})
+	})
+})
+
 describe("auto-approval's cost limit", () => {
 	it("counts the spend the task's budget is fed: past it, an automatic approval asks first", async () => {
 		agent = await startAgent({

@@ -28,7 +28,8 @@ export function learnSubtasksOnRecord(task: WithLedger, items: readonly HistoryI
 		if (item.parentTaskId === task.taskId) task.ledger.subtaskSpent(item.id, totalsOfItem(item))
 }
 
-function totalsOfItem(item: HistoryItem): TaskTotals {
+/** A history item's figures as a ledger's totals (its subtasks' included). */
+export function totalsOfItem(item: HistoryItem): TaskTotals {
 	return {
 		requests: item.requests ?? 0,
 		tokensIn: item.tokensIn,

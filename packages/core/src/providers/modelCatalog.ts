@@ -256,8 +256,14 @@ const geminiModels: Record<string, ModelInfo> = {
 }
 
 /**
- * The day each list's prices were last compared with the provider's published price list; the
- * model picker shows it, so a person can tell how fresh a price is. Update it with the prices.
+ * The day of each list's prices, which the model picker shows ("prices as of"), so a person can
+ * tell how old a price is. Each date is the day the list's prices were written into Cairn, read
+ * from git history: OpenAI's and Anthropic's in 0a436a6 (2026-11-22), Anthropic's taken over
+ * unchanged as Vertex AI's Claude prices in 9a352f2 (2026-11-25, the date given), Gemini's in
+ * 9a352f2 and Bedrock's in 8e09d6b (both 2026-11-25). None has been compared with the provider's
+ * published list since: the machines these sessions run on have no network. Whoever compares a
+ * list with the provider's page updates its prices and its date together, and says so in the
+ * commit.
  */
 const pricesCheckedOn = {
 	anthropic: "2026-11-25",

@@ -252,6 +252,7 @@ export class RoomTasks {
 					fileContext: loaded.fileContext,
 					...(loaded.ledger && { ledger: loaded.ledger }),
 				},
+				history: this.store.list(),
 			})
 			learnSubtasksOnRecord(task, this.store.list())
 		} catch (error) {
