@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process"
-import { readdir, readFile, writeFile } from "node:fs/promises"
+import { writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { childGits } from "../test-support/childGits.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { HardenedGit } from "./hardenedGit.js"
 
@@ -18,18 +19,6 @@ afterAll(async () => {
 })
 
 const own = (timeoutMs = 60_000) => HardenedGit.forOwn({ gitDir, workTree: temp.dir, timeoutMs })
-
-/** The git processes this process started that are still alive (Linux's /proc). */
-async function childGits(): Promise<number> {
-	let count = 0
-	for (const entry of await readdir("/proc")) {
-		if (!/^\d+$/.test(entry)) continue
-		const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "")
-		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-		if (stat.includes("(git)") && Number(fields[1]) === process.pid) count++
-	}
-	return count
-}
 
 describe.runIf(process.platform === "linux")("a long-lived git", () => {
 	it("answers each request in order, from one process, as the one-shot command would", async () => {
