@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest"
+import { HardenedGit } from "../git/hardenedGit.js"
+import { childGits } from "../test-support/childGits.js"
+import { makeTempDir } from "../test-support/tempDir.js"
 import { LaunchError, ProcessLauncher } from "./processLauncher.js"
 
 const sh = (launcher: ProcessLauncher, script: string, input?: string) =>
@@ -57,6 +60,32 @@ describe.skipIf(process.platform === "win32")("the process launcher", () => {
 		expect((await sh(launcher, "echo next")).stdout.toString()).toBe("next\n")
 		await launcher.dispose()
 	})
+
+	it.runIf(process.platform === "linux")(
+		"ends the long-lived gits it adopted on dispose, and they start again when asked",
+		async () => {
+			const temp = await makeTempDir("cairn-launcher-session-")
+			try {
+				const git = HardenedGit.forOwn({
+					gitDir: `${temp.dir}/git`,
+					workTree: temp.dir,
+					timeoutMs: 60_000,
+				})
+				await git.run(["init", "--quiet"])
+				const launcher = new ProcessLauncher()
+				const refs = launcher.adopt(git.session(["update-ref", "--stdin"]))
+				expect(await refs.ask("start\ncommit\n", 2)).toEqual(["start: ok", "commit: ok"])
+				expect(await childGits()).toBe(1)
+				await launcher.dispose()
+				expect(await childGits()).toBe(0)
+				expect(await refs.ask("start\ncommit\n", 2)).toEqual(["start: ok", "commit: ok"])
+				await launcher.dispose()
+				expect(await childGits()).toBe(0)
+			} finally {
+				await temp.remove()
+			}
+		},
+	)
 })
 
 function alive(pid: number): boolean {

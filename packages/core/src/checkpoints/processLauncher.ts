@@ -120,6 +120,16 @@ interface Pending {
 export class ProcessLauncher {
 	private current: Running | undefined
 	private nextId = 0
+	private readonly sessions = new Set<Closable>()
+
+	/**
+	 * A long-lived process started for the host beside the launcher: `dispose` ends it too (a
+	 * later request to it starts it again). Kept for the host's life: one set per shadow repository.
+	 */
+	adopt<T extends Closable>(session: T): T {
+		this.sessions.add(session)
+		return session
+	}
 
 	run(request: LaunchRequest): Promise<Launched> {
 		const launcher = this.current ?? this.start()
@@ -140,6 +150,7 @@ export class ProcessLauncher {
 	 * exited, so nothing it started outlives the host's shutdown. A later request starts a new one.
 	 */
 	async dispose(): Promise<void> {
+		await Promise.all([...this.sessions].map((session) => session.close()))
 		const launcher = this.current
 		if (launcher === undefined) return
 		this.current = undefined
@@ -183,6 +194,11 @@ export class ProcessLauncher {
 		})
 		return launcher
 	}
+}
+
+/** A long-lived process that ends, once its requests are answered, when closed. */
+interface Closable {
+	close(): Promise<void>
 }
 
 /** One launcher process and the requests it has not answered yet. */

@@ -1,4 +1,5 @@
 import { HardenedGit, type GitRun } from "../git/hardenedGit.js"
+import type { GitSession } from "../git/gitSession.js"
 import { processLauncher } from "./processLauncher.js"
 
 /**
@@ -28,7 +29,9 @@ const shadowSettings: readonly (readonly [string, string])[] = [
  */
 export const shadowGitTimeoutMs = 120_000
 
-const author = {
+const sessions = new Map<string, GitSession>()
+
+export const checkpointAuthor = {
 	GIT_AUTHOR_NAME: "Cairn",
 	GIT_AUTHOR_EMAIL: "checkpoints@cairn.invalid",
 	GIT_COMMITTER_NAME: "Cairn",
@@ -52,7 +55,7 @@ export class ShadowGit {
 			gitDir,
 			workTree,
 			settings: shadowSettings,
-			variables: author,
+			variables: checkpointAuthor,
 			starter: (request, limits) => processLauncher.run({ ...request, timeoutMs: limits.timeoutMs }),
 			timeoutMs,
 		})
@@ -71,15 +74,17 @@ export class ShadowGit {
 		return this.git.run(args, options)
 	}
 
-	/** Several git commands in one start (see HardenedGit.script). */
-	async script(
-		name: string,
-		script: string,
-		variables: Readonly<Record<string, string>>,
-		options: GitRun = {},
-	): Promise<Buffer> {
-		return (await this.git.script(name, script, variables, options)).stdout
+	/**
+	 * The git of this repository that stays alive for requests on its input (see GitSession),
+	 * one per command line and repository in this process. The process launcher's dispose ends
+	 * it with the launcher, so none outlives the host's shutdown.
+	 */
+	session(args: readonly string[]): GitSession {
+		const key = JSON.stringify([this.gitDir, this.workTree, args])
+		const known = sessions.get(key)
+		if (known !== undefined) return known
+		const session = processLauncher.adopt(this.git.session(args))
+		sessions.set(key, session)
+		return session
 	}
-
-	static readonly canRunScripts = HardenedGit.canRunScripts
 }

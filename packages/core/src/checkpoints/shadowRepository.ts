@@ -4,7 +4,7 @@ import path from "node:path"
 import { GitError } from "../git/gitError.js"
 import { nulFields } from "../git/gitOutput.js"
 import type { FileBefore } from "./changeSnapshots.js"
-import { ShadowGit } from "./shadowGit.js"
+import { checkpointAuthor, ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { TrackingRules } from "./trackingRules.js"
 
@@ -122,7 +122,7 @@ export class ShadowRepository {
 	 * `staged` is called once the checkpoint's content is in the repository (the index names it,
 	 * its objects are written): from then on the workspace may change without changing this
 	 * checkpoint, so a change waiting for it can go ahead while the tree, commit and ref are
-	 * written. Where a shell can run them, those are one start from the host (see ShadowGit.script).
+	 * written: the tree by one git, the commit and the ref by the repository's long-lived ones.
 	 */
 	async commitWorkspace(
 		ref: string,
@@ -141,15 +141,38 @@ export class ShadowRepository {
 		staged?.()
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
-		if (!ShadowGit.canRunScripts) {
-			const tree = (await this.git.text(["write-tree"])).trim()
-			const commit = (await this.git.text(commitArgs(tree, parent, message))).trim()
-			await this.setRef(ref, commit)
-			return commit
+		const tree = (await this.git.text(["write-tree"])).trim()
+		const commit = await this.writeCommit(tree, parent, message)
+		await this.setRef(ref, commit)
+		return commit
+	}
+
+	/**
+	 * Writes the commit object `git commit-tree <tree> [-p <parent>] -m <message>` would (Cairn as
+	 * author and committer, now, in the local time zone), through the repository's long-lived
+	 * hash-object: the object is read from a file of Cairn's own beside the repository.
+	 */
+	private async writeCommit(tree: string, parent: string | undefined, message: string): Promise<string> {
+		const now = new Date()
+		const when = `${Math.floor(now.getTime() / 1000)} ${timeZone(now)}`
+		const author = `${checkpointAuthor.GIT_AUTHOR_NAME} <${checkpointAuthor.GIT_AUTHOR_EMAIL}> ${when}`
+		const committer = `${checkpointAuthor.GIT_COMMITTER_NAME} <${checkpointAuthor.GIT_COMMITTER_EMAIL}> ${when}`
+		const object = [
+			`tree ${tree}`,
+			...(parent ? [`parent ${parent}`] : []),
+			`author ${author}`,
+			`committer ${committer}`,
+			"",
+			`${message}\n`,
+		].join("\n")
+		const file = path.join(path.dirname(this.gitDir), `commit-${process.pid}`)
+		await writeFile(file, object)
+		try {
+			const [id] = await this.git.session(commitWriterArgs).ask(`${file}\n`, 1)
+			return objectId(id, "commit")
+		} finally {
+			await rm(file, { force: true })
 		}
-		const variables = { CAIRN_PARENT: parent ?? "", CAIRN_MESSAGE: message, CAIRN_REF: ref }
-		const output = await this.git.script("commit-tree", commitScript, variables)
-		return output.toString("utf8").trim()
 	}
 
 	/**
@@ -189,15 +212,10 @@ export class ShadowRepository {
 		try {
 			const files = contents.map((_, i) => path.join(folder, String(i)))
 			await Promise.all(files.map((file, i) => writeFile(file, contents[i] ?? Buffer.alloc(0))))
-			const ids = (
-				await this.git.text(["hash-object", "-w", "--no-filters", "--stdin-paths"], {
-					input: files.map((file) => `${file}\n`).join(""),
-				})
-			)
-				.trim()
-				.split("\n")
-			if (ids.length !== contents.length) throw new GitError("git hash-object did not name every blob")
-			return ids
+			const ids = await this.git
+				.session(blobWriterArgs)
+				.ask(files.map((file) => `${file}\n`).join(""), files.length)
+			return ids.map((id) => objectId(id, "blob"))
 		} finally {
 			await rm(folder, { recursive: true, force: true })
 		}
@@ -287,7 +305,11 @@ export class ShadowRepository {
 
 	/** Keeps `commit` (and the checkpoints before it) reachable under the task's ref. */
 	async setRef(ref: string, commit: string): Promise<void> {
-		await this.git.run(["update-ref", ref, commit])
+		const answer = await this.git
+			.session(refWriterArgs)
+			.ask(`start\nupdate ${ref} ${commit}\ncommit\n`, 2)
+		if (answer.join("\n") !== "start: ok\ncommit: ok")
+			throw new GitError(`git update-ref did not move ${ref}: ${answer.join(" ")}`)
 	}
 
 	async deleteRef(ref: string): Promise<void> {
@@ -437,21 +459,24 @@ export class ShadowRepository {
 
 const addArgs = ["update-index", "-z", "--add", "--remove", "--replace", "--stdin"]
 
-function commitArgs(tree: string, parent: string | undefined, message: string): string[] {
-	return ["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message]
+/** The long-lived gits of a repository (see ShadowGit.session): blobs and commits from files, refs moved in transactions. */
+const blobWriterArgs = ["hash-object", "-w", "--no-filters", "--stdin-paths"]
+const commitWriterArgs = ["hash-object", "-w", "-t", "commit", "--stdin-paths"]
+const refWriterArgs = ["update-ref", "--stdin"]
+
+/** The id a hash-object answered, or the error it is not. */
+function objectId(answer: string | undefined, kind: string): string {
+	if (answer !== undefined && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(answer)) return answer
+	throw new GitError(`git hash-object did not write the ${kind}: ${answer ?? "no answer"}`)
 }
 
-/** commitWorkspace's steps once the index is up to date, in one shell (see ShadowGit.script). */
-const commitScript = `set -e
-tree=$(git "$@" write-tree)
-if [ -n "$CAIRN_PARENT" ]; then
-	commit=$(git "$@" commit-tree "$tree" -p "$CAIRN_PARENT" -m "$CAIRN_MESSAGE")
-else
-	commit=$(git "$@" commit-tree "$tree" -m "$CAIRN_MESSAGE")
-fi
-git "$@" update-ref "$CAIRN_REF" "$commit"
-printf '%s\\n' "$commit"
-`
+/** Git's form of the local time zone at `date`: +HHMM or -HHMM. */
+function timeZone(date: Date): string {
+	const minutes = -date.getTimezoneOffset()
+	const sign = minutes < 0 ? "-" : "+"
+	const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")
+	return `${sign}${hours}${String(Math.abs(minutes) % 60).padStart(2, "0")}`
+}
 
 function nulJoin(paths: readonly string[]): string {
 	return paths.map((p) => `${p}\0`).join("")

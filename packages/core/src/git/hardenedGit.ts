@@ -1,6 +1,7 @@
 import { GitError } from "./gitError.js"
 import { driverSettings, gitEnvironment, hardenedArgs, hardenedSettings } from "./gitHardening.js"
 import { nulFields } from "./gitOutput.js"
+import { GitSession } from "./gitSession.js"
 import { startDirectly, type ProcessStarter, type Started } from "./processStarter.js"
 
 export interface GitRun {
@@ -105,32 +106,18 @@ export class HardenedGit {
 	}
 
 	/**
-	 * Runs several git commands in one POSIX shell, which starts each of them: one process for
-	 * the starter to start and one answer to wait for, instead of one each. The script is fixed
-	 * text; it runs each command as `git "$@" <command> ...`, the hardened options being its
-	 * arguments, and takes its own values from `variables` (environment variables, never part of
-	 * the text). Only where there is a POSIX shell (see `canRunScripts`). The script's commands get
-	 * the hardened settings and environment, but not the per-command options of `run`: it must
-	 * name no diff or status command.
+	 * A git that stays alive for requests on its standard input (see GitSession), e.g.
+	 * `hash-object -w --stdin-paths`: the same hardened options and environment as `run`.
 	 */
-	async script(
-		name: string,
-		script: string,
-		variables: Readonly<Record<string, string>>,
-		options: GitRun = {},
-	): Promise<GitResult> {
-		const env = { ...this.env, ...variables }
-		return this.start(
-			"/bin/sh",
-			["-c", script, "sh", "--no-pager", ...this.globalArgs],
-			env,
-			name,
-			options,
-		)
+	session(args: readonly string[]): GitSession {
+		return new GitSession({
+			args: ["--no-pager", ...this.globalArgs, ...hardenedArgs(args)],
+			cwd: this.cwd,
+			env: this.env,
+			name: args[0] ?? "",
+			timeoutMs: this.timeoutMs,
+		})
 	}
-
-	/** Whether `script` can run here: every system with a POSIX shell at /bin/sh, so not Windows. */
-	static readonly canRunScripts = process.platform !== "win32"
 
 	private async start(
 		command: string,
