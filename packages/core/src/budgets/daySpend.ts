@@ -24,6 +24,8 @@ export class DaySpend {
 	private failure: Error | undefined
 	/** The appends in order; each waits for the folder and the one before it. */
 	private writes: Promise<void> = Promise.resolve()
+	/** Made once: a `mkdir` at every billed request cost as much as the append itself. */
+	private folderMade: Promise<unknown> | undefined
 
 	constructor(private readonly folder: string) {}
 
@@ -39,7 +41,7 @@ export class DaySpend {
 	record(profile: string, day: string, spend: BudgetSpend): void {
 		const file = this.fileOf(day)
 		this.writes = this.writes
-			.then(() => mkdir(this.folder, { recursive: true }))
+			.then(() => (this.folderMade ??= mkdir(this.folder, { recursive: true })))
 			.then(() => file.append({ profile, ...spend }))
 			.catch((error: unknown) => {
 				this.failure ??= error instanceof Error ? error : new Error(String(error))
