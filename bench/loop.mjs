@@ -215,6 +215,9 @@ async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 					reaperReport,
 					process.execPath,
 					"--expose-gc",
+					// What the CLI ships (packages/cli/src/youngGeneration.ts): without it this
+					// measures a young generation the product never grows to.
+					"--semi-space-growth-factor=1",
 					...profile,
 					thisFile,
 					"--child",
