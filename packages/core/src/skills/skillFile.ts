@@ -1,5 +1,5 @@
 import { skillNamePattern } from "@cairn/types"
-import YAML from "yaml"
+import { readYamlFrontMatter } from "./yamlFrontMatter.js"
 
 /** The Agent Skills format's limits: a description says what the skill does and when to use it. */
 const maxNameLength = 64
@@ -20,25 +20,9 @@ export interface SkillFile {
  * when it is refused.
  */
 export function parseSkillFile(text: string, folderName: string): SkillFile | { problem: string } {
-	const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/)
-	if (lines[0]?.trim() !== "---") return { problem: "has no front matter (a `---` block naming the skill)" }
-	const end = lines.findIndex((line, index) => index > 0 && line.trim() === "---")
-	if (end === -1) return { problem: "has front matter that is never closed with `---`" }
-	let fields: unknown
-	try {
-		const document = YAML.parseDocument(lines.slice(1, end).join("\n"), { uniqueKeys: true })
-		if (document.errors.length > 0)
-			return {
-				problem: `has front matter that is not YAML (${document.errors[0]?.message.split("\n")[0]})`,
-			}
-		// Aliases are capped: a few lines must not expand into gigabytes.
-		fields = document.toJS({ maxAliasCount: 20 })
-	} catch (error) {
-		return { problem: `has front matter that cannot be used (${(error as Error).message})` }
-	}
-	if (fields === null || typeof fields !== "object" || Array.isArray(fields))
-		return { problem: "has front matter that is not a list of fields" }
-	const { name, description } = fields as Record<string, unknown>
+	const read = readYamlFrontMatter(text, "a `---` block naming the skill")
+	if ("problem" in read) return read
+	const { name, description } = read.fields
 	if (typeof name !== "string" || name.length > maxNameLength || !skillNamePattern.test(name))
 		return {
 			problem: `has no valid name (lowercase letters, digits and single hyphens, at most ${maxNameLength} characters)`,
@@ -51,9 +35,6 @@ export function parseSkillFile(text: string, folderName: string): SkillFile | { 
 	return {
 		name,
 		description: description.trim(),
-		body: lines
-			.slice(end + 1)
-			.join("\n")
-			.trim(),
+		body: read.body,
 	}
 }

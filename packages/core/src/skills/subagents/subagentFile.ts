@@ -1,5 +1,5 @@
 import { customModeSchema, type CustomMode, type ToolGroupName } from "@cairn/types"
-import YAML from "yaml"
+import { readYamlFrontMatter } from "../yamlFrontMatter.js"
 
 /**
  * Claude Code's tool names (and Cairn's group names, for `.cairn/agents`) by the group of
@@ -40,24 +40,9 @@ const allGroups: readonly ToolGroupName[] = ["read", "edit", "command", "mcp", "
  * the profile the person chose for the mode applies. `problem` completes "<file> …".
  */
 export function parseSubagentFile(text: string): CustomMode | { problem: string } {
-	const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/)
-	const end = lines[0]?.trim() === "---" ? lines.findIndex((line, i) => i > 0 && line.trim() === "---") : -1
-	if (end === -1) return { problem: "has no front matter (a `---` block with name and description)" }
-	let fields: unknown
-	try {
-		const document = YAML.parseDocument(lines.slice(1, end).join("\n"), { uniqueKeys: true })
-		if (document.errors.length > 0)
-			return {
-				problem: `has front matter that is not YAML (${document.errors[0]?.message.split("\n")[0]})`,
-			}
-		// Aliases are capped: a few lines must not expand into gigabytes.
-		fields = document.toJS({ maxAliasCount: 20 })
-	} catch (error) {
-		return { problem: `has front matter that cannot be used (${(error as Error).message})` }
-	}
-	if (fields === null || typeof fields !== "object" || Array.isArray(fields))
-		return { problem: "has front matter that is not a list of fields" }
-	const { name, description, tools } = fields as Record<string, unknown>
+	const read = readYamlFrontMatter(text, "a `---` block with name and description")
+	if ("problem" in read) return read
+	const { name, description, tools } = read.fields
 	if (typeof name !== "string") return { problem: "has no name" }
 	if (typeof description !== "string") return { problem: "has no description" }
 	const toolList =
@@ -77,10 +62,7 @@ export function parseSubagentFile(text: string): CustomMode | { problem: string 
 						return (trimmed.startsWith("mcp__") ? "mcp" : groupOfTool[trimmed]) === group
 					}),
 				)
-	const body = lines
-		.slice(end + 1)
-		.join("\n")
-		.trim()
+	const body = read.body
 	const parsed = customModeSchema.safeParse({
 		slug: name,
 		name,
