@@ -1,4 +1,4 @@
-import { Argument, Command, CommanderError, Option } from "commander"
+import { Argument, Command, CommanderError, Option, type OutputConfiguration } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core/startup"
 import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
 import type { ModelsAction } from "../session/modelsCommand.js"
@@ -108,6 +108,12 @@ export function oneLineError(message: string): string {
 }
 
 function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => void): Command {
+	// Every command writes through the caller's streams, and its errors as one line.
+	const output: OutputConfiguration = {
+		writeOut: io.stdout,
+		writeErr: io.stderr,
+		outputError: (message, write) => write(oneLineError(message)),
+	}
 	const program = new Command("cairn")
 	program
 		.description(t("help.description"))
@@ -159,11 +165,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.addHelpText("after", ["", t("help.exitCodes"), t("help.storage")].join("\n"))
 		.showSuggestionAfterError(true)
 		.exitOverride()
-		.configureOutput({
-			writeOut: io.stdout,
-			writeErr: io.stderr,
-			outputError: (message, write) => write(oneLineError(message)),
-		})
+		.configureOutput(output)
 		.action((words: string[], _options, command: Command) => {
 			onParsed({
 				kind: "run",
@@ -178,11 +180,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.description(t("help.list"))
 		.addArgument(new Argument("<what>", t("help.listWhat")).choices(["tasks"]))
 		.exitOverride()
-		.configureOutput({
-			writeOut: io.stdout,
-			writeErr: io.stderr,
-			outputError: (message, write) => write(oneLineError(message)),
-		})
+		.configureOutput(output)
 		.action((_what: string, _options, command: Command) => {
 			onParsed({
 				kind: "listTasks",
@@ -203,11 +201,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			.addArgument(new Argument("<action>", t("help.action")).choices(actions))
 			.option("--json", t("help.json"))
 			.exitOverride()
-			.configureOutput({
-				writeOut: io.stdout,
-				writeErr: io.stderr,
-				outputError: (message, write) => write(oneLineError(message)),
-			})
+			.configureOutput(output)
 			.action((action: string, _options, command: Command) => {
 				const flags = command.optsWithGlobals<Flags>()
 				const common = {
@@ -237,11 +231,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--with-task", t("help.withTask"))
 		.option("--since-task", t("help.sinceTask"))
 		.exitOverride()
-		.configureOutput({
-			writeOut: io.stdout,
-			writeErr: io.stderr,
-			outputError: (message, write) => write(oneLineError(message)),
-		})
+		.configureOutput(output)
 		.action(
 			(
 				taskId: string,
@@ -276,11 +266,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.argument("[path]", t("help.importPath"))
 		.option("--json", t("help.json"))
 		.exitOverride()
-		.configureOutput({
-			writeOut: io.stdout,
-			writeErr: io.stderr,
-			outputError: (message, write) => write(oneLineError(message)),
-		})
+		.configureOutput(output)
 		.action((source: ImportSourceName, from: string | undefined, _options, command: Command) => {
 			if (source === "roo" && from === undefined) {
 				command.error(`error: ${t("imports.needsFile")}`, { exitCode: ExitCode.usage })
@@ -304,11 +290,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 			.description(description)
 			.addHelpText("after", `\n${t("help.boardExitCodes")}`)
 			.exitOverride()
-			.configureOutput({
-				writeOut: io.stdout,
-				writeErr: io.stderr,
-				outputError: (message, write) => write(oneLineError(message)),
-			})
+			.configureOutput(output)
 	const onBoard = (command: Command, board: BoardCommand) =>
 		onParsed({
 			kind: "board",
