@@ -1,11 +1,24 @@
 import { defaultSettings, emptyExtensionState } from "@cairn/types"
 import { fireEvent, render, screen, waitFor } from "@testing-library/react"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { App } from "./App"
 import { connectToHost } from "./state/hostMessages"
 import { useWebviewStore } from "./state/store"
 import { ask, finishedRequest, postWindowMessage, say, stateWith } from "./test/fixtures"
 import { renderWithList } from "./test/renderWithList"
+
+// Every view but the chat is a chunk loaded on demand. Transforming a view's modules for the first
+// time takes seconds on a busy machine, longer than a find waits, so they are loaded once here: a
+// view then appears as soon as it is chosen, as a fetched chunk does in the webview.
+beforeAll(async () => {
+	await Promise.all([
+		import("./components/history/HistoryView"),
+		import("./components/settings/SettingsView"),
+		import("./components/board/BoardView"),
+		import("./components/mcp/McpView"),
+		import("./components/modes/ModesView"),
+	])
+}, 120_000)
 
 // The page connects to the host (main.tsx) before it renders the app.
 let disconnect: () => void
