@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises"
 import type { Logger } from "../host/Host.js"
 import type { HeldLock } from "../persistence/processLock.js"
 import type { StorageError } from "../persistence/storageError.js"
@@ -7,6 +8,9 @@ import { StoredTaskPersistence } from "./storedTaskPersistence.js"
 /** Why a running task had to stop: it could not be saved, or another process took it over. */
 export type WriterStop =
 	{ code: "storage_failed"; error: StorageError } | { code: "task_locked"; error: Error }
+
+/** How long closing waits for abandoned loops to end (each ends at its next await of the abort). */
+const loopGraceMs = 5_000
 
 interface Writer {
 	persistence: StoredTaskPersistence
@@ -87,6 +91,11 @@ export class TaskWriters {
 
 	/** Stops saving (the host is shutting down), waits for the accepted writes, releases every lock. */
 	async close(): Promise<void> {
+		// An abandoned loop still bills the request it was in (its cancel path counts what the
+		// provider reported) and saves its last rows: wait for it before its files close. Bounded:
+		// a loop stuck in something that ignores the abort must not hold the process open.
+		const loops = [...this.writers.values()].flatMap((w) => (w.finished ? [w.finished] : []))
+		await Promise.race([Promise.all(loops), setTimeout(loopGraceMs, undefined, { ref: false })])
 		await Promise.all([...this.writers.values()].map((w) => w.persistence.close()))
 		await Promise.all([...this.writers].map(([taskId, writer]) => this.release(taskId, writer)))
 	}

@@ -171,6 +171,31 @@ describe("the ledger: what a task spent, everywhere the same", { timeout: 60_000
 		expect(after.tokensOut).toBe(before.tokensOut + 70)
 	})
 
+	it("counts the request the provider was answering when Cairn shut down, on the task's history item", async () => {
+		agent = await startAgent({
+			provider: "anthropic",
+			scenario: [
+				{
+					...write("b.txt"),
+					// Anthropic reports the input tokens as the answer starts; the answer then stalls.
+					usage: { inputTokens: 200, outputTokens: 10 },
+					argumentChunks: 10,
+					stallAfterChunks: 6,
+				},
+			],
+		})
+		await agent.send({ type: "newTask", text: "write b" })
+		const taskId = agent.client.taskId!
+		await agent.client.waitFor(
+			(m) => m.messages.at(-1)?.ask === "tool" && m.messages.at(-1)?.partial === true,
+			"the write streaming",
+		)
+		await agent.restart()
+		// Before: the shutdown closed the task's files while its loop was still ending, so the
+		// request's bill (written by the loop's cancel path) was lost: 0 requests, 0 tokens.
+		expect(agent.controller.historyItem(taskId)).toMatchObject({ requests: 1, tokensIn: 200 })
+	})
+
 	it("counts a request cut mid-stream and retried, with the retry", async () => {
 		agent = await startAgent({
 			provider: "anthropic",
