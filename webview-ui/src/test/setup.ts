@@ -1,5 +1,5 @@
 import type { WebviewMessage } from "@cairn/types"
-import { cleanup } from "@testing-library/react"
+import { cleanup, configure } from "@testing-library/react"
 import { afterEach, beforeEach } from "vitest"
 import { i18n } from "../i18n/i18n"
 import { initialStoreState, useWebviewStore } from "../state/store"
@@ -13,6 +13,10 @@ globalThis.acquireVsCodeApi = () => ({
 	getState: () => undefined,
 	setState: () => undefined,
 })
+
+// findBy and waitFor give up after 1 s by default; a lazily loaded view's first transform takes
+// longer than that on a busy CI machine. Waiting longer costs nothing when the UI is on time.
+configure({ asyncUtilTimeout: 10_000 })
 
 beforeEach(async () => {
 	posted.length = 0
