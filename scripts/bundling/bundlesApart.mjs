@@ -24,6 +24,7 @@ export function bundlesApart(root) {
 		// genai imports google-auth-library itself; Vertex's credentials use the same copy.
 		{ file: "google.js", modules: { "@google/genai": "genai", "google-auth-library": "auth" } },
 		{ file: "openai.js", modules: { openai: "sdk" } },
+		{ file: "ollama.js", modules: { ollama: "sdk" } },
 		{
 			file: "bedrock.js",
 			modules: {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import os from "node:os"
 import path from "node:path"
+import { globSync } from "tinyglobby"
 import { afterEach, describe, expect, it } from "vitest"
 import { bundleApartOptions, bundlesApart, requireBundlesApart } from "./bundlesApart.mjs"
 
@@ -73,5 +74,22 @@ describe("bundles apart", () => {
 		for (const module of modules)
 			if (path.isAbsolute(module)) expect(readFileSync(module, "utf8")).not.toBe("")
 			else expect(requireHere.resolve(module)).toBeTruthy()
+	})
+
+	it("hold every package the core imports with import(), but those the build treats otherwise", () => {
+		// playwright-core ships whole beside the bundle, the tokenizer is a bundle of its own
+		// (esbuild.mjs), and @vscode/ripgrep only names the binary's path.
+		const otherwise = ["playwright-core", "gpt-tokenizer/encoding/cl100k_base", "@vscode/ripgrep"]
+		const apart = new Set(groups.flatMap((group) => Object.keys(group.modules)))
+		const imported = new Set<string>()
+		for (const file of globSync("packages/core/src/**/*.ts", { cwd: root }))
+			if (!file.endsWith(".test.ts"))
+				for (const match of readFileSync(path.join(root, file), "utf8").matchAll(
+					/\bimport\("([^".][^"]*)"\)/g,
+				))
+					imported.add(match[1]!)
+		expect([...imported].filter((module) => !apart.has(module) && !otherwise.includes(module))).toEqual(
+			[],
+		)
 	})
 })
