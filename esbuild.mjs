@@ -5,6 +5,8 @@ import { build, context } from "esbuild"
 import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { bundleApartOptions, bundlesApart, requireBundlesApart } from "./scripts/bundling/bundlesApart.mjs"
 import { zodEnglishOnly } from "./scripts/bundling/zodEnglishOnly.mjs"
 
 const production = process.argv.includes("--production")
@@ -75,6 +77,10 @@ const tokenizer = {
 // on: a bundle of its own too, required when the first task is made with the export on.
 const telemetryApart = requiredApart("telemetry-apart", /^\.\/otlpSession\.js$/, "telemetry.js")
 
+// The SDKs the agent imports on first use (a provider's, the MCP SDK) are bundles of their own as well.
+const root = path.dirname(fileURLToPath(import.meta.url))
+const groupsApart = bundlesApart(root)
+
 // The agent (core, SDKs, schemas) is a bundle of its own, loaded on first use so activation
 // stays light. In a CommonJS bundle import.meta.url is empty; the core resolves files with it.
 // playwright-core reads its own files from beside its code, so it ships whole in dist/node_modules.
@@ -84,7 +90,7 @@ const agent = {
 	entryPoints: ["src/agent/index.ts"],
 	outfile: "dist/agent.js",
 	external: ["vscode", "playwright-core"],
-	plugins: [tokenizerApart, telemetryApart, zodEnglishOnly],
+	plugins: [tokenizerApart, telemetryApart, requireBundlesApart(groupsApart), zodEnglishOnly],
 	minify: production,
 	define: { "import.meta.url": "__cairnModuleUrl" },
 	banner: { js: 'var __cairnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
@@ -149,7 +155,8 @@ const demoModel = {
 rmSync("dist/demo", { recursive: true, force: true })
 cpSync("examples/demo", "dist/demo", { recursive: true })
 
-const builds = [extension, agent, tokenizer, telemetry, demoModel, tests]
+const apart = groupsApart.map((group) => bundleApartOptions(group, groupsApart, agent, root))
+const builds = [extension, agent, ...apart, tokenizer, telemetry, demoModel, tests]
 
 if (watch) {
 	const contexts = await Promise.all(builds.map((options) => context(options)))
