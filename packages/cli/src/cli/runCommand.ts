@@ -74,8 +74,7 @@ export async function runCommand(
 			return await listCommands(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "skillsList")
 			return await listSkills(options, (text) => void io.stdout.write(text))
-		if (parsed.kind === "modesList")
-			return await listModes(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "modesList") return await listModes(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "models")
 			return await runModelsCommand(
 				parsed.action,

@@ -29,7 +29,10 @@ beforeEach(async () => {
 		path.join(workspace, ".cairn", "modes.yaml"),
 		`customModes:\n${modeText("docs-writer", "Docs Writer")}  - slug: Bad Slug\n    name: Bad\n    roleDefinition: x\n    whenToUse: x\n    groups: [read]\n`,
 	)
-	await writeFile(path.join(home, "settings", "custom_modes.yaml"), `customModes:\n${modeText("ask", "My Ask")}`)
+	await writeFile(
+		path.join(home, "settings", "custom_modes.yaml"),
+		`customModes:\n${modeText("ask", "My Ask")}`,
+	)
 })
 afterEach(() => rm(temp, { recursive: true, force: true }))
 

@@ -11,7 +11,9 @@ const sourceWord = (source: ModeSource) => t(source === "builtin" ? "modes.built
 /** Where the mode comes from, what of Cairn's it replaces, and the other tools' files it hides. */
 function whereFrom(mode: ModeView): string {
 	const parts = [
-		mode.fromFile !== undefined ? t("modes.projectFile", { file: mode.fromFile }) : sourceWord(mode.source),
+		mode.fromFile !== undefined
+			? t("modes.projectFile", { file: mode.fromFile })
+			: sourceWord(mode.source),
 	]
 	if (mode.overrides !== undefined) parts.push(t("modes.replaces", { source: sourceWord(mode.overrides) }))
 	if (mode.shadows !== undefined && mode.shadows.length > 0)
@@ -39,10 +41,7 @@ export async function listModes(options: RunOptions, write: (text: string) => vo
 		secrets: [],
 	})
 	write(
-		formatModesList(
-			await readModes(options.workspace, options.cairnHome, logger),
-			options.outputFormat,
-		),
+		formatModesList(await readModes(options.workspace, options.cairnHome, logger), options.outputFormat),
 	)
 	return 0
 }

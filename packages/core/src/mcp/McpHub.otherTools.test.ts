@@ -68,7 +68,10 @@ describe("other tools' MCP files in the workspace", () => {
 		})
 		const h = harness
 		await h.until(
-			() => statusOf(h, "claude") === "connected" && asked.length === 2 && !h.hub.snapshot().servers.some((s) => s.problem?.kind === "consent_waiting"),
+			() =>
+				statusOf(h, "claude") === "connected" &&
+				asked.length === 2 &&
+				!h.hub.snapshot().servers.some((s) => s.problem?.kind === "consent_waiting"),
 			"the agreed file's server connected, the other refused",
 		)
 		expect(statusOf(h, "own")).toBe("blocked")
@@ -118,7 +121,8 @@ describe("other tools' MCP files in the workspace", () => {
 
 		await rm(h.projectFile)
 		await h.until(
-			() => statusOf(h, "db") === "connected" && h.server("db")?.configFile.includes(".cursor") === true,
+			() =>
+				statusOf(h, "db") === "connected" && h.server("db")?.configFile.includes(".cursor") === true,
 			"Cursor's db connected",
 		)
 		expect(asked).toEqual([path.join(".cairn", "mcp.json"), path.join(".cursor", "mcp.json")])

@@ -229,7 +229,10 @@ describe("parseConfig", () => {
 })
 
 describe("parseConfig of other tools' files", () => {
-	const readAs = (config: unknown, format: { serversKey: "mcpServers" | "servers"; urlWithoutType: boolean }) =>
+	const readAs = (
+		config: unknown,
+		format: { serversKey: "mcpServers" | "servers"; urlWithoutType: boolean },
+	) =>
 		parseConfig({
 			text: JSON.stringify(config),
 			file: `${workspaceRoot}/.vscode/mcp.json`,

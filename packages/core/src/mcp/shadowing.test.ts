@@ -16,7 +16,10 @@ describe("firstDefinitionWins", () => {
 	it("uses a name's entry from the first file defining it and names the later files it hides", () => {
 		const winners = firstDefinitionWins([
 			{ file: "/w/.cairn/mcp.json", entries: [entry("db", "/w/.cairn/mcp.json")] },
-			{ file: "/w/.roo/mcp.json", entries: [entry("db", "/w/.roo/mcp.json"), entry("web", "/w/.roo/mcp.json")] },
+			{
+				file: "/w/.roo/mcp.json",
+				entries: [entry("db", "/w/.roo/mcp.json"), entry("web", "/w/.roo/mcp.json")],
+			},
 			{ file: "/w/.mcp.json", entries: [entry("db", "/w/.mcp.json")] },
 		])
 		expect([...winners.keys()]).toEqual(["db", "web"])
