@@ -61,23 +61,33 @@ describe.concurrent("cairn mcp list", () => {
 			expect(snapshot.servers[0]?.tools.length).toBeGreaterThan(5)
 		}))
 
-	it("does not start the workspace's servers without --allow-project-mcp, and says so", () =>
+	it("does not start the workspace's servers (Cairn's file and other tools') without --allow-project-mcp, and says which file each is from and what it shadows", () =>
 		withWorld({}, async (world) => {
 			const pids = path.join(world.root, "pids")
 			await writeConfig(world, path.join(world.workspace, ".cairn", "mcp.json"), {
 				mcpServers: { proj: fixtureEntry() },
 			})
+			await writeConfig(world, path.join(world.workspace, ".mcp.json"), {
+				mcpServers: { proj: fixtureEntry(), claude: fixtureEntry() },
+			})
 			const env = { MCP_FIXTURE_PID_FILE: pids, MCP_FIXTURE_LOG: "/dev/null" }
 			const refused = await runCli(world, ["mcp", "list", "-y"], { env })
-			expect(refused.stdout).toContain("proj (project, stdio): blocked")
+			expect(refused.stdout).toContain(
+				"proj (project .cairn/mcp.json, stdio): blocked\n  used instead of the server of the same name in .mcp.json\n",
+			)
+			expect(refused.stdout).toContain("claude (project .mcp.json, stdio): blocked")
 			expect(refused.stdout).toContain("Run cairn with --allow-project-mcp to allow them.")
 			expect(await pidsIn(pids)).toEqual([])
 
 			const allowed = await runCli(world, ["mcp", "list", "--allow-project-mcp"], { env })
-			expect(allowed.stdout).toContain("proj (project, stdio): connected")
-			// Remembered for this content: the next run needs no flag.
+			expect(allowed.stdout).toContain("proj (project .cairn/mcp.json, stdio): connected")
+			expect(allowed.stdout).toContain("claude (project .mcp.json, stdio): connected")
+			// Remembered for each file's content: the next run needs no flag.
 			const again = await runCli(world, ["mcp", "list"], { env })
-			expect(again.stdout).toContain("proj (project, stdio): connected")
+			expect(again.stdout).toContain("proj (project .cairn/mcp.json, stdio): connected")
+			expect(again.stdout).toContain("claude (project .mcp.json, stdio): connected")
+			// The shadowed server never ran: two servers in each of two runs.
+			expect(await pidsIn(pids)).toHaveLength(4)
 			for (const pid of await pidsIn(pids)) await processGone(pid)
 		}))
 })

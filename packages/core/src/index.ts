@@ -56,6 +56,7 @@ export {
 export type { TaskEvents } from "./task/taskEvents.js"
 export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { readSlashCommands } from "./slash-commands/readSlashCommands.js"
+export { readModes } from "./modes/readModes.js"
 export { findSkills, skillSummary, type SkillsFound } from "./skills/findSkills.js"
 export { globalSkillsFolder } from "./skills/skillLocations.js"
 export { storedDisabledSkills } from "./skills/storedSkillSettings.js"

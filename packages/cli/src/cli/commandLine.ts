@@ -65,6 +65,7 @@ export type ParsedCommand =
 	| { kind: "mcpList"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "commandsList"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "skillsList"; flags: Flags; outputFormatGiven: boolean }
+	| { kind: "modesList"; flags: Flags; outputFormatGiven: boolean }
 	| { kind: "models"; action: ModelsAction; flags: Flags; outputFormatGiven: boolean }
 	| {
 			kind: "checkpoints"
@@ -192,7 +193,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 	const listCommand = (
 		name: string,
 		description: string,
-		kind: "mcpList" | "commandsList" | "skillsList" | "models",
+		kind: "mcpList" | "commandsList" | "skillsList" | "modesList" | "models",
 		actions: readonly string[] = ["list"],
 	) =>
 		program
@@ -219,6 +220,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 	listCommand("mcp", t("help.mcp"), "mcpList")
 	listCommand("commands", t("help.commands"), "commandsList")
 	listCommand("skills", t("help.skills"), "skillsList")
+	listCommand("modes", t("help.modes"), "modesList")
 	listCommand("models", t("help.models"), "models", ["list", "test"])
 	program
 		.command("checkpoints")

@@ -9,6 +9,7 @@ import { runImportCommand } from "../session/importCommand.js"
 import { listTasks } from "../session/listTasks.js"
 import { listCommands } from "../session/commandsList.js"
 import { listSkills } from "../session/skillsList.js"
+import { listModes } from "../session/modesList.js"
 import { listMcpServers } from "../session/mcpList.js"
 import { runModelsCommand } from "../session/modelsCommand.js"
 import { runPromptStream } from "../session/runPromptStream.js"
@@ -73,6 +74,7 @@ export async function runCommand(
 			return await listCommands(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "skillsList")
 			return await listSkills(options, (text) => void io.stdout.write(text))
+		if (parsed.kind === "modesList") return await listModes(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "models")
 			return await runModelsCommand(
 				parsed.action,

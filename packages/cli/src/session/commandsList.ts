@@ -2,11 +2,18 @@ import { jsonLine, readSlashCommands } from "@cairn/core"
 import type { SlashCommandsSnapshot, SlashCommandView } from "@cairn/types"
 import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
-import { t } from "../i18n/cliI18n.js"
+import { listOf, t } from "../i18n/cliI18n.js"
 import stringWidth from "string-width"
 import { padCell } from "../output/table.js"
 
+/** Where the command comes from, and the other tools' files of its name it hides. */
 function whereFrom(command: SlashCommandView): string {
+	const source = sourceOf(command)
+	const shadows = command.shadows ?? []
+	return shadows.length === 0 ? source : `${source}, ${t("commands.hides", { files: listOf(shadows) })}`
+}
+
+function sourceOf(command: SlashCommandView): string {
 	const file = command.file ?? ""
 	switch (command.source) {
 		case "builtin":

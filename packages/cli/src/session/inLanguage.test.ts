@@ -51,7 +51,7 @@ describe("the CLI's listings in the person's language", () => {
 		expect(text).toBe("a/model  contexto 200k  saída 64k  US$\u00a00,075 / US$\u00a015 por M\n")
 	})
 
-	it("says where each slash command comes from, and what was left out, in French (a no-break space before its colons)", async () => {
+	it("says where each slash command comes from, what it shadows, and what was left out, in French (a no-break space before its colons)", async () => {
 		await useCliLanguage("fr")
 		const text = formatCommandsList(
 			{
@@ -62,6 +62,7 @@ describe("the CLI's listings in the person's language", () => {
 						source: "project",
 						file: ".cairn/commands/review.md",
 						overrides: "global",
+						shadows: [".claude/commands/review.md"],
 					},
 				],
 				problems: [
@@ -76,11 +77,11 @@ describe("the CLI's listings in the person's language", () => {
 			"text",
 		)
 		expect(text).toBe(
-			"/review  Relire  (projet\u00a0: .cairn/commands/review.md, à la place de la globale)\nIgnorée\u00a0: .cairn/commands/Oops.md: bad name\n",
+			"/review  Relire  (projet\u00a0: .cairn/commands/review.md, à la place de la globale, masque .claude/commands/review.md)\nIgnorée\u00a0: .cairn/commands/Oops.md: bad name\n",
 		)
 	})
 
-	it("names each MCP server's origin and status, and counts its tools, in Russian", async () => {
+	it("names each MCP server's origin (a project's file) and status, what it shadows, and counts its tools, in Russian", async () => {
 		await useCliLanguage("ru")
 		const tool = (name: string) => ({ name, modelName: `mcp_fs_${name}`, alwaysAllow: name === "read" })
 		const text = formatMcpList(
@@ -94,15 +95,17 @@ describe("the CLI's listings in the person's language", () => {
 						tools: [tool("read"), tool("write"), tool("list")],
 						resources: [],
 						resourceTemplates: [],
-						configFile: ".cairn/mcp.json",
+						configFile: "/work/repo/.roo/mcp.json",
+						shadows: ["/work/repo/.mcp.json"],
 					},
 				],
 				problems: [],
 			},
 			"text",
+			"/work/repo",
 		)
 		expect(text).toBe(
-			"fs (проект, stdio): подключён\n  3 инструмента\n    mcp_fs_read (всегда разрешён)\n    mcp_fs_write\n    mcp_fs_list\n",
+			"fs (проект .roo/mcp.json, stdio): подключён\n  используется вместо одноимённого сервера из .mcp.json\n  3 инструмента\n    mcp_fs_read (всегда разрешён)\n    mcp_fs_write\n    mcp_fs_list\n",
 		)
 	})
 })

@@ -1,23 +1,32 @@
+import path from "node:path"
 import { jsonLine } from "@cairn/core"
 import type { McpServerView, McpSnapshot } from "@cairn/types"
 import type { CliProcess } from "../cli/main.js"
 import type { RunOptions } from "../cli/runOptions.js"
 import { createCliLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
-import { t } from "../i18n/cliI18n.js"
+import { listOf, t } from "../i18n/cliI18n.js"
 import { cliVersion } from "../version.js"
 
 /** The longest `mcp list` waits for servers to connect or fail before printing what it has. */
 const settleCeilingMs = 30_000
 
-function serverLines(server: McpServerView): string[] {
+function serverLines(server: McpServerView, workspace: string): string[] {
+	const inWorkspace = (file: string) => path.relative(workspace, file)
+	// A workspace's servers may come from any of several tools' files: say which.
+	const source =
+		server.source === "project"
+			? `${t("mcp.project")} ${inWorkspace(server.configFile)}`
+			: t("mcp.global")
 	const head = t("mcp.server", {
 		name: server.name,
-		source: t(`mcp.${server.source}`),
+		source,
 		transport: server.transport,
 		status: t(`mcp.${server.status}`),
 	})
 	const lines = [head]
+	if (server.shadows !== undefined && server.shadows.length > 0)
+		lines.push(`  ${t("mcp.shadows", { files: listOf(server.shadows.map(inWorkspace)) })}`)
 	if (server.error) lines.push(`  ${server.error}`)
 	if (server.status !== "connected" && server.stderr?.length)
 		lines.push(`  ${t("mcp.lastStderr")}`, ...server.stderr.map((line) => `    ${line}`))
@@ -29,10 +38,17 @@ function serverLines(server: McpServerView): string[] {
 	return lines
 }
 
-/** The servers and config problems as text, or as one JSON line. */
-export function formatMcpList(snapshot: McpSnapshot, format: RunOptions["outputFormat"]): string {
+/** The servers and config problems as text (the workspace's files relative to `workspace`), or as one JSON line. */
+export function formatMcpList(
+	snapshot: McpSnapshot,
+	format: RunOptions["outputFormat"],
+	workspace: string,
+): string {
 	if (format !== "text") return jsonLine(snapshot)
-	const lines = snapshot.servers.length === 0 ? [t("mcp.none")] : snapshot.servers.flatMap(serverLines)
+	const lines =
+		snapshot.servers.length === 0
+			? [t("mcp.none")]
+			: snapshot.servers.flatMap((server) => serverLines(server, workspace))
 	for (const problem of snapshot.problems) {
 		const where = [problem.server, problem.field].filter(Boolean).join(" > ")
 		lines.push(
@@ -77,7 +93,7 @@ export async function listMcpServers(
 		const hub = host.controller.mcpHub
 		if (hub !== undefined) await Promise.race([hub.settled(settleCeilingMs), stopped])
 		if (interrupted !== undefined) return interrupted === "SIGTERM" ? 143 : 130
-		io.write(formatMcpList(host.controller.mcpSnapshot(), options.outputFormat))
+		io.write(formatMcpList(host.controller.mcpSnapshot(), options.outputFormat, options.workspace))
 		return 0
 	} finally {
 		await host.shutdown()

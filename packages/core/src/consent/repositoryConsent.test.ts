@@ -52,6 +52,22 @@ describe("consent to a repository's code", () => {
 		expect(asked).toEqual(["a", "b"])
 	})
 
+	it("a slot keeps one file's consent apart from another's of the same kind: agreeing to one leaves the other's", async () => {
+		const mcp = (file: string, content: string, slot?: string): RepositoryCode => ({
+			kind: "projectMcpServers",
+			workspaceRoot: "/repo",
+			file,
+			...(slot !== undefined && { slot }),
+			content,
+		})
+		await grantConsent(state, mcp(".cairn/mcp.json", "own"))
+		await grantConsent(state, mcp(".mcp.json", "claude's", ".mcp.json"))
+		const nobodyAsked = new RepositoryConsent(state, undefined)
+		expect(await nobodyAsked.decide(mcp(".cairn/mcp.json", "own"))).toEqual({ allowed: true })
+		expect(await nobodyAsked.decide(mcp(".mcp.json", "claude's", ".mcp.json"))).toEqual({ allowed: true })
+		expect((await nobodyAsked.decide(mcp(".roo/mcp.json", "own", ".roo/mcp.json"))).allowed).toBe(false)
+	})
+
 	it("covers the files the code names: a changed file asks again, as a changed content does", async () => {
 		const asked: (string | undefined)[] = []
 		const consent = new RepositoryConsent(state, (code) => {

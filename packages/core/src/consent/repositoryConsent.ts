@@ -17,6 +17,11 @@ export interface RepositoryCode {
 	workspaceRoot: string
 	/** Workspace-relative, for the person. */
 	file: string
+	/**
+	 * Set where a workspace holds several files of one kind, each agreed to on its own (the MCP
+	 * server files of other tools beside `.cairn/mcp.json`): each remembers its own consent.
+	 */
+	slot?: string
 	/** The file's text, shown to the person and remembered by its hash. */
 	content: string
 	/** For the question: what the content would start, as Cairn reads it (an MCP file's server names). */
@@ -49,8 +54,8 @@ const consentHash = (code: RepositoryCode): string =>
 		: contentHash(JSON.stringify({ content: code.content, files: code.files }))
 
 // Kept in Cairn's own storage: a consent stored in the repository would be the repository's to forge.
-const storeKey = (code: Pick<RepositoryCode, "kind" | "workspaceRoot">) =>
-	`repositoryConsent:${code.kind}:${code.workspaceRoot}`
+const storeKey = (code: Pick<RepositoryCode, "kind" | "workspaceRoot" | "slot">) =>
+	`repositoryConsent:${code.kind}:${code.workspaceRoot}${code.slot === undefined ? "" : `:${code.slot}`}`
 
 export type ConsentDecision =
 	| { allowed: true }
@@ -74,7 +79,7 @@ export class RepositoryConsent {
 	 * Whether a decision on this kind of code here could be yes: someone can be asked, or the
 	 * person agreed to some version of it before. When not, what the code names need not be read.
 	 */
-	async mayAllow(code: Pick<RepositoryCode, "kind" | "workspaceRoot">): Promise<boolean> {
+	async mayAllow(code: Pick<RepositoryCode, "kind" | "workspaceRoot" | "slot">): Promise<boolean> {
 		return this.ask !== undefined || (await this.state.get(storeKey(code))) !== undefined
 	}
 

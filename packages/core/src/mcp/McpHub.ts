@@ -32,12 +32,17 @@ import { ProjectConsent, type ProjectConsentOptions } from "./projectConsent.js"
 import { defaultReconnectPolicy, type ReconnectPolicy } from "./reconnectPolicy.js"
 import { isInvalid, type McpServerConfig, type ServerEntry } from "./serverConfig.js"
 import { offeredTools, serverViews, type OfferedTool, type ServerRecord } from "./serverViews.js"
+import { globalServerFile, projectServerFiles, type ServerFile } from "./serverFiles.js"
+import { firstDefinitionWins } from "./shadowing.js"
 
 export interface McpHubOptions {
 	workspaceRoot: string
 	/** The person's own servers (VS Code: in Cairn's storage; CLI: $CAIRN_HOME/mcp.json or --mcp-config). */
 	globalConfigFile: string
-	/** The workspace's servers; `<workspace>/.cairn/mcp.json` by default. */
+	/**
+	 * Cairn's own file of the workspace's servers; `<workspace>/.cairn/mcp.json` by default. Other
+	 * tools' files in the workspace are read after it (see projectServerFiles).
+	 */
 	projectConfigFile?: string
 	projectConsent: ProjectConsentOptions
 	logger: Logger
@@ -49,11 +54,13 @@ export interface McpHubOptions {
 	env?: NodeJS.ProcessEnv
 }
 
-interface SourceState {
-	file: string
+/** A config file as last read. */
+interface FileState extends ServerFile {
 	text: string | undefined
 	entries: ServerEntry[]
 	problems: McpConfigProblem[]
+	/** The person's consent to a workspace file's text (none for the person's own file). */
+	consent?: ProjectConsent
 }
 
 /** A server as a caller names it: the project's is chosen only when no global server has the name. */
@@ -74,16 +81,17 @@ const sameLaunch = (a: ServerEntry, b: ServerEntry) =>
 	!isInvalid(a) && !isInvalid(b) && a.disabled === b.disabled && isDeepStrictEqual(a.launch, b.launch)
 
 /**
- * Every MCP server of the person's config file and of the workspace's: one connection each,
- * kept in step with the files (a change restarts only the servers whose entry changed), the
- * project's only with the person's consent. Views for clients, tools for tasks.
+ * Every MCP server of the person's config file and of the workspace's files (Cairn's own and
+ * other tools'): one connection each, kept in step with the files (a change restarts only the
+ * servers whose entry changed), a workspace file's only with the person's consent to that file.
+ * Views for clients, tools for tasks.
  */
 export class McpHub {
-	private readonly sources: Record<McpSource, SourceState>
+	/** The person's file, then the workspace's in lookup order. */
+	private readonly files: FileState[]
 	private readonly records = new Map<string, ServerRecord & { connection?: McpConnection }>()
 	private readonly listeners = new Set<() => void>()
 	private readonly watchers: { dispose(): void }[] = []
-	private readonly consent: ProjectConsent
 	private readonly reconnect: ReconnectPolicy
 	/** Config changes are applied one at a time, in order. */
 	private queue: Promise<void> = Promise.resolve()
@@ -91,40 +99,35 @@ export class McpHub {
 	private disposed = false
 
 	private constructor(private readonly options: McpHubOptions) {
-		this.sources = {
-			global: { file: options.globalConfigFile, text: undefined, entries: [], problems: [] },
-			project: {
-				file: options.projectConfigFile ?? path.join(options.workspaceRoot, ".cairn", "mcp.json"),
-				text: undefined,
-				entries: [],
-				problems: [],
-			},
-		}
-		this.consent = new ProjectConsent(
-			options.projectConsent,
-			options.workspaceRoot,
-			this.sources.project.file,
-		)
+		const unread = { text: undefined, entries: [], problems: [] }
+		this.files = [
+			{ ...globalServerFile(options.globalConfigFile), ...unread },
+			...projectServerFiles(options.workspaceRoot, options.projectConfigFile).map((file) => ({
+				...file,
+				...unread,
+				consent: new ProjectConsent(options.projectConsent, options.workspaceRoot, file),
+			})),
+		]
 		this.reconnect = { ...defaultReconnectPolicy, ...options.reconnect }
 	}
 
 	/**
-	 * Reads both files and starts their servers (it does not wait for them to connect), then
-	 * watches the files. The person is asked about the project's servers in the background.
+	 * Reads the files and starts their servers (it does not wait for them to connect), then
+	 * watches the files. The person is asked about the workspace's servers in the background.
 	 */
 	static async start(options: McpHubOptions): Promise<McpHub> {
 		const hub = new McpHub(options)
-		for (const source of ["global", "project"] as const) {
-			const state = hub.sources[source]
-			const text = await hub.readText(source)
-			await hub.enqueue(() => hub.apply(source, text))
+		// In lookup order, so a shadowed server is never started only to be stopped again.
+		for (const state of hub.files) {
+			const text = await hub.readText(state)
+			await hub.enqueue(() => hub.apply(state, text))
 			hub.watchers.push(
 				watchConfigFile(
 					state.file,
-					hub.scopeOf(source),
+					hub.scopeOf(state),
 					text,
-					(changed) => void hub.enqueue(() => hub.apply(source, changed)),
-					(error) => hub.problemReading(source, error),
+					(changed) => void hub.enqueue(() => hub.apply(state, changed)),
+					(error) => hub.problemReading(state, error),
 				),
 			)
 		}
@@ -134,7 +137,7 @@ export class McpHub {
 	snapshot(): McpSnapshot {
 		return {
 			servers: serverViews([...this.records.values()]),
-			problems: [...this.sources.global.problems, ...this.sources.project.problems],
+			problems: this.files.flatMap((state) => state.problems),
 		}
 	}
 
@@ -158,7 +161,8 @@ export class McpHub {
 	async settled(timeoutMs: number): Promise<void> {
 		const deadline = Date.now() + timeoutMs
 		const busy = () =>
-			this.consent.asking || this.snapshot().servers.some((server) => server.status === "connecting")
+			this.files.some((state) => state.consent?.asking) ||
+			this.snapshot().servers.some((server) => server.status === "connecting")
 		while (busy() && Date.now() < deadline) {
 			await new Promise<void>((resolve) => {
 				const timer = setTimeout(finish, deadline - Date.now())
@@ -216,15 +220,16 @@ export class McpHub {
 
 	/**
 	 * Connects the server again. A project server without consent asks for it again (a "no"
-	 * earlier in this session is forgotten); the config file is read again first.
+	 * earlier in this session is forgotten); its config file is read again first.
 	 */
 	async restart(source: McpSource, name: string): Promise<void> {
 		const record = this.records.get(key(source, name))
 		if (record === undefined) throw new Error(`There is no ${source} MCP server named "${name}".`)
-		if (source === "project" && record.blocked !== undefined) this.consent.forgetRefusals()
-		const text = await this.readText(source)
+		const state = this.fileOf(record.entry)
+		if (record.blocked !== undefined) state.consent?.forgetRefusals()
+		const text = await this.readText(state)
 		await this.enqueue(async () => {
-			await this.apply(source, text)
+			await this.apply(state, text)
 			const current = this.records.get(key(source, name))
 			if (current?.connection !== undefined && current === record) await current.connection.restart()
 		})
@@ -242,22 +247,23 @@ export class McpHub {
 	 * needs the person's consent as any change to it does.
 	 */
 	async addServer(source: McpSource, name: string, input: McpServerInput): Promise<void> {
-		const file = this.sources[source].file
-		const text = (await readConfigText(file, this.scopeOf(source))) ?? emptyConfigText
-		const before = this.parse(source, text)
+		const state = this.ownFile(source)
+		const file = state.file
+		const text = (await readConfigText(file, this.scopeOf(state))) ?? emptyConfigText
+		const before = this.parse(state, text)
 		if (!before.ok)
 			throw new Error(`${file} cannot be changed: ${before.problems[0]?.message ?? "it is not valid"}`)
 		if (before.entries.some((entry) => entry.name === name))
 			throw new Error(`There is already a server named "${name}" in ${file}.`)
 		const edited = applyConfigEdit(text, { kind: "add", server: name, entry: configEntryOf(input) })
-		const after = this.parse(source, edited)
+		const after = this.parse(state, edited)
 		const added = after.ok ? after.entries.find((entry) => entry.name === name) : undefined
 		if (added === undefined || isInvalid(added))
 			throw new Error(
 				`The server "${name}" cannot be added: ${added?.error ?? "its entry is not valid"}`,
 			)
 		await writeConfigText(file, edited)
-		await this.enqueue(() => this.apply(source, edited))
+		await this.enqueue(() => this.apply(state, edited))
 	}
 
 	/** Removes a server from its config file (its process ends). */
@@ -273,9 +279,9 @@ export class McpHub {
 		return this.edit(source, { kind: "setAlwaysAllow", server: name, tools })
 	}
 
-	/** The config file of `source` (absolute). */
+	/** Cairn's own config file of `source` (absolute), where new servers are written. */
 	configFile(source: McpSource): string {
-		return this.sources[source].file
+		return this.ownFile(source).file
 	}
 
 	/** Ends every stdio server's process at once (see McpConnection.killNow); dispose() is the orderly way. */
@@ -310,28 +316,40 @@ export class McpHub {
 		return record.connection
 	}
 
-	/** Where the file's real path must stay: the workspace, or the folder of the person's own file. */
-	private scopeOf(source: McpSource): FileScope {
-		return source === "project"
-			? workspaceScope(this.options.workspaceRoot)
-			: settingsScope(path.dirname(this.sources.global.file))
+	/** The first file of `source`: the person's own, or the workspace's `.cairn/mcp.json`. */
+	private ownFile(source: McpSource): FileState {
+		return this.files.find((state) => state.source === source) as FileState
 	}
 
-	private async readText(source: McpSource): Promise<string | undefined> {
+	/** The file an entry was read from. */
+	private fileOf(entry: ServerEntry): FileState {
+		return (
+			this.files.find((state) => state.source === entry.source && state.file === entry.configFile) ??
+			this.ownFile(entry.source)
+		)
+	}
+
+	/** Where the file's real path must stay: the workspace, or the folder of the person's own file. */
+	private scopeOf(state: FileState): FileScope {
+		return state.source === "project"
+			? workspaceScope(this.options.workspaceRoot)
+			: settingsScope(path.dirname(state.file))
+	}
+
+	private async readText(state: FileState): Promise<string | undefined> {
 		try {
-			return await readConfigText(this.sources[source].file, this.scopeOf(source))
+			return await readConfigText(state.file, this.scopeOf(state))
 		} catch (error) {
-			this.problemReading(source, error as Error)
-			return this.sources[source].text
+			this.problemReading(state, error as Error)
+			return state.text
 		}
 	}
 
-	private problemReading(source: McpSource, error: Error): void {
-		const state = this.sources[source]
+	private problemReading(state: FileState, error: Error): void {
 		const problem: McpProblem = { kind: "config_unreadable", params: { said: error.message } }
 		// The file reader's own refusal already says which file and why.
 		const message = error instanceof UnreadFileError ? error.message : mcpProblemEnglish(problem)
-		state.problems = [{ source, file: state.file, message, problem }]
+		state.problems = [{ source: state.source, file: state.file, message, problem }]
 		this.changed()
 	}
 
@@ -343,31 +361,37 @@ export class McpHub {
 		return run
 	}
 
-	/** Writes an edit to the file (failures reach the caller), then applies the file as written. */
+	/**
+	 * Writes an edit to the file the server is read from (failures reach the caller), then
+	 * applies the file as written.
+	 */
 	private async edit(source: McpSource, edit: ConfigEdit): Promise<void> {
-		const file = this.sources[source].file
-		const text = await readConfigText(file, this.scopeOf(source))
-		const parsed = text === undefined ? undefined : this.parse(source, text)
+		const entry = this.records.get(key(source, edit.server))?.entry
+		const state = entry === undefined ? this.ownFile(source) : this.fileOf(entry)
+		const file = state.file
+		const text = await readConfigText(file, this.scopeOf(state))
+		const parsed = text === undefined ? undefined : this.parse(state, text)
 		if (parsed === undefined || !parsed.ok)
 			throw new Error(
 				`${file} cannot be changed: ${parsed?.problems[0]?.message ?? "it does not exist"}`,
 			)
 		if (!parsed.entries.some((entry) => entry.name === edit.server))
 			throw new Error(`There is no server named "${edit.server}" in ${file}.`)
-		const edited = applyConfigEdit(text as string, edit)
+		const edited = applyConfigEdit(text as string, edit, state.serversKey)
 		// The person changed the file through Cairn: their consent to it carries over to the edit.
-		if (source === "project") await this.consent.carryOver(text as string, edited)
+		await state.consent?.carryOver(text as string, edited)
 		await writeConfigText(file, edited)
-		await this.enqueue(() => this.apply(source, edited))
+		await this.enqueue(() => this.apply(state, edited))
 	}
 
-	private parse(source: McpSource, text: string) {
+	private parse(state: FileState, text: string) {
 		return parseConfig({
 			text,
-			file: this.sources[source].file,
-			source,
+			file: state.file,
+			source: state.source,
 			workspaceRoot: this.options.workspaceRoot,
 			env: this.env,
+			format: state,
 		})
 	}
 
@@ -375,20 +399,13 @@ export class McpHub {
 		return this.options.env ?? process.env
 	}
 
-	/** Brings the servers of `source` in line with its file's text. */
-	private async apply(source: McpSource, text: string | undefined): Promise<void> {
-		const state = this.sources[source]
+	/** Brings the servers of the file's source in line with the file's text. */
+	private async apply(state: FileState, text: string | undefined): Promise<void> {
 		if (text === undefined) {
 			state.entries = []
 			state.problems = []
 		} else {
-			const parsed = parseConfig({
-				text,
-				file: state.file,
-				source,
-				workspaceRoot: this.options.workspaceRoot,
-				env: this.env,
-			})
+			const parsed = this.parse(state, text)
 			state.problems = parsed.problems
 			// A file that is not JSON (an editor mid-save) leaves its servers, and the consent asked
 			// about, as they were.
@@ -399,30 +416,37 @@ export class McpHub {
 			state.entries = parsed.entries
 		}
 		state.text = text
-		const blocked = source === "project" ? await this.projectBlock(text) : undefined
-		await this.reconcile(source, blocked)
+		await this.reconcile(state.source)
 	}
 
 	/**
-	 * Why the project's servers may not run, or undefined once the person agreed to this text.
-	 * The person is asked in the background; their answer applies the file again.
+	 * Why the servers a workspace file gives (those no earlier file shadows) may not run, or
+	 * undefined once the person agreed to this file's text. The person is asked in the
+	 * background; their answer applies the file again.
 	 */
-	private async projectBlock(text: string | undefined): Promise<McpProblem | undefined> {
-		const runnable = this.sources.project.entries.some((entry) => !entry.disabled && !isInvalid(entry))
-		if (text === undefined || !runnable || (await this.consent.allowed(text))) return undefined
-		this.consent.ask(
-			text,
-			() => void this.enqueue(() => this.apply("project", this.sources.project.text)),
-		)
-		return this.consent.asking ? this.consent.waitingProblem : this.consent.refusedProblem
+	private async blockOf(state: FileState, used: readonly ServerEntry[]): Promise<McpProblem | undefined> {
+		const consent = state.consent
+		const runnable = used.some((entry) => !entry.disabled && !isInvalid(entry))
+		if (consent === undefined || state.text === undefined || !runnable) return undefined
+		if (await consent.allowed(state.text)) return undefined
+		consent.ask(state.text, () => void this.enqueue(() => this.apply(state, state.text)))
+		return consent.asking ? consent.waitingProblem : consent.refusedProblem
 	}
 
-	private async reconcile(source: McpSource, blocked: McpProblem | undefined): Promise<void> {
-		const wanted = new Map(this.sources[source].entries.map((entry) => [entry.name, entry]))
+	private async reconcile(source: McpSource): Promise<void> {
+		const files = this.files.filter((state) => state.source === source)
+		const wanted = firstDefinitionWins(files)
+		const blocks = new Map<string, McpProblem>()
+		for (const state of files) {
+			const used = state.entries.filter((entry) => wanted.get(entry.name)?.entry === entry)
+			const blocked = await this.blockOf(state, used)
+			if (blocked !== undefined) for (const entry of used) blocks.set(entry.name, blocked)
+		}
 		const stopping: Promise<void>[] = []
 		for (const [recordKey, record] of this.records) {
 			if (record.entry.source !== source) continue
-			const next = wanted.get(record.entry.name)
+			const next = wanted.get(record.entry.name)?.entry
+			const blocked = next && blocks.get(next.name)
 			const keep =
 				next !== undefined &&
 				sameLaunch(record.entry, next) &&
@@ -435,14 +459,16 @@ export class McpHub {
 			if (record.connection) stopping.push(record.connection.close())
 		}
 		await Promise.all(stopping)
-		for (const entry of wanted.values()) {
+		for (const { entry, shadows } of wanted.values()) {
 			const existing = this.records.get(key(source, entry.name))
 			if (existing !== undefined) {
 				existing.entry = entry
+				existing.shadows = shadows
 				if (!isInvalid(entry)) existing.connection?.updateConfig(entry)
 				continue
 			}
-			const record: ServerRecord & { connection?: McpConnection } = { entry, state: undefined }
+			const record: ServerRecord & { connection?: McpConnection } = { entry, state: undefined, shadows }
+			const blocked = blocks.get(entry.name)
 			if (blocked !== undefined) record.blocked = blocked
 			else if (!isInvalid(entry) && !entry.disabled) record.connection = this.connect(record, entry)
 			this.records.set(key(source, entry.name), record)
@@ -467,11 +493,9 @@ export class McpHub {
 		return connection
 	}
 
-	/** Global servers first, each in its file's order. */
+	/** Global servers first, then the workspace's files in lookup order, each in its file's order. */
 	private sortRecords(): void {
-		const order = [...this.sources.global.entries, ...this.sources.project.entries].map((e) =>
-			key(e.source, e.name),
-		)
+		const order = this.files.flatMap((state) => state.entries).map((e) => key(e.source, e.name))
 		const sorted = [...this.records.entries()].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
 		this.records.clear()
 		for (const [k, record] of sorted) this.records.set(k, record)

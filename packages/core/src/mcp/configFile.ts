@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from "node:fs"
 import path from "node:path"
 import { applyEdits, modify, type JSONPath } from "./jsonc.js"
+import type { ServersKey } from "./serverFiles.js"
 import { writeFileAtomic } from "../fs/atomicWrite.js"
 import { readRepositoryFile, UnreadFileError, type FileScope } from "../workspace/repositoryFile.js"
 
@@ -141,8 +142,12 @@ export type ConfigEdit =
  * The file's text with `edit` applied and everything else (other servers and fields, comments,
  * indentation) as it was. The caller checks that the server is in the file (not yet, for "add").
  */
-export function applyConfigEdit(text: string, edit: ConfigEdit): string {
-	const serverPath: JSONPath = ["mcpServers", edit.server]
+export function applyConfigEdit(
+	text: string,
+	edit: ConfigEdit,
+	serversKey: ServersKey = "mcpServers",
+): string {
+	const serverPath: JSONPath = [serversKey, edit.server]
 	const formattingOptions = { insertSpaces: !/^\t/m.test(text), tabSize: indentWidth(text), eol: "\n" }
 	const change = (at: JSONPath, value: unknown) =>
 		applyEdits(text, modify(text, at, value, { formattingOptions }))

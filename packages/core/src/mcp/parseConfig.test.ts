@@ -227,3 +227,51 @@ describe("parseConfig", () => {
 		expect(read([1])).toMatchObject({ ok: false })
 	})
 })
+
+describe("parseConfig of other tools' files", () => {
+	const readAs = (
+		config: unknown,
+		format: { serversKey: "mcpServers" | "servers"; urlWithoutType: boolean },
+	) =>
+		parseConfig({
+			text: JSON.stringify(config),
+			file: `${workspaceRoot}/.vscode/mcp.json`,
+			source: "project",
+			workspaceRoot,
+			env: {},
+			format,
+		})
+	const vscode = { serversKey: "servers", urlWithoutType: true } as const
+
+	it("VS Code's file keeps its servers under `servers` and names the workspace `${workspaceFolder}`", () => {
+		// The shape of code.visualstudio.com/docs/copilot/reference/mcp-configuration.
+		const parsed = readAs(
+			{
+				inputs: [],
+				servers: {
+					local: { type: "stdio", command: "node", args: ["${workspaceFolder}/server.js"] },
+					remote: { type: "http", url: "https://mcp.example.com/mcp" },
+				},
+			},
+			vscode,
+		)
+		expect(entries(parsed)).toMatchObject([
+			{ name: "local", launch: { transport: "stdio", args: [`${workspaceRoot}/server.js`] } },
+			{ name: "remote", launch: { transport: "streamable-http", url: "https://mcp.example.com/mcp" } },
+		])
+		expect(readAs({ mcpServers: { ignored: { command: "x" } } }, vscode)).toEqual({
+			ok: true,
+			entries: [],
+			problems: [],
+		})
+		expect(readAs({ servers: [] }, vscode)).toMatchObject({ ok: false, problems: [{ field: "servers" }] })
+	})
+
+	it("in another tool's file a url without a type is streamable HTTP (Cursor's way); in Cairn's own it must say", () => {
+		const config = { mcpServers: { web: { url: "https://mcp.example.com/mcp" } } }
+		expect(entries(readAs(config, { serversKey: "mcpServers", urlWithoutType: true }))).toMatchObject([
+			{ name: "web", launch: { transport: "streamable-http" } },
+		])
+		expect(entries(read(config))).toMatchObject([{ name: "web", problem: { kind: "transport_unknown" } }])
+	})
+})

@@ -4,6 +4,7 @@ import { parse, printParseErrorCode, type ParseError } from "./jsonc.js"
 import type { z } from "zod"
 import { expandEnv } from "./expandEnv.js"
 import { mcpProblemEnglish } from "./mcpProblemText.js"
+import type { ServerFile } from "./serverFiles.js"
 import {
 	knownFields,
 	remoteEntrySchema,
@@ -19,6 +20,8 @@ export interface ConfigFileInput {
 	/** Relative `cwd`s are resolved against it, and it is the default `cwd`. */
 	workspaceRoot: string
 	env: NodeJS.ProcessEnv
+	/** Where the file keeps its servers, and whether a bare `url` means streamable HTTP; Cairn's own way by default. */
+	format?: Pick<ServerFile, "serversKey" | "urlWithoutType">
 }
 
 export type ParsedConfig =
@@ -86,17 +89,19 @@ export function parseConfig(input: ConfigFileInput): ParsedConfig {
 	if (firstError !== undefined) return { ok: false, problems: [syntaxProblem(input, firstError)] }
 	if (!isObject(root))
 		return { ok: false, problems: [configProblem(input, problemOf("config_not_object"))] }
-	const servers = root.mcpServers
+	const serversKey = input.format?.serversKey ?? "mcpServers"
+	const servers = root[serversKey]
 	if (servers === undefined) return { ok: true, entries: [], problems: [] }
 	if (!isObject(servers))
 		return {
 			ok: false,
-			problems: [configProblem(input, problemOf("config_servers_not_object", { field: "mcpServers" }))],
+			problems: [configProblem(input, problemOf("config_servers_not_object", { field: serversKey }))],
 		}
 
 	const entries: ServerEntry[] = []
 	const problems: McpConfigProblem[] = []
-	for (const [name, raw] of Object.entries(servers)) {
+	for (const [name, written] of Object.entries(servers)) {
+		const raw = input.format?.urlWithoutType ? withUrlTransport(written) : written
 		const base = {
 			name,
 			source: input.source,
@@ -116,6 +121,13 @@ export function parseConfig(input: ConfigFileInput): ParsedConfig {
 		} else entries.push(result.config)
 	}
 	return { ok: true, entries, problems }
+}
+
+/** An entry that gives a `url` and no transport, read as streamable HTTP (how other tools' files mean it). */
+function withUrlTransport(entry: unknown): unknown {
+	return isObject(entry) && entry.type === undefined && "url" in entry && !("command" in entry)
+		? { ...entry, type: "streamable-http" }
+		: entry
 }
 
 type Checked =
@@ -149,7 +161,7 @@ function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked
 		const parsed = remoteEntrySchema.safeParse(raw)
 		if (!parsed.success) return { ok: false, problem: firstIssue(parsed.error, raw), warnings }
 		const { url, headers, type } = parsed.data
-		const expanded = expandAll({ url, ...prefixed("headers", headers) }, input.env)
+		const expanded = expandAll({ url, ...prefixed("headers", headers) }, input)
 		if (!expanded.ok) return { ...expanded, warnings }
 		const finalUrl = expanded.values.url ?? url
 		if (!isHttpUrl(finalUrl))
@@ -177,7 +189,7 @@ function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked
 			...prefixed("args", Object.fromEntries(args.map((arg, index) => [String(index), arg]))),
 			...prefixed("env", env),
 		},
-		input.env,
+		input,
 	)
 	if (!expanded.ok) return { ...expanded, warnings }
 	const values = expanded.values
@@ -234,11 +246,12 @@ const unprefixed = (prefix: string, values: Record<string, string>) =>
 
 function expandAll(
 	fields: Record<string, string>,
-	env: NodeJS.ProcessEnv,
+	{ env, workspaceRoot }: Pick<ConfigFileInput, "env" | "workspaceRoot">,
 ): { ok: true; values: Record<string, string> } | { ok: false; problem: McpProblem } {
 	const values: Record<string, string> = {}
 	for (const [field, text] of Object.entries(fields)) {
-		const expanded = expandEnv(text, env)
+		// VS Code's files name the workspace so; it is the same folder here.
+		const expanded = expandEnv(text.replaceAll("${workspaceFolder}", workspaceRoot), env)
 		if (!expanded.ok)
 			return { ok: false, problem: problemOf("env_missing", { field, variable: expanded.missing }) }
 		values[field] = expanded.value

@@ -8,6 +8,7 @@ import {
 } from "../consent/repositoryConsent.js"
 import type { KeyValueStore } from "../host/Host.js"
 import { parse } from "./jsonc.js"
+import type { ServerFile } from "./serverFiles.js"
 
 export interface ProjectConsentOptions {
 	/** Where consents are remembered (Cairn's own storage, never the repository). */
@@ -19,7 +20,7 @@ export interface ProjectConsentOptions {
 }
 
 /**
- * The person's consent to the workspace's MCP servers file: its servers are programs a cloned
+ * The person's consent to one of the workspace's MCP server files: its servers are programs a cloned
  * repository would have Cairn start, so they run only once the person agreed to the file's
  * exact text (asked again whenever it changes). The question is asked in the background: the
  * person's own servers do not wait for the answer.
@@ -33,7 +34,7 @@ export class ProjectConsent {
 	constructor(
 		private readonly options: ProjectConsentOptions,
 		private readonly workspaceRoot: string,
-		private readonly file: string,
+		private readonly serverFile: ServerFile,
 	) {
 		this.consent = new RepositoryConsent(options.state, options.ask)
 	}
@@ -89,7 +90,7 @@ export class ProjectConsent {
 	}
 
 	private get relativeFile(): string {
-		return path.relative(this.workspaceRoot, this.file) || this.file
+		return path.relative(this.workspaceRoot, this.serverFile.file) || this.serverFile.file
 	}
 
 	private code(content: string): RepositoryCode {
@@ -97,16 +98,17 @@ export class ProjectConsent {
 			kind: "projectMcpServers",
 			workspaceRoot: this.workspaceRoot,
 			file: this.relativeFile,
+			...(this.serverFile.consentSlot !== undefined && { slot: this.serverFile.consentSlot }),
 			content,
-			names: serverNames(content),
+			names: serverNames(content, this.serverFile),
 		}
 	}
 }
 
-/** The names under `mcpServers`, read as the hub reads the file (comments and trailing commas allowed). */
-function serverNames(content: string): string[] {
+/** The names under the file's servers key, read as the hub reads the file (comments and trailing commas allowed). */
+function serverNames(content: string, { serversKey }: ServerFile): string[] {
 	const root: unknown = parse(content, [], { allowTrailingComma: true, disallowComments: false })
-	const servers = (root as { mcpServers?: unknown } | undefined)?.mcpServers
+	const servers = (root as Record<string, unknown> | undefined)?.[serversKey]
 	return typeof servers === "object" && servers !== null && !Array.isArray(servers)
 		? Object.keys(servers)
 		: []

@@ -12,6 +12,8 @@ export interface ServerRecord {
 	state: ConnectionState | undefined
 	/** Why a project server does not run (no consent yet). */
 	blocked?: McpProblem
+	/** Later config files defining a server of the same name, which this one hides. */
+	shadows?: string[]
 }
 
 /** A connected server's tool with the name the model calls it by. */
@@ -94,6 +96,7 @@ export function serverViews(records: readonly ServerRecord[]): McpServerView[] {
 				...(t.mimeType !== undefined && { mimeType: t.mimeType }),
 			})),
 			configFile: entry.configFile,
+			...(record.shadows !== undefined && record.shadows.length > 0 && { shadows: record.shadows }),
 		}
 	})
 }

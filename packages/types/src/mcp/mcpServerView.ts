@@ -1,7 +1,10 @@
 import { z } from "zod"
 import { mcpProblemSchema } from "./mcpProblem.js"
 
-/** Where a server's configuration comes from: the person's own file, or the workspace's `.cairn/mcp.json`. */
+/**
+ * Where a server's configuration comes from: the person's own file, or the workspace's (its
+ * `.cairn/mcp.json`, or another tool's server file there: see `configFile`).
+ */
 export const mcpSourceSchema = z.enum(["global", "project"])
 export type McpSource = z.infer<typeof mcpSourceSchema>
 
@@ -72,6 +75,12 @@ export const mcpServerViewSchema = z.object({
 	resourceTemplates: z.array(mcpResourceTemplateViewSchema),
 	/** The file the server is configured in (absolute). */
 	configFile: z.string(),
+	/**
+	 * Other config files (absolute, in lookup order) that define a server of this name and are not
+	 * used because this one is: another tool's file in the workspace behind Cairn's own, or behind
+	 * an earlier other tool's.
+	 */
+	shadows: z.array(z.string()).optional(),
 })
 export type McpServerView = z.infer<typeof mcpServerViewSchema>
 

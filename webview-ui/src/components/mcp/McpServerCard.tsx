@@ -1,6 +1,7 @@
 import type { McpServerView } from "@cairn/types"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { configFileLabel } from "./configFileLabel"
 import { deleteMcpServer, restartMcpServer, setMcpServerDisabled } from "../../state/mcpActions"
 import { ConfirmChoices } from "../common/ConfirmChoices"
 import { IconButton } from "../common/IconButton"
@@ -78,11 +79,31 @@ function Actions({ server, onDelete }: { server: McpServerView; onDelete: () => 
 	)
 }
 
+/** The servers of the same name in later files that this one hides (another tool's, in the workspace). */
+function Shadows({ server }: { server: McpServerView }) {
+	const { t, i18n } = useTranslation("mcp")
+	const shadows = server.shadows ?? []
+	if (shadows.length === 0) return null
+	const files = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(
+		shadows.map(configFileLabel),
+	)
+	return (
+		<div className="mcp-server-meta mcp-server-shadows" title={shadows.join("\n")}>
+			{t("shadows", { files })}
+		</div>
+	)
+}
+
 /** One configured server: where it comes from, how it is doing, what it offers, and its actions. */
 export function McpServerCard({ server }: { server: McpServerView }) {
 	const { t } = useTranslation("mcp")
 	const [confirmingDelete, setConfirmingDelete] = useState(false)
 	const source = t(`source.${server.source}`)
+	// A workspace's servers may come from any of several tools' files: say which.
+	const from =
+		server.source === "project"
+			? t("sourceFile", { source, file: configFileLabel(server.configFile) })
+			: source
 	return (
 		<article
 			className={`mcp-server mcp-server-${server.status}`}
@@ -93,8 +114,9 @@ export function McpServerCard({ server }: { server: McpServerView }) {
 				<McpStatusBadge server={server} />
 			</div>
 			<div className="mcp-server-meta" title={server.configFile}>
-				{source} · {transportLabels[server.transport]}
+				{from} · {transportLabels[server.transport]}
 			</div>
+			<Shadows server={server} />
 			<Failure server={server} />
 			<McpToolList server={server} />
 			<McpResourceLists server={server} />

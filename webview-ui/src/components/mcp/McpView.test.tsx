@@ -54,14 +54,40 @@ describe("the MCP view", () => {
 		expect(useWebviewStore.getState().view).toBe("mcp")
 	})
 
-	it("shows one card per server with its name, source and transport", () => {
+	it("shows one card per server with its name, source (a project's with its file) and transport", () => {
 		showMcp([
 			server(),
-			server({ name: "docs", source: "project", transport: "streamable-http", tools: [] }),
+			server({
+				name: "docs",
+				source: "project",
+				transport: "streamable-http",
+				tools: [],
+				configFile: "/work/repo/.cairn/mcp.json",
+			}),
+			server({ name: "claude", source: "project", tools: [], configFile: "/work/repo/.mcp.json" }),
 		])
 		expect(within(card("github (Global)")).getByRole("heading", { name: "github" })).toBeTruthy()
 		expect(within(card("github (Global)")).getByText("Global · stdio")).toBeTruthy()
-		expect(within(card("docs (Project)")).getByText("Project · Streamable HTTP")).toBeTruthy()
+		expect(
+			within(card("docs (Project)")).getByText("Project (.cairn/mcp.json) · Streamable HTTP"),
+		).toBeTruthy()
+		expect(within(card("claude (Project)")).getByText("Project (.mcp.json) · stdio")).toBeTruthy()
+		expect(screen.queryByText(/Used instead/)).toBeNull()
+	})
+
+	it("a server that hides others of its name in other tools' files names those files", () => {
+		showMcp([
+			server({
+				name: "db",
+				source: "project",
+				configFile: "/work/repo/.cairn/mcp.json",
+				shadows: ["/work/repo/.roo/mcp.json", "/work/repo/.vscode/mcp.json"],
+			}),
+		])
+		const shown = within(card("db (Project)")).getByText(
+			"Used instead of the server of the same name in .roo/mcp.json and .vscode/mcp.json",
+		)
+		expect(shown.getAttribute("title")).toBe("/work/repo/.roo/mcp.json\n/work/repo/.vscode/mcp.json")
 	})
 
 	it.each([

@@ -36,6 +36,8 @@ export async function startHub(
 	options: {
 		global?: unknown
 		project?: unknown
+		/** Other files of the workspace before the hub starts, by workspace-relative path (other tools' server files). */
+		workspaceFiles?: Record<string, unknown>
 		ask?: ConsentAsker
 		state?: KeyValueStore
 		env?: NodeJS.ProcessEnv
@@ -52,6 +54,8 @@ export async function startHub(
 	}
 	if (options.global !== undefined) await write(globalFile, options.global)
 	if (options.project !== undefined) await write(projectFile, options.project)
+	for (const [relative, content] of Object.entries(options.workspaceFiles ?? {}))
+		await write(path.join(workspace, relative), content)
 	const pidFile = path.join(temp.dir, "pids")
 	const hub = await McpHub.start({
 		workspaceRoot: workspace,
