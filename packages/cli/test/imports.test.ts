@@ -15,7 +15,7 @@ describe("cairn import", () => {
 			expect(run.stdout).toMatch(/profile\s+fireworks\s+Cairn does not speak this provider: fireworks/)
 			expect(run.stdout).toMatch(/API key\s+default\s+imported/)
 			expect(run.stdout).toMatch(/mode\s+docs-writer\s+imported/)
-			expect(run.stdout).toMatch(/\d+ imported, 6 skipped — from .*roo-code-settings\.json/)
+			expect(run.stdout).toMatch(/\d+ imported, 7 skipped — from .*roo-code-settings\.json/)
 			expect(run.stdout + run.stderr).not.toMatch(/sk-|fw-fixture/)
 			// The key is in the CLI's own secret store, not in its settings.
 			const state = await readFile(path.join(world.cairnHome, "state.json"), "utf8")

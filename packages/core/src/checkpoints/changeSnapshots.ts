@@ -1,6 +1,7 @@
 import { lstat, readFile, readlink } from "node:fs/promises"
 import path from "node:path"
 import { linkedFolderCheck } from "./linkedFolders.js"
+import { ignoreFiles } from "../workspace/ignoreRules.js"
 import type { TrackingRules } from "./trackingRules.js"
 
 /** A file as it was just before an announced change: git's mode and its bytes, or absent. */
@@ -13,7 +14,7 @@ export interface ChangeSnapshot {
 }
 
 /** Files whose change alters what the others mean to git or to the rules: the full staging judges those. */
-const ruleFiles = new Set([".gitignore", ".gitattributes", ".cairnignore"])
+const ruleFiles = new Set([".gitignore", ".gitattributes", ...ignoreFiles.map(({ name }) => name)])
 
 /**
  * What the files a change is about to touch hold now (workspace-relative paths as keys), read

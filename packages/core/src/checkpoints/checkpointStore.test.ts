@@ -156,6 +156,22 @@ describe("checkpoints in a hostile or unusual workspace", () => {
 		expect(changes.changes.map((c) => c.path)).toEqual([])
 	})
 
+	it("keep out what .rooignore, .clineignore and .cursorignore hide, one file's !path opening nothing another's closed", async () => {
+		await put(".rooignore", "roo-secret.txt\n")
+		await put(".clineignore", "cline-secret.txt\n")
+		await put(".cursorignore", "cursor-secret.txt\n!roo-secret.txt\n")
+		for (const file of ["roo-secret.txt", "cline-secret.txt", "cursor-secret.txt", "app.ts"])
+			await put(file, "v1\n")
+		const store = await open()
+		const checkpoint = await store.save("t", "first")
+		for (const file of ["roo-secret.txt", "cline-secret.txt", "cursor-secret.txt", "app.ts"])
+			await put(file, "changed\n")
+		await store.restore("t", checkpoint)
+		for (const file of ["roo-secret.txt", "cline-secret.txt", "cursor-secret.txt"])
+			expect((await read(file)).toString(), file).toBe("changed\n")
+		expect((await read("app.ts")).toString()).toBe("v1\n")
+	})
+
 	it("say plainly that git is missing when it cannot be found", async () => {
 		const path_ = process.env.PATH
 		process.env.PATH = path.join(temp.dir, "no-binaries-here")

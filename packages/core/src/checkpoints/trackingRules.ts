@@ -1,6 +1,6 @@
 import path from "node:path"
 import ignore, { type Ignore } from "ignore"
-import { cairnIgnoreFile } from "../workspace/ignoreRules.js"
+import { ignoreFiles } from "../workspace/ignoreRules.js"
 import { surelyAbsent } from "../fs/surelyAbsent.js"
 import { readRepositoryFile, workspaceScope } from "../workspace/repositoryFile.js"
 
@@ -34,47 +34,54 @@ export const alwaysExcluded = [
 	".DS_Store",
 ] as const
 
+/** An ignore file of the workspace as checkpoints mirror it: its name, its text and its own matcher. */
+interface MirroredIgnoreFile {
+	name: string
+	text: string
+	rules: Ignore
+}
+
 /**
  * The rules, besides the workspace's .gitignore files, that decide which files checkpoints keep:
- * Cairn's defaults, the workspace's `.cairnignore`, and a size limit. Saving and restoring both
- * go through `excludedBecause`, so what a checkpoint never kept a restore never touches.
+ * Cairn's defaults, the workspace's `.cairnignore` and the other tools' ignore files that mean the
+ * same (ignoreFiles), and a size limit. Saving and restoring both go through `excludedBecause`, so
+ * what a checkpoint never kept a restore never touches.
  */
 export class TrackingRules {
 	private constructor(
 		private readonly defaults: Ignore,
-		private readonly cairnIgnore: Ignore | undefined,
-		/** The `.cairnignore` text, to mirror into the shadow repository's exclude file. */
-		readonly cairnIgnoreText: string,
+		/** One matcher per file, as the agent's own ignore rules: one file's `!path` opens nothing another closed. */
+		private readonly ignoreFiles: readonly MirroredIgnoreFile[],
 		readonly sizeLimitBytes: number,
 	) {}
 
 	static async load(workspaceRoot: string, sizeLimitBytes: number): Promise<TrackingRules> {
-		let text = ""
-		const file = path.join(workspaceRoot, cairnIgnoreFile)
-		// Read at every checkpoint, and mostly there is none: then it costs one stat.
-		if (!surelyAbsent(file)) {
-			// Through the repository file reader: a .cairnignore that links out or is a FIFO excludes nothing more.
+		const mirrored: MirroredIgnoreFile[] = []
+		for (const { name } of ignoreFiles) {
+			const file = path.join(workspaceRoot, name)
+			// Read at every checkpoint, and mostly there is none: then it costs one stat.
+			if (surelyAbsent(file)) continue
+			// Through the repository file reader: an ignore file that links out or is a FIFO excludes nothing more.
 			const read = await readRepositoryFile(file, {
 				...workspaceScope(workspaceRoot),
 				maxBytes: 100_000,
 			})
-			if (read.kind === "ok") text = read.text
+			if (read.kind === "ok" && read.text.trim() !== "")
+				mirrored.push({ name, text: read.text, rules: ignore().add(read.text) })
 		}
-		return new TrackingRules(
-			ignore().add([...alwaysExcluded]),
-			text.trim() === "" ? undefined : ignore().add(text),
-			text,
-			sizeLimitBytes,
-		)
+		return new TrackingRules(ignore().add([...alwaysExcluded]), mirrored, sizeLimitBytes)
 	}
 
-	/** The exclude file git reads too, so it does not even walk into node_modules. */
+	/**
+	 * The exclude file git reads too, so it does not even walk into node_modules. The files'
+	 * texts one after another may let one file's `!path` re-open another's path to git; it never
+	 * closes more than they do, and `excludedBecause` still judges every path git lists.
+	 */
 	get excludeFile(): string {
 		return [
 			"# Written by Cairn: what checkpoints never keep.",
 			...alwaysExcluded,
-			"# The workspace's .cairnignore",
-			this.cairnIgnoreText,
+			...this.ignoreFiles.flatMap(({ name, text }) => [`# The workspace's ${name}`, text]),
 		].join("\n")
 	}
 
@@ -85,7 +92,8 @@ export class TrackingRules {
 	excludedBecause(relative: string, size?: number): string | undefined {
 		if (this.defaults.ignores(relative))
 			return "Cairn never keeps it (secrets, dependencies, build output)"
-		if (this.cairnIgnore?.ignores(relative)) return "it is in .cairnignore"
+		const file = this.ignoreFiles.find(({ rules }) => rules.ignores(relative))
+		if (file !== undefined) return `it is in ${file.name}`
 		if (size !== undefined && size > this.sizeLimitBytes)
 			return `it is larger than the checkpoint size limit (${formatMegabytes(this.sizeLimitBytes)})`
 		return undefined

@@ -72,6 +72,43 @@ describe("importing a Roo Code settings export", () => {
 		expect(JSON.stringify(settings.settings)).not.toMatch(/sk-|fw-fixture/)
 	})
 
+	it("makes Roo's modeApiConfigs the profile each mode remembers, skipping a mode whose profile was not imported", async () => {
+		const { settings, modes } = await setup()
+		const report = await importRooSettings(fixture, { settings, modes })
+		expect(settings.settings.modeProfiles).toEqual({
+			code: "roo-k3x9abc1d",
+			architect: "roo-k3x9abc1d",
+			ask: "roo-p7lo2mmq1",
+		})
+		expect(report.lines.filter((line) => line.kind === "modeProfile")).toEqual([
+			{ kind: "modeProfile", name: "code: default" },
+			{ kind: "modeProfile", name: "architect: default" },
+			{ kind: "modeProfile", name: "ask: local qwen" },
+			{
+				kind: "modeProfile",
+				name: "debug",
+				skipped: "invalid",
+				detail: "its profile fw00000001 was not imported",
+			},
+		])
+	})
+
+	it("leaves a mode the person already gave a profile with theirs", async () => {
+		const { settings, modes } = await setup()
+		await settings.setProfiles(
+			[{ id: "mine", name: "mine", provider: { provider: "openai", modelId: "gpt-4o" } }],
+			"mine",
+		)
+		await settings.update({ modeProfiles: { code: "mine" } })
+		const report = await importRooSettings(fixture, { settings, modes })
+		expect(settings.settings.modeProfiles.code).toBe("mine")
+		expect(report.lines).toContainEqual({
+			kind: "modeProfile",
+			name: "code: default",
+			skipped: "already_there",
+		})
+	})
+
 	it("takes the auto-approval switches, command rules and custom instructions", async () => {
 		const { settings, modes } = await setup()
 		await importRooSettings(fixture, { settings, modes })

@@ -64,7 +64,8 @@ export async function importRooSettings(file: string, targets: SettingsImportTar
 	if (!parsed.success)
 		throw new ImportFileError(`${file} is not a Roo Code settings export: ${parsed.error}`)
 	const lines: ImportLine[] = []
-	await importProfiles(parsed.data.providerProfiles, targets, lines)
+	const imported = await importProfiles(parsed.data.providerProfiles, targets, lines)
+	await importModeProfiles(parsed.data.providerProfiles.modeApiConfigs ?? {}, imported, targets, lines)
 	const global = parsed.data.globalSettings ?? {}
 	await importApprovals(global, targets, lines)
 	await importInstructions(global, targets, lines)
@@ -76,7 +77,8 @@ async function importProfiles(
 	roo: { apiConfigs: Record<string, unknown>; currentApiConfigName?: string | undefined },
 	{ settings }: SettingsImportTargets,
 	lines: ImportLine[],
-): Promise<void> {
+): Promise<Map<string, ProviderProfile>> {
+	const imported = new Map<string, ProviderProfile>()
 	let profiles = [...settings.profiles]
 	const keys: { profile: ProviderProfile; key: string }[] = []
 	let current = settings.settings.currentProfileId
@@ -105,6 +107,8 @@ async function importProfiles(
 			earlier === undefined ? [...profiles, profile] : profiles.map((p) => (p.id === id ? profile : p))
 		lines.push({ kind: "profile", name, ...(unchanged && { skipped: "already_there" as const }) })
 		if (outcome.key !== undefined) keys.push({ profile, key: outcome.key })
+		const rooId = rooProfileId(config)
+		if (rooId !== undefined) imported.set(rooId, profile)
 		// A Cairn without a provider yet starts with the profile Roo was using.
 		if (current === undefined && name === roo.currentApiConfigName) current = id
 	}
@@ -114,6 +118,42 @@ async function importProfiles(
 		if (!same) await settings.setApiKey(profile.provider.provider, key, profile.id)
 		lines.push({ kind: "apiKey", name: profile.name, ...(same && { skipped: "already_there" as const }) })
 	}
+	return imported
+}
+
+/**
+ * Roo's `modeApiConfigs` (the profile each mode uses, by Roo's profile id) as the profile each
+ * mode remembers. A mode the person already gave a profile keeps theirs; a mode whose profile
+ * was not imported is skipped, naming it.
+ */
+async function importModeProfiles(
+	modeApiConfigs: Record<string, string>,
+	imported: ReadonlyMap<string, ProviderProfile>,
+	{ settings }: SettingsImportTargets,
+	lines: ImportLine[],
+): Promise<void> {
+	const remembered = settings.settings.modeProfiles
+	const added: Record<string, string> = {}
+	for (const [slug, rooId] of Object.entries(modeApiConfigs)) {
+		const profile = imported.get(rooId)
+		if (profile === undefined) {
+			lines.push({
+				kind: "modeProfile",
+				name: slug,
+				skipped: "invalid",
+				detail: `its profile ${rooId} was not imported`,
+			})
+			continue
+		}
+		const name = `${slug}: ${profile.name}`
+		if (remembered[slug] !== undefined) {
+			lines.push({ kind: "modeProfile", name, skipped: "already_there" })
+			continue
+		}
+		added[slug] = profile.id
+		lines.push({ kind: "modeProfile", name })
+	}
+	if (Object.keys(added).length > 0) await settings.update({ modeProfiles: { ...remembered, ...added } })
 }
 
 async function importApprovals(

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { cp, mkdir, symlink, writeFile } from "node:fs/promises"
+import { cp, mkdir, rm, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -145,5 +145,25 @@ describe("findSkills", () => {
 		expect(found.skipped).toContain(
 			".roo/skills/huge/SKILL.md is larger than 100000 bytes; it was not read",
 		)
+	})
+
+	it("sees at the next lookup a SKILL.md edited to the same size, a skill added, and a skill folder turned into a link out", async () => {
+		const roo = path.join(workspace, ".roo/skills")
+		const lookUp = () => findSkills({ workspaceRoot: workspace, storageDir })
+		await writeSkill(roo, "deploy", "Deploys v1.")
+		expect((await lookUp()).skills.find((skill) => skill.name === "deploy")?.description).toBe(
+			"Deploys v1.",
+		)
+		await writeSkill(roo, "deploy", "Deploys v2.")
+		await writeSkill(roo, "triage", "Triages issues.")
+		const second = await lookUp()
+		expect(second.skills.find((skill) => skill.name === "deploy")?.description).toBe("Deploys v2.")
+		expect(second.skills.map((skill) => skill.name)).toContain("triage")
+		await writeSkill(path.join(temp.dir, "outside"), "triage", "Someone else's.")
+		await rm(path.join(roo, "triage"), { recursive: true })
+		await symlink(path.join(temp.dir, "outside", "triage"), path.join(roo, "triage"))
+		const third = await lookUp()
+		expect(third.skills.map((skill) => skill.name)).not.toContain("triage")
+		expect(third.skipped.join("\n")).toContain(".roo/skills/triage/SKILL.md")
 	})
 })

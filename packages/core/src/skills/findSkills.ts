@@ -1,15 +1,19 @@
 import path from "node:path"
 import type { SkillSource, SkillSummary } from "@cairn/types"
-import { surelyAbsent } from "../fs/surelyAbsent.js"
 import type { CairnIgnore } from "../workspace/ignoreRules.js"
 import { listRepositoryFolder, readRepositoryFile } from "../workspace/repositoryFile.js"
 import { parseSkillFile, type SkillFile } from "./skillFile.js"
 import { skillLocations, type SkillLocation } from "./skillLocations.js"
+import { StampedReads, stampOf } from "./stampedReads.js"
 
 /** Far above any skill's instructions (the format suggests under 5,000 words); a generated file is refused. */
 export const maxSkillFileBytes = 100_000
 /** Per folder of skills: a repository with thousands of folders must not flood every prompt. */
 const maxSkillsPerSource = 100
+
+// Every turn looks skills up (turnFrame); a folder or SKILL.md is read again only once its stamp changes.
+const listings = new StampedReads<Awaited<ReturnType<typeof listRepositoryFolder>>>(200)
+const skillReads = new StampedReads<Awaited<ReturnType<typeof readSkill>>>(2_000)
 
 export interface FoundSkill extends SkillSummary {
 	/** The skill's folder, absolute. */
@@ -48,11 +52,14 @@ export async function findSkills(options: FindSkillsOptions): Promise<SkillsFoun
 	const disabled = new Set(options.disabled ?? [])
 	const taken = new Map<string, SkillSource>()
 	for (const location of skillLocations(options.workspaceRoot, options.storageDir)) {
-		if (surelyAbsent(location.folder)) continue
-		const listing = await listRepositoryFolder(location.folder, {
-			...location.scope,
-			shownAs: location.shown(location.folder),
-		})
+		const folderStamp = stampOf(location.folder)
+		if (folderStamp === "absent") continue
+		const listing = await listings.read(`${location.scope.root}\0${location.folder}`, folderStamp, () =>
+			listRepositoryFolder(location.folder, {
+				...location.scope,
+				shownAs: location.shown(location.folder),
+			}),
+		)
 		if (listing.kind === "skipped") found.skipped.push(listing.reason)
 		if (listing.kind !== "ok") continue
 		// A skill's folder may be a link (to another folder of the workspace); its SKILL.md is judged on its own.
@@ -62,14 +69,17 @@ export async function findSkills(options: FindSkillsOptions): Promise<SkillsFoun
 			const directory = path.join(location.folder, folderName)
 			if (!visible(location, directory, options.ignore)) continue
 			const file = path.join(directory, "SKILL.md")
-			if (surelyAbsent(file)) continue
+			const fileStamp = stampOf(file)
+			if (fileStamp === "absent") continue
 			if (count === maxSkillsPerSource) {
 				found.skipped.push(
 					`${location.shown(location.folder)} holds more than ${maxSkillsPerSource} skills; the rest were not read`,
 				)
 				break
 			}
-			const skill = await readSkill(location, directory, folderName)
+			const skill = await skillReads.read(`${location.scope.root}\0${file}`, fileStamp, () =>
+				readSkill(location, directory, folderName),
+			)
 			if (skill === undefined) continue
 			if ("problem" in skill) {
 				found.skipped.push(skill.problem)

@@ -93,6 +93,31 @@ function labelOf(folders: CommandFolders, source: CommandFolderSource, file: str
 	return source === "project" ? path.relative(folders.workspaceRoot, file) : file
 }
 
+/**
+ * The folder whose subfolders hold commands too, named `subfolder:name`: Claude Code's namespaces
+ * (https://docs.anthropic.com/en/docs/claude-code/slash-commands).
+ */
+const namespacedFolder = ".claude/commands"
+
+/** A command file found in a folder (or one subfolder down) and the name it is invoked by. */
+interface CommandEntry {
+	file: string
+	name: string
+}
+
+/** The `.md` entries of a folder; a folder named like a command file is one too, to say why it is left out. */
+function commandEntries(folder: string, names: readonly string[], namespace?: string): CommandEntry[] {
+	return names
+		.filter((name) => name.endsWith(".md"))
+		.map((fileName) => {
+			const name = fileName.slice(0, -".md".length)
+			return {
+				file: path.join(folder, fileName),
+				name: namespace === undefined ? name : `${namespace}:${name}`,
+			}
+		})
+}
+
 async function readFolder(
 	folders: CommandFolders,
 	source: CommandFolderSource,
@@ -109,19 +134,32 @@ async function readFolder(
 		)
 		return content
 	}
-	// A folder named like a command file is read as one too, to say why it is left out.
-	const names = [...listing.names, ...listing.folders].filter((name) => name.endsWith(".md")).sort()
-	if (names.length > maxCommandsPerFolder)
+	const entries = commandEntries(folder, [...listing.names, ...listing.folders])
+	if (otherTool && path.relative(folders.workspaceRoot, folder) === namespacedFolder)
+		for (const subfolder of listing.folders.filter((name) => !name.endsWith(".md"))) {
+			const inner = path.join(folder, subfolder)
+			const label = labelOf(folders, source, inner)
+			const innerListing = await listRepositoryFolder(inner, {
+				...scopeOf(folders, source),
+				shownAs: label,
+			})
+			if (innerListing.kind === "skipped")
+				content.problems.push(
+					commandFileProblem(label, commandFileIssue("unreadable", { said: innerListing.reason })),
+				)
+			if (innerListing.kind === "ok")
+				entries.push(...commandEntries(inner, innerListing.names, subfolder))
+		}
+	entries.sort((a, b) => a.name.localeCompare(b.name))
+	if (entries.length > maxCommandsPerFolder)
 		content.problems.push(
 			commandFileProblem(
 				folderLabel,
 				commandFileIssue("too_many_files", { max: maxCommandsPerFolder }),
 			),
 		)
-	for (const fileName of names.slice(0, maxCommandsPerFolder)) {
-		const file = path.join(folder, fileName)
+	for (const { file, name } of entries.slice(0, maxCommandsPerFolder)) {
 		const label = labelOf(folders, source, file)
-		const name = fileName.slice(0, -".md".length)
 		const parsed = await readCommandFile(folders, source, file, label, name, otherTool)
 		if ("problem" in parsed) {
 			content.problems.push(commandFileProblem(label, parsed.problem))

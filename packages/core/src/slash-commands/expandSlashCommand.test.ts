@@ -39,6 +39,18 @@ describe("expandCustomCommand", () => {
 		expect(expandCustomCommand(review, "")).toContain("Review  for bugs.")
 	})
 
+	it("puts the words typed where $1..$9 are, a word not typed as nothing, and appends nothing", () => {
+		const component = { ...explain, name: "component", body: "Make $1 with $2 in $1.tsx; $3." }
+		expect(expandCustomCommand(component, "Avatar  size,src")).toContain(
+			"Make Avatar with size,src in Avatar.tsx; .\n</command>",
+		)
+	})
+
+	it("never reads a placeholder in what it put in for another: `$1` typed stays `$1`", () => {
+		const both = { ...explain, body: "All: $ARGUMENTS. First: $1." }
+		expect(expandCustomCommand(both, "$2 $ARGUMENTS")).toContain("All: $2 $ARGUMENTS. First: $2.")
+	})
+
 	it("takes the person's text literally, `$&` and all", () => {
 		expect(expandCustomCommand(review, "a$&b $1")).toContain("Review a$&b $1 for bugs.")
 	})

@@ -3,9 +3,6 @@ import type { BuiltInCommandName } from "./builtInCommands.js"
 import { isBuiltInCommand } from "./builtInCommands.js"
 import type { CustomSlashCommand, SlashCommandCatalog } from "./commandCatalog.js"
 
-/** Where a command's body takes what the person typed after its name. */
-export const argumentsPlaceholder = "$ARGUMENTS"
-
 /**
  * What a message the person sends means:
  * - `message`: text for the model: as typed, or a custom command expanded (`command` names it);
@@ -16,14 +13,24 @@ export type PersonText =
 	| { kind: "builtIn"; name: BuiltInCommandName; args: string }
 
 /**
+ * `$ARGUMENTS` (all the person typed after the name) or `$1`..`$9` (its words, as Claude Code's
+ * commands number them); one pattern, so text put in for one placeholder is never read as another.
+ */
+const placeholders = /\$ARGUMENTS|\$([1-9])/g
+
+/**
  * A custom command as the model receives it: its prompt in a `<command>` element that says where
- * it came from, `$ARGUMENTS` replaced by what the person typed after the name, or, when the
- * prompt has no `$ARGUMENTS`, that text after the element.
+ * it came from, its placeholders replaced by what the person typed after the name (a word not
+ * typed is empty), or, when the prompt has none, that text after the element.
  */
 export function expandCustomCommand(command: CustomSlashCommand, args: string): string {
-	const takesArguments = command.body.includes(argumentsPlaceholder)
-	// split/join, not replaceAll: the person's text may hold `$&` and the like, which a replacement string would interpret.
-	const body = takesArguments ? command.body.split(argumentsPlaceholder).join(args) : command.body
+	const words = args === "" ? [] : args.split(/\s+/)
+	let takesArguments = false
+	// A replacer function, not a replacement string: the person's text may hold `$&` and the like.
+	const body = command.body.replace(placeholders, (_placeholder: string, position?: string) => {
+		takesArguments = true
+		return position === undefined ? args : (words[Number(position) - 1] ?? "")
+	})
 	const element = commandElement(command.name, command.file, body)
 	return takesArguments || args === "" ? element : `${element}\n${args}`
 }

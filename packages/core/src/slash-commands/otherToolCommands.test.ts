@@ -31,6 +31,13 @@ describe("other tools' command files", () => {
 				file: ".roo/commands/deploy.md",
 			},
 			{
+				name: "frontend:component",
+				description: "Scaffold a React component",
+				argumentHint: "<name> <props>",
+				source: "project",
+				file: ".claude/commands/frontend/component.md",
+			},
+			{
 				name: "release-notes",
 				description: "",
 				source: "project",
@@ -55,6 +62,39 @@ describe("other tools' command files", () => {
 			text: expect.stringContaining("Review pull request #42. Quote each line you comment on."),
 		})
 		expect(JSON.stringify(typed)).not.toContain("allowed-tools")
+	})
+
+	it("names a Claude command in a subfolder folder:name and puts the words typed where its $1 and $2 are", async () => {
+		const typed = interpretPersonText("/frontend:component Avatar size,src", await load())
+		expect(typed).toEqual({
+			kind: "message",
+			command: "frontend:component",
+			text: expect.stringContaining(
+				"Create the component Avatar in src/components with the props size,src.",
+			),
+		})
+	})
+
+	it("never lists a subfolder of Claude commands that is a link out of the workspace", async () => {
+		const outside = path.join(temp.dir, "elsewhere")
+		await mkdir(outside)
+		await writeFile(path.join(outside, "stolen.md"), "Someone else's prompt.\n")
+		await symlink(outside, path.join(folders.workspaceRoot, ".claude/commands/theirs"))
+		const catalog = await load()
+		expect(catalog.customCommand("theirs:stolen")).toBeUndefined()
+		expect(catalog.snapshot().commands.map((command) => command.file)).not.toContain(
+			".claude/commands/theirs/stolen.md",
+		)
+	})
+
+	it("reads no subfolders of Roo's commands or Cline's workflows: only Claude Code namespaces them", async () => {
+		for (const folder of [".roo/commands", ".clinerules/workflows"]) {
+			await mkdir(path.join(folders.workspaceRoot, folder, "nested"))
+			await writeFile(path.join(folders.workspaceRoot, folder, "nested", "deep.md"), "Deep.\n")
+		}
+		const catalog = await load()
+		expect(catalog.customCommand("nested:deep")).toBeUndefined()
+		expect(catalog.problems).toEqual([])
 	})
 
 	it("lets Cairn's own command of the same name win and says which files it hides", async () => {

@@ -9,6 +9,8 @@ export const importItemKinds = [
 	"deniedCommand",
 	"customInstructions",
 	"mode",
+	/** The profile a mode uses (Roo's `modeApiConfigs`), named `<mode>: <profile>`. */
+	"modeProfile",
 	"task",
 	"readRule",
 ] as const

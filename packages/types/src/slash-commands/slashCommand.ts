@@ -3,16 +3,21 @@ import { commandFileProblemSchema } from "./commandFileProblem.js"
 
 export const maxCommandNameLength = 64
 
+/** One part of a command's name; a command in a subfolder is `folder:name` (Claude Code's namespaces). */
+const namePart = "[a-z0-9][a-z0-9_-]*"
+const namePattern = `${namePart}(?::${namePart})?`
+
 /**
- * A command's name is what follows the `/`: a custom command's file name without `.md`. Lowercase
- * letters, digits, `-` and `_` only, so a name reads the same on every file system and in a menu.
+ * A command's name is what follows the `/`: a custom command's file name without `.md`, after its
+ * subfolder and a `:` for one in a subfolder of `.claude/commands`. Lowercase letters, digits, `-`
+ * and `_` only, so a name reads the same on every file system and in a menu.
  */
 export const slashCommandNameSchema = z
 	.string()
 	.min(1, "a command name is empty")
 	.max(maxCommandNameLength, `a command name is at most ${maxCommandNameLength} characters`)
 	.regex(
-		/^[a-z0-9][a-z0-9_-]*$/,
+		new RegExp(`^${namePattern}$`),
 		"a command name is lowercase letters, digits, '-' and '_', starting with a letter or digit",
 	)
 
@@ -54,13 +59,15 @@ export interface SlashInvocation {
 	args: string
 }
 
+const invocationPattern = new RegExp(`^/(${namePattern})(?:\\s+([\\s\\S]*))?$`)
+
 /**
  * The command a message starts with, if it starts with one: a `/`, a well-formed name, then
  * whitespace or the end. `/usr/bin/env` is no invocation (a `/` follows the name), so a typed
  * path is never taken for a command. Whether the name is a known command is the caller's business.
  */
 export function slashInvocation(text: string): SlashInvocation | undefined {
-	const match = /^\/([a-z0-9][a-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(text.trimStart())
+	const match = invocationPattern.exec(text.trimStart())
 	if (match === null) return undefined
 	const name = match[1] ?? ""
 	if (!slashCommandNameSchema.safeParse(name).success) return undefined
