@@ -5,16 +5,18 @@
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
 //                                        [--checkpoints on|off] [--cpu-prof-dir dir] [--window tokens]
+//                                        [--cli on|off]
 //
 // --window gives the model a context window of that many tokens (the server refuses a longer
 // request, as OpenAI does, and answers the agent's summary requests): the long-task scenario, where
 // the figures include the condensings and the total input tokens. --approvals 0 skips that run.
+// Each N is also run through the bundled CLI (`npm run build -w @cairn/cli`; --cli off skips it):
+// the memory targets are the `cairn` process's, which loads and keeps more than the loop's child.
 //
 // It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
 // the package exports when run by plain node). The parent process only orchestrates: every
 // measured run is a fresh child Node process (so peak RSS is per run) and every model server is a
 // separate process (so its CPU and memory are not counted).
-import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import { syncBuiltinESMExports } from "node:module"
 import os from "node:os"
@@ -23,17 +25,13 @@ import { performance } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { approvalScenario, longTaskSummary, loopScenario } from "./loopScenarios.mjs"
-import { descendantsCpu, descendantsOf, pssOf } from "./processTree.mjs"
+import { running, runUnderSubreaper, servedBy, startModelServer } from "./benchProcesses.mjs"
+import { runThroughCli } from "./loopCli.mjs"
+import { descendantsCpu } from "./processTree.mjs"
 
 const thisFile = fileURLToPath(import.meta.url)
 const repoRoot = path.resolve(path.dirname(thisFile), "..")
 const resultPrefix = "BENCH-RESULT "
-const subreaper = path.join(repoRoot, "packages/cli/test/support/subreaper.py")
-/** The interpreter itself, not a version manager's shim, whose own helpers would join the tree. */
-const python = () =>
-	execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim()
-/** Processes the parent started and has not seen exit; the global timeout kills them. */
-const running = new Set()
 /** Temp folders of the runs in progress, removed on the way out whatever happens. */
 const tempDirs = new Set()
 
@@ -45,6 +43,8 @@ const targets = {
 	rssMbAtSmallest: 150,
 	pssMbAtSmallest: 90,
 	approvalMs: 5,
+	/** Peak PSS of the `cairn` process by task length (turns), default settings. */
+	cliPssMb: { 100: 90, 1000: 150 },
 }
 
 const { values: args } = parseArgs({
@@ -59,6 +59,7 @@ const { values: args } = parseArgs({
 		"cpu-prof-dir": { type: "string" },
 		checkpoints: { type: "string", default: "on" },
 		window: { type: "string" },
+		cli: { type: "string", default: "on" },
 	},
 	strict: true,
 })
@@ -67,7 +68,7 @@ const childFailed = (error) => fail(`the ${args.child} run failed: ${error?.stac
 if (args.child === "loop") await childLoop().catch(childFailed)
 else if (args.child === "approvals") await childApprovals().catch(childFailed)
 else if (args.child !== undefined) fail(`unknown --child ${args.child}`)
-else await parent()
+else await parent().catch((error) => fail(error?.stack ?? String(error)))
 
 // ---------------------------------------------------------------------------------------------
 // Parent: checks the build, starts model servers and children, prints the table.
@@ -81,6 +82,17 @@ async function parent() {
 	if (args.checkpoints !== "on" && args.checkpoints !== "off")
 		fail(`--checkpoints: expected on or off, got "${args.checkpoints}"`)
 	const modelServerBin = checkBuild()
+	if (args.cli !== "on" && args.cli !== "off") fail(`--cli: expected on or off, got "${args.cli}"`)
+	// The CLI has no setting for a model's window or for checkpoints: it runs with its defaults.
+	const cliSkipped =
+		args.cli === "off"
+			? "--cli off"
+			: window !== undefined
+				? "--window (the CLI cannot be given the model's window)"
+				: args.checkpoints === "off"
+					? "--checkpoints off (the CLI runs with its defaults, checkpoints on)"
+					: undefined
+	const cliBin = cliSkipped === undefined ? checkCliBuild() : undefined
 
 	const timer = setTimeout(() => {
 		console.error(
@@ -140,8 +152,39 @@ async function parent() {
 			timeoutMs,
 		)
 	}
+	const throughCli = []
+	if (cliBin !== undefined)
+		for (const turns of turnCounts) {
+			process.stderr.write(`loop bench: running N=${turns} through the CLI ...\n`)
+			throughCli.push(
+				await inTempDir((dir) =>
+					runThroughCli({
+						cliBin,
+						modelServerBin,
+						scenario: loopScenario(turns),
+						turns,
+						dir,
+						timeoutMs,
+					}),
+				),
+			)
+		}
 	clearTimeout(timer)
 	printReport(loops, approval)
+	if (cliBin === undefined) console.log(`\nNot run through the CLI: ${cliSkipped}.`)
+	else printCliReport(throughCli)
+}
+
+/** Runs `run(dir)` in a fresh temp folder, removed afterwards (or by the timeout). */
+async function inTempDir(run) {
+	const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cairn-bench-")))
+	tempDirs.add(dir)
+	try {
+		return await run(dir)
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true })
+		tempDirs.delete(dir)
+	}
 }
 
 /** Fails with a clear message unless the packages are built; warns when src is newer than dist. */
@@ -164,6 +207,20 @@ function checkBuild() {
 	return bin
 }
 
+/** The bundled CLI; it bundles the packages from their sources, so it is stale once they change. */
+function checkCliBuild() {
+	const bin = path.join(repoRoot, "packages/cli/dist/cairn.js")
+	if (!fs.existsSync(bin))
+		fail("packages/cli/dist/cairn.js is missing: run `npm run build -w @cairn/cli` (or pass --cli off).")
+	const built = fs.statSync(bin).mtimeMs
+	for (const pkg of ["packages/types", "packages/core", "packages/cli"])
+		if (newestMtime(path.join(repoRoot, pkg, "src")) > built + 1000)
+			console.error(
+				`loop bench: warning: ${pkg}/src is newer than the CLI's bundle; run \`npm run build -w @cairn/cli\`.`,
+			)
+	return bin
+}
+
 function newestMtime(dir) {
 	let newest = 0
 	for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -177,117 +234,51 @@ function newestMtime(dir) {
  * Writes the scenario, starts the model server binary on it, runs one child against it and
  * returns the child's result (plus the number of requests the server answered).
  */
-async function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
-	const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "cairn-bench-")))
-	tempDirs.add(dir)
-	try {
-		const scenarioFile = path.join(dir, "scenario.json")
-		fs.writeFileSync(scenarioFile, JSON.stringify(scenario))
-		const server = track(
-			spawn(
-				process.execPath,
-				[
-					modelServerBin,
-					"--scenario",
-					scenarioFile,
-					"--port",
-					"0",
-					"--lifetime-ms",
-					String(timeoutMs),
-				],
-				{ stdio: ["ignore", "pipe", "pipe"] },
-			),
-		)
-		const serverOut = collect(server)
-		const url = await firstLine(server, serverOut, "the model server")
+function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
+	return inTempDir(async (dir) => {
+		const {
+			server,
+			out: serverOut,
+			url,
+		} = await startModelServer(modelServerBin, scenario, dir, timeoutMs)
 		const flags = Object.entries(childArgs).flatMap(([k, v]) => [`--${k}`, String(v)])
 		const profile = args["cpu-prof-dir"]
 			? ["--cpu-prof", "--cpu-prof-dir", path.resolve(args["cpu-prof-dir"])]
 			: []
-		// Under a subreaper: every process the agent starts is waited for, by its parent or, once
-		// orphaned, by the subreaper, whose count of its children's CPU is then the whole tree's.
-		const reaperReport = path.join(dir, "subreaper.json")
-		const child = track(
-			spawn(
-				python(),
-				[
-					subreaper,
-					reaperReport,
-					process.execPath,
-					"--expose-gc",
-					// What the CLI ships (packages/cli/src/youngGeneration.ts): without it this
-					// measures a young generation the product never grows to.
-					"--semi-space-growth-factor=1",
-					...profile,
-					thisFile,
-					"--child",
-					kind,
-					"--base-url",
-					`${url}/v1`,
-					"--dir",
-					dir,
-					...flags,
-				],
-				// A session of its own: what it starts stays in it unless it asks otherwise.
-				{ stdio: ["ignore", "pipe", "inherit"], detached: true },
-			),
-		)
-		const childOut = collect(child)
-		const watch = watchTree(child.pid)
-		const code = await child.closed
-		watch.stop()
-		const line = childOut.stdout.split("\n").find((l) => l.startsWith(resultPrefix))
+		const run = await runUnderSubreaper(path.join(dir, "subreaper.json"), [
+			"--expose-gc",
+			// What the CLI ships (packages/cli/src/youngGeneration.ts): without it this
+			// measures a young generation the product never grows to.
+			"--semi-space-growth-factor=1",
+			...profile,
+			thisFile,
+			"--child",
+			kind,
+			"--base-url",
+			`${url}/v1`,
+			"--dir",
+			dir,
+			...flags,
+		])
+		const { code, reaped } = run
+		const line = run.out.stdout.split("\n").find((l) => l.startsWith(resultPrefix))
 		if (code !== 0 || line === undefined)
 			fail(`the ${kind} run (${JSON.stringify(childArgs)}) failed with exit code ${code}`)
 		const result = JSON.parse(line.slice(resultPrefix.length))
-		const reaped = JSON.parse(fs.readFileSync(reaperReport, "utf8"))
 		server.kill("SIGTERM")
 		await server.closed
-		const served = /(\d+) chat request\(s\) of (\d+) body bytes/.exec(serverOut.stderr)
-		const counted = /(\d+) input tokens; (\d+) answered by side turns/.exec(serverOut.stderr)
 		return {
 			...result,
-			peakPssBytes: watch.peakPss,
-			peakTreePssBytes: watch.peakTreePss,
+			peakPssBytes: run.peakPssBytes,
+			peakTreePssBytes: run.peakTreePssBytes,
 			// From the window's start to the last descendant's end, less the agent's own CPU after
 			// the window (its report, dispose and exit are not the task's; what its children still
 			// spend is).
 			treeCpuMs: reaped.treeCpuMs - result.treeCpuBeforeMs - result.ownCpuAfterMs,
 			orphans: reaped.orphans,
-			served: served ? Number(served[1]) : -1,
-			requestBytes: served ? Number(served[2]) : -1,
-			inputTokens: counted ? Number(counted[1]) : undefined,
-			summaryRequests: counted ? Number(counted[2]) : 0,
+			...servedBy(serverOut),
 		}
-	} finally {
-		fs.rmSync(dir, { recursive: true, force: true })
-		tempDirs.delete(dir)
-	}
-}
-
-/**
- * Samples the agent's process (the subreaper's child) and its descendants every 50 ms: peak PSS
- * of the agent and of the whole tree.
- */
-function watchTree(reaperPid) {
-	const watch = { peakPss: 0, peakTreePss: 0 }
-	let agentPid
-	const sample = () => {
-		const tree = descendantsOf(reaperPid)
-		// The subreaper's Node child is the agent; orphans handed to it later are other programs.
-		agentPid ??= tree.find((p) => p.ppid === reaperPid && p.command === "node")?.pid
-		const own = agentPid === undefined ? undefined : pssOf(agentPid)
-		if (own === undefined) return
-		watch.peakPss = Math.max(watch.peakPss, own)
-		watch.peakTreePss = Math.max(
-			watch.peakTreePss,
-			tree.reduce((total, p) => total + (pssOf(p.pid) ?? 0), 0),
-		)
-	}
-	sample()
-	const timer = setInterval(sample, 50)
-	watch.stop = () => clearInterval(timer)
-	return watch
+	})
 }
 
 /** Kills the processes still running and removes the temp folders (retrying while a dying child writes). */
@@ -295,41 +286,6 @@ function stopEverything() {
 	for (const child of running) child.kill("SIGKILL")
 	for (const dir of tempDirs)
 		fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
-}
-
-/** Registers a spawned process; `closed` resolves (to the exit code or signal) once its output is all read. */
-function track(child) {
-	running.add(child)
-	child.closed = new Promise((resolve) =>
-		child.once("close", (code, signal) => {
-			running.delete(child)
-			resolve(code ?? signal)
-		}),
-	)
-	return child
-}
-
-function collect(child) {
-	const out = { stdout: "", stderr: "" }
-	child.stdout?.setEncoding("utf8").on("data", (chunk) => (out.stdout += chunk))
-	child.stderr?.setEncoding("utf8").on("data", (chunk) => (out.stderr += chunk))
-	return out
-}
-
-/** Resolves with the first line `child` prints; fails if it exits first. */
-function firstLine(child, out, what) {
-	return new Promise((resolve) => {
-		const onExit = (code) => fail(`${what} exited (code ${code}) before listening:\n${out.stderr}`)
-		const onData = () => {
-			const at = out.stdout.indexOf("\n")
-			if (at === -1) return
-			child.stdout.off("data", onData)
-			child.off("close", onExit)
-			resolve(out.stdout.slice(0, at).trim())
-		}
-		child.stdout.on("data", onData)
-		child.once("close", onExit)
-	})
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -525,6 +481,49 @@ function printReport(loops, approval) {
 			f.size ? `${(f.bytes / f.size).toFixed(2)}x` : "-",
 		]),
 	)
+}
+
+/** The same tasks through the bundled `cairn` (see loopCli.mjs): the figures a person's run has. */
+function printCliReport(runs) {
+	const mark = (ok) => (ok ? "PASS" : "MISS")
+	const pssTarget = (r) => targets.cliPssMb[r.turns]
+	const rows = [
+		[
+			"chat requests served",
+			...runs.map((r) => String(r.served)),
+			"= N+1",
+			mark(runs.every((r) => r.served === r.turns + 1)),
+		],
+		["wall time", ...runs.map((r) => `${(r.wallMs / 1000).toFixed(2)} s`), "", ""],
+		["load (1 min) at its end", ...runs.map((r) => r.load.toFixed(1)), "", ""],
+		["CPU with every descendant", ...runs.map((r) => `${(r.treeCpuMs / 1000).toFixed(2)} s`), "", ""],
+		[
+			"  per turn, start-up included",
+			...runs.map((r) => `${(r.treeCpuMs / r.turns).toFixed(2)} ms`),
+			"",
+			"",
+		],
+		[
+			"peak PSS, cairn",
+			...runs.map((r) => `${mb(r.peakPssBytes)} MB`),
+			runs
+				.filter((r) => pssTarget(r) !== undefined)
+				.map((r) => `<= ${pssTarget(r)} MB at N=${r.turns.toLocaleString("en-US")}`)
+				.join(", "),
+			mark(runs.every((r) => pssTarget(r) === undefined || r.peakPssBytes / 2 ** 20 <= pssTarget(r))),
+		],
+		["peak PSS with descendants", ...runs.map((r) => `${mb(r.peakTreePssBytes)} MB`), "", ""],
+		[
+			"descendants alive at its exit",
+			...runs.map((r) => String(r.orphans.length)),
+			"0",
+			mark(runs.every((r) => r.orphans.length === 0)),
+		],
+	]
+	console.log(
+		"\nThe same tasks through the CLI (packages/cli/dist/cairn.js -y, default settings, checkpoints on):",
+	)
+	printTable(["", ...runs.map((r) => `N=${r.turns.toLocaleString("en-US")}`), "target", ""], rows)
 }
 
 function printApprovals(approval) {

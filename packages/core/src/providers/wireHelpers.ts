@@ -1,4 +1,5 @@
 import type { ImageBlock, TextBlock, ToolResultBlock, ToolUseBlock } from "./apiMessage.js"
+import { wireFormCache } from "./wireForms.js"
 
 /** The text blocks of a list, joined the way a wire format with one string per message needs. */
 export function joinText(blocks: readonly (TextBlock | ImageBlock | { type: string })[]): string {
@@ -16,7 +17,7 @@ export function imagesOf(blocks: readonly { type: string }[]): ImageBlock[] {
  * Each past call's arguments as text, for the requests after it: the history is sent again every
  * turn. A call in the history is never changed in place; a new input object is serialised again.
  */
-const argumentsTexts = new WeakMap<ToolUseBlock, { input: unknown; text: string }>()
+const argumentsTexts = wireFormCache<ToolUseBlock, { input: unknown; text: string }>()
 
 /**
  * A tool call's arguments as JSON text. The history keeps the model's raw text when it did not

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { ToolResultBlock } from "../providers/apiMessage.js"
+import { toOpenAiMessages } from "../providers/openai/openaiMessages.js"
 import { ApiHistory } from "./apiHistory.js"
 
 const text = (t: string) => ({ type: "text" as const, text: t })
@@ -39,6 +40,27 @@ describe("ApiHistory", () => {
 		expect(history.danglingToolUses().map((u) => u.id)).toEqual(["a"])
 		history.pushUser([result("a")])
 		expect(history.danglingToolUses()).toEqual([])
+	})
+
+	it("lets go of the wire forms kept for messages a shorter view no longer sends", () => {
+		const history = new ApiHistory()
+		for (let turn = 0; turn < 3; turn++) {
+			history.pushUser([text(`user ${turn}`)])
+			history.pushAssistant([text(`answer ${turn}`)])
+		}
+		const sentBefore = toOpenAiMessages("", history.all)
+		history.setView({ keepFrom: 3, summary: "turns 0 and 1", omitted: 0 })
+		const sentAgain = toOpenAiMessages("", history.all)
+		// Messages 1 and 2 (condensed away) are made anew, the others are the forms kept before.
+		expect(sentAgain.map((wire, i) => wire === sentBefore[i])).toEqual([
+			true,
+			false,
+			false,
+			true,
+			true,
+			true,
+		])
+		expect(sentAgain).toEqual(sentBefore)
 	})
 
 	it("never stores an empty assistant message", () => {

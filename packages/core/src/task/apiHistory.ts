@@ -7,6 +7,7 @@ import type {
 	ToolUseBlock,
 	UserBlock,
 } from "../providers/apiMessage.js"
+import { forgetWireForms } from "../providers/wireForms.js"
 
 /**
  * The conversation with the model. It keeps the invariants every provider needs: roles
@@ -45,12 +46,16 @@ export class ApiHistory {
 		return this.currentView
 	}
 
-	/** Sends the model a shorter history from now on; the full one is kept. */
+	/**
+	 * Sends the model a shorter history from now on; the full one is kept, without the wire forms
+	 * the providers kept for the messages it no longer sends.
+	 */
 	setView(view: ContextView): void {
 		if (!isCutPoint(this.messages, view.keepFrom) && view.keepFrom > 1)
 			throw new Error(
 				`message ${view.keepFrom} cannot start the model's view: it is not an answer of the model`,
 			)
+		forgetWireForms(this.messages.slice(Math.max(1, this.currentView.keepFrom), view.keepFrom))
 		this.currentView = view
 		this.changed()
 	}

@@ -3,6 +3,7 @@ import type { AssistantBlock, ApiMessage, ImageBlock, UserBlock } from "../apiMe
 import { isGeminiSignature } from "../gemini/geminiMessages.js"
 import type { ToolSpec } from "../modelProvider.js"
 import { toolArgumentsObject } from "../wireHelpers.js"
+import { sameBlocks, wireFormCache } from "../wireForms.js"
 
 type UserPart = Anthropic.TextBlockParam | Anthropic.ImageBlockParam | Anthropic.ToolResultBlockParam
 type MediaType = Anthropic.Base64ImageSource["media_type"]
@@ -73,7 +74,7 @@ function assistantParts(blocks: readonly AssistantBlock[]): Anthropic.ContentBlo
  * once. A message only ever gains blocks and blocks are never changed in place (see
  * openaiMessages.ts), so the form stays valid while the message holds the same blocks.
  */
-const converted = new WeakMap<
+const converted = wireFormCache<
 	ApiMessage,
 	{ blocks: readonly object[]; wire: Anthropic.MessageParam | undefined }
 >()
@@ -86,10 +87,6 @@ function wireForm(message: ApiMessage): Anthropic.MessageParam | undefined {
 	const wire = content.length > 0 ? { role: message.role, content } : undefined
 	converted.set(message, { blocks: [...message.content], wire })
 	return wire
-}
-
-function sameBlocks(a: readonly object[], b: readonly object[]): boolean {
-	return a.length === b.length && a.every((block, i) => block === b[i])
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Content, FunctionDeclaration, Part } from "@google/genai"
 import type { ApiMessage, AssistantBlock, UserBlock } from "../apiMessage.js"
 import type { ToolSpec } from "../modelProvider.js"
 import { fallbackToolCallId, imagesOf, toolArgumentsObject, toolResultText } from "../wireHelpers.js"
+import { sameBlocks, wireFormCache } from "../wireForms.js"
 
 /**
  * Gemini's thought signatures travel in the neutral history as the signature of a reasoning block,
@@ -102,7 +103,7 @@ function modelParts(blocks: readonly AssistantBlock[], signedCalls: boolean): Pa
  * on whether the model wants signed calls; `made` notes that, so a change makes the form again.
  * A message only ever gains blocks, never changed in place (see openaiMessages.ts).
  */
-const converted = new WeakMap<
+const converted = wireFormCache<
 	ApiMessage,
 	{ blocks: readonly object[]; made: string; wire: Content | undefined }
 >()
@@ -116,10 +117,6 @@ function wireForm(message: ApiMessage, made: string, make: () => Part[]): Conten
 	const wire = parts.length > 0 ? { parts, role: message.role === "user" ? "user" : "model" } : undefined
 	converted.set(message, { blocks: [...message.content], made, wire })
 	return wire
-}
-
-function sameBlocks(a: readonly object[], b: readonly object[]): boolean {
-	return a.length === b.length && a.every((block, i) => block === b[i])
 }
 
 /** The neutral history as Gemini `contents` (roles `user` and `model`), shared between requests. */

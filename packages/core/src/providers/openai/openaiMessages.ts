@@ -2,6 +2,7 @@ import type { OpenAI } from "openai"
 import type { ApiMessage, AssistantMessage, ImageBlock, TextBlock, UserMessage } from "../apiMessage.js"
 import type { ToolSpec } from "../modelProvider.js"
 import { imagesOf, joinText, toolArgumentsText, toolResultText } from "../wireHelpers.js"
+import { sameBlocks, wireFormCache } from "../wireForms.js"
 
 type MessageParam = OpenAI.ChatCompletionMessageParam
 type ContentPart = OpenAI.ChatCompletionContentPart
@@ -74,7 +75,7 @@ function fromAssistant(message: AssistantMessage): MessageParam[] {
  * only ever gains blocks (a user message merged into, see ApiHistory.pushUser), and blocks are
  * never changed in place, so the form stays valid while the message holds the same blocks.
  */
-const converted = new WeakMap<ApiMessage, { blocks: readonly object[]; wire: MessageParam[] }>()
+const converted = wireFormCache<ApiMessage, { blocks: readonly object[]; wire: MessageParam[] }>()
 
 function wireForm(message: ApiMessage): MessageParam[] {
 	const known = converted.get(message)
@@ -82,10 +83,6 @@ function wireForm(message: ApiMessage): MessageParam[] {
 	const wire = message.role === "user" ? fromUser(message) : fromAssistant(message)
 	converted.set(message, { blocks: [...message.content], wire })
 	return wire
-}
-
-function sameBlocks(a: readonly object[], b: readonly object[]): boolean {
-	return a.length === b.length && a.every((block, i) => block === b[i])
 }
 
 /** The wire forms are shared between requests: the SDK only reads them. */
