@@ -9,7 +9,7 @@ import { folderDigest } from "../test-support/workspaceState.js"
 import { CheckpointStore } from "./checkpointStore.js"
 import { ShadowRepository } from "./shadowRepository.js"
 import { plainGit as git } from "../test-support/plainGit.js"
-import { acquireLock } from "../persistence/processLock.js"
+import { StoreLock } from "./storeLock.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let root: string
@@ -264,14 +264,9 @@ describe("a checkpoint off the change's path", () => {
 		const store = await open()
 		await store.save("t", "first")
 		const folder = await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root)
-		// With the repository's lock held, none of the store's gits can run until it is released.
-		const lock = await acquireLock({
-			lockDir: `${folder}.lock`,
-			ownerFile: `${folder}.lock.owner`,
-			wait: false,
-			staleMs: 30_000,
-			onCompromised: () => undefined,
-		})
+		// With the repository's lock held (as another process would), none of the store's gits can run until it is released.
+		const lock = new StoreLock(`${folder}.lock`, { onReleaseFailed: () => undefined })
+		await lock.acquire()
 		const changing = ["app.ts", "old.ts", "new.ts", "x.log"].map((relative) => path.join(root, relative))
 		const { staged, saved } = store.begin("t", "before changes", changing)
 		await staged

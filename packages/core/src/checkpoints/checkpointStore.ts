@@ -2,11 +2,11 @@ import { mkdir, stat } from "node:fs/promises"
 import path from "node:path"
 import type { RestoreReport } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
-import { acquireLock } from "../persistence/processLock.js"
 import { readBeforeChange, SnapshotLog } from "./changeSnapshots.js"
 import { applyRestore, finishPendingRestore, pendingRestoreName } from "./applyRestore.js"
 import { planRestore } from "./restorePlan.js"
 import { ShadowRepository, type TreeChange } from "./shadowRepository.js"
+import { StoreLock } from "./storeLock.js"
 
 export interface CheckpointStoreOptions {
 	workspaceRoot: string
@@ -15,6 +15,8 @@ export interface CheckpointStoreOptions {
 	logger: Logger
 	/** How long one git may run (see shadowGitTimeoutMs). */
 	gitTimeoutMs?: number
+	/** How long the store keeps its lock between operations (see StoreLock). */
+	lockLingerMs?: number
 }
 
 /** The difference between a checkpoint and the workspace as it is now. */
@@ -34,8 +36,9 @@ const taskRef = (taskId: string) => `${taskRefs}${taskId}`
 /**
  * A workspace's checkpoints: the one way into its shadow repository. Operations run one at a
  * time in this process and, through a lock beside the repository, one at a time across
- * processes (two windows or a CLI on the same folder share it). Each task's checkpoints are a
- * chain of commits under the task's own ref.
+ * processes (two windows or a CLI on the same folder share it); the lock is kept from one
+ * operation to the next while a task works (see StoreLock). Each task's checkpoints are a chain
+ * of commits under the task's own ref.
  */
 export class CheckpointStore {
 	private queue: Promise<unknown> = Promise.resolve()
@@ -43,7 +46,7 @@ export class CheckpointStore {
 
 	private constructor(
 		private readonly repository: ShadowRepository,
-		private readonly lockDir: string,
+		private readonly lock: StoreLock,
 		private readonly logger: Logger,
 	) {}
 
@@ -53,10 +56,13 @@ export class CheckpointStore {
 	 */
 	static async open(options: CheckpointStoreOptions): Promise<CheckpointStore> {
 		const folder = await ShadowRepository.folderFor(options.storageDir, options.workspaceRoot)
-		const lockDir = `${folder}.lock`
 		await mkdir(path.dirname(folder), { recursive: true })
-		const lock = await takeLock(lockDir)
-		try {
+		const lock = new StoreLock(`${folder}.lock`, {
+			lingerMs: options.lockLingerMs,
+			onReleaseFailed: (error) =>
+				options.logger.warn("The checkpoints' lock could not be released", { error: String(error) }),
+		})
+		const opened = lock.run(async () => {
 			const repository = await ShadowRepository.open(options)
 			const finished = await finishPendingRestore(repository)
 			if (finished !== undefined)
@@ -65,10 +71,13 @@ export class CheckpointStore {
 					written: finished.written.length,
 					removed: finished.removed.length,
 				})
-			return new CheckpointStore(repository, lockDir, options.logger)
-		} finally {
+			return new CheckpointStore(repository, lock, options.logger)
+		})
+		// A store that could not open keeps nothing: the lock is free for the next attempt at once.
+		return opened.catch(async (error: unknown) => {
 			await lock.release()
-		}
+			throw error
+		})
 	}
 
 	/** Whether a restore in this workspace was cut short (a crash) and waits to be finished by `open`. */
@@ -233,25 +242,8 @@ export class CheckpointStore {
 	}
 
 	private exclusive<T>(operation: () => Promise<T>): Promise<T> {
-		const run = this.queue.then(async () => {
-			const lock = await takeLock(this.lockDir)
-			try {
-				return await operation()
-			} finally {
-				await lock.release()
-			}
-		})
+		const run = this.queue.then(() => this.lock.run(operation))
 		this.queue = run.catch(() => undefined)
 		return run
 	}
-}
-
-function takeLock(lockDir: string) {
-	return acquireLock({
-		lockDir,
-		ownerFile: `${lockDir}.owner`,
-		wait: true,
-		staleMs: 30_000,
-		onCompromised: () => undefined,
-	})
 }

@@ -147,7 +147,8 @@ async function liveOwner(
 	return "dead"
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine still runs (one of another user's counts). */
+export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0)
 		return true
