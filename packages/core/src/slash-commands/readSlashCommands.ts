@@ -1,6 +1,6 @@
 import type { SlashCommandsSnapshot } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
-import { globalModesFile, ModeCatalog } from "../modes/modeCatalog.js"
+import { readModes } from "../modes/readModes.js"
 import { commandFolders, loadSlashCommands } from "./commandCatalog.js"
 
 /**
@@ -12,16 +12,6 @@ export async function readSlashCommands(
 	storageDir: string,
 	logger: Logger,
 ): Promise<SlashCommandsSnapshot> {
-	const modes = await ModeCatalog.open({
-		workspaceRoot,
-		globalFile: globalModesFile(storageDir),
-		logger,
-		watch: false,
-	})
-	try {
-		const slugs = modes.all().map((mode) => mode.slug)
-		return (await loadSlashCommands(commandFolders(workspaceRoot, storageDir), slugs)).snapshot()
-	} finally {
-		modes.dispose()
-	}
+	const slugs = (await readModes(workspaceRoot, storageDir, logger)).modes.map((mode) => mode.slug)
+	return (await loadSlashCommands(commandFolders(workspaceRoot, storageDir), slugs)).snapshot()
 }
