@@ -13,6 +13,7 @@ import { runEverydayChatTests } from "./everydayChat.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
 import { runMentionTests } from "./mentions.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
+import { runOtherToolsTests } from "./otherTools.e2e.mjs"
 import { runExtensionHostTests } from "./run-extension-tests.mjs"
 import { runRepositoryHooksTests } from "./repositoryHooks.e2e.mjs"
 import { runRowsTests } from "./rows.e2e.mjs"
@@ -52,6 +53,7 @@ for (const suite of [
 	runMentionTests,
 	runMcpTests,
 	runModesTests,
+	runOtherToolsTests,
 	runSubtaskTests,
 	runBoardTests,
 	runBudgetTests,
