@@ -94,8 +94,10 @@ function labelOf(folders: CommandFolders, source: CommandFolderSource, file: str
 }
 
 /**
- * The folder whose subfolders hold commands too, named `subfolder:name`: Claude Code's namespaces
- * (https://docs.anthropic.com/en/docs/claude-code/slash-commands).
+ * The folder whose subfolders hold commands too: Claude Code's namespaces. A subfolder does not
+ * change a command's name (`frontend/component.md` is `/component`); it is shown beside the
+ * command's source, `project:frontend`
+ * (https://docs.anthropic.com/en/docs/claude-code/slash-commands#namespacing).
  */
 const namespacedFolder = ".claude/commands"
 
@@ -103,19 +105,29 @@ const namespacedFolder = ".claude/commands"
 interface CommandEntry {
 	file: string
 	name: string
+	/** The subfolder it is in, for a file one subfolder down. */
+	namespace?: string
 }
 
 /** The `.md` entries of a folder; a folder named like a command file is one too, to say why it is left out. */
 function commandEntries(folder: string, names: readonly string[], namespace?: string): CommandEntry[] {
 	return names
 		.filter((name) => name.endsWith(".md"))
-		.map((fileName) => {
-			const name = fileName.slice(0, -".md".length)
-			return {
-				file: path.join(folder, fileName),
-				name: namespace === undefined ? name : `${namespace}:${name}`,
-			}
-		})
+		.map((fileName) => ({
+			file: path.join(folder, fileName),
+			name: fileName.slice(0, -".md".length),
+			...(namespace === undefined ? {} : { namespace }),
+		}))
+}
+
+/**
+ * Entries by name; of two with one name (`review.md` and `frontend/review.md`), the one at the top
+ * of the folder first, then by subfolder, so the same file wins every time and names the others.
+ */
+function byNameThenDepth(a: CommandEntry, b: CommandEntry): number {
+	if (a.name !== b.name) return a.name.localeCompare(b.name)
+	if ((a.namespace === undefined) !== (b.namespace === undefined)) return a.namespace === undefined ? -1 : 1
+	return a.file.localeCompare(b.file)
 }
 
 async function readFolder(
@@ -150,7 +162,7 @@ async function readFolder(
 			if (innerListing.kind === "ok")
 				entries.push(...commandEntries(inner, innerListing.names, subfolder))
 		}
-	entries.sort((a, b) => a.name.localeCompare(b.name))
+	entries.sort(byNameThenDepth)
 	if (entries.length > maxCommandsPerFolder)
 		content.problems.push(
 			commandFileProblem(
@@ -158,14 +170,20 @@ async function readFolder(
 				commandFileIssue("too_many_files", { max: maxCommandsPerFolder }),
 			),
 		)
-	for (const { file, name } of entries.slice(0, maxCommandsPerFolder)) {
+	for (const { file, name, namespace } of entries.slice(0, maxCommandsPerFolder)) {
 		const label = labelOf(folders, source, file)
 		const parsed = await readCommandFile(folders, source, file, label, name, otherTool)
 		if ("problem" in parsed) {
 			content.problems.push(commandFileProblem(label, parsed.problem))
 			continue
 		}
-		content.commands.push({ name, ...parsed, source, file: label })
+		content.commands.push({
+			name,
+			...parsed,
+			source,
+			file: label,
+			...(namespace === undefined ? {} : { namespace }),
+		})
 	}
 	return content
 }

@@ -24,18 +24,19 @@ describe("other tools' command files", () => {
 	it("reads Roo's .roo/commands, Claude Code's .claude/commands and Cline's workflows as the workspace's commands", async () => {
 		expect(await custom()).toEqual([
 			{
+				name: "component",
+				description: "Scaffold a React component",
+				argumentHint: "<name> <props>",
+				source: "project",
+				file: ".claude/commands/frontend/component.md",
+				namespace: "frontend",
+			},
+			{
 				name: "deploy",
 				description: "Deploy to staging",
 				argumentHint: "<service>",
 				source: "project",
 				file: ".roo/commands/deploy.md",
-			},
-			{
-				name: "frontend:component",
-				description: "Scaffold a React component",
-				argumentHint: "<name> <props>",
-				source: "project",
-				file: ".claude/commands/frontend/component.md",
 			},
 			{
 				name: "release-notes",
@@ -64,14 +65,59 @@ describe("other tools' command files", () => {
 		expect(JSON.stringify(typed)).not.toContain("allowed-tools")
 	})
 
-	it("names a Claude command in a subfolder folder:name and puts the words typed where its $1 and $2 are", async () => {
-		const typed = interpretPersonText("/frontend:component Avatar size,src", await load())
+	it("names a Claude command in a subfolder after its file alone, the folder its namespace, and puts the words typed where its $1 and $2 are", async () => {
+		const catalog = await load()
+		expect(catalog.customCommand("frontend:component")).toBeUndefined()
+		const typed = interpretPersonText("/component Avatar size,src", catalog)
 		expect(typed).toEqual({
 			kind: "message",
-			command: "frontend:component",
+			command: "component",
 			text: expect.stringContaining(
 				"Create the component Avatar in src/components with the props size,src.",
 			),
+		})
+	})
+
+	it("lets the command at the top of .claude/commands win over a subfolder's of the same name, and the subfolders' in their order, saying which files it hides", async () => {
+		const commands = path.join(folders.workspaceRoot, ".claude/commands")
+		const files = {
+			"frontend/review.md": "The frontend review.\n",
+			"backend/review.md": "The backend review.\n",
+			"web/build.md": "The web build.\n",
+			"backend/build.md": "The backend build.\n",
+		}
+		for (const [file, text] of Object.entries(files)) {
+			await mkdir(path.dirname(path.join(commands, file)), { recursive: true })
+			await writeFile(path.join(commands, file), text)
+		}
+		const listed = await custom()
+		expect(listed.find((command) => command.name === "review")).toMatchObject({
+			file: ".claude/commands/review.md",
+			shadows: [".claude/commands/backend/review.md", ".claude/commands/frontend/review.md"],
+		})
+		expect(listed.find((command) => command.name === "build")).toEqual({
+			name: "build",
+			description: "",
+			source: "project",
+			file: ".claude/commands/backend/build.md",
+			namespace: "backend",
+			shadows: [".claude/commands/web/build.md"],
+		})
+		expect(listed.filter((command) => command.name === "build")).toHaveLength(1)
+		expect(interpretPersonText("/build", await load())).toMatchObject({
+			text: expect.stringContaining("The backend build."),
+		})
+	})
+
+	it("lets Cairn's own command win over a Claude command in a subfolder, saying which file it hides", async () => {
+		await mkdir(folders.project, { recursive: true })
+		await writeFile(path.join(folders.project, "component.md"), "Cairn's own component.\n")
+		expect((await custom()).find((command) => command.name === "component")).toEqual({
+			name: "component",
+			description: "",
+			source: "project",
+			file: ".cairn/commands/component.md",
+			shadows: [".claude/commands/frontend/component.md"],
 		})
 	})
 
@@ -81,7 +127,7 @@ describe("other tools' command files", () => {
 		await writeFile(path.join(outside, "stolen.md"), "Someone else's prompt.\n")
 		await symlink(outside, path.join(folders.workspaceRoot, ".claude/commands/theirs"))
 		const catalog = await load()
-		expect(catalog.customCommand("theirs:stolen")).toBeUndefined()
+		expect(catalog.customCommand("stolen")).toBeUndefined()
 		expect(catalog.snapshot().commands.map((command) => command.file)).not.toContain(
 			".claude/commands/theirs/stolen.md",
 		)
@@ -93,7 +139,7 @@ describe("other tools' command files", () => {
 			await writeFile(path.join(folders.workspaceRoot, folder, "nested", "deep.md"), "Deep.\n")
 		}
 		const catalog = await load()
-		expect(catalog.customCommand("nested:deep")).toBeUndefined()
+		expect(catalog.customCommand("deep")).toBeUndefined()
 		expect(catalog.problems).toEqual([])
 	})
 

@@ -13,7 +13,7 @@ describe("slashInvocation", () => {
 	})
 
 	it("takes a path, a bare slash or text that merely contains a slash for no command", () => {
-		for (const text of ["/usr/bin/env", "/", "/ review", "see /review", "/Review", "/-x", "/a.b"])
+		for (const text of ["/usr/bin/env", "/", "/ review", "see /review", "/Review", "/-x", "/a.b", "/a:b"])
 			expect(slashInvocation(text), text).toBeUndefined()
 	})
 })
@@ -21,7 +21,7 @@ describe("slashInvocation", () => {
 describe("slashCommandNameSchema", () => {
 	it("accepts lowercase names with digits, dashes and underscores only", () => {
 		expect(slashCommandNameSchema.safeParse("code-review_2").success).toBe(true)
-		for (const name of ["", "Review", "re view", "-x", "a/b", "x".repeat(65)])
+		for (const name of ["", "Review", "re view", "-x", "a/b", "frontend:component", "x".repeat(65)])
 			expect(slashCommandNameSchema.safeParse(name).success, name).toBe(false)
 	})
 })

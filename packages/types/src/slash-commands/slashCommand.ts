@@ -3,14 +3,12 @@ import { commandFileProblemSchema } from "./commandFileProblem.js"
 
 export const maxCommandNameLength = 64
 
-/** One part of a command's name; a command in a subfolder is `folder:name` (Claude Code's namespaces). */
-const namePart = "[a-z0-9][a-z0-9_-]*"
-const namePattern = `${namePart}(?::${namePart})?`
+const namePattern = "[a-z0-9][a-z0-9_-]*"
 
 /**
- * A command's name is what follows the `/`: a custom command's file name without `.md`, after its
- * subfolder and a `:` for one in a subfolder of `.claude/commands`. Lowercase letters, digits, `-`
- * and `_` only, so a name reads the same on every file system and in a menu.
+ * A command's name is what follows the `/`: a custom command's file name without `.md` (a file in a
+ * subfolder of `.claude/commands` too: the folder is its namespace, not part of its name). Lowercase
+ * letters, digits, `-` and `_` only, so a name reads the same on every file system and in a menu.
  */
 export const slashCommandNameSchema = z
 	.string()
@@ -35,6 +33,12 @@ export const slashCommandViewSchema = z.object({
 	source: slashCommandSourceSchema,
 	/** The file a custom command is read from (the workspace's relative to it, the person's in full). */
 	file: z.string().optional(),
+	/**
+	 * The subfolder of `.claude/commands` the command's file is in (`frontend` for
+	 * `.claude/commands/frontend/component.md`, which is `/component`): shown beside its source,
+	 * `project:frontend`, as Claude Code shows it.
+	 */
+	namespace: z.string().optional(),
 	/** The source of a command of the same name that this one hides (a project command over a global one). */
 	overrides: slashCommandSourceSchema.optional(),
 	/**

@@ -116,6 +116,26 @@ describe("the slash command menu", () => {
 		])
 	})
 
+	it("shows a Claude command's subfolder beside its source, as Claude Code does (project:frontend)", () => {
+		loadTask([], { modes: modesSnapshot() })
+		fromHost({
+			type: "slashCommands",
+			commands: [
+				{
+					name: "component",
+					description: "Scaffold a React component",
+					source: "project",
+					file: ".claude/commands/frontend/component.md",
+					namespace: "frontend",
+				},
+			],
+			problems: [],
+		})
+		render(<ChatTextArea />)
+		type("/comp")
+		expect(options()).toEqual(["/componentScaffold a React componentproject:frontend"])
+	})
+
 	it("filters by what follows the /: names it starts first, then names and descriptions holding it", () => {
 		setUp()
 		type("/re")

@@ -48,7 +48,10 @@ export function SlashCommandMenu(props: SlashCommandMenuProps) {
 							<span className="slash-menu-hint">{command.argumentHint}</span>
 						)}
 						<span className="slash-menu-description">{command.description}</span>
-						<span className="slash-menu-source">{t(`slash.source.${command.source}`)}</span>
+						<span className="slash-menu-source">
+							{t(`slash.source.${command.source}`)}
+							{command.namespace !== undefined && `:${command.namespace}`}
+						</span>
 						{command.shadows && (
 							<span className="slash-menu-shadows">
 								{t("slash.shadows", { files: command.shadows.join(", ") })}

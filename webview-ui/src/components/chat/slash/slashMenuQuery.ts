@@ -5,7 +5,7 @@ import { slashInvocation, type SlashCommandView } from "@cairn/types"
  * undefined once anything else is typed (a space ends the name, a second `/` makes it a path).
  */
 export function slashQuery(text: string): string | undefined {
-	const match = /^\/([a-z0-9_:-]*)$/.exec(text)
+	const match = /^\/([a-z0-9_-]*)$/.exec(text)
 	return match === null ? undefined : (match[1] ?? "")
 }
 
