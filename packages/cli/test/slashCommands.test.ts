@@ -25,6 +25,31 @@ describe.concurrent("slash commands in the CLI", () => {
 			},
 		))
 
+	it("-P runs a Claude Code command from a subfolder by its file's name, and `commands list` names its file", () =>
+		withWorld(
+			{
+				scenario: [complete()],
+				files: {
+					".claude/commands/frontend/component.md":
+						"---\ndescription: Scaffold a component\n---\nCreate the component $1.\n",
+				},
+			},
+			async (world) => {
+				const run = await runCli(world, [
+					...world.providerArgs,
+					"--no-tui",
+					"-P",
+					"/component Avatar",
+				])
+				expect(run.code).toBe(0)
+				const request = world.server.requests.find((r) => r.route === "chat")
+				expect(JSON.stringify(request?.body)).toContain("Create the component Avatar.")
+				expect((await runCli(world, ["commands", "list"])).stdout).toMatch(
+					/^\/component +Scaffold a component {2}\(project: \.claude\/commands\/frontend\/component\.md\)$/m,
+				)
+			},
+		))
+
 	it("a command that starts no task ends the run with a clear error", () =>
 		withWorld({ scenario: [complete()] }, async (world) => {
 			const run = await runCli(world, [...world.providerArgs, "--no-tui", "-P", "/mode architect"])
