@@ -34,7 +34,7 @@ describe("InstructionFilesSection", () => {
 		])
 	})
 
-	it("lists the files the host found under each kind, or says none were found", () => {
+	it("lists the files the host found under each kind's own switch, or says none were found", () => {
 		renderSection([])
 		expect(screen.queryByText("None found in this workspace")).toBeNull()
 		fromHost({
@@ -46,6 +46,13 @@ describe("InstructionFilesSection", () => {
 		})
 		expect(screen.getByText("Found here: .roo/rules/01-style.md, .roorules-architect")).toBeTruthy()
 		expect(screen.getByText("Found here: CLAUDE.md")).toBeTruthy()
+		// Each kind's finding describes its own switch, not the next kind's.
+		expect(
+			screen.getByRole("checkbox", { name: "Claude Code", description: /Found here: CLAUDE\.md$/ }),
+		).toBeTruthy()
+		expect(
+			screen.getByRole("checkbox", { name: "Cursor", description: /None found in this workspace$/ }),
+		).toBeTruthy()
 		// Roo's global folder, Cline, Cursor and Copilot; nested files depend on the task.
 		expect(screen.getAllByText("None found in this workspace")).toHaveLength(4)
 	})

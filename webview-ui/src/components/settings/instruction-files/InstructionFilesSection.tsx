@@ -34,16 +34,20 @@ export function InstructionFilesSection() {
 			<div className="field-description">{t("instructionFiles.description")}</div>
 			{instructionFileKinds.map((kind) => {
 				const files = foundText(kind)
+				// What was found sits under its own kind's switch, so it never reads as the next kind's.
 				return (
-					<div key={kind}>
-						<CheckboxField
-							label={t(`instructionFiles.kinds.${kind}.label`)}
-							description={t(`instructionFiles.kinds.${kind}.files`)}
-							checked={!disabled.includes(kind)}
-							onChange={(read) => toggle(kind, read)}
-						/>
-						{files !== undefined && <div className="field-description">{files}</div>}
-					</div>
+					<CheckboxField
+						key={kind}
+						label={t(`instructionFiles.kinds.${kind}.label`)}
+						description={
+							<>
+								{t(`instructionFiles.kinds.${kind}.files`)}
+								{files !== undefined && <div>{files}</div>}
+							</>
+						}
+						checked={!disabled.includes(kind)}
+						onChange={(read) => toggle(kind, read)}
+					/>
 				)
 			})}
 		</section>
