@@ -1,7 +1,7 @@
 // Other tools' files in the real editor (issue 39): a workspace written for Roo Code and Cline,
 // with a Claude Code skill and permission rules, opened as it is. Settings says which of their
 // rules were found, the mode picker offers the `.roomodes` mode and a task in it carries their
-// rules to the model; the Skills section lists the skill; importing Roo Code's settings export and
+// rules to the model; the slash menu offers their commands; the Skills section lists the skill; importing Roo Code's settings export and
 // Claude Code's rules shows what was imported and what was skipped.
 import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
@@ -12,7 +12,8 @@ import { repoRoot } from "./lib/paths.mjs"
 
 // Written after each tool's documentation, like the unit tests' fixtures:
 // https://docs.roocode.com/features/custom-instructions, https://docs.roocode.com/features/custom-modes,
-// https://docs.cline.bot/features/cline-rules, https://docs.anthropic.com/en/docs/claude-code/settings
+// https://docs.cline.bot/features/cline-rules, https://docs.anthropic.com/en/docs/claude-code/settings,
+// https://docs.anthropic.com/en/docs/claude-code/slash-commands, https://docs.roocode.com/features/slash-commands
 // and https://agentskills.io/specification.
 const files = {
 	".roo/rules/01-style.md": "# Style\n\nName every test after the behaviour it checks (ROO-RULE-MARK).\n",
@@ -30,6 +31,9 @@ description: Writes the changelog entry for a change, in the project's style.
 ---
 Read the commits since the last tag, then write one entry per change.
 `,
+	".claude/commands/frontend/component.md":
+		"---\ndescription: Scaffold a React component\n---\nCreate the component $1.\n",
+	".roo/commands/deploy.md": "---\ndescription: Deploy to staging\n---\nDeploy $ARGUMENTS to staging.\n",
 	".claude/settings.json": JSON.stringify({
 		permissions: { allow: ["Bash(npm run test:*)", "Read(~/.zshrc)"], deny: ["Bash(curl:*)"] },
 	}),
@@ -80,6 +84,25 @@ export async function runOtherToolsTests() {
 	)
 
 	suite.test(
+		"the slash menu offers Roo's and Claude Code's commands, a Claude command in a subfolder by its file's name",
+		async () => {
+			const box = session.chatBox()
+			await box.fill("/")
+			const menu = sidebar().getByRole("listbox", { name: "Slash commands" })
+			await menu
+				.getByRole("option", { name: /^\/component.*Scaffold a React component.*project:frontend/ })
+				.waitFor({ timeout: 10_000 })
+			await menu
+				.getByRole("option", { name: /^\/deploy.*Deploy to staging/ })
+				.waitFor({ timeout: 5_000 })
+			await screenshot("2-commands")
+			await box.fill("")
+			await menu.waitFor({ state: "hidden", timeout: 5_000 })
+		},
+		{ timeoutMs: 30_000 },
+	)
+
+	suite.test(
 		"Settings says which Roo and Cline rule files this workspace holds",
 		async () => {
 			await sidebar().getByRole("button", { name: "Settings" }).click()
@@ -87,7 +110,7 @@ export async function runOtherToolsTests() {
 			await rules.getByText("Found here: .roo/rules/01-style.md").waitFor({ timeout: 15_000 })
 			await rules.getByText("Found here: .clinerules").waitFor({ timeout: 5_000 })
 			await rules.scrollIntoViewIfNeeded()
-			await screenshot("2-rules-found")
+			await screenshot("3-rules-found")
 		},
 		{ timeoutMs: 30_000 },
 	)
@@ -100,7 +123,7 @@ export async function runOtherToolsTests() {
 			await skills.getByRole("checkbox", { name: "changelog" }).waitFor({ timeout: 15_000 })
 			await skills.getByText("Writes the changelog entry for a change").waitFor({ timeout: 5_000 })
 			await skills.scrollIntoViewIfNeeded()
-			await screenshot("3-skills")
+			await screenshot("4-skills")
 		},
 		{ timeoutMs: 30_000 },
 	)
@@ -116,7 +139,7 @@ export async function runOtherToolsTests() {
 			await imports.getByText(/^2 imported, 1 skipped — from /).waitFor({ timeout: 15_000 })
 			await report.getByText("Cairn has no rule of this kind").waitFor({ timeout: 5_000 })
 			await imports.scrollIntoViewIfNeeded()
-			await screenshot("4-claude-rules")
+			await screenshot("5-claude-rules")
 		},
 		{ timeoutMs: 30_000 },
 	)
@@ -140,7 +163,7 @@ export async function runOtherToolsTests() {
 			await report.getByText("code: default — imported").waitFor()
 			const text = await report.innerText()
 			if (/sk-|fw-fixture/.test(text)) throw new Error("a key from the export is in the report")
-			await screenshot("5-roo-import")
+			await screenshot("6-roo-import")
 		},
 		{ timeoutMs: 60_000 },
 	)
