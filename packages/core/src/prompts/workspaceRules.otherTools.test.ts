@@ -117,6 +117,14 @@ describe("loadWorkspaceRules with other tools' instruction files", () => {
 		])
 	})
 
+	it("reads the person's ~/.roo/rules-<mode> in that mode only", async () => {
+		await mkdir(path.join(home, ".roo", "rules-code"), { recursive: true })
+		await writeFile(path.join(home, ".roo", "rules-code", "mine.md"), "My own rule for code.")
+		const rule = { source: "~/.roo/rules-code/mine.md (Roo Code)", text: "My own rule for code." }
+		expect((await loadWorkspaceRules(workspace, "code", { home })).rules).toContainEqual(rule)
+		expect((await loadWorkspaceRules(workspace, "architect", { home })).rules).not.toContainEqual(rule)
+	})
+
 	it("never reads another tool's rule file through a link to a file outside the workspace", async () => {
 		await rm(at("CLAUDE.md"))
 		await symlink(secret, at("CLAUDE.md"))
