@@ -50,6 +50,27 @@ describe.concurrent("slash commands in the CLI", () => {
 			},
 		))
 
+	it("-P runs a Cline workflow typed with its .md, as Cline users type it", () =>
+		withWorld(
+			{
+				scenario: [complete()],
+				files: { ".clinerules/workflows/release-notes.md": "Write the release notes.\n" },
+			},
+			async (world) => {
+				const run = await runCli(world, [
+					...world.providerArgs,
+					"--no-tui",
+					"-P",
+					"/release-notes.md v2.1",
+				])
+				expect(run.code).toBe(0)
+				const request = world.server.requests.find((r) => r.route === "chat")
+				expect(JSON.stringify(request?.body)).toContain(
+					'source=\\".clinerules/workflows/release-notes.md\\">\\nWrite the release notes.\\n</command>\\nv2.1',
+				)
+			},
+		))
+
 	it("a command that starts no task ends the run with a clear error", () =>
 		withWorld({ scenario: [complete()] }, async (world) => {
 			const run = await runCli(world, [...world.providerArgs, "--no-tui", "-P", "/mode architect"])

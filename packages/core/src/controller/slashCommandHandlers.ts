@@ -1,10 +1,10 @@
-import { slashInvocation, type ClineAskResponse, type WebviewMessageOf } from "@cairn/types"
+import type { ClineAskResponse, WebviewMessageOf } from "@cairn/types"
 import {
 	commandFolders,
 	loadSlashCommands,
 	type SlashCommandCatalog,
 } from "../slash-commands/commandCatalog.js"
-import { interpretPersonText } from "../slash-commands/expandSlashCommand.js"
+import { interpretPersonText, mayNameCommand } from "../slash-commands/expandSlashCommand.js"
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { switchMode } from "./modeHandlers.js"
@@ -49,7 +49,7 @@ async function deliver(
 	reply: Client,
 ): Promise<string | undefined> {
 	// Most messages name no command: they go on without reading any command file (an Approve click stays fast).
-	if (slashInvocation(message.text) === undefined) return send(context, message, delivery, message.text)
+	if (!mayNameCommand(message.text)) return send(context, message, delivery, message.text)
 	const inReplyTo = delivery.as === "newTask" ? "newTask" : "askResponse"
 	const meant = interpretPersonText(message.text, await slashCommands(context), {
 		builtIns: delivery.as === "newTask" || delivery.response === "messageResponse",

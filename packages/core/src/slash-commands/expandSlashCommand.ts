@@ -1,4 +1,5 @@
-import { commandElement, slashInvocation } from "@cairn/types"
+import path from "node:path"
+import { commandElement, slashCommandNameSchema, slashInvocation, type SlashInvocation } from "@cairn/types"
 import type { BuiltInCommandName } from "./builtInCommands.js"
 import { isBuiltInCommand } from "./builtInCommands.js"
 import type { CustomSlashCommand, SlashCommandCatalog } from "./commandCatalog.js"
@@ -36,8 +37,40 @@ export function expandCustomCommand(command: CustomSlashCommand, args: string): 
 }
 
 /**
- * Reads what the person sends. Only a known command at the very start counts: any other `/word`
- * (a path like /usr/bin, a command that does not exist) is sent as typed. Without `builtIns`
+ * Cline's workflows are typed with their file's extension, `/release-notes.md`
+ * (https://docs.cline.bot/features/slash-commands/workflows): the name before `.md`, and what follows.
+ */
+function workflowInvocation(text: string): SlashInvocation | undefined {
+	const match = /^\/([^\s/]+)\.md(?:\s+([\s\S]*))?$/.exec(text.trimStart())
+	const name = match?.[1] ?? ""
+	if (match === null || !slashCommandNameSchema.safeParse(name).success) return undefined
+	return { name, args: (match[2] ?? "").trim() }
+}
+
+/** Whether a message may name a command, `/name` or a Cline workflow's `/name.md`: only then are command files read. */
+export function mayNameCommand(text: string): boolean {
+	return slashInvocation(text) !== undefined || workflowInvocation(text) !== undefined
+}
+
+/**
+ * The command `/name.md` stands for: the command of that name when a Cline workflow of that name
+ * is in the workspace, the workflow itself or the command that hides it (the menu says which).
+ */
+function workflowCommand(text: string, catalog: SlashCommandCatalog): SlashInvocation | undefined {
+	const invocation = workflowInvocation(text)
+	if (invocation === undefined) return undefined
+	const command = catalog.customCommand(invocation.name)
+	const workflowFile = path.join(".clinerules", "workflows", `${invocation.name}.md`)
+	if (command === undefined) return undefined
+	return command.file === workflowFile || command.shadows?.includes(workflowFile) === true
+		? invocation
+		: undefined
+}
+
+/**
+ * Reads what the person sends. Only a known command at the very start counts (or a Cline
+ * workflow's `/name.md`): any other `/word` (a path like /usr/bin, a command that does not exist)
+ * is sent as typed. Without `builtIns`
  * (text riding along with an Approve or Reject is feedback, not an action) a built-in's name is
  * text too.
  */
@@ -46,7 +79,7 @@ export function interpretPersonText(
 	catalog: SlashCommandCatalog,
 	options: { builtIns: boolean } = { builtIns: true },
 ): PersonText {
-	const invocation = slashInvocation(text)
+	const invocation = slashInvocation(text) ?? workflowCommand(text, catalog)
 	if (invocation === undefined) return { kind: "message", text }
 	if (isBuiltInCommand(invocation.name))
 		return options.builtIns

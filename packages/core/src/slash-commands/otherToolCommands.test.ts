@@ -143,6 +143,26 @@ describe("other tools' command files", () => {
 		expect(catalog.problems).toEqual([])
 	})
 
+	it("runs a Cline workflow typed as Cline users type it, with its .md; a /name.md of no workflow goes as typed", async () => {
+		const catalog = await load()
+		expect(interpretPersonText("/release-notes.md v2.1", catalog)).toEqual({
+			kind: "message",
+			command: "release-notes",
+			text: expect.stringContaining('source=".clinerules/workflows/release-notes.md"'),
+		})
+		for (const typed of ["/review.md", "/deploy.md now", "/README.md is out of date", "/new.md"])
+			expect(interpretPersonText(typed, catalog), typed).toEqual({ kind: "message", text: typed })
+	})
+
+	it("runs the command that hides a Cline workflow for its /name.md too, as the menu says it does", async () => {
+		await mkdir(folders.project, { recursive: true })
+		await writeFile(path.join(folders.project, "release-notes.md"), "Cairn's own release notes.\n")
+		expect(interpretPersonText("/release-notes.md", await load())).toMatchObject({
+			command: "release-notes",
+			text: expect.stringContaining("Cairn's own release notes."),
+		})
+	})
+
 	it("lets Cairn's own command of the same name win and says which files it hides", async () => {
 		await mkdir(folders.project, { recursive: true })
 		await writeFile(path.join(folders.project, "review.md"), "Cairn's own review.\n")
