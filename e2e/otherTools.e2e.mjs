@@ -1,9 +1,11 @@
 // Other tools' files in the real editor (issue 39): a workspace written for Roo Code and Cline,
 // with a Claude Code skill and permission rules, opened as it is. Settings says which of their
 // rules were found, the mode picker offers the `.roomodes` mode and a task in it carries their
-// rules to the model; the slash menu offers their commands; the Skills section lists the skill; importing Roo Code's settings export and
-// Claude Code's rules shows what was imported and what was skipped.
-import { mkdirSync, writeFileSync } from "node:fs"
+// rules to the model; the slash menu offers their commands; the Skills section lists the skill;
+// importing Roo Code's settings export and Claude Code's rules shows what was imported and what was
+// skipped; Roo's task history is imported from its storage folder and a task resumes from History.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { systemText } from "@cairn/model-server"
 import { startEditorSession } from "./lib/editorSession.mjs"
@@ -41,13 +43,30 @@ Read the commits since the last tag, then write one entry per change.
 
 const rooExport = path.join(repoRoot, "packages/core/src/imports/fixtures/roo-code-settings.json")
 
-const scenario = [{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Docs are fine." } }] }]
+// Roo Code's global storage as Roo writes it (the unit tests' fixture), its interrupted task
+// moved to this session's workspace so History lists it here.
+const rooStorageFixture = path.join(repoRoot, "packages/core/src/imports/fixtures/roo-storage")
+const rooTask = "0f9c2d4e-5b6a-4c3d-8e7f-1a2b3c4d5e6f"
+const rooStorage = path.join(mkdtempSync(path.join(os.tmpdir(), "cairn-e2e-roo-")), "roo-storage")
+
+function copyRooStorage(workspace) {
+	cpSync(rooStorageFixture, rooStorage, { recursive: true })
+	const itemFile = path.join(rooStorage, "tasks", rooTask, "history_item.json")
+	const item = JSON.parse(readFileSync(itemFile, "utf8"))
+	writeFileSync(itemFile, JSON.stringify({ ...item, workspace }))
+}
+
+const scenario = [
+	{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Docs are fine." } }] },
+	{ toolCalls: [{ name: "attempt_completion", arguments: { result: "Greeting added." } }] },
+]
 
 export async function runOtherToolsTests() {
 	const session = await startEditorSession({
 		name: "other-tools",
 		scenario,
 		prepareWorkspace: (workspace) => {
+			copyRooStorage(workspace)
 			for (const [file, text] of Object.entries(files)) {
 				mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true })
 				writeFileSync(path.join(workspace, file), text)
@@ -58,6 +77,21 @@ export async function runOtherToolsTests() {
 	const settings = () => sidebar().getByRole("main", { name: "Settings" })
 	const section = (name) => settings().getByRole("region", { name, exact: true })
 	const suite = createSuite("other-tools")
+	/**
+	 * code-server's file dialog is the workbench's own: a quick input that takes a path. It fills
+	 * in the folder it starts from a moment after it opens; a path typed before that is replaced.
+	 */
+	const fileDialogInput = async () => {
+		const input = page.locator(".quick-input-widget input.input")
+		await input.waitFor({ timeout: 15_000 })
+		// A string, evaluated in the page (where `document` is).
+		await page.waitForFunction(
+			'document.querySelector(".quick-input-widget input.input")?.value !== ""',
+			undefined,
+			{ timeout: 15_000 },
+		)
+		return input
+	}
 
 	suite.test(
 		"the .roomodes mode is in the mode picker, and a task in it sends Roo's and Cline's rules to the model",
@@ -145,13 +179,49 @@ export async function runOtherToolsTests() {
 	)
 
 	suite.test(
-		"importing a Roo Code settings export chosen in the editor's file dialog shows its report",
+		"importing Roo Code's task history from a folder chosen in the file dialog shows its report, and the task resumes from History",
+		// Before the settings import: the task names Roo's profile "default", which that import adds
+		// (pointing at Anthropic), and a resumed task goes on with the profile it names.
 		async () => {
 			const imports = section("Import from other tools")
+			await imports.getByRole("button", { name: "Import Roo Code task history…" }).click()
+			const input = await fileDialogInput()
+			// Into the folder (the trailing slash), then the dialog's own button picks it.
+			await input.fill(`${rooStorage}/`)
+			await page
+				.locator(".quick-input-list .monaco-list-row", { hasText: "tasks" })
+				.waitFor({ timeout: 10_000 })
+			await page.locator(".quick-input-widget").getByRole("button", { name: "Import" }).click()
+			await imports
+				.getByText(/^2 imported, 1 skipped — from .*roo-storage/)
+				.waitFor({ timeout: 20_000 })
+			await screenshot("6-roo-history-import")
+			await sidebar().getByRole("button", { name: "History", exact: true }).click()
+			const history = sidebar().getByRole("main", { name: "Task history" })
+			await history
+				.getByRole("button", { name: "Add a greet function to src/greet.ts" })
+				.click({ timeout: 15_000 })
+			await sidebar().getByRole("button", { name: "Resume", exact: true }).click({ timeout: 15_000 })
+			await sidebar().getByText("Greeting added.").first().waitFor({ timeout: 30_000 })
+			const request = JSON.stringify(model.requests.filter((r) => r.route === "chat").at(-1)?.body)
+			for (const part of [
+				"Add a greet function to src/greet.ts",
+				"toolu_roo_01",
+				"imported from Roo Code",
+			])
+				if (!request.includes(part)) throw new Error(`the resumed request lacks ${part}`)
+			await screenshot("7-roo-task-resumed")
+		},
+		{ timeoutMs: 90_000 },
+	)
+
+	suite.test(
+		"importing a Roo Code settings export chosen in the editor's file dialog shows its report",
+		async () => {
+			await sidebar().getByRole("button", { name: "Settings" }).click()
+			const imports = section("Import from other tools")
 			await imports.getByRole("button", { name: "Import from Roo Code…" }).click()
-			// code-server's file dialog is the workbench's own: a quick input that takes a path.
-			const input = page.locator(".quick-input-widget input.input")
-			await input.waitFor({ timeout: 15_000 })
+			const input = await fileDialogInput()
 			await input.fill(rooExport)
 			await page.locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: 10_000 })
 			await input.press("Enter")
@@ -163,7 +233,7 @@ export async function runOtherToolsTests() {
 			await report.getByText("code: default — imported").waitFor()
 			const text = await report.innerText()
 			if (/sk-|fw-fixture/.test(text)) throw new Error("a key from the export is in the report")
-			await screenshot("6-roo-import")
+			await screenshot("8-roo-import")
 		},
 		{ timeoutMs: 60_000 },
 	)
