@@ -1,6 +1,8 @@
 import { cp, mkdir } from "node:fs/promises"
 import path from "node:path"
+import { noSpent } from "@cairn/types"
 import { afterEach, describe, expect, it } from "vitest"
+import { openLedger } from "../ledger/openLedger.js"
 import { TaskStore } from "../persistence/taskStore.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { importRooTasks } from "./importRooTasks.js"
@@ -81,6 +83,32 @@ describe("importing Roo Code's task history", () => {
 		])
 		const done = await store.loadTask(`roo-${finished}`)
 		expect(done.messages.at(-1)).toMatchObject({ type: "ask", ask: "completion_result" })
+	})
+
+	it("opens the task's ledger with what Roo says it spent, so resuming it adds to that", async () => {
+		const { store } = await setup()
+		await importRooTasks(fixtureStorage, store, { workspace: "/elsewhere" })
+		const task = await store.loadTask(`roo-${interrupted}`)
+		expect(task.ledger).toEqual([
+			{
+				kind: "carried",
+				spent: {
+					...noSpent,
+					requests: 2,
+					tokensIn: 1800,
+					tokensOut: 120,
+					cacheReads: 400,
+					cost: 0.0123,
+				},
+			},
+		])
+		expect(openLedger(task, undefined).tokenUsage).toMatchObject({
+			totalTokensIn: 1800,
+			totalTokensOut: 120,
+			totalCacheReads: 400,
+			totalCost: 0.0123,
+			requests: 2,
+		})
 	})
 
 	it("does not duplicate a task imported before, from Roo's tasks folder or a single task's folder", async () => {

@@ -1,5 +1,5 @@
 import path from "node:path"
-import { type ImportLine, type ImportReport, safeParse, taskIdSchema } from "@cairn/types"
+import { type ImportLine, type ImportReport, noSpent, safeParse, taskIdSchema } from "@cairn/types"
 import { z } from "zod"
 import type { TaskStore } from "../persistence/taskStore.js"
 import { ImportFileError, parseImportJson, readImportFile } from "./readImportFile.js"
@@ -154,6 +154,20 @@ async function importTask(
 	try {
 		for (const message of messages) await store.appendMessage(id, message)
 		for (const message of apiHistory) await store.appendApiMessage(id, message)
+		// What Roo says the task spent opens its ledger: resuming it adds to that, never starts at 0.
+		await store.appendLedger(id, {
+			kind: "carried",
+			spent: {
+				...noSpent,
+				// Roo's history does not count requests; each answer of the model was one at least.
+				requests: apiHistory.filter((message) => message.role === "assistant").length,
+				tokensIn: item?.tokensIn ?? 0,
+				tokensOut: item?.tokensOut ?? 0,
+				cacheReads: item?.cacheReads ?? 0,
+				cacheWrites: item?.cacheWrites ?? 0,
+				cost: item?.totalCost ?? 0,
+			},
+		})
 		await store.closeTask(id)
 	} catch (error) {
 		// Half a task would count as imported next time: it goes, and the failure stops the import.
