@@ -78,18 +78,16 @@ export async function runOtherToolsTests() {
 	const section = (name) => settings().getByRole("region", { name, exact: true })
 	const suite = createSuite("other-tools")
 	/**
-	 * code-server's file dialog is the workbench's own: a quick input that takes a path. It fills
-	 * in the folder it starts from a moment after it opens; a path typed before that is replaced.
+	 * code-server's file dialog is the workbench's own: a quick input that takes a path. It opens
+	 * in the workspace and fills in its path once it has listed that folder; a path typed before
+	 * then is replaced, so typing waits for the listing (the workspace's .roo folder).
 	 */
 	const fileDialogInput = async () => {
 		const input = page.locator(".quick-input-widget input.input")
 		await input.waitFor({ timeout: 15_000 })
-		// A string, evaluated in the page (where `document` is).
-		await page.waitForFunction(
-			'document.querySelector(".quick-input-widget input.input")?.value !== ""',
-			undefined,
-			{ timeout: 15_000 },
-		)
+		await page
+			.locator(".quick-input-list .monaco-list-row", { hasText: ".roo" })
+			.waitFor({ timeout: 15_000 })
 		return input
 	}
 
