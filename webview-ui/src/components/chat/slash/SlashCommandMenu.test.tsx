@@ -116,7 +116,7 @@ describe("the slash command menu", () => {
 		])
 	})
 
-	it("shows a Claude command's subfolder beside its source, as Claude Code does (project:frontend)", () => {
+	it("shows a Claude command's subfolder beside its source, as Claude Code does (project:frontend), and finds it by that folder", () => {
 		loadTask([], { modes: modesSnapshot() })
 		fromHost({
 			type: "slashCommands",
@@ -133,6 +133,9 @@ describe("the slash command menu", () => {
 		})
 		render(<ChatTextArea />)
 		type("/comp")
+		expect(options()).toEqual(["/componentScaffold a React componentproject:frontend"])
+		// Typed as the folder, as Claude Code users know it.
+		type("/frontend")
 		expect(options()).toEqual(["/componentScaffold a React componentproject:frontend"])
 	})
 

@@ -9,13 +9,18 @@ export function slashQuery(text: string): string | undefined {
 	return match === null ? undefined : (match[1] ?? "")
 }
 
-/** The commands for a partial name: those it starts, then those whose name or description holds it. */
+/**
+ * The commands for a partial name: those it starts, then those whose name, description or
+ * namespace (a Claude command's subfolder, `/frontend` for `frontend/component.md`) holds it.
+ */
 export function matchingCommands(commands: readonly SlashCommandView[], query: string): SlashCommandView[] {
 	const starts = commands.filter((command) => command.name.startsWith(query))
 	const holds = commands.filter(
 		(command) =>
 			!command.name.startsWith(query) &&
-			(command.name.includes(query) || command.description.toLowerCase().includes(query)),
+			(command.name.includes(query) ||
+				command.description.toLowerCase().includes(query) ||
+				(command.namespace?.toLowerCase().includes(query) ?? false)),
 	)
 	return [...starts, ...holds]
 }
