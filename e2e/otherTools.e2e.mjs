@@ -4,8 +4,7 @@
 // rules to the model; the slash menu offers their commands; the Skills section lists the skill;
 // importing Roo Code's settings export and Claude Code's rules shows what was imported and what was
 // skipped; Roo's task history is imported from its storage folder and a task resumes from History.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import os from "node:os"
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { systemText } from "@cairn/model-server"
 import { startEditorSession } from "./lib/editorSession.mjs"
@@ -47,13 +46,14 @@ const rooExport = path.join(repoRoot, "packages/core/src/imports/fixtures/roo-co
 // moved to this session's workspace so History lists it here.
 const rooStorageFixture = path.join(repoRoot, "packages/core/src/imports/fixtures/roo-storage")
 const rooTask = "0f9c2d4e-5b6a-4c3d-8e7f-1a2b3c4d5e6f"
-const rooStorage = path.join(mkdtempSync(path.join(os.tmpdir(), "cairn-e2e-roo-")), "roo-storage")
-
+/** Copies it beside the workspace, in the session's own folder (removed when the session stops). */
 function copyRooStorage(workspace) {
+	const rooStorage = path.join(path.dirname(workspace), "roo-storage")
 	cpSync(rooStorageFixture, rooStorage, { recursive: true })
 	const itemFile = path.join(rooStorage, "tasks", rooTask, "history_item.json")
 	const item = JSON.parse(readFileSync(itemFile, "utf8"))
 	writeFileSync(itemFile, JSON.stringify({ ...item, workspace }))
+	return rooStorage
 }
 
 const scenario = [
@@ -62,11 +62,12 @@ const scenario = [
 ]
 
 export async function runOtherToolsTests() {
+	let rooStorage = ""
 	const session = await startEditorSession({
 		name: "other-tools",
 		scenario,
 		prepareWorkspace: (workspace) => {
-			copyRooStorage(workspace)
+			rooStorage = copyRooStorage(workspace)
 			for (const [file, text] of Object.entries(files)) {
 				mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true })
 				writeFileSync(path.join(workspace, file), text)
