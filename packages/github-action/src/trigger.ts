@@ -99,6 +99,10 @@ export function mentionedRequest(body: string, trigger: string): string | undefi
 	const escaped = trigger.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 	const match = new RegExp(`(^|\\s)${escaped}(?![\\w-])`, "i").exec(body)
 	if (match === null) return undefined
-	const request = body.slice(match.index + match[0].length).trim()
+	// "@cairn: fix it" and "@cairn, fix it" ask "fix it".
+	const request = body
+		.slice(match.index + match[0].length)
+		.replace(/^[\s:,]+/, "")
+		.trim()
 	return request === "" ? undefined : request
 }

@@ -228,4 +228,28 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 			expect(world.remoteBranches()).toEqual(["main"])
 		},
 	)
+
+	it("bad inputs fail the step before anything runs, each named; the secrets stay masked", async () => {
+		world = await ActionWorld.create([])
+		const run = await world.run(
+			{ name: "workflow_dispatch", payload: { repository } },
+			{ provider: "bedrock", "base-url": "not a url", prompt: "x" },
+		)
+		expect(run.code).toBe(1)
+		expect(run.stdout).toContain("::error::The action's inputs cannot be used:")
+		expect(run.stdout.indexOf("::add-mask::")).toBeLessThan(run.stdout.indexOf("::error::"))
+		expect(run.stdout).toContain("base-url must be an http(s) URL")
+		expect(run.stdout).toMatch(/provider: .*anthropic/)
+		expect(world.github.calls).toEqual([])
+		expect(world.model.requests).toEqual([])
+		expect(world.remoteBranches()).toEqual(["main"])
+	})
+
+	it("a hand-started run without a prompt fails and says so", async () => {
+		world = await ActionWorld.create([])
+		const run = await world.run({ name: "workflow_dispatch", payload: { repository } }, {})
+		expect(run.code).toBe(1)
+		expect(run.stdout).toContain("::error::prompt is required when the workflow is started by hand")
+		expect(world.model.requests).toEqual([])
+	})
 })
