@@ -61,17 +61,13 @@ export class ActionRepository {
 		return (await this.git.run(["rev-parse", "HEAD"])).stdout.toString("utf8").trim()
 	}
 
-	/**
-	 * Pushes `commit` to origin's `branch`. `replace` allows a push that is not a fast-forward: for a
-	 * branch only Cairn writes (a fleet task's, whose retry starts again from its base).
-	 */
-	async push(commit: string, branch: string, replace = false): Promise<void> {
+	/** Pushes `commit` to origin's `branch`: a fast-forward only, so nothing pushed there before is lost. */
+	async push(commit: string, branch: string): Promise<void> {
 		await this.git.run(["check-ref-format", `refs/heads/${branch}`])
 		await this.remote.run([
 			"push",
 			"--receive-pack=git-receive-pack",
 			"--no-verify",
-			...(replace ? ["--force"] : []),
 			"--end-of-options",
 			this.url,
 			`${commit}:refs/heads/${branch}`,

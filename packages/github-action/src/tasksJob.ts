@@ -50,7 +50,7 @@ export async function runTasksJob(
 		if (record.state !== "passed" || record.branch === undefined || record.commit === undefined) continue
 		if (base === undefined)
 			throw new Error("base-branch is required: the event does not name the default branch")
-		await repository.push(record.commit, record.branch, true)
+		await repository.push(record.commit, record.branch)
 		const pull = await github.openOrUpdate({
 			head: record.branch,
 			base,

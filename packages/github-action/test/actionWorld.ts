@@ -43,7 +43,8 @@ export class ActionWorld {
 		readonly model: ModelServer,
 	) {}
 
-	static async create(scenario: Turn[]): Promise<ActionWorld> {
+	/** `files` are committed on main with the README. */
+	static async create(scenario: Turn[], files: Record<string, string> = {}): Promise<ActionWorld> {
 		const root = await mkdtemp(path.join(os.tmpdir(), "cairn-action-"))
 		const remote = path.join(root, "remote.git")
 		const seed = path.join(root, "seed")
@@ -52,7 +53,8 @@ export class ActionWorld {
 		plainGit(root, "init", "--quiet", "--bare", "--initial-branch=main", remote)
 		plainGit(seed, "init", "--quiet", "--initial-branch=main")
 		await writeFile(path.join(seed, "README.md"), "# widgets\n")
-		plainGit(seed, "add", "README.md")
+		for (const [name, content] of Object.entries(files)) await writeFile(path.join(seed, name), content)
+		plainGit(seed, "add", "--all")
 		plainGit(seed, "commit", "--quiet", "-m", "first")
 		plainGit(seed, "push", "--quiet", remote, "main")
 		plainGit(root, "clone", "--quiet", remote, workspace)
