@@ -35,7 +35,7 @@ export const actionInputsSchema = z.strictObject({
 })
 export type ActionInputs = z.output<typeof actionInputsSchema>
 
-export const inputNames = Object.keys(actionInputsSchema.shape) as (keyof ActionInputs)[]
+const inputNames = Object.keys(actionInputsSchema.shape) as (keyof ActionInputs)[]
 
 /** Inputs that cannot be used: every problem, one a line, named by the input. */
 export class InputsError extends Error {

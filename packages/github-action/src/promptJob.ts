@@ -2,7 +2,7 @@ import * as core from "@actions/core"
 import { ActionRepository } from "./actionRepository.js"
 import { cairnEnvironment, providerArgs, runCairn, type CairnExit } from "./cairnProcess.js"
 import type { ActionInputs } from "./inputs.js"
-import { PullRequests } from "./pullRequests.js"
+import { PullRequests, type PullRequestRef } from "./pullRequests.js"
 import { dollars, resultComment } from "./resultText.js"
 import type { ActionEnvironment } from "./runContext.js"
 import type { Job } from "./trigger.js"
@@ -21,13 +21,7 @@ export async function runPromptJob(
 	cairnHome: string,
 ): Promise<void> {
 	const github = new PullRequests(context.repository, inputs["github-token"], context.apiUrl)
-	const asked = "pullRequest" in job.target ? await github.get(job.target.pullRequest) : undefined
-	if (asked !== undefined && !asked.headInRepository) {
-		const refusal = `Cairn cannot work on pull request #${asked.number}: its branch is in a fork, which this job's token cannot push to.`
-		await github.comment(asked.number, refusal)
-		throw new Error(refusal)
-	}
-	const branch = asked?.head ?? ("branch" in job.target ? job.target.branch : "")
+	const { branch, asked } = await workTarget(job, github)
 	const base = inputs["base-branch"] ?? asked?.base ?? context.payload.repository?.default_branch
 	if (base === undefined)
 		throw new Error("base-branch is required: the event does not name the default branch")
@@ -85,6 +79,21 @@ export async function runPromptJob(
 				? `cairn exited ${exit.exitCode} without a result: ${exit.stderrTail}`
 				: `Cairn did not finish (${exit.result.reason}): ${exit.result.result}`,
 		)
+}
+
+/** The branch the work goes to; for a pull request that asked, its head (refused with a comment when in a fork). */
+async function workTarget(
+	job: PromptJob,
+	github: PullRequests,
+): Promise<{ branch: string; asked?: PullRequestRef }> {
+	if ("branch" in job.target) return { branch: job.target.branch }
+	const asked = await github.get(job.target.pullRequest)
+	if (!asked.headInRepository) {
+		const refusal = `Cairn cannot work on pull request #${asked.number}: its branch is in a fork, which this job's token cannot push to.`
+		await github.comment(asked.number, refusal)
+		throw new Error(refusal)
+	}
+	return { branch: asked.head, asked }
 }
 
 const firstLine = (text: string) => {
