@@ -113,6 +113,34 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 		expect(world.github.comments.map((c) => c.issue)).toEqual([issue, issue])
 	})
 
+	it("a run that does not finish: its work is pushed to its branch without a pull request, the comment says why, the step fails", async () => {
+		world = await ActionWorld.create([writeFile("half.txt", "half\n"), complete("Never reached.")])
+		const issue = world.github.addIssue()
+		const run = await world.run(
+			{
+				name: "issue_comment",
+				payload: {
+					issue: { number: issue, title: "Big job" },
+					comment: {
+						body: "@cairn do the big job",
+						author_association: "OWNER",
+						user: { login: "ada", type: "User" },
+					},
+					repository,
+				},
+			},
+			{ "max-cost": "0.000001" },
+		)
+		expect(run.code).toBe(1)
+		expect(run.stdout).toMatch(/::error::Cairn did not finish \(budget\)/)
+		expect(world.remoteFile(`cairn/issue-${issue}`, "half.txt")).toBe("half\n")
+		expect(world.github.pullRequests).toEqual([])
+		const [comment] = world.github.comments
+		expect(comment?.issue).toBe(issue)
+		expect(comment?.body).toContain("**Cairn did not finish** (budget).")
+		expect(comment?.body).toContain(`The changes are on the branch \`cairn/issue-${issue}\`.`)
+	})
+
 	it("a pull-request comment adds a commit to the pull request's own branch and comments there", async () => {
 		world = await ActionWorld.create([writeFile("notes.md", "checked\n"), complete("Added notes.")])
 		plainGit(world.workspace, "switch", "--quiet", "-c", "feature")
