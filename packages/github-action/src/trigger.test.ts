@@ -16,7 +16,13 @@ const inputs = (given: Record<string, string> = {}) =>
 	)
 const comment = (body: string, author_association = "MEMBER", user = { login: "ada", type: "User" }) => ({
 	comment: { body, author_association, user },
-	issue: { number: 12, title: "Broken link", body: "The docs link 404s." },
+	issue: {
+		number: 12,
+		title: "Broken link",
+		body: "The docs link 404s.",
+		author_association: "MEMBER",
+		user: { login: "bob" },
+	},
 })
 const job = (payload: EventPayload, given?: Record<string, string>) =>
 	jobFor(inputs(given), { eventName: "issue_comment", payload, runId: "7" })
@@ -44,6 +50,17 @@ describe("what an event asks of Cairn", () => {
 			prompt: "fix the link please\n\n(Asked in a comment on issue #12: Broken link)\n\nThe docs link 404s.",
 			target: { branch: "cairn/issue-12" },
 			thread: 12,
+		})
+	})
+
+	it("the issue's text is left out when its author cannot push (it would steer an unattended agent)", () => {
+		const payload = comment("@cairn fix the link")
+		const byOutsider = {
+			...payload,
+			issue: { ...payload.issue, author_association: "NONE", user: { login: "eve" } },
+		}
+		expect(job(byOutsider)).toMatchObject({
+			prompt: "fix the link\n\n(Asked in a comment on issue #12: Broken link)\n\n(The issue's text, by eve who cannot push to the repository, is left out.)",
 		})
 	})
 

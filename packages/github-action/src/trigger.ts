@@ -19,7 +19,14 @@ export type Job =
 /** The parts of a GitHub event payload the action reads (https://docs.github.com/webhooks). */
 export interface EventPayload {
 	comment?: { body?: string; author_association?: string; user?: { login?: string; type?: string } }
-	issue?: { number?: number; title?: string; body?: string | null; pull_request?: unknown }
+	issue?: {
+		number?: number
+		title?: string
+		body?: string | null
+		pull_request?: unknown
+		author_association?: string
+		user?: { login?: string }
+	}
 	repository?: { default_branch?: string }
 }
 
@@ -84,11 +91,25 @@ function commentJob(trigger: string, payload: EventPayload): Job {
 		request,
 		"",
 		`(Asked in a comment on ${about}: ${issue?.title ?? ""})`,
-		...(issue?.body ? ["", issue.body] : []),
+		...issueText(issue),
 	].join("\n")
 	return isPullRequest
 		? { kind: "prompt", prompt, target: { pullRequest: number }, thread: number }
 		: { kind: "prompt", prompt, target: { branch: `cairn/issue-${number}` }, thread: number }
+}
+
+/**
+ * The issue's own text, as context for the request, when its author could have asked Cairn
+ * themselves: the text of someone who cannot push is not handed to an agent that runs unattended
+ * with the repository's key (the one who asks can quote what they mean).
+ */
+function issueText(issue: EventPayload["issue"]): string[] {
+	if (!issue?.body) return []
+	if (writers.has(issue.author_association ?? "NONE")) return ["", issue.body]
+	return [
+		"",
+		`(The issue's text, by ${issue.user?.login ?? "someone"} who cannot push to the repository, is left out.)`,
+	]
 }
 
 /**

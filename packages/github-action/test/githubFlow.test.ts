@@ -84,7 +84,12 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 			name: "issue_comment",
 			payload: {
 				action: "created",
-				issue: { number: issue, title: "We need a greeting", body: "Something friendly." },
+				issue: {
+					number: issue,
+					title: "We need a greeting",
+					body: "Something friendly.",
+					author_association: "OWNER",
+				},
 				comment: { body, author_association: "MEMBER", user: { login: "ada", type: "User" } },
 				repository,
 			},
@@ -94,6 +99,7 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 		const prompt = firstUserText(world.model.requests[0]?.body)
 		expect(prompt).toContain("add a greeting file?")
 		expect(prompt).toContain("We need a greeting")
+		expect(prompt).toContain("Something friendly.")
 		expect(world.remoteFile(`cairn/issue-${issue}`, "greeting.txt")).toBe("hello\n")
 		const pull = world.github.pullRequests[0]
 		expect(pull).toMatchObject({ head: `cairn/issue-${issue}`, base: "main" })
