@@ -38,7 +38,7 @@ export async function runTasksJob(
 		],
 		cwd: context.workspace,
 		env: cairnEnvironment(inputs, cairnHome, process.env),
-		onEvent: (event) => core.info(JSON.stringify(event)),
+		onEvent: logFleetEvent,
 	})
 	const records = await shardRecords(results, job.shard)
 	const base = inputs["base-branch"] ?? context.payload.repository?.default_branch
@@ -70,4 +70,25 @@ export async function runTasksJob(
 		throw new Error(
 			`shard ${job.shard}: ${failed.length} of ${records.length} tasks did not pass (${failed.map((r) => r.id).join(", ")}); cairn run exited ${exit.exitCode}`,
 		)
+}
+
+/** The run's log: a line per task started, ended, skipped or lost (`cairn run`'s `fleet` events). */
+function logFleetEvent(event: Record<string, unknown>): void {
+	if (event.type !== "fleet") return
+	const id = String(event.id ?? "")
+	const record = (event.record ?? {}) as { state?: string; cost?: number }
+	switch (event.subtype) {
+		case "task_started":
+			return core.info(`▶ ${id} (attempt ${String(event.attempt)})`)
+		case "task_ended":
+			return core.info(
+				`${record.state === "passed" ? "✓" : "✗"} ${id}: ${record.state} · ${dollars(record.cost ?? 0)}`,
+			)
+		case "task_skipped":
+			return core.info(`↷ ${id}: ${String(event.why)}`)
+		case "task_lost":
+			return core.warning(`${id}: ${String(event.why)}`)
+		default:
+			return core.info(JSON.stringify(event))
+	}
 }

@@ -39,6 +39,7 @@ describe.skipIf(!cliHasFleetRun)("the action on a matrix of a task file (cairn r
 		)
 		const results = await mkdtemp(path.join(world.root, "results-"))
 		const repository = { default_branch: "main" }
+		let logs = ""
 		for (const shard of ["0/2", "1/2"]) {
 			const run = await world.run(
 				{ name: "workflow_dispatch", payload: { repository } },
@@ -46,12 +47,14 @@ describe.skipIf(!cliHasFleetRun)("the action on a matrix of a task file (cairn r
 			)
 			expect(run.stdout).not.toContain("::error::")
 			expect(run.code).toBe(0)
+			logs += run.stdout
 			const mine = await shardRecords(results, shard)
 			expect(run.outputs).toMatchObject({ passed: String(mine.length), failed: "0" })
 		}
 		const records = [...(await shardRecords(results, "0/2")), ...(await shardRecords(results, "1/2"))]
 		expect(records.map((record) => record.id).sort()).toEqual(ids)
 		expect(records.every((record) => record.state === "passed")).toBe(true)
+		for (const id of ids) expect(logs).toMatch(new RegExp(`^✓ ${id}: passed · \\$\\d`, "m"))
 		for (const record of records) {
 			expect(world.remoteFile(record.branch ?? "", "done.txt")).toBe("done\n")
 		}
