@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process"
 import { readdir, readFile, writeFile } from "node:fs/promises"
+import { createRequire } from "node:module"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -10,12 +11,16 @@ import { parse } from "yaml"
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
 const examples = path.join(repoRoot, "examples", "github")
 const actionFile = path.join(repoRoot, "packages", "github-action", "action.yml")
-const validator = path.join(repoRoot, "node_modules", ".bin", "action-validator")
+/** The validator's command (its package's `bin`), wherever npm put the package. */
+const validatorPackage = createRequire(import.meta.url).resolve("@action-validator/cli/package.json")
+const validatorBin = (JSON.parse(await readFile(validatorPackage, "utf8")) as { bin: Record<string, string> })
+	.bin
+const validator = path.join(path.dirname(validatorPackage), validatorBin["action-validator"] ?? "")
 
 /** action-validator's verdict on a file (a workflow, or an action when it is named action.yml). */
 async function validate(file: string): Promise<{ ok: boolean; said: string }> {
 	try {
-		const { stdout, stderr } = await promisify(execFile)(validator, [file], {
+		const { stdout, stderr } = await promisify(execFile)(process.execPath, [validator, file], {
 			env: { ...process.env, NO_COLOR: "1" },
 		})
 		return { ok: true, said: stdout + stderr }
