@@ -68,7 +68,7 @@ export interface CairnExit {
 
 /** Runs cairn with --output-format stream-json (the caller's args say so) and reads its result line. */
 export function runCairn(options: CairnRunOptions): Promise<CairnExit> {
-	return new Promise((resolve, reject) => {
+	return new Promise((resolve) => {
 		const child = spawn(options.program, options.args, {
 			cwd: options.cwd,
 			env: options.env,
@@ -90,7 +90,20 @@ export function runCairn(options: CairnRunOptions): Promise<CairnExit> {
 		child.stderr.on("data", (chunk: string) => {
 			stderr = (stderr + chunk).slice(-4_000)
 		})
-		child.on("error", reject)
-		child.on("close", (exitCode) => resolve({ result, exitCode, stderrTail: stderr.trim() }))
+		// A cairn that cannot start ends like one that stopped without a result: the thread still hears why.
+		let ended = false
+		const end = (exit: CairnExit) => {
+			if (ended) return
+			ended = true
+			resolve(exit)
+		}
+		child.on("error", (error) =>
+			end({
+				result: undefined,
+				exitCode: null,
+				stderrTail: `cairn could not be started: ${error.message}`,
+			}),
+		)
+		child.on("close", (exitCode) => end({ result, exitCode, stderrTail: stderr.trim() }))
 	})
 }

@@ -76,7 +76,7 @@ export async function runPromptJob(
 	if (!finished)
 		throw new Error(
 			exit.result === undefined
-				? `cairn exited ${exit.exitCode} without a result: ${exit.stderrTail}`
+				? `cairn ended without a result${exit.exitCode === null ? "" : ` (exit ${exit.exitCode})`}: ${exit.stderrTail}`
 				: `Cairn did not finish (${exit.result.reason}): ${exit.result.result}`,
 		)
 }

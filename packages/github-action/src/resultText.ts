@@ -14,7 +14,7 @@ export function resultComment(
 	const result = exit.result
 	const heading =
 		result === undefined
-			? `**Cairn stopped without a result** (exit ${exit.exitCode ?? "signal"}).`
+			? "**Cairn stopped without a result.**"
 			: result.success
 				? "**Cairn finished.**"
 				: `**Cairn did not finish** (${result.reason}).`

@@ -147,6 +147,36 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 		expect(comment?.body).toContain(`The changes are on the branch \`cairn/issue-${issue}\`.`)
 	})
 
+	it("a cairn that cannot start: the thread is told why and the step fails", async () => {
+		world = await ActionWorld.create([])
+		const issue = world.github.addIssue()
+		const run = await world.run(
+			{
+				name: "issue_comment",
+				payload: {
+					issue: { number: issue, title: "Anything" },
+					comment: {
+						body: "@cairn do it",
+						author_association: "OWNER",
+						user: { login: "ada", type: "User" },
+					},
+					repository,
+				},
+			},
+			{ cairn: "/nowhere/cairn" },
+		)
+		expect(run.code).toBe(1)
+		expect(run.stdout).toContain("::error::cairn ended without a result: cairn could not be started")
+		expect(world.github.comments).toEqual([
+			{
+				issue,
+				body: expect.stringMatching(
+					/^\*\*Cairn stopped without a result\.\*\*\n\n> cairn could not be started: spawn \/nowhere\/cairn ENOENT\n\nIt changed no files\./,
+				),
+			},
+		])
+	})
+
 	it("a pull-request comment adds a commit to the pull request's own branch and comments there", async () => {
 		world = await ActionWorld.create([writeFile("notes.md", "checked\n"), complete("Added notes.")])
 		plainGit(world.workspace, "switch", "--quiet", "-c", "feature")
