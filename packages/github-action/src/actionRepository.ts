@@ -9,6 +9,24 @@ const actionsIdentity = {
 }
 
 /**
+ * What git needs to fetch from and push to `url` and nothing more: its transports, and for https the
+ * job's token as a header for that server. actions/checkout leaves a header of its own under the same
+ * key; an empty value first empties the list, so git sends one Authorization header, not two.
+ */
+export function remoteSettings(url: string, token: string): [string, string][] {
+	const settings: [string, string][] = [
+		["protocol.https.allow", "always"],
+		["protocol.file.allow", "always"],
+		["push.gpgSign", "false"],
+		["push.recurseSubmodules", "no"],
+	]
+	if (!url.startsWith("https://")) return settings
+	const key = `http.${new URL(url).origin}/.extraheader`
+	const credentials = Buffer.from(`x-access-token:${token}`).toString("base64")
+	return [...settings, [key, ""], [key, `AUTHORIZATION: basic ${credentials}`]]
+}
+
+/**
  * The checked-out repository the action works in, and the pushes that land its work, all through
  * the hardened git. Only fetch, ls-remote and push reach the remote: over https with the job's
  * token in a header (given in git's environment, never on a command line), or to a local folder.
@@ -25,18 +43,11 @@ export class ActionRepository {
 		const url = (await git.run(["config", "--get", "remote.origin.url"])).stdout.toString("utf8").trim()
 		if (!/^(https:\/\/|\/)/.test(url))
 			throw new Error(`origin is ${url}: the action pushes over https or to a local folder only`)
-		const header = Buffer.from(`x-access-token:${token}`).toString("base64")
 		const remote = await HardenedGit.forPerson({
 			cwd,
 			variables: actionsIdentity,
 			timeoutMs: 120_000,
-			settings: [
-				["protocol.https.allow", "always"],
-				["protocol.file.allow", "always"],
-				["http.extraheader", `AUTHORIZATION: basic ${header}`],
-				["push.gpgSign", "false"],
-				["push.recurseSubmodules", "no"],
-			],
+			settings: remoteSettings(url, token),
 		})
 		return new ActionRepository(git, remote, url)
 	}
