@@ -117,6 +117,27 @@ export default tseslint.config(
 		},
 	},
 	{
+		// The GitHub Action runs cairn as a process (its stream-json is the interface) and needs of the
+		// core only its hardened git.
+		files: ["packages/github-action/src/**/*.ts"],
+		rules: {
+			"no-restricted-imports": [
+				"error",
+				{
+					paths: editorAndUi,
+					patterns: [
+						...uiPatterns,
+						{
+							group: ["@cairn/cli", "**/packages/cli/**", "**/packages/core/**"],
+							message:
+								"The action runs the cairn program; of the core it imports @cairn/core/git only.",
+						},
+					],
+				},
+			],
+		},
+	},
+	{
 		files: ["src/**/*.ts"],
 		rules: {
 			"no-restricted-imports": [
