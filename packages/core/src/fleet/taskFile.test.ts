@@ -67,7 +67,7 @@ describe("a task file", () => {
 			"{not json",
 			JSON.stringify({ id: "no-prompt", repository: "." }),
 			JSON.stringify({ id: "extra", prompt: "p", repository: ".", colour: "red" }),
-			JSON.stringify({ id: "../escape", prompt: "p", repository: "." }),
+			JSON.stringify({ id: "v1.2", prompt: "p", repository: "." }),
 			JSON.stringify({ id: "ok", prompt: "Again", repository: "." }),
 			JSON.stringify({ id: "bad-base", prompt: "p", repository: ".", base: "--upload-pack=x" }),
 		].join("\n")
@@ -76,7 +76,7 @@ describe("a task file", () => {
 		expect(problems[0]?.message).toMatch(/^not JSON: /)
 		expect(problems[1]?.message).toMatch(/^prompt: /)
 		expect(problems[2]?.message).toContain("colour")
-		expect(problems[3]?.message).toMatch(/^id: an id is 1-64 letters/)
+		expect(problems[3]?.message).toMatch(/^id: an id is 1-63 letters/)
 		expect(problems[4]?.message).toBe('id "ok" is already used on line 1')
 		expect(problems[5]?.message).toMatch(/^base: /)
 	})
