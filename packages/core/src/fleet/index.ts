@@ -23,7 +23,12 @@ export {
 	type FleetTaskRunner,
 	type TaskRunOutcome,
 } from "./fleetRun.js"
-export { baseCommitOf, commitTaskWork, type TaskWorktree as FleetWorktree } from "./taskWork.js"
+export {
+	baseCommitOf,
+	commitTaskWork,
+	prefixInRepository,
+	type TaskWorktree as FleetWorktree,
+} from "./taskWork.js"
 export { summarise, type FleetSummary } from "./fleetSummary.js"
 /** A task's checks run as the board's do: passed when the command exits 0, with its output's tail. */
 export { runChecks, type CheckRun, type CheckRunner } from "../worktrees/landing/runChecks.js"

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process"
-import { writeFile } from "node:fs/promises"
+import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
-import { baseCommitOf, commitTaskWork } from "./taskWork.js"
+import { baseCommitOf, commitTaskWork, prefixInRepository } from "./taskWork.js"
 
 let root: string
 let remove: () => Promise<void>
@@ -31,6 +31,9 @@ describe("a fleet task's work", () => {
 		await writeFile(path.join(repository, "a.txt"), "two\n")
 		git(repository, "commit", "-qam", "second")
 
+		expect(await prefixInRepository(repository)).toBe("")
+		await mkdir(path.join(repository, "packages", "app"), { recursive: true })
+		expect(await prefixInRepository(path.join(repository, "packages", "app"))).toBe("packages/app/")
 		expect(await baseCommitOf(repository, "v1")).toBe(first)
 		expect(await baseCommitOf(repository, undefined)).toBe(git(repository, "rev-parse", "HEAD"))
 		await expect(baseCommitOf(repository, "no-such-branch")).rejects.toThrow()

@@ -12,6 +12,11 @@ export async function baseCommitOf(repository: string, base: string | undefined)
 	return commitOf(await gitAt(repository), base ?? "HEAD")
 }
 
+/** Where `folder` sits in its repository: "" at its top, else like "packages/app/", to find it in a worktree. */
+export async function prefixInRepository(folder: string): Promise<string> {
+	return gitText(await gitAt(folder), ["rev-parse", "--show-prefix"])
+}
+
 export interface TaskWorktree {
 	/** The person's repository the worktree belongs to. */
 	repository: string
