@@ -36,3 +36,49 @@ export const fleetModel: SideTurn[] = [
 		},
 	},
 ]
+
+interface Gate {
+	arrived: Promise<void>
+	release(): void
+}
+
+/**
+ * fleetModel, where the first request of each task named in `held` (its first attempt only) is
+ * held until the test releases it: the test then knows that task's worker is mid-task, without
+ * timing anything.
+ */
+export function heldFleetModel(held: readonly string[]): { sideTurns: SideTurn[]; gates: Map<string, Gate> } {
+	const gates = new Map<string, Gate & { reached(): void; open: Promise<void> }>()
+	for (const id of held) {
+		let reached = () => {}
+		let release = () => {}
+		const arrived = new Promise<void>((resolve) => (reached = resolve))
+		const open = new Promise<void>((resolve) => (release = resolve))
+		gates.set(id, { arrived, release, reached, open })
+	}
+	const [plain] = fleetModel
+	if (plain === undefined || typeof plain.turn !== "function")
+		throw new Error("fleetModel has one turn function")
+	const answer = plain.turn
+	return {
+		gates,
+		sideTurns: [
+			{
+				when: plain.when,
+				turn: async (context) => {
+					const id =
+						/Write the file of task ([A-Za-z0-9_-]+)\./.exec(
+							firstUserText(context.request.body),
+						)?.[1] ?? ""
+					const gate = gates.get(id)
+					if (gate !== undefined && modelAnswerCount(context.request.body) === 0) {
+						gates.delete(id)
+						gate.reached()
+						await gate.open
+					}
+					return answer(context)
+				},
+			},
+		],
+	}
+}
