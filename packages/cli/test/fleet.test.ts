@@ -32,7 +32,10 @@ async function record(results: string, id: string): Promise<Record> {
 
 describe("cairn run <task file>", { timeout: 120_000 }, () => {
 	it("runs each task in its own worktree, commits its work on its branch, runs its checks and records it; a re-run skips what passed and retries what failed", async () => {
-		world = await createWorld({ files: { "README.md": "hello\n" }, server: { sideTurns: fleetModel } })
+		world = await createWorld({
+			files: { "README.md": "hello\n" },
+			server: { sideTurns: fleetModel(["alpha", "beta", "gamma"]).sideTurns },
+		})
 		initRepository(world.workspace)
 		const flag = path.join(world.root, "flag")
 		const file = path.join(world.root, "tasks.jsonl")

@@ -3,10 +3,10 @@ import { readFile, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { inShard } from "@cairn/core"
-import { firstUserText, modelAnswerCount } from "@cairn/model-server"
+import { modelAnswerCount } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { binary, CliChild, createWorld, type CliWorld } from "./support/cliProcess.js"
-import { git, heldFleetModel, initRepository, taskLine } from "./support/fleet.js"
+import { fleetModel, git, initRepository, taskLine, taskOfRequest } from "./support/fleet.js"
 
 // Kubernetes Indexed Job semantics on one machine: N worker processes of the built `cairn run`, told
 // their index by JOB_COMPLETION_INDEX, share one task file and one results folder; some are killed
@@ -56,7 +56,7 @@ describe("workers of an Indexed Job on one task file", { timeout: 240_000 }, () 
 				throw new Error(`shard ${index} has fewer than two tasks: ${share.join(", ")}`)
 			return share[1] as string
 		})
-		const model = heldFleetModel(held)
+		const model = fleetModel(ids, held)
 		world = await createWorld({
 			files: { "README.md": "hello\n" },
 			server: { sideTurns: model.sideTurns },
@@ -142,10 +142,8 @@ describe("workers of an Indexed Job on one task file", { timeout: 240_000 }, () 
 		}
 		// Exactly once: each task's agent completed once; only the killed ones started twice.
 		const chats = at.server.requests.filter((request) => request.route === "chat")
-		const idOf = (body: unknown) =>
-			/Write the file of task ([A-Za-z0-9_-]+)\./.exec(firstUserText(body))?.[1]
 		for (const id of ids) {
-			const mine = chats.filter((request) => idOf(request.body) === id)
+			const mine = chats.filter((request) => taskOfRequest(request.body) === id)
 			expect(
 				mine.filter((request) => modelAnswerCount(request.body) === 1),
 				id,
