@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { createWorld, jsonLines, runCli, type CliWorld } from "./support/cliProcess.js"
+import { createWorld, jsonLines, runCli, spawnCli, type CliWorld } from "./support/cliProcess.js"
 import { fleetModel, git, initRepository, taskLine } from "./support/fleet.js"
 
 // `cairn run` and `cairn results`: the built binary runs each task as a child `cairn` in a worktree
@@ -138,6 +138,43 @@ describe("cairn run <task file>", { timeout: 120_000 }, () => {
 		}
 		expect(summary.summary).toMatchObject({ tasks: 3, passed: 3 })
 		expect(summary.summary.slowest).toHaveLength(3)
+	})
+
+	it("stopped by SIGTERM mid-task, exits 143 leaving that task `running`; the next run takes it up as a new attempt", async () => {
+		const model = fleetModel(["solo"], ["solo"])
+		world = await createWorld({
+			files: { "README.md": "hello\n" },
+			server: { sideTurns: model.sideTurns },
+		})
+		initRepository(world.workspace)
+		const file = path.join(world.root, "tasks.jsonl")
+		await writeFile(file, taskLine("solo", { repository: "workspace" }))
+		const results = path.join(world.root, "results")
+		const args = [
+			"run",
+			file,
+			"--results",
+			results,
+			"--output-format",
+			"stream-json",
+			...world.providerArgs,
+		]
+		const worker = spawnCli(world, args)
+		await model.gates.get("solo")?.arrived
+		worker.child.kill("SIGTERM")
+		const stopped = await worker.exited
+		model.gates.get("solo")?.release()
+		expect(stopped.code, stopped.stderr).toBe(143)
+		expect(jsonLines(stopped.stdout).map((event) => event.subtype)).not.toContain("task_ended")
+		expect(await record(results, "solo")).toMatchObject({ state: "running", attempt: 1 })
+
+		const again = await runCli(world, args)
+		expect(again.code, again.stderr).toBe(0)
+		expect(await record(results, "solo")).toMatchObject({
+			state: "passed",
+			attempt: 2,
+			branch: "cairn/solo-2",
+		})
 	})
 
 	it("refuses a bad task file naming each bad line, and a bad shard, running nothing (exit 2)", async () => {

@@ -44,7 +44,7 @@ export function runAgentChild(
 			if (event.type === "system" && event.subtype === "task_card") {
 				const parsed = taskCardSchema.safeParse(event.card)
 				if (parsed.success) card = parsed.data
-			} else if (event.type === "result") result = event as RunResult
+			} else if (event.type === "result" && isRunResult(event)) result = event
 		})
 		child.stderr.setEncoding("utf8")
 		child.stderr.on("data", (chunk: string) => {
@@ -62,4 +62,16 @@ export function runAgentChild(
 			resolve({ card, result, exitCode, signal: exitSignal, stderrTail: stderr.trim() })
 		})
 	})
+}
+
+/** A result line as the CLI writes it: what the record takes from it has the right types. */
+function isRunResult(event: object): event is RunResult {
+	const line = event as Partial<Record<keyof RunResult, unknown>>
+	return (
+		typeof line.cost === "number" &&
+		line.cost >= 0 &&
+		typeof line.success === "boolean" &&
+		typeof line.result === "string" &&
+		typeof line.reason === "string"
+	)
 }

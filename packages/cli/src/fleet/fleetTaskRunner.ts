@@ -39,6 +39,8 @@ export function fleetTaskRunner(options: FleetTaskRunnerOptions): FleetTaskRunne
 			options.env,
 			signal,
 		)
+		// Stopped (the run was interrupted, or another worker took the task over): nothing more to do or record.
+		if (signal.aborted) return { state: "failed", checks: [], error: "stopped" }
 		const worktree = run.card?.worktree
 		const agent = {
 			...(run.result && { cost: run.result.cost, reason: run.result.reason }),
@@ -55,7 +57,7 @@ export function fleetTaskRunner(options: FleetTaskRunnerOptions): FleetTaskRunne
 			}
 		const completed = run.exitCode === 0 && run.result?.success === true
 		const checks: FleetCheck[] = []
-		if (completed && !signal.aborted) {
+		if (completed) {
 			const folder = path.join(worktree.path, await prefixInRepository(repository))
 			for (const command of task.checks) {
 				const ran = await runChecks(
