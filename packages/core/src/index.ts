@@ -53,6 +53,7 @@ export {
 	type TaskWorktreesOptions,
 	type WorktreesUnavailable,
 } from "./worktrees/taskWorktrees.js"
+export * from "./fleet/index.js"
 export type { TaskEvents } from "./task/taskEvents.js"
 export { builtInModes, modeFor, type Mode } from "./modes/modes.js"
 export { readSlashCommands } from "./slash-commands/readSlashCommands.js"

@@ -197,6 +197,50 @@ describe("commander's errors in the person's language", () => {
 		await expect(options("--worktree", "-c")).rejects.toThrow(/--worktree starts a new task/)
 	})
 
+	it("reads --base only with --worktree, as a branch or commit name", async () => {
+		expect((await options("--worktree", "--base", "release/1.2", "-P", "go")).worktree).toEqual({
+			base: "release/1.2",
+		})
+		expect((await options("--worktree", "fix", "--base=abc123", "-P", "go")).worktree).toEqual({
+			name: "fix",
+			base: "abc123",
+		})
+		await expect(options("--base", "main", "-P", "go")).rejects.toThrow(/use it with --worktree/)
+		await expect(options("--worktree", "--base", "a..b", "-P", "go")).rejects.toThrow(
+			/not a branch or commit name/,
+		)
+	})
+
+	it("reads the fleet's commands: run <file> with --concurrency, --results, --shard and the run's flags; results <folder> --json", () => {
+		expect(
+			parse(
+				"run",
+				"tasks.jsonl",
+				"--concurrency",
+				"8",
+				"--results",
+				"out",
+				"--shard",
+				"1/4",
+				"--model",
+				"m",
+			).parsed,
+		).toMatchObject({
+			kind: "fleetRun",
+			command: { file: "tasks.jsonl", concurrency: "8", results: "out", shard: "1/4" },
+			flags: { model: "m" },
+		})
+		expect(parse("run", "tasks.yaml").parsed).toMatchObject({
+			kind: "fleetRun",
+			command: { file: "tasks.yaml" },
+		})
+		expect(parse("results", "out", "--json").parsed).toMatchObject({
+			kind: "fleetResults",
+			folder: "out",
+			flags: { outputFormat: "json" },
+		})
+	})
+
 	it("reads the board's commands: tasks (ps), land --how, discard --yes-lose-work, diff", () => {
 		expect(parse("ps").parsed).toMatchObject({ kind: "board", command: { action: "tasks" } })
 		expect(parse("tasks", "--output-format", "json").parsed).toMatchObject({

@@ -1,6 +1,7 @@
 import { Argument, Command, CommanderError, Option, type OutputConfiguration } from "commander"
 import { builtInModes, ExitCode } from "@cairn/core/startup"
 import { bedrockAuthMethods, providerKinds, providerNames } from "@cairn/types"
+import type { FleetRunCommand } from "../fleet/fleetCommand.js"
 import type { ModelsAction } from "../session/modelsCommand.js"
 import { translatedCommanderError } from "./commanderErrors.js"
 import { translatedHelp } from "./helpText.js"
@@ -54,6 +55,8 @@ export interface Flags {
 	checkpoints: boolean
 	/** `--worktree [name]`: true without a name. */
 	worktree?: string | true
+	/** --base <ref>: with --worktree, the branch or commit it starts from. */
+	base?: string
 	allowWorktreeSetup?: boolean
 	otelEndpoint?: string
 	otelContent?: boolean
@@ -75,6 +78,8 @@ export type ParsedCommand =
 	  }
 	| { kind: "board"; flags: Flags; outputFormatGiven: boolean; command: BoardCommand }
 	| { kind: "import"; flags: Flags; outputFormatGiven: boolean; source: ImportSourceName; from?: string }
+	| { kind: "fleetRun"; flags: Flags; outputFormatGiven: boolean; command: FleetRunCommand }
+	| { kind: "fleetResults"; flags: Flags; outputFormatGiven: boolean; folder: string }
 	| { kind: "exit"; code: number }
 
 /** `cairn tasks`, `cairn land <task>`, `cairn discard <task>`, `cairn diff <task>`: the board's tasks. */
@@ -160,6 +165,7 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 		.option("--mcp-config <file>", t("help.mcpConfig"))
 		.option("--allow-project-mcp", t("help.allowProjectMcp"))
 		.option("--worktree [name]", t("help.worktree"))
+		.option("--base <ref>", t("fleet.helpBase"))
 		.option("--allow-worktree-setup", t("help.allowWorktreeSetup"))
 		.option("--otel-endpoint <url>", t("help.otelEndpoint"))
 		.option("--otel-content", t("help.otelContent"))
@@ -283,6 +289,46 @@ function buildProgram(io: CommandLineIO, onParsed: (parsed: ParsedCommand) => vo
 					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
 				source,
 				...(from !== undefined && { from }),
+			})
+		})
+	program
+		.command("run")
+		.description(t("fleet.helpRun"))
+		.argument("<file>", t("fleet.helpRunFile"))
+		.option("--concurrency <n>", t("fleet.helpConcurrency"))
+		.option("--results <dir>", t("fleet.helpResults"))
+		.option("--shard <i/n>", t("fleet.helpShard"))
+		.exitOverride()
+		.configureOutput(output)
+		.action((file: string, options: Omit<FleetRunCommand, "file">, command: Command) =>
+			onParsed({
+				kind: "fleetRun",
+				flags: command.optsWithGlobals<Flags>(),
+				outputFormatGiven: command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+				command: {
+					file,
+					...(options.concurrency !== undefined && { concurrency: options.concurrency }),
+					...(options.results !== undefined && { results: options.results }),
+					...(options.shard !== undefined && { shard: options.shard }),
+				},
+			}),
+		)
+	program
+		.command("results")
+		.description(t("fleet.helpResultsCommand"))
+		.argument("<folder>", t("fleet.helpResultsFolder"))
+		.option("--json", t("help.json"))
+		.exitOverride()
+		.configureOutput(output)
+		.action((folder: string, _options, command: Command) => {
+			const flags = command.optsWithGlobals<Flags>()
+			onParsed({
+				kind: "fleetResults",
+				flags: flags.json ? { ...flags, outputFormat: "json" } : flags,
+				outputFormatGiven:
+					flags.json === true ||
+					command.getOptionValueSourceWithGlobals("outputFormat") !== "default",
+				folder,
 			})
 		})
 	/** A subcommand on the board's tasks, its errors on one line. */

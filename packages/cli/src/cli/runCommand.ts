@@ -3,6 +3,8 @@ import { t } from "../i18n/cliI18n.js"
 import { PromptManager } from "../input/PromptManager.js"
 import { colorWanted, createStyle } from "../output/style.js"
 import { createRuntime, type CliRuntime } from "../session/CliRuntime.js"
+import { runFleetCommand } from "../fleet/fleetCommand.js"
+import { runResultsCommand } from "../fleet/resultsCommand.js"
 import { runBoardCommand } from "../session/boardCommands.js"
 import { runCheckpointCommand } from "../session/checkpointCommand.js"
 import { runImportCommand } from "../session/importCommand.js"
@@ -69,6 +71,17 @@ export async function runCommand(
 			parsed.outputFormatGiven,
 			{ env: io.env, cwd: io.cwd },
 		)
+		if (parsed.kind === "fleetRun") {
+			quietConsole(io.stderr)
+			return await runFleetCommand(parsed.command, parsed.flags, options, io)
+		}
+		if (parsed.kind === "fleetResults")
+			return await runResultsCommand(
+				parsed.folder,
+				io.cwd,
+				options.outputFormat,
+				(text) => void io.stdout.write(text),
+			)
 		if (parsed.kind === "listTasks") return await listTasks(options, (text) => void io.stdout.write(text))
 		if (parsed.kind === "commandsList")
 			return await listCommands(options, (text) => void io.stdout.write(text))

@@ -1,7 +1,13 @@
 import { readFile, stat } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import { modeSlugSchema, worktreeNameSchema, type BudgetLimit, type ProviderName } from "@cairn/types"
+import {
+	gitRefSchema,
+	modeSlugSchema,
+	worktreeNameSchema,
+	type BudgetLimit,
+	type ProviderName,
+} from "@cairn/types"
 import type { BedrockFlags, VertexFlags } from "../host/providerSetup.js"
 import type { Flags, OutputFormat } from "./commandLine.js"
 import { UsageError } from "./exitCodes.js"
@@ -43,8 +49,8 @@ export interface RunOptions {
 	/** The MCP servers config file (absolute): --mcp-config, else $CAIRN_HOME/mcp.json. */
 	mcpConfigFile: string
 	allowProjectMcp: boolean
-	/** --worktree: the task runs in a new worktree of the workspace (named, or a name is made). */
-	worktree: { name?: string } | undefined
+	/** --worktree: the task runs in a new worktree of the workspace (named, or a name is made), from --base or HEAD. */
+	worktree: { name?: string; base?: string } | undefined
 	/** --allow-worktree-setup: the person agrees to the workspace's .cairn/worktree.json as it is. */
 	allowWorktreeSetup: boolean
 	/** --otel-endpoint (and --otel-content): this run's OpenTelemetry export, whatever the settings say. */
@@ -167,11 +173,15 @@ function checkMode(value: string | undefined): string | undefined {
 	return value
 }
 
-/** --worktree's name, checked as the board checks it; only for a new task. */
+/** --worktree's name and --base, checked as the board checks them; only for a new task. */
 function worktreeOf(flags: Flags, resuming: boolean): RunOptions["worktree"] {
-	if (flags.worktree === undefined) return undefined
+	if (flags.worktree === undefined) {
+		if (flags.base !== undefined) throw new UsageError(t("fleet.baseNeedsWorktree"))
+		return undefined
+	}
 	if (resuming || flags.stdinPromptStream) throw new UsageError(t("errors.worktreeNewTaskOnly"))
-	if (flags.worktree === true) return {}
+	const base = baseOf(flags.base)
+	if (flags.worktree === true) return base === undefined ? {} : { base }
 	const parsed = worktreeNameSchema.safeParse(flags.worktree)
 	if (!parsed.success)
 		throw new UsageError(
@@ -180,7 +190,17 @@ function worktreeOf(flags: Flags, resuming: boolean): RunOptions["worktree"] {
 				reason: parsed.error.issues[0]?.message ?? "invalid",
 			}),
 		)
-	return { name: parsed.data }
+	return { name: parsed.data, ...(base !== undefined && { base }) }
+}
+
+function baseOf(value: string | undefined): string | undefined {
+	if (value === undefined) return undefined
+	const parsed = gitRefSchema.safeParse(value)
+	if (!parsed.success)
+		throw new UsageError(
+			t("fleet.badBase", { value, reason: parsed.error.issues[0]?.message ?? "invalid" }),
+		)
+	return parsed.data
 }
 
 /** Checks the flags of a run and turns them into RunOptions; a bad one throws a UsageError. */

@@ -25,3 +25,12 @@ export function formatTokens(count: number): string {
 	if (count < 10_000) return numberFormat().format(count)
 	return `${numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(count / 1000)}k`
 }
+
+/** A duration as a person reads it: 42s, 3m07s, 2h05m. */
+export function formatDuration(ms: number): string {
+	const seconds = Math.max(0, Math.round(ms / 1000))
+	if (seconds < 60) return `${seconds}s`
+	const minutes = Math.floor(seconds / 60)
+	if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`
+	return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`
+}

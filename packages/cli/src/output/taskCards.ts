@@ -2,16 +2,12 @@ import type { TaskCard } from "@cairn/types"
 import { jsonLine } from "@cairn/core"
 import type { OutputFormat } from "../cli/commandLine.js"
 import { t, type CliMessageKey } from "../i18n/cliI18n.js"
-import { formatCost } from "./format.js"
+import { formatCost, formatDuration } from "./format.js"
 import { formatColumns } from "./table.js"
 
 /** How long a card's task has run: until it stopped, or until `now` while it runs. */
 export function formatElapsed(card: TaskCard, now: number): string {
-	const seconds = Math.max(0, Math.round(((card.endedAt ?? now) - card.createdAt) / 1000))
-	if (seconds < 60) return `${seconds}s`
-	const minutes = Math.floor(seconds / 60)
-	if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`
-	return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`
+	return formatDuration((card.endedAt ?? now) - card.createdAt)
 }
 
 const stateKeys: Record<TaskCard["state"], CliMessageKey> = {

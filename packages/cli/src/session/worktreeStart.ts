@@ -17,6 +17,7 @@ export async function startInWorktree(
 	const card = await new TaskBoardApi(controller).startTaskInWorktree({
 		text: rt.options.prompt ?? "",
 		...(worktree.name !== undefined && { name: worktree.name }),
+		...(worktree.base !== undefined && { base: worktree.base }),
 	})
 	// Programs read where it works from its card (a stream-json line, an event of the json result).
 	rt.output.event({ type: "system", subtype: "task_card", card })

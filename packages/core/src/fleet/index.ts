@@ -1,0 +1,34 @@
+/** Running a task file as a fleet: the file, a worker's shard, the results folder and its summary. */
+export {
+	parseTaskFile,
+	TaskFileError,
+	type FleetTask,
+	type ReadTask,
+	type TaskFileProblem,
+} from "./taskFile.js"
+export { inShard, shardFrom, ShardError, shardText, wholeFile, type Shard } from "./shard.js"
+export {
+	fleetRecordSchema,
+	readRecords,
+	recordFile,
+	type FleetCheck,
+	type FleetRecord,
+	type UnreadableRecord,
+} from "./taskRecord.js"
+export {
+	runFleet,
+	type FleetEvent,
+	type FleetRunOptions,
+	type FleetTally,
+	type FleetTaskRunner,
+	type TaskRunOutcome,
+} from "./fleetRun.js"
+export {
+	baseCommitOf,
+	commitTaskWork,
+	prefixInRepository,
+	type TaskWorktree as FleetWorktree,
+} from "./taskWork.js"
+export { summarise, type FleetSummary } from "./fleetSummary.js"
+/** A task's checks run as the board's do: passed when the command exits 0, with its output's tail. */
+export { runChecks, type CheckRun, type CheckRunner } from "../worktrees/landing/runChecks.js"
