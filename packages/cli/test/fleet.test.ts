@@ -37,13 +37,13 @@ describe("cairn run <task file>", { timeout: 120_000 }, () => {
 			server: { sideTurns: fleetModel(["alpha", "beta", "gamma"]).sideTurns },
 		})
 		initRepository(world.workspace)
-		const flag = path.join(world.root, "flag")
 		const file = path.join(world.root, "tasks.jsonl")
 		await writeFile(
 			file,
 			[
 				taskLine("alpha", { repository: "workspace", checks: ["test -f alpha.txt"] }),
-				taskLine("beta", { repository: "workspace", checks: [`test -f ${flag}`] }),
+				// Fails until the person commits ready.txt on the base branch.
+				taskLine("beta", { repository: "workspace", checks: ["test -f ready.txt"] }),
 				taskLine("gamma", { repository: "workspace" }),
 			].join("\n"),
 		)
@@ -100,12 +100,14 @@ describe("cairn run <task file>", { timeout: 120_000 }, () => {
 		expect(beta).toMatchObject({
 			state: "failed",
 			branch: "cairn/beta",
-			error: `check failed: test -f ${flag}`,
+			error: "check failed: test -f ready.txt",
 		})
 		expect(await record(results, "gamma")).toMatchObject({ state: "passed", checks: [] })
 
 		// What failed is retried (a new attempt in a new worktree, the first one's work kept); what passed is not.
-		await writeFile(flag, "")
+		await writeFile(path.join(world.workspace, "ready.txt"), "")
+		git(world.workspace, "add", "ready.txt")
+		git(world.workspace, "commit", "-qm", "ready")
 		const second = await runCli(world, [
 			"run",
 			file,
@@ -138,6 +140,33 @@ describe("cairn run <task file>", { timeout: 120_000 }, () => {
 		}
 		expect(summary.summary).toMatchObject({ tasks: 3, passed: 3 })
 		expect(summary.summary.slowest).toHaveLength(3)
+	})
+
+	it("runs a check in the command sandbox: the worktree's code, which the agent just changed, cannot write outside it", async () => {
+		world = await createWorld({
+			files: { "README.md": "hello\n" },
+			server: { sideTurns: fleetModel(["planted"]).sideTurns },
+		})
+		initRepository(world.workspace)
+		// What a planted test script would do: write where the person's files are.
+		const outside = path.join(world.root, "outside.txt")
+		const file = path.join(world.root, "tasks.jsonl")
+		await writeFile(
+			file,
+			taskLine("planted", {
+				repository: "workspace",
+				checks: [`echo planted > ${outside}; test -f planted.txt`],
+			}),
+		)
+		const run = await runCli(world, [
+			"run",
+			file,
+			"--output-format",
+			"stream-json",
+			...world.providerArgs,
+		])
+		expect(run.code, run.stderr).toBe(0)
+		expect(existsSync(outside)).toBe(false)
 	})
 
 	it("stopped by SIGTERM mid-task, exits 143 leaving that task `running`; the next run takes it up as a new attempt", async () => {

@@ -1,10 +1,19 @@
 import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
-import { ExitCode, parseTaskFile, runFleet, shardFrom, ShardError, TaskFileError } from "@cairn/core"
+import {
+	ExitCode,
+	fleetChecks,
+	parseTaskFile,
+	runFleet,
+	shardFrom,
+	ShardError,
+	TaskFileError,
+} from "@cairn/core"
 import type { Flags } from "../cli/commandLine.js"
 import { UsageError } from "../cli/exitCodes.js"
 import type { CliProcess } from "../cli/main.js"
 import type { RunOptions } from "../cli/runOptions.js"
+import { createCliLogger } from "../host/cliLogger.js"
 import { t } from "../i18n/cliI18n.js"
 import { FleetOutput } from "./fleetOutput.js"
 import { fleetTaskRunner } from "./fleetTaskRunner.js"
@@ -68,6 +77,16 @@ export async function runFleetCommand(
 		stoppedBy ??= signal
 		stop.abort()
 	})
+	const checks = await fleetChecks({
+		folder: path.dirname(file),
+		storageDir: options.cairnHome,
+		logger: createCliLogger({
+			debug: options.debug,
+			cairnHome: options.cairnHome,
+			stderr: true,
+			secrets: [],
+		}),
+	})
 	const tally = await runFleet({
 		tasks,
 		shard,
@@ -81,8 +100,9 @@ export async function runFleetCommand(
 			cairnScript: process.argv[1] ?? "",
 			passOn: passedOn(flags),
 			env: io.env,
+			checks,
 		}),
-	})
+	}).finally(() => checks.dispose())
 	output.finish(stoppedBy !== undefined)
 	if (stoppedBy !== undefined) return stoppedBy === "SIGINT" ? ExitCode.interrupted : ExitCode.terminated
 	return tally.failed + tally.held + tally.lost > 0 ? ExitCode.failed : ExitCode.completed

@@ -5,12 +5,12 @@ import {
 	prefixInRepository,
 	runChecks,
 	type FleetCheck,
+	type FleetChecks,
 	type FleetTask,
 	type FleetTaskRunner,
 	type TaskRunOutcome,
 } from "@cairn/core"
 import { runAgentChild } from "./agentChild.js"
-import { checkProcess } from "./checkProcess.js"
 
 export interface FleetTaskRunnerOptions {
 	/** The task file's folder: tasks name their repositories relative to it. */
@@ -20,6 +20,8 @@ export interface FleetTaskRunnerOptions {
 	/** The flags of `cairn run` that every task's run takes too (provider, model, key...). */
 	passOn: readonly string[]
 	env: NodeJS.ProcessEnv
+	/** Where the checks run: in the command sandbox (see fleetChecks). */
+	checks: FleetChecks
 }
 
 /**
@@ -63,7 +65,7 @@ export function fleetTaskRunner(options: FleetTaskRunnerOptions): FleetTaskRunne
 				const ran = await runChecks(
 					{ repository, path: folder, branch: worktree.branch, baseCommit, title: task.id },
 					command,
-					checkProcess(options.env),
+					await options.checks.runnerIn(folder),
 					{ signal },
 				)
 				checks.push({

@@ -1,7 +1,7 @@
 import type { CairnSettings } from "@cairn/types"
 import type { Host } from "../host/Host.js"
 import type { HostText } from "../i18n/hostText.js"
-import { commandSandbox } from "../sandbox/commandSandbox.js"
+import { commandSandbox, type CommandSandbox } from "../sandbox/commandSandbox.js"
 import { hostInPlace } from "../tasks/taskPlace.js"
 import type { CheckRunner } from "./landing/index.js"
 import type { SetupRunner } from "./worktreeSetup.js"
@@ -31,7 +31,7 @@ export function setupRunner(options: WorktreeCommandsOptions): SetupRunner {
 		if (sandbox.state === "unavailable")
 			return {
 				exitCode: undefined,
-				output: options.text()("worktrees.setupNeedsSandbox", { reason: sandbox.reason }),
+				output: options.text()("worktrees.runsOnlyInSandbox", { reason: sandbox.reason }),
 			}
 		let output = ""
 		const running = view.runCommand(command, {
@@ -72,6 +72,32 @@ export async function checkRunner(
 			})) ?? false
 		if (!agreed) throw new Error(options.text()("worktrees.checksRefused", { command }))
 	}
+	return runnerIn(view, settings, sandbox)
+}
+
+/**
+ * Runs a fleet task's checks in its worktree, with nobody there to agree to anything. The command
+ * is the person's (their task file names it), but what it runs is the worktree's code, which the
+ * agent has just changed: so, as a setup does, it runs in the command sandbox, unsandboxed only
+ * when the person turned the sandbox off, and not at all where the sandbox is unavailable (the
+ * check then fails, saying why).
+ */
+export async function unattendedCheckRunner(
+	options: WorktreeCommandsOptions,
+	worktree: { root: string; env: Record<string, string> },
+): Promise<CheckRunner> {
+	const view = hostInPlace(options.host, { root: worktree.root, env: worktree.env })
+	const settings = options.settings()
+	const sandbox = await commandSandbox(view, settings)
+	if (sandbox.state !== "unavailable") return runnerIn(view, settings, sandbox)
+	const why = options.text()("worktrees.runsOnlyInSandbox", { reason: sandbox.reason })
+	return (_line, _cwd, onOutput) => {
+		onOutput(`${why}\n`)
+		return { done: Promise.resolve({ exitCode: undefined, timedOut: false }), kill: () => undefined }
+	}
+}
+
+function runnerIn(view: Host, settings: CairnSettings, sandbox: CommandSandbox): CheckRunner {
 	return (line, cwd, onOutput) =>
 		view.runCommand(line, {
 			cwd,
