@@ -3,7 +3,7 @@ import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
 import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
-import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
+import { KeptBody } from "../keptBody.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
 import { fallbackToolCallId, lazy } from "../wireHelpers.js"
@@ -83,6 +83,7 @@ export class OpenAiProvider implements ModelProvider {
 	private client: OpenAI | undefined
 	/** The body of each failed response, by the body of the request that got it. */
 	private readonly failedResponses = new WeakMap<object, string>()
+	private readonly keptBody = new KeptBody()
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
@@ -92,13 +93,16 @@ export class OpenAiProvider implements ModelProvider {
 			sdk = await loadSdk()
 			this.client ??= this.newClient(sdk)
 			const params = this.params(request)
-			body = encodeBodyWithKeptMessages(params, "messages")
+			const lent = this.keptBody.lend(params, "messages")
+			body = lent.body
 			// The SDK sends `body` as it is (`params` still tells it that the answer is a stream).
-			const stream = await this.client.chat.completions.create(params, {
-				signal: request.signal,
-				body,
-				headers: { "content-type": "application/json" },
-			})
+			const stream = await this.client.chat.completions
+				.create(params, {
+					signal: request.signal,
+					body,
+					headers: { "content-type": "application/json" },
+				})
+				.finally(lent.giveBack)
 			yield* this.read(stream, context)
 		} catch (error) {
 			const responseBody = body && this.failedResponses.get(body)
