@@ -468,6 +468,15 @@ function printReport(loops, approval) {
 	}
 
 	const largest = loops.at(-1)
+	console.log(`\nClient messages during the N=${largest.turns.toLocaleString("en-US")} run, by kind:`)
+	printTable(
+		["kind", "messages", "per turn"],
+		largest.clientMessagesByKind.map(([kind, count]) => [
+			kind,
+			count.toLocaleString("en-US"),
+			(count / largest.turns).toFixed(2),
+		]),
+	)
 	console.log(
 		`\nDisk bytes written during the N=${largest.turns.toLocaleString("en-US")} run, by file (temp files of atomic writes counted as their target):`,
 	)
@@ -757,7 +766,7 @@ async function startAgent(settings) {
  * an error, a failed request or the mistake limit fail the run at once.
  */
 function countingClient(onMessage = () => {}) {
-	const client = { messages: 0, bytes: 0, taskId: undefined }
+	const client = { messages: 0, bytes: 0, taskId: undefined, byKind: new Map() }
 	let finish
 	let abort
 	client.done = new Promise((resolve, reject) => {
@@ -767,6 +776,8 @@ function countingClient(onMessage = () => {}) {
 	client.receive = (message) => {
 		client.messages++
 		client.bytes += JSON.stringify(message).length
+		const kind = messageKind(message)
+		client.byKind.set(kind, (client.byKind.get(kind) ?? 0) + 1)
 		if (message.type === "state") client.taskId = message.state.currentTaskId ?? client.taskId
 		if (message.type === "error") abort(new Error(`the client got an error: ${message.error}`))
 		if (message.type !== "messageUpdated" || message.message.partial === true) return
@@ -777,6 +788,13 @@ function countingClient(onMessage = () => {}) {
 		onMessage(m)
 	}
 	return client
+}
+
+/** What a client message is, for the tally by kind: its type, and for a row its ask or say and whether partial. */
+function messageKind(message) {
+	if (message.type !== "messageUpdated") return message.type
+	const m = message.message
+	return `messageUpdated ${m.type === "ask" ? `ask ${m.ask}` : `say ${m.say}`}${m.partial ? " (partial)" : ""}`
 }
 
 /** The loop run: N auto-approved write_to_file turns, measured from newTask to the completion. */
@@ -795,6 +813,7 @@ async function childLoop() {
 
 	const before = {
 		messages: client.messages,
+		byKind: new Map(client.byKind),
 		bytes: client.bytes,
 		disk: counter.total,
 		syncs: counter.syncs,
@@ -837,6 +856,10 @@ async function childLoop() {
 		ownCpuAfterMs: cpuMs(process.cpuUsage(cpuEnd)),
 		maxRssBytes: process.resourceUsage().maxRSS * 1024,
 		clientMessages: client.messages - before.messages,
+		clientMessagesByKind: [...client.byKind]
+			.map(([kind, count]) => [kind, count - (before.byKind.get(kind) ?? 0)])
+			.filter(([, count]) => count > 0)
+			.sort((a, b) => b[1] - a[1]),
 		clientBytes: client.bytes - before.bytes,
 		diskWritten: counter.total - before.disk,
 		fsyncs: counter.syncs - before.syncs,
