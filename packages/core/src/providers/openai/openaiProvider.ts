@@ -2,7 +2,7 @@ import { providerKinds } from "@cairn/types"
 import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
-import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
+import { OpenAiHistoryForms, toOpenAiTools } from "./openaiMessages.js"
 import { KeptBody } from "../keptBody.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
@@ -84,6 +84,7 @@ export class OpenAiProvider implements ModelProvider {
 	/** The body of each failed response, by the body of the request that got it. */
 	private readonly failedResponses = new WeakMap<object, string>()
 	private readonly keptBody = new KeptBody()
+	private readonly historyForms = new OpenAiHistoryForms()
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
@@ -150,7 +151,7 @@ export class OpenAiProvider implements ModelProvider {
 		const { temperature, reasoningBudgetTokens } = this.settings
 		return {
 			model: id,
-			messages: toOpenAiMessages(request.systemPrompt, request.messages),
+			messages: this.historyForms.messages(request.systemPrompt, request.messages),
 			...(request.tools.length > 0 && { tools: toOpenAiTools(request.tools) }),
 			// Reasoning models refuse any temperature but their default.
 			...(temperature !== undefined && !info.supportsReasoning && { temperature }),
