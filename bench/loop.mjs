@@ -528,6 +528,18 @@ function printCliReport(runs) {
 			"",
 		],
 		[
+			"CPU of cairn alone (sampled)",
+			...runs.map((r) => (r.ownCpuMs === undefined ? "-" : `${(r.ownCpuMs / 1000).toFixed(2)} s`)),
+			"",
+			"",
+		],
+		[
+			"  per turn, start-up included",
+			...runs.map((r) => (r.ownCpuMs === undefined ? "-" : `${(r.ownCpuMs / r.turns).toFixed(2)} ms`)),
+			"",
+			"",
+		],
+		[
 			"peak PSS, cairn",
 			...runs.map((r) => `${mb(r.peakPssBytes)} MB`),
 			runs
