@@ -5,7 +5,7 @@ import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { descendantsOf, pssOf } from "./processTree.mjs"
+import { descendantsOf, procStat, pssOf } from "./processTree.mjs"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const subreaper = path.join(repoRoot, "packages/cli/test/support/subreaper.py")
@@ -73,16 +73,18 @@ export async function runUnderSubreaper(report, nodeArgs, { cwd, env } = {}) {
 		out,
 		peakPssBytes: watch.peakPss,
 		peakTreePssBytes: watch.peakTreePss,
+		agentCpuMs: watch.agentCpuMs,
 		reaped: JSON.parse(fs.readFileSync(report, "utf8")),
 	}
 }
 
 /**
  * Samples the agent's process (the subreaper's child) and its descendants every 50 ms: peak PSS
- * of the agent and of the whole tree.
+ * of the agent and of the whole tree, and the agent's own CPU (without its descendants') at the
+ * last sample, at most 50 ms before it exited.
  */
 function watchTree(reaperPid) {
-	const watch = { peakPss: 0, peakTreePss: 0 }
+	const watch = { peakPss: 0, peakTreePss: 0, agentCpuMs: undefined }
 	let agentPid
 	const sample = () => {
 		const tree = descendantsOf(reaperPid)
@@ -90,6 +92,7 @@ function watchTree(reaperPid) {
 		agentPid ??= tree.find((p) => p.ppid === reaperPid && p.command === "node")?.pid
 		const own = agentPid === undefined ? undefined : pssOf(agentPid)
 		if (own === undefined) return
+		watch.agentCpuMs = procStat(agentPid)?.ownCpuMs ?? watch.agentCpuMs
 		watch.peakPss = Math.max(watch.peakPss, own)
 		watch.peakTreePss = Math.max(
 			watch.peakTreePss,

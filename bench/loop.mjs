@@ -5,12 +5,13 @@
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
 //                                        [--checkpoints on|off] [--cpu-prof-dir dir] [--window tokens]
-//                                        [--cli on|off]
+//                                        [--cli on|off|only]
 //
 // --window gives the model a context window of that many tokens (the server refuses a longer
 // request, as OpenAI does, and answers the agent's summary requests): the long-task scenario, where
 // the figures include the condensings and the total input tokens. --approvals 0 skips that run.
-// Each N is also run through the bundled CLI (`npm run build -w @cairn/cli`; --cli off skips it):
+// Each N is also run through the bundled CLI (`npm run build -w @cairn/cli`; --cli off skips it,
+// --cli only runs nothing else):
 // the memory targets are the `cairn` process's, which loads and keeps more than the loop's child.
 //
 // It imports the BUILT packages (@cairn/core and @cairn/model-server resolve to their dist/ through
@@ -21,7 +22,7 @@ import fs from "node:fs"
 import { syncBuiltinESMExports } from "node:module"
 import os from "node:os"
 import path from "node:path"
-import { performance } from "node:perf_hooks"
+import { constants as perfConstants, performance, PerformanceObserver } from "node:perf_hooks"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { approvalScenario, longTaskSummary, loopScenario } from "./loopScenarios.mjs"
@@ -82,7 +83,7 @@ async function parent() {
 	if (args.checkpoints !== "on" && args.checkpoints !== "off")
 		fail(`--checkpoints: expected on or off, got "${args.checkpoints}"`)
 	const modelServerBin = checkBuild()
-	if (args.cli !== "on" && args.cli !== "off") fail(`--cli: expected on or off, got "${args.cli}"`)
+	if (!["on", "off", "only"].includes(args.cli)) fail(`--cli: expected on, off or only, got "${args.cli}"`)
 	// The CLI has no setting for a model's window or for checkpoints: it runs with its defaults.
 	const cliSkipped =
 		args.cli === "off"
@@ -93,6 +94,8 @@ async function parent() {
 					? "--checkpoints off (the CLI runs with its defaults, checkpoints on)"
 					: undefined
 	const cliBin = cliSkipped === undefined ? checkCliBuild() : undefined
+	if (args.cli === "only" && cliBin === undefined) fail(`--cli only: the CLI cannot run with ${cliSkipped}`)
+	const inProcess = args.cli !== "only"
 
 	const timer = setTimeout(() => {
 		console.error(
@@ -129,7 +132,7 @@ async function parent() {
 				}
 
 	const loops = []
-	for (const turns of turnCounts) {
+	for (const turns of inProcess ? turnCounts : []) {
 		process.stderr.write(`loop bench: running N=${turns} ...\n`)
 		loops.push(
 			await runChild(
@@ -142,7 +145,7 @@ async function parent() {
 		)
 	}
 	let approval
-	if (approvals > 0) {
+	if (approvals > 0 && inProcess) {
 		process.stderr.write(`loop bench: running K=${approvals} manual approvals ...\n`)
 		approval = await runChild(
 			modelServerBin,
@@ -170,7 +173,7 @@ async function parent() {
 			)
 		}
 	clearTimeout(timer)
-	printReport(loops, approval)
+	if (inProcess) printReport(loops, approval)
 	if (cliBin === undefined) console.log(`\nNot run through the CLI: ${cliSkipped}.`)
 	else printCliReport(throughCli)
 }
@@ -469,6 +472,27 @@ function printReport(loops, approval) {
 
 	const largest = loops.at(-1)
 	console.log(
+		`\nGarbage collection pauses of the main thread during the N=${largest.turns.toLocaleString("en-US")} run:`,
+	)
+	printTable(
+		["kind", "pauses", "ms", "ms per turn"],
+		largest.gcByKind.map(({ kind, count, ms }) => [
+			kind,
+			count.toLocaleString("en-US"),
+			ms.toFixed(1),
+			(ms / largest.turns).toFixed(3),
+		]),
+	)
+	console.log(`\nClient messages during the N=${largest.turns.toLocaleString("en-US")} run, by kind:`)
+	printTable(
+		["kind", "messages", "per turn"],
+		largest.clientMessagesByKind.map(([kind, count]) => [
+			kind,
+			count.toLocaleString("en-US"),
+			(count / largest.turns).toFixed(2),
+		]),
+	)
+	console.log(
 		`\nDisk bytes written during the N=${largest.turns.toLocaleString("en-US")} run, by file (temp files of atomic writes counted as their target):`,
 	)
 	printTable(
@@ -500,6 +524,18 @@ function printCliReport(runs) {
 		[
 			"  per turn, start-up included",
 			...runs.map((r) => `${(r.treeCpuMs / r.turns).toFixed(2)} ms`),
+			"",
+			"",
+		],
+		[
+			"CPU of cairn alone (sampled)",
+			...runs.map((r) => (r.ownCpuMs === undefined ? "-" : `${(r.ownCpuMs / 1000).toFixed(2)} s`)),
+			"",
+			"",
+		],
+		[
+			"  per turn, start-up included",
+			...runs.map((r) => (r.ownCpuMs === undefined ? "-" : `${(r.ownCpuMs / r.turns).toFixed(2)} ms`)),
 			"",
 			"",
 		],
@@ -757,7 +793,7 @@ async function startAgent(settings) {
  * an error, a failed request or the mistake limit fail the run at once.
  */
 function countingClient(onMessage = () => {}) {
-	const client = { messages: 0, bytes: 0, taskId: undefined }
+	const client = { messages: 0, bytes: 0, taskId: undefined, byKind: new Map() }
 	let finish
 	let abort
 	client.done = new Promise((resolve, reject) => {
@@ -767,6 +803,8 @@ function countingClient(onMessage = () => {}) {
 	client.receive = (message) => {
 		client.messages++
 		client.bytes += JSON.stringify(message).length
+		const kind = messageKind(message)
+		client.byKind.set(kind, (client.byKind.get(kind) ?? 0) + 1)
 		if (message.type === "state") client.taskId = message.state.currentTaskId ?? client.taskId
 		if (message.type === "error") abort(new Error(`the client got an error: ${message.error}`))
 		if (message.type !== "messageUpdated" || message.message.partial === true) return
@@ -777,6 +815,45 @@ function countingClient(onMessage = () => {}) {
 		onMessage(m)
 	}
 	return client
+}
+
+/**
+ * The main thread's garbage collection pauses from now until `stop()`: count and ms by kind (the
+ * GC's helper threads' work is in the process's CPU, not here).
+ */
+function gcPauses() {
+	const names = {
+		[perfConstants.NODE_PERFORMANCE_GC_MINOR]: "scavenge (young generation)",
+		[perfConstants.NODE_PERFORMANCE_GC_MAJOR]: "mark-compact (whole heap)",
+		[perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental marking step",
+		[perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+	}
+	const byKind = new Map()
+	const tally = (entries) => {
+		for (const entry of entries) {
+			const kind = names[entry.detail?.kind] ?? `kind ${entry.detail?.kind}`
+			const seen = byKind.get(kind) ?? { count: 0, ms: 0 }
+			seen.count++
+			seen.ms += entry.duration
+			byKind.set(kind, seen)
+		}
+	}
+	const observer = new PerformanceObserver((list) => tally(list.getEntries()))
+	observer.observe({ entryTypes: ["gc"] })
+	return {
+		stop: () => {
+			tally(observer.takeRecords())
+			observer.disconnect()
+			return [...byKind].map(([kind, { count, ms }]) => ({ kind, count, ms }))
+		},
+	}
+}
+
+/** What a client message is, for the tally by kind: its type, and for a row its ask or say and whether partial. */
+function messageKind(message) {
+	if (message.type !== "messageUpdated") return message.type
+	const m = message.message
+	return `messageUpdated ${m.type === "ask" ? `ask ${m.ask}` : `say ${m.say}`}${m.partial ? " (partial)" : ""}`
 }
 
 /** The loop run: N auto-approved write_to_file turns, measured from newTask to the completion. */
@@ -795,11 +872,13 @@ async function childLoop() {
 
 	const before = {
 		messages: client.messages,
+		byKind: new Map(client.byKind),
 		bytes: client.bytes,
 		disk: counter.total,
 		syncs: counter.syncs,
 	}
 	const diskByFileBefore = new Map([...counter.byFile].map(([k, v]) => [k, { ...v }]))
+	const gc = gcPauses()
 	const window = windowStart()
 	const descendants0 = window.descendants
 	const cpu0 = window.cpu
@@ -813,6 +892,7 @@ async function childLoop() {
 	const wallMs = performance.now() - t0
 	const cpuEnd = process.cpuUsage()
 	const cpu = process.cpuUsage(cpu0)
+	const gcByKind = gc.stop()
 	const taskId = controller.currentTask?.taskId
 	// Measured while the task is still open (and after the CPU figure: a full GC is not the loop's).
 	const heapAfterGcBytes = heapAfterGc()
@@ -836,7 +916,12 @@ async function childLoop() {
 		treeCpuBeforeMs: window.treeCpuMs,
 		ownCpuAfterMs: cpuMs(process.cpuUsage(cpuEnd)),
 		maxRssBytes: process.resourceUsage().maxRSS * 1024,
+		gcByKind,
 		clientMessages: client.messages - before.messages,
+		clientMessagesByKind: [...client.byKind]
+			.map(([kind, count]) => [kind, count - (before.byKind.get(kind) ?? 0)])
+			.filter(([, count]) => count > 0)
+			.sort((a, b) => b[1] - a[1]),
 		clientBytes: client.bytes - before.bytes,
 		diskWritten: counter.total - before.disk,
 		fsyncs: counter.syncs - before.syncs,

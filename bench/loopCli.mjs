@@ -47,6 +47,7 @@ export async function runThroughCli({ cliBin, modelServerBin, scenario, turns, d
 		peakPssBytes: run.peakPssBytes,
 		peakTreePssBytes: run.peakTreePssBytes,
 		treeCpuMs: run.reaped.treeCpuMs,
+		ownCpuMs: run.agentCpuMs,
 		orphans: run.reaped.orphans,
 		load: os.loadavg()[0],
 		...servedBy(serverOut),

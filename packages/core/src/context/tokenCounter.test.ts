@@ -56,6 +56,27 @@ describe("counting the tokens of a request", () => {
 	})
 })
 
+describe("counting a history request after request", () => {
+	it("counts a history that grows, is merged into and rewound in place as a fresh count does", () => {
+		const counter = TokenCounter.approximate()
+		const history: ApiMessage[] = [
+			{ role: "user", content: [{ type: "text", text: "Write the files." }] },
+		]
+		const fresh = () => history.reduce((tokens, message) => tokens + counter.message(message), 0)
+		const steps: (() => void)[] = [
+			() => history.push({ role: "assistant", content: [{ type: "text", text: "Writing them now." }] }),
+			() => history.push({ role: "user", content: [{ type: "text", text: "And the tests." }] }),
+			() => history.at(-1)!.content.push({ type: "text", text: "merged into the last message" }),
+			() => history.at(-1)!.content.splice(1),
+			() => history.splice(1),
+		]
+		for (const step of [() => {}, ...steps, () => {}]) {
+			step()
+			expect(counter.messages(history)).toBe(fresh())
+		}
+	})
+})
+
 describe("the upper bound that spares loading the tokenizer", () => {
 	it("never counts less than the tokenizer, in any script", () => {
 		const bound = TokenCounter.upperBound()

@@ -1,5 +1,6 @@
 import type { ApiMessage, AssistantBlock, UserBlock } from "../providers/apiMessage.js"
 import type { ToolSpec } from "../providers/modelProvider.js"
+import { SeenHistory } from "../providers/seenHistory.js"
 
 /**
  * Token estimates of what Cairn sends, by one rule that the model server counts by too:
@@ -40,6 +41,9 @@ export class TokenCounter {
 	private readonly toolListTokens = new WeakMap<readonly ToolSpec[], number>()
 	// A mode's tool list is a new array each turn, of the same specs.
 	private readonly toolTokens = new WeakMap<ToolSpec, number>()
+	// By history array: a task's history is one array that grows (its view for the model, once
+	// condensed, a new array at each change), and a counter serves every task.
+	private readonly seenHistories = new WeakMap<readonly ApiMessage[], SeenHistory<number> | null>()
 
 	private constructor(private readonly countText: CountText) {}
 
@@ -96,10 +100,22 @@ export class TokenCounter {
 		return tokens
 	}
 
+	/**
+	 * A task's history is counted at every request: from its second count on, an array's running
+	 * count is kept for the messages that stay (a view counted once, as a condense tries them, is
+	 * only counted).
+	 */
 	messages(messages: readonly ApiMessage[]): number {
-		let tokens = 0
-		for (const message of messages) tokens += this.message(message)
-		return tokens
+		const seen = this.seenHistories.get(messages)
+		if (seen === undefined) {
+			this.seenHistories.set(messages, null)
+			let tokens = 0
+			for (const message of messages) tokens += this.message(message)
+			return tokens
+		}
+		const kept = seen ?? new SeenHistory<number>()
+		if (seen === null) this.seenHistories.set(messages, kept)
+		return kept.fold(messages, (message, before = 0) => before + this.message(message)) ?? 0
 	}
 
 	tools(tools: readonly ToolSpec[]): number {

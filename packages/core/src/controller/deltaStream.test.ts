@@ -69,6 +69,39 @@ describe("DeltaStream", () => {
 		expect(sent.map((m) => m.message.ts)).toEqual([1, 2])
 	})
 
+	it("coalesces passing versions of a row with the streaming updates, never after the row's final version", () => {
+		const usage = (ts: number, tokensOut: number): ClineMessage => ({
+			ts,
+			type: "say",
+			say: "api_req_started",
+			text: JSON.stringify({ tokensOut }),
+		})
+		stream.push(usage(1, 0))
+		for (let i = 1; i <= 5; i++) {
+			stream.push(usage(1, i * 10), true)
+			stream.push(text(2, "x".repeat(i), true))
+		}
+		expect(sent.map((m) => m.message.text)).toEqual([JSON.stringify({ tokensOut: 0 })])
+		stream.push(text(2, "xxxxx", false))
+		stream.push(usage(1, 50), true)
+		stream.push(usage(1, 55))
+		vi.advanceTimersByTime(1000)
+		expect(sent.map((m) => [m.seq, m.message.ts, m.message.text])).toEqual([
+			[1, 1, JSON.stringify({ tokensOut: 0 })],
+			[2, 1, JSON.stringify({ tokensOut: 50 })],
+			[3, 2, "xxxxx"],
+			[4, 1, JSON.stringify({ tokensOut: 55 })],
+		])
+	})
+
+	it("sends a passing version on its own within the interval when nothing final follows", () => {
+		stream.push(text(1, "row"), false)
+		stream.push(text(1, "row, passing"), true)
+		expect(sent.map((m) => m.message.text)).toEqual(["row"])
+		vi.advanceTimersByTime(partialUpdateIntervalMs)
+		expect(sent.map((m) => m.message.text)).toEqual(["row", "row, passing"])
+	})
+
 	it("drops pending partial updates when a snapshot replaces them", () => {
 		stream.push(text(1, "abc", true))
 		stream.discardPending()

@@ -7,7 +7,7 @@ import {
 } from "@cairn/types"
 import { TaskSummaryTracker } from "./paging/taskSummaryTracker.js"
 
-/** Partial (streaming) updates of a message are sent at most this often; the latest wins. */
+/** Partial (streaming) and passing updates of a message are sent at most this often; the latest wins. */
 export const partialUpdateIntervalMs = 33
 
 /**
@@ -61,9 +61,14 @@ export class DeltaStream {
 		return this.seq
 	}
 
-	push(message: ClineMessage): void {
+	/**
+	 * `passing`: a version that a later one of the same message supersedes (a request's usage while
+	 * its answer streams), coalesced as a streaming update is: sent alone, each one flushed the
+	 * other rows' pending updates, and a streamed turn cost the client a dozen messages.
+	 */
+	push(message: ClineMessage, passing = false): void {
 		this.summary?.observe(message)
-		if (message.partial === true) {
+		if (message.partial === true || passing) {
 			this.pending.delete(message.ts)
 			this.pending.set(message.ts, message)
 			this.timer ??= setTimeout(() => this.flush(), partialUpdateIntervalMs)

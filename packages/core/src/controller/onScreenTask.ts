@@ -51,8 +51,8 @@ export class OnScreenTask {
 
 	/** Wires a task of the room to the chat: its messages and mode reach clients while it is shown. */
 	follow(task: Task, logError: (error: unknown) => void): void {
-		task.on("message", ({ message }) => {
-			if (this.shown?.task === task) this.shown.deltas.push(message)
+		task.on("message", ({ message, passing }) => {
+			if (this.shown?.task === task) this.shown.deltas.push(message, passing)
 		})
 		task.on("taskModeSwitched", (mode) => {
 			if (this.shown?.task === task) void this.showMode(mode).catch(logError)

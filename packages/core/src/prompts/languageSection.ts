@@ -13,10 +13,18 @@ export function languageSection(tag: string): string | undefined {
 	].join("\n")
 }
 
+/** By tag: parsing a tag with Intl.Locale at every request cost more than the rest of the section. */
+const primaryLanguages = new Map<string, string>()
+
 function primaryLanguage(tag: string): string {
-	try {
-		return new Intl.Locale(tag).language
-	} catch {
-		return "en"
+	let language = primaryLanguages.get(tag)
+	if (language === undefined) {
+		try {
+			language = new Intl.Locale(tag).language
+		} catch {
+			language = "en"
+		}
+		primaryLanguages.set(tag, language)
 	}
+	return language
 }

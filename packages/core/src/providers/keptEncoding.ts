@@ -4,7 +4,8 @@
  * openaiMessages.ts, anthropicMessages.ts, geminiMessages.ts); serialising that whole history again
  * for every request was O(task) work per turn, most of a long task's CPU. Here each wire message's
  * JSON is encoded once, and a body is the rest of the request serialised with the kept encodings
- * spliced in where the messages go: byte for byte the JSON of the whole body.
+ * spliced in where the messages go: byte for byte the JSON of the whole body. (OpenAI's and
+ * Anthropic's bodies are written into one kept buffer instead, see keptBody.ts.)
  */
 
 const encoded = new WeakMap<object, Buffer>()
@@ -44,22 +45,4 @@ export function spliceKeptEncodings(
 	})
 	parts.push(Buffer.from(text.slice(at + marker.length)))
 	return Buffer.concat(parts)
-}
-
-/**
- * `JSON.stringify(params)` as bytes, with `params[field]` (the history's wire messages) taken from
- * the kept encodings: only the rest of the body (the model, the tools, a few flags) and a message
- * seen for the first time are serialised.
- */
-export function encodeBodyWithKeptMessages<P extends object, K extends keyof P & string>(
-	params: P,
-	field: K,
-): Buffer {
-	const messages = params[field] as readonly object[]
-	const rest = JSON.stringify({ ...params, [field]: [messagesSlot] })
-	// A value holding the slot's text itself (never in practice): serialise the whole body.
-	return (
-		spliceKeptEncodings(rest, JSON.stringify(messagesSlot), messages) ??
-		Buffer.from(JSON.stringify(params))
-	)
 }

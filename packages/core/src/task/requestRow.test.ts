@@ -1,7 +1,7 @@
 import type { ClineMessage } from "@cairn/types"
 import { describe, expect, it } from "vitest"
 import type { ModelProvider } from "../providers/modelProvider.js"
-import { RequestRow } from "./requestRow.js"
+import { passingIntervalMs, RequestRow } from "./requestRow.js"
 import { Transcript, type TranscriptChange } from "./transcript.js"
 
 const provider: ModelProvider = {
@@ -31,13 +31,19 @@ function journaledTranscript() {
 	return { transcript, changes, journaled }
 }
 
+/** A clock that moves `step` ms each time it is read. */
+function clockOf(step: number): () => number {
+	let now = 0
+	return () => (now += step)
+}
+
 const tokensOf = (message: ClineMessage | undefined) =>
 	JSON.parse(message?.text ?? "{}") as { tokensIn?: number; tokensOut?: number; cost?: number }
 
 describe("a request row's versions", () => {
 	it("a short answer's row is journaled when the request starts and when it ends; its streaming estimates are only shown", () => {
 		const { transcript, changes, journaled } = journaledTranscript()
-		const row = new RequestRow(transcript, "a request", provider)
+		const row = new RequestRow(transcript, "a request", provider, clockOf(passingIntervalMs))
 		for (const outputTokens of [1, 5, 20, 23])
 			row.progress({ inputTokens: 2300, outputTokens, estimated: true })
 		row.progress({ inputTokens: 2480, outputTokens: 23 })
@@ -50,6 +56,18 @@ describe("a request row's versions", () => {
 		expect(ended).toMatchObject({ tokensIn: 2480, tokensOut: 23, cost: expect.any(Number) })
 		// Every version was shown, the passing ones included.
 		expect(transcript.all[0]).toBe(changes.at(-1)?.message)
+	})
+
+	it("shows a streaming estimate at most every passingIntervalMs; the row's end shows the last figures", () => {
+		const { transcript, changes } = journaledTranscript()
+		const row = new RequestRow(transcript, "a request", provider, clockOf(10))
+		for (let outputTokens = 1; outputTokens <= 10; outputTokens++)
+			row.progress({ inputTokens: 2300, outputTokens, estimated: true })
+		const shown = changes.filter((c) => c.passing).map((c) => tokensOf(c.message).tokensOut)
+		expect(shown).toEqual([1, 5, 9])
+		row.add({ inputTokens: 2300, outputTokens: 10 })
+		row.finish({})
+		expect(tokensOf(transcript.all[0])).toMatchObject({ tokensOut: 10 })
 	})
 
 	it("a long answer's estimate is journaled each time its output has doubled, from 1,000 tokens, so a crash keeps it within a factor of two", () => {

@@ -37,6 +37,13 @@ function sum(a: Usage, b: Usage): Usage {
 const journalAfterTokens = 1000
 
 /**
+ * A streaming estimate is shown at most this often (as the clients are sent streaming updates, see
+ * deltaStream.ts): each version shown runs every listener of the transcript, and a provider's
+ * chunks come far quicker. One due in between is left for the next, or for the row's end.
+ */
+export const passingIntervalMs = 33
+
+/**
  * The rows of one model request: its `api_req_started` row, kept across retries, and at most one
  * `api_req_retry_delayed` row that each retry updates. The request row's tokens move while the
  * answer streams (as far as the provider reports them) and sum every attempt once it ends.
@@ -48,30 +55,35 @@ export class RequestRow {
 	private retry: { ts: number; delay: ApiRetryDelay } | undefined
 	/** Output tokens of the journaled version of the row. */
 	private journaledOut = 0
+	/** When a streaming estimate was last shown (`now`'s clock). */
+	private shownAt = -Infinity
 
 	constructor(
 		private readonly transcript: Transcript,
 		private readonly request: string,
 		private readonly provider: ModelProvider,
+		private readonly now: () => number = () => performance.now(),
 	) {
 		this.ts = transcript.say("api_req_started", { text: JSON.stringify(this.fields()) }).ts
 	}
 
 	/**
 	 * The usage the current attempt reported so far (providers report running totals). Shown at
-	 * once; journaled only when the answer has grown enough since the journaled version (see
-	 * journalAfterTokens), since `finish` journals the row's final figures.
+	 * most every passingIntervalMs; journaled only when the answer has grown enough since the
+	 * journaled version (see journalAfterTokens), since `finish` journals the row's final figures.
 	 */
 	progress(live: Usage): void {
 		const usage = sum(this.spent, live)
-		const fields = { text: JSON.stringify(this.fields(usage)) }
 		const grown = usage.outputTokens - this.journaledOut
 		if (grown < Math.max(journalAfterTokens, this.journaledOut)) {
-			this.transcript.showPassing(this.ts, fields)
+			const now = this.now()
+			if (now - this.shownAt < passingIntervalMs) return
+			this.shownAt = now
+			this.transcript.showPassing(this.ts, { text: JSON.stringify(this.fields(usage)) })
 			return
 		}
 		this.journaledOut = usage.outputTokens
-		this.transcript.update(this.ts, fields)
+		this.transcript.update(this.ts, { text: JSON.stringify(this.fields(usage)) })
 	}
 
 	/** An attempt ended: its usage and cost join the request's. */

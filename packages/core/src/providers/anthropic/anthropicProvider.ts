@@ -2,7 +2,7 @@ import type { Anthropic } from "@anthropic-ai/sdk"
 import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropicMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
-import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
+import { KeptBody } from "../keptBody.js"
 import { outputReserve } from "../outputReserve.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
@@ -95,18 +95,20 @@ export function anthropicConnection(settings: ProviderSettings, apiKey: string):
 
 /**
  * The SDK's arguments for a request sent as a ready body, byte for byte what it would serialise
- * (see keptEncoding.ts). The params it is given still say that the answer streams, but hold no
- * history: it would only walk every message looking for marks its own helpers leave (none of
- * Cairn's messages has one), O(task) work a request.
+ * (see keptBody.ts), and the call that gives the body back once sent. The params it is given still
+ * say that the answer streams, but hold no history: it would only walk every message looking for
+ * marks its own helpers leave (none of Cairn's messages has one), O(task) work a request.
  */
 function readyBody(
 	params: Anthropic.MessageCreateParamsStreaming,
 	signal: AbortSignal | undefined,
-): [Anthropic.MessageCreateParamsStreaming, Anthropic.RequestOptions] {
-	const body = encodeBodyWithKeptMessages(params, "messages")
+	kept: KeptBody,
+): [Anthropic.MessageCreateParamsStreaming, Anthropic.RequestOptions, () => void] {
+	const { body, giveBack } = kept.lend(params, "messages")
 	return [
 		{ ...params, messages: [] },
 		{ signal, body, headers: { "content-type": "application/json" } },
+		giveBack,
 	]
 }
 
@@ -115,6 +117,7 @@ export class AnthropicProvider implements ModelProvider {
 	readonly name: "anthropic" | "vertex"
 	readonly model: { id: string; info: ModelInfo }
 	private client: Promise<MessagesClient> | undefined
+	private readonly keptBody = new KeptBody()
 
 	constructor(
 		private readonly settings: ProviderSettings,
@@ -132,10 +135,10 @@ export class AnthropicProvider implements ModelProvider {
 			sdk = await loadSdk()
 			const client = await this.getClient(sdk)
 			const params = this.params(request)
-			const [sdkParams, options] = this.connection.sendsReadyBody
-				? readyBody(params, request.signal)
-				: [params, { signal: request.signal }]
-			const stream = await client.messages.create(sdkParams, options)
+			const [sdkParams, options, giveBack] = this.connection.sendsReadyBody
+				? readyBody(params, request.signal, this.keptBody)
+				: [params, { signal: request.signal }, () => {}]
+			const stream = await client.messages.create(sdkParams, options).finally(giveBack)
 			yield* this.read(stream, context)
 		} catch (error) {
 			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { ApiMessage, UserMessage } from "../apiMessage.js"
-import { toOpenAiMessages } from "./openaiMessages.js"
+import { OpenAiHistoryForms, toOpenAiMessages } from "./openaiMessages.js"
 
 const user = (text: string): UserMessage => ({ role: "user", content: [{ type: "text", text }] })
 
@@ -60,5 +60,30 @@ describe("toOpenAiMessages", () => {
 		expect(toOpenAiMessages("", messages)).toEqual([{ role: "user", content: "first" }])
 		messages[0]!.content.push({ type: "text", text: "second" })
 		expect(toOpenAiMessages("", messages)).toEqual([{ role: "user", content: "first\n\nsecond" }])
+	})
+
+	it("gives a provider's requests the forms of a history that grows, is merged into, cut short and rewound, as made afresh", () => {
+		const forms = new OpenAiHistoryForms()
+		const messages: ApiMessage[] = [...history]
+		const steps: (() => void)[] = [
+			() => messages.push({ role: "assistant", content: [{ type: "text", text: "Done." }] }),
+			() => messages.push(user("Another")),
+			() => messages.at(-1)!.content.push({ type: "text", text: "merged" }),
+			() => messages.at(-1)!.content.splice(1),
+			() => messages.splice(1),
+			() => messages.push(history[1]!, history[2]!),
+		]
+		for (const step of [() => {}, ...steps]) {
+			step()
+			expect(forms.messages("Be careful.", messages)).toEqual(toOpenAiMessages("Be careful.", messages))
+		}
+		expect(forms.messages("", messages)).toEqual(toOpenAiMessages("", messages))
+	})
+
+	it("keeps the system prompt's message while the prompt is the same", () => {
+		const forms = new OpenAiHistoryForms()
+		const first = forms.messages("Be careful.", history)[0]
+		expect(forms.messages("Be careful.", history)[0]).toBe(first)
+		expect(forms.messages("Be brief.", history)[0]).toEqual({ role: "system", content: "Be brief." })
 	})
 })

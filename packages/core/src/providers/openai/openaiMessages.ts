@@ -2,6 +2,7 @@ import type { OpenAI } from "openai"
 import type { ApiMessage, AssistantMessage, ImageBlock, TextBlock, UserMessage } from "../apiMessage.js"
 import type { ToolSpec } from "../modelProvider.js"
 import { imagesOf, joinText, toolArgumentsText, toolResultText } from "../wireHelpers.js"
+import { SeenHistory } from "../seenHistory.js"
 import { sameBlocks, wireFormCache } from "../wireForms.js"
 
 type MessageParam = OpenAI.ChatCompletionMessageParam
@@ -85,12 +86,36 @@ function wireForm(message: ApiMessage): MessageParam[] {
 	return wire
 }
 
-/** The wire forms are shared between requests: the SDK only reads them. */
+/**
+ * One provider's request messages, request after request: the forms of the history as far as it is
+ * the previous request's are taken from it, and the system prompt's message is the same object
+ * while the prompt is the same (so the kept body sees it unchanged, see keptBody.ts). The wire
+ * forms are shared between requests: the SDK only reads them.
+ */
+export class OpenAiHistoryForms {
+	private readonly seen = new SeenHistory<number>()
+	/** The wire forms of the history last seen, in order; each message's end is its value in `seen`. */
+	private readonly wire: MessageParam[] = []
+	private system: { prompt: string; message: MessageParam } | undefined
+
+	messages(systemPrompt: string, history: readonly ApiMessage[]): MessageParam[] {
+		const wire = this.wire
+		wire.length =
+			this.seen.fold(history, (message, before = 0) => {
+				wire.length = before
+				for (const form of wireForm(message)) wire.push(form)
+				return wire.length
+			}) ?? 0
+		if (systemPrompt === "") return wire.slice()
+		if (this.system?.prompt !== systemPrompt)
+			this.system = { prompt: systemPrompt, message: { role: "system", content: systemPrompt } }
+		return [this.system.message, ...wire]
+	}
+}
+
+/** The request messages for a system prompt and a history (a provider keeps an OpenAiHistoryForms). */
 export function toOpenAiMessages(systemPrompt: string, messages: readonly ApiMessage[]): MessageParam[] {
-	const out: MessageParam[] = []
-	if (systemPrompt !== "") out.push({ role: "system", content: systemPrompt })
-	for (const message of messages) for (const wire of wireForm(message)) out.push(wire)
-	return out
+	return new OpenAiHistoryForms().messages(systemPrompt, messages)
 }
 
 export function toOpenAiTools(tools: readonly ToolSpec[]): OpenAI.ChatCompletionFunctionTool[] {

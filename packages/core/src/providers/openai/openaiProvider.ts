@@ -2,8 +2,8 @@ import { providerKinds } from "@cairn/types"
 import type { ModelInfo, ProviderName, ProviderSettings } from "@cairn/types"
 import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
-import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
-import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
+import { OpenAiHistoryForms, toOpenAiTools } from "./openaiMessages.js"
+import { KeptBody } from "../keptBody.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
 import { fallbackToolCallId, lazy } from "../wireHelpers.js"
@@ -83,6 +83,8 @@ export class OpenAiProvider implements ModelProvider {
 	private client: OpenAI | undefined
 	/** The body of each failed response, by the body of the request that got it. */
 	private readonly failedResponses = new WeakMap<object, string>()
+	private readonly keptBody = new KeptBody()
+	private readonly historyForms = new OpenAiHistoryForms()
 
 	async *createMessage(request: CreateMessageRequest): AsyncIterable<ApiStreamChunk> {
 		const context = this.errorContext(request.signal)
@@ -92,13 +94,16 @@ export class OpenAiProvider implements ModelProvider {
 			sdk = await loadSdk()
 			this.client ??= this.newClient(sdk)
 			const params = this.params(request)
-			body = encodeBodyWithKeptMessages(params, "messages")
+			const lent = this.keptBody.lend(params, "messages")
+			body = lent.body
 			// The SDK sends `body` as it is (`params` still tells it that the answer is a stream).
-			const stream = await this.client.chat.completions.create(params, {
-				signal: request.signal,
-				body,
-				headers: { "content-type": "application/json" },
-			})
+			const stream = await this.client.chat.completions
+				.create(params, {
+					signal: request.signal,
+					body,
+					headers: { "content-type": "application/json" },
+				})
+				.finally(lent.giveBack)
 			yield* this.read(stream, context)
 		} catch (error) {
 			const responseBody = body && this.failedResponses.get(body)
@@ -146,7 +151,7 @@ export class OpenAiProvider implements ModelProvider {
 		const { temperature, reasoningBudgetTokens } = this.settings
 		return {
 			model: id,
-			messages: toOpenAiMessages(request.systemPrompt, request.messages),
+			messages: this.historyForms.messages(request.systemPrompt, request.messages),
 			...(request.tools.length > 0 && { tools: toOpenAiTools(request.tools) }),
 			// Reasoning models refuse any temperature but their default.
 			...(temperature !== undefined && !info.supportsReasoning && { temperature }),

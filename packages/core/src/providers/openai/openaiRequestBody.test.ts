@@ -7,50 +7,14 @@ import {
 	richHistory,
 	useModelServers,
 } from "../test-support/providerTesting.js"
-import { encodeBodyWithKeptMessages } from "../keptEncoding.js"
-import { toOpenAiMessages, toOpenAiTools } from "./openaiMessages.js"
+import { toOpenAiMessages } from "./openaiMessages.js"
 
 const start = useModelServers()
-
-function paramsFor(history: readonly ApiMessage[], model = "gpt-5.2") {
-	return {
-		model,
-		messages: toOpenAiMessages("Be careful — and brief. 🙂", history),
-		tools: toOpenAiTools([readFileTool]),
-		temperature: 0.2,
-		stream: true as const,
-		stream_options: { include_usage: true },
-	}
-}
 
 const odd: ApiMessage = {
 	role: "user",
 	content: [{ type: "text", text: 'quotes " \\ \n\t\u2028 é 中文 \ud83d a lone half, and "messages":[]' }],
 }
-
-describe("encodeBodyWithKeptMessages, on a Chat Completions body", () => {
-	it("is byte for byte the JSON of the whole body, as the SDK would have sent it", () => {
-		for (const history of [[], richHistory, [...richHistory, odd]]) {
-			const params = paramsFor(history)
-			expect(encodeBodyWithKeptMessages(params, "messages").toString("utf8")).toBe(
-				JSON.stringify(params),
-			)
-		}
-	})
-
-	it("stays exact when the history grows and its kept encodings are reused", () => {
-		const history: ApiMessage[] = [...richHistory]
-		encodeBodyWithKeptMessages(paramsFor(history), "messages")
-		history.push({ role: "assistant", content: [{ type: "text", text: "It exports a." }] }, odd)
-		const params = paramsFor(history)
-		expect(encodeBodyWithKeptMessages(params, "messages").toString("utf8")).toBe(JSON.stringify(params))
-	})
-
-	it("serialises the whole body when a value holds the text that marks the messages' place", () => {
-		const params = paramsFor(richHistory, "\u0000cairn:messages\u0000")
-		expect(encodeBodyWithKeptMessages(params, "messages").toString("utf8")).toBe(JSON.stringify(params))
-	})
-})
 
 describe("OpenAiProvider's request body", () => {
 	it("reaches the server as compact JSON with the whole history, request after request, on one client", async () => {
