@@ -93,5 +93,29 @@ in_image sh -c "set -e; mkdir -p /home/cairn/repo && cd /home/cairn/repo && git 
 	cairn -y -P 'write hello.txt' --provider anthropic --model scripted --base-url '$url' --api-key test \
 		--output-format json > /home/cairn/result.json; cat hello.txt"
 in_image sh -c 'node -e "const r = require(\"/home/cairn/result.json\"); console.log(r.reason, r.exitCode)"'
+
+step "the Job's worker command (read from fleet-job.yaml) inside the image, as index 0 of 1"
+kill "$server_pid"
+node "$repo/packages/model-server/dist/bin.js" --scenario "$work/scenario.json" --lifetime-ms 300000 >"$work/server2.out" &
+server_pid=$!
+for _ in $(seq 100); do [ -s "$work/server2.out" ] && break; sleep 0.1; done
+url="$(head -1 "$work/server2.out")"
+worker_script="$(cd "$repo" && node --input-type=module -e '
+	import { readFileSync } from "node:fs"
+	import { parseAllDocuments } from "yaml"
+	const job = parseAllDocuments(readFileSync("deploy/kubernetes/fleet-job.yaml", "utf8"))
+		.map((document) => document.toJS())
+		.find((document) => document.kind === "Job")
+	process.stdout.write(job.spec.template.spec.containers[0].args[0])
+')"
+printf '%s\n' "- id: hello" "  prompt: write hello.txt" "  repository: repo" >"$work/tasks.yaml"
+buildah copy --chown 10001:10001 "$c" "$work/tasks.yaml" /home/cairn/fleet/tasks.yaml >/dev/null
+in_image sh -c 'set -e; cd /home/cairn && git init -q --bare remote.git && git clone -q remote.git seed 2>/dev/null &&
+	cd seed && git -c user.name=t -c user.email=t@t commit -q --allow-empty -m first && git push -q origin HEAD'
+in_image env JOB_COMPLETION_INDEX=0 CAIRN_SHARD_COUNT=1 CONCURRENCY=1 REPO_URL=/home/cairn/remote.git \
+	TASKS_FILE=/home/cairn/fleet/tasks.yaml RESULTS_DIR=/home/cairn/results CAIRN_PROVIDER=anthropic \
+	CAIRN_MODEL=scripted CAIRN_BASE_URL="$url" ANTHROPIC_API_KEY=test GIT_TOKEN=unused \
+	sh -c "$worker_script"
+in_image sh -c 'cat /home/cairn/results/records/hello.json; echo; git --git-dir /home/cairn/remote.git show cairn/hello:hello.txt'
 echo
-echo "OK: the image runs Cairn; its task wrote hello.txt in the container."
+echo "OK: the image runs Cairn and the Job's worker command; the task's branch reached the remote."
