@@ -33,14 +33,34 @@ interface Manifest {
 	configMapTasks: string
 }
 
+/** The parts of the manifest's documents the test runs. */
+interface ManifestDocument {
+	kind: string
+	data?: Record<string, string>
+	spec?: {
+		completionMode?: string
+		completions?: number
+		template?: {
+			spec?: {
+				containers?: {
+					command: string[]
+					args: string[]
+					env: EnvVar[]
+					volumeMounts: { name: string; mountPath: string }[]
+				}[]
+			}
+		}
+	}
+}
+
 async function readManifest(): Promise<Manifest> {
 	const documents = parseAllDocuments(await readFile(manifestFile, "utf8")).map(
-		(document) => document.toJS() as { kind: string; data?: Record<string, string>; spec?: any },
+		(document) => document.toJS() as ManifestDocument,
 	)
 	const job = documents.find((document) => document.kind === "Job")
-	const configMap = documents.find((document) => document.kind === "ConfigMap")
+	const tasks = documents.find((document) => document.kind === "ConfigMap")?.data?.["tasks.yaml"]
 	const container = job?.spec?.template?.spec?.containers?.[0]
-	if (job === undefined || container === undefined || configMap?.data?.["tasks.yaml"] === undefined)
+	if (job?.spec?.completions === undefined || container === undefined || tasks === undefined)
 		throw new Error(`${manifestFile}: expected a ConfigMap with tasks.yaml and a Job with a container`)
 	expect(job.spec.completionMode).toBe("Indexed")
 	return {
@@ -49,7 +69,7 @@ async function readManifest(): Promise<Manifest> {
 		args: container.args,
 		env: container.env,
 		mounts: container.volumeMounts,
-		configMapTasks: configMap.data["tasks.yaml"],
+		configMapTasks: tasks,
 	}
 }
 
