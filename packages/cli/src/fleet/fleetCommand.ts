@@ -13,7 +13,7 @@ import type { Flags } from "../cli/commandLine.js"
 import { UsageError } from "../cli/exitCodes.js"
 import type { CliProcess } from "../cli/main.js"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
+import { commandLogger } from "../host/cliLogger.js"
 import { t } from "../i18n/cliI18n.js"
 import { FleetOutput } from "./fleetOutput.js"
 import { fleetTaskRunner } from "./fleetTaskRunner.js"
@@ -80,12 +80,7 @@ export async function runFleetCommand(
 	const checks = await fleetChecks({
 		folder: path.dirname(file),
 		storageDir: options.cairnHome,
-		logger: createCliLogger({
-			debug: options.debug,
-			cairnHome: options.cairnHome,
-			stderr: true,
-			secrets: [],
-		}),
+		logger: commandLogger(options),
 	})
 	const tally = await runFleet({
 		tasks,

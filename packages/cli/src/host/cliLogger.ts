@@ -68,6 +68,13 @@ export interface CliLoggerOptions {
 	secrets: readonly (string | undefined)[]
 }
 
+/**
+ * The logger of a command that holds no key (a listing, the stored tasks, a fleet's parent): its
+ * warnings on stderr, and everything in the debug log with --debug.
+ */
+export const commandLogger = (options: { debug: boolean; cairnHome: string }): Logger =>
+	createCliLogger({ debug: options.debug, cairnHome: options.cairnHome, stderr: true, secrets: [] })
+
 export function createCliLogger(options: CliLoggerOptions): Logger {
 	const terminal = options.stderr ? createStderrLogger("warn") : silent
 	const logger = options.debug

@@ -1,7 +1,7 @@
 import { jsonLine, readSlashCommands } from "@cairn/core"
 import type { SlashCommandsSnapshot, SlashCommandView } from "@cairn/types"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
+import { commandLogger } from "../host/cliLogger.js"
 import { listOf, t } from "../i18n/cliI18n.js"
 import stringWidth from "string-width"
 import { padCell } from "../output/table.js"
@@ -49,12 +49,7 @@ export function formatCommandsList(
 
 /** `cairn commands list`: the slash commands a prompt may start with in this workspace. */
 export async function listCommands(options: RunOptions, write: (text: string) => void): Promise<number> {
-	const logger = createCliLogger({
-		debug: options.debug,
-		cairnHome: options.cairnHome,
-		stderr: true,
-		secrets: [],
-	})
+	const logger = commandLogger(options)
 	write(
 		formatCommandsList(
 			await readSlashCommands(options.workspace, options.cairnHome, logger),

@@ -3,7 +3,7 @@ import { jsonLine } from "@cairn/core"
 import type { McpServerView, McpSnapshot } from "@cairn/types"
 import type { CliProcess } from "../cli/main.js"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
+import { commandLogger } from "../host/cliLogger.js"
 import { ExtensionHost } from "../host/ExtensionHost.js"
 import { listOf, t } from "../i18n/cliI18n.js"
 import { cliVersion } from "../version.js"
@@ -71,12 +71,7 @@ export async function listMcpServers(
 	const host = await ExtensionHost.start({
 		workspace: options.workspace,
 		storageDir: options.cairnHome,
-		logger: createCliLogger({
-			debug: options.debug,
-			cairnHome: options.cairnHome,
-			stderr: true,
-			secrets: [],
-		}),
+		logger: commandLogger(options),
 		version: cliVersion,
 		mcpConfigFile: options.mcpConfigFile,
 		allowProjectMcp: options.allowProjectMcp,

@@ -2,7 +2,7 @@ import { jsonLine, readModes } from "@cairn/core"
 import type { ModeSource, ModesSnapshot, ModeView } from "@cairn/types"
 import stringWidth from "string-width"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
+import { commandLogger } from "../host/cliLogger.js"
 import { listOf, t } from "../i18n/cliI18n.js"
 import { padCell } from "../output/table.js"
 
@@ -34,12 +34,7 @@ export function formatModesList(snapshot: ModesSnapshot, format: RunOptions["out
 
 /** `cairn modes list`: the modes a task in this workspace may use (`--mode <slug>`). */
 export async function listModes(options: RunOptions, write: (text: string) => void): Promise<number> {
-	const logger = createCliLogger({
-		debug: options.debug,
-		cairnHome: options.cairnHome,
-		stderr: true,
-		secrets: [],
-	})
+	const logger = commandLogger(options)
 	write(
 		formatModesList(await readModes(options.workspace, options.cairnHome, logger), options.outputFormat),
 	)

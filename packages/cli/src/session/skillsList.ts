@@ -2,7 +2,7 @@ import { CairnIgnore, findSkills, jsonLine, skillSummary, storedDisabledSkills }
 import type { SkillSummary } from "@cairn/types"
 import stringWidth from "string-width"
 import type { RunOptions } from "../cli/runOptions.js"
-import { createCliLogger } from "../host/cliLogger.js"
+import { commandLogger } from "../host/cliLogger.js"
 import { t } from "../i18n/cliI18n.js"
 import { padCell } from "../output/table.js"
 
@@ -39,12 +39,7 @@ export function formatSkillsList(listing: SkillsListing, format: RunOptions["out
 
 /** `cairn skills list`: the Agent Skills of this workspace and the person's own, as a task would see them. */
 export async function listSkills(options: RunOptions, write: (text: string) => void): Promise<number> {
-	const logger = createCliLogger({
-		debug: options.debug,
-		cairnHome: options.cairnHome,
-		stderr: true,
-		secrets: [],
-	})
+	const logger = commandLogger(options)
 	const found = await findSkills({
 		workspaceRoot: options.workspace,
 		storageDir: options.cairnHome,
