@@ -163,7 +163,7 @@ export class ShadowRepository {
 		const fromListing =
 			base !== undefined &&
 			!listing.rulesChanged &&
-			add.length + remove.length <= maxPathsFromListing &&
+			fromFiles.length + remove.length <= maxPathsFromListing &&
 			// hash-object reads a path a line: a name with a line break goes through the index.
 			fromFiles.every(
 				(relative) =>
@@ -539,8 +539,9 @@ interface Listing {
 }
 
 /**
- * Past this many paths differing from the index, a checkpoint brings the index up to the files
- * (two gits, the index written) instead of reading them all again at every checkpoint.
+ * Past this many paths to read from the files or drop (the index differs there), a checkpoint
+ * brings the index up to the files (two gits, the index written) instead of reading them all
+ * again at every checkpoint. Paths a snapshot holds (see SnapshotLog) are not read, however many.
  */
 const maxPathsFromListing = 32
 
