@@ -335,6 +335,32 @@ describe("a checkpoint off the change's path", () => {
 		expect(existsSync(path.join(root, "files/f2.txt"))).toBe(false)
 	})
 
+	it("stages checkpoints that fell behind their announced changes, each exact, however many files the index lacks", async () => {
+		await put("a.txt", "a\n")
+		const store = await open()
+		await store.save("t", "first")
+		const gitDir = path.join(
+			await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root),
+			"git",
+		)
+		// 40 turns, each let through once its new file's snapshot is taken: past the 32 paths read without the index.
+		const saved: Promise<string>[] = []
+		for (let turn = 0; turn < 40; turn++) {
+			const file = `files/f${turn}.txt`
+			const save = store.begin("t", `turn ${turn}`, [path.join(root, file)])
+			await save.staged
+			await put(file, `${turn}\n`)
+			saved.push(save.saved)
+		}
+		const commits = await Promise.all(saved)
+		for (const [turn, commit] of commits.entries()) {
+			const names = git(root, `--git-dir=${gitDir}`, "ls-tree", "-r", "--name-only", commit)
+			expect(names.trim().split("\n").sort(), `turn ${turn}`).toEqual(
+				["a.txt", ...Array.from({ length: turn }, (_, i) => `files/f${i}.txt`)].sort(),
+			)
+		}
+	})
+
 	it("writes each checkpoint's changed index entries, not the whole index (the index is split)", async () => {
 		// An hour old: git writes an entry as new as the index again at its next write ("racily clean").
 		const anHourAgo = new Date(Date.now() - 3_600_000)
