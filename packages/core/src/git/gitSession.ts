@@ -23,9 +23,10 @@ interface Request {
 }
 
 /**
- * One git that stays alive and answers requests on its standard input, line by line
- * (`hash-object --stdin-paths`, `update-ref --stdin`): a request costs a write and a read
- * instead of a process start. Requests are answered in order, one at a time.
+ * One git that stays alive and answers requests on its standard input, in lines
+ * (`hash-object --stdin-paths`, `update-ref --stdin`) or in bytes whose end the answer states
+ * (`cat-file --batch`): a request costs a write and a read instead of a process start. Requests
+ * are answered in order, one at a time.
  *
  * It starts at the first request. While it has nothing to answer it keeps no hold on the
  * host's event loop, and a host that ends closes its input, which ends it. `close` ends it and
