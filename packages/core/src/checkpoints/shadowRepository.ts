@@ -176,7 +176,7 @@ export class ShadowRepository {
 				await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
 					input: nulJoin(remove),
 				})
-			if (fromFiles.length > 0) await this.git.run(addArgs, { input: nulJoin(fromFiles) })
+			if (fromFiles.length > 0) await this.addFromFiles(fromFiles)
 		}
 		// Asked again once git has read the files: a change announced meanwhile may have been read.
 		const held = heldBefore?.() ?? heldSoFar
@@ -202,6 +202,32 @@ export class ShadowRepository {
 		const tree = (await this.git.text(["write-tree"])).trim()
 		await this.indexBase.record(tree)
 		return { tree, notKept }
+	}
+
+	/**
+	 * Brings the index entries of `paths` up to the files. A file that goes between git's look at
+	 * it and its read (a tool's temporary file renamed away) fails the whole update-index; asked
+	 * again, git sees it gone and drops its entry (`--remove`). Seen once in 1,000 turns of the
+	 * loop benchmark, so a few attempts, only while a listed file is gone.
+	 */
+	private async addFromFiles(paths: readonly string[]): Promise<void> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await this.git.run(addArgs, { input: nulJoin(paths) })
+				return
+			} catch (error) {
+				if (!(error instanceof GitError) || attempt === 3) throw error
+				const gone = await Promise.all(
+					paths.map((relative) =>
+						lstat(path.join(this.workspaceRoot, relative)).then(
+							() => false,
+							() => true,
+						),
+					),
+				)
+				if (!gone.includes(true)) throw error
+			}
+		}
 	}
 
 	/**
