@@ -290,6 +290,77 @@ describe("a checkpoint off the change's path", () => {
 		expect(since.before.get("old.ts")?.toString()).toBe("gone soon\n")
 	})
 
+	it("keeps a few changed files without writing the index, and brings the index up to the files once many changed", async () => {
+		for (let i = 0; i < 50; i++) await put(`files/f${i}.txt`, `${i}\n`)
+		const store = await open()
+		await store.save("t", "first")
+		const gitDir = path.join(
+			await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root),
+			"git",
+		)
+		const indexStamp = async () => {
+			const stats = await lstat(path.join(gitDir, "index"), { bigint: true })
+			return `${stats.ino}:${stats.size}:${stats.mtimeNs}`
+		}
+		const afterFirst = await indexStamp()
+		const fileAt = (commit: string, relative: string) =>
+			git(root, `--git-dir=${gitDir}`, "show", `${commit}:${relative}`)
+		// A few files changed, one gone, one new in a new folder: their objects and the trees on their paths.
+		await put("files/f1.txt", "changed\n")
+		await rm(path.join(root, "files/f2.txt"))
+		await put("new/deep/g.txt", "new\n")
+		const second = await store.save("t", "second")
+		expect(await indexStamp()).toBe(afterFirst)
+		expect(fileAt(second, "files/f1.txt")).toBe("changed\n")
+		expect(fileAt(second, "new/deep/g.txt")).toBe("new\n")
+		expect(() => fileAt(second, "files/f2.txt")).toThrow()
+		expect(
+			git(root, `--git-dir=${gitDir}`, "ls-tree", "-r", "--name-only", second).split("\n"),
+		).toHaveLength(50 + 1)
+		// The index still holds the first checkpoint's files: the next listing names the same paths, and more.
+		await put("files/f3.txt", "changed too\n")
+		const third = await store.save("t", "third")
+		expect(await indexStamp()).toBe(afterFirst)
+		expect(fileAt(third, "files/f1.txt")).toBe("changed\n")
+		expect(fileAt(third, "files/f3.txt")).toBe("changed too\n")
+		// Past 32 paths differing from the index, the index is brought up to the files.
+		for (let i = 10; i < 45; i++) await put(`files/f${i}.txt`, `changed ${i}\n`)
+		const fourth = await store.save("t", "fourth")
+		expect(await indexStamp()).not.toBe(afterFirst)
+		expect(fileAt(fourth, "files/f44.txt")).toBe("changed 44\n")
+		await put("files/f1.txt", "back\n")
+		await store.restore("t", second)
+		expect((await read("files/f1.txt")).toString()).toBe("changed\n")
+		expect((await read("files/f44.txt")).toString()).toBe("44\n")
+		expect(existsSync(path.join(root, "files/f2.txt"))).toBe(false)
+	})
+
+	it("stages checkpoints that fell behind their announced changes, each exact, however many files the index lacks", async () => {
+		await put("a.txt", "a\n")
+		const store = await open()
+		await store.save("t", "first")
+		const gitDir = path.join(
+			await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root),
+			"git",
+		)
+		// 40 turns, each let through once its new file's snapshot is taken: past the 32 paths read without the index.
+		const saved: Promise<string>[] = []
+		for (let turn = 0; turn < 40; turn++) {
+			const file = `files/f${turn}.txt`
+			const save = store.begin("t", `turn ${turn}`, [path.join(root, file)])
+			await save.staged
+			await put(file, `${turn}\n`)
+			saved.push(save.saved)
+		}
+		const commits = await Promise.all(saved)
+		for (const [turn, commit] of commits.entries()) {
+			const names = git(root, `--git-dir=${gitDir}`, "ls-tree", "-r", "--name-only", commit)
+			expect(names.trim().split("\n").sort(), `turn ${turn}`).toEqual(
+				["a.txt", ...Array.from({ length: turn }, (_, i) => `files/f${i}.txt`)].sort(),
+			)
+		}
+	})
+
 	it("writes each checkpoint's changed index entries, not the whole index (the index is split)", async () => {
 		// An hour old: git writes an entry as new as the index again at its next write ("racily clean").
 		const anHourAgo = new Date(Date.now() - 3_600_000)

@@ -4,9 +4,12 @@ import path from "node:path"
 import { GitError } from "../git/gitError.js"
 import { nulFields } from "../git/gitOutput.js"
 import type { FileBefore } from "./changeSnapshots.js"
-import { checkpointAuthor, ShadowGit } from "./shadowGit.js"
+import { objectId, writeCommit } from "./commitObject.js"
+import { ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
+import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
+import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
 
 /**
  * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
@@ -53,12 +56,15 @@ export interface ShadowRepositoryOptions {
  */
 export class ShadowRepository {
 	private excludeWritten: string | undefined
+	private readonly indexBase: IndexBase
 
 	private constructor(
 		readonly git: ShadowGit,
 		readonly workspaceRoot: string,
 		private readonly sizeLimitBytes: number,
-	) {}
+	) {
+		this.indexBase = new IndexBase(git.gitDir)
+	}
 
 	/** Where a workspace's shadow repository lives: one per workspace folder (resolved), shared by its tasks. */
 	static async folderFor(storageDir: string, workspaceRoot: string): Promise<string> {
@@ -103,13 +109,11 @@ export class ShadowRepository {
 	}
 
 	/**
-	 * Brings the shadow index up to the workspace's files as they are now and returns the tree
-	 * that records them. Only what changed since the last call is read.
+	 * The tree of the workspace's files as they are now (kept in the repository). Only what changed
+	 * since the last call is read.
 	 */
 	async snapshotTree(): Promise<string> {
-		const { add } = await this.stage()
-		if (add.length > 0) await this.git.run(addArgs, { input: nulJoin(add) })
-		return (await this.git.text(["write-tree"])).trim()
+		return (await this.stageTree()).tree
 	}
 
 	/**
@@ -119,10 +123,10 @@ export class ShadowRepository {
 	 *
 	 * `heldBefore` gives, once the workspace's files have been read, what the paths changed since
 	 * the checkpoint began held then (see SnapshotLog): those entries are theirs, not the files'.
-	 * `staged` is called once the checkpoint's content is in the repository (the index names it,
-	 * its objects are written): from then on the workspace may change without changing this
-	 * checkpoint, so a change waiting for it can go ahead while the tree, commit and ref are
-	 * written: the tree by one git, the commit and the ref by the repository's long-lived ones.
+	 * `staged` is called once the checkpoint's content is in the repository (its objects are
+	 * written, or the index names them): from then on the workspace may change without changing
+	 * this checkpoint, so a change waiting for it can go ahead while the tree, commit and ref are
+	 * written by the repository's long-lived gits.
 	 */
 	async commitWorkspace(
 		ref: string,
@@ -130,58 +134,146 @@ export class ShadowRepository {
 		staged?: () => void,
 		heldBefore?: () => Map<string, FileBefore>,
 	): Promise<string> {
-		const { add, notKept, listed } = await this.stage()
-		const heldSoFar = heldBefore?.() ?? new Map<string, FileBefore>()
-		const fromFiles = add.filter((relative) => !heldSoFar.has(relative))
-		if (fromFiles.length > 0) await this.git.run(addArgs, { input: nulJoin(fromFiles) })
-		// Asked again once git has read the files: a change announced meanwhile may have been read.
-		const held = heldBefore?.() ?? heldSoFar
-		if (held.size > 0) await this.putHeld(held, listed)
-		notKept.tooLarge = notKept.tooLarge.filter((relative) => !held.has(relative))
-		staged?.()
+		const { tree, notKept } = await this.stageTree(staged, heldBefore)
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
-		const tree = (await this.git.text(["write-tree"])).trim()
-		const commit = await this.writeCommit(tree, parent, message)
+		const commit = await writeCommit(this.git, tree, parent, message)
 		await this.setRef(ref, commit)
 		return commit
 	}
 
 	/**
-	 * Writes the commit object `git commit-tree <tree> [-p <parent>] -m <message>` would (Cairn as
-	 * author and committer, now, in the local time zone), through the repository's long-lived
-	 * hash-object: the object is read from a file of Cairn's own beside the repository.
+	 * Keeps the workspace's files as they are now and returns their tree. The index is git's record
+	 * of the files (what each held when last read, by their stat): the listing names only the paths
+	 * that differ from it. While the index holds a tree this process knows and the listing names
+	 * few plain files, their content is written by the long-lived hash-object and the tree built
+	 * from the index's tree and those paths, by long-lived gits: no process starts but the listing,
+	 * and the index is not written. Otherwise (the first time, many paths, links, rules changed, a
+	 * file gone while it was read) the index is brought up to the files and the tree written from it.
 	 */
-	private async writeCommit(tree: string, parent: string | undefined, message: string): Promise<string> {
-		const now = new Date()
-		const when = `${Math.floor(now.getTime() / 1000)} ${timeZone(now)}`
-		const author = `${checkpointAuthor.GIT_AUTHOR_NAME} <${checkpointAuthor.GIT_AUTHOR_EMAIL}> ${when}`
-		const committer = `${checkpointAuthor.GIT_COMMITTER_NAME} <${checkpointAuthor.GIT_COMMITTER_EMAIL}> ${when}`
-		const object = [
-			`tree ${tree}`,
-			...(parent ? [`parent ${parent}`] : []),
-			`author ${author}`,
-			`committer ${committer}`,
-			"",
-			`${message}\n`,
-		].join("\n")
-		const file = path.join(path.dirname(this.gitDir), `commit-${process.pid}`)
-		await writeFile(file, object)
-		try {
-			const [id] = await this.git.session(commitWriterArgs).ask(`${file}\n`, 1)
-			return objectId(id, "commit")
-		} finally {
-			await rm(file, { force: true })
+	private async stageTree(
+		staged?: () => void,
+		heldBefore?: () => Map<string, FileBefore>,
+	): Promise<{ tree: string; notKept: NotKept }> {
+		const base = await this.indexBase.tree()
+		const listing = await this.list()
+		const { add, remove, notKept, listed } = listing
+		const heldSoFar = heldBefore?.() ?? new Map<string, FileBefore>()
+		const fromFiles = add.filter((relative) => !heldSoFar.has(relative))
+		const fromListing =
+			base !== undefined &&
+			!listing.rulesChanged &&
+			fromFiles.length + remove.length <= maxPathsFromListing &&
+			// hash-object reads a path a line: a name with a line break goes through the index.
+			fromFiles.every(
+				(relative) =>
+					listing.plainFiles.has(relative) &&
+					!path.join(this.workspaceRoot, relative).includes("\n"),
+			)
+		const hashed = fromListing ? await this.hashFiles(fromFiles, listing.plainFiles) : undefined
+		if (hashed === undefined) {
+			if (remove.length > 0)
+				await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
+					input: nulJoin(remove),
+				})
+			if (fromFiles.length > 0) await this.addFromFiles(fromFiles)
+		}
+		// Asked again once git has read the files: a change announced meanwhile may have been read.
+		const held = heldBefore?.() ?? heldSoFar
+		const heldEntries = held.size > 0 ? await this.heldEntries(held, listed) : []
+		notKept.tooLarge = notKept.tooLarge.filter((relative) => !held.has(relative))
+		if (hashed !== undefined && base !== undefined) {
+			staged?.()
+			const changes = [
+				...remove.map((relative) => ({ path: relative, entry: undefined })),
+				...hashed.filter((change) => !held.has(change.path)),
+				...heldEntries,
+			]
+			return { tree: await this.treeBuilder().build(base, changes), notKept }
+		}
+		const info = heldEntries.flatMap(({ path: relative, entry }) => {
+			if (entry !== undefined) return [`${entry.mode} ${entry.id}\t${relative}\0`]
+			// A file the change created that the listing calls untracked: the index has no entry to drop.
+			return listed.get(relative) === "?" ? [] : [`0 ${"0".repeat(40)}\t${relative}\0`]
+		})
+		if (info.length > 0)
+			await this.git.run(["update-index", "-z", "--index-info"], { input: info.join("") })
+		staged?.()
+		const tree = (await this.git.text(["write-tree"])).trim()
+		await this.indexBase.record(tree)
+		return { tree, notKept }
+	}
+
+	/**
+	 * Brings the index entries of `paths` up to the files. A file that goes between git's look at
+	 * it and its read (a tool's temporary file renamed away) fails the whole update-index; asked
+	 * again, git sees it gone and drops its entry (`--remove`). Seen once in 1,000 turns of the
+	 * loop benchmark, so a few attempts, only while a listed file is gone.
+	 */
+	private async addFromFiles(paths: readonly string[]): Promise<void> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await this.git.run(addArgs, { input: nulJoin(paths) })
+				return
+			} catch (error) {
+				if (!(error instanceof GitError) || attempt === 3) throw error
+				const gone = await Promise.all(
+					paths.map((relative) =>
+						lstat(path.join(this.workspaceRoot, relative)).then(
+							() => false,
+							() => true,
+						),
+					),
+				)
+				if (!gone.includes(true)) throw error
+			}
 		}
 	}
 
 	/**
-	 * Sets the index entries of paths to what they held before a change: their content written as
-	 * blobs (from files of Cairn's own: the workspace's may have changed since), or no entry. A
-	 * file git ignores that the index did not name stays out, as a staging from the files leaves it.
-	 * `listed` is what the staging's listing said of each path it named.
+	 * Writes the workspace's files at `paths` as blobs, in the long-lived hash-object; their tree
+	 * entries, or undefined when one could not be read as it was listed (gone, or no longer a file):
+	 * then only the index can judge.
 	 */
-	private async putHeld(held: Map<string, FileBefore>, listed: Map<string, string>): Promise<void> {
+	private async hashFiles(
+		paths: readonly string[],
+		modes: ReadonlyMap<string, string>,
+	): Promise<TreeEntryChange[] | undefined> {
+		if (paths.length === 0) return []
+		const ids = await this.git
+			.session(blobWriterArgs)
+			.ask(
+				paths.map((relative) => `${path.join(this.workspaceRoot, relative)}\n`).join(""),
+				paths.length,
+			)
+			.catch((error: unknown) => {
+				if (error instanceof GitError) return undefined
+				throw error
+			})
+		if (ids === undefined) return undefined
+		return paths.map((relative, i) => ({
+			path: relative,
+			entry: { mode: modes.get(relative) ?? "100644", id: objectId(ids[i], "blob") },
+		}))
+	}
+
+	private treeBuilder(): TreeBuilder {
+		return new TreeBuilder(
+			this.git.session(["cat-file", "--batch"]),
+			this.git.session(["mktree", "--batch", "-z"]),
+		)
+	}
+
+	/**
+	 * The entries of paths as they held before a change: their content written as blobs (from
+	 * files of Cairn's own: the workspace's may have changed since), or none. A file git ignores
+	 * that the index did not name stays out, as a staging from the files leaves it. `listed` is what
+	 * the staging's listing said of each path it named.
+	 */
+	private async heldEntries(
+		held: Map<string, FileBefore>,
+		listed: Map<string, string>,
+	): Promise<TreeEntryChange[]> {
 		const present = [...held].flatMap(([relative, before]) =>
 			before === "absent" ? [] : [{ relative, before }],
 		)
@@ -191,16 +283,19 @@ export class ShadowRepository {
 		)
 		const kept = present.filter(({ relative }) => !ignored.has(relative))
 		const blobs = await this.writeBlobs(kept.map(({ before }) => before.content))
-		const entries = [...held].flatMap(([relative, before]) => {
+		return [...held.keys()].flatMap((relative) => {
+			if (ignored.has(relative)) return []
 			const at = kept.findIndex((entry) => entry.relative === relative)
 			const entry = kept[at]
-			if (entry !== undefined) return [`${entry.before.mode} ${blobs[at]}\t${relative}\0`]
-			// A file the change created that the listing calls untracked: the index has no entry to drop.
-			if (before === "absent" && listed.get(relative) === "?") return []
-			return [`0 ${"0".repeat(40)}\t${relative}\0`]
+			const id = blobs[at]
+			return [
+				{
+					path: relative,
+					entry:
+						entry === undefined || id === undefined ? undefined : { mode: entry.before.mode, id },
+				},
+			]
 		})
-		if (entries.length > 0)
-			await this.git.run(["update-index", "-z", "--index-info"], { input: entries.join("") })
 	}
 
 	/** Writes each content as a blob, in one git; returns their ids in order. */
@@ -232,10 +327,12 @@ export class ShadowRepository {
 	}
 
 	/**
-	 * Brings the index up to the workspace for every path but the ones to add, which it returns
-	 * (the `update-index` that adds them reads their content), with what it saw but does not keep.
+	 * What differs between the workspace and the index: the paths to read (with the mode of each
+	 * regular file), the index entries to drop, what it saw but does not keep, what the listing
+	 * said of each path it named, and whether the rules changed (then every tracked path is judged
+	 * again, and only the index can say which are tracked).
 	 */
-	private async stage(): Promise<{ add: string[]; notKept: NotKept; listed: Map<string, string> }> {
+	private async list(): Promise<Listing> {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
 		const listing = nulFields(
@@ -253,12 +350,12 @@ export class ShadowRepository {
 		const deleted = new Set<string>()
 		const candidates = new Set<string>()
 		const notKept: NotKept = { tooLarge: [], nestedRepositories: [] }
-		let ignoreRulesChanged = excludesChanged
+		let rulesChanged = excludesChanged
 		for (const entry of listing) {
 			const tag = entry.slice(0, 1)
 			const relative = entry.slice(2)
 			listed.set(relative, tag)
-			if (path.posix.basename(relative.replace(/\/$/, "")) === ".gitignore") ignoreRulesChanged = true
+			if (path.posix.basename(relative.replace(/\/$/, "")) === ".gitignore") rulesChanged = true
 			if (tag === "R") deleted.add(relative)
 			// "dir/" is a folder holding its own repository: never kept (its own git keeps it).
 			else if (relative.endsWith("/")) notKept.nestedRepositories.push(relative)
@@ -266,6 +363,7 @@ export class ShadowRepository {
 		}
 		const remove: string[] = [...deleted]
 		const add: string[] = []
+		const plainFiles = new Map<string, string>()
 		const linkedFolder = linkedFolderCheck(this.workspaceRoot)
 		for (const relative of candidates) {
 			if (deleted.has(relative)) continue
@@ -278,14 +376,13 @@ export class ShadowRepository {
 			else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {
 				remove.push(relative)
 				if (rules.excludedBecause(relative) === undefined) notKept.tooLarge.push(relative)
-			} else add.push(relative)
+			} else {
+				add.push(relative)
+				if (stats.isFile()) plainFiles.set(relative, (stats.mode & 0o111) !== 0 ? "100755" : "100644")
+			}
 		}
-		if (ignoreRulesChanged) remove.push(...(await this.trackedButExcluded(rules)))
-		if (remove.length > 0)
-			await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
-				input: nulJoin(remove),
-			})
-		return { add, notKept, listed }
+		if (rulesChanged) remove.push(...(await this.trackedButExcluded(rules)))
+		return { add, remove, notKept, listed, plainFiles, rulesChanged }
 	}
 
 	/** What a checkpoint saw but did not keep (empty for a commit without the record). */
@@ -457,26 +554,28 @@ export class ShadowRepository {
 	}
 }
 
+/** What a staging's listing found (see ShadowRepository.list). */
+interface Listing {
+	add: string[]
+	remove: string[]
+	notKept: NotKept
+	listed: Map<string, string>
+	plainFiles: Map<string, string>
+	rulesChanged: boolean
+}
+
+/**
+ * Past this many paths to read from the files or drop (the index differs there), a checkpoint
+ * brings the index up to the files (two gits, the index written) instead of reading them all
+ * again at every checkpoint. Paths a snapshot holds (see SnapshotLog) are not read, however many.
+ */
+const maxPathsFromListing = 32
+
 const addArgs = ["update-index", "-z", "--add", "--remove", "--replace", "--stdin"]
 
-/** The long-lived gits of a repository (see ShadowGit.session): blobs and commits from files, refs moved in transactions. */
+/** The long-lived gits of a repository (see ShadowGit.session): blobs from files, refs moved in transactions. */
 const blobWriterArgs = ["hash-object", "-w", "--no-filters", "--stdin-paths"]
-const commitWriterArgs = ["hash-object", "-w", "-t", "commit", "--stdin-paths"]
 const refWriterArgs = ["update-ref", "--stdin"]
-
-/** The id a hash-object answered, or the error it is not. */
-function objectId(answer: string | undefined, kind: string): string {
-	if (answer !== undefined && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(answer)) return answer
-	throw new GitError(`git hash-object did not write the ${kind}: ${answer ?? "no answer"}`)
-}
-
-/** Git's form of the local time zone at `date`: +HHMM or -HHMM. */
-function timeZone(date: Date): string {
-	const minutes = -date.getTimezoneOffset()
-	const sign = minutes < 0 ? "-" : "+"
-	const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")
-	return `${sign}${hours}${String(Math.abs(minutes) % 60).padStart(2, "0")}`
-}
 
 function nulJoin(paths: readonly string[]): string {
 	return paths.map((p) => `${p}\0`).join("")

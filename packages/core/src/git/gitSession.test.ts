@@ -40,6 +40,33 @@ describe.runIf(process.platform === "linux")("a long-lived git", () => {
 		expect(await childGits()).toBe(0)
 	})
 
+	it("answers a request whose answer is bytes of a stated length, split over reads or not", async () => {
+		const big = Buffer.alloc(300_000, 0x0a)
+		const file = path.join(temp.dir, "big")
+		await writeFile(file, big)
+		const id = execFileSync("git", ["--git-dir", gitDir, "hash-object", "-w", "--no-filters", file], {
+			encoding: "utf8",
+		}).trim()
+		const session = own().session(["cat-file", "--batch"])
+		// The header line says how many bytes follow, then one newline.
+		const objectEnd = (received: Buffer) => {
+			const newline = received.indexOf(0x0a)
+			if (newline < 0) return undefined
+			const end = newline + 1 + Number(received.subarray(0, newline).toString().split(" ")[2]) + 1
+			return received.length >= end ? end : undefined
+		}
+		const [first, second] = await Promise.all([
+			session.askFor(`${id}\n`, objectEnd),
+			session.askFor(`${id}\n`, objectEnd),
+		])
+		for (const answer of [first, second]) {
+			expect(answer?.subarray(0, answer.indexOf(0x0a)).toString()).toBe(`${id} blob 300000`)
+			expect(answer?.subarray(answer.indexOf(0x0a) + 1, -1).equals(big)).toBe(true)
+		}
+		await session.close()
+		expect(await childGits()).toBe(0)
+	})
+
 	it("fails the request of a git that ended with what it said, and starts a new one for the next", async () => {
 		const session = own().session(["update-ref", "--stdin"])
 		await expect(session.ask("no-such-command\n", 1)).rejects.toMatchObject({

@@ -12,17 +12,21 @@ export interface SessionStart {
 	timeoutMs: number
 }
 
+/** Where a complete answer ends in what git has written so far, or undefined while it is not yet complete. */
+export type AnswerEnd = (received: Buffer) => number | undefined
+
 interface Request {
 	input: string
-	lines: number
-	resolve: (lines: string[]) => void
+	end: AnswerEnd
+	resolve: (answer: Buffer) => void
 	reject: (error: Error) => void
 }
 
 /**
- * One git that stays alive and answers requests on its standard input, line by line
- * (`hash-object --stdin-paths`, `update-ref --stdin`): a request costs a write and a read
- * instead of a process start. Requests are answered in order, one at a time.
+ * One git that stays alive and answers requests on its standard input, in lines
+ * (`hash-object --stdin-paths`, `update-ref --stdin`) or in bytes whose end the answer states
+ * (`cat-file --batch`): a request costs a write and a read instead of a process start. Requests
+ * are answered in order, one at a time.
  *
  * It starts at the first request. While it has nothing to answer it keeps no hold on the
  * host's event loop, and a host that ends closes its input, which ends it. `close` ends it and
@@ -33,17 +37,30 @@ export class GitSession {
 	private child: ChildProcessWithoutNullStreams | undefined
 	private exited: Promise<void> = Promise.resolve()
 	private readonly queue: Request[] = []
-	private received = ""
-	private answer: string[] = []
+	private received: Buffer = Buffer.alloc(0)
 	private stderr = ""
 	private timer: NodeJS.Timeout | undefined
 
 	constructor(private readonly start: SessionStart) {}
 
 	/** Writes `input` and resolves with the next `lines` lines git writes. */
-	ask(input: string, lines: number): Promise<string[]> {
+	async ask(input: string, lines: number): Promise<string[]> {
+		const answer = await this.askFor(input, (received) => {
+			let end = 0
+			for (let line = 0; line < lines; line++) {
+				const newline = received.indexOf(0x0a, end)
+				if (newline < 0) return undefined
+				end = newline + 1
+			}
+			return end
+		})
+		return answer.toString("utf8").split("\n").slice(0, lines)
+	}
+
+	/** Writes `input` and resolves with git's next bytes, up to where `end` says the answer ends. */
+	askFor(input: string, end: AnswerEnd): Promise<Buffer> {
 		return new Promise((resolve, reject) => {
-			this.queue.push({ input, lines, resolve, reject })
+			this.queue.push({ input, end, resolve, reject })
 			if (this.queue.length === 1) this.send()
 		})
 	}
@@ -73,15 +90,13 @@ export class GitSession {
 			stdio: ["pipe", "pipe", "pipe"],
 		})
 		this.child = child
-		this.received = ""
-		this.answer = []
+		this.received = Buffer.alloc(0)
 		this.stderr = ""
 		let ended = () => {}
 		this.exited = new Promise((resolve) => (ended = resolve))
 		child.stdin.on("error", () => undefined)
-		child.stdout.setEncoding("utf8")
 		child.stderr.setEncoding("utf8")
-		child.stdout.on("data", (chunk: string) => this.read(chunk))
+		child.stdout.on("data", (chunk: Buffer) => this.read(chunk))
 		child.stderr.on("data", (chunk: string) => {
 			if (this.stderr.length < 4_000) this.stderr += chunk
 		})
@@ -96,22 +111,18 @@ export class GitSession {
 		return child
 	}
 
-	private read(chunk: string): void {
-		this.received += chunk
-		let newline = this.received.indexOf("\n")
-		while (newline >= 0) {
-			this.answer.push(this.received.slice(0, newline))
-			this.received = this.received.slice(newline + 1)
-			newline = this.received.indexOf("\n")
+	private read(chunk: Buffer): void {
+		this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk])
+		for (;;) {
 			const request = this.queue[0]
-			if (request !== undefined && this.answer.length >= request.lines) {
-				clearTimeout(this.timer)
-				this.queue.shift()
-				request.resolve(this.answer)
-				this.answer = []
-				if (this.queue.length > 0) this.send()
-				else if (this.child !== undefined) hold(this.child, false)
-			}
+			const end = request === undefined ? undefined : request.end(this.received)
+			if (request === undefined || end === undefined) return
+			clearTimeout(this.timer)
+			this.queue.shift()
+			request.resolve(this.received.subarray(0, end))
+			this.received = this.received.subarray(end)
+			if (this.queue.length > 0) this.send()
+			else if (this.child !== undefined) hold(this.child, false)
 		}
 	}
 
