@@ -6,7 +6,15 @@ import { inShard } from "@cairn/core"
 import { modelAnswerCount } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { binary, CliChild, createWorld, type CliWorld } from "./support/cliProcess.js"
-import { fleetModel, git, initRepository, taskLine, taskOfRequest } from "./support/fleet.js"
+import {
+	fleetModel,
+	git,
+	groupGone,
+	initRepository,
+	killGroup,
+	taskLine,
+	taskOfRequest,
+} from "./support/fleet.js"
 
 // Kubernetes Indexed Job semantics on one machine: N worker processes of the built `cairn run`, told
 // their index by JOB_COMPLETION_INDEX, share one task file and one results folder; some are killed
@@ -26,26 +34,6 @@ afterEach(async () => {
 const count = 3
 const ids = Array.from({ length: 12 }, (_, index) => `t${index}`)
 const shareOf = (index: number) => ids.filter((id) => inShard(id, { index, count }))
-
-function killGroup(pid: number): void {
-	try {
-		process.kill(-pid, "SIGKILL")
-	} catch {
-		// Gone already.
-	}
-}
-
-/** Resolves once no process of the group is left (its zombies reaped): nothing of a killed worker runs on. */
-async function groupGone(pid: number): Promise<void> {
-	for (;;) {
-		try {
-			process.kill(-pid, 0)
-		} catch {
-			return
-		}
-		await new Promise((resolve) => setTimeout(resolve, 20))
-	}
-}
 
 describe("workers of an Indexed Job on one task file", { timeout: 240_000 }, () => {
 	it("take disjoint shares by JOB_COMPLETION_INDEX; a worker killed mid-task and started again resumes its share; every task is done exactly once", async () => {

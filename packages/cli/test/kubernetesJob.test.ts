@@ -8,7 +8,15 @@ import { modelAnswerCount } from "@cairn/model-server"
 import { afterEach, describe, expect, it } from "vitest"
 import { parseAllDocuments } from "yaml"
 import { binary, CliChild, createWorld, type CliWorld } from "./support/cliProcess.js"
-import { fleetModel, git, initRepository, taskLine, taskOfRequest } from "./support/fleet.js"
+import {
+	fleetModel,
+	git,
+	groupGone,
+	initRepository,
+	killGroup,
+	taskLine,
+	taskOfRequest,
+} from "./support/fleet.js"
 
 // The Kubernetes Indexed Job of deploy/kubernetes/fleet-job.yaml, run here: its worker's command and
 // environment are read from the manifest (so they cannot drift from what is tested), the volumes'
@@ -82,25 +90,6 @@ afterEach(async () => {
 	await world?.cleanup()
 	world = undefined
 })
-
-function killGroup(pid: number): void {
-	try {
-		process.kill(-pid, "SIGKILL")
-	} catch {
-		// Gone already.
-	}
-}
-
-async function groupGone(pid: number): Promise<void> {
-	for (;;) {
-		try {
-			process.kill(-pid, 0)
-		} catch {
-			return
-		}
-		await new Promise((resolve) => setTimeout(resolve, 20))
-	}
-}
 
 describe("deploy/kubernetes/fleet-job.yaml", { timeout: 300_000 }, () => {
 	it("shares its example task file's tasks by id and names a shard count equal to its completions", async () => {

@@ -69,3 +69,24 @@ interface Gate {
 	arrived: Promise<void>
 	release(): void
 }
+
+/** Kills a worker's whole process group, as a pod's end kills its container. */
+export function killGroup(pid: number): void {
+	try {
+		process.kill(-pid, "SIGKILL")
+	} catch {
+		// Gone already.
+	}
+}
+
+/** Resolves once no process of the group is left (its zombies reaped): nothing of a killed worker runs on. */
+export async function groupGone(pid: number): Promise<void> {
+	for (;;) {
+		try {
+			process.kill(-pid, 0)
+		} catch {
+			return
+		}
+		await new Promise((resolve) => setTimeout(resolve, 20))
+	}
+}
