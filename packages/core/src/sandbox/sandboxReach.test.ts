@@ -9,6 +9,7 @@ import type { NodeHost } from "../host/node/NodeHost.js"
 import { runIn, sandboxPolicyFor, sandboxTestHost } from "../test-support/sandboxedRun.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { sandboxFailure } from "./sandboxFailure.js"
+import { sandboxedSpawn } from "./sandboxedSpawn.js"
 import { probeSandbox } from "./sandboxProbe.js"
 
 const availability = await probeSandbox("bwrap")
@@ -134,6 +135,30 @@ describe.skipIf(!availability.available)(`what a sandboxed command cannot reach$
 			const result = await runIn(host, connect(socket), sandbox)
 			expect(result.output).not.toContain("hello over the socket")
 			expect(result.output).toMatch(/ECONNREFUSED|ENOTSOCK/)
+		})
+
+		// On a busy machine the fresh reading can lose the race too (another program's socket goes just
+		// as the second start mounts): bubblewrap's refusal is played here for a socket still there.
+		it("starts a command again each time a socket it was to cover vanished, up to five starts in all", async () => {
+			const sandbox = await sandboxPolicyFor(host)
+			const live = path.join(inHome, "live.sock")
+			await serveSocket(live)
+			const policy = { ...sandbox, hiddenSockets: [...sandbox.hiddenSockets, live] }
+			const refusal = `bwrap: Can't create file at ${live}: No such file or directory\n`
+			let current = sandboxedSpawn(policy, host.workspaceRoot, ["true"])
+			const starts = [current]
+			for (;;) {
+				const next = current.retry(1, refusal)
+				if (next === undefined) break
+				starts.push(next)
+				current = next
+			}
+			current.cleanup()
+			expect(starts).toHaveLength(5)
+			// Any other end is not a vanished socket: no new start.
+			const other = sandboxedSpawn(policy, host.workspaceRoot, ["true"])
+			expect(other.retry(1, "bwrap: other\n")).toBeUndefined()
+			other.cleanup()
 		})
 
 		// What a scan found can be gone when bubblewrap mounts over it: another program's tmux ended

@@ -78,8 +78,9 @@ export interface SandboxedStart {
 	 * Once the process has ended with `exitCode` and written `stderr`: when bubblewrap never
 	 * started the command because a socket to cover had vanished since it was read (another
 	 * program's tmux ended and its folder went), this start is cleaned up and the one to spawn
-	 * instead is returned, the sockets read again; its cleanup reports what both made. Only once:
-	 * undefined otherwise and for a start that is itself the second.
+	 * instead is returned, the sockets read again; its cleanup reports what all of them made.
+	 * Sockets come and go on a busy machine, so a fresh reading can lose the race again: up to
+	 * `maxStarts` starts in all, then undefined (as for any other end).
 	 */
 	retry(exitCode: number | null, stderr: string): SandboxedStart | undefined
 }
@@ -93,12 +94,15 @@ const stoppedOn = (sockets: readonly string[], stderr: string) =>
 		.split("\n")
 		.some((line) => line.startsWith("bwrap: ") && sockets.some((socket) => line.includes(`${socket}:`)))
 
+/** Starts of one command, counting those bubblewrap gave up on because a socket had just vanished. */
+const maxStarts = 5
+
 function start(
 	policy: SandboxPolicy,
 	cwd: string,
 	argv: readonly string[],
 	sockets: readonly string[],
-	earlier?: { created: readonly string[] },
+	earlier: { created: readonly string[]; starts: number } = { created: [], starts: 0 },
 ): SandboxedStart {
 	const scratchRoot = mkdtempSync(path.join(tmpdir(), "cairn-sandbox-"))
 	const scratch = { tmp: path.join(scratchRoot, "tmp"), emptyFile: path.join(scratchRoot, "empty") }
@@ -129,7 +133,7 @@ function start(
 			entry.mount === "missing" ? settle(entry, quarantine) : [],
 		)
 		rmSync(scratchRoot, { recursive: true, force: true })
-		return [...(earlier?.created ?? []), ...created]
+		return [...earlier.created, ...created]
 	}
 	return {
 		file: policy.bwrapPath,
@@ -137,10 +141,13 @@ function start(
 		descriptors,
 		cleanup,
 		retry: (exitCode, stderr) => {
-			if (earlier !== undefined || exitCode !== setupFailed || !stoppedOn(sockets, stderr))
+			if (earlier.starts + 1 >= maxStarts || exitCode !== setupFailed || !stoppedOn(sockets, stderr))
 				return undefined
 			if (readFileSync(statusFile, "utf8").includes('"exit-code"')) return undefined
-			return start(policy, cwd, argv, socketsToCover(policy, true), { created: cleanup() })
+			return start(policy, cwd, argv, socketsToCover(policy, true), {
+				created: cleanup(),
+				starts: earlier.starts + 1,
+			})
 		},
 	}
 }

@@ -29,6 +29,15 @@ async function alive(pid: number): Promise<boolean> {
 	return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0] !== "Z"
 }
 
+/**
+ * Resolves once the process is gone. The kernel closes a dying process's pipes before it turns into
+ * a zombie, so the command can be reported ended a moment before its last process is: this waits
+ * for that moment (bounded by the test's timeout), never on a guessed time.
+ */
+async function gone(pid: number): Promise<void> {
+	while (await alive(pid)) await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
 describe("background commands", () => {
 	it("read_command_output gives only what is new since the last read, and the command's state", async () => {
 		t = await createTestToolContext()
@@ -57,7 +66,7 @@ describe("background commands", () => {
 		expect(await alive(child)).toBe(true)
 		const result = await stop(id)
 		expect(result.text).toMatch(new RegExp(`^Command "${id}" \\(.*\\) was stopped \\(stop_command\\)\\.`))
-		expect(await alive(child)).toBe(false)
+		await gone(child)
 		const ended = await row((r) => r.state === "ended")
 		expect(ended).toMatchObject({ id, stoppedBy: "agent", exit: { stopped: true } })
 		expect(t.transcript.all.find((m) => m.say === "background_command")?.partial).toBe(false)
