@@ -222,8 +222,12 @@ export async function runOtherToolsTests() {
 			await imports.getByRole("button", { name: "Import from Roo Code…" }).click()
 			const input = await fileDialogInput()
 			await input.fill(rooExport)
-			await page.locator(".quick-input-list .monaco-list-row").first().waitFor({ timeout: 10_000 })
-			await input.press("Enter")
+			// The dialog's own button takes the typed path: Enter could come while the dialog still
+			// listed the folder as it was before the typing (seen at load 12), and was then not taken.
+			await page
+				.locator(".quick-input-list .monaco-list-row", { hasText: "roo-code-settings.json" })
+				.waitFor({ timeout: 10_000 })
+			await page.locator(".quick-input-widget").getByRole("button", { name: "Import" }).click()
 			await imports.getByText(/imported, \d+ skipped — from .*roo-code-settings\.json/).waitFor({
 				timeout: 20_000,
 			})
