@@ -59,13 +59,15 @@ export function fleetTaskRunner(options: FleetTaskRunnerOptions): FleetTaskRunne
 			}
 		const completed = run.exitCode === 0 && run.result?.success === true
 		const checks: FleetCheck[] = []
-		if (completed) {
+		if (completed && task.checks.length > 0) {
 			const folder = path.join(worktree.path, await prefixInRepository(repository))
+			// One sandbox reading and policy for all of the task's checks, not one per check.
+			const runner = await options.checks.runnerIn(folder)
 			for (const command of task.checks) {
 				const ran = await runChecks(
 					{ repository, path: folder, branch: worktree.branch, baseCommit, title: task.id },
 					command,
-					await options.checks.runnerIn(folder),
+					runner,
 					{ signal },
 				)
 				checks.push({
