@@ -2,10 +2,8 @@
 // with a Claude Code skill and permission rules, opened as it is. Settings says which of their
 // rules were found, the mode picker offers the `.roomodes` mode and a task in it carries their
 // rules to the model; the slash menu offers their commands; the Skills section lists the skill;
-// importing Claude Code's rules shows what was added and what was skipped; Roo's task history is
-// imported from its storage folder and a task resumes from History. (Roo's settings export is
-// imported in ImportSection's and importRooSettings' tests: in this suite its file dialog did not
-// take the typed file in clean clones under /tmp, three runs of three, while it did alone.)
+// importing Roo Code's settings export and Claude Code's rules shows what was imported and what was
+// skipped; Roo's task history is imported from its storage folder and a task resumes from History.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { systemText } from "@cairn/model-server"
@@ -41,6 +39,8 @@ Read the commits since the last tag, then write one entry per change.
 		permissions: { allow: ["Bash(npm run test:*)", "Read(~/.zshrc)"], deny: ["Bash(curl:*)"] },
 	}),
 }
+
+const rooExport = path.join(repoRoot, "packages/core/src/imports/fixtures/roo-code-settings.json")
 
 // Roo Code's global storage as Roo writes it (the unit tests' fixture), its interrupted task
 // moved to this session's workspace so History lists it here.
@@ -212,6 +212,33 @@ export async function runOtherToolsTests() {
 			await screenshot("7-roo-task-resumed")
 		},
 		{ timeoutMs: 90_000 },
+	)
+
+	suite.test(
+		"importing a Roo Code settings export chosen in the editor's file dialog shows its report",
+		async () => {
+			await sidebar().getByRole("button", { name: "Settings" }).click()
+			const imports = section("Import from other tools")
+			await imports.getByRole("button", { name: "Import from Roo Code…" }).click()
+			const input = await fileDialogInput()
+			await input.fill(rooExport)
+			// The dialog's own button takes the typed path: Enter could come while the dialog still
+			// listed the folder as it was before the typing (seen at load 12), and was then not taken.
+			await page
+				.locator(".quick-input-list .monaco-list-row", { hasText: "roo-code-settings.json" })
+				.waitFor({ timeout: 10_000 })
+			await page.locator(".quick-input-widget").getByRole("button", { name: "Import" }).click()
+			await imports.getByText(/imported, \d+ skipped — from .*roo-code-settings\.json/).waitFor({
+				timeout: 20_000,
+			})
+			const report = imports.getByRole("list", { name: "What the import did" })
+			await report.getByText("fireworks — Cairn does not speak this provider: fireworks").waitFor()
+			await report.getByText("code: default — imported").waitFor()
+			const text = await report.innerText()
+			if (/sk-|fw-fixture/.test(text)) throw new Error("a key from the export is in the report")
+			await screenshot("8-roo-import")
+		},
+		{ timeoutMs: 60_000 },
 	)
 
 	return session.run(suite)
