@@ -1,5 +1,5 @@
 import { taskCardStates, type TaskCard } from "@cairn/types"
-import { act, fireEvent, render, screen, within } from "@testing-library/react"
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { useWebviewStore } from "../../state/store"
 import { card, doneInWorktree, showBoard, updateCard, waitingOn } from "../../test/boardFixtures"
@@ -22,7 +22,8 @@ describe("BoardView", () => {
 		render(<App />)
 		fireEvent.click(screen.getByRole("button", { name: "Tasks" }))
 		expect(await screen.findByRole("main", { name: "Tasks" })).toBeTruthy()
-		expect(posted).toContainEqual({ type: "requestTaskBoard" })
+		// The lazily loaded view can be on screen before React has run its effects.
+		await waitFor(() => expect(posted).toContainEqual({ type: "requestTaskBoard" }))
 	})
 
 	it("asks the host for every card when it opens, and shows them newest first", () => {
