@@ -68,16 +68,16 @@ describe("withEnvFiles", () => {
 
 	it("refuses a file outside the workspace: a path out, a climb out, /proc/self/environ", async () => {
 		expect(await outcome(path.join(temp.dir, "secret.env"))).toMatch(/is outside the workspace/)
-		expect(await outcome(path.join(workspace, "..", "secret.env"))).toMatch(
-			/is outside the workspace/,
-		)
+		expect(await outcome(path.join(workspace, "..", "secret.env"))).toMatch(/is outside the workspace/)
 		if (process.platform === "linux")
 			expect(await outcome("/proc/self/environ")).toMatch(/is outside the workspace/)
 	})
 
 	it("refuses a link in the workspace that leads out of it", async () => {
 		await symlink(path.join(temp.dir, "secret.env"), path.join(workspace, ".env"))
-		expect(await outcome(path.join(workspace, ".env"))).toMatch(/is a link to a file outside the workspace/)
+		expect(await outcome(path.join(workspace, ".env"))).toMatch(
+			/is a link to a file outside the workspace/,
+		)
 	})
 
 	it("refuses a FIFO (it would never answer) and a file past the cap (it is not read in part)", async () => {
