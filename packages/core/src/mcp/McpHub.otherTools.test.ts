@@ -3,7 +3,7 @@ import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import { startHub, memoryState, type HubHarness } from "../test-support/mcp/hubHarness.js"
-import { fixtureEntry, fixtureServerScript } from "../test-support/mcp/servers.js"
+import { claudeFixtureEntry, fixtureEntry, fixtureServerScript } from "../test-support/mcp/servers.js"
 
 let harness: HubHarness | undefined
 afterEach(async () => {
@@ -14,16 +14,6 @@ afterEach(async () => {
 const env = { MCP_FIXTURE_LOG: "/dev/null" }
 const statusOf = (h: HubHarness, name: string) => h.server(name, "project")?.status
 
-/** The fixture server as Claude Code's `.mcp.json` writes it: `${VAR}`, and a default where one fits. */
-const claudeEntry = () => ({
-	command: process.execPath,
-	args: [fixtureServerScript, "tools"],
-	env: {
-		MCP_FIXTURE_PID_FILE: "${MCP_FIXTURE_PID_FILE}",
-		MCP_FIXTURE_LOG: "${MCP_FIXTURE_LOG:-/dev/null}",
-	},
-})
-
 describe("other tools' MCP files in the workspace", () => {
 	it("Roo's, Cursor's, VS Code's (under `servers`) and Claude Code's files are project servers, each asked about on its own", async () => {
 		const asked: string[] = []
@@ -32,7 +22,7 @@ describe("other tools' MCP files in the workspace", () => {
 				".roo/mcp.json": { mcpServers: { roo: fixtureEntry() } },
 				".cursor/mcp.json": { mcpServers: { cursor: fixtureEntry() } },
 				".vscode/mcp.json": { servers: { vscode: { type: "stdio", ...fixtureEntry() } }, inputs: [] },
-				".mcp.json": { mcpServers: { claude: claudeEntry() } },
+				".mcp.json": { mcpServers: { claude: claudeFixtureEntry() } },
 			},
 			env,
 			ask: async (code) => (asked.push(`${code.file}: ${code.names?.join(", ")}`), true),
@@ -52,7 +42,7 @@ describe("other tools' MCP files in the workspace", () => {
 
 	it("without consent none of them starts, and each says which file waits for it", async () => {
 		harness = await startHub({
-			workspaceFiles: { ".mcp.json": { mcpServers: { claude: claudeEntry() } } },
+			workspaceFiles: { ".mcp.json": { mcpServers: { claude: claudeFixtureEntry() } } },
 			env,
 		})
 		const h = harness
@@ -71,7 +61,7 @@ describe("other tools' MCP files in the workspace", () => {
 		const ask = async (code: RepositoryCode) => (asked.push(code.file), yesTo.has(code.file))
 		harness = await startHub({
 			project: { mcpServers: { own: fixtureEntry() } },
-			workspaceFiles: { ".mcp.json": { mcpServers: { claude: claudeEntry() } } },
+			workspaceFiles: { ".mcp.json": { mcpServers: { claude: claudeFixtureEntry() } } },
 			env,
 			state,
 			ask,
@@ -88,7 +78,7 @@ describe("other tools' MCP files in the workspace", () => {
 
 		await writeFile(
 			path.join(h.workspace, ".mcp.json"),
-			JSON.stringify({ mcpServers: { claude: claudeEntry(), second: claudeEntry() } }),
+			JSON.stringify({ mcpServers: { claude: claudeFixtureEntry(), second: claudeFixtureEntry() } }),
 		)
 		await h.until(() => asked.length === 3 && statusOf(h, "second") === "connected", "asked again")
 		expect(asked[2]).toBe(".mcp.json")
@@ -100,7 +90,7 @@ describe("other tools' MCP files in the workspace", () => {
 			project: { mcpServers: { db: fixtureEntry() } },
 			workspaceFiles: {
 				".roo/mcp.json": { mcpServers: { db: fixtureEntry("tools", { args: ["roo's"] }) } },
-				".mcp.json": { mcpServers: { db: { ...claudeEntry(), args: ["claude's"] } } },
+				".mcp.json": { mcpServers: { db: claudeFixtureEntry(["claude's"]) } },
 			},
 			env,
 			ask: async () => true,
