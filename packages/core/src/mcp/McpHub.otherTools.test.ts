@@ -162,7 +162,6 @@ describe("other tools' variables in their MCP files", () => {
 				// Relative to the server's cwd, the workspace; MCP_FIXTURE_LOG is the config's.
 				".env.mcp": "MCP_FIXTURE_PID_FILE=started.pids\nMCP_FIXTURE_LOG=ignored.log\n",
 			},
-			env: { MCP_FIXTURE_PID_FILE: "" },
 			ask: async () => true,
 		})
 		const h = harness

@@ -22,4 +22,13 @@ describe("parseDotenv", () => {
 	it("expands nothing, a later line wins, CRLF files read the same, and lines without = are skipped", () => {
 		expect(parseDotenv("A=${HOME}\r\nnot a line\r\nA=$OTHER\r\nB=1\r\n")).toEqual({ A: "$OTHER", B: "1" })
 	})
+
+	it("reads files built to make a reader backtrack in one pass", () => {
+		// A backtracking pattern took about 35 s on the first (64 KB of blanks inside a value).
+		const blanks = `x${" ".repeat(64 * 1024)}y`
+		expect(parseDotenv(`A=${blanks}\nB=1`)).toEqual({ A: blanks, B: "1" })
+		// A quote never closed is the line's text as it is.
+		const unclosed = `"${'\\"'.repeat(4096)}`
+		expect(parseDotenv(`${"no equals sign\n".repeat(4096)}C=${unclosed}`)).toEqual({ C: unclosed })
+	})
 })
