@@ -1,6 +1,11 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { everythingScript, filesystemScript, fixtureEntry } from "@cairn/core/test-support/mcpServers"
+import {
+	claudeFixtureEntry,
+	everythingScript,
+	filesystemScript,
+	fixtureEntry,
+} from "@cairn/core/test-support/mcpServers"
 import { processGone } from "@cairn/core/test-support/processGone"
 import type { McpSnapshot } from "@cairn/types"
 import { describe, expect, it } from "vitest"
@@ -68,7 +73,12 @@ describe.concurrent("cairn mcp list", () => {
 				mcpServers: { proj: fixtureEntry() },
 			})
 			await writeConfig(world, path.join(world.workspace, ".mcp.json"), {
-				mcpServers: { proj: fixtureEntry(), claude: fixtureEntry() },
+				mcpServers: { proj: claudeFixtureEntry(), claude: claudeFixtureEntry() },
+			})
+			// VS Code would ask for the token; Cairn cannot, and says so instead of starting the server.
+			await writeConfig(world, path.join(world.workspace, ".vscode", "mcp.json"), {
+				inputs: [{ type: "promptString", id: "token", description: "Token", password: true }],
+				servers: { asks: { ...fixtureEntry(), env: { TOKEN: "${input:token}" } } },
 			})
 			const env = { MCP_FIXTURE_PID_FILE: pids, MCP_FIXTURE_LOG: "/dev/null" }
 			const refused = await runCli(world, ["mcp", "list", "-y"], { env })
@@ -82,6 +92,9 @@ describe.concurrent("cairn mcp list", () => {
 			const allowed = await runCli(world, ["mcp", "list", "--allow-project-mcp"], { env })
 			expect(allowed.stdout).toContain("proj (project .cairn/mcp.json, stdio): connected")
 			expect(allowed.stdout).toContain("claude (project .mcp.json, stdio): connected")
+			expect(allowed.stdout).toMatch(
+				/asks \(project \.vscode\/mcp\.json, stdio\): error\n {2}It asks for the input token when it starts; Cairn does not ask for inputs yet: .*\$\{env:NAME\}\. \(env\.TOKEN\)/,
+			)
 			// Remembered for each file's content: the next run needs no flag.
 			const again = await runCli(world, ["mcp", "list"], { env })
 			expect(again.stdout).toContain("proj (project .cairn/mcp.json, stdio): connected")

@@ -1,9 +1,9 @@
-import { readFile, rm, writeFile } from "node:fs/promises"
+import { readFile, rm, symlink, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import { startHub, memoryState, type HubHarness } from "../test-support/mcp/hubHarness.js"
-import { fixtureEntry } from "../test-support/mcp/servers.js"
+import { claudeFixtureEntry, fixtureEntry, fixtureServerScript } from "../test-support/mcp/servers.js"
 
 let harness: HubHarness | undefined
 afterEach(async () => {
@@ -22,7 +22,7 @@ describe("other tools' MCP files in the workspace", () => {
 				".roo/mcp.json": { mcpServers: { roo: fixtureEntry() } },
 				".cursor/mcp.json": { mcpServers: { cursor: fixtureEntry() } },
 				".vscode/mcp.json": { servers: { vscode: { type: "stdio", ...fixtureEntry() } }, inputs: [] },
-				".mcp.json": { mcpServers: { claude: fixtureEntry() } },
+				".mcp.json": { mcpServers: { claude: claudeFixtureEntry() } },
 			},
 			env,
 			ask: async (code) => (asked.push(`${code.file}: ${code.names?.join(", ")}`), true),
@@ -42,7 +42,7 @@ describe("other tools' MCP files in the workspace", () => {
 
 	it("without consent none of them starts, and each says which file waits for it", async () => {
 		harness = await startHub({
-			workspaceFiles: { ".mcp.json": { mcpServers: { claude: fixtureEntry() } } },
+			workspaceFiles: { ".mcp.json": { mcpServers: { claude: claudeFixtureEntry() } } },
 			env,
 		})
 		const h = harness
@@ -61,7 +61,7 @@ describe("other tools' MCP files in the workspace", () => {
 		const ask = async (code: RepositoryCode) => (asked.push(code.file), yesTo.has(code.file))
 		harness = await startHub({
 			project: { mcpServers: { own: fixtureEntry() } },
-			workspaceFiles: { ".mcp.json": { mcpServers: { claude: fixtureEntry() } } },
+			workspaceFiles: { ".mcp.json": { mcpServers: { claude: claudeFixtureEntry() } } },
 			env,
 			state,
 			ask,
@@ -78,7 +78,7 @@ describe("other tools' MCP files in the workspace", () => {
 
 		await writeFile(
 			path.join(h.workspace, ".mcp.json"),
-			JSON.stringify({ mcpServers: { claude: fixtureEntry(), second: fixtureEntry() } }),
+			JSON.stringify({ mcpServers: { claude: claudeFixtureEntry(), second: claudeFixtureEntry() } }),
 		)
 		await h.until(() => asked.length === 3 && statusOf(h, "second") === "connected", "asked again")
 		expect(asked[2]).toBe(".mcp.json")
@@ -90,7 +90,7 @@ describe("other tools' MCP files in the workspace", () => {
 			project: { mcpServers: { db: fixtureEntry() } },
 			workspaceFiles: {
 				".roo/mcp.json": { mcpServers: { db: fixtureEntry("tools", { args: ["roo's"] }) } },
-				".mcp.json": { mcpServers: { db: fixtureEntry("tools", { args: ["claude's"] }) } },
+				".mcp.json": { mcpServers: { db: claudeFixtureEntry(["claude's"]) } },
 			},
 			env,
 			ask: async () => true,
@@ -141,5 +141,100 @@ describe("other tools' MCP files in the workspace", () => {
 		await h.until(() => statusOf(h, "vscode") === "disabled", "disabled")
 		const written = JSON.parse(await readFile(path.join(h.workspace, ".vscode", "mcp.json"), "utf8"))
 		expect(written.servers.vscode.disabled).toBe(true)
+	})
+})
+
+describe("other tools' variables in their MCP files", () => {
+	it("a VS Code server's envFile joins its env: the server starts with the file's variables under its own env", async () => {
+		harness = await startHub({
+			workspaceFiles: {
+				".vscode/mcp.json": {
+					servers: {
+						dotenv: {
+							type: "stdio",
+							command: process.execPath,
+							args: [fixtureServerScript, "tools"],
+							envFile: "${workspaceFolder}/.env.mcp",
+							env: { MCP_FIXTURE_LOG: "/dev/null" },
+						},
+					},
+				},
+				// Relative to the server's cwd, the workspace; MCP_FIXTURE_LOG is the config's.
+				".env.mcp": "MCP_FIXTURE_PID_FILE=started.pids\nMCP_FIXTURE_LOG=ignored.log\n",
+			},
+			ask: async () => true,
+		})
+		const h = harness
+		await h.until(() => statusOf(h, "dotenv") === "connected", "connected")
+		const started = await readFile(path.join(h.workspace, "started.pids"), "utf8")
+		expect(started.trim()).toMatch(/^\d+$/)
+		expect(h.hub.server({ name: "dotenv" })?.config.launch).toMatchObject({
+			env: { MCP_FIXTURE_PID_FILE: "started.pids", MCP_FIXTURE_LOG: "/dev/null" },
+		})
+	})
+
+	it("an envFile that leads out of the workspace (a link to a secret, /proc/self/environ) is the server's problem; nothing starts", async () => {
+		harness = await startHub({
+			workspaceFiles: {
+				".cursor/mcp.json": {
+					mcpServers: {
+						linked: fixtureEntry("tools", { envFile: ".env" }),
+						proc: fixtureEntry("tools", { envFile: "/proc/self/environ" }),
+					},
+				},
+				"../secret.env": "AWS_SECRET_ACCESS_KEY=hunter2\n",
+			},
+			env,
+			ask: async () => true,
+		})
+		const h = harness
+		await symlink(path.join(h.workspace, "..", "secret.env"), path.join(h.workspace, ".env"))
+		await h.hub.restart("project", "linked")
+		await h.hub.settled(5_000)
+		expect(h.server("linked")).toMatchObject({
+			problem: {
+				kind: "env_file_unreadable",
+				params: {
+					field: "envFile",
+					said: expect.stringMatching(/link to a file outside the workspace/),
+				},
+			},
+		})
+		expect(h.server("proc")).toMatchObject({
+			problem: {
+				kind: "env_file_unreadable",
+				params: { said: expect.stringMatching(/outside the workspace/) },
+			},
+		})
+		expect(h.hub.snapshot().problems.map((p) => [p.server, p.problem.kind])).toEqual([
+			["linked", "env_file_unreadable"],
+			["proc", "env_file_unreadable"],
+		])
+		expect(JSON.stringify(h.hub.snapshot())).not.toContain("hunter2")
+		expect(await h.pids()).toEqual([])
+	})
+
+	it("a VS Code server that asks for an ${input:} is listed with that problem and never started with the literal text", async () => {
+		harness = await startHub({
+			workspaceFiles: {
+				".vscode/mcp.json": {
+					inputs: [{ type: "promptString", id: "token", description: "Token", password: true }],
+					servers: {
+						asks: fixtureEntry("tools", {
+							args: [fixtureServerScript, "tools", "${input:token}"],
+						}),
+					},
+				},
+			},
+			env,
+			ask: async () => true,
+		})
+		const h = harness
+		await h.hub.settled(5_000)
+		expect(h.server("asks")).toMatchObject({
+			problem: { kind: "input_not_prompted", params: { field: "args.2", variable: "token" } },
+			error: expect.stringMatching(/input token.*\$\{env:NAME\}/),
+		})
+		expect(await h.pids()).toEqual([])
 	})
 })

@@ -26,6 +26,7 @@ import {
 } from "../workspace/repositoryFile.js"
 import { McpConnection } from "./McpConnection.js"
 import { configEntryOf } from "./configEntry.js"
+import { withEnvFiles } from "./envFile.js"
 import { parseConfig } from "./parseConfig.js"
 import { mcpProblemEnglish } from "./mcpProblemText.js"
 import { ProjectConsent, type ProjectConsentOptions } from "./projectConsent.js"
@@ -413,7 +414,10 @@ export class McpHub {
 				this.changed()
 				return
 			}
-			state.entries = parsed.entries
+			// Read again with the file, so a Restart picks up a changed envFile.
+			const read = await withEnvFiles(parsed.entries, state, this.scopeOf(state))
+			state.entries = read.entries
+			state.problems = [...parsed.problems, ...read.problems]
 		}
 		state.text = text
 		await this.reconcile(state.source)

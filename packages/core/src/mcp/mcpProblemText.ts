@@ -18,6 +18,9 @@ const english: Record<McpProblemKind, (params: Params) => string> = {
 	transport_unknown: () => 'Say which transport the url speaks: "streamable-http" or "sse".',
 	url_not_http: () => "url must be an http:// or https:// address.",
 	env_missing: (p) => `The environment variable ${p.variable ?? ""} is not set.`,
+	input_not_prompted: (p) =>
+		`It asks for the input ${p.variable ?? ""} when it starts; Cairn does not ask for inputs yet: put the value in an environment variable and use \${env:NAME}.`,
+	env_file_unreadable: (p) => `Its envFile was not read: ${p.said ?? ""}`,
 	field_invalid: (p) => `The value is not valid: ${p.said ?? ""}`,
 	program_not_found: (p) =>
 		`The program "${p.command ?? ""}" was not found (or the folder ${p.cwd ?? ""} does not exist).`,

@@ -1,5 +1,7 @@
+import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { parseConfig, type ParsedConfig } from "./parseConfig.js"
+import { projectServerFiles, type ServerFile } from "./serverFiles.js"
 
 const workspaceRoot = "/work/space"
 const file = "/home/ada/.cairn/mcp.json"
@@ -229,19 +231,28 @@ describe("parseConfig", () => {
 })
 
 describe("parseConfig of other tools' files", () => {
-	const readAs = (
-		config: unknown,
-		format: { serversKey: "mcpServers" | "servers"; urlWithoutType: boolean },
-	) =>
+	const fileOf = (relative: string): ServerFile => {
+		const found = projectServerFiles(workspaceRoot).find(
+			(f) => f.file === path.join(workspaceRoot, relative),
+		)
+		if (found === undefined) throw new Error(`no server file ${relative}`)
+		return found
+	}
+	const readAs = (config: unknown, format: ServerFile, env: NodeJS.ProcessEnv = {}) =>
 		parseConfig({
 			text: JSON.stringify(config),
-			file: `${workspaceRoot}/.vscode/mcp.json`,
+			file: format.file,
 			source: "project",
 			workspaceRoot,
-			env: {},
+			env,
+			home: "/home/ada",
 			format,
 		})
-	const vscode = { serversKey: "servers", urlWithoutType: true } as const
+	const vscode = fileOf(".vscode/mcp.json")
+	const cursor = fileOf(".cursor/mcp.json")
+	const claude = fileOf(".mcp.json")
+	const launches = (parsed: ParsedConfig) =>
+		entries(parsed).map((e) => ("launch" in e ? e.launch : e.problem))
 
 	it("VS Code's file keeps its servers under `servers` and names the workspace `${workspaceFolder}`", () => {
 		// The shape of code.visualstudio.com/docs/copilot/reference/mcp-configuration.
@@ -269,9 +280,116 @@ describe("parseConfig of other tools' files", () => {
 
 	it("in another tool's file a url without a type is streamable HTTP (Cursor's way); in Cairn's own it must say", () => {
 		const config = { mcpServers: { web: { url: "https://mcp.example.com/mcp" } } }
-		expect(entries(readAs(config, { serversKey: "mcpServers", urlWithoutType: true }))).toMatchObject([
+		expect(entries(readAs(config, cursor))).toMatchObject([
 			{ name: "web", launch: { transport: "streamable-http" } },
 		])
 		expect(entries(read(config))).toMatchObject([{ name: "web", problem: { kind: "transport_unknown" } }])
+	})
+
+	it("Claude Code's .mcp.json reads ${VAR} and ${VAR:-default} in command, args, env, url and headers", () => {
+		// The example of code.claude.com/docs/en/mcp, "Environment variable expansion in .mcp.json".
+		const parsed = readAs(
+			{
+				mcpServers: {
+					api: {
+						type: "http",
+						url: "${API_BASE_URL:-https://api.example.com}/mcp",
+						headers: { Authorization: "Bearer ${API_KEY}" },
+					},
+					local: {
+						command: "${BIN:-node}",
+						args: ["--root", "${ROOT}"],
+						env: { KEY: "${API_KEY}" },
+					},
+				},
+			},
+			claude,
+			{ API_KEY: "k3y", ROOT: "/srv" },
+		)
+		expect(launches(parsed)).toEqual([
+			{
+				transport: "streamable-http",
+				url: "https://api.example.com/mcp",
+				headers: { Authorization: "Bearer k3y" },
+			},
+			{
+				transport: "stdio",
+				command: "node",
+				args: ["--root", "/srv"],
+				env: { KEY: "k3y" },
+				cwd: workspaceRoot,
+			},
+		])
+	})
+
+	it("in Claude Code's file an unset ${VAR} without a default is the server's problem, naming field and variable", () => {
+		const parsed = readAs({ mcpServers: { local: { command: "node", args: ["${ROOT}"] } } }, claude)
+		expect(parsed.problems.map((p) => p.problem)).toEqual([
+			{ kind: "env_missing", params: { field: "args.0", variable: "ROOT" } },
+		])
+	})
+
+	it("Cursor's and VS Code's files fill the editor's variables; Claude's ${VAR} stays their literal text", () => {
+		const server = {
+			command: "node",
+			args: ["${workspaceFolderBasename}", "${userHome}${/}x", "${env:K}", "${HOME}"],
+		}
+		for (const format of [cursor, vscode]) {
+			const config = format === vscode ? { servers: { s: server } } : { mcpServers: { s: server } }
+			expect(launches(readAs(config, format, { K: "v", HOME: "/h" }))).toMatchObject([
+				{ args: ["space", `/home/ada${path.sep}x`, "v", "${HOME}"] },
+			])
+		}
+	})
+
+	it("a VS Code ${input:id} is a problem of the server, never the literal text: Cairn does not ask for inputs", () => {
+		// The shape of the reference's `inputs` example: a password prompt for an API key.
+		const parsed = readAs(
+			{
+				inputs: [{ type: "promptString", id: "api-key", description: "API key", password: true }],
+				servers: {
+					keyed: {
+						type: "stdio",
+						command: "npx",
+						args: ["server"],
+						env: { API_KEY: "${input:api-key}" },
+					},
+					remote: {
+						type: "http",
+						url: "https://mcp.example.com/mcp",
+						headers: { Authorization: "${input:api-key}" },
+					},
+				},
+			},
+			vscode,
+		)
+		expect(parsed.problems.map((p) => [p.server, p.problem])).toEqual([
+			["keyed", { kind: "input_not_prompted", params: { field: "env.API_KEY", variable: "api-key" } }],
+			[
+				"remote",
+				{
+					kind: "input_not_prompted",
+					params: { field: "headers.Authorization", variable: "api-key" },
+				},
+			],
+		])
+		expect(entries(parsed).every((e) => !("launch" in e))).toBe(true)
+		expect(parsed.problems[0]?.message).toMatch(/input api-key.*\$\{env:NAME\}/)
+	})
+
+	it("an envFile is kept, resolved in the workspace with its variables filled; Cairn's own files do not know it", () => {
+		const server = { command: "node", envFile: "${workspaceFolder}/.env" }
+		expect(entries(readAs({ servers: { s: server } }, vscode))).toMatchObject([
+			{ name: "s", envFile: `${workspaceRoot}/.env` },
+		])
+		expect(
+			entries(readAs({ mcpServers: { s: { command: "node", envFile: "conf/.env" } } }, cursor)),
+		).toMatchObject([{ name: "s", envFile: `${workspaceRoot}/conf/.env` }])
+		const own = read({ mcpServers: { s: server } })
+		expect(own.problems.map((p) => p.problem)).toEqual([
+			{ kind: "field_unknown", params: { field: "envFile" } },
+		])
+		expect(entries(own)[0]).not.toHaveProperty("envFile")
+		expect(entries(readAs({ mcpServers: { s: server } }, claude))[0]).not.toHaveProperty("envFile")
 	})
 })

@@ -1,10 +1,11 @@
+import { homedir } from "node:os"
 import path from "node:path"
 import type { McpConfigProblem, McpProblem, McpProblemKind, McpSource, McpTransport } from "@cairn/types"
 import { parse, printParseErrorCode, type ParseError } from "./jsonc.js"
 import type { z } from "zod"
-import { expandEnv } from "./expandEnv.js"
+import { expandVariables } from "./expandEnv.js"
 import { mcpProblemEnglish } from "./mcpProblemText.js"
-import type { ServerFile } from "./serverFiles.js"
+import { cairnVariables, type ServerFile } from "./serverFiles.js"
 import {
 	knownFields,
 	remoteEntrySchema,
@@ -20,8 +21,13 @@ export interface ConfigFileInput {
 	/** Relative `cwd`s are resolved against it, and it is the default `cwd`. */
 	workspaceRoot: string
 	env: NodeJS.ProcessEnv
-	/** Where the file keeps its servers, and whether a bare `url` means streamable HTTP; Cairn's own way by default. */
-	format?: Pick<ServerFile, "serversKey" | "urlWithoutType">
+	/** For `${userHome}`; this person's home by default. */
+	home?: string
+	/**
+	 * Where the file keeps its servers, whether a bare `url` means streamable HTTP and which
+	 * variables it holds; Cairn's own way by default.
+	 */
+	format?: Pick<ServerFile, "serversKey" | "urlWithoutType" | "variables">
 }
 
 export type ParsedConfig =
@@ -39,7 +45,11 @@ const problemOf = (kind: McpProblemKind, params: McpProblem["params"] = {}): Mcp
 })
 
 /** A problem of the file `input`, where known of one server's field, with its English. */
-function configProblem(input: ConfigFileInput, problem: McpProblem, server?: string): McpConfigProblem {
+export function configProblem(
+	input: Pick<ConfigFileInput, "source" | "file">,
+	problem: McpProblem,
+	server?: string,
+): McpConfigProblem {
 	const field = problem.params.field
 	return {
 		source: input.source,
@@ -151,8 +161,9 @@ function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked
 	if (name.trim() === "" || name.length > maxNameLength)
 		return { ok: false, problem: problemOf("server_name_length", { max: maxNameLength }), warnings: [] }
 	if (!isObject(raw)) return { ok: false, problem: problemOf("server_not_object"), warnings: [] }
+	const variables = input.format?.variables ?? cairnVariables
 	const warnings = Object.keys(raw)
-		.filter((key) => !knownFields.has(key))
+		.filter((key) => !knownFields.has(key) || (key === "envFile" && !variables.envFile))
 		.map((key) => problemOf("field_unknown", { field: key }))
 	const remote = raw.type !== undefined && raw.type !== "stdio" ? true : "url" in raw && !("command" in raw)
 	if ("command" in raw && "url" in raw)
@@ -182,10 +193,12 @@ function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked
 	const parsed = stdioEntrySchema.safeParse(raw)
 	if (!parsed.success) return { ok: false, problem: firstIssue(parsed.error, raw), warnings }
 	const { command, args, env, cwd } = parsed.data
+	const envFile = variables.envFile ? parsed.data.envFile : undefined
 	const expanded = expandAll(
 		{
 			command,
 			...(cwd !== undefined && { cwd }),
+			...(envFile !== undefined && { envFile }),
 			...prefixed("args", Object.fromEntries(args.map((arg, index) => [String(index), arg]))),
 			...prefixed("env", env),
 		},
@@ -205,6 +218,9 @@ function checkEntry(name: string, raw: unknown, input: ConfigFileInput): Checked
 				env: unprefixed("env", values),
 				cwd: path.resolve(input.workspaceRoot, values.cwd ?? "."),
 			},
+			...(values.envFile !== undefined && {
+				envFile: path.resolve(input.workspaceRoot, values.envFile),
+			}),
 		},
 	}
 }
@@ -246,14 +262,17 @@ const unprefixed = (prefix: string, values: Record<string, string>) =>
 
 function expandAll(
 	fields: Record<string, string>,
-	{ env, workspaceRoot }: Pick<ConfigFileInput, "env" | "workspaceRoot">,
+	input: ConfigFileInput,
 ): { ok: true; values: Record<string, string> } | { ok: false; problem: McpProblem } {
+	const syntax = input.format?.variables ?? cairnVariables
+	const context = { env: input.env, workspaceRoot: input.workspaceRoot, home: input.home ?? homedir() }
 	const values: Record<string, string> = {}
 	for (const [field, text] of Object.entries(fields)) {
-		// VS Code's files name the workspace so; it is the same folder here.
-		const expanded = expandEnv(text.replaceAll("${workspaceFolder}", workspaceRoot), env)
-		if (!expanded.ok)
-			return { ok: false, problem: problemOf("env_missing", { field, variable: expanded.missing }) }
+		const expanded = expandVariables(text, syntax, context)
+		if (!expanded.ok) {
+			const kind = expanded.kind === "input" ? "input_not_prompted" : "env_missing"
+			return { ok: false, problem: problemOf(kind, { field, variable: expanded.missing }) }
+		}
 		values[field] = expanded.value
 	}
 	return { ok: true, values }

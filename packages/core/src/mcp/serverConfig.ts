@@ -26,6 +26,11 @@ export interface McpServerConfig {
 	/** Tools whose calls run without asking. */
 	alwaysAllow: string[]
 	timeoutSec: number
+	/**
+	 * A stdio server's dotenv file (absolute), in files whose tool has one (VS Code, Cursor): read
+	 * by the hub (see envFile.ts), its variables under `launch.env`'s.
+	 */
+	envFile?: string
 }
 
 /** An entry that cannot start; it is still listed, with why. */
@@ -59,6 +64,7 @@ export const stdioEntrySchema = z.object({
 	args: z.array(z.string()).default([]),
 	env: stringMap.default({}),
 	cwd: z.string().min(1).optional(),
+	envFile: z.string().min(1).optional(),
 	...common,
 })
 

@@ -24,8 +24,15 @@ export const mcpProblemKindSchema = z.enum([
 	/** A remote server's `type` is missing or not one Cairn speaks. */
 	"transport_unknown",
 	"url_not_http",
-	/** `${env:variable}` names a variable that is not set. */
+	/** A field's environment variable `variable` is not set and has no default. */
 	"env_missing",
+	/**
+	 * A field holds VS Code's `${input:variable}`, which VS Code asks the person for when the
+	 * server starts; Cairn does not ask, so the server does not start.
+	 */
+	"input_not_prompted",
+	/** The server's `envFile` could not be read (`said`: why: outside the workspace, missing, too large...). */
+	"env_file_unreadable",
 	/** A field's value is not valid; `said` is the validator's words. */
 	"field_invalid",
 	/** The stdio server's `command` was not found, or its `cwd` does not exist. */

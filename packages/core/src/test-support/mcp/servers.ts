@@ -58,3 +58,15 @@ export function fixtureEntry(mode = "tools", extra: Record<string, unknown> = {}
 		...extra,
 	}
 }
+
+/** The fixture server as Claude Code's `.mcp.json` writes it: `${VAR}`, with a default where one fits. */
+export function claudeFixtureEntry(args: string[] = []) {
+	return {
+		command: process.execPath,
+		args: [fixtureServerScript, "tools", ...args],
+		env: {
+			MCP_FIXTURE_PID_FILE: "${MCP_FIXTURE_PID_FILE}",
+			MCP_FIXTURE_LOG: "${MCP_FIXTURE_LOG:-/dev/null}",
+		},
+	}
+}
