@@ -339,6 +339,13 @@ export function applyHostMessage(message: ExtensionMessage): void {
 		case "discardNeedsConfirmation":
 			applyDiscardNeedsConfirmation(message)
 			return
+		case "fleetRecentRuns":
+			store.setState((s) => ({ fleet: { ...s.fleet, recent: message.folders } }))
+			return
+		case "fleetReport":
+			// The board shows it: a report asked for from the palette opens the board's view too.
+			store.setState((s) => ({ fleet: { ...s.fleet, report: message.report } }))
+			return
 		default:
 			message satisfies never
 	}
