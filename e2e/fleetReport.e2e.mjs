@@ -4,7 +4,7 @@
 // opens the folder from the board with the editor's folder dialog and sees the report (totals, a
 // row per task, the damaged file named), opens a task's diff, and opens the same folder again from
 // the palette's "Open Fleet Run Report…".
-import { spawnSync } from "node:child_process"
+import { execFile, spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { concurrentConversations } from "@cairn/model-server"
@@ -67,16 +67,19 @@ export async function runFleetReportTests() {
 	let boardIndex = 0
 	const board = () => webviewContent(page, extensionId, boardIndex).getByRole("main", { name: "Tasks" })
 	const report = () => board().getByRole("region", { name: "Fleet run" })
-	/** code-server's folder dialog is a quick input taking a path: into the folder, then its own button. */
+	/**
+	 * code-server's folder dialog is a quick input taking a path, listing folders only: once it has
+	 * listed the workspace, into the results folder (it lists the claims' folder), then its own button.
+	 */
 	const pickResults = async () => {
 		const input = page.locator(".quick-input-widget input.input")
 		await input.waitFor({ timeout: 15_000 })
 		await page
-			.locator(".quick-input-list .monaco-list-row", { hasText: "README.md" })
+			.locator(".quick-input-list .monaco-list-row", { hasText: "fleet-results" })
 			.waitFor({ timeout: 15_000 })
 		await input.fill(`${results()}/`)
 		await page
-			.locator(".quick-input-list .monaco-list-row", { hasText: "alpha.json" })
+			.locator(".quick-input-list .monaco-list-row", { hasText: ".claims" })
 			.waitFor({ timeout: 10_000 })
 		await page.locator(".quick-input-widget").getByRole("button", { name: "Open Report" }).click()
 	}
@@ -93,24 +96,28 @@ export async function runFleetReportTests() {
 				taskFile,
 				`${line("alpha", "test -f alpha.txt")}\n${line("beta", "test -f missing.txt")}\n`,
 			)
-			const ran = spawnSync(
-				process.execPath,
-				[
-					path.join(repoRoot, "packages", "cli", "dist", "cairn.js"),
-					"run",
-					taskFile,
-					"--results",
-					results(),
-					"--provider",
-					"anthropic",
-					"--model",
-					"claude-sonnet-5",
-					"--base-url",
-					session.model.url,
-					"--api-key",
-					"test-key-0123456789",
-				],
-				{ env: { ...process.env, CAIRN_HOME: home }, encoding: "utf8", timeout: 120_000 },
+			// Not spawnSync: the scripted model answers from this process, which must go on running.
+			const ran = await new Promise((resolve) =>
+				execFile(
+					process.execPath,
+					[
+						path.join(repoRoot, "packages", "cli", "dist", "cairn.js"),
+						"run",
+						taskFile,
+						"--results",
+						results(),
+						"--provider",
+						"anthropic",
+						"--model",
+						"claude-sonnet-5",
+						"--base-url",
+						session.model.url,
+						"--api-key",
+						"test-key-0123456789",
+					],
+					{ env: { ...process.env, CAIRN_HOME: home }, encoding: "utf8", timeout: 120_000 },
+					(error, stdout, stderr) => resolve({ status: error?.code ?? 0, stdout, stderr }),
+				),
 			)
 			// 1: a task failed (beta's check), as it should.
 			if (ran.status !== 1)

@@ -29,6 +29,7 @@ import {
 	applyTaskBoard,
 } from "./boardReducer"
 import { askAboutCode } from "./codeRequest"
+import { showFleetReport } from "./fleetActions"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
 import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
@@ -343,8 +344,7 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			store.setState((s) => ({ fleet: { ...s.fleet, recent: message.folders } }))
 			return
 		case "fleetReport":
-			// The board shows it: a report asked for from the palette opens the board's view too.
-			store.setState((s) => ({ fleet: { ...s.fleet, report: message.report } }))
+			showFleetReport(message.report)
 			return
 		default:
 			message satisfies never

@@ -2,7 +2,7 @@ import path from "node:path"
 import { z } from "zod"
 import { fleetReport, taskWork } from "../fleet/fleetReport.js"
 import { taskCommitView } from "../fleet/taskCommitView.js"
-import { readRecord, recordFile } from "../fleet/taskRecord.js"
+import { readRecord, recordFile, type FleetRecord } from "../fleet/taskRecord.js"
 import type { Client, Handler, HandlerContext } from "./handlerContext.js"
 import { textFor } from "./personText.js"
 
@@ -41,6 +41,24 @@ async function chosenFolder(
 	return undefined
 }
 
+/** Task `id`'s record in a folder the person chose, read as untrusted; else answered. */
+async function chosenRecord(
+	context: HandlerContext,
+	message: { type: string; folder: string; id: string },
+	reply: Client,
+): Promise<{ folder: string; record: FleetRecord } | undefined> {
+	const folder = await chosenFolder(context, message, reply)
+	if (folder === undefined) return undefined
+	const read = await readRecord(folder, message.id)
+	if (read.ok) return { folder, record: read.value }
+	failed(
+		reply,
+		message.type,
+		textFor(context)("fleet.recordUnreadable", { id: message.id, reason: read.error }),
+	)
+	return undefined
+}
+
 type FleetMessageType =
 	"requestFleetRecentRuns" | "openFleetReport" | "showFleetTaskDiff" | "openFleetTaskRecord"
 
@@ -74,18 +92,11 @@ export const fleetHandlers: { [T in FleetMessageType]: Handler<T> } = {
 		reply({ type: "fleetReport", report })
 	},
 	showFleetTaskDiff: async (context, message, reply) => {
-		const folder = await chosenFolder(context, message, reply)
-		if (folder === undefined) return
-		const t = textFor(context)
 		// Read again, not taken from the client: the branch and commit reach git only as the record says.
-		const read = await readRecord(folder, message.id)
-		if (!read.ok)
-			return failed(
-				reply,
-				message.type,
-				t("fleet.recordUnreadable", { id: message.id, reason: read.error }),
-			)
-		const work = taskWork(read.value)
+		const chosen = await chosenRecord(context, message, reply)
+		if (chosen === undefined) return
+		const t = textFor(context)
+		const work = taskWork(chosen.record)
 		const show = context.host.showChanges
 		if (work === undefined || show === undefined)
 			return failed(reply, message.type, t("fleet.noDiff", { id: message.id }))
@@ -103,19 +114,11 @@ export const fleetHandlers: { [T in FleetMessageType]: Handler<T> } = {
 		await show.call(context.host, view)
 	},
 	openFleetTaskRecord: async (context, message, reply) => {
-		const folder = await chosenFolder(context, message, reply)
-		if (folder === undefined) return
-		const t = textFor(context)
 		// Only a record that reads as one (a regular file of the folder, no link): see recordFiles.
-		const read = await readRecord(folder, message.id)
-		if (!read.ok)
-			return failed(
-				reply,
-				message.type,
-				t("fleet.recordUnreadable", { id: message.id, reason: read.error }),
-			)
+		const chosen = await chosenRecord(context, message, reply)
+		if (chosen === undefined) return
 		const open = context.host.openFile
-		if (open === undefined) return failed(reply, message.type, t("fleet.noEditor"))
-		await open.call(context.host, recordFile(folder, message.id))
+		if (open === undefined) return failed(reply, message.type, textFor(context)("fleet.noEditor"))
+		await open.call(context.host, recordFile(chosen.folder, message.id))
 	},
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { requestTaskBoard } from "../../state/boardActions"
+import { reopenKeptFleetReport } from "../../state/fleetActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { Spinner } from "../common/Spinner"
@@ -31,6 +32,7 @@ export function BoardView() {
 	const closeCompare = useCallback(() => setGroup(undefined), [])
 
 	useEffect(requestTaskBoard, [])
+	useEffect(reopenKeptFleetReport, [])
 
 	return (
 		<main className="board-view" aria-label={t("title")}>

@@ -129,3 +129,20 @@ describe("a fleet run's report on the board", () => {
 		expect(screen.getByRole("article", { name: "A board card" })).toBeTruthy()
 	})
 })
+
+describe("a fleet run's report after the editor reloads the board's page", () => {
+	it("is asked for again (a hidden tab's page is reloaded when shown), and not once closed", () => {
+		const first = render(<BoardView />)
+		fromHost({ type: "fleetReport", report })
+		first.unmount()
+		posted.length = 0
+		const second = render(<BoardView />)
+		expect(posted).toContainEqual({ type: "openFleetReport", folder: report.folder })
+		fromHost({ type: "fleetReport", report })
+		fireEvent.click(screen.getByRole("button", { name: "Close the report" }))
+		second.unmount()
+		posted.length = 0
+		render(<BoardView />)
+		expect(posted).toEqual([{ type: "requestTaskBoard" }])
+	})
+})
