@@ -123,7 +123,7 @@ function FleetRow({ folder, row }: { folder: string; row: FleetReportRow }) {
 				{row.changes === undefined
 					? ""
 					: t("fleet.changes", {
-							files: row.changes.files,
+							count: row.changes.files,
 							added: row.changes.added,
 							removed: row.changes.removed,
 						})}
