@@ -10,6 +10,7 @@ import { runI18nTests } from "./i18n.e2e.mjs"
 import { runContextTests } from "./context.e2e.mjs"
 import { runDemoTests } from "./demo.e2e.mjs"
 import { runEverydayChatTests } from "./everydayChat.e2e.mjs"
+import { runFleetReportTests } from "./fleetReport.e2e.mjs"
 import { runMcpTests } from "./mcp.e2e.mjs"
 import { runMentionTests } from "./mentions.e2e.mjs"
 import { runModesTests } from "./modes.e2e.mjs"
@@ -56,6 +57,7 @@ for (const suite of [
 	runOtherToolsTests,
 	runSubtaskTests,
 	runBoardTests,
+	runFleetReportTests,
 	runBudgetTests,
 	runSlashCommandTests,
 	runRowsTests,

@@ -12,6 +12,7 @@ export const outputChannelName = "Cairn"
 export const commandIds = {
 	openInNewTab: "cairn.openInNewTab",
 	openTaskBoard: "cairn.openTaskBoard",
+	openFleetReport: "cairn.openFleetReport",
 	newTask: "cairn.newTask",
 	history: "cairn.history",
 	settings: "cairn.settings",

@@ -224,6 +224,18 @@ export class VsCodeHost implements Host {
 		return picked?.[0]?.fsPath
 	}
 
+	async pickResultsFolder(): Promise<string | undefined> {
+		const picked = await vscode.window.showOpenDialog({
+			canSelectFiles: false,
+			canSelectFolders: true,
+			canSelectMany: false,
+			title: vscode.l10n.t("A fleet run's results folder (cairn run --results)"),
+			openLabel: vscode.l10n.t("Open Report"),
+			defaultUri: vscode.Uri.file(this.workspaceRoot),
+		})
+		return picked?.[0]?.fsPath
+	}
+
 	async saveExport(suggestedName: string, markdown: string): Promise<string | undefined> {
 		const target = await vscode.window.showSaveDialog({
 			defaultUri: vscode.Uri.file(path.join(this.workspaceRoot, suggestedName)),

@@ -52,6 +52,14 @@ export function registerCommands(provider: ClineProvider): vscode.Disposable[] {
 	return [
 		vscode.commands.registerCommand(commandIds.openInNewTab, () => provider.openInTab()),
 		vscode.commands.registerCommand(commandIds.openTaskBoard, () => provider.openBoardInTab()),
+		vscode.commands.registerCommand(commandIds.openFleetReport, async () => {
+			// The board shows the report: it opens first, the dialog then asks for the folder.
+			await provider.showBoard()
+			const controller = await provider.controller()
+			await controller.handleWebviewMessage({ type: "openFleetReport" }, (message) =>
+				provider.sendToBoard(message),
+			)
+		}),
 		vscode.commands.registerCommand(commandIds.newTask, () =>
 			provider.showAndSend({ type: "invoke", invoke: "newChat" }),
 		),

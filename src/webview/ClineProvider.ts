@@ -32,6 +32,8 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private readonly disposables: vscode.Disposable[] = []
 	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
 	private pendingForUi: ExtensionMessage[] = []
+	/** Messages for the board sent before any board page had launched (the palette's fleet report). */
+	private pendingForBoard: ExtensionMessage[] = []
 	/** Fires when no Cairn view is visible any more (the person switched the sidebar or tab away). */
 	private readonly hidden = new vscode.EventEmitter<void>()
 	readonly onDidHide = this.hidden.event
@@ -201,8 +203,11 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 				if (!this.clients.has(webview) && this.webviews.has(webview))
 					this.clients.set(webview, controller.attach(reply))
 				await controller.handleWebviewMessage(input, reply)
-				if (isLaunch(input))
+				if (isLaunch(input)) {
 					reply({ type: "theme", kind: themeKindOf(vscode.window.activeColorTheme.kind) })
+					if (this.webviews.get(webview) === "board")
+						for (const message of this.pendingForBoard.splice(0)) reply(message)
+				}
 			})
 			.catch((error: unknown) => {
 				this.log.error(`Cairn's agent could not start: ${String(error)}`)
@@ -222,6 +227,15 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		await vscode.commands.executeCommand(`${sidebarViewId}.focus`)
 		if (this.clients.size === 0) this.pendingForUi.push(message)
 		else this.broadcast(message, "chat")
+	}
+
+	/** Sends the board's launched pages a message, or the first board page to launch. */
+	sendToBoard(message: ExtensionMessage): void {
+		const launched = [...this.webviews].filter(
+			([webview, role]) => role === "board" && this.clients.has(webview),
+		)
+		if (launched.length === 0) this.pendingForBoard.push(message)
+		for (const [webview] of launched) void this.post(webview, message)
 	}
 
 	/** The agent's Controller, started if it was not yet. */

@@ -23,3 +23,13 @@ function vscodeApi(): VsCodeApi {
 export function postToHost(message: WebviewMessage): void {
 	vscodeApi().postMessage(message)
 }
+
+/** What this page keeps while the editor hides it (a hidden tab's page is reloaded when shown again). */
+export function keptPageState(): Record<string, unknown> {
+	const kept = vscodeApi().getState()
+	return typeof kept === "object" && kept !== null ? (kept as Record<string, unknown>) : {}
+}
+
+export function keepPageState(patch: Record<string, unknown>): void {
+	vscodeApi().setState({ ...keptPageState(), ...patch })
+}

@@ -54,6 +54,7 @@ export * from "./webview/messagePages.js"
 export * from "./webview/pagingMessages.js"
 export * from "./webview/codebaseIndexMessages.js"
 export * from "./webview/boardMessages.js"
+export * from "./webview/fleetMessages.js"
 export * from "./board/taskCard.js"
 
 export * from "./ledger/spent.js"

@@ -29,6 +29,7 @@ import {
 	applyTaskBoard,
 } from "./boardReducer"
 import { askAboutCode } from "./codeRequest"
+import { showFleetReport } from "./fleetActions"
 import { resetRowUi } from "./rowUi"
 import { nextLocalId, useWebviewStore, type WebviewStore } from "./store"
 import { upsertInWindow, upsertLatest, withPage, type MessageWindow } from "./messageWindow"
@@ -338,6 +339,12 @@ export function applyHostMessage(message: ExtensionMessage): void {
 			return
 		case "discardNeedsConfirmation":
 			applyDiscardNeedsConfirmation(message)
+			return
+		case "fleetRecentRuns":
+			store.setState((s) => ({ fleet: { ...s.fleet, recent: message.folders } }))
+			return
+		case "fleetReport":
+			showFleetReport(message.report)
 			return
 		default:
 			message satisfies never

@@ -10,6 +10,7 @@ import {
 	type ClineMessage,
 	type CodebaseIndexStatus,
 	type ExtensionMessageOf,
+	type FleetReport,
 	type HistoryItem,
 	type ImportReport,
 	type McpSnapshot,
@@ -155,6 +156,15 @@ export interface WebviewStore {
 	/** The host's latest answer to the find bar's search, for the current task. */
 	taskSearch?: ExtensionMessageOf<"taskSearchResults">
 	board: BoardState
+	fleet: FleetState
+}
+
+/** Fleet run reports on the board: the folders the host named, and the report open now. */
+export interface FleetState {
+	/** Results folders opened last, newest first (the host's list). */
+	recent: readonly string[]
+	/** The report shown in place of the cards, until closed. */
+	report?: FleetReport
 }
 
 export function initialStoreState(): WebviewStore {
@@ -184,6 +194,7 @@ export function initialStoreState(): WebviewStore {
 		focusRequest: 0,
 		findOpen: false,
 		board: emptyBoard,
+		fleet: { recent: [] },
 	}
 }
 

@@ -7,11 +7,13 @@ import { initialStoreState, useWebviewStore } from "../state/store"
 // jsdom has no VS Code: the one thing the webview gets from the editor, acquireVsCodeApi, is
 // replaced by a stub that records what the UI posts. Nothing else is mocked.
 export const posted: WebviewMessage[] = []
+/** What the page kept with VS Code's setState, as the editor keeps it while the page is hidden. */
+export const pageState: { kept: unknown } = { kept: undefined }
 
 globalThis.acquireVsCodeApi = () => ({
 	postMessage: (message: unknown) => posted.push(message as WebviewMessage),
-	getState: () => undefined,
-	setState: () => undefined,
+	getState: () => pageState.kept,
+	setState: (state: unknown) => void (pageState.kept = state),
 })
 
 // findBy and waitFor give up after 1 s by default; a lazily loaded view's first transform takes
@@ -20,6 +22,7 @@ configure({ asyncUtilTimeout: 10_000 })
 
 beforeEach(async () => {
 	posted.length = 0
+	pageState.kept = undefined
 	// Components render in English unless a test switches language.
 	await i18n.changeLanguage("en")
 	useWebviewStore.setState(initialStoreState(), true)

@@ -23,8 +23,17 @@ export async function runResultsCommand(
 	})
 	const summary = summarise(read.records)
 	if (format === "text") write(resultsTable(read.records, summary, read.unreadable))
-	else write(jsonLine({ results, summary, records: read.records, unreadable: read.unreadable }))
-	const allPassed = summary.passed === summary.tasks && read.unreadable.length === 0
+	else
+		write(
+			jsonLine({
+				results,
+				summary,
+				records: read.records,
+				unreadable: read.unreadable,
+				notRead: read.notRead,
+			}),
+		)
+	const allPassed = summary.passed === summary.tasks && read.unreadable.length === 0 && read.notRead === 0
 	return allPassed ? ExitCode.completed : ExitCode.failed
 }
 

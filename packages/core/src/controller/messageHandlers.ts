@@ -23,6 +23,7 @@ import { broadcastSettings, followCurrentProfile, profileHandlers } from "./prof
 import { endedByPerson } from "../subtasks/subtaskStack.js"
 import { demoHandlers } from "../demo/demoHandlers.js"
 import { importHandlers } from "./importHandlers.js"
+import { fleetHandlers } from "./fleetHandlers.js"
 import { resolveWorkspacePath } from "../workspace/workspacePaths.js"
 import { textFor } from "./personText.js"
 
@@ -190,4 +191,5 @@ export const messageHandlers: { [T in WebviewMessageType]: Handler<T> } = {
 	...commandRuleHandlers,
 	...boardHandlers,
 	...importHandlers,
+	...fleetHandlers,
 }

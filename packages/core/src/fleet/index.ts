@@ -33,3 +33,5 @@ export { summarise, type FleetSummary } from "./fleetSummary.js"
 export { fleetChecks, type FleetChecks } from "./fleetChecks.js"
 /** A task's checks run as the board's do: passed when the command exits 0, with its output's tail. */
 export { runChecks, type CheckRun, type CheckRunner } from "../worktrees/landing/runChecks.js"
+export { fleetReport, taskWork } from "./fleetReport.js"
+export { maxRecordBytes, maxRecordFiles } from "./recordFiles.js"

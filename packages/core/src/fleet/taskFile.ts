@@ -1,17 +1,6 @@
-import { gitRefSchema, modeSlugSchema } from "@cairn/types"
+import { fleetTaskIdSchema, gitRefSchema, modeSlugSchema } from "@cairn/types"
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml"
 import { z } from "zod"
-
-/**
- * A task's id names its result record, its worktree and its branch (`cairn/<id>`), so it is what a
- * worktree's name may be: one safe path segment. Unique within the file.
- */
-export const fleetTaskIdSchema = z
-	.string()
-	.regex(
-		/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/,
-		"an id is 1-63 letters, digits, '_' or '-', starting with a letter or digit",
-	)
 
 /** One task of a task file, as written. */
 export const fleetTaskSchema = z.strictObject({

@@ -1,8 +1,8 @@
-import { readdir } from "node:fs/promises"
 import path from "node:path"
+import { fleetTaskIdSchema, safeParse } from "@cairn/types"
 import { z } from "zod"
-import { readJsonFile, writeJsonAtomic, type ReadJsonResult } from "../persistence/atomicFile.js"
-import { fleetTaskIdSchema } from "./taskFile.js"
+import { errorMessage, writeJsonAtomic, type ReadJsonResult } from "../persistence/atomicFile.js"
+import { readRecordText, recordNames } from "./recordFiles.js"
 
 /** One check command of a task and how it ended (the tail of its output, for the report). */
 export const fleetCheckSchema = z.object({
@@ -55,8 +55,22 @@ const recordSuffix = ".json"
 
 export const recordFile = (results: string, id: string): string => path.join(results, `${id}${recordSuffix}`)
 
-export function readRecord(results: string, id: string): Promise<ReadJsonResult<FleetRecord>> {
-	return readJsonFile(recordFile(results, id), fleetRecordSchema)
+/** A record, read as untrusted (see recordFiles): never through a link, never past the size cap. */
+export async function readRecord(results: string, id: string): Promise<ReadJsonResult<FleetRecord>> {
+	const read = await readRecordText(recordFile(results, id))
+	if (!read.ok) return { ok: false, reason: read.missing ? "missing" : "unreadable", error: read.error }
+	let value: unknown
+	try {
+		value = JSON.parse(read.text)
+	} catch (error) {
+		return { ok: false, reason: "corrupt", error: `not valid JSON: ${errorMessage(error)}` }
+	}
+	const parsed = safeParse(fleetRecordSchema, value)
+	if (!parsed.success) return { ok: false, reason: "invalid", error: parsed.error }
+	// A record under another task's name would be counted twice, or stand in for the task it names.
+	if (parsed.data.id !== id)
+		return { ok: false, reason: "invalid", error: `its id "${parsed.data.id}" is not its file's name` }
+	return { ok: true, value: parsed.data }
 }
 
 export async function writeRecord(results: string, record: FleetRecord): Promise<void> {
@@ -69,19 +83,20 @@ export interface UnreadableRecord {
 	error: string
 }
 
-/** Every record of a results folder, by id, and the files that could not be read as one. */
+/**
+ * Every record of a results folder, by id, the files that could not be read as one, and how many
+ * record files were not read at all (past `maxRecordFiles`).
+ */
 export async function readRecords(
 	results: string,
-): Promise<{ records: FleetRecord[]; unreadable: UnreadableRecord[] }> {
-	const names = (await readdir(results)).filter(
-		(name) => name.endsWith(recordSuffix) && !name.startsWith("."),
-	)
+): Promise<{ records: FleetRecord[]; unreadable: UnreadableRecord[]; notRead: number }> {
+	const { names, notRead } = await recordNames(results, recordSuffix)
 	const records: FleetRecord[] = []
 	const unreadable: UnreadableRecord[] = []
-	for (const name of names.sort()) {
+	for (const name of names) {
 		const read = await readRecord(results, name.slice(0, -recordSuffix.length))
 		if (read.ok) records.push(read.value)
 		else unreadable.push({ file: path.join(results, name), error: read.error })
 	}
-	return { records, unreadable }
+	return { records, unreadable, notRead }
 }

@@ -45,6 +45,11 @@ export interface Host {
 	 * Undefined when they cancel; absent where there is no picker (the CLI takes a path).
 	 */
 	pickImportSource?(what: "rooSettings" | "rooTasks", defaultFolder?: string): Promise<string | undefined>
+	/**
+	 * Asks the person for a fleet run's results folder (`cairn run --results <folder>`); undefined
+	 * when they cancel; absent where there is no picker (the CLI has `cairn results`).
+	 */
+	pickResultsFolder?(): Promise<string | undefined>
 	/** Offers an exported task (markdown) to the person; returns where it was saved, if it was. */
 	saveExport?(suggestedName: string, markdown: string): Promise<string | undefined>
 	/**

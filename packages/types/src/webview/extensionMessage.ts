@@ -17,6 +17,7 @@ import { skillAnswerSchemas } from "../skills/skillMessages.js"
 import { pagingAnswerSchemas } from "./pagingMessages.js"
 import { boardAnswerSchemas } from "./boardMessages.js"
 import { importAnswerSchemas } from "./importMessages.js"
+import { fleetAnswerSchemas } from "./fleetMessages.js"
 import { parseTagged } from "./parseTagged.js"
 
 /** Things the host asks the UI to do (a view title button, a command). */
@@ -127,6 +128,7 @@ export const extensionMessageSchema = z.discriminatedUnion("type", [
 	...skillAnswerSchemas,
 	...boardAnswerSchemas,
 	...importAnswerSchemas,
+	...fleetAnswerSchemas,
 	/** Something the client asked for failed, or a message it sent was invalid. */
 	z.object({
 		type: z.literal("error"),

@@ -17,6 +17,7 @@ import { boardRequestSchemas } from "./boardMessages.js"
 import { profileMessageSchemas } from "./profileMessages.js"
 import { demoMessageSchemas } from "./demoMessages.js"
 import { importRequestSchemas } from "./importMessages.js"
+import { fleetRequestSchemas } from "./fleetMessages.js"
 import { imagesSchema, messageTsSchema, taskIdSchema, userTextSchema } from "./limits.js"
 
 const mcpServerNameSchema = z.string().min(1).max(200)
@@ -220,6 +221,7 @@ export const webviewMessageSchema = z.discriminatedUnion("type", [
 	...codebaseIndexRequestSchemas,
 	...skillRequestSchemas,
 	...boardRequestSchemas,
+	...fleetRequestSchemas,
 ])
 export type WebviewMessage = z.infer<typeof webviewMessageSchema>
 export type WebviewMessageType = WebviewMessage["type"]

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { requestTaskBoard } from "../../state/boardActions"
+import { reopenKeptFleetReport } from "../../state/fleetActions"
 import { useWebviewStore } from "../../state/store"
 import { IconButton } from "../common/IconButton"
 import { Spinner } from "../common/Spinner"
@@ -9,18 +10,21 @@ import { BoardTotal } from "./BoardTotal"
 import type { BoardFilter } from "./boardFilters"
 import { CardList } from "./CardList"
 import { CompareView } from "./CompareView"
+import { FleetReportView } from "./FleetReportView"
+import { FleetRunPicker } from "./FleetRunPicker"
 import { StartTaskForm } from "./StartTaskForm"
 import "./board.css"
 
 /**
  * The task board: a card per running or recent task, filtered by state, a form to start more,
- * and the compare view of a best-of-N group. It asks the host for every card when it opens; the
+ * the compare view of a best-of-N group, and a fleet run's report (`cairn run --results`). It asks the host for every card when it opens; the
  * host then sends each card's changes as they come.
  */
 export function BoardView() {
 	const { t } = useTranslation("board")
 	const loaded = useWebviewStore((s) => s.board.loaded)
 	const limit = useWebviewStore((s) => s.board.limit)
+	const fleetReport = useWebviewStore((s) => s.fleet.report)
 	const [filter, setFilter] = useState<BoardFilter>("all")
 	const [starting, setStarting] = useState(false)
 	const [group, setGroup] = useState<string | undefined>()
@@ -28,6 +32,7 @@ export function BoardView() {
 	const closeCompare = useCallback(() => setGroup(undefined), [])
 
 	useEffect(requestTaskBoard, [])
+	useEffect(reopenKeptFleetReport, [])
 
 	return (
 		<main className="board-view" aria-label={t("title")}>
@@ -35,6 +40,7 @@ export function BoardView() {
 				<h2>{t("title")}</h2>
 				{limit !== undefined && <span className="muted">{t("limit", { count: limit })}</span>}
 				<BoardTotal />
+				<FleetRunPicker />
 				<IconButton
 					icon={starting ? "close" : "add"}
 					label={starting ? t("start.close") : t("start.open")}
@@ -44,7 +50,9 @@ export function BoardView() {
 				/>
 			</div>
 			{starting && <StartTaskForm onStarted={closeForm} />}
-			{!loaded ? (
+			{fleetReport !== undefined ? (
+				<FleetReportView report={fleetReport} />
+			) : !loaded ? (
 				<Spinner label={t("loading")} />
 			) : group !== undefined ? (
 				<CompareView group={group} onClose={closeCompare} />
