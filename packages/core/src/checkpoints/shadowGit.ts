@@ -2,7 +2,6 @@ import { statSync } from "node:fs"
 import path from "node:path"
 import { HardenedGit, type GitRun } from "../git/hardenedGit.js"
 import type { GitSession } from "../git/gitSession.js"
-import type { PreparedGit } from "../git/preparedGit.js"
 import type { StartLimits, StartRequest } from "../git/processStarter.js"
 import type { GitWrap } from "./confinedGit.js"
 import { processLauncher } from "./processLauncher.js"
@@ -48,8 +47,6 @@ const unconfinedCommands = new Set([
 	"log",
 	"show",
 ])
-
-const prepared = new Map<string, PreparedGit>()
 
 const sessions = new Map<string, { folders: string; session: GitSession }>()
 
@@ -112,21 +109,6 @@ export class ShadowGit {
 	/** Runs and returns the exit code with the output, for the commands whose code is the answer. */
 	exec(args: readonly string[], options: GitRun = {}): Promise<{ code: number; stdout: Buffer }> {
 		return this.git(args[0]).run(args, options)
-	}
-
-	/**
-	 * `args` run through a git started ahead of time (see PreparedGit): one per command line and
-	 * repository in this process, ended with the process launcher like the sessions. Only for
-	 * commands that run unconfined.
-	 */
-	prepared(args: readonly string[]): PreparedGit {
-		const key = JSON.stringify([this.gitDir, this.workTree, args])
-		let known = prepared.get(key)
-		if (known === undefined) {
-			known = processLauncher.adopt(this.git(args[0]).prepared(args))
-			prepared.set(key, known)
-		}
-		return known
 	}
 
 	/**

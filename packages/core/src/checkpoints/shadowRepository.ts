@@ -406,8 +406,17 @@ export class ShadowRepository {
 	private async list(): Promise<Listing> {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
-		// On every checkpoint's way (a command waits for it): its git is started ahead.
-		const listing = nulFields(await this.git.prepared(listingArgs).run())
+		const listing = nulFields(
+			await this.git.run([
+				"ls-files",
+				"-z",
+				"-t",
+				"--others",
+				"--modified",
+				"--deleted",
+				"--exclude-standard",
+			]),
+		)
 		const listed = new Map<string, string>()
 		const deleted = new Set<string>()
 		const candidates = new Set<string>()
@@ -632,8 +641,6 @@ interface Listing {
  * again at every checkpoint. Paths a snapshot holds (see SnapshotLog) are not read, however many.
  */
 const maxPathsFromListing = 32
-
-const listingArgs = ["ls-files", "-z", "-t", "--others", "--modified", "--deleted", "--exclude-standard"]
 
 const addArgs = ["update-index", "-z", "--add", "--remove", "--replace", "--stdin"]
 

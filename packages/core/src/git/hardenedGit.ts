@@ -1,8 +1,7 @@
 import { GitError } from "./gitError.js"
 import { driverSettings, gitEnvironment, hardenedArgs, hardenedSettings } from "./gitHardening.js"
 import { nulFields } from "./gitOutput.js"
-import { GitSession, type SessionStart } from "./gitSession.js"
-import { PreparedGit } from "./preparedGit.js"
+import { GitSession } from "./gitSession.js"
 import { startDirectly, type ProcessStarter, type Started } from "./processStarter.js"
 
 export interface GitRun {
@@ -118,24 +117,15 @@ export class HardenedGit {
 	 * `hash-object -w --stdin-paths`: the same hardened options and environment as `run`.
 	 */
 	session(args: readonly string[]): GitSession {
-		return new GitSession(this.sessionStart(args))
-	}
-
-	/** A git started ahead of each run of `args` (see PreparedGit): the same hardened options. */
-	prepared(args: readonly string[]): PreparedGit {
-		return new PreparedGit(this.sessionStart(args))
-	}
-
-	private sessionStart(args: readonly string[]): SessionStart {
 		const { command, args: argv } = this.wrap(["--no-pager", ...this.globalArgs, ...hardenedArgs(args)])
-		return {
+		return new GitSession({
 			command,
 			args: argv,
 			cwd: this.cwd,
 			env: this.env,
 			name: args[0] ?? "",
 			timeoutMs: this.timeoutMs,
-		}
+		})
 	}
 
 	private async start(
