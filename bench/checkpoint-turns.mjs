@@ -7,7 +7,10 @@
 // process it starts: the process launcher, each git), summing the bytes written to files under the
 // shadow repository's folder while the turns ran. Prints medians of --repeat runs and the load.
 //
-//   npm run build -w @cairn/core && node bench/checkpoint-turns.mjs [--turns 100] [--large 20000] [--repeat 3]
+// With --kind command, each turn's change is a command's: its guard names no file (a command may
+// touch any), so the checkpoint is taken from the files before the command starts.
+//
+//   npm run build -w @cairn/core && node bench/checkpoint-turns.mjs [--turns 100] [--large 20000] [--repeat 3] [--kind edit|command]
 //
 // It runs the BUILT core. Not a test.
 import { execFileSync, spawnSync } from "node:child_process"
@@ -24,6 +27,7 @@ const { values: args } = parseArgs({
 		turns: { type: "string", default: "100" },
 		large: { type: "string", default: "20000" },
 		repeat: { type: "string", default: "3" },
+		kind: { type: "string", default: "edit" },
 	},
 	strict: true,
 })
@@ -42,7 +46,8 @@ else await parent()
 
 async function parent() {
 	const repeat = Number.parseInt(args.repeat, 10)
-	const sizes = [0, Number.parseInt(args.large, 10)]
+	const large = Number.parseInt(args.large, 10)
+	const sizes = large > 0 ? [0, large] : [0]
 	const results = new Map(sizes.map((size) => [size, []]))
 	const written = new Map()
 	const started = new Map()
@@ -53,6 +58,8 @@ async function parent() {
 		String(size),
 		"--turns",
 		String(turns),
+		"--kind",
+		args.kind,
 	]
 	// Alternating runs, so a change in the machine's load falls on both.
 	for (let run = 0; run < repeat; run++)
@@ -85,7 +92,7 @@ async function parent() {
 	const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`
 	const ms = (value) => `${value.toFixed(1)} ms`
 	console.log(
-		`${turns} turns, each a checkpoint then one new file; medians of ${repeat} runs; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
+		`${turns} turns, each a checkpoint then one new file (${args.kind === "command" ? "a command's: the guard names no file" : "an edit's: the guard names its file"}); medians of ${repeat} runs; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
 	)
 	console.log("")
 	console.log(
@@ -206,7 +213,7 @@ async function child(size) {
 			const file = path.join(root, "files", `f${turn}.txt`)
 			// Approval, then the tool's effect once the guard lets it through; an edit names its file.
 			const approved = performance.now()
-			await beforeChange([file])
+			await beforeChange(args.kind === "command" ? undefined : [file])
 			fs.mkdirSync(path.join(root, "files"), { recursive: true })
 			fs.writeFileSync(file, content)
 			samples.push(performance.now() - approved)

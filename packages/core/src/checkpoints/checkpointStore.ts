@@ -5,16 +5,11 @@ import type { Logger } from "../host/Host.js"
 import { readBeforeChange, SnapshotLog } from "./changeSnapshots.js"
 import { applyRestore, finishPendingRestore, pendingRestoreName } from "./applyRestore.js"
 import { planRestore } from "./restorePlan.js"
-import { ShadowRepository, type TreeChange } from "./shadowRepository.js"
+import { ShadowRepository, type ShadowRepositoryOptions, type TreeChange } from "./shadowRepository.js"
 import { StoreLock } from "./storeLock.js"
 
-export interface CheckpointStoreOptions {
-	workspaceRoot: string
-	storageDir: string
-	sizeLimitBytes: number
+export interface CheckpointStoreOptions extends ShadowRepositoryOptions {
 	logger: Logger
-	/** How long one git may run (see shadowGitTimeoutMs). */
-	gitTimeoutMs?: number
 	/** How long the store keeps its lock between operations (see StoreLock). */
 	lockLingerMs?: number
 }

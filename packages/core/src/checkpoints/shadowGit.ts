@@ -1,5 +1,9 @@
+import { statSync } from "node:fs"
+import path from "node:path"
 import { HardenedGit, type GitRun } from "../git/hardenedGit.js"
 import type { GitSession } from "../git/gitSession.js"
+import type { StartLimits, StartRequest } from "../git/processStarter.js"
+import type { GitWrap } from "./confinedGit.js"
 import { processLauncher } from "./processLauncher.js"
 
 /**
@@ -29,7 +33,22 @@ const shadowSettings: readonly (readonly [string, string])[] = [
  */
 export const shadowGitTimeoutMs = 120_000
 
-const sessions = new Map<string, GitSession>()
+/** What runs outside the sandbox (see ShadowGit.git): `ls-files` compares a file with its entry at most, and answers names. */
+const unconfinedCommands = new Set([
+	"init",
+	"rev-parse",
+	"ls-files",
+	"check-ignore",
+	"write-tree",
+	"mktree",
+	"cat-file",
+	"diff-tree",
+	"update-ref",
+	"log",
+	"show",
+])
+
+const sessions = new Map<string, { folders: string; session: GitSession }>()
 
 export const checkpointAuthor = {
 	GIT_AUTHOR_NAME: "Cairn",
@@ -44,25 +63,43 @@ export const checkpointAuthor = {
  * ProcessLauncher): a checkpoint's git runs then cost the host a line of JSON each way.
  */
 export class ShadowGit {
-	private readonly git: HardenedGit
+	private readonly confinedGit: HardenedGit
+	private readonly plainGit: HardenedGit
+	private readonly confined: boolean
 
 	constructor(
 		readonly gitDir: string,
 		readonly workTree: string,
 		timeoutMs = shadowGitTimeoutMs,
+		/** How git starts: confined in bubblewrap (see confineGit), or as it is. */
+		wrap?: GitWrap,
 	) {
-		this.git = HardenedGit.forOwn({
+		this.confined = wrap !== undefined
+		const repository = {
 			gitDir,
 			workTree,
 			settings: shadowSettings,
 			variables: checkpointAuthor,
-			starter: (request, limits) => processLauncher.run({ ...request, timeoutMs: limits.timeoutMs }),
+			starter: (request: StartRequest, limits: StartLimits) =>
+				processLauncher.run({ ...request, timeoutMs: limits.timeoutMs }),
 			timeoutMs,
-		})
+		}
+		this.confinedGit = HardenedGit.forOwn({ ...repository, wrap })
+		this.plainGit = HardenedGit.forOwn(repository)
+	}
+
+	/**
+	 * Confined unless `command` never reads a workspace file's content: those below look at the
+	 * files' stat, names or rules (a listing's answer is names) or only at the repository, and run
+	 * without bubblewrap's start (a listing is on every checkpoint's way). Any other, and any
+	 * added later, reads the workspace only from inside the sandbox.
+	 */
+	private git(command: string | undefined): HardenedGit {
+		return command !== undefined && unconfinedCommands.has(command) ? this.plainGit : this.confinedGit
 	}
 
 	async run(args: readonly string[], options: GitRun = {}): Promise<Buffer> {
-		return (await this.git.run(args, options)).stdout
+		return (await this.git(args[0]).run(args, options)).stdout
 	}
 
 	async text(args: readonly string[], options: GitRun = {}): Promise<string> {
@@ -71,20 +108,37 @@ export class ShadowGit {
 
 	/** Runs and returns the exit code with the output, for the commands whose code is the answer. */
 	exec(args: readonly string[], options: GitRun = {}): Promise<{ code: number; stdout: Buffer }> {
-		return this.git.run(args, options)
+		return this.git(args[0]).run(args, options)
 	}
 
 	/**
 	 * The git of this repository that stays alive for requests on its input (see GitSession),
 	 * one per command line and repository in this process. The process launcher's dispose ends
-	 * it with the launcher, so none outlives the host's shutdown.
+	 * it with the launcher, so none outlives the host's shutdown. A confined git sees the folders
+	 * that were there when it started: once the workspace or the repository's folder is another
+	 * (removed and made again), a new one starts and the old one ends.
 	 */
 	session(args: readonly string[]): GitSession {
 		const key = JSON.stringify([this.gitDir, this.workTree, args])
+		const folders =
+			this.confined && !unconfinedCommands.has(args[0] ?? "")
+				? folderIdentity([this.workTree, path.dirname(this.gitDir)])
+				: ""
 		const known = sessions.get(key)
-		if (known !== undefined) return known
-		const session = processLauncher.adopt(this.git.session(args))
-		sessions.set(key, session)
+		if (known?.folders === folders) return known.session
+		if (known !== undefined) void known.session.close()
+		const session = processLauncher.adopt(this.git(args[0]).session(args))
+		sessions.set(key, { folders, session })
 		return session
 	}
+}
+
+/** Which folders (device and inode) the paths name now; "" for one that is not there. */
+function folderIdentity(folders: readonly string[]): string {
+	return folders
+		.map((folder) => {
+			const stats = statSync(folder, { bigint: true, throwIfNoEntry: false })
+			return stats === undefined ? "" : `${stats.dev}:${stats.ino}`
+		})
+		.join(" ")
 }

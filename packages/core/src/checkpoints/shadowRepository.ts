@@ -5,11 +5,13 @@ import { GitError } from "../git/gitError.js"
 import { nulFields } from "../git/gitOutput.js"
 import type { FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
+import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
 import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
+import { readInWorkspace, type ReadEntry } from "./verifiedRead.js"
 
 /**
  * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
@@ -46,6 +48,13 @@ export interface ShadowRepositoryOptions {
 	sizeLimitBytes: number
 	/** How long one git may run (see shadowGitTimeoutMs). */
 	gitTimeoutMs?: number
+	/** The bubblewrap that confines the repository's gits (see confineGit); "bwrap" on PATH by default. */
+	bwrapPath?: string
+	/**
+	 * Called once a checkpoint has looked at the files it will read and before their content is
+	 * read: where tests change a file at the worst moment, without timing.
+	 */
+	beforeContentRead?: (paths: readonly string[]) => Promise<void>
 }
 
 /**
@@ -62,6 +71,9 @@ export class ShadowRepository {
 		readonly git: ShadowGit,
 		readonly workspaceRoot: string,
 		private readonly sizeLimitBytes: number,
+		/** Its gits see the workspace from inside bubblewrap; otherwise the host reads the files itself. */
+		readonly confined: boolean,
+		private readonly beforeContentRead: (paths: readonly string[]) => Promise<void>,
 	) {
 		this.indexBase = new IndexBase(git.gitDir)
 	}
@@ -77,13 +89,14 @@ export class ShadowRepository {
 	static async open(options: ShadowRepositoryOptions): Promise<ShadowRepository> {
 		const folder = await ShadowRepository.folderFor(options.storageDir, options.workspaceRoot)
 		const gitDir = path.join(folder, "git")
-		const git = new ShadowGit(gitDir, options.workspaceRoot, options.gitTimeoutMs)
+		await mkdir(folder, { recursive: true })
+		const wrap = await confineGit(options.bwrapPath ?? "bwrap", options.workspaceRoot, folder)
+		const git = new ShadowGit(gitDir, options.workspaceRoot, options.gitTimeoutMs, wrap)
 		const exists = await lstat(path.join(gitDir, "HEAD")).then(
 			() => true,
 			() => false,
 		)
 		if (!exists) {
-			await mkdir(folder, { recursive: true })
 			await writeFile(
 				path.join(folder, "workspace.json"),
 				`${JSON.stringify({ workspace: options.workspaceRoot }, null, "\t")}\n`,
@@ -96,7 +109,13 @@ export class ShadowRepository {
 		await writeFile(path.join(gitDir, "info", "attributes"), exactBytesAttributes)
 		// A lock left by a git killed mid-write; the caller holds the repository's lock, so it is stale.
 		await rm(path.join(gitDir, "index.lock"), { force: true })
-		return new ShadowRepository(git, options.workspaceRoot, options.sizeLimitBytes)
+		return new ShadowRepository(
+			git,
+			options.workspaceRoot,
+			options.sizeLimitBytes,
+			wrap !== undefined,
+			options.beforeContentRead ?? (async () => {}),
+		)
 	}
 
 	get gitDir(): string {
@@ -160,6 +179,7 @@ export class ShadowRepository {
 		const { add, remove, notKept, listed } = listing
 		const heldSoFar = heldBefore?.() ?? new Map<string, FileBefore>()
 		const fromFiles = add.filter((relative) => !heldSoFar.has(relative))
+		await this.beforeContentRead(fromFiles)
 		const fromListing =
 			base !== undefined &&
 			!listing.rulesChanged &&
@@ -211,6 +231,7 @@ export class ShadowRepository {
 	 * loop benchmark, so a few attempts, only while a listed file is gone.
 	 */
 	private async addFromFiles(paths: readonly string[]): Promise<void> {
+		if (!this.confined) return this.addAsRead(paths)
 		for (let attempt = 1; ; attempt++) {
 			try {
 				await this.git.run(addArgs, { input: nulJoin(paths) })
@@ -231,6 +252,36 @@ export class ShadowRepository {
 	}
 
 	/**
+	 * `addFromFiles` where git is not confined: the host reads the files (see readInWorkspace) and
+	 * the index is given their entries. Git records no stat for such an entry, so it would read the
+	 * file again at each listing to see it unchanged; the refresh records the stat of each file that
+	 * still holds what its entry names (content that differs is left out, so nothing comes in).
+	 */
+	private async addAsRead(paths: readonly string[]): Promise<void> {
+		const read = await Promise.all(paths.map((relative) => this.readSettled(relative)))
+		const contents = read.flatMap((entry) => (entry === "gone" ? [] : [entry.content]))
+		const ids = await this.writeBlobs(contents)
+		let next = 0
+		const info = paths.map((relative, i) => {
+			const entry = read[i]
+			if (entry === undefined || entry === "gone") return `0 ${"0".repeat(40)}\t${relative}\0`
+			return `${entry.mode} ${ids[next++] ?? ""}\t${relative}\0`
+		})
+		if (info.length === 0) return
+		await this.git.run(["update-index", "-z", "--index-info"], { input: info.join("") })
+		await this.git.run(["update-index", "-q", "--refresh"], { okExitCodes: [1] })
+	}
+
+	/** A path read by the host, asked again while it changes under the read (a few times, then the checkpoint fails). */
+	private async readSettled(relative: string): Promise<Exclude<ReadEntry, "changed">> {
+		for (let attempt = 1; ; attempt++) {
+			const entry = await readInWorkspace(this.workspaceRoot, relative)
+			if (entry !== "changed") return entry
+			if (attempt === 3) throw new GitError(`${relative} kept changing while the checkpoint read it`)
+		}
+	}
+
+	/**
 	 * Writes the workspace's files at `paths` as blobs, in the long-lived hash-object; their tree
 	 * entries, or undefined when one could not be read as it was listed (gone, or no longer a file):
 	 * then only the index can judge.
@@ -240,6 +291,7 @@ export class ShadowRepository {
 		modes: ReadonlyMap<string, string>,
 	): Promise<TreeEntryChange[] | undefined> {
 		if (paths.length === 0) return []
+		if (!this.confined) return this.hashAsRead(paths, modes)
 		const ids = await this.git
 			.session(blobWriterArgs)
 			.ask(
@@ -254,6 +306,25 @@ export class ShadowRepository {
 		return paths.map((relative, i) => ({
 			path: relative,
 			entry: { mode: modes.get(relative) ?? "100644", id: objectId(ids[i], "blob") },
+		}))
+	}
+
+	/** `hashFiles` where git is not confined: the host reads the files (see readInWorkspace). */
+	private async hashAsRead(
+		paths: readonly string[],
+		modes: ReadonlyMap<string, string>,
+	): Promise<TreeEntryChange[] | undefined> {
+		const read = await Promise.all(paths.map((relative) => readInWorkspace(this.workspaceRoot, relative)))
+		const files: { mode: string; content: Buffer }[] = []
+		for (const [i, entry] of read.entries()) {
+			// Anything but the plain file the listing saw: only the index can judge.
+			if (typeof entry === "string" || entry.mode !== modes.get(paths[i] ?? "")) return undefined
+			files.push(entry)
+		}
+		const ids = await this.writeBlobs(files.map(({ content }) => content))
+		return paths.map((relative, i) => ({
+			path: relative,
+			entry: { mode: files[i]?.mode ?? "100644", id: ids[i] ?? "" },
 		}))
 	}
 

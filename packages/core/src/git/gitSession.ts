@@ -3,6 +3,8 @@ import { GitError } from "./gitError.js"
 
 /** How a session's git starts: argv, folder and the complete environment (HardenedGit builds them). */
 export interface SessionStart {
+	/** "git", or what starts it (bubblewrap). */
+	command: string
 	args: readonly string[]
 	cwd: string
 	env: NodeJS.ProcessEnv
@@ -84,7 +86,7 @@ export class GitSession {
 	}
 
 	private spawn(): ChildProcessWithoutNullStreams {
-		const child = spawn("git", this.start.args, {
+		const child = spawn(this.start.command, this.start.args, {
 			cwd: this.start.cwd,
 			env: this.start.env,
 			stdio: ["pipe", "pipe", "pipe"],

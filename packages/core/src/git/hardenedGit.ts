@@ -31,6 +31,8 @@ export interface OwnRepository {
 	starter?: ProcessStarter
 	/** Git is stopped past this: a FIFO named .gitignore or .gitattributes would hold it forever. */
 	timeoutMs: number
+	/** How a git command line is started (checkpoints confine git in bubblewrap); as it is by default. */
+	wrap?: (args: readonly string[]) => { command: string; args: string[] }
 }
 
 export interface PersonRepository {
@@ -59,6 +61,10 @@ export class HardenedGit {
 		private readonly env: NodeJS.ProcessEnv,
 		private readonly starter: ProcessStarter,
 		private readonly timeoutMs: number,
+		private readonly wrap: (args: readonly string[]) => { command: string; args: string[] } = (args) => ({
+			command: "git",
+			args: [...args],
+		}),
 	) {}
 
 	/** Git for the person's repository at `cwd`: their own global configuration counts, its programs do not. */
@@ -96,13 +102,14 @@ export class HardenedGit {
 			env,
 			repository.starter ?? startDirectly,
 			repository.timeoutMs,
+			repository.wrap,
 		)
 	}
 
 	/** Runs `git <args>` (args[0] is a builtin command); fails with GitError on any other exit code than the ok ones. */
 	async run(args: readonly string[], options: GitRun = {}): Promise<GitResult> {
-		const command = ["--no-pager", ...this.globalArgs, ...hardenedArgs(args)]
-		return this.start("git", command, this.env, args[0] ?? "", options)
+		const { command, args: argv } = this.wrap(["--no-pager", ...this.globalArgs, ...hardenedArgs(args)])
+		return this.start(command, argv, this.env, args[0] ?? "", options)
 	}
 
 	/**
@@ -110,8 +117,10 @@ export class HardenedGit {
 	 * `hash-object -w --stdin-paths`: the same hardened options and environment as `run`.
 	 */
 	session(args: readonly string[]): GitSession {
+		const { command, args: argv } = this.wrap(["--no-pager", ...this.globalArgs, ...hardenedArgs(args)])
 		return new GitSession({
-			args: ["--no-pager", ...this.globalArgs, ...hardenedArgs(args)],
+			command,
+			args: argv,
 			cwd: this.cwd,
 			env: this.env,
 			name: args[0] ?? "",

@@ -1,4 +1,5 @@
 import { privateFolders, privateTmp, workspaceShelter } from "./privateAreas.js"
+import { programMounts } from "./programView.js"
 import type { SandboxPolicy } from "./sandboxPolicy.js"
 import { isInside } from "../workspace/workspacePaths.js"
 
@@ -26,7 +27,9 @@ export function bwrapArgs(
 		...folders.flatMap((folder) => ["--tmpfs", folder]),
 		...files.flatMap((file) => ["--ro-bind", scratch.emptyFile, file]),
 	]
-	const shelter = workspaceShelter(workspace)
+	const narrow = policy.programsOnly
+	// In the narrow view nothing of the machine's /tmp or /run is shown, so nothing needs sheltering.
+	const shelter = narrow === undefined ? workspaceShelter(workspace) : undefined
 	const inWorkspace = (paths: readonly string[]) => paths.filter((hidden) => isInside(workspace, hidden))
 	return [
 		// The sandbox ends with Cairn, and a command cannot type into a terminal outside it (TIOCSTI).
@@ -39,9 +42,7 @@ export function bwrapArgs(
 		// Inside its user namespace the command would otherwise hold every capability, umount included.
 		"--cap-drop",
 		"ALL",
-		"--ro-bind",
-		"/",
-		"/",
+		...(narrow === undefined ? ["--ro-bind", "/", "/"] : programMounts(narrow.programs)),
 		"--dev",
 		"/dev",
 		"--proc",
@@ -50,7 +51,7 @@ export function bwrapArgs(
 		"--bind",
 		scratch.tmp,
 		privateTmp,
-		...privateFolders().flatMap((folder) => ["--tmpfs", folder]),
+		...(narrow === undefined ? privateFolders().flatMap((folder) => ["--tmpfs", folder]) : []),
 		...policy.systemPaths.flatMap((system) => ["--ro-bind", system, system]),
 		// Made read-only last, once every mount point inside it exists.
 		...(shelter ? ["--tmpfs", shelter] : []),
@@ -60,9 +61,10 @@ export function bwrapArgs(
 		// Hidden folders that contain the workspace (a scratch workspace inside storage) are covered
 		// first, so the workspace bind below shows through them and nothing else of them does.
 		...hide(policy.hiddenPaths, policy.hiddenFiles),
-		"--bind",
+		narrow === undefined ? "--bind" : "--ro-bind",
 		workspace,
 		workspace,
+		...(narrow?.writablePaths ?? []).flatMap((folder) => ["--bind", folder, folder]),
 		// A hidden path inside the workspace was uncovered again by the bind: cover it again.
 		...hide(inWorkspace(policy.hiddenPaths), inWorkspace(policy.hiddenFiles)),
 		...policy.protectedPaths.flatMap((entry) => {

@@ -45,4 +45,19 @@ export interface SandboxPolicy {
 	readonly environment: Readonly<Record<string, string>>
 	/** Whether the command may use the network; otherwise it has only its own loopback. */
 	readonly allowNetwork: boolean
+	/**
+	 * What of the machine the sandbox shows: all of it read-only, with private areas of its own
+	 * (a command; when undefined), or only the system's programs and libraries, the workspace
+	 * read-only and the view's writable folders (Cairn's own git reading the workspace for
+	 * checkpoints: a link in the workspace that leads out of it leads to nothing there).
+	 */
+	readonly programsOnly?: ProgramsView
+}
+
+/** The narrow view of the machine (see SandboxPolicy.programsOnly). */
+export interface ProgramsView {
+	/** Programs (absolute paths) whose folders are shown besides the system's usual ones. */
+	readonly programs: readonly string[]
+	/** Folders besides the workspace that may be written. */
+	readonly writablePaths: readonly string[]
 }
