@@ -36,6 +36,41 @@ const examples: Record<ExtensionMessage["type"], ExtensionMessage> = {
 		hasApiKey: true,
 	},
 	modeChanged: { type: "modeChanged", mode: "architect" },
+	fleetRecentRuns: { type: "fleetRecentRuns", folders: ["/work/results"] },
+	fleetReport: {
+		type: "fleetReport",
+		report: {
+			folder: "/work/results",
+			summary: {
+				tasks: 1,
+				passed: 1,
+				failed: 0,
+				running: 0,
+				cost: 0.02,
+				taskTimeMs: 4000,
+				wallTimeMs: 4000,
+				slowest: [{ id: "bump-lodash", state: "passed", durationMs: 4000, cost: 0.02 }],
+			},
+			rows: [
+				{
+					id: "bump-lodash",
+					state: "passed",
+					attempt: 1,
+					branch: "cairn/bump-lodash",
+					commit: "0123456789abcdef0123456789abcdef01234567",
+					changes: { files: 1, added: 2, removed: 1 },
+					cost: 0.02,
+					durationMs: 4000,
+					checksPassed: 1,
+					checksFailed: 0,
+					checks: [{ command: "npm test", state: "passed", durationMs: 900, tail: "ok" }],
+					hasDiff: true,
+				},
+			],
+			unreadable: [{ file: "broken.json", error: "not JSON" }],
+			notRead: 0,
+		},
+	},
 	taskBoard: {
 		type: "taskBoard",
 		cards: [

@@ -48,6 +48,10 @@ const valid: Record<WebviewMessage["type"], WebviewMessage> = {
 	requestCodebaseIndexStatus: { type: "requestCodebaseIndexStatus" },
 	requestSkills: { type: "requestSkills" },
 	requestTaskBoard: { type: "requestTaskBoard" },
+	requestFleetRecentRuns: { type: "requestFleetRecentRuns" },
+	openFleetReport: { type: "openFleetReport", folder: "/work/results" },
+	showFleetTaskDiff: { type: "showFleetTaskDiff", folder: "/work/results", id: "bump-lodash" },
+	openFleetTaskRecord: { type: "openFleetTaskRecord", folder: "/work/results", id: "bump-lodash" },
 	startBoardTask: {
 		type: "startBoardTask",
 		text: "add a flag",
