@@ -2,7 +2,7 @@ import { lstat, mkdir, readdir, readFile, rm, rmdir, symlink, unlink } from "nod
 import path from "node:path"
 import type { RestoreReport } from "@cairn/types"
 import { z } from "zod"
-import { isAtomicTempName, writeFileAtomic } from "../fs/atomicWrite.js"
+import { atomicTempTarget, writeFileAtomic } from "../fs/atomicWrite.js"
 import { isRuleFile, judgeSteps, type RestorePlan, type RestoreStep } from "./restorePlan.js"
 import type { ShadowRepository } from "./shadowRepository.js"
 
@@ -71,9 +71,8 @@ async function removeTornWrites(root: string, steps: readonly RestoreStep[]): Pr
 	}
 	for (const [folder, names] of byFolder) {
 		for (const entry of await readdir(folder).catch(() => [])) {
-			// ".<name>.<12 hex>.tmp"
-			const torn = isAtomicTempName(entry) && names.has(entry.slice(1, -17))
-			if (torn) await rm(path.join(folder, entry), { force: true })
+			const target = atomicTempTarget(entry)
+			if (target !== undefined && names.has(target)) await rm(path.join(folder, entry), { force: true })
 		}
 	}
 }

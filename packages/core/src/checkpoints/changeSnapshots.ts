@@ -1,5 +1,6 @@
 import { lstat, readFile, readlink } from "node:fs/promises"
 import path from "node:path"
+import { atomicTempTarget } from "../fs/atomicWrite.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { ignoreFiles } from "../workspace/ignoreRules.js"
 import type { TrackingRules } from "./trackingRules.js"
@@ -123,4 +124,23 @@ export class SnapshotLog {
 	get staging(): boolean {
 		return this.open.size > 0
 	}
+}
+
+/**
+ * `held` with the temp files of its paths' writes (see writeFileAtomic) that `listedPaths` holds,
+ * as absent: a change announced with its file writes through such a file beside it, which the
+ * checkpoint staged behind the change may find still there; it was not there before the change.
+ */
+export function withWritesInFlight(
+	held: Map<string, FileBefore>,
+	listedPaths: Iterable<string>,
+): Map<string, FileBefore> {
+	if (held.size === 0) return held
+	const withTemps = new Map(held)
+	for (const relative of listedPaths) {
+		const target = atomicTempTarget(path.posix.basename(relative))
+		if (target === undefined || held.has(relative)) continue
+		if (held.has(path.posix.join(path.posix.dirname(relative), target))) withTemps.set(relative, "absent")
+	}
+	return withTemps
 }

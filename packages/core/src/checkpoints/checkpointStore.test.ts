@@ -1,6 +1,17 @@
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
-import { lstat, mkdir, readdir, readFile, readlink, rm, symlink, utimes, writeFile } from "node:fs/promises"
+import {
+	lstat,
+	mkdir,
+	readdir,
+	readFile,
+	readlink,
+	rename,
+	rm,
+	symlink,
+	utimes,
+	writeFile,
+} from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { recordingLogger } from "../test-support/recordingLogger.js"
@@ -288,6 +299,26 @@ describe("a checkpoint off the change's path", () => {
 		])
 		expect(since.before.get("app.ts")?.toString()).toBe("v1\n")
 		expect(since.before.get("old.ts")?.toString()).toBe("gone soon\n")
+	})
+
+	it("leaves out the temp file of a named file's write still in flight when the checkpoint is staged behind it", async () => {
+		await put("app.ts", "v1\n")
+		const store = await open()
+		await store.save("t", "first")
+		const folder = await ShadowRepository.folderFor(path.join(temp.dir, "storage"), root)
+		const lock = new StoreLock(`${folder}.lock`, { onReleaseFailed: () => undefined })
+		await lock.acquire()
+		const { staged, saved } = store.begin("t", "before changes", [path.join(root, "app.ts")])
+		await staged
+		// The write tool's atomic write, halfway: its temp file is there, not yet renamed over app.ts.
+		const inFlight = path.join(root, ".app.ts.0123456789ab.tmp")
+		await writeFile(inFlight, "v2\n")
+		await lock.release()
+		const checkpoint = await saved
+		await rename(inFlight, path.join(root, "app.ts"))
+		const since = await store.changesSince(checkpoint)
+		expect(since.changes.map((c) => [c.path, c.status])).toEqual([["app.ts", "modified"]])
+		expect(since.before.get("app.ts")?.toString()).toBe("v1\n")
 	})
 
 	it("keeps a few changed files without writing the index, and brings the index up to the files once many changed", async () => {

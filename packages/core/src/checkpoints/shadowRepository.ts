@@ -3,7 +3,7 @@ import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promise
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
 import { nulFields } from "../git/gitOutput.js"
-import type { FileBefore } from "./changeSnapshots.js"
+import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
@@ -177,7 +177,9 @@ export class ShadowRepository {
 		const base = await this.indexBase.tree()
 		const listing = await this.list()
 		const { add, remove, notKept, listed } = listing
-		const heldSoFar = heldBefore?.() ?? new Map<string, FileBefore>()
+		const heldNow = () =>
+			withWritesInFlight(heldBefore?.() ?? new Map<string, FileBefore>(), listed.keys())
+		const heldSoFar = heldNow()
 		const fromFiles = add.filter((relative) => !heldSoFar.has(relative))
 		await this.beforeContentRead(fromFiles)
 		const fromListing =
@@ -199,7 +201,7 @@ export class ShadowRepository {
 			if (fromFiles.length > 0) await this.addFromFiles(fromFiles)
 		}
 		// Asked again once git has read the files: a change announced meanwhile may have been read.
-		const held = heldBefore?.() ?? heldSoFar
+		const held = heldNow()
 		const heldEntries = held.size > 0 ? await this.heldEntries(held, listed) : []
 		notKept.tooLarge = notKept.tooLarge.filter((relative) => !held.has(relative))
 		if (hashed !== undefined && base !== undefined) {

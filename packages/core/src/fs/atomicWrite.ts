@@ -20,9 +20,16 @@ function tempPathFor(file: string): string {
 	return path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`)
 }
 
+const tempName = /^\.(.+)\.[0-9a-f]{12}\.tmp$/
+
 /** True for names `tempPathFor` produces, so a crash's leftovers can be told from real files. */
 export function isAtomicTempName(name: string): boolean {
-	return /^\..+\.[0-9a-f]{12}\.tmp$/.test(name)
+	return tempName.test(name)
+}
+
+/** The name of the file whose write a temp file named `name` is for (same folder); undefined for any other name. */
+export function atomicTempTarget(name: string): string | undefined {
+	return tempName.exec(name)?.[1]
 }
 
 /**
