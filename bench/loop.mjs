@@ -278,7 +278,8 @@ function runChild(modelServerBin, kind, scenario, childArgs, timeoutMs) {
 			// the window (its report, dispose and exit are not the task's; what its children still
 			// spend is).
 			treeCpuMs: reaped.treeCpuMs - result.treeCpuBeforeMs - result.ownCpuAfterMs,
-			orphans: reaped.orphans,
+			// A zombie bubblewrap left unreaped has ended: only what still ran counts.
+			orphans: reaped.orphans.filter((orphan) => orphan.running),
 			...servedBy(serverOut),
 		}
 	})

@@ -48,7 +48,7 @@ export async function runThroughCli({ cliBin, modelServerBin, scenario, turns, d
 		peakTreePssBytes: run.peakTreePssBytes,
 		treeCpuMs: run.reaped.treeCpuMs,
 		ownCpuMs: run.agentCpuMs,
-		orphans: run.reaped.orphans,
+		orphans: run.reaped.orphans.filter((orphan) => orphan.running),
 		load: os.loadavg()[0],
 		...servedBy(serverOut),
 	}

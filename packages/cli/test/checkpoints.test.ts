@@ -61,7 +61,13 @@ describe.concurrent("checkpoints from the CLI", () => {
 				const saved = jsonLines(run.stdout).filter((line) => line.subtype === "checkpoint_saved")
 				expect(saved).toHaveLength(3)
 				// (The report also holds the tree's CPU, which the loop bench reads.)
-				expect(JSON.parse(readFileSync(report, "utf8"))).toMatchObject({ code: 0, orphans: [] })
+				const reaped = JSON.parse(readFileSync(report, "utf8")) as {
+					code: number
+					orphans: { running: boolean }[]
+				}
+				expect(reaped.code).toBe(0)
+				// A sandboxed git's namespace init is left a zombie by bubblewrap: over, but not waited for.
+				expect(reaped.orphans.filter((orphan) => orphan.running)).toEqual([])
 			}),
 	)
 
