@@ -4,8 +4,8 @@ import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import { inject } from "vitest"
 import { parse } from "yaml"
-import { actionBundle } from "../build.mjs"
 import { FakeGitHub } from "./fakeGitHub.js"
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url))
@@ -110,7 +110,11 @@ export class ActionWorld {
 			GITHUB_OUTPUT: outputPath,
 			RUNNER_TEMP: runDir,
 		}
-		const child = spawn(process.execPath, [actionBundle], { cwd: this.workspace, env, stdio: "pipe" })
+		const child = spawn(process.execPath, [inject("actionBundle")], {
+			cwd: this.workspace,
+			env,
+			stdio: "pipe",
+		})
 		let stdout = ""
 		let stderr = ""
 		child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
