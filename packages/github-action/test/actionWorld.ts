@@ -28,6 +28,8 @@ export interface ActionRun {
 	stdout: string
 	stderr: string
 	outputs: Record<string, string>
+	/** What the action wrote to GITHUB_STEP_SUMMARY, the job page's summary. */
+	summary: string
 }
 
 /**
@@ -85,8 +87,10 @@ export class ActionWorld {
 		const runDir = await mkdtemp(path.join(this.root, "run-"))
 		const eventPath = path.join(runDir, "event.json")
 		const outputPath = path.join(runDir, "output")
+		const summaryPath = path.join(runDir, "step-summary.md")
 		await writeFile(eventPath, JSON.stringify(event.payload))
 		await writeFile(outputPath, "")
+		await writeFile(summaryPath, "")
 		const given = {
 			"github-token": jobToken,
 			"api-key": apiKey,
@@ -108,6 +112,7 @@ export class ActionWorld {
 			GITHUB_API_URL: this.github.url,
 			GITHUB_WORKSPACE: this.workspace,
 			GITHUB_OUTPUT: outputPath,
+			GITHUB_STEP_SUMMARY: summaryPath,
 			RUNNER_TEMP: runDir,
 		}
 		const child = spawn(process.execPath, [inject("actionBundle")], {
@@ -120,7 +125,13 @@ export class ActionWorld {
 		child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
 		child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
 		const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
-		return { code, stdout, stderr, outputs: parseOutputs(await readFile(outputPath, "utf8")) }
+		return {
+			code,
+			stdout,
+			stderr,
+			outputs: parseOutputs(await readFile(outputPath, "utf8")),
+			summary: await readFile(summaryPath, "utf8"),
+		}
 	}
 
 	async cleanup(): Promise<void> {

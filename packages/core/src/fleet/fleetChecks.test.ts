@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { recordingLogger } from "../test-support/recordingLogger.js"
-import { makeTempDir, type TempDir } from "../test-support/tempDir.js"
+import { makeTempDir } from "../test-support/tempDir.js"
 import { fleetChecks, type FleetChecks } from "./fleetChecks.js"
 
 /** The processes whose command line holds `marker`: what is left of a check. */
@@ -27,7 +27,7 @@ async function allGone(marker: string, timeoutMs = 20_000): Promise<number[]> {
 	}
 }
 
-let temp: TempDir
+let temp: Awaited<ReturnType<typeof makeTempDir>>
 let worktree: string
 let checks: FleetChecks
 beforeEach(async () => {
