@@ -13,7 +13,18 @@ export const recordSchema = z.looseObject({
 	branch: z.string().optional(),
 	commit: z.string().optional(),
 	cost: z.number().optional(),
+	startedAt: z.number(),
+	endedAt: z.number().optional(),
 	durationMs: z.number().optional(),
+	checks: z
+		.array(
+			z.looseObject({
+				command: z.string(),
+				state: z.enum(["passed", "failed"]),
+				error: z.string().optional(),
+			}),
+		)
+		.default([]),
 	reason: z.string().optional(),
 	error: z.string().optional(),
 })

@@ -2,6 +2,7 @@ import * as core from "@actions/core"
 import { ActionRepository } from "./actionRepository.js"
 import { cairnEnvironment, providerArgs, runCairn, type CairnExit } from "./cairnProcess.js"
 import type { ActionInputs } from "./inputs.js"
+import { JobSummary } from "./jobSummary.js"
 import { PullRequests, type PullRequestRef } from "./pullRequests.js"
 import { dollars, resultComment } from "./resultText.js"
 import type { ActionEnvironment } from "./runContext.js"
@@ -68,6 +69,14 @@ export async function runPromptJob(
 	if (thread !== undefined) await github.comment(thread, comment)
 	else core.info(comment)
 
+	await new JobSummary([inputs["github-token"], inputs["api-key"]]).writePrompt({
+		prompt: job.prompt,
+		exit,
+		branch,
+		changed: commit !== undefined,
+		...(pullRequest && { pullRequestUrl: pullRequest.url }),
+		runUrl: context.runUrl,
+	})
 	core.setOutput("branch", commit === undefined ? "" : branch)
 	core.setOutput("commit", commit ?? "")
 	core.setOutput("pull-request", pullRequest?.url ?? "")

@@ -4,6 +4,7 @@ import { ActionRepository } from "./actionRepository.js"
 import { cairnEnvironment, providerArgs, runCairn } from "./cairnProcess.js"
 import { shardRecords } from "./fleetRecords.js"
 import type { ActionInputs } from "./inputs.js"
+import { JobSummary } from "./jobSummary.js"
 import { PullRequests } from "./pullRequests.js"
 import { dollars } from "./resultText.js"
 import type { ActionEnvironment } from "./runContext.js"
@@ -45,6 +46,7 @@ export async function runTasksJob(
 	const repository = await ActionRepository.open(context.workspace, inputs["github-token"])
 	const github = new PullRequests(context.repository, inputs["github-token"], context.apiUrl)
 	let cost = 0
+	const pullRequests = new Map<string, string>()
 	for (const record of records) {
 		cost += record.cost ?? 0
 		if (record.state !== "passed" || record.branch === undefined || record.commit === undefined) continue
@@ -57,11 +59,19 @@ export async function runTasksJob(
 			title: `Cairn: task ${record.id}`,
 			body: `Task \`${record.id}\` of \`${job.file}\`, shard ${job.shard}.\n\nCost: ${dollars(record.cost ?? 0)} · [the run](${context.runUrl})`,
 		})
+		pullRequests.set(record.id, pull.url)
 		await github.comment(
 			pull.number,
 			`**Cairn finished task \`${record.id}\`.** Cost: ${dollars(record.cost ?? 0)}`,
 		)
 	}
+	await new JobSummary([inputs["github-token"], inputs["api-key"]]).writeShard({
+		file: job.file,
+		shard: job.shard,
+		records,
+		pullRequests,
+		runUrl: context.runUrl,
+	})
 	const failed = records.filter((record) => record.state !== "passed")
 	core.setOutput("passed", String(records.length - failed.length))
 	core.setOutput("failed", String(failed.length))

@@ -4,8 +4,8 @@ import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { startModelServer, type ModelServer, type Turn } from "@cairn/model-server"
+import { inject } from "vitest"
 import { parse } from "yaml"
-import { actionBundle } from "../build.mjs"
 import { FakeGitHub } from "./fakeGitHub.js"
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url))
@@ -28,6 +28,8 @@ export interface ActionRun {
 	stdout: string
 	stderr: string
 	outputs: Record<string, string>
+	/** What the action wrote to GITHUB_STEP_SUMMARY, the job page's summary. */
+	summary: string
 }
 
 /**
@@ -85,8 +87,10 @@ export class ActionWorld {
 		const runDir = await mkdtemp(path.join(this.root, "run-"))
 		const eventPath = path.join(runDir, "event.json")
 		const outputPath = path.join(runDir, "output")
+		const summaryPath = path.join(runDir, "step-summary.md")
 		await writeFile(eventPath, JSON.stringify(event.payload))
 		await writeFile(outputPath, "")
+		await writeFile(summaryPath, "")
 		const given = {
 			"github-token": jobToken,
 			"api-key": apiKey,
@@ -108,15 +112,26 @@ export class ActionWorld {
 			GITHUB_API_URL: this.github.url,
 			GITHUB_WORKSPACE: this.workspace,
 			GITHUB_OUTPUT: outputPath,
+			GITHUB_STEP_SUMMARY: summaryPath,
 			RUNNER_TEMP: runDir,
 		}
-		const child = spawn(process.execPath, [actionBundle], { cwd: this.workspace, env, stdio: "pipe" })
+		const child = spawn(process.execPath, [inject("actionBundle")], {
+			cwd: this.workspace,
+			env,
+			stdio: "pipe",
+		})
 		let stdout = ""
 		let stderr = ""
 		child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
 		child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
 		const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
-		return { code, stdout, stderr, outputs: parseOutputs(await readFile(outputPath, "utf8")) }
+		return {
+			code,
+			stdout,
+			stderr,
+			outputs: parseOutputs(await readFile(outputPath, "utf8")),
+			summary: await readFile(summaryPath, "utf8"),
+		}
 	}
 
 	async cleanup(): Promise<void> {

@@ -56,6 +56,11 @@ describe("the action and its example workflows, by action-validator's schemas", 
 		expect(await validate(broken)).toMatchObject({ ok: false })
 	})
 
+	it.each(workflows)("%s uses the committed action as it is, building nothing of it", async (name) => {
+		const text = await readFile(path.join(examples, name), "utf8")
+		expect(text).not.toContain("@cairn/github-action")
+	})
+
 	it.each(workflows)("%s gives the action only inputs it has, and every required one", async (name) => {
 		const action = parse(await readFile(actionFile, "utf8")) as {
 			inputs: Record<string, { required?: boolean }>

@@ -54,6 +54,14 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 			result: "Added hello.txt.",
 		})
 		expect(Number(run.outputs.cost)).toBeGreaterThan(0)
+		// The job page's summary: how it ended, where the work is, the pull request and the cost.
+		expect(run.summary).toContain("<h2>Cairn finished</h2>")
+		expect(run.summary).toContain(`<code>cairn&#47;run&#45;4242</code>`)
+		expect(run.summary).toContain(
+			`<a href="https&#58;&#47;&#47;github&#46;com&#47;octo&#47;widgets&#47;pull&#47;1">`,
+		)
+		expect(run.summary).toMatch(/&#36;\d+&#46;\d+/)
+		expect(run.summary).toContain("Added hello&#46;txt&#46;")
 
 		// Every call carried the job's token; the key reached the model only, never the log.
 		expect(world.github.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
@@ -70,6 +78,22 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 		expect(run.stdout).toContain(`::add-mask::${apiKey}`)
 		expect(maskCommands).toBe(1)
 		expect(run.stderr).not.toContain(apiKey)
+	})
+
+	it("the job summary shows a prompt's and the model's text as text: no markup of theirs, and never the key", async () => {
+		const said = `Done <script>alert(1)</script>\n\n![x](https://evil.example/t.png) [click](https://evil.example) key ${apiKey}`
+		world = await ActionWorld.create([writeFile("hello.txt", "hi\n"), complete(said)])
+		const prompt = 'add <img src=x onerror="alert(1)"> | # heading\n\n**bold** `code`'
+		const run = await world.run(
+			{ name: "workflow_dispatch", payload: { inputs: { prompt }, repository } },
+			{ prompt },
+		)
+		expect(run.code).toBe(0)
+		expect(run.summary).toContain("Done &#60;script&#62;alert&#40;1&#41;&#60;&#47;script&#62;")
+		for (const markup of ["<script", "<img", "](", "![", "**", "`", "\n\n", "# heading", "| #"])
+			expect(run.summary).not.toContain(markup)
+		expect(run.summary).not.toContain(apiKey)
+		expect(run.summary).toContain("key &#42;&#42;&#42;")
 	})
 
 	it("an issue comment that mentions @cairn runs its request on cairn/issue-<n>; asked again, it adds to the branch and updates the same pull request", async () => {

@@ -21,7 +21,16 @@ const doTask: Turn = {
 	usage: { inputTokens: 1_000, outputTokens: 100 },
 }
 const ids = ["alpha", "bravo", "charlie", "delta"]
-const taskFile = ids.map((id) => JSON.stringify({ id, prompt: `Task ${id}.`, repository: "." })).join("\n")
+const taskFile = ids
+	.map((id) =>
+		JSON.stringify({
+			id,
+			prompt: `Task ${id}.`,
+			repository: ".",
+			...(id === "alpha" && { checks: [{ command: "test -f done.txt", timeout: 60 }] }),
+		}),
+	)
+	.join("\n")
 
 /**
  * `cairn run` (the fleet's command) is built on its own branch: until it is in this CLI, `cairn run
@@ -50,6 +59,16 @@ describe.skipIf(!cliHasFleetRun)("the action on a matrix of a task file (cairn r
 			logs += run.stdout
 			const mine = await shardRecords(results, shard)
 			expect(run.outputs).toMatchObject({ passed: String(mine.length), failed: "0" })
+			// The job page's summary: the shard's totals and a row per task of its share, with its checks.
+			expect(run.summary).toContain(`<h2>Cairn: ${mine.length} of ${mine.length} tasks passed`)
+			for (const record of mine) {
+				expect(run.summary).toContain(`<td><code>${record.id}</code></td><td>passed</td>`)
+			}
+			expect(run.summary.match(/<a href="https&#58;[^"]*pull&#47;\d+">open<\/a>/g)).toHaveLength(
+				mine.length,
+			)
+			if (mine.some((record) => record.id === "alpha"))
+				expect(run.summary).toContain("✓ test &#45;f done&#46;txt")
 		}
 		const records = [...(await shardRecords(results, "0/2")), ...(await shardRecords(results, "1/2"))]
 		expect(records.map((record) => record.id).sort()).toEqual(ids)

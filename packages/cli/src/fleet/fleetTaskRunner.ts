@@ -3,7 +3,6 @@ import {
 	baseCommitOf,
 	commitTaskWork,
 	prefixInRepository,
-	runChecks,
 	type FleetCheck,
 	type FleetChecks,
 	type FleetTask,
@@ -61,22 +60,8 @@ export function fleetTaskRunner(options: FleetTaskRunnerOptions): FleetTaskRunne
 		const checks: FleetCheck[] = []
 		if (completed && task.checks.length > 0) {
 			const folder = path.join(worktree.path, await prefixInRepository(repository))
-			// One sandbox reading and policy for all of the task's checks, not one per check.
-			const runner = await options.checks.runnerIn(folder)
-			for (const command of task.checks) {
-				const ran = await runChecks(
-					{ repository, path: folder, branch: worktree.branch, baseCommit, title: task.id },
-					command,
-					runner,
-					{ signal },
-				)
-				checks.push({
-					command,
-					state: ran.state === "passed" ? "passed" : "failed",
-					durationMs: ran.durationMs ?? 0,
-					tail: ran.tail ?? "",
-				})
-			}
+			const ref = { repository, path: folder, branch: worktree.branch, baseCommit, title: task.id }
+			checks.push(...(await options.checks.run(ref, task.checks, signal)))
 		}
 		const work = await commitTaskWork({
 			repository,
@@ -99,7 +84,10 @@ export function fleetTaskRunner(options: FleetTaskRunnerOptions): FleetTaskRunne
 					run.result?.result ??
 					(run.stderrTail || `cairn exited with ${run.exitCode ?? run.signal}`),
 			}),
-			...(completed && failedCheck && { error: `check failed: ${failedCheck.command}` }),
+			...(completed &&
+				failedCheck && {
+					error: `check failed: ${failedCheck.command}${failedCheck.error === undefined ? "" : ` (${failedCheck.error})`}`,
+				}),
 		}
 	}
 }

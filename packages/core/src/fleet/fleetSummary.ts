@@ -17,7 +17,13 @@ export interface FleetSummary {
 	slowest: Pick<FleetRecord, "id" | "state" | "durationMs" | "cost">[]
 }
 
-export function summarise(records: readonly FleetRecord[], slowestCount = 5): FleetSummary {
+/** What of a record the summary reads (the GitHub Action reads records with a schema of its own). */
+export type SummarisedRecord = Pick<
+	FleetRecord,
+	"id" | "state" | "startedAt" | "endedAt" | "durationMs" | "cost"
+>
+
+export function summarise(records: readonly SummarisedRecord[], slowestCount = 5): FleetSummary {
 	const ended = records.filter((record) => record.endedAt !== undefined)
 	const starts = records.map((record) => record.startedAt)
 	const ends = ended.map((record) => record.endedAt as number)

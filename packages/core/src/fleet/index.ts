@@ -1,7 +1,9 @@
 /** Running a task file as a fleet: the file, a worker's shard, the results folder and its summary. */
 export {
+	defaultCheckTimeoutSec,
 	parseTaskFile,
 	TaskFileError,
+	type FleetCheckCommand,
 	type FleetTask,
 	type ReadTask,
 	type TaskFileProblem,
@@ -31,7 +33,5 @@ export {
 } from "./taskWork.js"
 export { summarise, type FleetSummary } from "./fleetSummary.js"
 export { fleetChecks, type FleetChecks } from "./fleetChecks.js"
-/** A task's checks run as the board's do: passed when the command exits 0, with its output's tail. */
-export { runChecks, type CheckRun, type CheckRunner } from "../worktrees/landing/runChecks.js"
 export { fleetReport, taskWork } from "./fleetReport.js"
 export { maxRecordBytes, maxRecordFiles } from "./recordFiles.js"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { parseTaskFile, TaskFileError, type TaskFileProblem } from "./taskFile.js"
+import { defaultCheckTimeoutSec, parseTaskFile, TaskFileError, type TaskFileProblem } from "./taskFile.js"
 
 /** The problems a bad file is refused with, or a failure when it is accepted. */
 function problemsOf(file: string, text: string): readonly TaskFileProblem[] {
@@ -26,7 +26,7 @@ describe("a task file", () => {
 				mode: "code",
 				profile: "cheap",
 				budget: { maxCost: 0.5, maxTokens: 20000 },
-				checks: ["npm test", "npm run lint"],
+				checks: ["npm test", { command: "npm run e2e", timeout: 1800 }],
 			}),
 		].join("\n")
 		expect(parseTaskFile("tasks.jsonl", text)).toEqual([
@@ -41,7 +41,10 @@ describe("a task file", () => {
 					mode: "code",
 					profile: "cheap",
 					budget: { maxCost: 0.5, maxTokens: 20000 },
-					checks: ["npm test", "npm run lint"],
+					checks: [
+						{ command: "npm test", timeout: defaultCheckTimeoutSec },
+						{ command: "npm run e2e", timeout: 1800 },
+					],
 				},
 			},
 		])
@@ -98,6 +101,42 @@ describe("a task file", () => {
 		const repeated = problemsOf("t.yaml", "- id: a\n  prompt: p\n  prompt: q\n  repository: .\n")
 		expect(repeated).toHaveLength(1)
 		expect(repeated[0]?.line).toBe(3)
+	})
+
+	it("gives every check a time limit: its own timeout in whole seconds, else ten minutes", () => {
+		expect(defaultCheckTimeoutSec).toBe(600)
+		const line = (checks: unknown) => JSON.stringify({ id: "t", prompt: "p", repository: ".", checks })
+		expect(
+			parseTaskFile("t.jsonl", line(["make", { command: "make e2e", timeout: 5 }]))[0]?.task.checks,
+		).toEqual([
+			{ command: "make", timeout: 600 },
+			{ command: "make e2e", timeout: 5 },
+		])
+		const text = [
+			line([{ command: "a", timeout: 0 }]),
+			line([{ command: "a", timeout: 1.5 }]),
+			line([{ command: "a", timeout: "5m" }]),
+			line([{ command: "a", timeout: 86_401 }]),
+			line(["ok", { timeout: 5 }]),
+			line([{ command: " ", timeout: 5 }]),
+			line([{ command: "a", timeout: 5, retries: 2 }]),
+			line([42]),
+		].join("\n")
+		const limit = "a check's timeout is a whole number of seconds from 1 to 86400"
+		expect(problemsOf("t.jsonl", text)).toEqual([
+			{ line: 1, message: `checks.0.timeout: ${limit}` },
+			{ line: 2, message: `checks.0.timeout: ${limit}` },
+			{ line: 3, message: `checks.0.timeout: ${limit}` },
+			{ line: 4, message: `checks.0.timeout: ${limit}` },
+			{ line: 5, message: expect.stringMatching(/^checks\.1\.command: /) },
+			{ line: 6, message: "checks.0.command: a check's command is empty" },
+			{ line: 7, message: expect.stringMatching(/^checks\.0: .*retries/) },
+			{
+				line: 8,
+				message:
+					"checks.0: a check is a command, or { command, timeout } with the timeout in seconds",
+			},
+		])
 	})
 
 	it("refuses a file with no task", () => {

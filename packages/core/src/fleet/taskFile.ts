@@ -2,6 +2,39 @@ import { fleetTaskIdSchema, gitRefSchema, modeSlugSchema } from "@cairn/types"
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml"
 import { z } from "zod"
 
+/** A check stopped after this long unless it says otherwise: a hung test run must not hold a worker. */
+export const defaultCheckTimeoutSec = 600
+/** The longest a check may ask for: a day. */
+export const longestCheckTimeoutSec = 86_400
+
+const checkTimeoutMessage = `a check's timeout is a whole number of seconds from 1 to ${longestCheckTimeoutSec}`
+
+/**
+ * A check: a command, or `{ command, timeout }` with its own time limit in seconds. Past it the
+ * check's whole process group is killed and the check fails.
+ */
+export const fleetCheckCommandSchema = z.preprocess(
+	(value) => (typeof value === "string" ? { command: value } : value),
+	z.strictObject(
+		{
+			command: z.string().trim().min(1, "a check's command is empty"),
+			timeout: z
+				.number({ error: checkTimeoutMessage })
+				.int(checkTimeoutMessage)
+				.min(1, checkTimeoutMessage)
+				.max(longestCheckTimeoutSec, checkTimeoutMessage)
+				.default(defaultCheckTimeoutSec),
+		},
+		{
+			error: (issue) =>
+				issue.code === "invalid_type"
+					? "a check is a command, or { command, timeout } with the timeout in seconds"
+					: undefined,
+		},
+	),
+)
+export type FleetCheckCommand = z.output<typeof fleetCheckCommandSchema>
+
 /** One task of a task file, as written. */
 export const fleetTaskSchema = z.strictObject({
 	id: fleetTaskIdSchema,
@@ -19,8 +52,8 @@ export const fleetTaskSchema = z.strictObject({
 			maxTokens: z.number().int().positive().optional(),
 		})
 		.optional(),
-	/** Commands run in the worktree after the agent: the task passed when every one exits 0. */
-	checks: z.array(z.string().trim().min(1)).default([]),
+	/** Commands run in the worktree after the agent: the task passed when every one exits 0 in its time. */
+	checks: z.array(fleetCheckCommandSchema).default([]),
 })
 export type FleetTask = z.output<typeof fleetTaskSchema>
 

@@ -10,6 +10,8 @@ export const fleetCheckSchema = z.object({
 	state: z.enum(["passed", "failed"]),
 	durationMs: z.number().nonnegative(),
 	tail: z.string(),
+	/** Why it failed when its exit code does not say: "timed out after 600s". */
+	error: z.string().optional(),
 })
 export type FleetCheck = z.infer<typeof fleetCheckSchema>
 

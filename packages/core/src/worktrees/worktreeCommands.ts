@@ -98,11 +98,11 @@ export async function unattendedCheckRunner(
 }
 
 function runnerIn(view: Host, settings: CairnSettings, sandbox: CommandSandbox): CheckRunner {
-	return (line, cwd, onOutput) =>
+	return (line, cwd, onOutput, limit) =>
 		view.runCommand(line, {
 			cwd,
 			onOutput,
-			timeoutMs: timeoutOf(settings),
+			timeoutMs: limit?.timeoutMs ?? timeoutOf(settings),
 			asAnalysed: true,
 			...(sandbox.state === "ready" && { sandbox: sandbox.policy }),
 		})

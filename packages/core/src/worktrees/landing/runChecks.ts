@@ -10,9 +10,15 @@ export interface CheckRun {
 
 /**
  * Starts `command` in `cwd` the way the host runs commands (its terminal or process runner, its
- * sandbox and time limit), calling `onOutput` with what it prints.
+ * sandbox and time limit), calling `onOutput` with what it prints. With `limit`, the command is
+ * stopped (its whole process group) after `timeoutMs` instead of the host's time limit.
  */
-export type CheckRunner = (command: string, cwd: string, onOutput: (chunk: string) => void) => CheckRun
+export type CheckRunner = (
+	command: string,
+	cwd: string,
+	onOutput: (chunk: string) => void,
+	limit?: { timeoutMs: number },
+) => CheckRun
 
 export interface RunChecksOptions {
 	/** Stops the command (the card's checks were cancelled). */
