@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
 import { providerKeyVariables, type ActionInputs } from "./inputs.js"
+import { blankSecrets } from "./secrets.js"
 
 /** The last line of `cairn --output-format stream-json` (packages/core stream/streamJson.ts RunResult). */
 export interface CairnResult {
@@ -57,6 +58,8 @@ export interface CairnRunOptions {
 	env: NodeJS.ProcessEnv
 	/** Each line of its stream-json output, parsed. */
 	onEvent?: (event: Record<string, unknown>) => void
+	/** Blanked from what the exit says (its result and stderr), which goes on to GitHub. */
+	secrets: readonly string[]
 }
 
 /** How a cairn process ended: its result line (absent when it could not write one) and its exit. */
@@ -95,7 +98,12 @@ export function runCairn(options: CairnRunOptions): Promise<CairnExit> {
 		const end = (exit: CairnExit) => {
 			if (ended) return
 			ended = true
-			resolve(exit)
+			const clean = (text: string) => blankSecrets(text, options.secrets)
+			resolve({
+				...exit,
+				result: exit.result && { ...exit.result, result: clean(String(exit.result.result ?? "")) },
+				stderrTail: clean(exit.stderrTail),
+			})
 		}
 		child.on("error", (error) =>
 			end({

@@ -3,6 +3,7 @@ import { summarise } from "@cairn/core/fleet-summary"
 import type { CairnExit } from "./cairnProcess.js"
 import type { TaskRecord } from "./fleetRecords.js"
 import { dollars } from "./resultText.js"
+import { blankSecrets } from "./secrets.js"
 
 /**
  * The job's page summary (GITHUB_STEP_SUMMARY), written through core.summary. Its methods put text
@@ -15,8 +16,7 @@ export class JobSummary {
 
 	/** Text shown as text: letters, digits and spaces as they are, every other character as an entity. */
 	inert(text: string, longest = 2_000): string {
-		let clean = text
-		for (const secret of this.secrets) if (secret !== "") clean = clean.split(secret).join("***")
+		let clean = blankSecrets(text, this.secrets)
 		if (clean.length > longest) clean = `${clean.slice(0, longest - 1)}…`
 		return clean
 			.replace(/[^A-Za-z0-9 \n]/g, (character) => `&#${character.codePointAt(0)};`)

@@ -45,6 +45,7 @@ export async function runPromptJob(
 		],
 		cwd: context.workspace,
 		env: cairnEnvironment(inputs, cairnHome, process.env),
+		secrets: [inputs["github-token"], inputs["api-key"]],
 		onEvent: logEvent,
 	})
 	const finished = exit.result?.success === true

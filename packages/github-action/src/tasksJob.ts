@@ -39,6 +39,7 @@ export async function runTasksJob(
 		],
 		cwd: context.workspace,
 		env: cairnEnvironment(inputs, cairnHome, process.env),
+		secrets: [inputs["github-token"], inputs["api-key"]],
 		onEvent: logFleetEvent,
 	})
 	const records = await shardRecords(results, job.shard)

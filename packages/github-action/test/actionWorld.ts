@@ -70,6 +70,11 @@ export class ActionWorld {
 		return plainGit(this.remote, "show", `refs/heads/${branch}:${file}`)
 	}
 
+	/** The messages of every commit on the remote's branches. */
+	remoteCommitMessages(): string {
+		return plainGit(this.remote, "log", "--branches", "--format=%B")
+	}
+
 	remoteBranches(): string[] {
 		return plainGit(this.remote, "for-each-ref", "--format=%(refname:short)", "refs/heads/")
 			.split("\n")

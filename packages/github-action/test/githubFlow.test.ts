@@ -94,6 +94,15 @@ describe("the action on GitHub (a fake GitHub API and a local remote)", () => {
 			expect(run.summary).not.toContain(markup)
 		expect(run.summary).not.toContain(apiKey)
 		expect(run.summary).toContain("key &#42;&#42;&#42;")
+		// Nor does anything else the job sends to GitHub: the comment, the pull request, the commit, the outputs.
+		expect(world.github.comments[0]?.body).toContain("key ***")
+		const sent = [
+			...world.github.comments.map((c) => c.body),
+			...world.github.pullRequests.map((p) => `${p.title}\n${p.body}`),
+			JSON.stringify(run.outputs),
+			world.remoteCommitMessages(),
+		]
+		for (const text of sent) expect(text).not.toContain(apiKey)
 	})
 
 	it("an issue comment that mentions @cairn runs its request on cairn/issue-<n>; asked again, it adds to the branch and updates the same pull request", async () => {
