@@ -2,7 +2,7 @@ import { execFile } from "node:child_process"
 import { mkdir, realpath, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { bwrapArgs } from "../sandbox/bwrapArgs.js"
-import type { SandboxPolicy } from "../sandbox/sandboxPolicy.js"
+import { bareSandboxPolicy } from "../sandbox/sandboxPolicy.js"
 import { probeSandbox } from "../sandbox/sandboxProbe.js"
 
 /** How a git command line is started: the program and its arguments. */
@@ -30,17 +30,8 @@ export async function confineGit(
 	const scratch = { tmp: path.join(shadowFolder, "tmp"), emptyFile: path.join(shadowFolder, "empty") }
 	await mkdir(scratch.tmp, { recursive: true })
 	await writeFile(scratch.emptyFile, "", { mode: 0o444 })
-	const policy: SandboxPolicy = {
-		bwrapPath,
-		workspaceRoot,
-		hiddenPaths: [],
-		hiddenFiles: [],
-		protectedPaths: [],
-		quarantineDir: shadowFolder,
-		hiddenSockets: [],
-		systemPaths: [],
-		environment: {},
-		allowNetwork: false,
+	const policy = {
+		...bareSandboxPolicy(bwrapPath, workspaceRoot, shadowFolder, {}),
 		programsOnly: { programs: [git], writablePaths: [shadowFolder] },
 	}
 	// No sockets to cover: the narrow view shows none of the machine's.

@@ -61,3 +61,24 @@ export interface ProgramsView {
 	/** Folders besides the workspace that may be written. */
 	readonly writablePaths: readonly string[]
 }
+
+/** A policy that hides, protects and covers nothing beyond the sandbox's own view: for probes and narrow views. */
+export function bareSandboxPolicy(
+	bwrapPath: string,
+	workspaceRoot: string,
+	quarantineDir: string,
+	environment: Record<string, string>,
+): SandboxPolicy {
+	return {
+		bwrapPath,
+		workspaceRoot,
+		hiddenPaths: [],
+		hiddenFiles: [],
+		protectedPaths: [],
+		quarantineDir,
+		hiddenSockets: [],
+		systemPaths: [],
+		environment,
+		allowNetwork: false,
+	}
+}

@@ -3,7 +3,7 @@ import { realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
 import type { Readable } from "node:stream"
 import { sandboxedEnvironment } from "./commandEnvironment.js"
-import type { SandboxPolicy } from "./sandboxPolicy.js"
+import { bareSandboxPolicy } from "./sandboxPolicy.js"
 import { sandboxedSpawn } from "./sandboxedSpawn.js"
 
 export type SandboxAvailability = { available: true } | { available: false; reason: string }
@@ -13,18 +13,12 @@ const probes = new Map<string, Promise<SandboxAvailability>>()
 
 function probe(bwrapPath: string): Promise<SandboxAvailability> {
 	const workspaceRoot = realpathSync(tmpdir())
-	const policy: SandboxPolicy = {
+	const policy = bareSandboxPolicy(
 		bwrapPath,
 		workspaceRoot,
-		hiddenPaths: [],
-		hiddenFiles: [],
-		protectedPaths: [],
-		quarantineDir: workspaceRoot,
-		hiddenSockets: [],
-		systemPaths: [],
-		environment: sandboxedEnvironment(process.env, []),
-		allowNetwork: false,
-	}
+		workspaceRoot,
+		sandboxedEnvironment(process.env, []),
+	)
 	// No sockets to cover: whether the sandbox is there must not hang on the machine's sockets of
 	// the moment, one of which may vanish as it starts (see SandboxedStart.retry).
 	const { file, args, descriptors, cleanup } = sandboxedSpawn(
