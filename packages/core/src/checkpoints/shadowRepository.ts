@@ -8,10 +8,10 @@ import { objectId, writeCommit } from "./commitObject.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
+import { addToIndexAsRead, treeEntriesAsRead } from "./hostReads.js"
 import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
 import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
-import { readInWorkspace, type ReadEntry } from "./verifiedRead.js"
 
 /**
  * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
@@ -233,7 +233,10 @@ export class ShadowRepository {
 	 * loop benchmark, so a few attempts, only while a listed file is gone.
 	 */
 	private async addFromFiles(paths: readonly string[]): Promise<void> {
-		if (!this.confined) return this.addAsRead(paths)
+		if (!this.confined)
+			return addToIndexAsRead(this.git, this.workspaceRoot, paths, (contents) =>
+				this.writeBlobs(contents),
+			)
 		for (let attempt = 1; ; attempt++) {
 			try {
 				await this.git.run(addArgs, { input: nulJoin(paths) })
@@ -254,36 +257,6 @@ export class ShadowRepository {
 	}
 
 	/**
-	 * `addFromFiles` where git is not confined: the host reads the files (see readInWorkspace) and
-	 * the index is given their entries. Git records no stat for such an entry, so it would read the
-	 * file again at each listing to see it unchanged; the refresh records the stat of each file that
-	 * still holds what its entry names (content that differs is left out, so nothing comes in).
-	 */
-	private async addAsRead(paths: readonly string[]): Promise<void> {
-		const read = await Promise.all(paths.map((relative) => this.readSettled(relative)))
-		const contents = read.flatMap((entry) => (entry === "gone" ? [] : [entry.content]))
-		const ids = await this.writeBlobs(contents)
-		let next = 0
-		const info = paths.map((relative, i) => {
-			const entry = read[i]
-			if (entry === undefined || entry === "gone") return `0 ${"0".repeat(40)}\t${relative}\0`
-			return `${entry.mode} ${ids[next++] ?? ""}\t${relative}\0`
-		})
-		if (info.length === 0) return
-		await this.git.run(["update-index", "-z", "--index-info"], { input: info.join("") })
-		await this.git.run(["update-index", "-q", "--refresh"], { okExitCodes: [1] })
-	}
-
-	/** A path read by the host, asked again while it changes under the read (a few times, then the checkpoint fails). */
-	private async readSettled(relative: string): Promise<Exclude<ReadEntry, "changed">> {
-		for (let attempt = 1; ; attempt++) {
-			const entry = await readInWorkspace(this.workspaceRoot, relative)
-			if (entry !== "changed") return entry
-			if (attempt === 3) throw new GitError(`${relative} kept changing while the checkpoint read it`)
-		}
-	}
-
-	/**
 	 * Writes the workspace's files at `paths` as blobs, in the long-lived hash-object; their tree
 	 * entries, or undefined when one could not be read as it was listed (gone, or no longer a file):
 	 * then only the index can judge.
@@ -293,7 +266,10 @@ export class ShadowRepository {
 		modes: ReadonlyMap<string, string>,
 	): Promise<TreeEntryChange[] | undefined> {
 		if (paths.length === 0) return []
-		if (!this.confined) return this.hashAsRead(paths, modes)
+		if (!this.confined)
+			return treeEntriesAsRead(this.workspaceRoot, paths, modes, (contents) =>
+				this.writeBlobs(contents),
+			)
 		const ids = await this.git
 			.session(blobWriterArgs)
 			.ask(
@@ -308,25 +284,6 @@ export class ShadowRepository {
 		return paths.map((relative, i) => ({
 			path: relative,
 			entry: { mode: modes.get(relative) ?? "100644", id: objectId(ids[i], "blob") },
-		}))
-	}
-
-	/** `hashFiles` where git is not confined: the host reads the files (see readInWorkspace). */
-	private async hashAsRead(
-		paths: readonly string[],
-		modes: ReadonlyMap<string, string>,
-	): Promise<TreeEntryChange[] | undefined> {
-		const read = await Promise.all(paths.map((relative) => readInWorkspace(this.workspaceRoot, relative)))
-		const files: { mode: string; content: Buffer }[] = []
-		for (const [i, entry] of read.entries()) {
-			// Anything but the plain file the listing saw: only the index can judge.
-			if (typeof entry === "string" || entry.mode !== modes.get(paths[i] ?? "")) return undefined
-			files.push(entry)
-		}
-		const ids = await this.writeBlobs(files.map(({ content }) => content))
-		return paths.map((relative, i) => ({
-			path: relative,
-			entry: { mode: files[i]?.mode ?? "100644", id: ids[i] ?? "" },
 		}))
 	}
 
