@@ -22,7 +22,7 @@ export async function runResultsCommand(
 		throw new UsageError(t("fleet.unreadableResults", { folder: results, reason: error.message }))
 	})
 	const summary = summarise(read.records)
-	if (format === "text") write(resultsTable(read.records, summary, read.unreadable))
+	if (format === "text") write(resultsTable(read.records, summary, read.unreadable, read.notRead))
 	else
 		write(
 			jsonLine({
@@ -41,6 +41,7 @@ function resultsTable(
 	records: readonly FleetRecord[],
 	summary: ReturnType<typeof summarise>,
 	unreadable: readonly { file: string; error: string }[],
+	notRead: number,
 ): string {
 	const state = (record: FleetRecord) =>
 		t(
@@ -93,5 +94,6 @@ function resultsTable(
 		)
 	for (const bad of unreadable)
 		lines.push(t("fleet.unreadableRecord", { file: bad.file, reason: bad.error }))
+	if (notRead > 0) lines.push(t("fleet.notRead", { number: notRead }))
 	return `${lines.join("\n")}\n`
 }
