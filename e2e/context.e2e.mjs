@@ -1,7 +1,8 @@
 // Context management in the real editor: after a task has read a file and answered, the person
 // presses the task header's Condense button; the model server answers the summarization request,
 // and the chat shows the condense row with that summary. After one more answer, "Cairn: Condense
-// Context" from the palette condenses the open task again.
+// Context" from the palette condenses the open task again. "Cairn: Add Selection to Context", run
+// in a window where Cairn's view has not loaded yet, shows Cairn with the selection in its chat box.
 import { writeFileSync } from "node:fs"
 import path from "node:path"
 import { startModelServer } from "@cairn/model-server"
@@ -10,7 +11,7 @@ import { startCodeServer } from "./lib/codeServer.mjs"
 import { createSuite } from "./lib/harness.mjs"
 import { extensionId, screenshotsDir, viewContainerTitle, vsixPath } from "./lib/paths.mjs"
 import { watchWebviewErrors } from "./lib/webviewErrors.mjs"
-import { runCommand, openCairnWithProvider, webviewContent } from "./lib/workbench.mjs"
+import { runCommand, openCairnWithProvider, waitForWorkbench, webviewContent } from "./lib/workbench.mjs"
 
 // What the model read must take more room than a summary of it, or condensing would not help.
 const notes = Array.from({ length: 60 }, (_, i) => `- release 1.${i}: fixed issue #${100 + i}`).join("\n")
@@ -94,6 +95,39 @@ export async function runContextTests() {
 			await screenshot("2-palette")
 		},
 		{ timeoutMs: 60_000 },
+	)
+
+	suite.test(
+		'"Cairn: Add Selection to Context" in a window where Cairn\'s view never loaded shows it with the selection in its chat box',
+		async () => {
+			// The window opens again on the Explorer: the extension starts, Cairn's view stays unloaded.
+			await page.locator('.activitybar a.action-label[aria-label^="Explorer"]').click()
+			const file = page.locator(".explorer-folders-view .monaco-list-row", { hasText: "notes.md" })
+			await file.waitFor({ timeout: 15_000 })
+			await page.reload({ waitUntil: "domcontentloaded" })
+			await waitForWorkbench(page)
+			await file.waitFor({ timeout: 30_000 })
+			await file.click()
+			const text = page.locator(".editor-instance .monaco-editor .view-lines")
+			await text.getByText("release 1.0: fixed issue #100").waitFor({ timeout: 15_000 })
+			await text.click()
+			await page.keyboard.press("Control+A")
+			await runCommand(page, "Cairn: Add Selection to Context", 30_000)
+			const box = sidebar().getByRole("textbox", { name: "Message to Cairn" })
+			await box.waitFor({ timeout: 30_000 })
+			const holdsSelection = (value) =>
+				value.includes("notes.md (lines 1-60):") && value.includes("release 1.59")
+			const deadline = Date.now() + 15_000
+			let value = await box.inputValue()
+			while (!holdsSelection(value) && Date.now() < deadline) {
+				await page.waitForTimeout(250)
+				value = await box.inputValue()
+			}
+			if (!holdsSelection(value))
+				throw new Error(`the chat box holds ${JSON.stringify(value.slice(0, 200))}`)
+			await screenshot("3-selection-added")
+		},
+		{ timeoutMs: 120_000 },
 	)
 
 	suite.test("the webview reported no uncaught error", async () => webviewErrors.assertNone())

@@ -30,10 +30,16 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	private boardBadge: vscode.ViewBadge | undefined
 	private readonly clients = new Map<vscode.Webview, () => void>()
 	private readonly disposables: vscode.Disposable[] = []
-	/** Messages for the UI sent before any webview had launched (a command that opened the view). */
-	private pendingForUi: ExtensionMessage[] = []
-	/** Messages for the board sent before any board page had launched (the palette's fleet report). */
-	private pendingForBoard: ExtensionMessage[] = []
+	/**
+	 * The webviews whose page has launched (said webviewDidLaunch) and is still loaded. A view or
+	 * tab that is hidden loses its page (Cairn's webviews do not retain their context) and loads it
+	 * again when shown: a message posted before that page launches is lost.
+	 */
+	private readonly livePages = new Set<vscode.Webview>()
+	/** Messages for the chat waiting for a chat page to launch (a command that opened the view). */
+	private readonly pendingForChat: ExtensionMessage[] = []
+	/** Messages for the board waiting for a board page to launch (the palette's fleet report). */
+	private readonly pendingForBoard: ExtensionMessage[] = []
 	/** Fires when no Cairn view is visible any more (the person switched the sidebar or tab away). */
 	private readonly hidden = new vscode.EventEmitter<void>()
 	readonly onDidHide = this.hidden.event
@@ -59,7 +65,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			webviewView.onDidDispose(() => {
 				if (this.boardView === webviewView) this.boardView = undefined
 			})
-			this.attach(webviewView.webview, webviewView, "board")
+			this.attach(webviewView.webview, webviewView, webviewView.onDidChangeVisibility, "board")
 			return
 		}
 		this.sidebar = webviewView
@@ -67,7 +73,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 			if (this.sidebar === webviewView) this.sidebar = undefined
 		})
 		webviewView.onDidChangeVisibility(() => this.fireIfHidden())
-		this.attach(webviewView.webview, webviewView, "chat")
+		this.attach(webviewView.webview, webviewView, webviewView.onDidChangeVisibility, "chat")
 	}
 
 	/** Whether Cairn's sidebar view or one of its tabs is visible now. */
@@ -91,7 +97,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		this.tabs.add(panel)
 		panel.onDidDispose(() => this.tabs.delete(panel))
 		panel.onDidChangeViewState(() => this.fireIfHidden())
-		this.attach(panel.webview, panel, "chat")
+		this.attach(panel.webview, panel, panel.onDidChangeViewState, "chat")
 		return panel
 	}
 
@@ -105,7 +111,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		const panel = this.createTab(boardPanelViewType, vscode.l10n.t("Cairn Tasks"))
 		this.boardTabs.add(panel)
 		panel.onDidDispose(() => this.boardTabs.delete(panel))
-		this.attach(panel.webview, panel, "board")
+		this.attach(panel.webview, panel, panel.onDidChangeViewState, "board")
 		return panel
 	}
 
@@ -138,6 +144,7 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 
 	dispose(): void {
 		this.webviews.clear()
+		this.livePages.clear()
 		this.tabs.clear()
 		this.boardTabs.clear()
 		this.boardView = undefined
@@ -161,7 +168,12 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		return this.entryChunksCache
 	}
 
-	private attach(webview: vscode.Webview, owner: { onDidDispose: vscode.Event<void> }, role: UiRole): void {
+	private attach(
+		webview: vscode.Webview,
+		owner: { onDidDispose: vscode.Event<void>; readonly visible: boolean },
+		onVisibilityChange: vscode.Event<unknown>,
+		role: UiRole,
+	): void {
 		webview.options = { enableScripts: true, localResourceRoots: [this.buildRoot] }
 		webview.html = webviewHtml({
 			language: cairnUiLanguage(),
@@ -186,8 +198,12 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 		this.webviews.set(webview, role)
 		const subscriptions = [
 			webview.onDidReceiveMessage((input: unknown) => this.receive(webview, input)),
+			onVisibilityChange(() => {
+				if (!owner.visible) this.livePages.delete(webview)
+			}),
 			owner.onDidDispose(() => {
 				this.webviews.delete(webview)
+				this.livePages.delete(webview)
 				this.clients.get(webview)?.()
 				this.clients.delete(webview)
 				for (const subscription of subscriptions) subscription.dispose()
@@ -203,10 +219,12 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 				if (!this.clients.has(webview) && this.webviews.has(webview))
 					this.clients.set(webview, controller.attach(reply))
 				await controller.handleWebviewMessage(input, reply)
-				if (isLaunch(input)) {
+				if (isLaunch(input) && this.webviews.has(webview)) {
+					this.livePages.add(webview)
 					reply({ type: "theme", kind: themeKindOf(vscode.window.activeColorTheme.kind) })
-					if (this.webviews.get(webview) === "board")
-						for (const message of this.pendingForBoard.splice(0)) reply(message)
+					const pending =
+						this.webviews.get(webview) === "board" ? this.pendingForBoard : this.pendingForChat
+					for (const message of pending.splice(0)) reply(message)
 				}
 			})
 			.catch((error: unknown) => {
@@ -220,22 +238,29 @@ export class ClineProvider implements vscode.WebviewViewProvider, vscode.Disposa
 	}
 
 	/**
-	 * Shows the sidebar view and sends it (and any open chat tab) a message, once it has launched.
-	 * The board's pages are left alone: a command's text or view switch is meant for the chat.
+	 * Shows the sidebar view and sends it (and any open chat tab) a message. A sidebar that was
+	 * hidden or never opened loads its page now: the message then waits for the first chat page
+	 * to launch, so it is neither lost nor sent twice. The board's pages are left alone: a
+	 * command's text or view switch is meant for the chat.
 	 */
 	async showAndSend(message: ExtensionMessage): Promise<void> {
 		await vscode.commands.executeCommand(`${sidebarViewId}.focus`)
-		if (this.clients.size === 0) this.pendingForUi.push(message)
-		else this.broadcast(message, "chat")
+		const sidebar = this.sidebar?.webview
+		if (sidebar === undefined || !this.livePages.has(sidebar)) this.pendingForChat.push(message)
+		else for (const webview of this.liveOf("chat")) void this.post(webview, message)
 	}
 
 	/** Sends the board's launched pages a message, or the first board page to launch. */
 	sendToBoard(message: ExtensionMessage): void {
-		const launched = [...this.webviews].filter(
-			([webview, role]) => role === "board" && this.clients.has(webview),
-		)
+		const launched = this.liveOf("board")
 		if (launched.length === 0) this.pendingForBoard.push(message)
-		for (const [webview] of launched) void this.post(webview, message)
+		for (const webview of launched) void this.post(webview, message)
+	}
+
+	private liveOf(role: UiRole): vscode.Webview[] {
+		return [...this.webviews].flatMap(([webview, of]) =>
+			of === role && this.livePages.has(webview) ? [webview] : [],
+		)
 	}
 
 	/** The agent's Controller, started if it was not yet. */
