@@ -1,5 +1,7 @@
 import { z } from "zod"
+import { safeParseJson } from "../parse.js"
 import { providerNameSchema } from "../settings/provider.js"
+import type { ClineMessage } from "./clineMessage.js"
 
 /**
  * The JSON in `text` of an `api_req_started` say. It is written when the request starts and
@@ -37,3 +39,22 @@ export const clineApiReqInfoSchema = z.object({
 })
 export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>
+
+const parsedInfos = new WeakMap<ClineMessage, ClineApiReqInfo | null>()
+
+/**
+ * The info of an `api_req_started` row; undefined for any other row, or one whose text cannot be
+ * read. Parsed once per message object: a row is replaced, not changed, when its request ends,
+ * and the totals, the agent's state and the context figure each read the newest rows at every
+ * update of a transcript. The info is shared between its readers: never change it.
+ */
+export function apiRequestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
+	if (message?.say !== "api_req_started") return undefined
+	let info = parsedInfos.get(message)
+	if (info === undefined) {
+		const parsed = safeParseJson(clineApiReqInfoSchema, message.text)
+		info = parsed.success ? parsed.data : null
+		parsedInfos.set(message, info)
+	}
+	return info ?? undefined
+}
