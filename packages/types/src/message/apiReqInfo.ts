@@ -40,21 +40,28 @@ export const clineApiReqInfoSchema = z.object({
 export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>
 
-const parsedInfos = new WeakMap<ClineMessage, ClineApiReqInfo | null>()
+/**
+ * The rows parsed last, oldest first: the newest request's row and the last one with figures are
+ * read at every update of a transcript. A few, not every row of a long task: each info holds its
+ * request's summary text.
+ */
+const recentInfos = new Map<ClineMessage, ClineApiReqInfo | null>()
+const recentMax = 8
 
 /**
  * The info of an `api_req_started` row; undefined for any other row, or one whose text cannot be
- * read. Parsed once per message object: a row is replaced, not changed, when its request ends,
- * and the totals, the agent's state and the context figure each read the newest rows at every
- * update of a transcript. The info is shared between its readers: never change it.
+ * read. A row is replaced, not changed, when its request ends, so the last few rows' infos are
+ * kept by row object: the totals, the agent's state, the context figure and the card each read
+ * the newest rows at every update. The info is shared between its readers: never change it.
  */
 export function apiRequestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
 	if (message?.say !== "api_req_started") return undefined
-	let info = parsedInfos.get(message)
+	let info = recentInfos.get(message)
 	if (info === undefined) {
 		const parsed = safeParseJson(clineApiReqInfoSchema, message.text)
 		info = parsed.success ? parsed.data : null
-		parsedInfos.set(message, info)
+		recentInfos.set(message, info)
+		if (recentInfos.size > recentMax) recentInfos.delete(recentInfos.keys().next().value as ClineMessage)
 	}
 	return info ?? undefined
 }
