@@ -7,13 +7,13 @@ import {
 	clineAskFollowupSchema,
 	clineSayBrowserActionSchema,
 	clineSayHookSchema,
+	apiRequestInfo,
 	clineSayToolSchema,
 	mcpServerNotReadySchema,
 	safeParseJson,
 	type ClineMessage,
 } from "@cairn/types"
 import { Box, Text } from "ink"
-import { apiRequestInfo } from "@cairn/core"
 import { numberFormat, t, type CliMessageKey } from "../i18n/cliI18n.js"
 import { exitLabel, outcomeLabel } from "../output/endings.js"
 import { contextLine, type ContextChange } from "../output/contextLine.js"

@@ -54,11 +54,13 @@ export class FileContextJournal {
 		return this.journal.file
 	}
 
-	/** Callers wait for one save before the next, so the file always holds what `current` says. */
-	async save(state: unknown): Promise<void> {
-		const next = safeParse(fileContextStateSchema, state)
-		const delta =
-			next.success && this.current !== undefined ? fileContextDelta(this.current, next.data) : undefined
+	/**
+	 * Callers wait for one save before the next, so the file always holds what `current` says.
+	 * The state is the tracker's own, made afresh for each save and typed: not parsed again (a
+	 * zod walk of up to 100 files at every turn).
+	 */
+	async save(state: FileContextState): Promise<void> {
+		const delta = this.current !== undefined ? fileContextDelta(this.current, state) : undefined
 		const compact = this.records + 1 >= maxRecords
 		try {
 			if (compact || delta === undefined) {
@@ -75,7 +77,7 @@ export class FileContextJournal {
 			this.current = undefined
 			throw error
 		}
-		this.current = next.success ? next.data : undefined
+		this.current = state
 	}
 
 	/**

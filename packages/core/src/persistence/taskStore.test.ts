@@ -255,8 +255,8 @@ describe("TaskStore", () => {
 		await store.createTask({ id: "t", task: "x" })
 		await store.appendMessage("t", say(1, "x"))
 		expect((await store.loadTask("t")).fileContext).toBeUndefined()
-		const older = { version: 1, files: [{ path: "a.txt", hash: "1" }] }
-		const newer = { version: 1, files: [{ path: "b.txt", hash: "2" }] }
+		const older = { version: 1 as const, files: [{ path: "a.txt", hash: "1" }] }
+		const newer = { version: 1 as const, files: [{ path: "b.txt", hash: "2" }] }
 		await Promise.all([store.saveFileContext("t", older), store.saveFileContext("t", newer)])
 		await store.close()
 

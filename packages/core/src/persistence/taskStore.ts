@@ -8,6 +8,7 @@ import { errorMessage, removeStaleTemps } from "./atomicFile.js"
 import { ApiHistoryJournal, apiHistoryFileName } from "./apiHistoryJournal.js"
 import type { CompactionOutcome, CompactionPolicy } from "./compaction.js"
 import { FileContextJournal } from "./fileContextJournal.js"
+import type { FileContextState } from "../context/fileContext/fileContextState.js"
 import { LedgerJournal } from "./ledgerJournal.js"
 import type { LedgerRecord } from "../ledger/ledgerRecord.js"
 import { HistoryIndex, type IndexReport, type ListOptions } from "./historyIndex.js"
@@ -206,7 +207,7 @@ export class TaskStore {
 	}
 
 	/** Replaces the saved state of the files the model has in context (see LoadedTask.fileContext). */
-	saveFileContext(taskId: string, state: unknown): Promise<void> {
+	saveFileContext(taskId: string, state: FileContextState): Promise<void> {
 		const task = this.openTask(taskId)
 		const save = task.savingFileContext.then(() =>
 			saving(taskId, "the files in context", () => task.fileContext.save(state)),

@@ -49,7 +49,7 @@ function turn(i: number): ApiMessage[] {
 	]
 }
 
-/** The body lent for `params`, as text, given back at once (as a provider does once fetch has it). */
+/** The body lent for `params`, as text, given back at once (as a provider does once its request is over). */
 function sent(kept: KeptBody, params: object): string {
 	const lent = kept.lend(params, "messages" as never)
 	const text = lent.body.toString("utf8")

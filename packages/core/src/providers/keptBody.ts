@@ -5,7 +5,10 @@ const slotJson = JSON.stringify(messagesSlot)
 /** A ready body and the call that says its bytes may be reused. */
 export interface LentBody {
 	readonly body: Buffer
-	/** Call once the SDK has handed the body to fetch (which copies it), or failed to. */
+	/**
+	 * Call once the request is over (its answer read, or failed): the body is sent as it is, not
+	 * copied (see uncopiedBody.ts), so its bytes are in use until then.
+	 */
 	giveBack(): void
 }
 

@@ -1,4 +1,5 @@
 import {
+	apiRequestInfo,
 	budgetStatusSchema,
 	apiRetryDelaySchema,
 	backgroundCommandRowSchema,
@@ -17,7 +18,7 @@ import {
 	type WebviewMessage,
 } from "@cairn/types"
 import { approves } from "../client/personAnswers.js"
-import { addCondense, addRequest, apiRequestInfo, noUsage, usageOfTotals, type Usage } from "./apiUsage.js"
+import { addCondense, addRequest, noUsage, usageOfTotals, type Usage } from "./apiUsage.js"
 import { appendedText } from "./appendedText.js"
 import type { StreamEvent, ToolStatus } from "./streamEvents.js"
 import { toolNameOf } from "./toolNames.js"

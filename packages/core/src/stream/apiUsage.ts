@@ -1,25 +1,5 @@
-import {
-	clineApiReqInfoSchema,
-	safeParseJson,
-	type ClineApiReqInfo,
-	type ClineMessage,
-	type TaskTotals,
-} from "@cairn/types"
+import { type ClineApiReqInfo, type ClineMessage, type TaskTotals } from "@cairn/types"
 import type { Tokens } from "./streamEvents.js"
-
-const parsed = new WeakMap<ClineMessage, ClineApiReqInfo | null>()
-
-/** The info of an `api_req_started` row, parsed once per message object. */
-export function apiRequestInfo(message: ClineMessage): ClineApiReqInfo | undefined {
-	if (message.say !== "api_req_started") return undefined
-	let info = parsed.get(message)
-	if (info === undefined) {
-		const result = safeParseJson(clineApiReqInfoSchema, message.text)
-		info = result.success ? result.data : null
-		parsed.set(message, info)
-	}
-	return info ?? undefined
-}
 
 export interface Usage {
 	tokens: Tokens

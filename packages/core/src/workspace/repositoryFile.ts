@@ -1,4 +1,4 @@
-import { constants, readlinkSync, type Stats } from "node:fs"
+import { constants, lstatSync, readlinkSync, realpathSync, type Stats } from "node:fs"
 import { open, readdir, realpath, type FileHandle } from "node:fs/promises"
 import path from "node:path"
 import { isInside } from "./workspacePaths.js"
@@ -57,10 +57,14 @@ export async function readRepositoryFile(
 		kind: "skipped",
 		reason: `${shown} ${why}; it was not read`,
 	})
-	const root = await realpath(options.root).catch(() => path.resolve(options.root))
+	// Synchronous realpath(3) and lstat, as workspacePaths.ts resolves: each takes microseconds, and
+	// these files (.cairnignore and the other ignore files, rules) are looked for at every turn, most
+	// of them absent: an lstat says so without the error a failed realpath builds.
+	const root = realOrResolved(options.root)
 	let real: string
 	try {
-		real = await realpath(file)
+		if (lstatSync(file, { throwIfNoEntry: false }) === undefined) return { kind: "absent" }
+		real = realpathSync.native(file)
 	} catch (error) {
 		if (goneCodes.has((error as NodeJS.ErrnoException).code ?? "")) return { kind: "absent" }
 		return skipped(`cannot be resolved (${(error as Error).message})`)
@@ -79,6 +83,14 @@ export async function readRepositoryFile(
 		return skipped(`cannot be read (${(error as Error).message})`)
 	} finally {
 		await handle.close()
+	}
+}
+
+function realOrResolved(folder: string): string {
+	try {
+		return realpathSync.native(folder)
+	} catch {
+		return path.resolve(folder)
 	}
 }
 

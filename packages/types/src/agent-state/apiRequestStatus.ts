@@ -1,6 +1,5 @@
 import type { ClineMessage } from "../message/clineMessage.js"
-import { clineApiReqInfoSchema, type ClineApiReqInfo } from "../message/apiReqInfo.js"
-import { safeParseJson } from "../parse.js"
+import { apiRequestInfo, type ClineApiReqInfo } from "../message/apiReqInfo.js"
 
 function lastApiRequest(messages: readonly ClineMessage[]): ClineMessage | undefined {
 	for (let i = messages.length - 1; i >= 0; i--) {
@@ -11,9 +10,7 @@ function lastApiRequest(messages: readonly ClineMessage[]): ClineMessage | undef
 
 /** The info of the latest model request, or undefined if there is none or its text is unreadable. */
 export function lastApiRequestInfo(messages: readonly ClineMessage[]): ClineApiReqInfo | undefined {
-	const message = lastApiRequest(messages)
-	const parsed = safeParseJson(clineApiReqInfoSchema, message?.text)
-	return parsed.success ? parsed.data : undefined
+	return apiRequestInfo(lastApiRequest(messages))
 }
 
 /**

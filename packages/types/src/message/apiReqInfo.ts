@@ -1,5 +1,7 @@
 import { z } from "zod"
+import { safeParseJson } from "../parse.js"
 import { providerNameSchema } from "../settings/provider.js"
+import type { ClineMessage } from "./clineMessage.js"
 
 /**
  * The JSON in `text` of an `api_req_started` say. It is written when the request starts and
@@ -37,3 +39,29 @@ export const clineApiReqInfoSchema = z.object({
 })
 export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>
+
+/**
+ * The rows parsed last, oldest first: the newest request's row and the last one with figures are
+ * read at every update of a transcript. A few, not every row of a long task: each info holds its
+ * request's summary text.
+ */
+const recentInfos = new Map<ClineMessage, ClineApiReqInfo | null>()
+const recentMax = 8
+
+/**
+ * The info of an `api_req_started` row; undefined for any other row, or one whose text cannot be
+ * read. A row is replaced, not changed, when its request ends, so the last few rows' infos are
+ * kept by row object: the totals, the agent's state, the context figure and the card each read
+ * the newest rows at every update. The info is shared between its readers: never change it.
+ */
+export function apiRequestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
+	if (message?.say !== "api_req_started") return undefined
+	let info = recentInfos.get(message)
+	if (info === undefined) {
+		const parsed = safeParseJson(clineApiReqInfoSchema, message.text)
+		info = parsed.success ? parsed.data : null
+		recentInfos.set(message, info)
+		if (recentInfos.size > recentMax) recentInfos.delete(recentInfos.keys().next().value as ClineMessage)
+	}
+	return info ?? undefined
+}

@@ -1,7 +1,6 @@
 import { z } from "zod"
-import type { ClineApiReqInfo } from "../message/apiReqInfo.js"
+import { apiRequestInfo, type ClineApiReqInfo } from "../message/apiReqInfo.js"
 import type { ClineMessage } from "../message/clineMessage.js"
-import { requestInfo } from "./taskTotals.js"
 
 /** How full the model's context window is, as the task header's bar and Condense button need it. */
 export const contextUsageSchema = z.object({
@@ -59,7 +58,7 @@ export function contextUsageOf(messages: readonly ClineMessage[]): ContextUsage 
 			if (tokens === undefined && message.partial !== true)
 				tokens = message.contextCondense?.newContextTokens
 		} else {
-			const info = requestInfo(message)
+			const info = apiRequestInfo(message)
 			if (!seenRequest) {
 				window = info?.contextWindow
 				reserved = info?.outputReserve

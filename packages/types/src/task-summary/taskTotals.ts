@@ -1,8 +1,7 @@
 import { z } from "zod"
-import { clineApiReqInfoSchema, type ClineApiReqInfo } from "../message/apiReqInfo.js"
+import { apiRequestInfo, type ClineApiReqInfo } from "../message/apiReqInfo.js"
 import type { ClineMessage } from "../message/clineMessage.js"
 import { spentSchema } from "../ledger/spent.js"
-import { safeParseJson } from "../parse.js"
 
 /**
  * What the task header, the history and the CLI show: the task's ledger (its own requests and its
@@ -37,13 +36,6 @@ export const emptyTotals: TaskTotals = Object.freeze({
 	requests: 0,
 })
 
-/** The JSON of an `api_req_started` row; undefined for any other row. */
-export function requestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
-	if (message?.say !== "api_req_started") return undefined
-	const parsed = safeParseJson(clineApiReqInfoSchema, message.text)
-	return parsed.success ? parsed.data : undefined
-}
-
 function add(totals: TaskTotals, info: ClineApiReqInfo | undefined): TaskTotals {
 	if (info === undefined) return totals
 	return {
@@ -69,7 +61,7 @@ function condenseCost(message: ClineMessage | undefined): number {
 export function totalsOf(messages: readonly ClineMessage[]): TaskTotals {
 	let totals = emptyTotals
 	for (const message of messages) {
-		totals = add(totals, requestInfo(message))
+		totals = add(totals, apiRequestInfo(message))
 		const cost = condenseCost(message)
 		if (cost > 0) totals = { ...totals, cost: totals.cost + cost }
 	}

@@ -1,4 +1,4 @@
-import { requestInfo, type ClineMessage } from "@cairn/types"
+import { apiRequestInfo, type ClineMessage } from "@cairn/types"
 import { useTranslation } from "react-i18next"
 import { useState } from "react"
 import { startNewTask } from "../../state/chatActions"
@@ -132,7 +132,7 @@ export function TaskHeader() {
 function requestStreaming(messages: readonly ClineMessage[]): boolean {
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i]
-		if (message?.say === "api_req_started") return requestInfo(message)?.cost === undefined
+		if (message?.say === "api_req_started") return apiRequestInfo(message)?.cost === undefined
 	}
 	return false
 }

@@ -3,6 +3,7 @@ import type { ModelInfo, ProviderSettings } from "@cairn/types"
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropicMessages.js"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
 import { KeptBody } from "../keptBody.js"
+import { uncopiedBodyFetch } from "../uncopiedBody.js"
 import { outputReserve } from "../outputReserve.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
@@ -89,13 +90,14 @@ export function anthropicConnection(settings: ProviderSettings, apiKey: string):
 				baseURL,
 				maxRetries: 0,
 				...(settings.headers && { defaultHeaders: settings.headers }),
+				fetch: uncopiedBodyFetch(),
 			}),
 	}
 }
 
 /**
  * The SDK's arguments for a request sent as a ready body, byte for byte what it would serialise
- * (see keptBody.ts), and the call that gives the body back once sent. The params it is given still
+ * (see keptBody.ts), and the call that gives the body back once the request is over. The params it is given still
  * say that the answer streams, but hold no history: it would only walk every message looking for
  * marks its own helpers leave (none of Cairn's messages has one), O(task) work a request.
  */
@@ -138,8 +140,12 @@ export class AnthropicProvider implements ModelProvider {
 			const [sdkParams, options, giveBack] = this.connection.sendsReadyBody
 				? readyBody(params, request.signal, this.keptBody)
 				: [params, { signal: request.signal }, () => {}]
-			const stream = await client.messages.create(sdkParams, options).finally(giveBack)
-			yield* this.read(stream, context)
+			try {
+				const stream = await client.messages.create(sdkParams, options)
+				yield* this.read(stream, context)
+			} finally {
+				giveBack()
+			}
 		} catch (error) {
 			throw toProviderError(error, { ...context, ...(sdk && { sdk }) })
 		}

@@ -4,11 +4,13 @@ import type { OpenAI } from "openai"
 import type { ApiStreamChunk, CreateMessageRequest, ModelProvider } from "../modelProvider.js"
 import { OpenAiHistoryForms, toOpenAiTools } from "./openaiMessages.js"
 import { KeptBody } from "../keptBody.js"
+import { uncopiedBodyFetch } from "../uncopiedBody.js"
 import { checkStreamEnded, toProviderError } from "../providerErrors.js"
 import type { ErrorContext } from "../providerErrors.js"
 import { fallbackToolCallId, lazy } from "../wireHelpers.js"
 
 const loadSdk = lazy(() => import("openai"))
+const send = uncopiedBodyFetch()
 type Sdk = Awaited<ReturnType<typeof loadSdk>>
 
 export const openaiDefaultBaseUrl = "https://api.openai.com/v1"
@@ -96,15 +98,17 @@ export class OpenAiProvider implements ModelProvider {
 			const params = this.params(request)
 			const lent = this.keptBody.lend(params, "messages")
 			body = lent.body
-			// The SDK sends `body` as it is (`params` still tells it that the answer is a stream).
-			const stream = await this.client.chat.completions
-				.create(params, {
+			try {
+				// The SDK sends `body` as it is (`params` still tells it that the answer is a stream).
+				const stream = await this.client.chat.completions.create(params, {
 					signal: request.signal,
 					body,
 					headers: { "content-type": "application/json" },
 				})
-				.finally(lent.giveBack)
-			yield* this.read(stream, context)
+				yield* this.read(stream, context)
+			} finally {
+				lent.giveBack()
+			}
 		} catch (error) {
 			const responseBody = body && this.failedResponses.get(body)
 			throw toProviderError(error, {
@@ -131,7 +135,7 @@ export class OpenAiProvider implements ModelProvider {
 			maxRetries: 0,
 			defaultHeaders: { ...this.providerHeaders(), ...this.settings.headers },
 			fetch: async (input, init) => {
-				const response = await fetch(input, init)
+				const response = await send(input, init)
 				// A body that cannot be read is the SDK's to report, not this copy's.
 				const sent = init?.body
 				if (!response.ok && typeof sent === "object" && sent !== null) {

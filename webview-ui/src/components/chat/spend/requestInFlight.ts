@@ -1,5 +1,5 @@
 import type { ClineMessage } from "@cairn/types"
-import { requestInfo } from "@cairn/types"
+import { apiRequestInfo } from "@cairn/types"
 
 /**
  * The newest model request has not ended yet: its row has neither a cost nor a reason it stopped.
@@ -7,7 +7,7 @@ import { requestInfo } from "@cairn/types"
  */
 export function requestInFlight(messages: readonly ClineMessage[]): boolean {
 	for (let i = messages.length - 1; i >= 0; i--) {
-		const info = requestInfo(messages[i])
+		const info = apiRequestInfo(messages[i])
 		if (info !== undefined) return info.cost === undefined && info.cancelReason === undefined
 	}
 	return false
