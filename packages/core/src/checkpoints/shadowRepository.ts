@@ -366,7 +366,7 @@ export class ShadowRepository {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
 		const listing = nulFields(
-			await this.git.run([
+			await this.git.list([
 				"ls-files",
 				"-z",
 				"-t",
@@ -395,12 +395,19 @@ export class ShadowRepository {
 		const add: string[] = []
 		const plainFiles = new Map<string, string>()
 		const linkedFolder = linkedFolderCheck(this.workspaceRoot)
-		for (const relative of candidates) {
-			if (deleted.has(relative)) continue
-			// A path through a folder that is now a link is gone from the work tree (the link replaced it).
-			const stats = (await linkedFolder(relative))
-				? undefined
-				: await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined)
+		const looked = [...candidates].filter((relative) => !deleted.has(relative))
+		// All at once: one after another, each look waits its turn on the event loop, and a
+		// command's checkpoint (which a command waits for) looks at every file the listing names.
+		const seen = await Promise.all(
+			looked.map(async (relative) =>
+				// A path through a folder that is now a link is gone from the work tree (the link replaced it).
+				(await linkedFolder(relative))
+					? undefined
+					: await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined),
+			),
+		)
+		for (const [i, relative] of looked.entries()) {
+			const stats = seen[i]
 			if (stats === undefined) remove.push(relative)
 			else if (!stats.isFile() && !stats.isSymbolicLink()) continue
 			else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {
