@@ -1,4 +1,5 @@
-import { readdir, readFile } from "node:fs/promises"
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises"
+import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { HardenedGit } from "../git/hardenedGit.js"
 import { childGits } from "../test-support/childGits.js"
@@ -75,7 +76,7 @@ describe.skipIf(process.platform === "win32")("the process launcher", () => {
 					input: "in\n",
 					startAhead: true,
 				})
-			const script = 'echo $$ $PPID; cat; echo said >&2'
+			const script = "echo $$ $PPID; cat; echo said >&2"
 			const first = await ahead(script)
 			const [, launcherPid] = first.stdout.toString().split(/\s+/).map(Number)
 			expect(launcherPid).toBeGreaterThan(0)
@@ -124,6 +125,41 @@ describe.skipIf(process.platform === "win32")("the process launcher", () => {
 			expect(again.stderr.toString()).toBe("")
 			await launcher.dispose()
 			expect(alive(launcherPid)).toBe(false)
+		},
+	)
+
+	it.runIf(process.platform === "linux")(
+		"runs a request started ahead in its folder as it is when it runs, though it was removed and made again",
+		async () => {
+			const temp = await makeTempDir("cairn-launcher-ahead-")
+			const folder = path.join(temp.dir, "work")
+			try {
+				const launcher = new ProcessLauncher()
+				const ahead = () =>
+					launcher.run({
+						command: "/bin/sh",
+						args: ["-c", "cat marker; echo $PPID"],
+						cwd: folder,
+						env: process.env,
+						startAhead: true,
+					})
+				await mkdir(folder)
+				await writeFile(path.join(folder, "marker"), "first\n")
+				const [said, launcherPid] = (await ahead()).stdout.toString().split("\n")
+				expect(said).toBe("first")
+				const [waiting] = await waitFor(() => childrenOf(Number(launcherPid)))
+				await rm(folder, { recursive: true })
+				await mkdir(folder)
+				await writeFile(path.join(folder, "marker"), "second\n")
+				const again = await ahead()
+				expect(again.stdout.toString()).toBe(`second\n${launcherPid}\n`)
+				expect(again.stderr.toString()).toBe("")
+				// It was the process started ahead that ran.
+				expect(await childrenOf(Number(launcherPid))).not.toContain(waiting)
+				await launcher.dispose()
+			} finally {
+				await temp.remove()
+			}
 		},
 	)
 

@@ -53,16 +53,17 @@ const endWhenIdle = () => {
 // the output open, and the answer waiting, after the shell itself was stopped).
 const group = process.platform !== "win32"
 // Processes started ahead (request.startAhead), one per request, each a shell blocked reading
-// its input: told "run", it says so on its error output and becomes the command (exec), so the
-// fork, the costly part of a start, is behind it. Any other input, or none (the launcher gone),
-// and it exits without running anything.
+// its input: told "run", it enters the request's folder, says so on its error output and becomes
+// the command (exec), so the fork, the costly part of a start, is behind it. It waits in "/" and
+// enters the folder only then: the folder may have been removed and made again meanwhile. Any
+// other input, or none (the launcher gone), or no folder, and it exits without running anything.
 const ready = new Map()
-const gate = 'IFS= read -r word && [ "$word" = run ] || exit 0; printf . >&2; exec "$@"'
+const gate = 'IFS= read -r word && [ "$word" = run ] && cd -P -- "$1" || exit 0; shift; printf . >&2; exec "$@"'
 const keyOf = (request) => JSON.stringify([request.command, request.args, request.cwd, request.env])
 const startAhead = (request, key) => {
 	if (!group || inputClosed || ready.has(key)) return
-	const child = spawn("/bin/sh", ["-c", gate, "sh", request.command, ...request.args], {
-		cwd: request.cwd,
+	const child = spawn("/bin/sh", ["-c", gate, "sh", request.cwd, request.command, ...request.args], {
+		cwd: "/",
 		env: request.env,
 		detached: true,
 	})
@@ -118,8 +119,8 @@ const handle = (request) => {
 	child.on("close", (code) => {
 		clearTimeout(timer)
 		const said = Buffer.concat(err)
-		// Without the shell's mark the command never ran (the shell was stopped while it waited):
-		// it runs now, started as any other.
+		// Without the shell's mark the command never ran (the shell was stopped while it waited,
+		// or the folder is gone): it runs now, started as any other.
 		if (waiting !== undefined && said[0] !== 0x2e) {
 			running--
 			return handle({ ...request, startAhead: false })
