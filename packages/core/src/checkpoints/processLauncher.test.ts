@@ -78,7 +78,7 @@ describe.skipIf(process.platform === "win32")("the process launcher", () => {
 				})
 			const script = "echo $$ $PPID; cat; echo said >&2"
 			const first = await ahead(script)
-			const [, launcherPid] = first.stdout.toString().split(/\s+/).map(Number)
+			const launcherPid = Number(first.stdout.toString().split(/\s+/)[1])
 			expect(launcherPid).toBeGreaterThan(0)
 			// Started once the first was answered: a shell waiting for the word to run.
 			const waiting = await waitFor(() => childrenOf(launcherPid))
