@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
+import type { GitSession } from "../git/gitSession.js"
 import { nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
@@ -66,6 +67,7 @@ export interface ShadowRepositoryOptions {
 export class ShadowRepository {
 	private excludeWritten: string | undefined
 	private readonly indexBase: IndexBase
+	private builder: { objects: GitSession; trees: GitSession; builder: TreeBuilder } | undefined
 
 	private constructor(
 		readonly git: ShadowGit,
@@ -287,11 +289,13 @@ export class ShadowRepository {
 		}))
 	}
 
+	/** One per pair of long-lived gits: a new pair (one restarted) gets a new builder. */
 	private treeBuilder(): TreeBuilder {
-		return new TreeBuilder(
-			this.git.session(["cat-file", "--batch"]),
-			this.git.session(["mktree", "--batch", "-z"]),
-		)
+		const objects = this.git.session(["cat-file", "--batch"])
+		const trees = this.git.session(["mktree", "--batch", "-z"])
+		if (this.builder?.objects !== objects || this.builder.trees !== trees)
+			this.builder = { objects, trees, builder: new TreeBuilder(objects, trees) }
+		return this.builder.builder
 	}
 
 	/**
