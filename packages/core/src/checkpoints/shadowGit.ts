@@ -65,6 +65,7 @@ export const checkpointAuthor = {
 export class ShadowGit {
 	private readonly confinedGit: HardenedGit
 	private readonly plainGit: HardenedGit
+	private readonly listingGit: HardenedGit
 	private readonly confined: boolean
 
 	constructor(
@@ -86,6 +87,11 @@ export class ShadowGit {
 		}
 		this.confinedGit = HardenedGit.forOwn({ ...repository, wrap })
 		this.plainGit = HardenedGit.forOwn(repository)
+		this.listingGit = HardenedGit.forOwn({
+			...repository,
+			starter: (request: StartRequest, limits: StartLimits) =>
+				processLauncher.run({ ...request, timeoutMs: limits.timeoutMs, startAhead: true }),
+		})
 	}
 
 	/**
@@ -104,6 +110,16 @@ export class ShadowGit {
 
 	async text(args: readonly string[], options: GitRun = {}): Promise<string> {
 		return (await this.run(args, options)).toString("utf8")
+	}
+
+	/**
+	 * The listing every checkpoint runs, the one git a command waits for: its process is started
+	 * ahead and waits to be let run (see LaunchRequest.startAhead), so the command waits for git's
+	 * own work, not for a process to be made. Unconfined, as `run` would run it.
+	 */
+	async list(args: readonly string[]): Promise<Buffer> {
+		if (args[0] !== "ls-files") throw new Error(`not a listing: git ${args.join(" ")}`)
+		return (await this.listingGit.run(args)).stdout
 	}
 
 	/** Runs and returns the exit code with the output, for the commands whose code is the answer. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
+import type { GitSession } from "../git/gitSession.js"
 import { nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
@@ -66,6 +67,7 @@ export interface ShadowRepositoryOptions {
 export class ShadowRepository {
 	private excludeWritten: string | undefined
 	private readonly indexBase: IndexBase
+	private builder: { objects: GitSession; trees: GitSession; builder: TreeBuilder } | undefined
 
 	private constructor(
 		readonly git: ShadowGit,
@@ -287,11 +289,13 @@ export class ShadowRepository {
 		}))
 	}
 
+	/** One per pair of long-lived gits: a new pair (one restarted) gets a new builder. */
 	private treeBuilder(): TreeBuilder {
-		return new TreeBuilder(
-			this.git.session(["cat-file", "--batch"]),
-			this.git.session(["mktree", "--batch", "-z"]),
-		)
+		const objects = this.git.session(["cat-file", "--batch"])
+		const trees = this.git.session(["mktree", "--batch", "-z"])
+		if (this.builder?.objects !== objects || this.builder.trees !== trees)
+			this.builder = { objects, trees, builder: new TreeBuilder(objects, trees) }
+		return this.builder.builder
 	}
 
 	/**
@@ -366,7 +370,7 @@ export class ShadowRepository {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
 		const listing = nulFields(
-			await this.git.run([
+			await this.git.list([
 				"ls-files",
 				"-z",
 				"-t",
@@ -395,12 +399,19 @@ export class ShadowRepository {
 		const add: string[] = []
 		const plainFiles = new Map<string, string>()
 		const linkedFolder = linkedFolderCheck(this.workspaceRoot)
-		for (const relative of candidates) {
-			if (deleted.has(relative)) continue
-			// A path through a folder that is now a link is gone from the work tree (the link replaced it).
-			const stats = (await linkedFolder(relative))
-				? undefined
-				: await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined)
+		const looked = [...candidates].filter((relative) => !deleted.has(relative))
+		// All at once: one after another, each look waits its turn on the event loop, and a
+		// command's checkpoint (which a command waits for) looks at every file the listing names.
+		const seen = await Promise.all(
+			looked.map(async (relative) =>
+				// A path through a folder that is now a link is gone from the work tree (the link replaced it).
+				(await linkedFolder(relative))
+					? undefined
+					: await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined),
+			),
+		)
+		for (const [i, relative] of looked.entries()) {
+			const stats = seen[i]
 			if (stats === undefined) remove.push(relative)
 			else if (!stats.isFile() && !stats.isSymbolicLink()) continue
 			else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {

@@ -15,6 +15,9 @@ interface Entry {
 
 const treeMode = "40000"
 
+/** Entries of the trees kept by id, all told (see TreeBuilder.known): a few folders' worth. */
+const knownEntries = 20_000
+
 /** The changes under one folder: its own files', and its folders' by name. */
 interface FolderChanges {
 	files: Map<string, Entry | undefined>
@@ -28,6 +31,14 @@ interface FolderChanges {
  * folder left empty is dropped from its parent (the root stays, empty).
  */
 export class TreeBuilder {
+	/**
+	 * Trees read, by id: an id names its content for good, and each checkpoint starts from the
+	 * index's tree, the same one until the index is written again, so its folders on a changed
+	 * path are read once. The latest read are kept, up to `knownEntries` entries.
+	 */
+	private readonly known = new Map<string, ReadonlyMap<string, Entry>>()
+	private knownSize = 0
+
 	constructor(
 		private readonly objects: GitSession,
 		private readonly trees: GitSession,
@@ -59,6 +70,8 @@ export class TreeBuilder {
 
 	/** A tree's entries by name, from its object (`<mode> <name>\0<binary id>` each). */
 	private async read(tree: string): Promise<Map<string, Entry>> {
+		const known = this.known.get(tree)
+		if (known !== undefined) return new Map(known)
 		const object = await this.objects.askFor(`${tree}\n`, objectEnd)
 		const header = object.subarray(0, object.indexOf(0x0a)).toString("utf8")
 		const [id = "", type, size] = header.split(" ")
@@ -75,7 +88,8 @@ export class TreeBuilder {
 			entries.set(name, { mode, id: body.subarray(nul + 1, nul + 1 + idBytes).toString("hex") })
 			at = nul + 1 + idBytes
 		}
-		return entries
+		this.remember(id, entries)
+		return new Map(entries)
 	}
 
 	private async make(entries: Map<string, Entry>): Promise<string> {
@@ -86,6 +100,17 @@ export class TreeBuilder {
 		if (id === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(id))
 			throw new GitError(`git mktree did not write a tree: ${id ?? "no answer"}`)
 		return id
+	}
+
+	private remember(id: string, entries: ReadonlyMap<string, Entry>): void {
+		if (entries.size > knownEntries || this.known.has(id)) return
+		this.known.set(id, entries)
+		this.knownSize += entries.size
+		for (const [oldest, kept] of this.known) {
+			if (this.knownSize <= knownEntries) break
+			this.known.delete(oldest)
+			this.knownSize -= kept.size
+		}
 	}
 }
 
