@@ -171,7 +171,8 @@ export async function runFleetReportTests() {
 			await page.getByRole("tab", { name: /^Cairn Tasks/ }).click()
 			await report().getByRole("button", { name: "Close the report" }).click()
 			await report().waitFor({ state: "hidden", timeout: 10_000 })
-			await runCommand(page, "Cairn: Open Fleet Run Report…")
+			// The command opens the folder dialog at once, in the palette's own widget.
+			await runCommand(page, "Cairn: Open Fleet Run Report…", 15_000, { opensInput: true })
 			await pickResults()
 			await report().getByRole("row", { name: "beta" }).waitFor({ timeout: 20_000 })
 			await screenshot("3-from-palette")

@@ -23,7 +23,12 @@ export function webviewFrames(page, extensionId) {
 	return page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
 }
 
-export async function runCommand(page, title, timeout = 15_000) {
+/**
+ * Runs a command from the palette. A command that opens a quick input of its own (a folder
+ * dialog) keeps the widget on screen, so `opensInput` skips the wait for it to close: the
+ * caller waits for what the command shows.
+ */
+export async function runCommand(page, title, timeout = 15_000, { opensInput = false } = {}) {
 	// Focus may be inside a webview, which swallows F1; the status bar belongs to the workbench.
 	await page.locator(".statusbar").click()
 	await page.keyboard.press("F1")
@@ -32,7 +37,7 @@ export async function runCommand(page, title, timeout = 15_000) {
 	await input.fill(`>${title}`)
 	await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor({ timeout })
 	await page.keyboard.press("Enter")
-	await input.waitFor({ state: "hidden", timeout })
+	if (!opensInput) await input.waitFor({ state: "hidden", timeout })
 }
 
 /** Fills the first-use provider form in the sidebar with an OpenAI-compatible model server. */

@@ -9,6 +9,7 @@ import {
 } from "@cairn/core"
 import * as vscode from "vscode"
 import { launchOnlyVariables } from "../api/launchEnvironment"
+import { shellIntegrationWaitMs } from "./shellIntegrationWait"
 import type { TerminalOutputLog } from "./terminalOutputLog"
 
 /**
@@ -26,10 +27,16 @@ export interface TerminalCommandTimings {
 	drainMs: number
 }
 
-const defaultTimings: TerminalCommandTimings = {
-	integrationWaitMs: 5_000,
-	killGraceMs: 2_000,
-	drainMs: 1_000,
+/** The editor's shell and integration setting, as they are when Cairn's host starts. */
+function defaultTimings(): TerminalCommandTimings {
+	const enabled = vscode.workspace
+		.getConfiguration("terminal.integrated.shellIntegration")
+		.get<boolean>("enabled", true)
+	return {
+		integrationWaitMs: shellIntegrationWaitMs(vscode.env.shell, enabled),
+		killGraceMs: 2_000,
+		drainMs: 1_000,
+	}
 }
 
 /**
@@ -47,7 +54,7 @@ export class TerminalCommands implements vscode.Disposable {
 
 	constructor(
 		private readonly logger: Logger,
-		private readonly timings: TerminalCommandTimings = defaultTimings,
+		private readonly timings: TerminalCommandTimings = defaultTimings(),
 		/** Where the commands' output is kept for `@terminal`. */
 		private readonly outputLog?: TerminalOutputLog,
 	) {
