@@ -8,7 +8,7 @@ import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
-import { linkedFolderCheck } from "./linkedFolders.js"
+import { judgeListing, type Listing } from "./workspaceListing.js"
 import { addToIndexAsRead, treeEntriesAsRead } from "./hostReads.js"
 import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
@@ -380,48 +380,9 @@ export class ShadowRepository {
 				"--exclude-standard",
 			]),
 		)
-		const listed = new Map<string, string>()
-		const deleted = new Set<string>()
-		const candidates = new Set<string>()
-		const notKept: NotKept = { tooLarge: [], nestedRepositories: [] }
-		let rulesChanged = excludesChanged
-		for (const entry of listing) {
-			const tag = entry.slice(0, 1)
-			const relative = entry.slice(2)
-			listed.set(relative, tag)
-			if (path.posix.basename(relative.replace(/\/$/, "")) === ".gitignore") rulesChanged = true
-			if (tag === "R") deleted.add(relative)
-			// "dir/" is a folder holding its own repository: never kept (its own git keeps it).
-			else if (relative.endsWith("/")) notKept.nestedRepositories.push(relative)
-			else candidates.add(relative)
-		}
-		const remove: string[] = [...deleted]
-		const add: string[] = []
-		const plainFiles = new Map<string, string>()
-		const linkedFolder = linkedFolderCheck(this.workspaceRoot)
-		const looked = [...candidates].filter((relative) => !deleted.has(relative))
-		// All at once: one after another, each look waits its turn on the event loop, and a
-		// command's checkpoint (which a command waits for) looks at every file the listing names.
-		const seen = await Promise.all(
-			looked.map(async (relative) =>
-				// A path through a folder that is now a link is gone from the work tree (the link replaced it).
-				(await linkedFolder(relative))
-					? undefined
-					: await lstat(path.join(this.workspaceRoot, relative)).catch(() => undefined),
-			),
-		)
-		for (const [i, relative] of looked.entries()) {
-			const stats = seen[i]
-			if (stats === undefined) remove.push(relative)
-			else if (!stats.isFile() && !stats.isSymbolicLink()) continue
-			else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {
-				remove.push(relative)
-				if (rules.excludedBecause(relative) === undefined) notKept.tooLarge.push(relative)
-			} else {
-				add.push(relative)
-				if (stats.isFile()) plainFiles.set(relative, (stats.mode & 0o111) !== 0 ? "100755" : "100644")
-			}
-		}
+		const judged = await judgeListing(listing, this.workspaceRoot, rules)
+		const rulesChanged = excludesChanged || judged.gitignoreChanged
+		const { add, remove, notKept, listed, plainFiles } = judged
 		if (rulesChanged) remove.push(...(await this.trackedButExcluded(rules)))
 		return { add, remove, notKept, listed, plainFiles, rulesChanged }
 	}
@@ -593,16 +554,6 @@ export class ShadowRepository {
 		await writeFile(file, text)
 		return true
 	}
-}
-
-/** What a staging's listing found (see ShadowRepository.list). */
-interface Listing {
-	add: string[]
-	remove: string[]
-	notKept: NotKept
-	listed: Map<string, string>
-	plainFiles: Map<string, string>
-	rulesChanged: boolean
 }
 
 /**

@@ -1,0 +1,71 @@
+import { lstat } from "node:fs/promises"
+import path from "node:path"
+import { linkedFolderCheck } from "./linkedFolders.js"
+import type { NotKept } from "./shadowRepository.js"
+import type { TrackingRules } from "./trackingRules.js"
+
+/** What a staging's listing found (see ShadowRepository.list). */
+export interface Listing {
+	add: string[]
+	remove: string[]
+	notKept: NotKept
+	listed: Map<string, string>
+	plainFiles: Map<string, string>
+	rulesChanged: boolean
+}
+
+/**
+ * The shadow index's listing (`ls-files -z -t --others --modified --deleted`) judged against the
+ * workspace as it is now and the tracking rules: the paths to read (with the mode of each regular
+ * file), the entries to drop, what is not kept, the tag of each listed path, and whether a
+ * .gitignore changed.
+ */
+export async function judgeListing(
+	listing: readonly string[],
+	workspaceRoot: string,
+	rules: TrackingRules,
+): Promise<Omit<Listing, "rulesChanged"> & { gitignoreChanged: boolean }> {
+	const listed = new Map<string, string>()
+	const deleted = new Set<string>()
+	const candidates = new Set<string>()
+	const notKept: NotKept = { tooLarge: [], nestedRepositories: [] }
+	let gitignoreChanged = false
+	for (const entry of listing) {
+		const tag = entry.slice(0, 1)
+		const relative = entry.slice(2)
+		listed.set(relative, tag)
+		if (path.posix.basename(relative.replace(/\/$/, "")) === ".gitignore") gitignoreChanged = true
+		if (tag === "R") deleted.add(relative)
+		// "dir/" is a folder holding its own repository: never kept (its own git keeps it).
+		else if (relative.endsWith("/")) notKept.nestedRepositories.push(relative)
+		else candidates.add(relative)
+	}
+	const remove: string[] = [...deleted]
+	const add: string[] = []
+	const plainFiles = new Map<string, string>()
+	const linkedFolder = linkedFolderCheck(workspaceRoot)
+	const looked = [...candidates].filter((relative) => !deleted.has(relative))
+	// All at once: one after another, each look waits its turn on the event loop, and a
+	// command's checkpoint (which a command waits for) looks at every file the listing names.
+	const seen = await Promise.all(
+		looked.map(async (relative) =>
+			// A path through a folder that is now a link is gone from the work tree (the link replaced it).
+			(await linkedFolder(relative))
+				? undefined
+				: await lstat(path.join(workspaceRoot, relative)).catch(() => undefined),
+		),
+	)
+	for (const [i, relative] of looked.entries()) {
+		const stats = seen[i]
+		if (stats === undefined) remove.push(relative)
+		else if (!stats.isFile() && !stats.isSymbolicLink()) continue
+		else if (rules.excludedBecause(relative, stats.isFile() ? stats.size : undefined) !== undefined) {
+			remove.push(relative)
+			if (rules.excludedBecause(relative) === undefined) notKept.tooLarge.push(relative)
+		} else {
+			add.push(relative)
+			if (stats.isFile()) plainFiles.set(relative, (stats.mode & 0o111) !== 0 ? "100755" : "100644")
+		}
+	}
+	return { add, remove, notKept, listed, plainFiles, gitignoreChanged }
+}
