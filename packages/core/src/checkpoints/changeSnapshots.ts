@@ -1,4 +1,5 @@
-import { lstat, readFile, readlink } from "node:fs/promises"
+import { lstatSync } from "node:fs"
+import { readFile, readlink } from "node:fs/promises"
 import path from "node:path"
 import { atomicTempTarget } from "../fs/atomicWrite.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
@@ -39,8 +40,8 @@ export async function readBeforeChange(
 		if (segments.some((segment) => segment.toLowerCase() === ".git")) return undefined
 		if (ruleFiles.has(segments.at(-1) ?? "")) return undefined
 		if (rules.excludedBecause(relative) !== undefined) return undefined
-		if (await linkedFolder(relative)) return undefined
-		if (await inNestedRepository(workspaceRoot, segments)) return undefined
+		if (linkedFolder(relative)) return undefined
+		if (inNestedRepository(workspaceRoot, segments)) return undefined
 		const before = await readFileBefore(absolute, rules.sizeLimitBytes)
 		if (before === undefined) return undefined
 		files.set(relative, before)
@@ -49,10 +50,13 @@ export async function readBeforeChange(
 }
 
 async function readFileBefore(absolute: string, sizeLimitBytes: number): Promise<FileBefore | undefined> {
-	const stats = await lstat(absolute).catch((error: NodeJS.ErrnoException) =>
-		error.code === "ENOENT" || error.code === "ENOTDIR" ? ("absent" as const) : undefined,
-	)
-	if (stats === undefined || stats === "absent") return stats
+	let stats
+	try {
+		stats = lstatSync(absolute, { throwIfNoEntry: false })
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== "ENOTDIR") return undefined
+	}
+	if (stats === undefined) return "absent"
 	if (stats.isSymbolicLink())
 		return { mode: "120000", content: await readlink(absolute, { encoding: "buffer" }) }
 	if (!stats.isFile() || stats.size > sizeLimitBytes) return undefined
@@ -63,16 +67,14 @@ async function readFileBefore(absolute: string, sizeLimitBytes: number): Promise
 }
 
 /** Whether a folder above the file (below the workspace's root) holds a repository of its own. */
-async function inNestedRepository(workspaceRoot: string, segments: readonly string[]): Promise<boolean> {
+function inNestedRepository(workspaceRoot: string, segments: readonly string[]): boolean {
 	for (let i = 1; i < segments.length; i++) {
 		const gitEntry = path.join(workspaceRoot, ...segments.slice(0, i), ".git")
-		if (
-			await lstat(gitEntry).then(
-				() => true,
-				() => false,
-			)
-		)
-			return true
+		try {
+			if (lstatSync(gitEntry, { throwIfNoEntry: false }) !== undefined) return true
+		} catch {
+			// Not readable or not a folder on the way: no repository there that git would see.
+		}
 	}
 	return false
 }

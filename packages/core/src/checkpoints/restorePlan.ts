@@ -78,10 +78,9 @@ export async function judgeSteps(
 	const deferred: RestoreStep[] = []
 	const judgeable: RestoreStep[] = []
 	for (const step of steps)
-		(unsafePathReason(step.path) === undefined && (await linkedFolder(step.path))
-			? deferred
-			: judgeable
-		).push(step)
+		(unsafePathReason(step.path) === undefined && linkedFolder(step.path) ? deferred : judgeable).push(
+			step,
+		)
 	const rules = await repository.rules()
 	const ignored = await repository.gitIgnored(judgeable.map((step) => step.path))
 	const tooLargeThen = new Set(notKeptAtTarget.tooLarge)

@@ -24,7 +24,7 @@ const sameFile = (a: Identity, b: Identity) => a.dev === b.dev && a.ino === b.in
  */
 export async function readInWorkspace(root: string, relative: string): Promise<ReadEntry> {
 	const file = path.join(root, relative)
-	if (await linkedFolderCheck(root)(relative)) return "gone"
+	if (linkedFolderCheck(root)(relative)) return "gone"
 	const seen = await lstat(file, { bigint: true }).catch(() => undefined)
 	if (seen === undefined) return "gone"
 	if (seen.isSymbolicLink()) {
@@ -55,5 +55,5 @@ async function stillThere(root: string, relative: string, fd: number, opened: Id
 		if (name !== undefined) return name === path.join(await realpath(root), relative)
 	}
 	const now = await lstat(path.join(root, relative), { bigint: true }).catch(() => undefined)
-	return now !== undefined && sameFile(now, opened) && !(await linkedFolderCheck(root)(relative))
+	return now !== undefined && sameFile(now, opened) && !linkedFolderCheck(root)(relative)
 }

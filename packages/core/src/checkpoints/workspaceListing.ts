@@ -1,4 +1,4 @@
-import { lstat } from "node:fs/promises"
+import { lstatSync, type Stats } from "node:fs"
 import path from "node:path"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import type { NotKept } from "./shadowRepository.js"
@@ -12,6 +12,16 @@ export interface Listing {
 	listed: Map<string, string>
 	plainFiles: Map<string, string>
 	rulesChanged: boolean
+}
+
+const looksPerBatch = 256
+
+function lookAt(absolute: string): Stats | undefined {
+	try {
+		return lstatSync(absolute, { throwIfNoEntry: false })
+	} catch {
+		return undefined
+	}
 }
 
 /**
@@ -45,16 +55,15 @@ export async function judgeListing(
 	const plainFiles = new Map<string, string>()
 	const linkedFolder = linkedFolderCheck(workspaceRoot)
 	const looked = [...candidates].filter((relative) => !deleted.has(relative))
-	// All at once: one after another, each look waits its turn on the event loop, and a
-	// command's checkpoint (which a command waits for) looks at every file the listing names.
-	const seen = await Promise.all(
-		looked.map(async (relative) =>
-			// A path through a folder that is now a link is gone from the work tree (the link replaced it).
-			(await linkedFolder(relative))
-				? undefined
-				: await lstat(path.join(workspaceRoot, relative)).catch(() => undefined),
-		),
-	)
+	const seen: (Stats | undefined)[] = []
+	for (const [i, relative] of looked.entries()) {
+		// A command's checkpoint, which the command waits for, looks at every file the listing
+		// names: synchronously, a few microseconds each, with the event loop let go between
+		// batches so that a listing of thousands does not hold it.
+		if (i > 0 && i % looksPerBatch === 0) await new Promise((resolve) => setImmediate(resolve))
+		// A path through a folder that is now a link is gone from the work tree (the link replaced it).
+		seen.push(linkedFolder(relative) ? undefined : lookAt(path.join(workspaceRoot, relative)))
+	}
 	for (const [i, relative] of looked.entries()) {
 		const stats = seen[i]
 		if (stats === undefined) remove.push(relative)

@@ -54,7 +54,8 @@ describe("WorkspaceFiles", () => {
 		expect(paths(await files.search("b.ts"))).toEqual(["b.ts"])
 	})
 
-	it("searches 50,000 paths quickly (the figure is printed; the bound is generous for a busy machine)", async () => {
+	// CPU time, not wall time: on a busy machine a search waits for a core, which says nothing of its cost.
+	it("searches 50,000 paths quickly (the figure is printed; the bound is generous)", async () => {
 		const folders = [
 			"src",
 			"lib",
@@ -71,14 +72,15 @@ describe("WorkspaceFiles", () => {
 		await files.search("warm up")
 		const timings: number[] = []
 		for (const query of ["f", "file12", "corefile", "pkcoremod12f", "nothing-like-this"]) {
-			const started = performance.now()
+			const started = process.cpuUsage()
 			const found = await files.search(query)
-			timings.push(performance.now() - started)
+			const spent = process.cpuUsage(started)
+			timings.push((spent.user + spent.system) / 1000)
 			if (query === "pkcoremod12f") expect(found[0]?.path).toMatch(/^packages\/core\/src\/module12\//)
 		}
 		const median = [...timings].sort((a, b) => a - b)[2] ?? 0
 		console.log(
-			`fuzzy search over 50,000 paths: median ${median.toFixed(1)} ms (${timings.map((t) => t.toFixed(1)).join(", ")})`,
+			`fuzzy search over 50,000 paths: median ${median.toFixed(1)} ms of CPU (${timings.map((t) => t.toFixed(1)).join(", ")})`,
 		)
 		expect(median).toBeLessThan(500)
 	})

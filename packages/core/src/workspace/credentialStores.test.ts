@@ -24,6 +24,7 @@ describe("credentialStorePaths", () => {
 			expect.arrayContaining(["/home/ada/.vault-token", "/home/ada/.secrets", "/etc/creds"]),
 		)
 		expect(stores).not.toContain(home)
+		expect(credentialStorePaths(home, [])).not.toContain("/etc/creds")
 	})
 })
 
@@ -33,6 +34,11 @@ describe("credentialStoreOf", () => {
 	it("finds the store a path lies in, or the store itself", () => {
 		expect(credentialStoreOf("/home/ada/.ssh/id_ed25519", stores)).toBe("/home/ada/.ssh")
 		expect(credentialStoreOf("/home/ada/.netrc", stores)).toBe("/home/ada/.netrc")
+	})
+
+	it("finds it through a path that is not normalised", () => {
+		expect(credentialStoreOf("/home/ada/project/../.ssh/id_ed25519", stores)).toBe("/home/ada/.ssh")
+		expect(credentialStoreOf("/home/ada//.aws/credentials", stores)).toBe("/home/ada/.aws")
 	})
 
 	it("leaves neighbours with similar names alone", () => {

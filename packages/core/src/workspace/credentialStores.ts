@@ -71,7 +71,16 @@ const homeCredentialStores = [
  * or relative to home, "~/" accepted). Whether each exists is not checked: a store created later
  * is still one.
  */
-export function credentialStorePaths(home: string, extra: readonly string[]): string[] {
+export function credentialStorePaths(home: string, extra: readonly string[]): readonly string[] {
+	const key = [home, ...extra].join("\0")
+	if (lastStores?.key !== key) lastStores = { key, stores: storePaths(home, extra) }
+	return lastStores.stores
+}
+
+/** Every path a tool names is checked against the same list: it is made once per home and setting. */
+let lastStores: { key: string; stores: readonly string[] } | undefined
+
+function storePaths(home: string, extra: readonly string[]): string[] {
 	const added = extra
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== "")
@@ -81,7 +90,11 @@ export function credentialStorePaths(home: string, extra: readonly string[]): st
 
 /** The store `absolute` (a real path) lies in, if any. */
 export function credentialStoreOf(absolute: string, stores: readonly string[]): string | undefined {
-	return stores.find((store) => isInside(store, absolute))
+	// Resolved once, a path can only lie in a store it starts with: the full test runs for those only.
+	const fold = (p: string) => (process.platform === "win32" ? p.toLowerCase() : p)
+	const resolved = path.resolve(absolute)
+	const folded = fold(resolved)
+	return stores.find((store) => folded.startsWith(fold(store)) && isInside(store, resolved))
 }
 
 /** A store as the person knows it: "~/.ssh" rather than "/home/ada/.ssh". */

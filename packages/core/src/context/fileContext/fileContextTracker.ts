@@ -28,18 +28,21 @@ export interface FileChangeSource {
 }
 
 interface TrackedFile {
+	/** Joined once: every turn stats every tracked file. */
+	absolute: string
 	hash: ContentHash
 	/** Undefined until a check finds a signature that proves the content unchanged while it stays. */
 	signature?: StatSignature
 }
 
+/** What a check found; "unknown": it could not be checked now (no permission, an I/O error). */
 type CheckOutcome =
-	| { kind: "unchanged" }
+	| { kind: "unchanged" | "changed" | "deleted" | "ignored" | "unknown" }
 	/** Hashed again and the same: the signature (if it vouches) saves the hash next time. */
 	| { kind: "confirmed"; signature: StatSignature | undefined }
-	| { kind: "changed" | "deleted" | "ignored" }
-	/** It could not be checked now (no permission, an I/O error): left for the next check. */
-	| { kind: "unknown" }
+
+const unchanged: CheckOutcome = { kind: "unchanged" }
+const unknown: CheckOutcome = { kind: "unknown" }
 
 export interface FileContextTrackerOptions {
 	/** The state saved with the task (FileContextState, unvalidated), when it is resumed. */
@@ -55,8 +58,9 @@ export interface FileContextTrackerOptions {
  * The files the model has in its context (read, or edited by Cairn) and the content it knows of
  * each. At each turn it finds which of them someone else changed since, to tell the model once.
  *
- * Finding out is cheap and exact: every file is stat'ed (in parallel), and only one whose stat
- * no longer vouches for its content is hashed again, so a touch without a change is not reported.
+ * Finding out is cheap and exact: every file is stat'ed (synchronously: a stat takes
+ * microseconds, and a hundred promises a turn cost more), and only one whose stat no longer
+ * vouches for its content is hashed again, so a touch without a change is not reported.
  */
 export class FileContextTracker implements FileContextRecorder, FileChangeSource {
 	/** By workspace-relative path, least recently seen first. */
@@ -74,6 +78,7 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 		this.now = options.now ?? Date.now
 		for (const file of savedFiles(options.saved))
 			this.files.set(file.path, {
+				absolute: path.join(workspaceRoot, file.path),
 				hash: file.hash,
 				...(file.signature && { signature: file.signature }),
 			})
@@ -84,7 +89,7 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 		// Outside the workspace the person approved one read; watching that file goes beyond it.
 		if (path.isOutsideWorkspace) return
 		this.files.delete(path.relative)
-		this.files.set(path.relative, { hash: content })
+		this.files.set(path.relative, { absolute: path.absolute, hash: content })
 		this.forgetOldest()
 		this.unsaved = true
 	}
@@ -115,14 +120,21 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 		// Before any stat: a signature vouches only for writes after this instant (see fileFingerprint).
 		const checkedAt = this.now()
 		const checked = [...this.files]
-		const outcomes = await Promise.all(
-			checked.map(([relative, file]) => this.check(relative, file, ignore, checkedAt)),
-		)
+		const outcomes: (CheckOutcome | StatSignature)[] = []
+		const hashed: Promise<void>[] = []
+		for (const [index, [relative, file]] of checked.entries()) {
+			const outcome = this.look(relative, file, ignore)
+			outcomes.push(outcome)
+			if ("kind" in outcome) continue
+			const rehash = this.hashAgain(file, outcome, checkedAt)
+			hashed.push(rehash.then((found) => void (outcomes[index] = found)))
+		}
+		if (hashed.length > 0) await Promise.all(hashed)
 		const changes: FileChange[] = []
 		checked.forEach(([relative, file], index) => {
-			const outcome = outcomes[index]
+			const outcome = outcomes[index] as CheckOutcome
 			// Seen again while it was checked: the newer record stands.
-			if (outcome === undefined || this.files.get(relative) !== file) return
+			if (this.files.get(relative) !== file) return
 			switch (outcome.kind) {
 				case "unchanged":
 				case "unknown":
@@ -130,6 +142,7 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 				case "confirmed":
 					// Only the signature changes, which is not saved (see `state`).
 					this.files.set(relative, {
+						absolute: file.absolute,
 						hash: file.hash,
 						...(outcome.signature && { signature: outcome.signature }),
 					})
@@ -151,20 +164,26 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 		return changes
 	}
 
-	private async check(
-		relative: string,
+	/** The outcome when the stat decides it, else the signature the content must be hashed under. */
+	private look(relative: string, file: TrackedFile, ignore: CairnIgnore): CheckOutcome | StatSignature {
+		if (!ignore.isAllowed(relative)) return { kind: "ignored" }
+		try {
+			const signature = statSignature(file.absolute)
+			if (signature === "gone") return { kind: "deleted" }
+			if (file.signature !== undefined && sameSignature(file.signature, signature)) return unchanged
+			return signature
+		} catch {
+			return unknown
+		}
+	}
+
+	private async hashAgain(
 		file: TrackedFile,
-		ignore: CairnIgnore,
+		signature: StatSignature,
 		checkedAt: number,
 	): Promise<CheckOutcome> {
-		if (!ignore.isAllowed(relative)) return { kind: "ignored" }
-		const absolute = path.join(this.workspaceRoot, relative)
 		try {
-			const signature = await statSignature(absolute)
-			if (signature === "gone") return { kind: "deleted" }
-			if (file.signature !== undefined && sameSignature(file.signature, signature))
-				return { kind: "unchanged" }
-			const hash = await hashFile(absolute, signature.size)
+			const hash = await hashFile(file.absolute, signature.size)
 			if (hash === undefined) return { kind: "deleted" }
 			if (hash !== file.hash) return { kind: "changed" }
 			return {
@@ -172,7 +191,7 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 				signature: signatureVouchesForContent(signature, checkedAt) ? signature : undefined,
 			}
 		} catch {
-			return { kind: "unknown" }
+			return unknown
 		}
 	}
 

@@ -53,29 +53,29 @@ describe("content hashes", () => {
 describe("stat signatures", () => {
 	it("stay the same while nobody writes, and change with a touch or a replacement", async () => {
 		await writeFile(file("a.txt"), "one")
-		const first = await statSignature(file("a.txt"))
+		const first = statSignature(file("a.txt"))
 		expect(first).not.toBe("gone")
-		expect(
-			sameSignature(first as StatSignature, (await statSignature(file("a.txt"))) as StatSignature),
-		).toBe(true)
+		expect(sameSignature(first as StatSignature, statSignature(file("a.txt")) as StatSignature)).toBe(
+			true,
+		)
 
 		await utimes(file("a.txt"), new Date(2_000_000_000_000), new Date(2_000_000_000_000))
-		const touched = (await statSignature(file("a.txt"))) as StatSignature
+		const touched = statSignature(file("a.txt")) as StatSignature
 		expect(sameSignature(first as StatSignature, touched)).toBe(false)
 
 		// Same size, then renamed over the file as editors and atomic writes do: another inode.
 		await writeFile(file("b.txt"), "one")
 		await rename(file("b.txt"), file("a.txt"))
-		const replaced = (await statSignature(file("a.txt"))) as StatSignature
+		const replaced = statSignature(file("a.txt")) as StatSignature
 		expect(replaced.ino).not.toBe(touched.ino)
 		expect(sameSignature(touched, replaced)).toBe(false)
 	})
 
 	it("are 'gone' for a missing path and for a folder", async () => {
 		await mkdir(file("folder"))
-		expect(await statSignature(file("missing.txt"))).toBe("gone")
-		expect(await statSignature(file("folder"))).toBe("gone")
-		expect(await statSignature(path.join(file("missing"), "below.txt"))).toBe("gone")
+		expect(statSignature(file("missing.txt"))).toBe("gone")
+		expect(statSignature(file("folder"))).toBe("gone")
+		expect(statSignature(path.join(file("missing"), "below.txt"))).toBe("gone")
 	})
 
 	it("vouch for the content only once the last change is older than a tick of the file's time stamps", () => {
@@ -102,11 +102,11 @@ describe("stat signatures", () => {
 		await writeFile(file("a.txt"), "one")
 		const info = await stat(file("a.txt"))
 		const lastChange = Math.max(info.mtimeMs, info.ctimeMs)
-		const signature = (await statSignature(file("a.txt"))) as StatSignature
+		const signature = statSignature(file("a.txt")) as StatSignature
 		expect(signatureVouchesForContent(signature, lastChange)).toBe(false)
 		const old = new Date(lastChange - 10 * timestampTickMarginMs)
 		await utimes(file("a.txt"), old, old)
-		const backdated = (await statSignature(file("a.txt"))) as StatSignature
+		const backdated = statSignature(file("a.txt")) as StatSignature
 		expect(signatureVouchesForContent(backdated, backdated.ctimeMs + 1)).toBe(false)
 	})
 })
