@@ -66,6 +66,8 @@ export interface ShadowRepositoryOptions {
  */
 export class ShadowRepository {
 	private excludeWritten: string | undefined
+	/** The rules last loaded, whose matchers the next load reuses where the files are unchanged. */
+	private lastRules: TrackingRules | undefined
 	private readonly indexBase: IndexBase
 	private builder: { objects: GitSession; trees: GitSession; builder: TreeBuilder } | undefined
 
@@ -125,8 +127,9 @@ export class ShadowRepository {
 	}
 
 	/** The rules in force now (the workspace's .cairnignore may have changed). */
-	rules(): Promise<TrackingRules> {
-		return TrackingRules.load(this.workspaceRoot, this.sizeLimitBytes)
+	async rules(): Promise<TrackingRules> {
+		this.lastRules = await TrackingRules.load(this.workspaceRoot, this.sizeLimitBytes, this.lastRules)
+		return this.lastRules
 	}
 
 	/**

@@ -55,7 +55,16 @@ export class TrackingRules {
 		readonly sizeLimitBytes: number,
 	) {}
 
-	static async load(workspaceRoot: string, sizeLimitBytes: number): Promise<TrackingRules> {
+	/**
+	 * The rules as the workspace's files say now. `previous` (the last rules loaded for this
+	 * workspace) lends its matchers where the texts are the same: they are read at every checkpoint
+	 * and mostly unchanged, and compiling them was a tenth of what a checkpoint allocated.
+	 */
+	static async load(
+		workspaceRoot: string,
+		sizeLimitBytes: number,
+		previous?: TrackingRules,
+	): Promise<TrackingRules> {
 		const mirrored: MirroredIgnoreFile[] = []
 		for (const { name } of ignoreFiles) {
 			const file = path.join(workspaceRoot, name)
@@ -66,10 +75,15 @@ export class TrackingRules {
 				...workspaceScope(workspaceRoot),
 				maxBytes: 100_000,
 			})
-			if (read.kind === "ok" && read.text.trim() !== "")
-				mirrored.push({ name, text: read.text, rules: ignore().add(read.text) })
+			if (read.kind !== "ok" || read.text.trim() === "") continue
+			const same = previous?.ignoreFiles.find((kept) => kept.name === name && kept.text === read.text)
+			mirrored.push(same ?? { name, text: read.text, rules: ignore().add(read.text) })
 		}
-		return new TrackingRules(ignore().add([...alwaysExcluded]), mirrored, sizeLimitBytes)
+		return new TrackingRules(
+			previous?.defaults ?? ignore().add([...alwaysExcluded]),
+			mirrored,
+			sizeLimitBytes,
+		)
 	}
 
 	/**
