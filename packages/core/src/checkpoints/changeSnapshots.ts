@@ -2,6 +2,7 @@ import { lstatSync } from "node:fs"
 import { readFile, readlink } from "node:fs/promises"
 import path from "node:path"
 import { atomicTempTarget } from "../fs/atomicWrite.js"
+import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import { ignoreFiles } from "../workspace/ignoreRules.js"
 import type { TrackingRules } from "./trackingRules.js"
@@ -70,11 +71,8 @@ async function readFileBefore(absolute: string, sizeLimitBytes: number): Promise
 function inNestedRepository(workspaceRoot: string, segments: readonly string[]): boolean {
 	for (let i = 1; i < segments.length; i++) {
 		const gitEntry = path.join(workspaceRoot, ...segments.slice(0, i), ".git")
-		try {
-			if (lstatSync(gitEntry, { throwIfNoEntry: false }) !== undefined) return true
-		} catch {
-			// Not readable or not a folder on the way: no repository there that git would see.
-		}
+		// Not readable or not a folder on the way: no repository there that git would see.
+		if (lstatOrUndefined(gitEntry) !== undefined) return true
 	}
 	return false
 }

@@ -1,5 +1,5 @@
-import { lstatSync } from "node:fs"
 import path from "node:path"
+import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
 
 /**
  * Tells whether a folder above a path is a symbolic link, looking each folder up once. The look
@@ -11,7 +11,7 @@ export function linkedFolderCheck(root: string): (relative: string) => boolean {
 	const isLink = (folder: string): boolean => {
 		let known = folders.get(folder)
 		if (known === undefined) {
-			known = isSymbolicLink(path.join(root, folder))
+			known = lstatOrUndefined(path.join(root, folder))?.isSymbolicLink() ?? false
 			folders.set(folder, known)
 		}
 		return known
@@ -19,14 +19,6 @@ export function linkedFolderCheck(root: string): (relative: string) => boolean {
 	return (relative) => {
 		const segments = relative.split("/").slice(0, -1)
 		for (let i = 1; i <= segments.length; i++) if (isLink(segments.slice(0, i).join("/"))) return true
-		return false
-	}
-}
-
-function isSymbolicLink(absolute: string): boolean {
-	try {
-		return lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink() ?? false
-	} catch {
 		return false
 	}
 }

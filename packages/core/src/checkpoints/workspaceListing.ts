@@ -1,5 +1,6 @@
-import { lstatSync, type Stats } from "node:fs"
+import type { Stats } from "node:fs"
 import path from "node:path"
+import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import type { NotKept } from "./shadowRepository.js"
 import type { TrackingRules } from "./trackingRules.js"
@@ -15,14 +16,6 @@ export interface Listing {
 }
 
 const looksPerBatch = 256
-
-function lookAt(absolute: string): Stats | undefined {
-	try {
-		return lstatSync(absolute, { throwIfNoEntry: false })
-	} catch {
-		return undefined
-	}
-}
 
 /**
  * The shadow index's listing (`ls-files -z -t --others --modified --deleted`) judged against the
@@ -62,7 +55,7 @@ export async function judgeListing(
 		// batches so that a listing of thousands does not hold it.
 		if (i > 0 && i % looksPerBatch === 0) await new Promise((resolve) => setImmediate(resolve))
 		// A path through a folder that is now a link is gone from the work tree (the link replaced it).
-		seen.push(linkedFolder(relative) ? undefined : lookAt(path.join(workspaceRoot, relative)))
+		seen.push(linkedFolder(relative) ? undefined : lstatOrUndefined(path.join(workspaceRoot, relative)))
 	}
 	for (const [i, relative] of looked.entries()) {
 		const stats = seen[i]

@@ -1,11 +1,6 @@
-import { lstatSync } from "node:fs"
+import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
 
 /** Whether anything is at `target`, a dangling link included. */
 export function present(target: string): boolean {
-	try {
-		lstatSync(target)
-		return true
-	} catch {
-		return false
-	}
+	return lstatOrUndefined(target) !== undefined
 }

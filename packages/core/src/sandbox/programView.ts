@@ -1,5 +1,6 @@
-import { lstatSync, readlinkSync } from "node:fs"
+import { readlinkSync } from "node:fs"
 import path from "node:path"
+import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
 
 /** Where a system keeps its programs and libraries (Debian and others link most of them into /usr). */
 const programFolders = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
@@ -32,12 +33,4 @@ export function programMounts(programs: readonly string[]): string[] {
 		shown.push(folder)
 	}
 	return mounts
-}
-
-function lstatOrUndefined(file: string): ReturnType<typeof lstatSync> | undefined {
-	try {
-		return lstatSync(file)
-	} catch {
-		return undefined
-	}
 }

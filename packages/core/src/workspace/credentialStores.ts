@@ -91,11 +91,13 @@ function storePaths(home: string, extra: readonly string[]): string[] {
 /** The store `absolute` (a real path) lies in, if any. */
 export function credentialStoreOf(absolute: string, stores: readonly string[]): string | undefined {
 	// Resolved once, a path can only lie in a store it starts with: the full test runs for those only.
-	const fold = (p: string) => (process.platform === "win32" ? p.toLowerCase() : p)
 	const resolved = path.resolve(absolute)
 	const folded = fold(resolved)
 	return stores.find((store) => folded.startsWith(fold(store)) && isInside(store, resolved))
 }
+
+/** A path as `isInside` compares it: without case on Windows. */
+const fold = (p: string) => (process.platform === "win32" ? p.toLowerCase() : p)
 
 /** A store as the person knows it: "~/.ssh" rather than "/home/ada/.ssh". */
 export function shownCredentialStore(store: string, home: string = homedir()): string {
