@@ -1,17 +1,13 @@
-import { rm, writeFile } from "node:fs/promises"
-import path from "node:path"
 import { GitError } from "../git/gitError.js"
-import { checkpointAuthor, type ShadowGit } from "./shadowGit.js"
-
-const commitWriterArgs = ["hash-object", "-w", "-t", "commit", "--stdin-paths"]
+import type { LooseObjects } from "./looseObjects.js"
+import { checkpointAuthor } from "./shadowGit.js"
 
 /**
  * Writes the commit object `git commit-tree <tree> [-p <parent>] -m <message>` would (Cairn as
- * author and committer, now, in the local time zone), through the repository's long-lived
- * hash-object: the object is read from a file of Cairn's own beside the repository.
+ * author and committer, now, in the local time zone) into the repository's objects.
  */
 export async function writeCommit(
-	git: ShadowGit,
+	objects: LooseObjects,
 	tree: string,
 	parent: string | undefined,
 	message: string,
@@ -28,14 +24,7 @@ export async function writeCommit(
 		"",
 		`${message}\n`,
 	].join("\n")
-	const file = path.join(path.dirname(git.gitDir), `commit-${process.pid}`)
-	await writeFile(file, object)
-	try {
-		const [id] = await git.session(commitWriterArgs).ask(`${file}\n`, 1)
-		return objectId(id, "commit")
-	} finally {
-		await rm(file, { force: true })
-	}
+	return objects.write("commit", Buffer.from(object))
 }
 
 /** The id a hash-object answered, or the error it is not. */

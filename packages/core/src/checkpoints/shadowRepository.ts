@@ -6,6 +6,7 @@ import type { GitSession } from "../git/gitSession.js"
 import { nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
+import { LooseObjects } from "./looseObjects.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
 import { judgeListing, type Listing } from "./workspaceListing.js"
@@ -69,7 +70,7 @@ export class ShadowRepository {
 	/** The rules last loaded, whose matchers the next load reuses where the files are unchanged. */
 	private lastRules: TrackingRules | undefined
 	private readonly indexBase: IndexBase
-	private builder: { objects: GitSession; trees: GitSession; builder: TreeBuilder } | undefined
+	private builder: { objects: GitSession; builder: TreeBuilder } | undefined
 
 	private constructor(
 		readonly git: ShadowGit,
@@ -78,6 +79,8 @@ export class ShadowRepository {
 		/** Its gits see the workspace from inside bubblewrap; otherwise the host reads the files itself. */
 		readonly confined: boolean,
 		private readonly beforeContentRead: (paths: readonly string[]) => Promise<void>,
+		/** Where the host writes the objects it makes: trees, commits, and the bytes it read or kept. */
+		private readonly looseObjects: LooseObjects,
 	) {
 		this.indexBase = new IndexBase(git.gitDir)
 	}
@@ -108,7 +111,7 @@ export class ShadowRepository {
 			await git.run(["init", "--quiet"])
 		}
 		// A damaged repository fails here, before any task relies on it.
-		await git.run(["rev-parse", "--git-dir"])
+		const format = LooseObjects.formatOf(await git.text(["rev-parse", "--show-object-format"]))
 		await mkdir(path.join(gitDir, "info"), { recursive: true })
 		await writeFile(path.join(gitDir, "info", "attributes"), exactBytesAttributes)
 		// A lock left by a git killed mid-write; the caller holds the repository's lock, so it is stale.
@@ -119,6 +122,7 @@ export class ShadowRepository {
 			options.sizeLimitBytes,
 			wrap !== undefined,
 			options.beforeContentRead ?? (async () => {}),
+			new LooseObjects(path.join(gitDir, "objects"), format),
 		)
 	}
 
@@ -161,7 +165,7 @@ export class ShadowRepository {
 		const { tree, notKept } = await this.stageTree(staged, heldBefore)
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
-		const commit = await writeCommit(this.git, tree, parent, message)
+		const commit = await writeCommit(this.looseObjects, tree, parent, message)
 		await this.setRef(ref, commit)
 		return commit
 	}
@@ -292,12 +296,11 @@ export class ShadowRepository {
 		}))
 	}
 
-	/** One per pair of long-lived gits: a new pair (one restarted) gets a new builder. */
+	/** One per long-lived reader of objects: a new one (restarted) gets a new builder. */
 	private treeBuilder(): TreeBuilder {
 		const objects = this.git.session(["cat-file", "--batch"])
-		const trees = this.git.session(["mktree", "--batch", "-z"])
-		if (this.builder?.objects !== objects || this.builder.trees !== trees)
-			this.builder = { objects, trees, builder: new TreeBuilder(objects, trees) }
+		if (this.builder?.objects !== objects)
+			this.builder = { objects, builder: new TreeBuilder(objects, this.looseObjects) }
 		return this.builder.builder
 	}
 
@@ -335,22 +338,9 @@ export class ShadowRepository {
 		})
 	}
 
-	/** Writes each content as a blob, in one git; returns their ids in order. */
-	private async writeBlobs(contents: readonly Buffer[]): Promise<string[]> {
-		if (contents.length === 0) return []
-		const folder = path.join(path.dirname(this.gitDir), "before-change")
-		await rm(folder, { recursive: true, force: true })
-		await mkdir(folder, { recursive: true })
-		try {
-			const files = contents.map((_, i) => path.join(folder, String(i)))
-			await Promise.all(files.map((file, i) => writeFile(file, contents[i] ?? Buffer.alloc(0))))
-			const ids = await this.git
-				.session(blobWriterArgs)
-				.ask(files.map((file) => `${file}\n`).join(""), files.length)
-			return ids.map((id) => objectId(id, "blob"))
-		} finally {
-			await rm(folder, { recursive: true, force: true })
-		}
+	/** Writes each content as a blob; returns their ids in order. */
+	private writeBlobs(contents: readonly Buffer[]): Promise<string[]> {
+		return Promise.all(contents.map((content) => this.looseObjects.write("blob", content)))
 	}
 
 	/** Of `paths`, those git ignores that the index does not name. */

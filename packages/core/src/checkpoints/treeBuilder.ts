@@ -1,5 +1,6 @@
 import { GitError } from "../git/gitError.js"
 import type { GitSession } from "../git/gitSession.js"
+import type { LooseObjects } from "./looseObjects.js"
 
 /** One path's entry after a change: its mode and object, or undefined where the path is gone. */
 export interface TreeEntryChange {
@@ -26,8 +27,8 @@ interface FolderChanges {
 
 /**
  * Builds the tree of a checkpoint from the tree before it and the entries that changed, without
- * the index: only the folders on a changed path are read (`cat-file --batch`) and written
- * (`mktree --batch`), both long-lived gits of the repository. Git keeps no empty folder, so a
+ * the index: only the folders on a changed path are read (`cat-file --batch`, a long-lived git of
+ * the repository) and written (by the host, see LooseObjects). Git keeps no empty folder, so a
  * folder left empty is dropped from its parent (the root stays, empty).
  */
 export class TreeBuilder {
@@ -41,7 +42,7 @@ export class TreeBuilder {
 
 	constructor(
 		private readonly objects: GitSession,
-		private readonly trees: GitSession,
+		private readonly trees: LooseObjects,
 	) {}
 
 	/** `base` is a tree, or what names one (`<commit>^{tree}`). */
@@ -93,13 +94,7 @@ export class TreeBuilder {
 	}
 
 	private async make(entries: Map<string, Entry>): Promise<string> {
-		const input = [...entries]
-			.map(([name, { mode, id }]) => `${mode} ${typeOf(mode)} ${id}\t${name}\0`)
-			.join("")
-		const [id] = await this.trees.ask(`${input}\0`, 1)
-		if (id === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(id))
-			throw new GitError(`git mktree did not write a tree: ${id ?? "no answer"}`)
-		return id
+		return this.trees.write("tree", treeObjectBody(entries))
 	}
 
 	private remember(id: string, entries: ReadonlyMap<string, Entry>): void {
@@ -114,10 +109,33 @@ export class TreeBuilder {
 	}
 }
 
-/** The object type a tree entry's mode names: a folder, a nested repository's commit, or a file or link. */
-function typeOf(mode: string): string {
-	if (mode === treeMode) return "tree"
-	return mode === "160000" ? "commit" : "blob"
+/**
+ * A tree object's bytes: `<mode> <name>\0<binary id>` per entry, in git's order, which compares
+ * names as bytes with a folder's name read as ending in "/". JavaScript compares strings by
+ * UTF-16 units, the same order as UTF-8's bytes below U+D800; names with a unit from there up are
+ * compared as bytes. A name git could not hold (empty, ".", "..", with a "/" or a NUL) fails the
+ * checkpoint rather than writing a tree git would refuse.
+ */
+export function treeObjectBody(entries: ReadonlyMap<string, Entry>): Buffer {
+	let size = 0
+	let unitOrderIsByteOrder = true
+	const rows: { order: string; name: string; entry: Entry }[] = []
+	for (const [name, entry] of entries) {
+		if (name === "" || name === "." || name === ".." || /[/\0]/.test(name))
+			throw new GitError(`a checkpoint's tree cannot hold an entry named ${JSON.stringify(name)}`)
+		if (unitOrderIsByteOrder && /[\uD800-\uFFFF]/.test(name)) unitOrderIsByteOrder = false
+		size += entry.mode.length + Buffer.byteLength(name) + 2 + entry.id.length / 2
+		rows.push({ order: entry.mode === treeMode ? `${name}/` : name, name, entry })
+	}
+	if (unitOrderIsByteOrder) rows.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+	else rows.sort((a, b) => Buffer.compare(Buffer.from(a.order), Buffer.from(b.order)))
+	const body = Buffer.allocUnsafe(size)
+	let at = 0
+	for (const { name, entry } of rows) {
+		at += body.write(`${entry.mode} ${name}\0`, at)
+		at += body.write(entry.id, at, "hex")
+	}
+	return body
 }
 
 /** The changes as folders, from the root down. */
