@@ -27,12 +27,6 @@ export interface LaunchRequest {
 	input?: string | Buffer
 	/** The process is stopped (and answers code -1) when it runs longer. */
 	timeoutMs?: number
-	/**
-	 * The same request (command line, folder, environment) comes again at every checkpoint: the
-	 * launcher keeps one process for it started ahead and waiting, and the next such request only
-	 * lets it run (see launcherSource). Not on Windows.
-	 */
-	startAhead?: boolean
 }
 
 /**
@@ -47,41 +41,11 @@ const send = (answer) => process.stdout.write(JSON.stringify(answer) + "\\n")
 let running = 0
 let inputClosed = false
 const endWhenIdle = () => {
-	if (inputClosed && running === 0 && ready.size === 0) process.exit(0)
+	if (inputClosed && running === 0) process.exit(0)
 }
 // A group of its own, so that a timeout stops what it started too (a shell's git would keep
 // the output open, and the answer waiting, after the shell itself was stopped).
 const group = process.platform !== "win32"
-// Processes started ahead (request.startAhead), one per request, each a shell blocked reading
-// its input: told "run", it enters the request's folder, says so on its error output and becomes
-// the command (exec), so the fork, the costly part of a start, is behind it. It waits in "/" and
-// enters the folder only then: the folder may have been removed and made again meanwhile. Any
-// other input, or none (the launcher gone), or no folder, and it exits without running anything.
-const ready = new Map()
-const gate = 'IFS= read -r word && [ "$word" = run ] && cd -P -- "$1" || exit 0; shift; printf . >&2; exec "$@"'
-const keyOf = (request) => JSON.stringify([request.command, request.args, request.cwd, request.env])
-const startAhead = (request, key) => {
-	if (!group || inputClosed || ready.has(key)) return
-	const child = spawn("/bin/sh", ["-c", gate, "sh", request.cwd, request.command, ...request.args], {
-		cwd: "/",
-		env: request.env,
-		detached: true,
-	})
-	const entry = { child, out: [], err: [] }
-	ready.set(key, entry)
-	child.stdout.on("data", (chunk) => entry.out.push(chunk))
-	child.stderr.on("data", (chunk) => entry.err.push(chunk))
-	child.stdin.on("error", () => undefined)
-	const gone = () => {
-		if (ready.get(key) === entry) ready.delete(key)
-		endWhenIdle()
-	}
-	child.on("error", gone)
-	child.on("close", gone)
-}
-const stopAll = () => {
-	for (const { child } of ready.values()) child.stdin.end()
-}
 const handle = (request) => {
 	let answered = false
 	running++
@@ -92,11 +56,7 @@ const handle = (request) => {
 		send({ id: request.id, ...fields })
 		endWhenIdle()
 	}
-	const key = request.startAhead ? keyOf(request) : undefined
-	const waiting = key === undefined ? undefined : ready.get(key)
-	if (waiting !== undefined) ready.delete(key)
-	const child =
-		waiting?.child ?? spawn(request.command, request.args, { cwd: request.cwd, env: request.env, detached: group })
+	const child = spawn(request.command, request.args, { cwd: request.cwd, env: request.env, detached: group })
 	const stop = () => {
 		try {
 			if (group) process.kill(-child.pid, "SIGKILL")
@@ -106,43 +66,30 @@ const handle = (request) => {
 		}
 	}
 	const timer = request.timeoutMs === undefined ? undefined : setTimeout(stop, request.timeoutMs)
-	const out = waiting?.out ?? []
-	const err = waiting?.err ?? []
-	if (waiting === undefined) {
-		child.stdout.on("data", (chunk) => out.push(chunk))
-		child.stderr.on("data", (chunk) => err.push(chunk))
-		child.on("error", (error) => {
-			clearTimeout(timer)
-			answer({ error: { code: error.code, message: error.message } })
-		})
-	}
+	const out = []
+	const err = []
+	child.stdout.on("data", (chunk) => out.push(chunk))
+	child.stderr.on("data", (chunk) => err.push(chunk))
+	child.on("error", (error) => {
+		clearTimeout(timer)
+		answer({ error: { code: error.code, message: error.message } })
+	})
 	child.on("close", (code) => {
 		clearTimeout(timer)
-		const said = Buffer.concat(err)
-		// Without the shell's mark the command never ran (the shell was stopped while it waited,
-		// or the folder is gone): it runs now, started as any other.
-		if (waiting !== undefined && said[0] !== 0x2e) {
-			running--
-			return handle({ ...request, startAhead: false })
-		}
 		answer({
 			code: code === null ? -1 : code,
 			stdout: Buffer.concat(out).toString("base64"),
-			stderr: (waiting === undefined ? said : said.subarray(1)).toString("base64"),
+			stderr: Buffer.concat(err).toString("base64"),
 		})
-		// The next one is started once this one is answered, not on the way to the answer.
-		if (key !== undefined) startAhead(request, key)
 	})
 	child.stdin.on("error", () => undefined)
-	const input = Buffer.from(request.input, "base64")
-	child.stdin.end(waiting === undefined ? input : Buffer.concat([Buffer.from("run\\n"), input]))
+	child.stdin.end(Buffer.from(request.input, "base64"))
 }
 require("node:readline")
 	.createInterface({ input: process.stdin })
 	.on("line", (line) => handle(JSON.parse(line)))
 process.stdin.on("end", () => {
 	inputClosed = true
-	stopAll()
 	endWhenIdle()
 })
 `
@@ -193,9 +140,9 @@ export class ProcessLauncher {
 		return new Promise((resolve, reject) => {
 			if (launcher.pending.size === 0) keepAlive(launcher.child, true)
 			launcher.pending.set(id, { resolve, reject })
-			const { command, args, cwd, env, timeoutMs, startAhead } = request
+			const { command, args, cwd, env, timeoutMs } = request
 			launcher.child.stdin.write(
-				`${JSON.stringify({ id, command, args, cwd, env, input, timeoutMs, startAhead })}\n`,
+				`${JSON.stringify({ id, command, args, cwd, env, input, timeoutMs })}\n`,
 			)
 		})
 	}

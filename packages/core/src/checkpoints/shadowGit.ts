@@ -2,6 +2,7 @@ import { statSync } from "node:fs"
 import path from "node:path"
 import { HardenedGit, type GitRun } from "../git/hardenedGit.js"
 import type { GitSession } from "../git/gitSession.js"
+import type { RepeatedGit } from "../git/repeatedGit.js"
 import type { StartLimits, StartRequest } from "../git/processStarter.js"
 import type { GitWrap } from "./confinedGit.js"
 import { processLauncher } from "./processLauncher.js"
@@ -40,7 +41,6 @@ const unconfinedCommands = new Set([
 	"ls-files",
 	"check-ignore",
 	"write-tree",
-	"mktree",
 	"cat-file",
 	"diff-tree",
 	"update-ref",
@@ -49,6 +49,7 @@ const unconfinedCommands = new Set([
 ])
 
 const sessions = new Map<string, { folders: string; session: GitSession }>()
+const listings = new Map<string, RepeatedGit>()
 
 export const checkpointAuthor = {
 	GIT_AUTHOR_NAME: "Cairn",
@@ -65,7 +66,6 @@ export const checkpointAuthor = {
 export class ShadowGit {
 	private readonly confinedGit: HardenedGit
 	private readonly plainGit: HardenedGit
-	private readonly listingGit: HardenedGit
 	private readonly confined: boolean
 
 	constructor(
@@ -87,11 +87,6 @@ export class ShadowGit {
 		}
 		this.confinedGit = HardenedGit.forOwn({ ...repository, wrap })
 		this.plainGit = HardenedGit.forOwn(repository)
-		this.listingGit = HardenedGit.forOwn({
-			...repository,
-			starter: (request: StartRequest, limits: StartLimits) =>
-				processLauncher.run({ ...request, timeoutMs: limits.timeoutMs, startAhead: true }),
-		})
 	}
 
 	/**
@@ -113,13 +108,31 @@ export class ShadowGit {
 	}
 
 	/**
-	 * The listing every checkpoint runs, the one git a command waits for: its process is started
-	 * ahead and waits to be let run (see LaunchRequest.startAhead), so the command waits for git's
-	 * own work, not for a process to be made. Unconfined, as `run` would run it.
+	 * The listing every checkpoint runs, the one git a command waits for: run by a shell that stays
+	 * alive (see RepeatedGit), so a turn starts no process from the host or its launcher. A listing
+	 * that fails there, or a shell that is gone, and it runs as any other git, which says why.
+	 * Unconfined, as `run` would run it.
 	 */
 	async list(args: readonly string[]): Promise<Buffer> {
 		if (args[0] !== "ls-files") throw new Error(`not a listing: git ${args.join(" ")}`)
-		return (await this.listingGit.run(args)).stdout
+		if (process.platform !== "win32") {
+			const answer = await this.repeatedListing(args)
+				.run()
+				.catch(() => undefined)
+			if (answer?.code === 0) return answer.stdout
+		}
+		return this.run(args)
+	}
+
+	/** One per command line and repository in this process, ended with the process launcher (see session). */
+	private repeatedListing(args: readonly string[]): RepeatedGit {
+		const key = JSON.stringify([this.gitDir, this.workTree, args])
+		let listing = listings.get(key)
+		if (listing === undefined) {
+			listing = processLauncher.adopt(this.plainGit.repeated(args))
+			listings.set(key, listing)
+		}
+		return listing
 	}
 
 	/** Runs and returns the exit code with the output, for the commands whose code is the answer. */

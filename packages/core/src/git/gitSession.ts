@@ -12,6 +12,11 @@ export interface SessionStart {
 	name: string
 	/** One request is failed, and the git stopped, past this. */
 	timeoutMs: number
+	/**
+	 * Started in a process group of its own, all of which a timeout stops: for a shell that starts
+	 * git (see RepeatedGit), whose git would otherwise outlive it.
+	 */
+	group?: boolean
 }
 
 /** Where a complete answer ends in what git has written so far, or undefined while it is not yet complete. */
@@ -81,7 +86,7 @@ export class GitSession {
 		if (request === undefined) return
 		const child = this.child ?? this.spawn()
 		hold(child, true)
-		this.timer = setTimeout(() => child.kill("SIGKILL"), this.start.timeoutMs)
+		this.timer = setTimeout(() => stop(child, this.start.group === true), this.start.timeoutMs)
 		child.stdin.write(request.input)
 	}
 
@@ -90,6 +95,7 @@ export class GitSession {
 			cwd: this.start.cwd,
 			env: this.start.env,
 			stdio: ["pipe", "pipe", "pipe"],
+			detached: this.start.group === true,
 		})
 		this.child = child
 		this.received = Buffer.alloc(0)
@@ -139,6 +145,15 @@ export class GitSession {
 			request.reject(
 				new GitError(`git ${this.start.name} ${how}${said ? `: ${said}` : ""}`, false, said),
 			)
+	}
+}
+
+function stop(child: ChildProcessWithoutNullStreams, group: boolean): void {
+	try {
+		if (group && child.pid !== undefined) process.kill(-child.pid, "SIGKILL")
+		else child.kill("SIGKILL")
+	} catch {
+		// Gone already.
 	}
 }
 

@@ -1,8 +1,9 @@
 import { GitError } from "./gitError.js"
 import { driverSettings, gitEnvironment, hardenedArgs, hardenedSettings } from "./gitHardening.js"
 import { nulFields } from "./gitOutput.js"
-import { GitSession } from "./gitSession.js"
+import { GitSession, type SessionStart } from "./gitSession.js"
 import { startDirectly, type ProcessStarter, type Started } from "./processStarter.js"
+import { RepeatedGit } from "./repeatedGit.js"
 
 export interface GitRun {
 	/** Bytes for git's standard input. */
@@ -117,15 +118,27 @@ export class HardenedGit {
 	 * `hash-object -w --stdin-paths`: the same hardened options and environment as `run`.
 	 */
 	session(args: readonly string[]): GitSession {
+		return new GitSession(this.sessionStart(args))
+	}
+
+	/**
+	 * `git <args>` run again at each request by a shell that stays alive (see RepeatedGit): the
+	 * same hardened options and environment as `run`.
+	 */
+	repeated(args: readonly string[]): RepeatedGit {
+		return new RepeatedGit(this.sessionStart(args))
+	}
+
+	private sessionStart(args: readonly string[]): SessionStart {
 		const { command, args: argv } = this.wrap(["--no-pager", ...this.globalArgs, ...hardenedArgs(args)])
-		return new GitSession({
+		return {
 			command,
 			args: argv,
 			cwd: this.cwd,
 			env: this.env,
 			name: args[0] ?? "",
 			timeoutMs: this.timeoutMs,
-		})
+		}
 	}
 
 	private async start(
