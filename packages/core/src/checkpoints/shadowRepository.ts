@@ -7,6 +7,7 @@ import { nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
 import { LooseObjects } from "./looseObjects.js"
+import { writeLooseRef } from "./looseRefs.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
 import { judgeListing, type Listing } from "./workspaceListing.js"
@@ -166,7 +167,7 @@ export class ShadowRepository {
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
 		const commit = await writeCommit(this.looseObjects, tree, parent, message)
-		await this.setRef(ref, commit)
+		writeLooseRef(this.gitDir, ref, commit)
 		return commit
 	}
 
@@ -395,15 +396,6 @@ export class ShadowRepository {
 		}
 	}
 
-	/** Keeps `commit` (and the checkpoints before it) reachable under the task's ref. */
-	async setRef(ref: string, commit: string): Promise<void> {
-		const answer = await this.git
-			.session(refWriterArgs)
-			.ask(`start\nupdate ${ref} ${commit}\ncommit\n`, 2)
-		if (answer.join("\n") !== "start: ok\ncommit: ok")
-			throw new GitError(`git update-ref did not move ${ref}: ${answer.join(" ")}`)
-	}
-
 	async deleteRef(ref: string): Promise<void> {
 		await this.git.run(["update-ref", "-d", ref], { okExitCodes: [1] })
 	}
@@ -558,9 +550,8 @@ const maxPathsFromListing = 32
 
 const addArgs = ["update-index", "-z", "--add", "--remove", "--replace", "--stdin"]
 
-/** The long-lived gits of a repository (see ShadowGit.session): blobs from files, refs moved in transactions. */
+/** The long-lived git that writes the workspace's files as blobs (see ShadowGit.session). */
 const blobWriterArgs = ["hash-object", "-w", "--no-filters", "--stdin-paths"]
-const refWriterArgs = ["update-ref", "--stdin"]
 
 function nulJoin(paths: readonly string[]): string {
 	return paths.map((p) => `${p}\0`).join("")
