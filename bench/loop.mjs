@@ -430,6 +430,14 @@ function printReport(loops, approval) {
 		`<= ${targets.writtenOverFolder}x`,
 		mark(overFolder.every((x) => x <= targets.writtenOverFolder)),
 	)
+	row(
+		"checkpoint objects written by cairn",
+		loops.map((r) => bytes(r.shadowWritten)),
+	)
+	row(
+		"checkpoint repository, final size",
+		loops.map((r) => bytes(r.shadowFinalBytes)),
+	)
 	printTable(["", ...columns, "target", ""], rows)
 
 	if (loops.length >= 2) {
@@ -442,6 +450,7 @@ function printReport(loops, approval) {
 			["client bytes", large.clientBytes / small.clientBytes],
 			["disk bytes written", large.diskWritten / small.diskWritten],
 			["CPU", large.cpuMs / small.cpuMs],
+			["checkpoint objects written", large.shadowWritten / small.shadowWritten],
 			["wall time", large.wallMs / small.wallMs],
 		]
 		printTable(
@@ -630,7 +639,7 @@ function bytes(n) {
  */
 async function installWriteCounter(root) {
 	const prefix = root + path.sep
-	const counter = { total: 0, syncs: 0, byFile: new Map() }
+	const counter = { total: 0, syncs: 0, byFile: new Map(), shadowRepositories: 0 }
 	const handlePaths = new WeakMap()
 	/** Descriptors of the FileHandles open now, for writeSync(handle.fd, ...). */
 	const fdPaths = new Map()
@@ -645,8 +654,12 @@ async function installWriteCounter(root) {
 	}
 	const count = (file, n) => {
 		if (file === undefined || !file.startsWith(prefix) || !(n > 0)) return
-		counter.total += n
 		const key = storageKey(path.relative(root, file))
+		if (inShadowRepository(key)) {
+			counter.shadowRepositories += n
+			return
+		}
+		counter.total += n
 		const entry = counter.byFile.get(key) ?? { bytes: 0, writes: 0 }
 		entry.bytes += n
 		entry.writes++
@@ -730,8 +743,12 @@ async function installWriteCounter(root) {
 	return counter
 }
 
-/** Checkpoints' shadow repositories are written by git, a child process the counter cannot see. */
-function writtenByGit(file) {
+/**
+ * Checkpoints' shadow repositories: written by git, a child process the counter cannot see, and
+ * (a checkpoint's trees and commit, since session 44) by Cairn itself. Reported apart from the
+ * task's storage, so that its figures compare with earlier ones.
+ */
+function inShadowRepository(file) {
 	return /^checkpoints\/[0-9a-f]+\/git\//.test(file)
 }
 
@@ -884,6 +901,7 @@ async function childLoop() {
 		bytes: client.bytes,
 		disk: counter.total,
 		syncs: counter.syncs,
+		shadowRepositories: counter.shadowRepositories,
 	}
 	const diskByFileBefore = new Map([...counter.byFile].map(([k, v]) => [k, { ...v }]))
 	const gc = gcPauses()
@@ -935,6 +953,8 @@ async function childLoop() {
 			.sort((a, b) => b[1] - a[1]),
 		clientBytes: client.bytes - before.bytes,
 		diskWritten: counter.total - before.disk,
+		shadowWritten: counter.shadowRepositories - before.shadowRepositories,
+		shadowFinalBytes: sum(filesUnder(path.join(agent.storage, "checkpoints")).map(([, size]) => size)),
 		fsyncs: counter.syncs - before.syncs,
 		heapAfterGcBytes,
 		youngGenerationBytes,
@@ -1000,7 +1020,7 @@ async function childApprovals() {
 function storageSummary(agent, counter, writtenByFile) {
 	const stored = filesUnder(agent.storage)
 		.map(([file, size]) => ({ file: storageKey(file), size }))
-		.filter((f) => !writtenByGit(f.file))
+		.filter((f) => !inShadowRepository(f.file))
 	const sizes = new Map(stored.map((f) => [f.file, f.size]))
 	return {
 		workspaceFiles: filesUnder(agent.workspace).length,
