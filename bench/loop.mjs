@@ -5,7 +5,7 @@
 //
 //   npm run build && node bench/loop.mjs [--turns 100,1000] [--approvals 50] [--timeout-sec 900]
 //                                        [--checkpoints on|off] [--cpu-prof-dir dir] [--window tokens]
-//                                        [--cli on|off|only]
+//                                        [--cli on|off|only] [--help]
 //
 // --window gives the model a context window of that many tokens (the server refuses a longer
 // request, as OpenAI does, and answers the agent's summary requests): the long-task scenario, where
@@ -49,7 +49,7 @@ const targets = {
 	cliPssMb: { 100: 90, 1000: 150 },
 }
 
-const { values: args } = parseArgs({
+const { values: args } = parseOr({
 	options: {
 		child: { type: "string" },
 		turns: { type: "string", default: "100,1000" },
@@ -62,9 +62,27 @@ const { values: args } = parseArgs({
 		checkpoints: { type: "string", default: "on" },
 		window: { type: "string" },
 		cli: { type: "string", default: "on" },
+		help: { type: "boolean", short: "h" },
 	},
 	strict: true,
 })
+
+/** parseArgs, with a wrong option said in a line (and where the usage is) rather than a stack. */
+function parseOr(config) {
+	try {
+		return parseArgs(config)
+	} catch (error) {
+		fail(`${error.message} (node bench/loop.mjs --help for the options)`)
+	}
+}
+
+// The usage is this file's opening comment, printed as it stands so the two cannot drift apart.
+if (args.help) {
+	const source = fs.readFileSync(fileURLToPath(import.meta.url), "utf8")
+	const opening = source.slice(0, source.indexOf("\nimport "))
+	console.log(opening.replace(/^\/\/ ?/gm, ""))
+	process.exit(0)
+}
 
 // What the CLI ships (packages/cli/src/youngGeneration.ts), set the way it sets it: without it this
 // measures a young generation of 32 MB the product never grows to. Given on the command line
