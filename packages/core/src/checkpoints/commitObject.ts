@@ -1,4 +1,5 @@
 import { GitError } from "../git/gitError.js"
+import { isObjectId } from "../git/gitOutput.js"
 import type { LooseObjects } from "./looseObjects.js"
 import { checkpointAuthor } from "./shadowGit.js"
 
@@ -29,7 +30,7 @@ export async function writeCommit(
 
 /** The id a hash-object answered, or the error it is not. */
 export function objectId(answer: string | undefined, kind: string): string {
-	if (answer !== undefined && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(answer)) return answer
+	if (answer !== undefined && isObjectId(answer)) return answer
 	throw new GitError(`git hash-object did not write the ${kind}: ${answer ?? "no answer"}`)
 }
 

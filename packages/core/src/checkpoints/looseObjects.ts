@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto"
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { statSync } from "node:fs"
 import path from "node:path"
 import { promisify } from "node:util"
 import { deflate, deflateSync } from "node:zlib"
 import { GitError } from "../git/gitError.js"
+import { renamedIntoPlace } from "./renamedIntoPlace.js"
 
 export type ObjectType = "blob" | "tree" | "commit"
 
@@ -53,19 +54,7 @@ export class LooseObjects {
 				: await deflateAsync(object, { level: looseCompression })
 		// git's own temporary name, which its `gc` removes once stale.
 		const temp = path.join(path.dirname(file), `tmp_obj_${randomBytes(6).toString("hex")}`)
-		try {
-			writeFileSync(temp, compressed, { flag: "wx", mode: 0o444 })
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
-			mkdirSync(path.dirname(file), { recursive: true })
-			writeFileSync(temp, compressed, { flag: "wx", mode: 0o444 })
-		}
-		try {
-			renameSync(temp, file)
-		} catch (error) {
-			rmSync(temp, { force: true })
-			throw error
-		}
+		renamedIntoPlace(temp, file, compressed, { mode: 0o444 })
 		return id
 	}
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
+import { isObjectId } from "../git/gitOutput.js"
+import { renamedIntoPlace } from "./renamedIntoPlace.js"
 
 /**
  * A ref name Cairn writes itself: "refs/" and names of letters, digits, "_", "-" and inner dots,
@@ -19,24 +20,7 @@ const writableRef = /^refs(?:\/[A-Za-z0-9_-](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?)+$
 export function writeLooseRef(gitDir: string, ref: string, id: string): void {
 	if (!writableRef.test(ref) || ref.includes("..") || /\.lock(?:\/|$)/.test(ref))
 		throw new GitError(`Cairn does not write a ref named ${JSON.stringify(ref)}`)
-	if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(id))
-		throw new GitError(`not an object id: ${JSON.stringify(id)}`)
+	if (!isObjectId(id)) throw new GitError(`not an object id: ${JSON.stringify(id)}`)
 	const file = path.join(gitDir, ...ref.split("/"))
-	const lock = `${file}.lock`
-	const write = () => writeFileSync(lock, `${id}\n`, { flag: "wx" })
-	try {
-		write()
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code
-		if (code === "ENOENT") mkdirSync(path.dirname(file), { recursive: true })
-		else if (code === "EEXIST") rmSync(lock)
-		else throw error
-		write()
-	}
-	try {
-		renameSync(lock, file)
-	} catch (error) {
-		rmSync(lock, { force: true })
-		throw error
-	}
+	renamedIntoPlace(`${file}.lock`, file, `${id}\n`, { replaceStaleTemp: true })
 }

@@ -3,7 +3,7 @@ import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promise
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
 import type { GitSession } from "../git/gitSession.js"
-import { nulFields } from "../git/gitOutput.js"
+import { isObjectId, nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
 import { LooseObjects } from "./looseObjects.js"
@@ -408,7 +408,7 @@ export class ShadowRepository {
 	 */
 	async resolveRef(ref: string): Promise<string | undefined> {
 		const loose = await readFile(path.join(this.gitDir, ...ref.split("/")), "utf8").catch(() => "")
-		if (/^[0-9a-f]{40}(?:[0-9a-f]{24})?\n$/.test(loose)) return loose.trim()
+		if (loose.endsWith("\n") && isObjectId(loose.slice(0, -1))) return loose.slice(0, -1)
 		const { code, stdout } = await this.git.exec(
 			["rev-parse", "--verify", "--quiet", `${ref}^{commit}`],
 			{

@@ -1,4 +1,5 @@
 import { gitRefSchema, type FleetReport, type FleetReportRow } from "@cairn/types"
+import { isObjectId } from "../git/gitOutput.js"
 import { summarise } from "./fleetSummary.js"
 import { readRecords, type FleetRecord } from "./taskRecord.js"
 
@@ -8,7 +9,6 @@ const tailOf = (text: string) => (text.length > shownChars ? `…${text.slice(-s
 const headOf = (text: string) => (text.length > shownChars ? `${text.slice(0, shownChars)}…` : text)
 
 /** A commit as `git rev-parse` writes it (SHA-1 or SHA-256). */
-const commitPattern = /^[0-9a-f]{40}([0-9a-f]{24})?$/
 
 /**
  * The task's branch and commit, when both are plain git names: a record comes from the results
@@ -17,7 +17,7 @@ const commitPattern = /^[0-9a-f]{40}([0-9a-f]{24})?$/
 export function taskWork(record: FleetRecord): { branch: string; commit: string } | undefined {
 	const { branch, commit } = record
 	if (branch === undefined || commit === undefined) return undefined
-	if (!gitRefSchema.safeParse(branch).success || !commitPattern.test(commit)) return undefined
+	if (!gitRefSchema.safeParse(branch).success || !isObjectId(commit)) return undefined
 	return { branch, commit }
 }
 

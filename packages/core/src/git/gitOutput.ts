@@ -1,3 +1,8 @@
+/** A full object id as git prints it: 40 hex digits (sha1) or 64 (sha256). */
+export function isObjectId(text: string): boolean {
+	return /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(text)
+}
+
 /** Splits git's -z output into its fields. */
 export function nulFields(output: Buffer | string): string[] {
 	const text = typeof output === "string" ? output : output.toString("utf8")
