@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
@@ -27,6 +27,11 @@ describe.concurrent("checkpoints from the CLI", () => {
 			// One at the start, one before each turn that changed files.
 			expect(saved.map((line) => line.reason)).toEqual(["taskStart", "beforeChange", "beforeChange"])
 			const beforeChange = saved[1]?.checkpoint as string
+			// The run leaves its checkpoints' trees packed for git, none in a pack still being written.
+			const packing = readdirSync(world.cairnHome, { recursive: true, encoding: "utf8" }).filter(
+				(file) => path.basename(file).startsWith("trees-"),
+			)
+			expect(packing).toEqual([])
 
 			const listed = await runCli(world, ["checkpoints", taskId])
 			expect(listed.code).toBe(0)

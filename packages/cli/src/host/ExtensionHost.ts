@@ -164,6 +164,7 @@ export class ExtensionHost {
 	async shutdown(): Promise<void> {
 		await this.controller.flush()
 		await this.controller.closeTelemetry()
+		await this.controller.closeCheckpoints()
 		// No process the checkpoints started outlives the CLI: the launcher ends, and is waited for.
 		await processLauncher.dispose()
 		await this.controller.mcpHub?.dispose()

@@ -236,6 +236,15 @@ export class CheckpointStore {
 		return this.exclusive(() => this.repository.deleteRef(taskRef(taskId)))
 	}
 
+	/**
+	 * Leaves the repository readable by any git (the checkpoints' trees packed, see PackedTrees) and
+	 * lets its lock go. The store may still be used: a later operation takes the lock again.
+	 */
+	async close(): Promise<void> {
+		await this.exclusive(() => this.repository.close())
+		await this.lock.release()
+	}
+
 	private exclusive<T>(operation: () => Promise<T>): Promise<T> {
 		const run = this.queue.then(() => this.lock.run(operation))
 		this.queue = run.catch(() => undefined)

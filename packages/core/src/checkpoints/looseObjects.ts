@@ -5,6 +5,7 @@ import { promisify } from "node:util"
 import { deflate, deflateSync } from "node:zlib"
 import { GitError } from "../git/gitError.js"
 import { renamedIntoPlace } from "./renamedIntoPlace.js"
+import type { TreeWriter } from "./treeBuilder.js"
 
 export type ObjectType = "blob" | "tree" | "commit"
 
@@ -57,4 +58,9 @@ export class LooseObjects {
 		renamedIntoPlace(temp, file, compressed, { mode: 0o444 })
 		return id
 	}
+}
+
+/** Trees written whole as loose objects, where no pack can be kept open (see PackedTrees). */
+export function looseTrees(objects: LooseObjects): TreeWriter {
+	return { write: (_folder, body) => objects.write("tree", body) }
 }

@@ -46,6 +46,22 @@ const unconfinedCommands = new Set([
 	"update-ref",
 	"log",
 	"show",
+	"index-pack",
+])
+
+/**
+ * What reads none of a checkpoint's trees, so need not wait for the trees still being packed (see
+ * PackedTrees): the listing and the index's own commands (the index's trees are git's), rules,
+ * refs, and the packing itself. Any other git, and any added later, runs once they are packed.
+ */
+const readsNoCheckpointTree = new Set([
+	"init",
+	"ls-files",
+	"check-ignore",
+	"update-index",
+	"write-tree",
+	"update-ref",
+	"index-pack",
 ])
 
 const sessions = new Map<string, { folders: string; session: GitSession }>()
@@ -67,6 +83,7 @@ export class ShadowGit {
 	private readonly confinedGit: HardenedGit
 	private readonly plainGit: HardenedGit
 	private readonly confined: boolean
+	private treesReadable: () => Promise<void> = async () => {}
 
 	constructor(
 		readonly gitDir: string,
@@ -100,7 +117,7 @@ export class ShadowGit {
 	}
 
 	async run(args: readonly string[], options: GitRun = {}): Promise<Buffer> {
-		return (await this.git(args[0]).run(args, options)).stdout
+		return (await this.exec(args, options)).stdout
 	}
 
 	async text(args: readonly string[], options: GitRun = {}): Promise<string> {
@@ -136,8 +153,14 @@ export class ShadowGit {
 	}
 
 	/** Runs and returns the exit code with the output, for the commands whose code is the answer. */
-	exec(args: readonly string[], options: GitRun = {}): Promise<{ code: number; stdout: Buffer }> {
+	async exec(args: readonly string[], options: GitRun = {}): Promise<{ code: number; stdout: Buffer }> {
+		if (!readsNoCheckpointTree.has(args[0] ?? "")) await this.treesReadable()
 		return this.git(args[0]).run(args, options)
+	}
+
+	/** What makes every checkpoint's tree readable by git, run before a git that may read one. */
+	beforeReadingTrees(makeReadable: () => Promise<void>): void {
+		this.treesReadable = makeReadable
 	}
 
 	/**

@@ -6,7 +6,8 @@ import type { GitSession } from "../git/gitSession.js"
 import { isObjectId, nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
-import { LooseObjects } from "./looseObjects.js"
+import { LooseObjects, looseTrees, type ObjectFormat } from "./looseObjects.js"
+import { PackedTrees } from "./packedTrees.js"
 import { writeLooseRef } from "./looseRefs.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
@@ -14,7 +15,7 @@ import { judgeListing, type Listing } from "./workspaceListing.js"
 import { addToIndexAsRead, treeEntriesAsRead } from "./hostReads.js"
 import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
-import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
+import { TreeBuilder, type TreeEntryChange, type TreeWriter } from "./treeBuilder.js"
 
 /**
  * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
@@ -80,8 +81,10 @@ export class ShadowRepository {
 		/** Its gits see the workspace from inside bubblewrap; otherwise the host reads the files itself. */
 		readonly confined: boolean,
 		private readonly beforeContentRead: (paths: readonly string[]) => Promise<void>,
-		/** Where the host writes the objects it makes: trees, commits, and the bytes it read or kept. */
+		/** Where the host writes the objects it makes: commits, and the bytes it read or kept. */
 		private readonly looseObjects: LooseObjects,
+		/** Where it writes a checkpoint's trees: packed (see PackedTrees), or loose where none can be. */
+		private readonly trees: { writer: TreeWriter; packed?: PackedTrees },
 	) {
 		this.indexBase = new IndexBase(git.gitDir)
 	}
@@ -117,14 +120,42 @@ export class ShadowRepository {
 		await writeFile(path.join(gitDir, "info", "attributes"), exactBytesAttributes)
 		// A lock left by a git killed mid-write; the caller holds the repository's lock, so it is stale.
 		await rm(path.join(gitDir, "index.lock"), { force: true })
+		const looseObjects = new LooseObjects(path.join(gitDir, "objects"), format)
+		const trees = ShadowRepository.treeWriter(folder, format, git, looseObjects)
+		// Trees a process that died (or let the lock go) was still packing.
+		await trees.packed?.sealAll()
 		return new ShadowRepository(
 			git,
 			options.workspaceRoot,
 			options.sizeLimitBytes,
 			wrap !== undefined,
 			options.beforeContentRead ?? (async () => {}),
-			new LooseObjects(path.join(gitDir, "objects"), format),
+			looseObjects,
+			trees,
 		)
+	}
+
+	/**
+	 * Packed trees, sealed before any git that may read them; loose ones on Windows, where a pack
+	 * another process still holds open cannot be removed once sealed.
+	 */
+	private static treeWriter(
+		folder: string,
+		format: ObjectFormat,
+		git: ShadowGit,
+		looseObjects: LooseObjects,
+	): { writer: TreeWriter; packed?: PackedTrees } {
+		if (process.platform === "win32") return { writer: looseTrees(looseObjects) }
+		const packed = new PackedTrees(folder, format, async (pack) => {
+			await git.run(["index-pack", "--stdin"], { input: pack })
+		})
+		git.beforeReadingTrees(() => packed.sealAll())
+		return { writer: packed, packed }
+	}
+
+	/** Leaves every checkpoint's tree readable by git (the store is closing). */
+	async close(): Promise<void> {
+		await this.trees.packed?.sealAll()
 	}
 
 	get gitDir(): string {
@@ -168,6 +199,7 @@ export class ShadowRepository {
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
 		const commit = await writeCommit(this.looseObjects, tree, parent, message)
 		writeLooseRef(this.gitDir, ref, commit)
+		if (this.trees.packed?.full === true) await this.trees.packed.sealAll()
 		return commit
 	}
 
@@ -301,7 +333,7 @@ export class ShadowRepository {
 	private treeBuilder(): TreeBuilder {
 		const objects = this.git.session(["cat-file", "--batch"])
 		if (this.builder?.objects !== objects)
-			this.builder = { objects, builder: new TreeBuilder(objects, this.looseObjects) }
+			this.builder = { objects, builder: new TreeBuilder(objects, this.trees.writer) }
 		return this.builder.builder
 	}
 

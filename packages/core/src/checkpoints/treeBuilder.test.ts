@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HardenedGit } from "../git/hardenedGit.js"
 import { childGits } from "../test-support/childGits.js"
 import { makeTempDir } from "../test-support/tempDir.js"
-import { LooseObjects } from "./looseObjects.js"
+import { LooseObjects, looseTrees } from "./looseObjects.js"
 import { TreeBuilder, treeObjectBody, type TreeEntryChange } from "./treeBuilder.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
@@ -70,7 +70,7 @@ describe.runIf(process.platform === "linux")("building a checkpoint's tree from 
 		const own = HardenedGit.forOwn({ gitDir, workTree: temp.dir, timeoutMs: 60_000 })
 		const builder = new TreeBuilder(
 			own.session(["cat-file", "--batch"]),
-			new LooseObjects(path.join(gitDir, "objects"), "sha1"),
+			looseTrees(new LooseObjects(path.join(gitDir, "objects"), "sha1")),
 		)
 		for (let seed = 1; seed <= 20; seed++) {
 			const random = seededRandom(seed)

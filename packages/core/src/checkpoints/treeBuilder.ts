@@ -1,12 +1,16 @@
 import { GitError } from "../git/gitError.js"
 import type { GitSession } from "../git/gitSession.js"
-import type { LooseObjects } from "./looseObjects.js"
 
 /** One path's entry after a change: its mode and object, or undefined where the path is gone. */
 export interface TreeEntryChange {
 	/** Workspace-relative, "/"-separated. */
 	path: string
 	entry: { mode: string; id: string } | undefined
+}
+
+/** Where a checkpoint's trees go: `folder` is where the tree sits in the workspace ("" the root). */
+export interface TreeWriter {
+	write(folder: string, body: Buffer): Promise<string>
 }
 
 interface Entry {
@@ -28,7 +32,7 @@ interface FolderChanges {
 /**
  * Builds the tree of a checkpoint from the tree before it and the entries that changed, without
  * the index: only the folders on a changed path are read (`cat-file --batch`, a long-lived git of
- * the repository) and written (by the host, see LooseObjects). Git keeps no empty folder, so a
+ * the repository) and written (by the host, see PackedTrees). Git keeps no empty folder, so a
  * folder left empty is dropped from its parent (the root stays, empty).
  */
 export class TreeBuilder {
@@ -42,31 +46,39 @@ export class TreeBuilder {
 
 	constructor(
 		private readonly objects: GitSession,
-		private readonly trees: LooseObjects,
+		private readonly trees: TreeWriter,
 	) {}
 
 	/** `base` is a tree, or what names one (`<commit>^{tree}`). */
 	async build(base: string, changes: readonly TreeEntryChange[]): Promise<string> {
 		const root = folderOf(changes)
-		return (await this.write(base, root)) ?? (await this.make(new Map()))
+		return (await this.write(base, root, "")) ?? (await this.make(new Map(), ""))
 	}
 
 	/** The folder `base` (undefined: a new one) with `changes` made; undefined when it ends empty. */
-	private async write(base: string | undefined, changes: FolderChanges): Promise<string | undefined> {
+	private async write(
+		base: string | undefined,
+		changes: FolderChanges,
+		folder: string,
+	): Promise<string | undefined> {
 		const entries = base === undefined ? new Map<string, Entry>() : await this.read(base)
 		const before = new Map(entries)
 		for (const [name, entry] of changes.files) {
 			if (entry === undefined) entries.delete(name)
 			else entries.set(name, entry)
 		}
-		for (const [name, folder] of changes.folders) {
+		for (const [name, changed] of changes.folders) {
 			const was = before.get(name)
-			const id = await this.write(was?.mode === treeMode ? was.id : undefined, folder)
+			const id = await this.write(
+				was?.mode === treeMode ? was.id : undefined,
+				changed,
+				folder === "" ? name : `${folder}/${name}`,
+			)
 			if (id !== undefined) entries.set(name, { mode: treeMode, id })
 			// A file that took the folder's name stays.
 			else if (entries.get(name)?.mode === treeMode) entries.delete(name)
 		}
-		return entries.size === 0 ? undefined : this.make(entries)
+		return entries.size === 0 ? undefined : this.make(entries, folder)
 	}
 
 	/** A tree's entries by name, from its object (`<mode> <name>\0<binary id>` each). */
@@ -93,8 +105,8 @@ export class TreeBuilder {
 		return new Map(entries)
 	}
 
-	private async make(entries: Map<string, Entry>): Promise<string> {
-		return this.trees.write("tree", treeObjectBody(entries))
+	private async make(entries: Map<string, Entry>, folder: string): Promise<string> {
+		return this.trees.write(folder, treeObjectBody(entries))
 	}
 
 	private remember(id: string, entries: ReadonlyMap<string, Entry>): void {

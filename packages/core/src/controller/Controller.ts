@@ -466,6 +466,7 @@ export class Controller implements HandlerContext {
 		try {
 			// A checkpoint being saved finishes its git commands before the host goes.
 			await Promise.all(tasks.map((task) => task.checkpointsSettled()))
+			await this.closeCheckpoints()
 			// Nor does the process that started its git commands.
 			await processLauncher.dispose()
 			// No background command outlives its task: each has ended, its whole process group with it.
@@ -478,6 +479,18 @@ export class Controller implements HandlerContext {
 			await this.mcp?.hub.dispose()
 			await this.telemetry.close()
 		}
+	}
+
+	/**
+	 * Leaves every checkpoint readable by git (their trees packed) and lets the stores' locks go, for
+	 * a process that is ending. A failure is said; the next store to open packs what is left.
+	 */
+	closeCheckpoints(): Promise<void> {
+		return this.checkpoints
+			.close()
+			.catch((error: unknown) =>
+				this.host.logger.error("The checkpoints could not be closed", { error: String(error) }),
+			)
 	}
 
 	/** Sends the spans and metrics not yet exported and stops exporting (bounded: the process is ending). */

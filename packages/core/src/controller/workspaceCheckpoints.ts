@@ -37,6 +37,12 @@ export class WorkspaceCheckpoints {
 		return this.opening.store
 	}
 
+	/** Closes the store if it was opened (see CheckpointStore.close). */
+	async close(): Promise<void> {
+		const store = await this.opening?.store
+		if (store !== undefined && "close" in store) await store.close()
+	}
+
 	/** A deleted task's checkpoints go too; a workspace without checkpoints has none to forget. */
 	async forgetTask(taskId: string): Promise<void> {
 		const store = await this.open()
@@ -58,6 +64,14 @@ export class CheckpointsByRoot {
 		private readonly host: Host,
 		private readonly sizeLimitMB: () => number,
 	) {}
+
+	/** Closes every store opened; the first failure is thrown once all are tried. */
+	async close(): Promise<void> {
+		const closed = await Promise.allSettled(
+			[...this.roots.values()].map((checkpoints) => checkpoints.close()),
+		)
+		for (const result of closed) if (result.status === "rejected") throw result.reason
+	}
 
 	of(root: string = this.host.workspaceRoot): WorkspaceCheckpoints {
 		let checkpoints = this.roots.get(root)

@@ -47,6 +47,13 @@ describe("checkpoints over whole tasks", { timeout: 60_000 }, () => {
 		expect(await agent.read("app.ts")).toBe("v2\n")
 		const taskId = agent.client.taskId!
 		await agent.restart()
+		// The editor's shutdown left the checkpoints' trees packed for git: no pack is left half-written.
+		const checkpoints = path.join(path.dirname(agent.workspace), "storage", "checkpoints")
+		const repositories = (await readdir(checkpoints)).filter((name) => !name.includes("."))
+		expect(repositories).toHaveLength(1)
+		expect(await readdir(path.join(checkpoints, repositories[0] ?? ""))).not.toContainEqual(
+			expect.stringMatching(/^trees-/),
+		)
 		await agent.send({ type: "showTaskWithId", taskId })
 		await agent.client.waitForAsk("resume_completed_task")
 		expect(checkpointRows(agent.client.messages).map((r) => r.reason)).toEqual([

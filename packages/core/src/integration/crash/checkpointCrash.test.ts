@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
-import { mkdir, readFile, writeFile } from "node:fs/promises"
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pendingRestoreFile } from "../../checkpoints/applyRestore.js"
@@ -136,16 +136,28 @@ describe("a checkpoint operation killed with SIGKILL", { timeout: 120_000 }, () 
 		const store = await open(root, storage)
 		const checkpoint = await store.save("task", "first")
 		let changed = 0
-		// Changes files while the child saves in a loop, and kills it after a few rounds.
+		const folder = await ShadowRepository.folderFor(storage, root)
+		const taskRef = path.join(folder, "git", "refs", "cairn", "tasks", "task")
+		const checkpointsSeen = new Set<string>()
+		// Changes a file each time the child, saving in a loop, has saved a checkpoint, and kills it
+		// a few after its first (whose trees git writes; the next ones' are packed by Cairn).
 		await runChild(
 			{ CHECKPOINT_WORKSPACE: root, CHECKPOINT_STORAGE: storage, CHECKPOINT_OP: "save" },
 			async () => {
+				const seen = checkpointsSeen.size
+				checkpointsSeen.add(await readFile(taskRef, "utf8").catch(() => ""))
+				if (checkpointsSeen.size === seen) return false
 				await writeFile(path.join(root, name(changed % files)), `changed ${changed}\n`)
 				changed++
-				return changed > 40
+				return checkpointsSeen.size > 6
 			},
 		)
+		// The child's last checkpoint, its trees in a pack it had not sealed (see PackedTrees).
+		expect((await readdir(folder)).filter((file) => file.startsWith("trees-"))).not.toEqual([])
+		const childLast = (await readFile(taskRef, "utf8")).trim()
 		const reopened = await open(root, storage)
+		await expect(reopened.changesSince(childLast)).resolves.toHaveProperty("patch")
+		expect((await readdir(folder)).filter((file) => file.startsWith("trees-"))).toEqual([])
 		const after = await reopened.save("task", "after the crash")
 		expect(after).toMatch(/^[0-9a-f]{40}$/)
 		const report = await reopened.restore("task", checkpoint)
