@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import type { RepositoryCode } from "../consent/repositoryConsent.js"
 import { startHub, memoryState, type HubHarness } from "../test-support/mcp/hubHarness.js"
 import { claudeFixtureEntry, fixtureEntry, fixtureServerScript } from "../test-support/mcp/servers.js"
+import { processGone } from "../test-support/processGone.js"
 
 let harness: HubHarness | undefined
 afterEach(async () => {
@@ -171,6 +172,52 @@ describe("other tools' variables in their MCP files", () => {
 		expect(h.hub.server({ name: "dotenv" })?.config.launch).toMatchObject({
 			env: { MCP_FIXTURE_PID_FILE: "started.pids", MCP_FIXTURE_LOG: "/dev/null" },
 		})
+	})
+
+	it("consent covers what a server's envFile holds: a line added to it (NODE_OPTIONS) asks again, and a no starts nothing", async () => {
+		const asked: RepositoryCode[] = []
+		const answers = [true, false]
+		const state = memoryState()
+		harness = await startHub({
+			workspaceFiles: {
+				".vscode/mcp.json": {
+					servers: {
+						dotenv: {
+							type: "stdio",
+							command: process.execPath,
+							args: [fixtureServerScript, "tools"],
+							envFile: "${workspaceFolder}/.env.mcp",
+							env: { MCP_FIXTURE_LOG: "/dev/null" },
+						},
+					},
+				},
+				".env.mcp": "MCP_FIXTURE_PID_FILE=started.pids\n",
+			},
+			state,
+			ask: async (code) => (asked.push(code), answers.shift() ?? false),
+		})
+		const h = harness
+		await h.until(() => statusOf(h, "dotenv") === "connected", "connected")
+		expect(asked[0]?.files).toEqual([
+			{ path: ".env.mcp", state: expect.stringMatching(/^sha256 [0-9a-f]{64}$/) },
+		])
+		const startedPids = async () =>
+			(await readFile(path.join(h.workspace, "started.pids"), "utf8")).trim().split("\n").map(Number)
+		const [pid] = await startedPids()
+
+		// The file the person agreed to is the same; what its server would start with is not.
+		await writeFile(
+			path.join(h.workspace, ".env.mcp"),
+			"MCP_FIXTURE_PID_FILE=started.pids\nNODE_OPTIONS=--require ./planted.js\n",
+		)
+		await h.hub.restart("project", "dotenv")
+		await h.until(
+			() => statusOf(h, "dotenv") === "blocked" && asked.length === 2,
+			"asked again, and refused",
+		)
+		expect(asked[1]?.files?.[0]?.state).not.toBe(asked[0]?.files?.[0]?.state)
+		await processGone(pid as number)
+		expect(await startedPids()).toEqual([pid])
 	})
 
 	it("an envFile that leads out of the workspace (a link to a secret, /proc/self/environ) is the server's problem; nothing starts", async () => {

@@ -29,7 +29,7 @@ import { configEntryOf } from "./configEntry.js"
 import { withEnvFiles } from "./envFile.js"
 import { parseConfig } from "./parseConfig.js"
 import { mcpProblemEnglish } from "./mcpProblemText.js"
-import { ProjectConsent, type ProjectConsentOptions } from "./projectConsent.js"
+import { ProjectConsent, type ConsentFile, type ProjectConsentOptions } from "./projectConsent.js"
 import { defaultReconnectPolicy, type ReconnectPolicy } from "./reconnectPolicy.js"
 import { isInvalid, type McpServerConfig, type ServerEntry } from "./serverConfig.js"
 import { offeredTools, serverViews, type OfferedTool, type ServerRecord } from "./serverViews.js"
@@ -76,6 +76,12 @@ export interface McpCallOptions {
 }
 
 const key = (source: McpSource, name: string) => `${source}\0${name}`
+
+/** The env files a file's servers read, with what each held then (see envFile.ts), by path. */
+const envFilesOf = (entries: readonly ServerEntry[]): ConsentFile[] =>
+	entries
+		.flatMap((entry) => (isInvalid(entry) || entry.envFileRead === undefined ? [] : [entry.envFileRead]))
+		.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 
 /** What makes a new connection necessary: how the server is reached. alwaysAllow and timeout are not. */
 const sameLaunch = (a: ServerEntry, b: ServerEntry) =>
@@ -380,7 +386,7 @@ export class McpHub {
 			throw new Error(`There is no server named "${edit.server}" in ${file}.`)
 		const edited = applyConfigEdit(text as string, edit, state.serversKey)
 		// The person changed the file through Cairn: their consent to it carries over to the edit.
-		await state.consent?.carryOver(text as string, edited)
+		await state.consent?.carryOver(text as string, edited, envFilesOf(state.entries))
 		await writeConfigText(file, edited)
 		await this.enqueue(() => this.apply(state, edited))
 	}
@@ -432,8 +438,10 @@ export class McpHub {
 		const consent = state.consent
 		const runnable = used.some((entry) => !entry.disabled && !isInvalid(entry))
 		if (consent === undefined || state.text === undefined || !runnable) return undefined
-		if (await consent.allowed(state.text)) return undefined
-		consent.ask(state.text, () => void this.enqueue(() => this.apply(state, state.text)))
+		// The servers start with the variables of their env files as read: the consent covers those too.
+		const files = envFilesOf(state.entries)
+		if (await consent.allowed(state.text, files)) return undefined
+		consent.ask(state.text, files, () => void this.enqueue(() => this.apply(state, state.text)))
 		return consent.asking ? consent.waitingProblem : consent.refusedProblem
 	}
 

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto"
+import path from "node:path"
 import type { McpConfigProblem } from "@cairn/types"
 import { readRepositoryFile, type FileScope } from "../workspace/repositoryFile.js"
 import { parseDotenv } from "./dotenv.js"
@@ -27,7 +29,14 @@ export async function withEnvFiles(
 				return entry
 			const why = await readEnvFile(entry.envFile, scope)
 			if (typeof why !== "string")
-				return { ...entry, launch: { ...entry.launch, env: { ...why, ...entry.launch.env } } }
+				return {
+					...entry,
+					launch: { ...entry.launch, env: { ...why.variables, ...entry.launch.env } },
+					envFileRead: {
+						path: path.relative(scope.root, entry.envFile) || entry.envFile,
+						state: why.state,
+					},
+				}
 			const problem = { kind: "env_file_unreadable" as const, params: { field: "envFile", said: why } }
 			problems.push(configProblem(input, problem, entry.name))
 			return {
@@ -44,11 +53,15 @@ export async function withEnvFiles(
 	return { entries: read, problems }
 }
 
-/** The file's variables, or why it was not read. */
-async function readEnvFile(file: string, scope: FileScope): Promise<Record<string, string> | string> {
+/** The file's variables and the hash of the text they were read from, or why it was not read. */
+async function readEnvFile(
+	file: string,
+	scope: FileScope,
+): Promise<{ variables: Record<string, string>; state: string } | string> {
 	const read = await readRepositoryFile(file, { ...scope, maxBytes: maxEnvFileBytes })
 	if (read.kind === "absent") return `${file} does not exist`
 	if (read.kind === "skipped") return read.reason
 	if (read.truncated) return `${file} is larger than ${maxEnvFileBytes / 1024} KB; it was not read`
-	return parseDotenv(read.text)
+	const hash = createHash("sha256").update(read.text).digest("hex")
+	return { variables: parseDotenv(read.text), state: `sha256 ${hash}` }
 }

@@ -10,6 +10,9 @@ import type { KeyValueStore } from "../host/Host.js"
 import { parse } from "./jsonc.js"
 import type { ServerFile } from "./serverFiles.js"
 
+/** A file the servers read, and what it held (see RepositoryCode.files). */
+export type ConsentFile = NonNullable<RepositoryCode["files"]>[number]
+
 export interface ProjectConsentOptions {
 	/** Where consents are remembered (Cairn's own storage, never the repository). */
 	state: KeyValueStore
@@ -22,7 +25,8 @@ export interface ProjectConsentOptions {
 /**
  * The person's consent to one of the workspace's MCP server files: its servers are programs a cloned
  * repository would have Cairn start, so they run only once the person agreed to the file's
- * exact text (asked again whenever it changes). The question is asked in the background: the
+ * exact text and to what the env files its servers read held (asked again whenever one changes:
+ * a line added to an env file, such as NODE_OPTIONS, changes what the servers run). The question is asked in the background: the
  * person's own servers do not wait for the answer.
  */
 export class ProjectConsent {
@@ -55,25 +59,27 @@ export class ProjectConsent {
 		}
 	}
 
-	/** True when the person already agreed to this text (nobody is asked). */
-	async allowed(text: string): Promise<boolean> {
-		return (await new RepositoryConsent(this.options.state, undefined).decide(this.code(text))).allowed
+	/** True when the person already agreed to this text with these files (nobody is asked). */
+	async allowed(text: string, files: readonly ConsentFile[]): Promise<boolean> {
+		const code = this.code(text, files)
+		return (await new RepositoryConsent(this.options.state, undefined).decide(code)).allowed
 	}
 
 	/**
-	 * Asks about `text` unless that is being asked already; `answered` runs once the person
-	 * answered (or at once when nobody can be asked). A "no" is not asked again until
+	 * Asks about `text` with `files` unless that is being asked already; `answered` runs once the
+	 * person answered (or at once when nobody can be asked). A "no" is not asked again until
 	 * `forgetRefusals`.
 	 */
-	ask(text: string, answered: () => void): void {
-		if (this.pending === text || this.refused.has(text)) return
-		this.pending = text
+	ask(text: string, files: readonly ConsentFile[], answered: () => void): void {
+		const asked = JSON.stringify([text, files])
+		if (this.pending === asked || this.refused.has(asked)) return
+		this.pending = asked
 		void this.consent
-			.decide(this.code(text))
+			.decide(this.code(text, files))
 			.catch(() => ({ allowed: false }))
 			.then((decision) => {
-				if (!decision.allowed) this.refused.add(text)
-				if (this.pending === text) this.pending = undefined
+				if (!decision.allowed) this.refused.add(asked)
+				if (this.pending === asked) this.pending = undefined
 				answered()
 			})
 	}
@@ -85,15 +91,15 @@ export class ProjectConsent {
 	}
 
 	/** A change the person made through Cairn to a file they had agreed to keeps their consent. */
-	async carryOver(before: string, after: string): Promise<void> {
-		if (await this.allowed(before)) await grantConsent(this.options.state, this.code(after))
+	async carryOver(before: string, after: string, files: readonly ConsentFile[]): Promise<void> {
+		if (await this.allowed(before, files)) await grantConsent(this.options.state, this.code(after, files))
 	}
 
 	private get relativeFile(): string {
 		return path.relative(this.workspaceRoot, this.serverFile.file) || this.serverFile.file
 	}
 
-	private code(content: string): RepositoryCode {
+	private code(content: string, files: readonly ConsentFile[]): RepositoryCode {
 		return {
 			kind: "projectMcpServers",
 			workspaceRoot: this.workspaceRoot,
@@ -101,6 +107,7 @@ export class ProjectConsent {
 			...(this.serverFile.consentSlot !== undefined && { slot: this.serverFile.consentSlot }),
 			content,
 			names: serverNames(content, this.serverFile),
+			...(files.length > 0 && { files }),
 		}
 	}
 }

@@ -31,6 +31,11 @@ export interface McpServerConfig {
 	 * by the hub (see envFile.ts), its variables under `launch.env`'s.
 	 */
 	envFile?: string
+	/**
+	 * What the envFile held when its variables were read (see envFile.ts), as a consent names a
+	 * file's state: the person's consent to a workspace's server covers the variables it starts with.
+	 */
+	envFileRead?: { path: string; state: string }
 }
 
 /** An entry that cannot start; it is still listed, with why. */
