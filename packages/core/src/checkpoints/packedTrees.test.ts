@@ -141,9 +141,13 @@ describe.runIf(process.platform === "linux")("a checkpoint's trees written as a 
 		const ids: string[] = []
 		for (let count = 1; count <= 10; count++) ids.push(await died.write("src", folderBody(count)))
 		const [pack] = packsLeft(folder).filter((name) => name.endsWith(".pack"))
-		// The next entry's first bytes, and a record line cut short.
+		const whole = statSync(path.join(folder, pack ?? "")).size
+		// The next entry's first bytes, and its record cut short before its newline.
 		appendFileSync(path.join(folder, pack ?? ""), Buffer.from([0xb3, 0x04, 0x78, 0x01]))
-		appendFileSync(path.join(folder, (pack ?? "").replace(/\.pack$/, ".entries")), "abc 99")
+		appendFileSync(
+			path.join(folder, (pack ?? "").replace(/\.pack$/, ".entries")),
+			`${whole} ${whole + 2}`,
+		)
 		await trees().sealAll()
 		expect(packsLeft(folder)).toEqual([])
 		for (const [i, id] of ids.entries())

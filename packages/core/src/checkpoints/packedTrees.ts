@@ -50,6 +50,8 @@ interface OpenPack {
  * handed to `git index-pack`) once it is full, before any git that may read a checkpoint's tree,
  * and when the store closes. A pack left by a process that died, or by another process that let
  * the repository's lock go, is sealed by whoever reads next, from its complete entries.
+ * Hand-written: a pack is a header, entries and a hash, which git checks as it indexes it; the
+ * JavaScript git libraries write packs of whole objects only.
  */
 export class PackedTrees implements TreeWriter {
 	private open: OpenPack | undefined
@@ -79,7 +81,7 @@ export class PackedTrees implements TreeWriter {
 		const bytes = delta !== undefined && delta.length < whole.length ? delta : whole
 		writeAll(pack.fd, bytes)
 		// Recorded once the entry is whole: a reader seals what the record names, nothing after it.
-		writeAll(pack.entriesFd, Buffer.from(`${id} ${offset} ${offset + bytes.length}\n`))
+		writeAll(pack.entriesFd, Buffer.from(`${offset} ${offset + bytes.length}\n`))
 		pack.size += bytes.length
 		pack.count++
 		pack.offsets.set(id, offset)
@@ -143,8 +145,9 @@ export class PackedTrees implements TreeWriter {
 		const written = readIfThere(file) ?? Buffer.alloc(0)
 		let end = 12
 		let count = 0
-		for (const line of entries.split("\n")) {
-			const [, start, stop] = line.split(" ")
+		// A line without its newline was cut short: what it names may not be whole.
+		for (const line of entries.split("\n").slice(0, -1)) {
+			const [start, stop] = line.split(" ")
 			if (Number(start) !== end || !(Number(stop) > end) || Number(stop) > written.length) break
 			end = Number(stop)
 			count++
