@@ -50,8 +50,9 @@ interface OpenPack {
  * handed to `git index-pack`) once it is full, before any git that may read a checkpoint's tree,
  * and when the store closes. A pack left by a process that died, or by another process that let
  * the repository's lock go, is sealed by whoever reads next, from its complete entries.
- * Hand-written: a pack is a header, entries and a hash, which git checks as it indexes it; the
- * JavaScript git libraries write packs of whole objects only.
+ * Hand-written: a pack is a header, entries and a hash, which git checks as it indexes it, and
+ * what matters here (each tree a delta against its folder's last, written as it is made) is what
+ * a general pack writer, which searches for bases among objects it is given at once, does not do.
  */
 export class PackedTrees implements TreeWriter {
 	private open: OpenPack | undefined
