@@ -220,6 +220,8 @@ async function child(size) {
 			taskFilesBytes += Buffer.byteLength(content)
 		}
 		await checkpoints.settled()
+		// As the CLI and the editor end: the trees still being packed are given to git, counted here.
+		await store.close()
 		await processLauncher.dispose()
 		const cpuPerTurnMs = ((cpuSeconds() - cpuAtStart) * 1000) / turns
 		fs.writeFileSync(marks.end, "x")

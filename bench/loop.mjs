@@ -652,7 +652,8 @@ function bytes(n) {
 /**
  * Counts the bytes written to files under `root` through node:fs/promises: `open` (to know which
  * handle is which file), FileHandle write/writev/writeFile/appendFile, and fs.promises.writeFile /
- * appendFile; fs.writeSync to an open FileHandle's descriptor and fs.writeFileSync; also the fsyncs (FileHandle sync/datasync) of files and folders under `root`. Must run before @cairn/core is imported; syncBuiltinESMExports makes ESM named
+ * appendFile; fs.writeSync to an open FileHandle's descriptor or one from fs.openSync, and
+ * fs.writeFileSync; also the fsyncs (FileHandle sync/datasync) of files and folders under `root`. Must run before @cairn/core is imported; syncBuiltinESMExports makes ESM named
  * imports (`import { open } from "node:fs/promises"`) see the wrappers.
  */
 async function installWriteCounter(root) {
@@ -747,7 +748,17 @@ async function installWriteCounter(root) {
 		await pAppendFile(file, data, options)
 		count(pathOf(file), dataBytes(data, options))
 	}
-	const { writeSync, writeFileSync } = fs
+	const { writeSync, writeFileSync, openSync, closeSync } = fs
+	// Descriptors opened synchronously too: the checkpoints' pack of trees is appended through one.
+	fs.openSync = function (file, ...rest) {
+		const fd = openSync.call(this, file, ...rest)
+		fdPaths.set(fd, pathOf(file))
+		return fd
+	}
+	fs.closeSync = function (fd) {
+		fdPaths.delete(fd)
+		return closeSync.call(this, fd)
+	}
 	fs.writeSync = function (fd, ...rest) {
 		const written = writeSync.call(this, fd, ...rest)
 		count(fdPaths.get(fd), written)
@@ -763,11 +774,12 @@ async function installWriteCounter(root) {
 
 /**
  * Checkpoints' shadow repositories: written by git, a child process the counter cannot see, and
- * (a checkpoint's trees and commit, since session 44) by Cairn itself. Reported apart from the
- * task's storage, so that its figures compare with earlier ones.
+ * (a checkpoint's commit and the bytes it read, since session 44, and its trees, packed beside the
+ * git folder in `trees-*` files since session 45) by Cairn itself. Reported apart from the task's
+ * storage, so that its figures compare with earlier ones.
  */
 function inShadowRepository(file) {
-	return /^checkpoints\/[0-9a-f]+\/git\//.test(file)
+	return /^checkpoints\/[0-9a-f]+\/(git\/|trees-)/.test(file)
 }
 
 /**
