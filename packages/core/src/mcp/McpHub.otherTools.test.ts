@@ -146,20 +146,23 @@ describe("other tools' MCP files in the workspace", () => {
 })
 
 describe("other tools' variables in their MCP files", () => {
+	/** VS Code's file with one server, `dotenv`, whose envFile is the workspace's `.env.mcp`. */
+	const vscodeServerWithEnvFile = {
+		servers: {
+			dotenv: {
+				type: "stdio",
+				command: process.execPath,
+				args: [fixtureServerScript, "tools"],
+				envFile: "${workspaceFolder}/.env.mcp",
+				env: { MCP_FIXTURE_LOG: "/dev/null" },
+			},
+		},
+	}
+
 	it("a VS Code server's envFile joins its env: the server starts with the file's variables under its own env", async () => {
 		harness = await startHub({
 			workspaceFiles: {
-				".vscode/mcp.json": {
-					servers: {
-						dotenv: {
-							type: "stdio",
-							command: process.execPath,
-							args: [fixtureServerScript, "tools"],
-							envFile: "${workspaceFolder}/.env.mcp",
-							env: { MCP_FIXTURE_LOG: "/dev/null" },
-						},
-					},
-				},
+				".vscode/mcp.json": vscodeServerWithEnvFile,
 				// Relative to the server's cwd, the workspace; MCP_FIXTURE_LOG is the config's.
 				".env.mcp": "MCP_FIXTURE_PID_FILE=started.pids\nMCP_FIXTURE_LOG=ignored.log\n",
 			},
@@ -180,17 +183,7 @@ describe("other tools' variables in their MCP files", () => {
 		const state = memoryState()
 		harness = await startHub({
 			workspaceFiles: {
-				".vscode/mcp.json": {
-					servers: {
-						dotenv: {
-							type: "stdio",
-							command: process.execPath,
-							args: [fixtureServerScript, "tools"],
-							envFile: "${workspaceFolder}/.env.mcp",
-							env: { MCP_FIXTURE_LOG: "/dev/null" },
-						},
-					},
-				},
+				".vscode/mcp.json": vscodeServerWithEnvFile,
 				".env.mcp": "MCP_FIXTURE_PID_FILE=started.pids\n",
 			},
 			state,
