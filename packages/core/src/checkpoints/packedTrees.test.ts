@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeTempDir } from "../test-support/tempDir.js"
 import type { ObjectFormat } from "./looseObjects.js"
 import { PackedTrees } from "./packedTrees.js"
-import { treeObjectBody } from "./treeBuilder.js"
+import { treeObjectBody } from "./treeListing.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 

@@ -76,10 +76,12 @@ export class PackedTrees implements TreeWriter {
 		}
 		const offset = pack.size
 		const base = pack.latest.get(folder)
-		const whole = entry(treeType, body)
-		const delta =
-			base === undefined ? undefined : deltaEntry(offset - base.offset, gitDelta(base.body, body))
-		const bytes = delta !== undefined && delta.length < whole.length ? delta : whole
+		const delta = base === undefined ? undefined : gitDelta(base.body, body)
+		// Compared before compression, so only one of the two is compressed.
+		const bytes =
+			base !== undefined && delta !== undefined && delta.length < body.length
+				? deltaEntry(offset - base.offset, delta)
+				: entry(treeType, body)
 		writeAll(pack.fd, bytes)
 		// Recorded once the entry is whole: a reader seals what the record names, nothing after it.
 		writeAll(pack.entriesFd, Buffer.from(`${offset} ${offset + bytes.length}\n`))

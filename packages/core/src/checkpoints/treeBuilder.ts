@@ -1,5 +1,6 @@
 import { GitError } from "../git/gitError.js"
 import type { GitSession } from "../git/gitSession.js"
+import { TreeListing, treeMode, treeObjectBody, type Entry } from "./treeListing.js"
 
 /** One path's entry after a change: its mode and object, or undefined where the path is gone. */
 export interface TreeEntryChange {
@@ -12,13 +13,6 @@ export interface TreeEntryChange {
 export interface TreeWriter {
 	write(folder: string, body: Buffer): Promise<string>
 }
-
-interface Entry {
-	mode: string
-	id: string
-}
-
-const treeMode = "40000"
 
 /** Entries of the trees kept by id, all told (see TreeBuilder.known): a few folders' worth. */
 const knownEntries = 20_000
@@ -41,7 +35,7 @@ export class TreeBuilder {
 	 * index's tree, the same one until the index is written again, so its folders on a changed
 	 * path are read once. The latest read are kept, up to `knownEntries` entries.
 	 */
-	private readonly known = new Map<string, ReadonlyMap<string, Entry>>()
+	private readonly known = new Map<string, TreeListing>()
 	private knownSize = 0
 
 	constructor(
@@ -52,7 +46,7 @@ export class TreeBuilder {
 	/** `base` is a tree, or what names one (`<commit>^{tree}`). */
 	async build(base: string, changes: readonly TreeEntryChange[]): Promise<string> {
 		const root = folderOf(changes)
-		return (await this.write(base, root, "")) ?? (await this.make(new Map(), ""))
+		return (await this.write(base, root, "")) ?? (await this.trees.write("", treeObjectBody(new Map())))
 	}
 
 	/** The folder `base` (undefined: a new one) with `changes` made; undefined when it ends empty. */
@@ -61,12 +55,9 @@ export class TreeBuilder {
 		changes: FolderChanges,
 		folder: string,
 	): Promise<string | undefined> {
-		const entries = base === undefined ? new Map<string, Entry>() : await this.read(base)
-		const before = new Map(entries)
-		for (const [name, entry] of changes.files) {
-			if (entry === undefined) entries.delete(name)
-			else entries.set(name, entry)
-		}
+		const listing = base === undefined ? undefined : await this.read(base)
+		const before = listing?.entries ?? new Map<string, Entry>()
+		const edits = new Map(changes.files)
 		for (const [name, changed] of changes.folders) {
 			const was = before.get(name)
 			const id = await this.write(
@@ -74,80 +65,63 @@ export class TreeBuilder {
 				changed,
 				folder === "" ? name : `${folder}/${name}`,
 			)
-			if (id !== undefined) entries.set(name, { mode: treeMode, id })
+			if (id !== undefined) edits.set(name, { mode: treeMode, id })
 			// A file that took the folder's name stays.
-			else if (entries.get(name)?.mode === treeMode) entries.delete(name)
+			else if ((edits.has(name) ? edits.get(name) : was)?.mode === treeMode) edits.set(name, undefined)
 		}
-		return entries.size === 0 ? undefined : this.make(entries, folder)
+		if (sizeAfter(before, edits) === 0) return undefined
+		const body = listing === undefined ? treeObjectBody(withEdits(before, edits)) : listing.edited(edits)
+		return this.trees.write(folder, body)
 	}
 
-	/** A tree's entries by name, from its object (`<mode> <name>\0<binary id>` each). */
-	private async read(tree: string): Promise<Map<string, Entry>> {
+	/** A tree's entries, from its object (`<mode> <name>\0<binary id>` each). */
+	private async read(tree: string): Promise<TreeListing> {
 		const known = this.known.get(tree)
-		if (known !== undefined) return new Map(known)
+		if (known !== undefined) return known
 		const object = await this.objects.askFor(`${tree}\n`, objectEnd)
 		const header = object.subarray(0, object.indexOf(0x0a)).toString("utf8")
 		const [id = "", type, size] = header.split(" ")
 		if (type !== "tree") throw new GitError(`the checkpoint's tree ${tree} is missing (${header})`)
 		const body = object.subarray(header.length + 1, header.length + 1 + Number(size))
-		const idBytes = id.length / 2
-		const entries = new Map<string, Entry>()
-		let at = 0
-		while (at < body.length) {
-			const space = body.indexOf(0x20, at)
-			const nul = body.indexOf(0, space)
-			const mode = body.subarray(at, space).toString("utf8")
-			const name = body.subarray(space + 1, nul).toString("utf8")
-			entries.set(name, { mode, id: body.subarray(nul + 1, nul + 1 + idBytes).toString("hex") })
-			at = nul + 1 + idBytes
-		}
-		this.remember(id, entries)
-		return new Map(entries)
+		const listing = TreeListing.parse(Buffer.from(body), id.length / 2)
+		this.remember(id, listing)
+		return listing
 	}
 
-	private async make(entries: Map<string, Entry>, folder: string): Promise<string> {
-		return this.trees.write(folder, treeObjectBody(entries))
-	}
-
-	private remember(id: string, entries: ReadonlyMap<string, Entry>): void {
-		if (entries.size > knownEntries || this.known.has(id)) return
-		this.known.set(id, entries)
-		this.knownSize += entries.size
+	private remember(id: string, listing: TreeListing): void {
+		const size = listing.entries.size
+		if (size > knownEntries || this.known.has(id)) return
+		this.known.set(id, listing)
+		this.knownSize += size
 		for (const [oldest, kept] of this.known) {
 			if (this.knownSize <= knownEntries) break
 			this.known.delete(oldest)
-			this.knownSize -= kept.size
+			this.knownSize -= kept.entries.size
 		}
 	}
 }
 
-/**
- * A tree object's bytes: `<mode> <name>\0<binary id>` per entry, in git's order, which compares
- * names as bytes with a folder's name read as ending in "/". JavaScript compares strings by
- * UTF-16 units, the same order as UTF-8's bytes below U+D800; names with a unit from there up are
- * compared as bytes. A name git could not hold (empty, ".", "..", with a "/" or a NUL) fails the
- * checkpoint rather than writing a tree git would refuse.
- */
-export function treeObjectBody(entries: ReadonlyMap<string, Entry>): Buffer {
-	let size = 0
-	let unitOrderIsByteOrder = true
-	const rows: { order: string; name: string; entry: Entry }[] = []
-	for (const [name, entry] of entries) {
-		if (name === "" || name === "." || name === ".." || /[/\0]/.test(name))
-			throw new GitError(`a checkpoint's tree cannot hold an entry named ${JSON.stringify(name)}`)
-		if (unitOrderIsByteOrder && /[\uD800-\uFFFF]/.test(name)) unitOrderIsByteOrder = false
-		size += entry.mode.length + Buffer.byteLength(name) + 2 + entry.id.length / 2
-		rows.push({ order: entry.mode === treeMode ? `${name}/` : name, name, entry })
+/** How many entries `entries` holds once `edits` are made. */
+function sizeAfter(
+	entries: ReadonlyMap<string, Entry>,
+	edits: ReadonlyMap<string, Entry | undefined>,
+): number {
+	let size = entries.size
+	for (const [name, entry] of edits) size += (entry === undefined ? 0 : 1) - (entries.has(name) ? 1 : 0)
+	return size
+}
+
+/** `entries` with `edits` made (undefined drops the name). */
+function withEdits(
+	entries: ReadonlyMap<string, Entry>,
+	edits: ReadonlyMap<string, Entry | undefined>,
+): Map<string, Entry> {
+	const all = new Map(entries)
+	for (const [name, entry] of edits) {
+		if (entry === undefined) all.delete(name)
+		else all.set(name, entry)
 	}
-	if (unitOrderIsByteOrder) rows.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
-	else rows.sort((a, b) => Buffer.compare(Buffer.from(a.order), Buffer.from(b.order)))
-	const body = Buffer.allocUnsafe(size)
-	let at = 0
-	for (const { name, entry } of rows) {
-		at += body.write(`${entry.mode} ${name}\0`, at)
-		at += body.write(entry.id, at, "hex")
-	}
-	return body
+	return all
 }
 
 /** The changes as folders, from the root down. */
