@@ -1,14 +1,13 @@
 import { GitError } from "../git/gitError.js"
 import { isObjectId } from "../git/gitOutput.js"
-import type { LooseObjects } from "./looseObjects.js"
 import { checkpointAuthor } from "./shadowGit.js"
 
 /**
  * Writes the commit object `git commit-tree <tree> [-p <parent>] -m <message>` would (Cairn as
- * author and committer, now, in the local time zone) into the repository's objects.
+ * author and committer, now, in the local time zone) with `write`, which gives its id.
  */
 export async function writeCommit(
-	objects: LooseObjects,
+	write: (body: Buffer) => Promise<string>,
 	tree: string,
 	parent: string | undefined,
 	message: string,
@@ -25,7 +24,7 @@ export async function writeCommit(
 		"",
 		`${message}\n`,
 	].join("\n")
-	return objects.write("commit", Buffer.from(object))
+	return write(Buffer.from(object))
 }
 
 /** The id a hash-object answered, or the error it is not. */

@@ -62,12 +62,27 @@ describe.runIf(process.platform === "linux")("moving a checkpoint's ref as git m
 		expect(() => writeLooseRef(gitDir, "refs/cairn/tasks/ok", "HEAD")).toThrow(/not an object id/)
 	})
 
-	it("says so when the ref cannot be written, and leaves the ref as it was", async () => {
+	it("moves a ref it made before in place: no lock file is made for it", async () => {
 		const [one = "", two = ""] = commits
 		writeLooseRef(gitDir, "refs/cairn/tasks/kept", one)
-		// A folder where the ref's lock would go: no permission bit lets even root rename over it.
+		// A folder where the ref's lock would go: a move through the lock would fail.
 		await mkdir(path.join(gitDir, "refs", "cairn", "tasks", "kept.lock", "inside"), { recursive: true })
-		expect(() => writeLooseRef(gitDir, "refs/cairn/tasks/kept", two)).toThrow(/EISDIR|ENOTEMPTY|EPERM/)
-		expect(git("rev-parse", "refs/cairn/tasks/kept")).toBe(one)
+		writeLooseRef(gitDir, "refs/cairn/tasks/kept", two)
+		expect(git("rev-parse", "refs/cairn/tasks/kept")).toBe(two)
+	})
+
+	it("writes a ref git packed (no loose file) as a loose one again", () => {
+		const [one = "", two = ""] = commits
+		writeLooseRef(gitDir, "refs/cairn/tasks/packed", one)
+		git("pack-refs", "--all")
+		writeLooseRef(gitDir, "refs/cairn/tasks/packed", two)
+		expect(git("rev-parse", "refs/cairn/tasks/packed")).toBe(two)
+	})
+
+	it("says so when a new ref cannot be written, and leaves none", async () => {
+		const [one = ""] = commits
+		await mkdir(path.join(gitDir, "refs", "cairn", "tasks", "new.lock", "inside"), { recursive: true })
+		expect(() => writeLooseRef(gitDir, "refs/cairn/tasks/new", one)).toThrow(/EISDIR|ENOTEMPTY|EPERM/)
+		expect(() => git("rev-parse", "--verify", "--quiet", "refs/cairn/tasks/new")).toThrow()
 	})
 })

@@ -87,6 +87,33 @@ describe.runIf(process.platform === "linux")("a checkpoint's trees written as a 
 			git(gitDir, "", "fsck", "--strict", "--no-dangling", "--unreachable")
 		})
 
+	it("packs a checkpoint's commit with its tree: git reads the chain once sealed", async () => {
+		const { folder, gitDir, trees } = repository()
+		const packed = trees()
+		const tree = await packed.write("", folderBody(3))
+		const commitBody = (parent?: string) =>
+			Buffer.from(
+				[
+					`tree ${tree}`,
+					...(parent ? [`parent ${parent}`] : []),
+					"author A <a@b> 0 +0000",
+					"committer A <a@b> 0 +0000",
+					"",
+					`${parent ?? "first"}\n`,
+				].join("\n"),
+			)
+		const first = await packed.writeCommit(commitBody())
+		const second = await packed.writeCommit(commitBody(first))
+		expect(await packed.writeCommit(commitBody(first))).toBe(second)
+		expect(
+			readdirSync(path.join(gitDir, "objects")).filter((name) => /^[0-9a-f]{2}$/.test(name)),
+		).toEqual([])
+		await packed.sealAll()
+		expect(packsLeft(folder)).toEqual([])
+		expect(git(gitDir, "", "rev-list", second).toString().trim().split("\n")).toEqual([second, first])
+		expect(git(gitDir, "", "cat-file", "commit", second).equals(commitBody(first))).toBe(true)
+	})
+
 	it("writes the entries that changed, not the folder again: 1,000 checkpoints of a growing folder of up to 1,000 files", async () => {
 		const { folder, gitDir, trees } = repository()
 		const packed = trees()

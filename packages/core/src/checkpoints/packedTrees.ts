@@ -17,6 +17,7 @@ import type { ObjectFormat } from "./looseObjects.js"
 import type { TreeWriter } from "./treeBuilder.js"
 
 /** Pack entry types (git's pack format). */
+const commitType = 1
 const treeType = 2
 const offsetDeltaType = 6
 
@@ -34,7 +35,7 @@ interface OpenPack {
 	entriesFd: number
 	size: number
 	count: number
-	/** Where each tree in the pack starts. */
+	/** Where each object in the pack starts. */
 	offsets: Map<string, number>
 	/** The last tree written for each folder, the base of the next one's delta. */
 	latest: Map<string, { offset: number; body: Buffer }>
@@ -42,12 +43,12 @@ interface OpenPack {
 
 /**
  * A checkpoint's trees written as a git pack, each a delta against the tree before it at the same
- * folder. Written whole, each checkpoint's trees made a task's storage grow with the square of a
+ * folder, and its commit after them, whole (see writeCommit). Written whole, each checkpoint's trees made a task's storage grow with the square of a
  * folder's files (every checkpoint of a folder of 1,000 wrote its 37 KB again: 11.8 MB over 1,000
  * turns); as deltas it writes the entries that changed. Git reads a pack only once it is complete
  * and indexed, so the pack is written beside the repository (`trees-<id>.pack`, with a record of
  * its complete entries in `trees-<id>.entries`, written after each entry) and sealed (finished,
- * handed to `git index-pack`) once it is full, before any git that may read a checkpoint's tree,
+ * handed to `git index-pack`) once it is full, before any git that may read a checkpoint,
  * and when the store closes. A pack left by a process that died, or by another process that let
  * the repository's lock go, is sealed by whoever reads next, from its complete entries.
  * Hand-written: a pack is a header, entries and a hash, which git checks as it indexes it, and
@@ -68,28 +69,47 @@ export class PackedTrees implements TreeWriter {
 	/** Appends the tree (a delta when its folder has one in the pack) and returns its id. */
 	async write(folder: string, body: Buffer): Promise<string> {
 		const pack = this.current()
-		const id = createHash(this.format).update(`tree ${body.length}\0`).update(body).digest("hex")
+		const id = objectIdOf(this.format, "tree", body)
 		const known = pack.offsets.get(id)
 		if (known !== undefined) {
 			pack.latest.set(folder, { offset: known, body })
 			return id
 		}
-		const offset = pack.size
 		const base = pack.latest.get(folder)
 		const delta = base === undefined ? undefined : gitDelta(base.body, body)
 		// Compared before compression, so only one of the two is compressed.
-		const bytes =
+		const offset = this.append(
+			pack,
+			id,
 			base !== undefined && delta !== undefined && delta.length < body.length
-				? deltaEntry(offset - base.offset, delta)
-				: entry(treeType, body)
+				? deltaEntry(pack.size - base.offset, delta)
+				: entry(treeType, body),
+		)
+		pack.latest.set(folder, { offset, body })
+		return id
+	}
+
+	/**
+	 * Appends a checkpoint's commit, whole, and returns its id: in the pack with its trees, it costs
+	 * no file of its own (making one is the dearest part of a checkpoint on a busy disk).
+	 */
+	async writeCommit(body: Buffer): Promise<string> {
+		const pack = this.current()
+		const id = objectIdOf(this.format, "commit", body)
+		if (!pack.offsets.has(id)) this.append(pack, id, entry(commitType, body))
+		return id
+	}
+
+	/** Writes an entry at the pack's end, then its line in the record; returns where it starts. */
+	private append(pack: OpenPack, id: string, bytes: Buffer): number {
+		const offset = pack.size
 		writeAll(pack.fd, bytes)
 		// Recorded once the entry is whole: a reader seals what the record names, nothing after it.
 		writeAll(pack.entriesFd, Buffer.from(`${offset} ${offset + bytes.length}\n`))
 		pack.size += bytes.length
 		pack.count++
 		pack.offsets.set(id, offset)
-		pack.latest.set(folder, { offset, body })
-		return id
+		return offset
 	}
 
 	/** Whether the pack being written should be sealed now. */
@@ -169,6 +189,10 @@ export class PackedTrees implements TreeWriter {
 		rmSync(entriesOf(file), { force: true })
 		rmSync(file, { force: true })
 	}
+}
+
+function objectIdOf(format: ObjectFormat, type: "tree" | "commit", body: Buffer): string {
+	return createHash(format).update(`${type} ${body.length}\0`).update(body).digest("hex")
 }
 
 function readIfThere(file: string): Buffer | undefined {

@@ -24,6 +24,13 @@ import { TreeBuilder, type TreeEntryChange, type TreeWriter } from "./treeBuilde
  */
 const exactBytesAttributes = "* -text -filter -ident -working-tree-encoding !eol !diff !merge\n"
 
+/** Where a checkpoint's trees and commit go; `packed` when they are packed (see PackedTrees). */
+interface CheckpointObjects {
+	trees: TreeWriter
+	commit: (body: Buffer) => Promise<string>
+	packed?: PackedTrees
+}
+
 /** One path that differs between two states, as git's raw diff gives it. */
 export interface TreeChange {
 	/** Workspace-relative, "/"-separated. */
@@ -83,8 +90,8 @@ export class ShadowRepository {
 		private readonly beforeContentRead: (paths: readonly string[]) => Promise<void>,
 		/** Where the host writes the objects it makes: commits, and the bytes it read or kept. */
 		private readonly looseObjects: LooseObjects,
-		/** Where it writes a checkpoint's trees: packed (see PackedTrees), or loose where none can be. */
-		private readonly trees: { writer: TreeWriter; packed?: PackedTrees },
+		/** Where it writes a checkpoint's trees and commit: packed (see PackedTrees), or loose where none can be. */
+		private readonly written: CheckpointObjects,
 	) {
 		this.indexBase = new IndexBase(git.gitDir)
 	}
@@ -121,9 +128,9 @@ export class ShadowRepository {
 		// A lock left by a git killed mid-write; the caller holds the repository's lock, so it is stale.
 		await rm(path.join(gitDir, "index.lock"), { force: true })
 		const looseObjects = new LooseObjects(path.join(gitDir, "objects"), format)
-		const trees = ShadowRepository.treeWriter(folder, format, git, looseObjects)
+		const written = ShadowRepository.objectWriter(folder, format, git, looseObjects)
 		// Trees a process that died (or let the lock go) was still packing.
-		await trees.packed?.sealAll()
+		await written.packed?.sealAll()
 		return new ShadowRepository(
 			git,
 			options.workspaceRoot,
@@ -131,31 +138,32 @@ export class ShadowRepository {
 			wrap !== undefined,
 			options.beforeContentRead ?? (async () => {}),
 			looseObjects,
-			trees,
+			written,
 		)
 	}
 
 	/**
-	 * Packed trees, sealed before any git that may read them; loose ones on Windows, where a pack
-	 * another process still holds open cannot be removed once sealed.
+	 * Packed trees and commits, sealed before any git that may read them; loose ones on Windows,
+	 * where a pack another process still holds open cannot be removed once sealed.
 	 */
-	private static treeWriter(
+	private static objectWriter(
 		folder: string,
 		format: ObjectFormat,
 		git: ShadowGit,
 		looseObjects: LooseObjects,
-	): { writer: TreeWriter; packed?: PackedTrees } {
-		if (process.platform === "win32") return { writer: looseTrees(looseObjects) }
+	): CheckpointObjects {
+		if (process.platform === "win32")
+			return { trees: looseTrees(looseObjects), commit: (body) => looseObjects.write("commit", body) }
 		const packed = new PackedTrees(folder, format, async (pack) => {
 			await git.run(["index-pack", "--stdin"], { input: pack })
 		})
 		git.beforeReadingTrees(() => packed.sealAll())
-		return { writer: packed, packed }
+		return { trees: packed, commit: (body) => packed.writeCommit(body), packed }
 	}
 
 	/** Leaves every checkpoint's tree readable by git (the store is closing). */
 	async close(): Promise<void> {
-		await this.trees.packed?.sealAll()
+		await this.written.packed?.sealAll()
 	}
 
 	get gitDir(): string {
@@ -197,9 +205,9 @@ export class ShadowRepository {
 		const { tree, notKept } = await this.stageTree(staged, heldBefore)
 		const parent = await this.resolveRef(ref)
 		const message = [title, "", notKeptHeader, JSON.stringify(notKept)].join("\n")
-		const commit = await writeCommit(this.looseObjects, tree, parent, message)
+		const commit = await writeCommit(this.written.commit, tree, parent, message)
 		writeLooseRef(this.gitDir, ref, commit)
-		if (this.trees.packed?.full === true) await this.trees.packed.sealAll()
+		if (this.written.packed?.full === true) await this.written.packed.sealAll()
 		return commit
 	}
 
@@ -333,7 +341,7 @@ export class ShadowRepository {
 	private treeBuilder(): TreeBuilder {
 		const objects = this.git.session(["cat-file", "--batch"])
 		if (this.builder?.objects !== objects)
-			this.builder = { objects, builder: new TreeBuilder(objects, this.trees.writer) }
+			this.builder = { objects, builder: new TreeBuilder(objects, this.written.trees) }
 		return this.builder.builder
 	}
 
