@@ -7,7 +7,6 @@ import { childGits } from "../test-support/childGits.js"
 import { makeTempDir } from "../test-support/tempDir.js"
 import { LooseObjects, looseTrees } from "./looseObjects.js"
 import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
-import { treeObjectBody } from "./treeListing.js"
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>
 let gitDir: string
