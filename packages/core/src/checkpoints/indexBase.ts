@@ -1,4 +1,4 @@
-import { lstat } from "node:fs/promises"
+import { lstatSync } from "node:fs"
 import path from "node:path"
 
 /**
@@ -30,8 +30,14 @@ export class IndexBase {
 		this.known = undefined
 	}
 
+	/** Read synchronously: a look at one file, cheaper than the thread pool's round trip each checkpoint. */
 	private async stamp(): Promise<string | undefined> {
-		const stats = await lstat(path.join(this.gitDir, "index"), { bigint: true }).catch(() => undefined)
+		let stats
+		try {
+			stats = lstatSync(path.join(this.gitDir, "index"), { bigint: true, throwIfNoEntry: false })
+		} catch {
+			return undefined
+		}
 		if (stats === undefined) return undefined
 		return [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs].join(":")
 	}

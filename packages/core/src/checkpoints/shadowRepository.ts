@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { readFileSync } from "node:fs"
 import { lstat, mkdir, readFile, realpath, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { GitError } from "../git/gitError.js"
@@ -447,7 +448,8 @@ export class ShadowRepository {
 	 * missing) is left to git.
 	 */
 	async resolveRef(ref: string): Promise<string | undefined> {
-		const loose = await readFile(path.join(this.gitDir, ...ref.split("/")), "utf8").catch(() => "")
+		// Read synchronously: a few dozen bytes, each checkpoint.
+		const loose = textOrEmpty(path.join(this.gitDir, ...ref.split("/")))
 		if (loose.endsWith("\n") && isObjectId(loose.slice(0, -1))) return loose.slice(0, -1)
 		const { code, stdout } = await this.git.exec(
 			["rev-parse", "--verify", "--quiet", `${ref}^{commit}`],
@@ -592,6 +594,15 @@ const addArgs = ["update-index", "-z", "--add", "--remove", "--replace", "--stdi
 
 /** The long-lived git that writes the workspace's files as blobs (see ShadowGit.session). */
 const blobWriterArgs = ["hash-object", "-w", "--no-filters", "--stdin-paths"]
+
+/** A small file's text; "" when it cannot be read (then git is asked). */
+function textOrEmpty(file: string): string {
+	try {
+		return readFileSync(file, "utf8")
+	} catch {
+		return ""
+	}
+}
 
 function nulJoin(paths: readonly string[]): string {
 	return paths.map((p) => `${p}\0`).join("")
