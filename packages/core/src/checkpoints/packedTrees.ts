@@ -43,9 +43,10 @@ interface OpenPack {
 
 /**
  * A checkpoint's trees written as a git pack, each a delta against the tree before it at the same
- * folder, and its commit after them, whole (see writeCommit). Written whole, each checkpoint's trees made a task's storage grow with the square of a
- * folder's files (every checkpoint of a folder of 1,000 wrote its 37 KB again: 11.8 MB over 1,000
- * turns); as deltas it writes the entries that changed. Git reads a pack only once it is complete
+ * folder, and its commit after them, whole (see writeCommit). Written whole, each checkpoint's
+ * trees made a task's storage grow with the square of a folder's files (every checkpoint of a
+ * folder of 1,000 wrote its 37 KB again: 11.8 MB over 1,000 turns); as deltas it writes the
+ * entries that changed. Git reads a pack only once it is complete
  * and indexed, so the pack is written beside the repository (`trees-<id>.pack`, with a record of
  * its complete entries in `trees-<id>.entries`, written after each entry) and sealed (finished,
  * handed to `git index-pack`) once it is full, before any git that may read a checkpoint,

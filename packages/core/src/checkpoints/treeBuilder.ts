@@ -1,6 +1,6 @@
 import { GitError } from "../git/gitError.js"
 import type { GitSession } from "../git/gitSession.js"
-import { TreeListing, treeMode, treeObjectBody, type Entry } from "./treeListing.js"
+import { TreeListing, treeMode, treeObjectBody, withEdits, type Entry } from "./treeListing.js"
 
 /** One path's entry after a change: its mode and object, or undefined where the path is gone. */
 export interface TreeEntryChange {
@@ -109,19 +109,6 @@ function sizeAfter(
 	let size = entries.size
 	for (const [name, entry] of edits) size += (entry === undefined ? 0 : 1) - (entries.has(name) ? 1 : 0)
 	return size
-}
-
-/** `entries` with `edits` made (undefined drops the name). */
-function withEdits(
-	entries: ReadonlyMap<string, Entry>,
-	edits: ReadonlyMap<string, Entry | undefined>,
-): Map<string, Entry> {
-	const all = new Map(entries)
-	for (const [name, entry] of edits) {
-		if (entry === undefined) all.delete(name)
-		else all.set(name, entry)
-	}
-	return all
 }
 
 /** The changes as folders, from the root down. */

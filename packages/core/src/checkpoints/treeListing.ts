@@ -63,14 +63,8 @@ export class TreeListing {
 		// A name with a unit past U+D7FF may compare otherwise as units than as git's bytes: the
 		// whole tree is sorted. Any other name compares the same both ways with every name, so the
 		// binary search holds whatever names the tree has.
-		if (added.some(({ key }) => !unitOrderIsByteOrder(key))) {
-			const all = new Map(this.entries)
-			for (const [name, entry] of changed) {
-				if (entry === undefined) all.delete(name)
-				else all.set(name, entry)
-			}
-			return treeObjectBody(all)
-		}
+		if (added.some(({ key }) => !unitOrderIsByteOrder(key)))
+			return treeObjectBody(withEdits(this.entries, edits))
 		const dropped = new Set(changed.flatMap(([name]) => this.positions.get(name) ?? []))
 		added.sort((a, b) => compareUnits(a.key, b.key))
 		const pieces: Buffer[] = []
@@ -131,6 +125,19 @@ export function treeObjectBody(entries: ReadonlyMap<string, Entry>): Buffer {
 	if (unitOrder) rows.sort((a, b) => compareUnits(a.order, b.order))
 	else rows.sort((a, b) => Buffer.compare(Buffer.from(a.order), Buffer.from(b.order)))
 	return Buffer.concat(rows.map(({ name, entry }) => entryBytes(name, entry)))
+}
+
+/** `entries` with `edits` made (undefined drops the name). */
+export function withEdits(
+	entries: ReadonlyMap<string, Entry>,
+	edits: ReadonlyMap<string, Entry | undefined>,
+): Map<string, Entry> {
+	const all = new Map(entries)
+	for (const [name, entry] of edits) {
+		if (entry === undefined) all.delete(name)
+		else all.set(name, entry)
+	}
+	return all
 }
 
 /** One entry's bytes; a name git could not hold is refused. */
