@@ -7,8 +7,8 @@ import type { GitSession } from "../git/gitSession.js"
 import { isObjectId, nulFields } from "../git/gitOutput.js"
 import { withWritesInFlight, type FileBefore } from "./changeSnapshots.js"
 import { objectId, writeCommit } from "./commitObject.js"
-import { LooseObjects, looseTrees, type ObjectFormat } from "./looseObjects.js"
-import { PackedTrees } from "./packedTrees.js"
+import { LooseObjects } from "./looseObjects.js"
+import { checkpointObjects, type CheckpointObjects } from "./checkpointObjects.js"
 import { writeLooseRef } from "./looseRefs.js"
 import { confineGit } from "./confinedGit.js"
 import { ShadowGit } from "./shadowGit.js"
@@ -16,7 +16,7 @@ import { judgeListing, type Listing } from "./workspaceListing.js"
 import { addToIndexAsRead, treeEntriesAsRead } from "./hostReads.js"
 import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
-import { TreeBuilder, type TreeEntryChange, type TreeWriter } from "./treeBuilder.js"
+import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
 
 /**
  * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
@@ -24,13 +24,6 @@ import { TreeBuilder, type TreeEntryChange, type TreeWriter } from "./treeBuilde
  * file's bytes exactly and a restore writes them back exactly.
  */
 const exactBytesAttributes = "* -text -filter -ident -working-tree-encoding !eol !diff !merge\n"
-
-/** Where a checkpoint's trees and commit go; `packed` when they are packed (see PackedTrees). */
-interface CheckpointObjects {
-	trees: TreeWriter
-	commit: (body: Buffer) => Promise<string>
-	packed?: PackedTrees
-}
 
 /** One path that differs between two states, as git's raw diff gives it. */
 export interface TreeChange {
@@ -129,7 +122,7 @@ export class ShadowRepository {
 		// A lock left by a git killed mid-write; the caller holds the repository's lock, so it is stale.
 		await rm(path.join(gitDir, "index.lock"), { force: true })
 		const looseObjects = new LooseObjects(path.join(gitDir, "objects"), format)
-		const written = ShadowRepository.objectWriter(folder, format, git, looseObjects)
+		const written = checkpointObjects(folder, format, git, looseObjects)
 		// Trees a process that died (or let the lock go) was still packing.
 		await written.packed?.sealAll()
 		return new ShadowRepository(
@@ -141,25 +134,6 @@ export class ShadowRepository {
 			looseObjects,
 			written,
 		)
-	}
-
-	/**
-	 * Packed trees and commits, sealed before any git that may read them; loose ones on Windows,
-	 * where a pack another process still holds open cannot be removed once sealed.
-	 */
-	private static objectWriter(
-		folder: string,
-		format: ObjectFormat,
-		git: ShadowGit,
-		looseObjects: LooseObjects,
-	): CheckpointObjects {
-		if (process.platform === "win32")
-			return { trees: looseTrees(looseObjects), commit: (body) => looseObjects.write("commit", body) }
-		const packed = new PackedTrees(folder, format, async (pack) => {
-			await git.run(["index-pack", "--stdin"], { input: pack })
-		})
-		git.beforeReadingTrees(() => packed.sealAll())
-		return { trees: packed, commit: (body) => packed.writeCommit(body), packed }
 	}
 
 	/** Leaves every checkpoint's tree readable by git (the store is closing). */
