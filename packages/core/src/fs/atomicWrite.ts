@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import { mkdir, open, rename, rm } from "node:fs/promises"
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises"
 import path from "node:path"
 
 // Hand-written rather than `write-file-atomic`: it is a few lines with node:fs/promises, and the
@@ -43,9 +43,8 @@ export async function writeFileAtomic(
 	options: AtomicWriteOptions = {},
 ): Promise<void> {
 	const folder = path.dirname(file)
-	if (options.createFolder) await mkdir(folder, { recursive: true })
 	const temp = tempPathFor(file)
-	const handle = await open(temp, "wx", options.mode ?? 0o666)
+	const handle = await openTemp(temp, options)
 	try {
 		// open() applies the umask; chmod makes the requested mode exact (e.g. 0600 for secrets).
 		if (options.mode !== undefined) await handle.chmod(options.mode)
@@ -65,6 +64,21 @@ export async function writeFileAtomic(
 		throw error
 	}
 	await syncFolder(folder)
+}
+
+/**
+ * The temp file, created: its folder is made only when the open says it is missing (the folder
+ * nearly always exists, and a recursive mkdir costs more than the open it precedes).
+ */
+async function openTemp(temp: string, options: AtomicWriteOptions): Promise<FileHandle> {
+	const mode = options.mode ?? 0o666
+	try {
+		return await open(temp, "wx", mode)
+	} catch (error) {
+		if (!options.createFolder || (error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+	}
+	await mkdir(path.dirname(temp), { recursive: true })
+	return open(temp, "wx", mode)
 }
 
 /** Makes a rename durable; some file systems (Windows, some network mounts) cannot open a folder, which is fine. */
