@@ -17,6 +17,7 @@ import { addToIndexAsRead, treeEntriesAsRead } from "./hostReads.js"
 import { IndexBase } from "./indexBase.js"
 import { TrackingRules } from "./trackingRules.js"
 import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
+import { WorkspaceLister } from "./workspaceLister.js"
 
 /**
  * Attributes for every path, taking precedence over any `.gitattributes` in the workspace: no
@@ -60,6 +61,8 @@ export interface ShadowRepositoryOptions {
 	 * read: where tests change a file at the worst moment, without timing.
 	 */
 	beforeContentRead?: (paths: readonly string[]) => Promise<void>
+	/** Learn what changed from a watch of the workspace's folders where it can (see WorkspaceLister); on by default. */
+	watchWorkspace?: boolean
 }
 
 /**
@@ -74,6 +77,8 @@ export class ShadowRepository {
 	private lastRules: TrackingRules | undefined
 	private readonly indexBase: IndexBase
 	private builder: { objects: GitSession; builder: TreeBuilder } | undefined
+	/** What differs between the workspace and the index, at each checkpoint. */
+	readonly lister: WorkspaceLister
 
 	private constructor(
 		readonly git: ShadowGit,
@@ -86,8 +91,12 @@ export class ShadowRepository {
 		private readonly looseObjects: LooseObjects,
 		/** Where it writes a checkpoint's trees and commit: packed (see PackedTrees), or loose where none can be. */
 		private readonly written: CheckpointObjects,
+		watchWorkspace: boolean,
 	) {
 		this.indexBase = new IndexBase(git.gitDir)
+		this.lister = new WorkspaceLister(git, workspaceRoot, () => this.treeBuilder(), {
+			watch: watchWorkspace,
+		})
 	}
 
 	/** Where a workspace's shadow repository lives: one per workspace folder (resolved), shared by its tasks. */
@@ -133,11 +142,13 @@ export class ShadowRepository {
 			options.beforeContentRead ?? (async () => {}),
 			looseObjects,
 			written,
+			options.watchWorkspace ?? true,
 		)
 	}
 
 	/** Leaves every checkpoint's tree readable by git (the store is closing). */
 	async close(): Promise<void> {
+		this.lister.close()
 		await this.written.packed?.sealAll()
 	}
 
@@ -191,16 +202,17 @@ export class ShadowRepository {
 	 * of the files (what each held when last read, by their stat): the listing names only the paths
 	 * that differ from it. While the index holds a tree this process knows and the listing names
 	 * few plain files, their content is written by the long-lived hash-object and the tree built
-	 * from the index's tree and those paths, by long-lived gits: no process starts but the listing,
-	 * and the index is not written. Otherwise (the first time, many paths, links, rules changed, a
-	 * file gone while it was read) the index is brought up to the files and the tree written from it.
+	 * from the index's tree and those paths, by long-lived gits: no process starts but the listing
+	 * (not even that while a watch of the workspace names what changed, see WorkspaceLister), and
+	 * the index is not written. Otherwise (the first time, many paths, links, rules changed, a file
+	 * gone while it was read) the index is brought up to the files and the tree written from it.
 	 */
 	private async stageTree(
 		staged?: () => void,
 		heldBefore?: () => Map<string, FileBefore>,
 	): Promise<{ tree: string; notKept: NotKept }> {
 		const base = await this.indexBase.tree()
-		const listing = await this.list()
+		const listing = await this.list(base)
 		const { add, remove, notKept, listed } = listing
 		const heldNow = () =>
 			withWritesInFlight(heldBefore?.() ?? new Map<string, FileBefore>(), listed.keys())
@@ -375,20 +387,10 @@ export class ShadowRepository {
 	 * said of each path it named, and whether the rules changed (then every tracked path is judged
 	 * again, and only the index can say which are tracked).
 	 */
-	private async list(): Promise<Listing> {
+	private async list(base: string | undefined): Promise<Listing> {
 		const rules = await this.rules()
 		const excludesChanged = await this.writeExcludes(rules)
-		const listing = nulFields(
-			await this.git.list([
-				"ls-files",
-				"-z",
-				"-t",
-				"--others",
-				"--modified",
-				"--deleted",
-				"--exclude-standard",
-			]),
-		)
+		const listing = await this.lister.lines(base, excludesChanged)
 		const judged = await judgeListing(listing, this.workspaceRoot, rules)
 		const rulesChanged = excludesChanged || judged.gitignoreChanged
 		const { add, remove, notKept, listed, plainFiles } = judged

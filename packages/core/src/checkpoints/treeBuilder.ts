@@ -49,6 +49,19 @@ export class TreeBuilder {
 		return (await this.write(base, root, "")) ?? (await this.trees.write("", treeObjectBody(new Map())))
 	}
 
+	/** The entry at `relative` (a file's, a link's or a folder's) in the tree `tree`; undefined when none. */
+	async entryAt(tree: string, relative: string): Promise<Entry | undefined> {
+		const names = relative.split("/")
+		let folder = tree
+		for (const [at, name] of names.entries()) {
+			const entry = (await this.read(folder)).entries.get(name)
+			if (entry === undefined || at === names.length - 1) return entry
+			if (entry.mode !== treeMode) return undefined
+			folder = entry.id
+		}
+		return undefined
+	}
+
 	/** The folder `base` (undefined: a new one) with `changes` made; undefined when it ends empty. */
 	private async write(
 		base: string | undefined,
