@@ -1,3 +1,4 @@
+import { stat, writeFileSync } from "node:fs"
 import { mkdir, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -53,6 +54,20 @@ describe.runIf(process.platform === "linux")("WorkspaceWatch", () => {
 		watch.watch(["", "src"])
 		await writeFile(path.join(temp.dir, "src/again.ts"), "x")
 		expect(await taken()).toEqual(["src/again.ts"])
+	})
+
+	it("has the host read, by settle, a change made just before, even one made while it was reading others", async () => {
+		watch.watch([""])
+		const missed: number[] = []
+		for (let i = 0; i < 100; i++) {
+			// Now in a callback of the event loop's look at what is ready: that look is over.
+			await new Promise((resolve) => stat(temp.dir, resolve))
+			writeFileSync(path.join(temp.dir, `f${i}`), "x")
+			await settle()
+			const changes = watch.take()
+			if (changes.kind !== "paths" || !changes.paths.has(`f${i}`)) missed.push(i)
+		}
+		expect(missed).toEqual([])
 	})
 
 	it("watches nothing, and says so, when a folder cannot be watched", async () => {
