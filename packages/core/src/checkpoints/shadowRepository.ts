@@ -15,6 +15,7 @@ import { ShadowGit } from "./shadowGit.js"
 import { judgeListing, type Listing } from "./workspaceListing.js"
 import { addToIndexAsRead, treeEntriesAsRead } from "./hostReads.js"
 import { IndexBase } from "./indexBase.js"
+import { KnownBlobs } from "./knownBlobs.js"
 import { TrackingRules } from "./trackingRules.js"
 import { TreeBuilder, type TreeEntryChange } from "./treeBuilder.js"
 import { WorkspaceLister } from "./workspaceLister.js"
@@ -79,6 +80,7 @@ export class ShadowRepository {
 	private builder: { objects: GitSession; builder: TreeBuilder } | undefined
 	/** What differs between the workspace and the index, at each checkpoint. */
 	readonly lister: WorkspaceLister
+	private readonly knownBlobs = new KnownBlobs()
 
 	private constructor(
 		readonly git: ShadowGit,
@@ -229,7 +231,11 @@ export class ShadowRepository {
 					listing.plainFiles.has(relative) &&
 					!path.join(this.workspaceRoot, relative).includes("\n"),
 			)
-		const hashed = fromListing ? await this.hashFiles(fromFiles, listing.plainFiles) : undefined
+		const hashed = fromListing
+			? await this.knownBlobs.entries(fromFiles, listing, (paths) =>
+					this.hashFiles(paths, listing.plainFiles),
+				)
+			: undefined
 		if (hashed === undefined) {
 			if (remove.length > 0)
 				await this.git.run(["update-index", "-z", "--force-remove", "--stdin"], {
@@ -393,9 +399,8 @@ export class ShadowRepository {
 		const listing = await this.lister.lines(base, excludesChanged)
 		const judged = await judgeListing(listing, this.workspaceRoot, rules)
 		const rulesChanged = excludesChanged || judged.gitignoreChanged
-		const { add, remove, notKept, listed, plainFiles } = judged
-		if (rulesChanged) remove.push(...(await this.trackedButExcluded(rules)))
-		return { add, remove, notKept, listed, plainFiles, rulesChanged }
+		if (rulesChanged) judged.remove.push(...(await this.trackedButExcluded(rules)))
+		return { ...judged, rulesChanged }
 	}
 
 	/** What a checkpoint saw but did not keep (empty for a commit without the record). */

@@ -1,12 +1,14 @@
 import type { Stats } from "node:fs"
 import path from "node:path"
 import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
+import type { StatSignature } from "../context/fileContext/fileFingerprint.js"
+import type { FilesSeen } from "./knownBlobs.js"
 import { linkedFolderCheck } from "./linkedFolders.js"
 import type { NotKept } from "./shadowRepository.js"
 import type { TrackingRules } from "./trackingRules.js"
 
 /** What a staging's listing found (see ShadowRepository.list). */
-export interface Listing {
+export interface Listing extends FilesSeen {
 	add: string[]
 	remove: string[]
 	notKept: NotKept
@@ -19,8 +21,8 @@ const looksPerBatch = 256
 
 /**
  * The shadow index's listing (`ls-files -z -t --others --modified --deleted`) judged against the
- * workspace as it is now and the tracking rules: the paths to read (with the mode of each regular
- * file), the entries to drop, what is not kept, the tag of each listed path, and whether a
+ * workspace as it is now and the tracking rules: the paths to read (with the mode and stat of each
+ * regular file), the entries to drop, what is not kept, the tag of each listed path, and whether a
  * .gitignore changed.
  */
 export async function judgeListing(
@@ -46,7 +48,9 @@ export async function judgeListing(
 	const remove: string[] = [...deleted]
 	const add: string[] = []
 	const plainFiles = new Map<string, string>()
+	const signatures = new Map<string, StatSignature>()
 	const linkedFolder = linkedFolderCheck(workspaceRoot)
+	const lookedAt = Date.now()
 	const looked = [...candidates].filter((relative) => !deleted.has(relative))
 	const seen: (Stats | undefined)[] = []
 	for (const [i, relative] of looked.entries()) {
@@ -66,8 +70,11 @@ export async function judgeListing(
 			if (rules.excludedBecause(relative) === undefined) notKept.tooLarge.push(relative)
 		} else {
 			add.push(relative)
-			if (stats.isFile()) plainFiles.set(relative, (stats.mode & 0o111) !== 0 ? "100755" : "100644")
+			if (!stats.isFile()) continue
+			plainFiles.set(relative, (stats.mode & 0o111) !== 0 ? "100755" : "100644")
+			const { size, mtimeMs, ctimeMs, ino } = stats
+			signatures.set(relative, { size, mtimeMs, ctimeMs, ino })
 		}
 	}
-	return { add, remove, notKept, listed, plainFiles, gitignoreChanged }
+	return { add, remove, notKept, listed, plainFiles, signatures, lookedAt, gitignoreChanged }
 }
