@@ -41,27 +41,29 @@ export type ClineApiReqInfo = z.infer<typeof clineApiReqInfoSchema>
 export type ClineApiReqCancelReason = NonNullable<ClineApiReqInfo["cancelReason"]>
 
 /**
- * The rows parsed last, oldest first: the newest request's row and the last one with figures are
- * read at every update of a transcript. A few, not every row of a long task: each info holds its
- * request's summary text.
+ * The rows' texts parsed last, oldest first: the newest request's row and the last one with
+ * figures are read at every update of a transcript. A few, not every row of a long task: each
+ * info holds its request's summary text.
  */
-const recentInfos = new Map<ClineMessage, ClineApiReqInfo | null>()
+const recentInfos = new Map<string, ClineApiReqInfo | null>()
 const recentMax = 8
 
 /**
  * The info of an `api_req_started` row; undefined for any other row, or one whose text cannot be
- * read. A row is replaced, not changed, when its request ends, so the last few rows' infos are
- * kept by row object: the totals, the agent's state, the context figure and the card each read
- * the newest rows at every update. The info is shared between its readers: never change it.
+ * read. The totals, the agent's state, the context figure and the card each read the newest rows
+ * at every update, so the last few texts' infos are kept, by text: a client gets a new row object
+ * at each update of the same row, with the same text until its request ends. The info is shared
+ * between its readers: never change it.
  */
 export function apiRequestInfo(message: ClineMessage | undefined): ClineApiReqInfo | undefined {
 	if (message?.say !== "api_req_started") return undefined
-	let info = recentInfos.get(message)
+	const text = message.text ?? ""
+	let info = recentInfos.get(text)
 	if (info === undefined) {
-		const parsed = safeParseJson(clineApiReqInfoSchema, message.text)
+		const parsed = safeParseJson(clineApiReqInfoSchema, text)
 		info = parsed.success ? parsed.data : null
-		recentInfos.set(message, info)
-		if (recentInfos.size > recentMax) recentInfos.delete(recentInfos.keys().next().value as ClineMessage)
+		recentInfos.set(text, info)
+		if (recentInfos.size > recentMax) recentInfos.delete(recentInfos.keys().next().value as string)
 	}
 	return info ?? undefined
 }
