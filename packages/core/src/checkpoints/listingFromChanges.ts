@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs"
 import path from "node:path"
 import { lstatOrUndefined } from "../fs/lstatOrUndefined.js"
 
@@ -25,8 +26,16 @@ export function changesFolders(
 	workspaceRoot: string,
 	folders: ReadonlySet<string>,
 ): boolean {
-	if (listingRules.has(path.posix.basename(relative)) || folders.has(relative)) return true
-	return lstatOrUndefined(path.join(workspaceRoot, relative))?.isDirectory() === true
+	return changesFoldersAs(relative, lstatOrUndefined(path.join(workspaceRoot, relative)), folders)
+}
+
+/** changesFolders, with what is at the path now (its lstat, undefined when nothing). */
+function changesFoldersAs(relative: string, now: Stats | undefined, folders: ReadonlySet<string>): boolean {
+	return (
+		listingRules.has(path.posix.basename(relative)) ||
+		folders.has(relative) ||
+		now?.isDirectory() === true
+	)
 }
 
 /**
@@ -49,10 +58,10 @@ export async function listingFromChanges(
 	const entries: string[] = []
 	const untracked: string[] = []
 	for (const relative of changed) {
-		if (changesFolders(relative, workspaceRoot, folders)) return undefined
-		const present = lstatOrUndefined(path.join(workspaceRoot, relative)) !== undefined
+		const now = lstatOrUndefined(path.join(workspaceRoot, relative))
+		if (changesFoldersAs(relative, now, folders)) return undefined
 		const tracked = await rules.tracked(relative)
-		if (!present) {
+		if (now === undefined) {
 			if (tracked) entries.push(`R ${relative}`, `C ${relative}`)
 		} else if (tracked) entries.push(`C ${relative}`)
 		else untracked.push(relative)
