@@ -183,6 +183,14 @@ export class ShadowGit {
 		sessions.set(key, { folders, session })
 		return session
 	}
+
+	/**
+	 * A long-lived git of this repository for one caller alone, which may end it between its
+	 * requests (see `session`, which one process's callers share). Ended with the process launcher.
+	 */
+	ownSession(args: readonly string[]): GitSession {
+		return processLauncher.adopt(this.git(args[0]).session(args))
+	}
 }
 
 /** Which folders (device and inode) the paths name now; "" for one that is not there. */

@@ -1,4 +1,5 @@
 import { readFileSync, statfsSync } from "node:fs"
+import type { GitSession } from "../git/gitSession.js"
 import { nulFields } from "../git/gitOutput.js"
 import { changesFolders, listingFromChanges } from "./listingFromChanges.js"
 import type { ShadowGit } from "./shadowGit.js"
@@ -12,8 +13,8 @@ const listingArgs = ["ls-files", "-z", "-t", "--others", "--modified", "--delete
 /**
  * Git's rules for paths the index does not name, asked of a git that stays alive: `--no-index`,
  * as the index changes under it; `-v -n` answer every path (four fields), so each answer's end is
- * known. It reads the workspace's .gitignore files as it goes, so it is started again at every
- * whole listing (one follows any change to them).
+ * known. It reads the workspace's .gitignore files as it goes, so it is ended at every whole
+ * listing (one follows any change to them), and the next question starts another.
  */
 const ignoredArgs = ["check-ignore", "--no-index", "-z", "-v", "-n", "--stdin"]
 
@@ -65,6 +66,8 @@ export class WorkspaceLister {
 	/** Changed paths a listing from changes took and could not use: the whole listing judges them. */
 	private untaken: ReadonlySet<string> = new Set()
 	private readonly now: () => number
+	/** Git's rules for new paths, ended at each whole listing: it keeps the .gitignore files it read. */
+	private ignoredSession: GitSession | undefined
 	/** How the listings were made (for tests and benches). */
 	readonly counts = { whole: 0, fromChanges: 0 }
 
@@ -105,19 +108,20 @@ export class WorkspaceLister {
 		const changed = watch.take()
 		if (changed.kind === "lost") return undefined
 		if (changed.paths.size === 0) return last.lines
+		// A git that fails here (a path it refuses, a git gone) leaves it to the whole listing, which says why.
 		const lines = await listingFromChanges(last.lines, changed.paths, this.workspaceRoot, watch.folders, {
 			tracked: async (relative) => {
 				const entry = await this.trees().entryAt(tree, relative)
 				return entry !== undefined && entry.mode !== treeMode
 			},
 			ignored: (paths) => this.ignored(paths),
-		})
+		}).catch(() => undefined)
 		if (lines === undefined) this.untaken = changed.paths
 		return lines
 	}
 
 	private async whole(tree: string | undefined, rulesChanged: boolean): Promise<string[]> {
-		await this.git.session(ignoredArgs).close()
+		await this.ignoredSession?.close()
 		if (this.watch !== undefined) {
 			const folders = this.watch.folders
 			const seen = this.watch.take()
@@ -128,7 +132,8 @@ export class WorkspaceLister {
 					[...this.untaken, ...seen.paths].some((relative) =>
 						changesFolders(relative, this.workspaceRoot, folders),
 					))
-			if (rewatch) await this.watchAgain()
+			// Folders that cannot be walked or watched now are not: every listing is whole until they can.
+			if (rewatch) await this.watchAgain().catch(() => this.watch?.close())
 		}
 		this.untaken = new Set()
 		const lines = nulFields(await this.git.list(listingArgs))
@@ -179,9 +184,10 @@ export class WorkspaceLister {
 	/** Of `paths`, those git's rules ignore (a folder's path ends in "/"). */
 	private async ignored(paths: readonly string[]): Promise<Set<string>> {
 		if (paths.length === 0) return new Set()
-		const answer = await this.git
-			.session(ignoredArgs)
-			.askFor(paths.map((relative) => `${relative}\0`).join(""), (received) => {
+		this.ignoredSession ??= this.git.ownSession(ignoredArgs)
+		const answer = await this.ignoredSession.askFor(
+			paths.map((relative) => `${relative}\0`).join(""),
+			(received) => {
 				let end = 0
 				for (let field = 0; field < paths.length * 4; field++) {
 					const nul = received.indexOf(0, end)
@@ -189,7 +195,8 @@ export class WorkspaceLister {
 					end = nul + 1
 				}
 				return end
-			})
+			},
+		)
 		const fields = answer.toString("utf8").split("\0")
 		const ignored = new Set<string>()
 		// Each answer: the rule's source, its line, the pattern and the path; a path no rule matches has an empty source.
