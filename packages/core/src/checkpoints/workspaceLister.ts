@@ -49,8 +49,6 @@ const watchableFileSystems = new Set([
 export interface WorkspaceListerOptions {
 	/** Learn the changes from a watch of the workspace (Linux, local file systems only). */
 	watch: boolean
-	/** The clock of the whole listings' schedule; tests move it. */
-	now?: () => number
 }
 
 /**
@@ -65,7 +63,6 @@ export class WorkspaceLister {
 	private last: { lines: string[]; tree: string; wholeAt: number } | undefined
 	/** Changed paths a listing from changes took and could not use: the whole listing judges them. */
 	private untaken: ReadonlySet<string> = new Set()
-	private readonly now: () => number
 	/** Git's rules for new paths, ended at each whole listing: it keeps the .gitignore files it read. */
 	private ignoredSession: GitSession | undefined
 	/** How the listings were made (for tests and benches). */
@@ -77,7 +74,6 @@ export class WorkspaceLister {
 		private readonly trees: () => TreeBuilder,
 		options: WorkspaceListerOptions,
 	) {
-		this.now = options.now ?? Date.now
 		if (options.watch && process.platform === "linux" && onWatchableFileSystem(workspaceRoot))
 			this.watch = new WorkspaceWatch(workspaceRoot)
 	}
@@ -103,7 +99,7 @@ export class WorkspaceLister {
 	private async fromChanges(tree: string | undefined): Promise<string[] | undefined> {
 		const { watch, last } = this
 		if (watch === undefined || last === undefined || tree !== last.tree) return undefined
-		if (this.now() - last.wholeAt > wholeListingEveryMs) return undefined
+		if (Date.now() - last.wholeAt > wholeListingEveryMs) return undefined
 		await settle()
 		const changed = watch.take()
 		if (changed.kind === "lost") return undefined
@@ -138,7 +134,7 @@ export class WorkspaceLister {
 		this.untaken = new Set()
 		const lines = nulFields(await this.git.list(listingArgs))
 		this.counts.whole++
-		this.last = tree === undefined ? undefined : { lines, tree, wholeAt: this.now() }
+		this.last = tree === undefined ? undefined : { lines, tree, wholeAt: Date.now() }
 		return lines
 	}
 
