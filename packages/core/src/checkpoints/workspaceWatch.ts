@@ -18,14 +18,15 @@ const maxChangedPaths = 64
  */
 export class WorkspaceWatch {
 	private readonly watchers = new Map<string, FSWatcher>()
+	private watched: ReadonlySet<string> = new Set()
 	private changed = new Set<string>()
 	private lost = true
 
 	constructor(private readonly root: string) {}
 
-	/** The folders watched (workspace-relative, "" the root), while the watch is not lost. */
+	/** The folders watched (workspace-relative, "" the root): set by `watch`, read at every listing. */
 	get folders(): ReadonlySet<string> {
-		return new Set(this.watchers.keys())
+		return this.watched
 	}
 
 	/**
@@ -44,6 +45,7 @@ export class WorkspaceWatch {
 				return false
 			}
 		}
+		this.watched = new Set(this.watchers.keys())
 		return !this.lost
 	}
 
@@ -58,6 +60,7 @@ export class WorkspaceWatch {
 	close(): void {
 		for (const watcher of this.watchers.values()) watcher.close()
 		this.watchers.clear()
+		this.watched = new Set()
 		this.changed = new Set()
 		this.lost = true
 	}
