@@ -7,6 +7,7 @@ import { applyRestore, finishPendingRestore, pendingRestoreName } from "./applyR
 import { planRestore } from "./restorePlan.js"
 import { ShadowRepository, type ShadowRepositoryOptions, type TreeChange } from "./shadowRepository.js"
 import { StoreLock } from "./storeLock.js"
+import type { WorkspaceChanges } from "../workspace/workspaceWatch.js"
 
 export interface CheckpointStoreOptions extends ShadowRepositoryOptions {
 	logger: Logger
@@ -87,6 +88,11 @@ export class CheckpointStore {
 	/** The folder whose files the checkpoints keep. */
 	get workspaceRoot(): string {
 		return this.repository.workspaceRoot
+	}
+
+	/** The watch its listings are made from, for others to read too; undefined when there is none. */
+	get workspaceChanges(): WorkspaceChanges | undefined {
+		return this.repository.lister.changes
 	}
 
 	/** Saves the workspace as the task's next checkpoint; returns its id (a commit). */

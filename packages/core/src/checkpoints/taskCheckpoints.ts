@@ -1,5 +1,6 @@
 import type { CheckpointSaved, HistoryPoint } from "@cairn/types"
 import type { Logger } from "../host/Host.js"
+import type { WorkspaceChanges } from "../workspace/workspaceWatch.js"
 import type { CheckpointStore } from "./checkpointStore.js"
 
 /** What the Task asks of checkpoints: one at its start, one before each turn's first change. */
@@ -15,6 +16,8 @@ export interface TaskCheckpointer {
 	forTurn(): (changing?: readonly string[]) => Promise<void>
 	/** Resolves when no save of the task is in progress. */
 	settled(): Promise<void>
+	/** The watch of the workspace the checkpoints' store keeps, once a save has opened it. */
+	workspaceChanges?(): WorkspaceChanges | undefined
 }
 
 /** Why checkpoints cannot be used; the person is told once. */
@@ -54,8 +57,13 @@ export class TaskCheckpoints implements TaskCheckpointer {
 	private pending: Promise<void> = Promise.resolve()
 	private staging: Promise<void> = Promise.resolve()
 	private off = false
+	private opened: CheckpointStore | undefined
 
 	constructor(private readonly options: TaskCheckpointsOptions) {}
+
+	workspaceChanges(): WorkspaceChanges | undefined {
+		return this.opened?.workspaceChanges
+	}
 
 	taskStarted(): void {
 		if (this.off || !this.options.enabled()) return
@@ -96,6 +104,7 @@ export class TaskCheckpoints implements TaskCheckpointer {
 			if (this.off || (rowTs === undefined && !this.options.enabled())) return undefined
 			const store = await this.options.store()
 			if (!("begin" in store)) return this.turnOff(store.reason, rowTs)
+			this.opened = store
 			const save = store.begin(this.options.taskId, `${title} (task ${this.options.taskId})`, changing)
 			await save.staged
 			rowTs ??= this.options.rows.reserve()

@@ -6,7 +6,7 @@ import type { ShadowGit } from "./shadowGit.js"
 import { treeMode } from "./treeListing.js"
 import type { TreeBuilder } from "./treeBuilder.js"
 import { foldersToWatch } from "./watchedFolders.js"
-import { settle, WorkspaceWatch } from "./workspaceWatch.js"
+import { settle, WorkspaceWatch, type WorkspaceChanges } from "../workspace/workspaceWatch.js"
 
 const listingArgs = ["ls-files", "-z", "-t", "--others", "--modified", "--deleted", "--exclude-standard"]
 
@@ -23,6 +23,9 @@ const ignoredArgs = ["check-ignore", "--no-index", "-z", "-v", "-n", "--stdin"]
  * written through a hard link from outside the workspace) waits no longer to be kept.
  */
 const wholeListingEveryMs = 15_000
+
+/** Past this many changed paths a listing of the whole workspace costs less than judging each one. */
+const maxChangedPaths = 64
 
 /**
  * More folders than this are listed whole each time: each one watched takes one of the person's
@@ -61,8 +64,8 @@ export class WorkspaceLister {
 	private readonly watch: WorkspaceWatch | undefined
 	/** The last listing, against the index holding `tree`. */
 	private last: { lines: string[]; tree: string; wholeAt: number } | undefined
-	/** Changed paths a listing from changes took and could not use: the whole listing judges them. */
-	private untaken: ReadonlySet<string> = new Set()
+	/** The watch's mark when the last listing began: what changed after it is not in that listing. */
+	private mark = 0
 	/** Git's rules for new paths, ended at each whole listing: it keeps the .gitignore files it read. */
 	private ignoredSession: GitSession | undefined
 	/** How the listings were made (for tests and benches). */
@@ -96,13 +99,19 @@ export class WorkspaceLister {
 		this.watch?.close()
 	}
 
+	/** The workspace's watch, for others to read (see WorkspaceChanges); undefined when there is none. */
+	get changes(): WorkspaceChanges | undefined {
+		return this.watch
+	}
+
 	private async fromChanges(tree: string | undefined): Promise<string[] | undefined> {
 		const { watch, last } = this
 		if (watch === undefined || last === undefined || tree !== last.tree) return undefined
 		if (Date.now() - last.wholeAt > wholeListingEveryMs) return undefined
 		await settle()
-		const changed = watch.take()
-		if (changed.kind === "lost") return undefined
+		const mark = watch.mark()
+		const changed = watch.since(this.mark)
+		if (changed.kind === "lost" || changed.paths.size > maxChangedPaths) return undefined
 		if (changed.paths.size === 0) return last.lines
 		// A git that fails here (a path it refuses, a git gone) leaves it to the whole listing, which says why.
 		const lines = await listingFromChanges(last.lines, changed.paths, this.workspaceRoot, watch.folders, {
@@ -112,7 +121,7 @@ export class WorkspaceLister {
 			},
 			ignored: (paths) => this.ignored(paths),
 		}).catch(() => undefined)
-		if (lines === undefined) this.untaken = changed.paths
+		if (lines !== undefined) this.mark = mark
 		return lines
 	}
 
@@ -120,18 +129,16 @@ export class WorkspaceLister {
 		await this.ignoredSession?.close()
 		if (this.watch !== undefined) {
 			const folders = this.watch.folders
-			const seen = this.watch.take()
+			const seen = this.watch.since(this.mark)
 			const rewatch =
 				tree !== undefined &&
 				(rulesChanged ||
 					seen.kind === "lost" ||
-					[...this.untaken, ...seen.paths].some((relative) =>
-						changesFolders(relative, this.workspaceRoot, folders),
-					))
+					[...seen.paths].some((relative) => changesFolders(relative, this.workspaceRoot, folders)))
 			// Folders that cannot be walked or watched now are not: every listing is whole until they can.
 			if (rewatch) await this.watchAgain().catch(() => this.watch?.close())
+			this.mark = this.watch.mark()
 		}
-		this.untaken = new Set()
 		const lines = nulFields(await this.git.list(listingArgs))
 		this.counts.whole++
 		this.last = tree === undefined ? undefined : { lines, tree, wholeAt: Date.now() }

@@ -166,6 +166,7 @@ export class Task extends EventEmitter<TaskEvents> {
 		this.fileContext = new FileContextTracker(options.host.workspaceRoot, {
 			saved: options.saved?.fileContext,
 			onStateChanged: (state) => persistence?.fileContextChanged?.(state),
+			changes: () => options.checkpoints?.workspaceChanges?.(),
 		})
 	}
 

@@ -1,4 +1,4 @@
-import { rename, rm, stat, utimes, writeFile } from "node:fs/promises"
+import { link, mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { callTool } from "../../test-support/callTool.js"
@@ -11,6 +11,7 @@ import type { ToolContext } from "../../tools/toolDefinition.js"
 import { writeToFileTool } from "../../tools/writeToFile.js"
 import { CairnIgnore } from "../../workspace/ignoreRules.js"
 import { resolveWorkspacePath } from "../../workspace/workspacePaths.js"
+import { WorkspaceWatch, type WatchedChanges, type WorkspaceChanges } from "../../workspace/workspaceWatch.js"
 import type { FileContextState } from "./fileContextState.js"
 import { FileContextTracker, maxTrackedFiles, type FileContextTrackerOptions } from "./fileContextTracker.js"
 import { hashContent } from "./fileFingerprint.js"
@@ -243,4 +244,126 @@ describe("files in context across a restart", () => {
 		])
 			expect(new FileContextTracker(t.workspace, { saved }).trackedPaths).toEqual([])
 	})
+})
+
+describe("files in context, with a watch of the workspace's folders", () => {
+	/** The model has seen the file at `relative` as it is now (as a read or an edit tells it). */
+	const seen = async (relative: string) => {
+		const absolute = path.join(t.workspace, relative)
+		tracker.modelHasSeen(
+			{ absolute, relative, isOutsideWorkspace: false },
+			hashContent(await readFile(absolute)),
+		)
+	}
+
+	/**
+	 * A watch that names nothing, whatever happens: what the tracker still finds, it found by
+	 * looking at the file itself. `says` changes its answer.
+	 */
+	function silentWatch(folders: string[]): WorkspaceChanges & { says: WatchedChanges } {
+		return {
+			get root() {
+				return t.workspace
+			},
+			folders: new Set(folders),
+			says: { kind: "paths", paths: new Set() },
+			mark: () => 0,
+			since(this: { says: WatchedChanges }) {
+				return this.says
+			},
+		}
+	}
+
+	/** A clock past the files' time stamps (so their stat vouches), moved by the test. */
+	let now: number
+	async function setupWatched(files: Record<string, string>, watch: () => WorkspaceChanges | undefined) {
+		now = Date.now() + 1_000
+		await setup(files, { now: () => now, changes: watch })
+	}
+	const later = async (ms = 1_000) => {
+		now += ms
+		return changes()
+	}
+
+	it("does not look at a file the watch saw no change to, and looks at every file again after 15 s", async () => {
+		const watch = silentWatch(["", "src"])
+		await setupWatched({ "src/a.ts": "const a = 1\n" }, () => watch)
+		await seen("src/a.ts")
+		expect(await later()).toEqual([])
+		await someoneWrites("src/a.ts", "const a = 2\n")
+		// The watch vouches for the file: it is not stat'ed, so the change is not found yet.
+		expect(await later()).toEqual([])
+		expect(await later(15_000)).toEqual([{ path: "src/a.ts", kind: "changed" }])
+	})
+
+	it("looks at a file the watch names, or names a folder above, or cannot vouch for", async () => {
+		const watch = silentWatch(["", "src", "src/deep"])
+		const files = { "a.txt": "a\n", "src/deep/b.ts": "b\n", "src/c.ts": "c\n", "other/d.md": "d\n" }
+		await setupWatched(files, () => watch)
+		for (const relative of Object.keys(files)) await seen(relative)
+		expect(await later()).toEqual([])
+		for (const relative of Object.keys(files)) await someoneWrites(relative, "changed\n")
+		watch.says = { kind: "paths", paths: new Set(["a.txt", "src/deep"]) }
+		// a.txt named; src/deep/b.ts under a named folder; other/ not watched; src/c.ts vouched for.
+		expect(await later()).toEqual([
+			{ path: "a.txt", kind: "changed" },
+			{ path: "src/deep/b.ts", kind: "changed" },
+			{ path: "other/d.md", kind: "changed" },
+		])
+		watch.says = { kind: "lost" }
+		expect(await later()).toEqual([{ path: "src/c.ts", kind: "changed" }])
+	})
+
+	it("always looks at a link, a file with another name, and a watch of another folder", async () => {
+		let watch: ReturnType<typeof silentWatch> | undefined
+		await setupWatched({ "target.txt": "t\n", "twin.txt": "w\n", "src/x.ts": "x\n" }, () => watch)
+		await mkdir(path.join(t.workspace, "outside"))
+		await symlink("target.txt", path.join(t.workspace, "link.txt"))
+		await link(path.join(t.workspace, "twin.txt"), path.join(t.workspace, "outside/twin.txt"))
+		watch = silentWatch([""])
+		await seen("link.txt")
+		await seen("twin.txt")
+		expect(await later()).toEqual([])
+		await someoneWrites("target.txt", "t2\n")
+		await someoneWrites("outside/twin.txt", "w2\n")
+		expect(await later()).toEqual([
+			{ path: "link.txt", kind: "changed" },
+			{ path: "twin.txt", kind: "changed" },
+		])
+
+		watch = { ...silentWatch(["", "src"]), root: path.join(t.workspace, "src") }
+		await seen("src/x.ts")
+		expect(await later()).toEqual([])
+		await someoneWrites("src/x.ts", "x2\n")
+		expect(await later()).toEqual([{ path: "src/x.ts", kind: "changed" }])
+	})
+
+	it.runIf(process.platform === "linux")(
+		"finds at once what a real watch names: edits, deletions, a folder renamed",
+		async () => {
+			const watches: WorkspaceWatch[] = []
+			await setupWatched(
+				{ "a.txt": "a\n", "src/b.ts": "b\n", "src/c.ts": "c\n", "d.md": "d\n" },
+				() => watches[0],
+			)
+			const real = new WorkspaceWatch(t.workspace)
+			watches.push(real)
+			expect(real.watch(["", "src"])).toBe(true)
+			try {
+				for (const relative of ["a.txt", "src/b.ts", "src/c.ts", "d.md"]) await seen(relative)
+				expect(await later()).toEqual([])
+				expect(await later()).toEqual([])
+				await someoneWrites("src/b.ts", "b2\n")
+				await rm(path.join(t.workspace, "d.md"))
+				expect(await later()).toEqual([
+					{ path: "src/b.ts", kind: "changed" },
+					{ path: "d.md", kind: "deleted" },
+				])
+				await rename(path.join(t.workspace, "src"), path.join(t.workspace, "moved"))
+				expect(await later()).toEqual([{ path: "src/c.ts", kind: "deleted" }])
+			} finally {
+				real.close()
+			}
+		},
+	)
 })

@@ -1,6 +1,8 @@
+import { lstatSync } from "node:fs"
 import path from "node:path"
 import type { CairnIgnore } from "../../workspace/ignoreRules.js"
 import type { ResolvedPath } from "../../workspace/workspacePaths.js"
+import { settle, type WatchedChanges, type WorkspaceChanges } from "../../workspace/workspaceWatch.js"
 import type { FileContextRecorder } from "./fileContextRecorder.js"
 import { savedFiles, type FileContextState } from "./fileContextState.js"
 import {
@@ -33,7 +35,18 @@ interface TrackedFile {
 	hash: ContentHash
 	/** Undefined until a check finds a signature that proves the content unchanged while it stays. */
 	signature?: StatSignature
+	/**
+	 * Set with the signature when the path is a file of its own (not a link, one name): a change
+	 * to it is then a change in its folder, which a watch of that folder sees.
+	 */
+	watchable?: boolean
 }
+
+/**
+ * Every file is stat'ed at least this often whatever the watch says: a change it cannot see (a
+ * write through a hard link made since, or through a memory map) waits no longer to be told.
+ */
+const lookAtAllEveryMs = 15_000
 
 /** What a check found; "unknown": it could not be checked now (no permission, an I/O error). */
 type CheckOutcome =
@@ -52,6 +65,11 @@ export interface FileContextTrackerOptions {
 	maxFiles?: number
 	/** The clock the time-stamp rule is judged by; tests move it. */
 	now?: () => number
+	/**
+	 * A watch of the workspace's folders, when there is one now (the checkpoints' listing keeps
+	 * one): a file it saw no change to since the last check is not stat'ed.
+	 */
+	changes?: () => WorkspaceChanges | undefined
 }
 
 /**
@@ -60,7 +78,9 @@ export interface FileContextTrackerOptions {
  *
  * Finding out is cheap and exact: every file is stat'ed (synchronously: a stat takes
  * microseconds, and a hundred promises a turn cost more), and only one whose stat no longer
- * vouches for its content is hashed again, so a touch without a change is not reported.
+ * vouches for its content is hashed again, so a touch without a change is not reported. While a
+ * watch of the workspace's folders vouches for a file's folder, and saw nothing of the file since
+ * the last check, not even the stat is made.
  */
 export class FileContextTracker implements FileContextRecorder, FileChangeSource {
 	/** By workspace-relative path, least recently seen first. */
@@ -69,6 +89,10 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 	private readonly now: () => number
 	/** Changed since the state was last handed to onStateChanged. */
 	private unsaved = false
+	/** The watch read at the last check, and its mark then. */
+	private watched: { changes: WorkspaceChanges; mark: number } | undefined
+	/** When every file was last stat'ed. */
+	private allLookedAt = Number.NEGATIVE_INFINITY
 
 	constructor(
 		private readonly workspaceRoot: string,
@@ -119,11 +143,12 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 	async takeChanges(ignore: CairnIgnore): Promise<FileChange[]> {
 		// Before any stat: a signature vouches only for writes after this instant (see fileFingerprint).
 		const checkedAt = this.now()
+		const quiet = await this.quietSinceLastCheck(checkedAt)
 		const checked = [...this.files]
 		const outcomes: (CheckOutcome | StatSignature)[] = []
 		const hashed: Promise<void>[] = []
 		for (const [index, [relative, file]] of checked.entries()) {
-			const outcome = this.look(relative, file, ignore)
+			const outcome = this.look(relative, file, ignore, quiet)
 			outcomes.push(outcome)
 			if ("kind" in outcome) continue
 			const rehash = this.hashAgain(file, outcome, checkedAt)
@@ -144,7 +169,10 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 					this.files.set(relative, {
 						absolute: file.absolute,
 						hash: file.hash,
-						...(outcome.signature && { signature: outcome.signature }),
+						...(outcome.signature && {
+							signature: outcome.signature,
+							watchable: ownFile(file.absolute, outcome.signature),
+						}),
 					})
 					return
 				case "ignored":
@@ -164,9 +192,42 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 		return changes
 	}
 
+	/**
+	 * Which tracked paths the watch saw no change to since the last check (their folder watched
+	 * throughout, nothing named at the path or a folder above it); undefined when it cannot say,
+	 * and every 15 s. The mark is taken before any file is looked at: a change made while they are
+	 * is named at the next check.
+	 */
+	private async quietSinceLastCheck(now: number): Promise<((relative: string) => boolean) | undefined> {
+		const changes = this.options.changes?.()
+		if (changes === undefined || changes.root !== this.workspaceRoot) return undefined
+		await settle()
+		const last = this.watched
+		const seen: WatchedChanges = last?.changes === changes ? changes.since(last.mark) : { kind: "lost" }
+		this.watched = { changes, mark: changes.mark() }
+		if (seen.kind === "lost" || now - this.allLookedAt >= lookAtAllEveryMs) {
+			this.allLookedAt = now
+			return undefined
+		}
+		const { folders } = changes
+		return (relative) => {
+			if (seen.paths.has(relative)) return false
+			for (let at = relative.indexOf("/"); at >= 0; at = relative.indexOf("/", at + 1))
+				if (seen.paths.has(relative.slice(0, at))) return false
+			const slash = relative.lastIndexOf("/")
+			return folders.has(slash < 0 ? "" : relative.slice(0, slash))
+		}
+	}
+
 	/** The outcome when the stat decides it, else the signature the content must be hashed under. */
-	private look(relative: string, file: TrackedFile, ignore: CairnIgnore): CheckOutcome | StatSignature {
+	private look(
+		relative: string,
+		file: TrackedFile,
+		ignore: CairnIgnore,
+		quiet: ((relative: string) => boolean) | undefined,
+	): CheckOutcome | StatSignature {
 		if (!ignore.isAllowed(relative)) return { kind: "ignored" }
+		if (file.watchable === true && quiet?.(relative) === true) return unchanged
 		try {
 			const signature = statSignature(file.absolute)
 			if (signature === "gone") return { kind: "deleted" }
@@ -200,5 +261,19 @@ export class FileContextTracker implements FileContextRecorder, FileChangeSource
 			if (this.files.size <= this.maxFiles) return
 			this.files.delete(relative)
 		}
+	}
+}
+
+/**
+ * Whether the file at `absolute` is one whose every change its folder's watch sees: not a link
+ * (its target may be elsewhere), one name only (a hard link elsewhere changes it unseen), and
+ * the same file the signature was taken of.
+ */
+function ownFile(absolute: string, signature: StatSignature): boolean {
+	try {
+		const own = lstatSync(absolute)
+		return own.isFile() && own.nlink === 1 && own.ino === signature.ino
+	} catch {
+		return false
 	}
 }
