@@ -52,4 +52,18 @@ describe("withIdleTimeout", () => {
 		for await (const chunk of withIdleTimeout(short(), 60_000, () => {})) whole.push(chunk)
 		expect(whole).toEqual(["x", "y"])
 	})
+
+	it("counts only the time the stream is waited on: a reader slower than the timeout loses nothing", async () => {
+		async function* prompt() {
+			yield* ["a", "b", "c"]
+		}
+		const stopped: Error[] = []
+		const read: string[] = []
+		for await (const chunk of withIdleTimeout(prompt(), 20, (reason) => stopped.push(reason))) {
+			read.push(chunk)
+			await new Promise((resolve) => setTimeout(resolve, 60))
+		}
+		expect(read).toEqual(["a", "b", "c"])
+		expect(stopped).toEqual([])
+	})
 })

@@ -17,12 +17,20 @@ export async function* withIdleTimeout<T>(
 	let received = false
 	// Done: the source ended or stalled (then the abort ends it); else the reader stopped early.
 	let done = false
+	// One timer for the whole stream, set going again at each wait (a timer and two promises a
+	// chunk cost more than most chunks); it only counts while the stream is waited on.
+	let waiting = false
+	let markIdle = () => {}
+	const idle = new Promise<"idle">((resolve) => (markIdle = () => resolve("idle")))
+	const timer = setTimeout(() => waiting && markIdle(), ms).unref()
 	try {
 		for (;;) {
 			const next = iterator.next()
-			let timer: NodeJS.Timeout | undefined
-			const idle = new Promise<"idle">((resolve) => (timer = setTimeout(() => resolve("idle"), ms)))
-			const result = await Promise.race([next, idle]).finally(() => clearTimeout(timer))
+			waiting = true
+			timer.refresh().ref()
+			const result = await Promise.race([next, idle])
+			waiting = false
+			timer.unref()
 			if (result === "idle") {
 				// The request is aborted below; its pending read then rejects, with no one left to care.
 				next.catch(() => undefined)
@@ -44,6 +52,7 @@ export async function* withIdleTimeout<T>(
 			yield result.value
 		}
 	} finally {
+		clearTimeout(timer)
 		if (!done) await iterator.return?.()
 	}
 }
